@@ -1,0 +1,56 @@
+"""costchart: ROC and cost curves for two-class classifiers, as tidy tables and Altair charts.
+
+Transformers turn predictions into long-format pandas tables:
+
+- ROC space: :func:`roc_points`, :func:`from_confusion`, :func:`roc_hull`, :func:`auc`;
+- cost space: :func:`to_cost_lines`, :func:`lower_envelope`, :func:`operating_range`,
+  :func:`selection_table`, :func:`cost_at`, :func:`expected_cost`;
+- conversions between operating conditions (priors, costs, slopes) and ``pc``, and the
+  ROC / cost duality maps.
+"""
+
+from costchart._errors import CostchartError, CostchartWarning
+from costchart.conversions import (
+    cost_line_to_roc_point,
+    cost_point_to_roc_line,
+    cost_ratio_from_pc,
+    p_pos_from_pc,
+    pc_from_cost_ratio,
+    pc_from_costs,
+    pc_from_slope,
+    roc_line_to_cost_point,
+    roc_point_to_cost_line,
+    slope_from_pc,
+)
+from costchart.envelope import lower_envelope, operating_range, selection_table
+from costchart.expected import cost_at, expected_cost
+from costchart.hull import roc_hull
+from costchart.lines import to_cost_lines
+from costchart.roc import auc, from_confusion, roc_points
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CostchartError",
+    "CostchartWarning",
+    "auc",
+    "cost_at",
+    "cost_line_to_roc_point",
+    "cost_point_to_roc_line",
+    "cost_ratio_from_pc",
+    "expected_cost",
+    "from_confusion",
+    "lower_envelope",
+    "operating_range",
+    "p_pos_from_pc",
+    "pc_from_cost_ratio",
+    "pc_from_costs",
+    "pc_from_slope",
+    "roc_hull",
+    "roc_line_to_cost_point",
+    "roc_point_to_cost_line",
+    "roc_points",
+    "selection_table",
+    "slope_from_pc",
+    "to_cost_lines",
+]

@@ -1,0 +1,170 @@
+"""Input frames in, tidy pandas frames out.
+
+Users hand costchart pandas, polars or pyarrow frames, or plain dicts of arrays. Every
+function turns its input into a pandas frame holding only the columns it needs
+(:func:`as_pandas`), splits it into groups (:func:`split_groups`) and glues the per-group
+results back together with the grouping columns leading (:func:`combine_groups`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from costchart._errors import CostchartError
+from costchart._schema import RESERVED
+
+__all__ = ["Group", "as_pandas", "combine_groups", "infer_by", "normalize_by", "split_groups"]
+
+
+def normalize_by(by: str | Sequence[str] | None) -> list[str]:
+    """Return ``by`` as a list of column names (``None`` -> no grouping)."""
+    if by is None:
+        return []
+    if isinstance(by, str):
+        return [by]
+    by = list(by)
+    if not all(isinstance(column, str) for column in by):
+        msg = f"by={by!r} must be a column name or a list of column names (strings)"
+        raise CostchartError(msg)
+    return by
+
+
+def _available(columns) -> str:
+    return ", ".join(repr(c) for c in columns)
+
+
+def as_pandas(data, columns: Sequence[str], *, name: str = "data") -> pd.DataFrame:
+    """Return the given ``columns`` of ``data`` as a pandas frame, without copying when possible.
+
+    ``data`` may be a pandas, polars or pyarrow frame (anything narwhals reads eagerly) or a
+    mapping of column name to array. The caller's object is never modified.
+    """
+    if isinstance(data, pd.DataFrame):
+        frame = data
+    elif isinstance(data, Mapping):
+        frame = _frame_from_mapping(data, columns, name)
+    else:
+        frame = _frame_from_native(data, columns, name)
+    missing = [c for c in columns if c not in frame.columns]
+    if missing:
+        msg = (
+            f"{name} has no column {missing[0]!r}; available columns: "
+            f"{_available(frame.columns)}. Pass the name of an existing column."
+        )
+        raise CostchartError(msg)
+    return frame.loc[:, list(dict.fromkeys(columns))]
+
+
+def _frame_from_mapping(data: Mapping, columns: Sequence[str], name: str) -> pd.DataFrame:
+    arrays = {key: np.asarray(data[key]) for key in dict.fromkeys(columns) if key in data}
+    lengths = {key: len(value) if value.ndim else 1 for key, value in arrays.items()}
+    if len(set(lengths.values())) > 1:
+        detail = ", ".join(f"{key!r} has {n}" for key, n in lengths.items())
+        msg = f"the arrays of {name} differ in length ({detail}); pass arrays of equal length"
+        raise CostchartError(msg)
+    missing = [c for c in columns if c not in data]
+    if missing:
+        msg = (
+            f"{name} has no column {missing[0]!r}; available columns: {_available(data)}. "
+            "Pass the name of an existing column."
+        )
+        raise CostchartError(msg)
+    return pd.DataFrame(arrays)
+
+
+def _frame_from_native(data, columns: Sequence[str], name: str) -> pd.DataFrame:
+    import narwhals.stable.v2 as nw
+
+    try:
+        frame = nw.from_native(data, eager_only=True)
+    except TypeError:
+        msg = (
+            f"{name} must be a pandas, polars or pyarrow DataFrame or a dict of arrays; "
+            f"got {type(data).__name__}"
+        )
+        raise CostchartError(msg) from None
+    missing = [c for c in columns if c not in frame.columns]
+    if missing:
+        msg = (
+            f"{name} has no column {missing[0]!r}; available columns: "
+            f"{_available(frame.columns)}. Pass the name of an existing column."
+        )
+        raise CostchartError(msg)
+    return frame.select(list(dict.fromkeys(columns))).to_pandas()
+
+
+def infer_by(table: pd.DataFrame, by: str | Sequence[str] | None) -> list[str]:
+    """Grouping columns of a costchart table: ``by`` if given, else every non-costchart column."""
+    if by is not None:
+        return normalize_by(by)
+    return [c for c in table.columns if c not in RESERVED]
+
+
+def check_by_names(by: list[str]) -> None:
+    """Refuse grouping columns that would clash with the columns costchart writes."""
+    clash = [c for c in by if c in RESERVED]
+    if clash:
+        msg = (
+            f"by={by!r} includes {clash[0]!r}, a column name costchart writes itself; "
+            "rename that grouping column"
+        )
+        raise CostchartError(msg)
+
+
+@dataclass(frozen=True)
+class Group:
+    """One group of rows: its key (a tuple, empty without grouping) and row positions."""
+
+    key: tuple
+    positions: np.ndarray
+
+
+def split_groups(frame: pd.DataFrame, by: list[str]) -> list[Group]:
+    """Split ``frame`` into groups by ``by``, in order of first appearance.
+
+    Row positions within each group keep their original order.
+    """
+    n = len(frame)
+    if not by:
+        return [Group((), np.arange(n))]
+    codes = frame.groupby(by, sort=False, dropna=False, observed=True).ngroup().to_numpy()
+    order = np.argsort(codes, kind="stable")
+    bounds = np.cumsum(np.bincount(codes, minlength=codes.max() + 1 if n else 0))
+    groups = []
+    start = 0
+    for stop in bounds:
+        positions = order[start:stop]
+        key = tuple(frame[column].iat[positions[0]] for column in by)
+        groups.append(Group(key, positions))
+        start = stop
+    return groups
+
+
+def combine_groups(
+    frame: pd.DataFrame,
+    by: list[str],
+    groups: Sequence[Group],
+    parts: Sequence[pd.DataFrame],
+    columns: Sequence[str],
+) -> pd.DataFrame:
+    """Stack per-group results with the grouping columns of ``frame`` leading.
+
+    ``parts[i]`` is the result for ``groups[i]``; its rows get that group's key values
+    (with the dtype of ``frame``'s columns). An empty result still has every column.
+    """
+    columns = list(columns)
+    lengths = np.array([len(part) for part in parts], dtype=np.intp)
+    parts = [part for part in parts if len(part)]
+    if parts:
+        body = pd.concat(parts, ignore_index=True)[columns]
+    else:
+        body = pd.DataFrame({c: pd.Series(dtype=float) for c in columns})
+    if not by:
+        return body
+    firsts = np.array([g.positions[0] for g in groups], dtype=np.intp)
+    keys = frame[by].iloc[np.repeat(firsts, lengths)].reset_index(drop=True)
+    return pd.concat([keys, body], axis=1)

@@ -1,0 +1,41 @@
+"""Column names of every costchart table, in one place.
+
+Transformers return long-format pandas frames whose grouping columns come first,
+followed by the columns listed here. Grouping columns may not reuse these names.
+"""
+
+from __future__ import annotations
+
+THRESHOLD = "threshold"
+TP, FP, TN, FN = "tp", "fp", "tn", "fn"
+TPR, FPR = "tpr", "fpr"
+PC, COST = "pc", "cost"
+LINE = "line"
+PC_LO, PC_HI = "pc_lo", "pc_hi"
+SLOPE_LO, SLOPE_HI = "slope_lo", "slope_hi"
+
+#: Columns of :func:`costchart.roc_points`, after the grouping columns.
+ROC_COLUMNS = (THRESHOLD, TP, FP, TN, FN, TPR, FPR)
+#: Columns :func:`costchart.roc_hull` adds to the points columns.
+HULL_COLUMNS = (SLOPE_LO, SLOPE_HI, PC_LO, PC_HI)
+#: Columns of :func:`costchart.to_cost_lines`, after the grouping columns.
+LINE_COLUMNS = (LINE, THRESHOLD, FPR, TPR, PC, COST)
+#: Columns of :func:`costchart.lower_envelope`, after the grouping columns.
+ENVELOPE_COLUMNS = (PC, COST, THRESHOLD, FPR, TPR)
+#: Columns of :func:`costchart.selection_table`, after the grouping columns.
+SELECTION_COLUMNS = (PC_LO, PC_HI, THRESHOLD, FPR, TPR)
+
+#: Scalar result columns.
+AUC = "auc"
+EXPECTED_COST = "expected_cost"
+
+#: Every name costchart writes; a grouping column with one of these names is refused,
+#: and a table's grouping columns are inferred as the columns not named here.
+RESERVED = frozenset(
+    ROC_COLUMNS
+    + HULL_COLUMNS
+    + LINE_COLUMNS
+    + ENVELOPE_COLUMNS
+    + SELECTION_COLUMNS
+    + (AUC, EXPECTED_COST)
+)

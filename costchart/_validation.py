@@ -1,0 +1,152 @@
+"""Input checks shared by every public function.
+
+Each check returns the normalized value (a numpy array or a float) or raises
+:class:`~costchart.CostchartError` with a message that names the parameter or column,
+the value received and the fix.
+"""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+import pandas as pd
+
+from costchart._errors import CostchartError
+
+__all__ = [
+    "binary_labels",
+    "finite_numbers",
+    "nonnegative_numbers",
+    "probability",
+    "probabilities",
+]
+
+
+def _first_position(bad: np.ndarray) -> int:
+    return int(np.flatnonzero(bad)[0])
+
+
+def finite_numbers(values, what: str, *, fix: str = "drop or impute them") -> np.ndarray:
+    """Return ``values`` as a float64 array, refusing non-numeric, NaN and infinite entries.
+
+    ``what`` names the source in messages, e.g. ``"column 'score'"``.
+    """
+    array = np.asarray(values)
+    if array.dtype == object:
+        try:
+            array = array.astype(np.float64)
+        except (TypeError, ValueError):
+            sample = next((v for v in array if not isinstance(v, numbers.Real)), array[0])
+            msg = (
+                f"{what} must hold numbers, but holds {sample!r} (dtype object); "
+                "convert it to a numeric dtype"
+            )
+            raise CostchartError(msg) from None
+    if array.dtype.kind not in "biuf":
+        msg = (
+            f"{what} must hold numbers, but has dtype {array.dtype}; "
+            "convert it to a numeric dtype"
+        )
+        raise CostchartError(msg)
+    array = array.astype(np.float64, copy=False)
+    finite = np.isfinite(array)
+    if not finite.all():
+        nan = np.isnan(array)
+        if nan.any():
+            msg = (
+                f"{what} has {int(nan.sum())} NaN values (first at position "
+                f"{_first_position(nan)}); {fix}"
+            )
+        else:
+            inf = ~finite
+            msg = (
+                f"{what} has {int(inf.sum())} infinite values (first at position "
+                f"{_first_position(inf)}, {array[inf][0]}); {fix}"
+            )
+        raise CostchartError(msg)
+    return array
+
+
+def nonnegative_numbers(values, what: str) -> np.ndarray:
+    """Return finite, non-negative float64 values (weights, counts, costs)."""
+    array = finite_numbers(values, what, fix="pass finite, non-negative numbers")
+    negative = array < 0
+    if negative.any():
+        position = _first_position(negative)
+        msg = (
+            f"{what} has {int(negative.sum())} negative values (first at position {position}, "
+            f"{array[position]}); pass non-negative numbers"
+        )
+        raise CostchartError(msg)
+    return array
+
+
+_DEFAULT_POSITIVES = ({0, 1}, {-1, 1}, {False, True})
+
+
+def binary_labels(values, what: str, pos_label=None) -> np.ndarray:
+    """Return a boolean array, True where the label is the positive class.
+
+    Without ``pos_label`` the labels must be 0/1, -1/1 or False/True (positive: 1 / True),
+    as in scikit-learn. Labels with one value only are allowed here (callers decide what a
+    one-class group means); more than two values, or missing labels, are refused.
+    """
+    array = np.asarray(values)
+    if array.dtype == bool and pos_label is None:
+        return array
+    missing = pd.isna(array) if array.dtype.kind in "fOUSmM" else None
+    if missing is not None and np.any(missing):
+        msg = (
+            f"{what} has {int(np.sum(missing))} missing values (first at position "
+            f"{_first_position(np.asarray(missing))}); drop those rows or fill in their labels"
+        )
+        raise CostchartError(msg)
+    found = pd.unique(array.ravel())
+    shown = sorted(found.tolist(), key=repr)
+    if len(found) > 2:
+        listed = ", ".join(repr(v) for v in shown[:5]) + (", ..." if len(found) > 5 else "")
+        msg = (
+            f"{what} must have two classes, but has {len(found)} distinct values ({listed}); "
+            "map it to two classes first"
+        )
+        raise CostchartError(msg)
+    if pos_label is None:
+        values_found = set(found.tolist())
+        if not any(values_found <= allowed for allowed in _DEFAULT_POSITIVES):
+            listed = ", ".join(repr(v) for v in shown)
+            msg = (
+                f"{what} has the values {listed}; say which one is the positive class "
+                "with pos_label="
+            )
+            raise CostchartError(msg)
+        pos_label = True if array.dtype == bool else 1
+    elif pos_label not in set(found.tolist()):
+        listed = ", ".join(repr(v) for v in shown)
+        if len(found) == 2:
+            msg = f"pos_label={pos_label!r} is not a value of {what}; pass one of {listed}"
+            raise CostchartError(msg)
+    return np.asarray(array == pos_label, dtype=bool)
+
+
+def probability(value, name: str, *, low_open: bool = False, high_open: bool = False) -> float:
+    """Return ``value`` as a float in [0, 1] (ends excluded when ``*_open``)."""
+    return float(probabilities(value, name, low_open=low_open, high_open=high_open))
+
+
+def probabilities(value, name: str, *, low_open: bool = False, high_open: bool = False):
+    """Return ``value`` (a number or array) as floats in [0, 1] (ends excluded when ``*_open``)."""
+    try:
+        array = np.asarray(value, dtype=np.float64)
+    except (TypeError, ValueError):
+        msg = f"{name}={value!r} must be a number between 0 and 1"
+        raise CostchartError(msg) from None
+    low_bad = array <= 0 if low_open else array < 0
+    high_bad = array >= 1 if high_open else array > 1
+    bad = low_bad | high_bad | np.isnan(array)
+    if np.any(bad):
+        first = array[bad].ravel()[0] if array.ndim else array
+        interval = ("(" if low_open else "[") + "0, 1" + (")" if high_open else "]")
+        msg = f"{name}={first!r} is outside {interval}; pass a value in {interval}"
+        raise CostchartError(msg)
+    return array if array.ndim else float(array)

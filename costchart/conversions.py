@@ -1,0 +1,210 @@
+"""Operating conditions and the duality between ROC space and cost space.
+
+An operating condition is a class prior ``p_pos = p(+)`` and two misclassification costs,
+``cost_fn = C(-|+)`` (a positive predicted negative) and ``cost_fp = C(+|-)``. Cost curves
+summarise it by one number, the probability-cost value
+
+``pc = p_pos * cost_fn / (p_pos * cost_fn + (1 - p_pos) * cost_fp)``,
+
+and ROC analysis by the slope of the iso-performance lines,
+``slope = (1 - p_pos) * cost_fp / (p_pos * cost_fn) = (1 - pc) / pc``.
+
+Every function takes numbers or arrays and returns floats or arrays of the same shape.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from costchart._errors import CostchartError
+from costchart._validation import probabilities
+
+__all__ = [
+    "cost_line_to_roc_point",
+    "cost_point_to_roc_line",
+    "cost_ratio_from_pc",
+    "pc_from_cost_ratio",
+    "pc_from_costs",
+    "pc_from_slope",
+    "p_pos_from_pc",
+    "roc_line_to_cost_point",
+    "roc_point_to_cost_line",
+    "slope_from_pc",
+]
+
+
+def _out(array):
+    array = np.asarray(array, dtype=np.float64)
+    return float(array) if array.ndim == 0 else array
+
+
+def _positive(value, name: str, *, allow_inf: bool = False):
+    array = np.asarray(value, dtype=np.float64)
+    bad = (array <= 0) | np.isnan(array) | (np.isinf(array) & (not allow_inf))
+    if np.any(bad):
+        first = array[bad].ravel()[0] if array.ndim else float(array)
+        msg = f"{name}={first!r} must be a positive, finite number"
+        raise CostchartError(msg)
+    return array
+
+
+def _nonnegative_slope(value, name: str = "slope"):
+    array = np.asarray(value, dtype=np.float64)
+    bad = (array < 0) | np.isnan(array)
+    if np.any(bad):
+        first = array[bad].ravel()[0] if array.ndim else float(array)
+        msg = f"{name}={first!r} must be a non-negative number (inf allowed)"
+        raise CostchartError(msg)
+    return array
+
+
+def pc_from_costs(p_pos, cost_fn=1.0, cost_fp=1.0):
+    """Operating point ``pc`` from the positive prior and the two error costs.
+
+    Examples
+    --------
+    >>> from costchart import pc_from_costs
+    >>> pc_from_costs(0.5, cost_fn=3.0, cost_fp=1.0)
+    0.75
+    >>> pc_from_costs(0.2)  # equal costs: pc is the prior
+    0.2
+    """
+    p = probabilities(p_pos, "p_pos")
+    fn = _positive(cost_fn, "cost_fn")
+    fp = _positive(cost_fp, "cost_fp")
+    return _out(p * fn / (p * fn + (1 - p) * fp))
+
+
+def pc_from_cost_ratio(cost_ratio, p_pos=0.5):
+    """Operating point from the cost ratio ``cost_fn / cost_fp`` and the positive prior.
+
+    Examples
+    --------
+    >>> from costchart import pc_from_cost_ratio
+    >>> pc_from_cost_ratio(3.0)
+    0.75
+    """
+    return pc_from_costs(p_pos, cost_fn=cost_ratio, cost_fp=1.0)
+
+
+def p_pos_from_pc(pc, cost_fn=1.0, cost_fp=1.0):
+    """The positive prior at which the given costs make operating point ``pc``.
+
+    Examples
+    --------
+    >>> from costchart import p_pos_from_pc
+    >>> p_pos_from_pc(0.75, cost_fn=3.0, cost_fp=1.0)
+    0.5
+    """
+    pc = probabilities(pc, "pc")
+    fn = _positive(cost_fn, "cost_fn")
+    fp = _positive(cost_fp, "cost_fp")
+    return _out(pc * fp / (pc * fp + (1 - pc) * fn))
+
+
+def cost_ratio_from_pc(pc, p_pos=0.5):
+    """The cost ratio ``cost_fn / cost_fp`` that makes operating point ``pc`` at a prior.
+
+    ``pc = 1`` needs an infinite ratio and gives ``inf``.
+
+    Examples
+    --------
+    >>> from costchart import cost_ratio_from_pc
+    >>> cost_ratio_from_pc(0.75)
+    3.0
+    """
+    pc = probabilities(pc, "pc")
+    p = probabilities(p_pos, "p_pos", low_open=True, high_open=True)
+    with np.errstate(divide="ignore"):
+        return _out(pc * (1 - p) / ((1 - pc) * p))
+
+
+def pc_from_slope(slope):
+    """Operating point of an iso-performance slope: ``pc = 1 / (1 + slope)``.
+
+    Examples
+    --------
+    >>> from costchart import pc_from_slope
+    >>> pc_from_slope(1.0), pc_from_slope(float("inf"))
+    (0.5, 0.0)
+    """
+    slope = _nonnegative_slope(slope)
+    return _out(1.0 / (1.0 + slope))
+
+
+def slope_from_pc(pc):
+    """Iso-performance slope of an operating point: ``slope = (1 - pc) / pc``.
+
+    Examples
+    --------
+    >>> from costchart import slope_from_pc
+    >>> slope_from_pc(0.25), slope_from_pc(0.0)
+    (3.0, inf)
+    """
+    pc = probabilities(pc, "pc")
+    with np.errstate(divide="ignore"):
+        return _out((1 - pc) / pc)
+
+
+def roc_point_to_cost_line(fpr, tpr):
+    """The cost line ``cost = slope * pc + intercept`` of a ROC point.
+
+    Returns ``(slope, intercept)`` with ``slope = FNR - FPR`` and ``intercept = FPR``.
+
+    Examples
+    --------
+    >>> from costchart import roc_point_to_cost_line
+    >>> [round(v, 12) for v in roc_point_to_cost_line(0.09, 0.36)]
+    [0.55, 0.09]
+    """
+    fpr, tpr = probabilities(fpr, "fpr"), probabilities(tpr, "tpr")
+    return _out((1 - tpr) - fpr), _out(fpr)
+
+
+def cost_line_to_roc_point(slope, intercept):
+    """The ROC point ``(fpr, tpr) = (intercept, 1 - slope - intercept)`` of a cost line.
+
+    Examples
+    --------
+    >>> from costchart import cost_line_to_roc_point
+    >>> [round(v, 12) for v in cost_line_to_roc_point(0.55, 0.09)]
+    [0.09, 0.36]
+    """
+    slope = np.asarray(slope, dtype=np.float64)
+    intercept = np.asarray(intercept, dtype=np.float64)
+    return _out(intercept), _out(1 - slope - intercept)
+
+
+def roc_line_to_cost_point(slope, intercept):
+    """The cost point of the ROC line ``tpr = slope * fpr + intercept``.
+
+    Returns ``(pc, cost) = (1 / (1 + slope), (1 - intercept) / (1 + slope))``: the
+    operating point where the line's iso-performance slope applies, and the cost of any
+    classifier on the line there.
+
+    Examples
+    --------
+    >>> from costchart import roc_line_to_cost_point
+    >>> roc_line_to_cost_point(1.0, 0.5)
+    (0.5, 0.25)
+    """
+    slope = _nonnegative_slope(slope)
+    intercept = np.asarray(intercept, dtype=np.float64)
+    return _out(1 / (1 + slope)), _out((1 - intercept) / (1 + slope))
+
+
+def cost_point_to_roc_line(pc, cost):
+    """The ROC line ``tpr = slope * fpr + intercept`` of a cost point.
+
+    Returns ``(slope, intercept) = (1 / pc - 1, 1 - cost / pc)``: every ROC point on it has
+    cost ``cost`` at ``pc``. ``pc`` must be positive.
+
+    Examples
+    --------
+    >>> from costchart import cost_point_to_roc_line
+    >>> cost_point_to_roc_line(0.5, 0.25)
+    (1.0, 0.5)
+    """
+    pc = probabilities(pc, "pc", low_open=True)
+    cost = np.asarray(cost, dtype=np.float64)
+    return _out(1 / pc - 1), _out(1 - cost / pc)

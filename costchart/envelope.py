@@ -1,0 +1,219 @@
+"""The lower envelope of cost lines, where it beats the trivial classifiers, and the
+thresholds it selects."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+
+from costchart import _schema as col
+from costchart._errors import CostchartError
+from costchart._frames import combine_groups
+from costchart._tables import curve_groups, points_groups, table_kind
+from costchart.hull import hull_of_group
+
+__all__ = ["lower_envelope", "operating_range", "selection_table"]
+
+_POINT_COLUMNS = [col.THRESHOLD, col.FPR, col.TPR]
+
+
+def _hulls(points, by):
+    table, by, groups = points_groups(points, by)
+    columns = [c for c in col.ROC_COLUMNS if c in table.columns]
+    if col.THRESHOLD not in columns:
+        table = table.assign(**{col.THRESHOLD: np.nan})
+        columns = [col.THRESHOLD, *columns]
+    hulls = [hull_of_group(table, group.positions, columns) for group in groups]
+    return table, by, groups, hulls
+
+
+def _envelope_of_hull(hull: pd.DataFrame) -> pd.DataFrame:
+    """Envelope vertices from hull vertices: each vertex with a ``pc`` range of positive
+    width starts a segment at ``pc_lo``; a last row closes the curve at ``pc = 1``."""
+    active = hull[hull[col.PC_HI] > hull[col.PC_LO]]
+    pc = np.append(active[col.PC_LO].to_numpy(), 1.0)
+    rows = np.append(np.arange(len(active)), len(active) - 1)
+    fpr = active[col.FPR].to_numpy(np.float64)[rows]
+    tpr = active[col.TPR].to_numpy(np.float64)[rows]
+    return pd.DataFrame(
+        {
+            col.PC: pc,
+            col.COST: fpr + pc * (1.0 - tpr - fpr),
+            col.THRESHOLD: active[col.THRESHOLD].to_numpy(np.float64)[rows],
+            col.FPR: fpr,
+            col.TPR: tpr,
+        }
+    )
+
+
+def lower_envelope(points_or_lines, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
+    """The lower envelope of the cost lines: the least cost reachable at every ``pc``.
+
+    Computed exactly as the dual of the ROC convex hull (hull vertices are envelope
+    segments, hull edges are envelope vertices), in linear time after sorting. The trivial
+    classifiers are always included, so the envelope never exceeds ``min(pc, 1 - pc)``.
+
+    Parameters
+    ----------
+    points_or_lines : pandas.DataFrame
+        ROC points (e.g. from :func:`roc_points`) or cost lines (from
+        :func:`to_cost_lines`).
+    by : str or list of str, optional
+        Grouping columns; by default every column that is not a costchart column.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The grouping columns, then one row per envelope vertex, sorted by ``pc`` from 0
+        to 1: ``pc``, ``cost`` (float64), and the classifier active to the right of the
+        vertex (at the last vertex, ``pc = 1``, the one active to its left):
+        ``threshold``, ``fpr``, ``tpr``. Between vertices the envelope is linear.
+
+    Examples
+    --------
+    >>> import costchart as cc
+    >>> points = cc.roc_points({"s": [4, 3, 2, 1], "y": [1, 0, 1, 0]}, score="s", label="y")
+    >>> cc.lower_envelope(points)
+             pc      cost  threshold  fpr  tpr
+    0  0.000000  0.000000        4.0  0.0  0.5
+    1  0.666667  0.333333        2.0  0.5  1.0
+    2  1.000000  0.000000        1.0  1.0  1.0
+    """
+    table, by, groups, hulls = _hulls(points_or_lines, by)
+    parts = [_envelope_of_hull(hull) for hull in hulls]
+    return combine_groups(table, by, groups, parts, col.ENVELOPE_COLUMNS)
+
+
+def selection_table(curve, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
+    """Which threshold to use in each ``pc`` interval, as chosen by a lower envelope.
+
+    The table carries a choice made on one data set (e.g. validation data) to another.
+    The trivial classifiers get thresholds that keep their meaning on any data:
+    ``+inf`` (always negative, the (0, 0) point) and ``-inf`` (always positive, (1, 1)).
+
+    Parameters
+    ----------
+    curve : pandas.DataFrame
+        A lower envelope (from :func:`lower_envelope`), ROC points or cost lines.
+    by : str or list of str, optional
+        Grouping columns; by default every column that is not a costchart column.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The grouping columns, then one row per interval, sorted by ``pc_lo``:
+        ``pc_lo``, ``pc_hi`` (float64; the intervals tile [0, 1]) and the chosen
+        classifier's ``threshold``, ``fpr``, ``tpr``.
+
+    Examples
+    --------
+    >>> import costchart as cc
+    >>> points = cc.roc_points({"s": [4, 3, 2, 1], "y": [1, 0, 1, 0]}, score="s", label="y")
+    >>> cc.selection_table(points)
+          pc_lo     pc_hi  threshold  fpr  tpr
+    0  0.000000  0.666667        4.0  0.0  0.5
+    1  0.666667  1.000000        2.0  0.5  1.0
+    """
+    table = curve if isinstance(curve, pd.DataFrame) else pd.DataFrame(curve)
+    if table_kind(table) != "curve":
+        table = lower_envelope(table, by=by)
+        by = None
+    missing = [c for c in col.ENVELOPE_COLUMNS if c not in table.columns]
+    if missing:
+        msg = f"curve has no column {missing[0]!r}; pass a table from lower_envelope"
+        raise CostchartError(msg)
+    table, by, groups = curve_groups(table, by)
+    parts = []
+    for group in groups:
+        envelope = table.iloc[group.positions]
+        pc = envelope[col.PC].to_numpy(np.float64)
+        threshold = envelope[col.THRESHOLD].to_numpy(np.float64)[:-1].copy()
+        fpr = envelope[col.FPR].to_numpy(np.float64)[:-1]
+        tpr = envelope[col.TPR].to_numpy(np.float64)[:-1]
+        threshold[(fpr == 0) & (tpr == 0)] = np.inf
+        threshold[(fpr == 1) & (tpr == 1)] = -np.inf
+        parts.append(
+            pd.DataFrame(
+                {
+                    col.PC_LO: pc[:-1],
+                    col.PC_HI: pc[1:],
+                    col.THRESHOLD: threshold,
+                    col.FPR: fpr,
+                    col.TPR: tpr,
+                }
+            )
+        )
+    return combine_groups(table, by, groups, parts, col.SELECTION_COLUMNS)
+
+
+def operating_range(
+    points_or_lines, *, of: str = "lines", by: str | Sequence[str] | None = None
+) -> pd.DataFrame:
+    """Where a classifier beats both trivial classifiers, as an open ``pc`` interval.
+
+    For a single classifier (``of="lines"``) the interval is
+    ``FPR / (FPR + TPR) < pc < TNR / (TNR + FNR)``. For the lower envelope
+    (``of="envelope"``) it is where the envelope lies strictly below ``min(pc, 1 - pc)``.
+
+    Parameters
+    ----------
+    points_or_lines : pandas.DataFrame
+        ROC points or cost lines.
+    of : {"lines", "envelope"}
+        One range per line, or one per group for the group's envelope.
+    by : str or list of str, optional
+        Grouping columns; by default every column that is not a costchart column.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The grouping columns, then for ``of="lines"`` one row per point in table order:
+        ``threshold``, ``fpr``, ``tpr``, ``pc_lo``, ``pc_hi``; for ``of="envelope"`` one
+        row per group: ``pc_lo``, ``pc_hi``. A classifier on or below the ROC diagonal
+        never beats both trivial ones: its range is NaN, NaN.
+
+    Examples
+    --------
+    >>> import pandas as pd, costchart as cc
+    >>> cc.operating_range(pd.DataFrame({"fpr": [0.09], "tpr": [0.36]}))
+       threshold   fpr   tpr  pc_lo     pc_hi
+    0        NaN  0.09  0.36    0.2  0.587156
+    """
+    if of == "envelope":
+        table, by, groups, hulls = _hulls(points_or_lines, by)
+        parts = [_envelope_range(hull) for hull in hulls]
+        return combine_groups(table, by, groups, parts, [col.PC_LO, col.PC_HI])
+    if of != "lines":
+        msg = f"of={of!r} is not an option; pass 'lines' or 'envelope'"
+        raise CostchartError(msg)
+    table, by, groups = points_groups(points_or_lines, by)
+    threshold = table[col.THRESHOLD] if col.THRESHOLD in table else np.nan
+    table = table.assign(**{col.THRESHOLD: threshold})
+    order = np.concatenate([g.positions for g in groups])
+    fpr = table[col.FPR].to_numpy(np.float64)[order]
+    tpr = table[col.TPR].to_numpy(np.float64)[order]
+    useful = tpr > fpr
+    with np.errstate(divide="ignore", invalid="ignore"):
+        low = np.where(useful, fpr / (fpr + tpr), np.nan)
+        high = np.where(useful, (1 - fpr) / ((1 - fpr) + (1 - tpr)), np.nan)
+    result = table.iloc[order][[*by, col.THRESHOLD, col.FPR, col.TPR]].reset_index(drop=True)
+    result[col.PC_LO] = low
+    result[col.PC_HI] = high
+    return result
+
+
+def _envelope_range(hull: pd.DataFrame) -> pd.DataFrame:
+    fpr = hull[col.FPR].to_numpy(np.float64)
+    tpr = hull[col.TPR].to_numpy(np.float64)
+    useful = (tpr > fpr) & (hull[col.PC_HI] > hull[col.PC_LO]).to_numpy()
+    if not useful.any():
+        return pd.DataFrame({col.PC_LO: [np.nan], col.PC_HI: [np.nan]})
+    return pd.DataFrame(
+        {
+            col.PC_LO: [hull[col.PC_LO].to_numpy()[useful].min()],
+            col.PC_HI: [hull[col.PC_HI].to_numpy()[useful].max()],
+        }
+    )
+

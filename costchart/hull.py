@@ -1,0 +1,166 @@
+"""The ROC convex hull: the classifiers that are optimal for some operating condition."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+from scipy.optimize import isotonic_regression
+
+from costchart import _schema as col
+from costchart._frames import combine_groups
+from costchart._tables import points_groups
+
+__all__ = ["roc_hull"]
+
+
+def roc_hull(points, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
+    """Vertices of the ROC convex hull, with the conditions under which each is optimal.
+
+    The hull is the upper concave boundary of the ROC points from (0, 0) to (1, 1); only
+    its vertices can minimize expected cost. The trivial classifiers are always
+    available: if a group lacks (0, 0) or (1, 1) it is added (threshold ``+inf`` or
+    ``-inf``). Points on a hull edge but not at a corner are dropped.
+
+    A vertex is optimal for iso-performance slopes ``m`` in ``[slope_lo, slope_hi]``, i.e.
+    for operating points ``pc = 1 / (1 + m)`` in ``[pc_lo, pc_hi]``.
+
+    Parameters
+    ----------
+    points : pandas.DataFrame
+        ROC points (``fpr``, ``tpr`` and optionally ``threshold`` and counts), e.g. from
+        :func:`roc_points`, or a cost-lines table from :func:`to_cost_lines`.
+    by : str or list of str, optional
+        Grouping columns; by default every column that is not a costchart column.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The grouping columns, the points' own columns (``threshold, tp, fp, tn, fn, tpr,
+        fpr`` as far as present), then
+
+        - ``slope_lo``, ``slope_hi`` (float64): slopes of the hull edges right and left of
+          the vertex (``+inf`` left of the first vertex, ``0`` right of the last);
+        - ``pc_lo``, ``pc_hi`` (float64): the matching operating points, ``0`` to ``1``
+          across the vertices of a group.
+
+        Sorted by ``fpr`` (and ``tpr``) within each group.
+
+    Examples
+    --------
+    >>> import costchart as cc
+    >>> points = cc.roc_points({"s": [4, 3, 2, 1], "y": [1, 0, 1, 0]}, score="s", label="y")
+    >>> cc.roc_hull(points)[["threshold", "fpr", "tpr", "pc_lo", "pc_hi"]]
+       threshold  fpr  tpr     pc_lo     pc_hi
+    0        inf  0.0  0.0  0.000000  0.000000
+    1        4.0  0.0  0.5  0.000000  0.666667
+    2        2.0  0.5  1.0  0.666667  1.000000
+    3        1.0  1.0  1.0  1.000000  1.000000
+    """
+    table, by, groups = points_groups(points, by)
+    point_columns = [c for c in col.ROC_COLUMNS if c in table.columns]
+    parts = [hull_of_group(table, group.positions, point_columns) for group in groups]
+    return combine_groups(table, by, groups, parts, [*point_columns, *col.HULL_COLUMNS])
+
+
+def hull_of_group(table: pd.DataFrame, positions: np.ndarray, columns: list[str]):
+    """Hull vertices (with slope and ``pc`` ranges) of the points at ``positions``."""
+    points = _sorted_with_trivial(table, positions, columns)
+    if {col.TP, col.FP} <= set(columns):
+        x, y = points[col.FP].to_numpy(np.float64), points[col.TP].to_numpy(np.float64)
+    else:
+        x, y = points[col.FPR].to_numpy(np.float64), points[col.TPR].to_numpy(np.float64)
+    vertices = points.iloc[upper_hull(x, y)].reset_index(drop=True)
+    d_fpr = np.diff(vertices[col.FPR].to_numpy(np.float64))
+    d_tpr = np.diff(vertices[col.TPR].to_numpy(np.float64))
+    with np.errstate(divide="ignore"):
+        slopes = d_tpr / d_fpr
+    edge_pc = d_fpr / (d_fpr + d_tpr)
+    vertices[col.SLOPE_LO] = np.append(slopes, 0.0)
+    vertices[col.SLOPE_HI] = np.insert(slopes, 0, np.inf)
+    vertices[col.PC_LO] = np.insert(edge_pc, 0, 0.0)
+    vertices[col.PC_HI] = np.append(edge_pc, 1.0)
+    return vertices
+
+
+def _sorted_with_trivial(table, positions, columns) -> pd.DataFrame:
+    """The group's points sorted by (fpr, tpr), with (0, 0) and (1, 1) present."""
+    points = table.iloc[positions][columns].reset_index(drop=True)
+    fpr = points[col.FPR].to_numpy(np.float64)
+    tpr = points[col.TPR].to_numpy(np.float64)
+    if not _is_sorted(fpr, tpr):
+        order = np.lexsort((tpr, fpr))
+        points = points.iloc[order].reset_index(drop=True)
+        fpr, tpr = fpr[order], tpr[order]
+    has_origin = fpr[0] == 0 and tpr[0] == 0
+    has_corner = fpr[-1] == 1 and tpr[-1] == 1
+    if has_origin and has_corner:
+        return points
+    extra = []
+    if not has_origin:
+        extra.append(_trivial_point(points, always_positive=False))
+    extra.append(points)
+    if not has_corner:
+        extra.append(_trivial_point(points, always_positive=True))
+    return pd.concat(extra, ignore_index=True)
+
+
+def _is_sorted(fpr: np.ndarray, tpr: np.ndarray) -> bool:
+    d_fpr = np.diff(fpr)
+    return bool(np.all((d_fpr > 0) | ((d_fpr == 0) & (np.diff(tpr) >= 0))))
+
+
+def _trivial_point(points: pd.DataFrame, *, always_positive: bool) -> pd.DataFrame:
+    """The always-negative (0, 0) or always-positive (1, 1) classifier, in points' columns."""
+    rate = 1.0 if always_positive else 0.0
+    row = {col.THRESHOLD: -np.inf if always_positive else np.inf, col.FPR: rate, col.TPR: rate}
+    if {col.TP, col.FN, col.FP, col.TN} <= set(points.columns):
+        total_pos = points[col.TP].iat[0] + points[col.FN].iat[0]
+        total_neg = points[col.FP].iat[0] + points[col.TN].iat[0]
+        row[col.TP], row[col.FN] = (total_pos, 0) if always_positive else (0, total_pos)
+        row[col.FP], row[col.TN] = (total_neg, 0) if always_positive else (0, total_neg)
+    return pd.DataFrame({c: [row.get(c, np.nan)] for c in points.columns}).astype(
+        points.dtypes.to_dict()
+    )
+
+
+def upper_hull(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """Positions of the upper-hull corners of points sorted by (x, y).
+
+    The chain starts at the first point and ends at the last; collinear points are not
+    corners. Runs of equal ``x`` keep their highest point (and the very first point).
+    The concave majorant is the antitonic regression of the segment slopes weighted by
+    their widths (pool-adjacent-violators, linear time); a final exact pass removes any
+    point that does not turn strictly clockwise.
+    """
+    n = len(x)
+    if n <= 2:
+        return np.arange(n)
+    last_of_run = np.flatnonzero(np.append(x[1:] != x[:-1], True))
+    chain = last_of_run if last_of_run[0] == 0 or y[last_of_run[0]] == y[0] else None
+    if chain is None:
+        chain = np.insert(last_of_run, 0, 0)
+    # The chain may start with a vertical edge (several points at the smallest x); the
+    # remaining edges all have positive width.
+    start = 1 if len(chain) > 1 and x[chain[1]] == x[chain[0]] else 0
+    tail = chain[start:]
+    if len(tail) > 2:
+        dx, dy = np.diff(x[tail]), np.diff(y[tail])
+        blocks = isotonic_regression(dy / dx, weights=dx, increasing=False).blocks
+        chain = np.concatenate([chain[:start], tail[blocks]])
+    return _drop_non_corners(x, y, chain)
+
+
+def _drop_non_corners(x, y, chain: np.ndarray) -> np.ndarray:
+    """Remove chain points that lie on or below the segment joining their neighbours."""
+    while len(chain) > 2:
+        xs, ys = x[chain], y[chain]
+        left_x, left_y = xs[1:-1] - xs[:-2], ys[1:-1] - ys[:-2]
+        right_x, right_y = xs[2:] - xs[1:-1], ys[2:] - ys[1:-1]
+        cross = left_x * right_y - left_y * right_x
+        corner = cross < 0
+        if corner.all():
+            break
+        chain = chain[np.concatenate([[True], corner, [True]])]
+    return chain

@@ -1,0 +1,320 @@
+"""ROC points from scores or confusion counts, and the area under a ROC curve."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+
+from costchart import _schema as col
+from costchart._errors import CostchartError, warn
+from costchart._frames import (
+    Group,
+    as_pandas,
+    check_by_names,
+    combine_groups,
+    normalize_by,
+    split_groups,
+)
+from costchart._tables import points_groups
+from costchart._validation import binary_labels, finite_numbers, nonnegative_numbers
+
+__all__ = ["auc", "from_confusion", "roc_points"]
+
+
+def roc_points(
+    data,
+    *,
+    score: str,
+    label: str,
+    by: str | Sequence[str] | None = None,
+    pos_label=None,
+    weight: str | None = None,
+) -> pd.DataFrame:
+    """ROC points of a scoring classifier: one point per distinct score.
+
+    An instance is predicted positive when its score is at least the threshold. Instances
+    with equal scores make one (possibly diagonal) step, so the curve never depends on row
+    order. The first point is (0, 0) at threshold ``+inf``, the last is (1, 1).
+
+    Parameters
+    ----------
+    data : pandas, polars or pyarrow DataFrame, or dict of arrays
+        One row per instance. Not modified.
+    score : str
+        Column of scores; higher means more likely positive. Finite numbers.
+    label : str
+        Column of true classes, two distinct values.
+    by : str or list of str, optional
+        Grouping columns (e.g. ``"classifier"``, ``"fold"``); one curve per group.
+    pos_label : optional
+        The label value of the positive class. Needed unless the labels are 0/1, -1/1 or
+        False/True (then 1 / True is positive).
+    weight : str, optional
+        Column of non-negative instance weights; counts become sums of weights.
+        Instances of weight 0 are ignored.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The ``by`` columns, then
+
+        - ``threshold`` (float64): predict positive when ``score >= threshold``;
+          ``+inf`` for the first point;
+        - ``tp``, ``fp``, ``tn``, ``fn``: counts (int64), or sums of weights (float64);
+        - ``tpr``, ``fpr`` (float64): ``tp / (tp + fn)`` and ``fp / (fp + tn)``.
+
+        Within a group, rows are sorted by decreasing threshold, so ``fpr`` and ``tpr``
+        are non-decreasing. A group with one class only is dropped with a
+        :class:`CostchartWarning`.
+
+    Raises
+    ------
+    CostchartError
+        Missing columns, non-numeric or non-finite scores, labels without exactly two
+        classes (or one class in ungrouped data), negative or non-finite weights.
+
+    Examples
+    --------
+    >>> import costchart as cc
+    >>> data = {"score": [0.9, 0.8, 0.8, 0.3], "y": [1, 1, 0, 0]}
+    >>> cc.roc_points(data, score="score", label="y")[["threshold", "tp", "fp", "tpr", "fpr"]]
+       threshold  tp  fp  tpr  fpr
+    0        inf   0   0  0.0  0.0
+    1        0.9   1   0  0.5  0.0
+    2        0.8   2   1  1.0  0.5
+    3        0.3   2   2  1.0  1.0
+    """
+    by = normalize_by(by)
+    check_by_names(by)
+    columns = [*by, score, label] + ([weight] if weight is not None else [])
+    frame = as_pandas(data, columns)
+    scores = finite_numbers(frame[score].to_numpy(), f"column {score!r}")
+    positive = binary_labels(frame[label].to_numpy(), f"column {label!r}", pos_label)
+    weights = None
+    if weight is not None:
+        weights = nonnegative_numbers(frame[weight].to_numpy(), f"column {weight!r}")
+
+    groups = split_groups(frame, by)
+    parts = []
+    for group in groups:
+        positions = group.positions if by else slice(None)
+        counts = _count_by_score(
+            scores[positions],
+            positive[positions],
+            None if weights is None else weights[positions],
+        )
+        parts.append(_points_or_nothing(counts, group, by, label))
+    _require_some(parts, by, label)
+    return combine_groups(frame, by, groups, parts, col.ROC_COLUMNS)
+
+
+def _run_starts(sorted_values: np.ndarray) -> np.ndarray:
+    """Start positions of the runs of equal values in a sorted array."""
+    if len(sorted_values) == 0:
+        return np.zeros(0, dtype=np.intp)
+    change = np.empty(len(sorted_values), dtype=bool)
+    change[0] = True
+    np.not_equal(sorted_values[1:], sorted_values[:-1], out=change[1:])
+    return np.flatnonzero(change)
+
+
+def _distinct_counts(sorted_values: np.ndarray):
+    """Distinct values of a sorted array and how often each occurs."""
+    starts = _run_starts(sorted_values)
+    counts = np.diff(np.append(starts, len(sorted_values)))
+    return sorted_values[starts], counts
+
+
+def _count_by_score(scores, positive, weights):
+    """Per distinct score, in decreasing order: (score, positive count, negative count).
+
+    Unweighted data never needs an argsort: the positives' and negatives' scores are
+    sorted separately (a plain value sort is several times faster than an argsort), their
+    distinct values merged with a stable sort (a linear merge of two sorted runs).
+    """
+    if weights is not None:
+        keep = weights > 0
+        scores, positive, weights = scores[keep], positive[keep], weights[keep]
+        order = np.argsort(scores)
+        sorted_scores = scores[order]
+        starts = _run_starts(sorted_scores)
+        sorted_weights = weights[order]
+        sorted_positive = positive[order]
+        pos = np.add.reduceat(np.where(sorted_positive, sorted_weights, 0.0), starts)
+        neg = np.add.reduceat(np.where(sorted_positive, 0.0, sorted_weights), starts)
+        values = sorted_scores[starts]
+        if len(starts) == 0:
+            pos = neg = np.zeros(0)
+        return values[::-1], pos[::-1], neg[::-1]
+
+    pos_scores = scores[positive]
+    neg_scores = scores[~positive]
+    pos_scores.sort()
+    neg_scores.sort()
+    pos_values, pos_counts = _distinct_counts(pos_scores)
+    neg_values, neg_counts = _distinct_counts(neg_scores)
+    merged = np.concatenate([pos_values, neg_values])
+    order = np.argsort(merged, kind="stable")
+    merged = merged[order]
+    from_pos = order < len(pos_values)
+    counts = np.concatenate([pos_counts, neg_counts])[order]
+    starts = _run_starts(merged)
+    if len(starts) == 0:
+        empty = np.zeros(0, dtype=np.int64)
+        return merged, empty, empty
+    pos = np.add.reduceat(np.where(from_pos, counts, 0), starts)
+    neg = np.add.reduceat(np.where(from_pos, 0, counts), starts)
+    return merged[starts][::-1], pos[::-1], neg[::-1]
+
+
+def _points_from_counts(thresholds, pos, neg) -> pd.DataFrame:
+    """Cumulate per-score counts (decreasing score) into ROC points with (0, 0) first."""
+    tp = np.concatenate([[0], np.cumsum(pos)])
+    fp = np.concatenate([[0], np.cumsum(neg)])
+    total_pos, total_neg = tp[-1], fp[-1]
+    return pd.DataFrame(
+        {
+            col.THRESHOLD: np.concatenate([[np.inf], thresholds]).astype(np.float64),
+            col.TP: tp,
+            col.FP: fp,
+            col.TN: total_neg - fp,
+            col.FN: total_pos - tp,
+            col.TPR: tp / total_pos,
+            col.FPR: fp / total_neg,
+        }
+    )
+
+
+def _points_or_nothing(counts, group: Group, by, label) -> pd.DataFrame:
+    """ROC points of one group, or an empty frame (with a warning) when it has one class."""
+    thresholds, pos, neg = counts
+    if pos.sum() > 0 and neg.sum() > 0:
+        return _points_from_counts(thresholds, pos, neg)
+    missing = "positives" if pos.sum() == 0 else "negatives"
+    if not by:
+        msg = (
+            f"column {label!r} has no {missing}; ROC analysis needs both classes. "
+            "Check pos_label and the data"
+        )
+        raise CostchartError(msg)
+    warn(f"group {dict(zip(by, group.key))} has no {missing}; it is left out")
+    return pd.DataFrame(columns=list(col.ROC_COLUMNS))
+
+
+def _require_some(parts, by, label) -> None:
+    if by and not any(len(part) for part in parts):
+        msg = (
+            f"no group of {by!r} has both classes in column {label!r}; "
+            "ROC analysis needs positives and negatives in a group"
+        )
+        raise CostchartError(msg)
+
+
+def from_confusion(
+    data,
+    *,
+    tp: str,
+    fn: str,
+    fp: str,
+    tn: str,
+    by: str | Sequence[str] | None = None,
+) -> pd.DataFrame:
+    """ROC points of crisp classifiers given as confusion-matrix counts.
+
+    A crisp classifier is one ROC point; the trivial classifiers (0, 0) and (1, 1) are
+    added, so each classifier has the same three rows that :func:`roc_points` gives for
+    0/1 predictions: thresholds ``+inf`` (always negative), ``1`` (the classifier) and
+    ``0`` (always positive).
+
+    Parameters
+    ----------
+    data : pandas, polars or pyarrow DataFrame, or dict of arrays
+        One row per classifier. Not modified.
+    tp, fn, fp, tn : str
+        Columns of true positives, false negatives, false positives, true negatives
+        (non-negative numbers).
+    by : str or list of str, optional
+        Columns naming each classifier; required when ``data`` has several rows.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The ``by`` columns, then ``threshold, tp, fp, tn, fn, tpr, fpr`` as in
+        :func:`roc_points`: three rows per classifier, sorted by ``fpr, tpr``. Counts keep
+        an integer dtype when all given counts are integers.
+
+    Examples
+    --------
+    >>> import costchart as cc
+    >>> counts = {"name": ["a"], "TP": [16], "FN": [4], "FP": [4], "TN": [6]}
+    >>> cc.from_confusion(counts, tp="TP", fn="FN", fp="FP", tn="TN", by="name")
+      name  threshold  tp  fp  tn  fn  tpr  fpr
+    0    a        inf   0   0  10  20  0.0  0.0
+    1    a        1.0  16   4   6   4  0.8  0.4
+    2    a        0.0  20  10   0   0  1.0  1.0
+    """
+    by = normalize_by(by)
+    check_by_names(by)
+    frame = as_pandas(data, [*by, tp, fn, fp, tn])
+    counts = {
+        name: nonnegative_numbers(frame[column].to_numpy(), f"column {column!r}")
+        for name, column in ((col.TP, tp), (col.FN, fn), (col.FP, fp), (col.TN, tn))
+    }
+    integer = all(frame[c].dtype.kind in "iu" for c in (tp, fn, fp, tn))
+    groups = split_groups(frame, by)
+    parts = []
+    for group in groups:
+        if len(group.positions) != 1:
+            where = f"group {dict(zip(by, group.key))}" if by else "data"
+            msg = (
+                f"{where} has {len(group.positions)} rows, but from_confusion takes one row "
+                "per classifier; pass by= the columns that identify each classifier"
+            )
+            raise CostchartError(msg)
+        row = {name: values[group.positions[0]] for name, values in counts.items()}
+        pos = np.array([row[col.TP], row[col.FN]])
+        neg = np.array([row[col.FP], row[col.TN]])
+        if integer:
+            pos, neg = pos.astype(np.int64), neg.astype(np.int64)
+        parts.append(
+            _points_or_nothing((np.array([1.0, 0.0]), pos, neg), group, by, f"{tp}/{fn}")
+        )
+    _require_some(parts, by, f"{tp}/{fn}")
+    return combine_groups(frame, by, groups, parts, col.ROC_COLUMNS)
+
+
+def auc(points: pd.DataFrame, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
+    """Area under each ROC curve of a points table (trapezoids between the points).
+
+    Parameters
+    ----------
+    points : pandas.DataFrame
+        A table with ``fpr`` and ``tpr`` columns, e.g. from :func:`roc_points`,
+        :func:`from_confusion` or :func:`roc_hull`.
+    by : str or list of str, optional
+        Grouping columns; by default every column that is not a costchart column.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The grouping columns, then ``auc`` (float64): one row per group.
+
+    Examples
+    --------
+    >>> import costchart as cc
+    >>> points = cc.roc_points({"s": [3, 2, 1], "y": [1, 0, 1]}, score="s", label="y")
+    >>> cc.auc(points)
+       auc
+    0  0.5
+    """
+    table, by, groups = points_groups(points, by)
+    parts = []
+    for group in groups:
+        fpr = table[col.FPR].to_numpy()[group.positions]
+        tpr = table[col.TPR].to_numpy()[group.positions]
+        order = np.lexsort((tpr, fpr))
+        area = np.trapezoid(tpr[order], fpr[order])
+        parts.append(pd.DataFrame({col.AUC: [float(area)]}))
+    return combine_groups(table, by, groups, parts, [col.AUC])
