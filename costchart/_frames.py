@@ -17,7 +17,15 @@ import pandas as pd
 from costchart._errors import CostchartError
 from costchart._schema import RESERVED
 
-__all__ = ["Group", "as_pandas", "combine_groups", "infer_by", "normalize_by", "split_groups"]
+__all__ = [
+    "Group",
+    "as_pandas",
+    "combine_groups",
+    "grouped_order",
+    "infer_by",
+    "normalize_by",
+    "split_groups",
+]
 
 
 def normalize_by(by: str | Sequence[str] | None) -> list[str]:
@@ -142,6 +150,13 @@ def split_groups(frame: pd.DataFrame, by: list[str]) -> list[Group]:
         groups.append(Group(key, positions))
         start = stop
     return groups
+
+
+def grouped_order(groups: Sequence[Group]) -> np.ndarray:
+    """Row positions of all groups, group after group (what a per-row result follows)."""
+    if not groups:
+        return np.zeros(0, dtype=np.intp)
+    return np.concatenate([group.positions for group in groups])
 
 
 def combine_groups(

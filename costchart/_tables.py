@@ -51,7 +51,7 @@ def _check_rates(table: pd.DataFrame, name: str) -> None:
             position = int(np.flatnonzero(bad)[0])
             msg = (
                 f"column {column!r} of {name} must hold rates in [0, 1], but has "
-                f"{values[position]!r} at position {position}"
+                f"{float(values[position])!r} at position {position}"
             )
             raise CostchartError(msg)
 
@@ -72,8 +72,13 @@ def _lines_to_points(lines: pd.DataFrame, by: list[str]) -> pd.DataFrame:
     points = merged[by].copy()
     threshold = merged[col.THRESHOLD] if col.THRESHOLD in merged else np.nan
     points[col.THRESHOLD] = threshold
-    points[col.FPR] = merged[col.COST].to_numpy(dtype=np.float64)
-    points[col.TPR] = 1.0 - merged["_cost_at_one"].to_numpy(dtype=np.float64)
+    # The rates themselves, where the table carries them, avoid a rounding round-trip.
+    if {col.FPR, col.TPR} <= set(merged.columns):
+        points[col.FPR] = merged[col.FPR].to_numpy(dtype=np.float64)
+        points[col.TPR] = merged[col.TPR].to_numpy(dtype=np.float64)
+    else:
+        points[col.FPR] = merged[col.COST].to_numpy(dtype=np.float64)
+        points[col.TPR] = 1.0 - merged["_cost_at_one"].to_numpy(dtype=np.float64)
     return points
 
 

@@ -18,8 +18,8 @@ __all__ = [
     "binary_labels",
     "finite_numbers",
     "nonnegative_numbers",
-    "probability",
     "probabilities",
+    "probability",
 ]
 
 
@@ -45,8 +45,7 @@ def finite_numbers(values, what: str, *, fix: str = "drop or impute them") -> np
             raise CostchartError(msg) from None
     if array.dtype.kind not in "biuf":
         msg = (
-            f"{what} must hold numbers, but has dtype {array.dtype}; "
-            "convert it to a numeric dtype"
+            f"{what} must hold numbers, but has dtype {array.dtype}; convert it to a numeric dtype"
         )
         raise CostchartError(msg)
     array = array.astype(np.float64, copy=False)
@@ -135,7 +134,10 @@ def probability(value, name: str, *, low_open: bool = False, high_open: bool = F
 
 
 def probabilities(value, name: str, *, low_open: bool = False, high_open: bool = False):
-    """Return ``value`` (a number or array) as floats in [0, 1] (ends excluded when ``*_open``)."""
+    """Return ``value`` (a number or array) as a float64 array (0-d for a number) in [0, 1].
+
+    The ends are excluded when ``low_open`` / ``high_open``.
+    """
     try:
         array = np.asarray(value, dtype=np.float64)
     except (TypeError, ValueError):
@@ -145,8 +147,8 @@ def probabilities(value, name: str, *, low_open: bool = False, high_open: bool =
     high_bad = array >= 1 if high_open else array > 1
     bad = low_bad | high_bad | np.isnan(array)
     if np.any(bad):
-        first = array[bad].ravel()[0] if array.ndim else array
+        first = float(array[bad].ravel()[0])
         interval = ("(" if low_open else "[") + "0, 1" + (")" if high_open else "]")
         msg = f"{name}={first!r} is outside {interval}; pass a value in {interval}"
         raise CostchartError(msg)
-    return array if array.ndim else float(array)
+    return array

@@ -23,10 +23,10 @@ __all__ = [
     "cost_line_to_roc_point",
     "cost_point_to_roc_line",
     "cost_ratio_from_pc",
+    "p_pos_from_pc",
     "pc_from_cost_ratio",
     "pc_from_costs",
     "pc_from_slope",
-    "p_pos_from_pc",
     "roc_line_to_cost_point",
     "roc_point_to_cost_line",
     "slope_from_pc",
@@ -42,7 +42,7 @@ def _positive(value, name: str, *, allow_inf: bool = False):
     array = np.asarray(value, dtype=np.float64)
     bad = (array <= 0) | np.isnan(array) | (np.isinf(array) & (not allow_inf))
     if np.any(bad):
-        first = array[bad].ravel()[0] if array.ndim else float(array)
+        first = float(array[bad].ravel()[0])
         msg = f"{name}={first!r} must be a positive, finite number"
         raise CostchartError(msg)
     return array
@@ -52,7 +52,7 @@ def _nonnegative_slope(value, name: str = "slope"):
     array = np.asarray(value, dtype=np.float64)
     bad = (array < 0) | np.isnan(array)
     if np.any(bad):
-        first = array[bad].ravel()[0] if array.ndim else float(array)
+        first = float(array[bad].ravel()[0])
         msg = f"{name}={first!r} must be a non-negative number (inf allowed)"
         raise CostchartError(msg)
     return array

@@ -1,5 +1,7 @@
-"""The lower envelope of cost lines, where it beats the trivial classifiers, and the
-thresholds it selects."""
+"""The lower envelope of cost lines.
+
+Also where the envelope beats the trivial classifiers, and the thresholds it selects.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart._errors import CostchartError
-from costchart._frames import combine_groups
+from costchart._frames import combine_groups, grouped_order
 from costchart._tables import curve_groups, points_groups, table_kind
 from costchart.hull import hull_of_group
 
@@ -30,8 +32,11 @@ def _hulls(points, by):
 
 
 def _envelope_of_hull(hull: pd.DataFrame) -> pd.DataFrame:
-    """Envelope vertices from hull vertices: each vertex with a ``pc`` range of positive
-    width starts a segment at ``pc_lo``; a last row closes the curve at ``pc = 1``."""
+    """Envelope vertices from hull vertices.
+
+    Each hull vertex with a ``pc`` range of positive width starts a segment at ``pc_lo``;
+    a last row closes the curve at ``pc = 1``.
+    """
     active = hull[hull[col.PC_HI] > hull[col.PC_LO]]
     pc = np.append(active[col.PC_LO].to_numpy(), 1.0)
     rows = np.append(np.arange(len(active)), len(active) - 1)
@@ -76,10 +81,10 @@ def lower_envelope(points_or_lines, *, by: str | Sequence[str] | None = None) ->
     >>> import costchart as cc
     >>> points = cc.roc_points({"s": [4, 3, 2, 1], "y": [1, 0, 1, 0]}, score="s", label="y")
     >>> cc.lower_envelope(points)
-             pc      cost  threshold  fpr  tpr
-    0  0.000000  0.000000        4.0  0.0  0.5
-    1  0.666667  0.333333        2.0  0.5  1.0
-    2  1.000000  0.000000        1.0  1.0  1.0
+        pc  cost  threshold  fpr  tpr
+    0  0.0  0.00        4.0  0.0  0.5
+    1  0.5  0.25        2.0  0.5  1.0
+    2  1.0  0.00        2.0  0.5  1.0
     """
     table, by, groups, hulls = _hulls(points_or_lines, by)
     parts = [_envelope_of_hull(hull) for hull in hulls]
@@ -112,9 +117,9 @@ def selection_table(curve, *, by: str | Sequence[str] | None = None) -> pd.DataF
     >>> import costchart as cc
     >>> points = cc.roc_points({"s": [4, 3, 2, 1], "y": [1, 0, 1, 0]}, score="s", label="y")
     >>> cc.selection_table(points)
-          pc_lo     pc_hi  threshold  fpr  tpr
-    0  0.000000  0.666667        4.0  0.0  0.5
-    1  0.666667  1.000000        2.0  0.5  1.0
+       pc_lo  pc_hi  threshold  fpr  tpr
+    0    0.0    0.5        4.0  0.0  0.5
+    1    0.5    1.0        2.0  0.5  1.0
     """
     table = curve if isinstance(curve, pd.DataFrame) else pd.DataFrame(curve)
     if table_kind(table) != "curve":
@@ -179,7 +184,7 @@ def operating_range(
     >>> import pandas as pd, costchart as cc
     >>> cc.operating_range(pd.DataFrame({"fpr": [0.09], "tpr": [0.36]}))
        threshold   fpr   tpr  pc_lo     pc_hi
-    0        NaN  0.09  0.36    0.2  0.587156
+    0        NaN  0.09  0.36    0.2  0.587097
     """
     if of == "envelope":
         table, by, groups, hulls = _hulls(points_or_lines, by)
@@ -191,7 +196,7 @@ def operating_range(
     table, by, groups = points_groups(points_or_lines, by)
     threshold = table[col.THRESHOLD] if col.THRESHOLD in table else np.nan
     table = table.assign(**{col.THRESHOLD: threshold})
-    order = np.concatenate([g.positions for g in groups])
+    order = grouped_order(groups)
     fpr = table[col.FPR].to_numpy(np.float64)[order]
     tpr = table[col.TPR].to_numpy(np.float64)[order]
     useful = tpr > fpr
@@ -216,4 +221,3 @@ def _envelope_range(hull: pd.DataFrame) -> pd.DataFrame:
             col.PC_HI: [hull[col.PC_HI].to_numpy()[useful].max()],
         }
     )
-

@@ -14,6 +14,10 @@ from costchart._tables import points_groups
 
 __all__ = ["roc_hull"]
 
+#: Without counts, rates such as 1/3 carry rounding error, so a turn whose sine is below
+#: this is taken as collinear (its envelope segment would be narrower than ~1e-12).
+RATE_MIN_TURN = 1e-12
+
 
 def roc_hull(points, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
     """Vertices of the ROC convex hull, with the conditions under which each is optimal.
@@ -52,11 +56,11 @@ def roc_hull(points, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
     >>> import costchart as cc
     >>> points = cc.roc_points({"s": [4, 3, 2, 1], "y": [1, 0, 1, 0]}, score="s", label="y")
     >>> cc.roc_hull(points)[["threshold", "fpr", "tpr", "pc_lo", "pc_hi"]]
-       threshold  fpr  tpr     pc_lo     pc_hi
-    0        inf  0.0  0.0  0.000000  0.000000
-    1        4.0  0.0  0.5  0.000000  0.666667
-    2        2.0  0.5  1.0  0.666667  1.000000
-    3        1.0  1.0  1.0  1.000000  1.000000
+       threshold  fpr  tpr  pc_lo  pc_hi
+    0        inf  0.0  0.0    0.0    0.0
+    1        4.0  0.0  0.5    0.0    0.5
+    2        2.0  0.5  1.0    0.5    1.0
+    3        1.0  1.0  1.0    1.0    1.0
     """
     table, by, groups = points_groups(points, by)
     point_columns = [c for c in col.ROC_COLUMNS if c in table.columns]
@@ -68,10 +72,13 @@ def hull_of_group(table: pd.DataFrame, positions: np.ndarray, columns: list[str]
     """Hull vertices (with slope and ``pc`` ranges) of the points at ``positions``."""
     points = _sorted_with_trivial(table, positions, columns)
     if {col.TP, col.FP} <= set(columns):
+        # Counts are exact, so collinear points are recognized exactly.
         x, y = points[col.FP].to_numpy(np.float64), points[col.TP].to_numpy(np.float64)
+        corners = upper_hull(x, y)
     else:
         x, y = points[col.FPR].to_numpy(np.float64), points[col.TPR].to_numpy(np.float64)
-    vertices = points.iloc[upper_hull(x, y)].reset_index(drop=True)
+        corners = upper_hull(x, y, min_turn=RATE_MIN_TURN)
+    vertices = points.iloc[corners].reset_index(drop=True)
     d_fpr = np.diff(vertices[col.FPR].to_numpy(np.float64))
     d_tpr = np.diff(vertices[col.TPR].to_numpy(np.float64))
     with np.errstate(divide="ignore"):
@@ -125,14 +132,14 @@ def _trivial_point(points: pd.DataFrame, *, always_positive: bool) -> pd.DataFra
     )
 
 
-def upper_hull(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+def upper_hull(x: np.ndarray, y: np.ndarray, *, min_turn: float = 0.0) -> np.ndarray:
     """Positions of the upper-hull corners of points sorted by (x, y).
 
     The chain starts at the first point and ends at the last; collinear points are not
     corners. Runs of equal ``x`` keep their highest point (and the very first point).
     The concave majorant is the antitonic regression of the segment slopes weighted by
     their widths (pool-adjacent-violators, linear time); a final exact pass removes any
-    point that does not turn strictly clockwise.
+    point that does not turn clockwise by more than ``min_turn`` (the sine of the angle).
     """
     n = len(x)
     if n <= 2:
@@ -149,16 +156,18 @@ def upper_hull(x: np.ndarray, y: np.ndarray) -> np.ndarray:
         dx, dy = np.diff(x[tail]), np.diff(y[tail])
         blocks = isotonic_regression(dy / dx, weights=dx, increasing=False).blocks
         chain = np.concatenate([chain[:start], tail[blocks]])
-    return _drop_non_corners(x, y, chain)
+    return _drop_non_corners(x, y, chain, min_turn)
 
 
-def _drop_non_corners(x, y, chain: np.ndarray) -> np.ndarray:
+def _drop_non_corners(x, y, chain: np.ndarray, min_turn: float) -> np.ndarray:
     """Remove chain points that lie on or below the segment joining their neighbours."""
     while len(chain) > 2:
         xs, ys = x[chain], y[chain]
         left_x, left_y = xs[1:-1] - xs[:-2], ys[1:-1] - ys[:-2]
         right_x, right_y = xs[2:] - xs[1:-1], ys[2:] - ys[1:-1]
         cross = left_x * right_y - left_y * right_x
+        if min_turn:
+            cross = cross + min_turn * np.hypot(left_x, left_y) * np.hypot(right_x, right_y)
         corner = cross < 0
         if corner.all():
             break

@@ -8,6 +8,7 @@ import numpy as np
 import pandas as pd
 
 from costchart import _schema as col
+from costchart._frames import grouped_order
 from costchart._tables import points_groups
 
 __all__ = ["to_cost_lines"]
@@ -47,7 +48,7 @@ def to_cost_lines(points, *, by: str | Sequence[str] | None = None) -> pd.DataFr
     line = np.zeros(len(table), dtype=np.int64)
     for group in groups:
         line[group.positions] = np.arange(len(group.positions))
-    order = np.concatenate([g.positions for g in groups]) if groups else np.zeros(0, int)
+    order = grouped_order(groups)
     rows = np.repeat(order, 2)
     fpr = table[col.FPR].to_numpy(np.float64)[rows]
     tpr = table[col.TPR].to_numpy(np.float64)[rows]

@@ -199,7 +199,7 @@ def _points_or_nothing(counts, group: Group, by, label) -> pd.DataFrame:
             "Check pos_label and the data"
         )
         raise CostchartError(msg)
-    warn(f"group {dict(zip(by, group.key))} has no {missing}; it is left out")
+    warn(f"group {dict(zip(by, group.key, strict=True))} has no {missing}; it is left out")
     return pd.DataFrame(columns=list(col.ROC_COLUMNS))
 
 
@@ -267,7 +267,7 @@ def from_confusion(
     parts = []
     for group in groups:
         if len(group.positions) != 1:
-            where = f"group {dict(zip(by, group.key))}" if by else "data"
+            where = f"group {dict(zip(by, group.key, strict=True))}" if by else "data"
             msg = (
                 f"{where} has {len(group.positions)} rows, but from_confusion takes one row "
                 "per classifier; pass by= the columns that identify each classifier"
@@ -278,9 +278,7 @@ def from_confusion(
         neg = np.array([row[col.FP], row[col.TN]])
         if integer:
             pos, neg = pos.astype(np.int64), neg.astype(np.int64)
-        parts.append(
-            _points_or_nothing((np.array([1.0, 0.0]), pos, neg), group, by, f"{tp}/{fn}")
-        )
+        parts.append(_points_or_nothing((np.array([1.0, 0.0]), pos, neg), group, by, f"{tp}/{fn}"))
     _require_some(parts, by, f"{tp}/{fn}")
     return combine_groups(frame, by, groups, parts, col.ROC_COLUMNS)
 

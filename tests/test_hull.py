@@ -1,0 +1,87 @@
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from strategies import arbitrary_points, scored_instances
+
+import costchart as cc
+
+
+def _hull_height(hull, fpr):
+    return np.interp(fpr, hull["fpr"], hull["tpr"])
+
+
+def _check_hull(points, hull):
+    # Every point lies on or under the hull.
+    assert np.all(points["tpr"].to_numpy() <= _hull_height(hull, points["fpr"]) + 1e-12)
+    # The hull runs from (0, 0) to (1, 1) through points of the set (or the trivial ones).
+    assert (hull["fpr"].iat[0], hull["tpr"].iat[0]) == (0, 0)
+    assert (hull["fpr"].iat[-1], hull["tpr"].iat[-1]) == (1, 1)
+    pairs = set(zip(points["fpr"], points["tpr"])) | {(0.0, 0.0), (1.0, 1.0)}
+    assert set(zip(hull["fpr"], hull["tpr"])) <= pairs
+    # Strictly concave: every vertex is a corner.
+    slopes = hull["slope_lo"].to_numpy()[:-1]
+    assert np.all(np.diff(slopes) < 0)
+    # pc ranges tile [0, 1] in order.
+    np.testing.assert_array_equal(hull["pc_hi"].to_numpy()[:-1], hull["pc_lo"].to_numpy()[1:])
+    assert hull["pc_lo"].iat[0] == 0 and hull["pc_hi"].iat[-1] == 1
+
+
+@settings(max_examples=200, deadline=None)
+@given(scored_instances())
+def test_hull_of_scored_data(data):
+    points = cc.roc_points(data, score="score", label="y")
+    hull = cc.roc_hull(points)
+    _check_hull(points, hull)
+    assert set(hull.columns) >= {"threshold", "tp", "fp", "slope_lo", "pc_hi"}
+
+
+@settings(max_examples=200, deadline=None)
+@given(arbitrary_points())
+def test_hull_of_arbitrary_points(points):
+    _check_hull(points, cc.roc_hull(points))
+
+
+def test_hull_slopes_and_pc_ranges():
+    points = pd.DataFrame({"fpr": [0.0, 0.0, 0.2, 0.5, 1.0], "tpr": [0.0, 0.4, 0.8, 0.9, 1.0]})
+    hull = cc.roc_hull(points)
+    assert hull["fpr"].tolist() == [0.0, 0.0, 0.2, 0.5, 1.0]
+    np.testing.assert_allclose(hull["slope_hi"], [np.inf, np.inf, 2.0, 1 / 3, 0.2])
+    np.testing.assert_allclose(hull["slope_lo"], [np.inf, 2.0, 1 / 3, 0.2, 0.0])
+    np.testing.assert_allclose(hull["pc_lo"], [0, 0, 1 / 3, 0.75, 1 / 1.2])
+    np.testing.assert_allclose(hull["pc_hi"], [0, 1 / 3, 0.75, 1 / 1.2, 1])
+    # pc = 1 / (1 + slope) everywhere.
+    np.testing.assert_allclose(hull["pc_hi"], 1 / (1 + hull["slope_lo"]))
+
+
+def test_collinear_and_duplicate_points_are_not_corners():
+    points = pd.DataFrame(
+        {"fpr": [0, 0.1, 0.1, 0.2, 0.3, 0.3, 1.0], "tpr": [0, 0.3, 0.3, 0.6, 0.9, 0.9, 1.0]}
+    )
+    hull = cc.roc_hull(points)
+    assert list(zip(hull.fpr, hull.tpr)) == [(0, 0), (0.3, 0.9), (1, 1)]
+
+
+def test_trivial_points_are_added_when_missing():
+    hull = cc.roc_hull(pd.DataFrame({"threshold": [5.0], "fpr": [0.2], "tpr": [0.7]}))
+    assert hull["threshold"].tolist() == [np.inf, 5.0, -np.inf]
+
+
+def test_hull_counts_are_exact_for_large_integer_counts(rng):
+    # Collinear in counts but not exactly in floating-point rates.
+    points = cc.from_confusion(
+        {"tp": [3_000_001], "fn": [6_999_999], "fp": [3], "tn": [7]},
+        tp="tp",
+        fn="fn",
+        fp="fp",
+        tn="tn",
+    )
+    hull = cc.roc_hull(points)
+    assert len(hull) == 3
+
+
+@pytest.mark.parametrize("n", [1, 2])
+def test_tiny_tables(n):
+    points = pd.DataFrame({"fpr": [0.5] * n, "tpr": [0.5] * n})
+    hull = cc.roc_hull(points)
+    assert list(zip(hull.fpr, hull.tpr)) == [(0, 0), (1, 1)]

@@ -1,0 +1,137 @@
+import numpy as np
+import pandas as pd
+import polars as pl
+import pyarrow as pa
+import pytest
+from conftest import scored_data
+from sklearn.metrics import roc_auc_score, roc_curve
+
+import costchart as cc
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_points_equal_sklearn_with_ties(seed):
+    rng = np.random.default_rng(seed)
+    n = 1000
+    y = rng.random(n) < 0.3
+    s = rng.integers(0, 40, n).astype(float)  # many ties
+    points = cc.roc_points({"s": s, "y": y}, score="s", label="y")
+    fpr, tpr, thresholds = roc_curve(y, s, drop_intermediate=False)
+    np.testing.assert_array_equal(points["fpr"], fpr)
+    np.testing.assert_array_equal(points["tpr"], tpr)
+    np.testing.assert_array_equal(points["threshold"], thresholds)
+    assert cc.auc(points)["auc"].iat[0] == pytest.approx(roc_auc_score(y, s), abs=1e-14)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_weighted_points_equal_sklearn(seed):
+    rng = np.random.default_rng(seed)
+    n = 800
+    y = rng.random(n) < 0.4
+    s = rng.integers(0, 30, n) / 7
+    w = rng.exponential(size=n) * (rng.random(n) < 0.9)  # some zero weights
+    points = cc.roc_points({"s": s, "y": y, "w": w}, score="s", label="y", weight="w")
+    fpr, tpr, thresholds = roc_curve(y, s, sample_weight=w, drop_intermediate=False)
+    np.testing.assert_allclose(points["fpr"], fpr, rtol=0, atol=1e-12)
+    np.testing.assert_allclose(points["tpr"], tpr, rtol=0, atol=1e-12)
+    np.testing.assert_array_equal(points["threshold"], thresholds)
+    expected_auc = roc_auc_score(y, s, sample_weight=w)
+    assert cc.auc(points)["auc"].iat[0] == pytest.approx(expected_auc, abs=1e-12)
+
+
+def test_counts_and_columns():
+    data = {"s": [0.9, 0.8, 0.8, 0.3, 0.3], "y": ["p", "p", "n", "n", "p"]}
+    points = cc.roc_points(data, score="s", label="y", pos_label="p")
+    assert list(points.columns) == ["threshold", "tp", "fp", "tn", "fn", "tpr", "fpr"]
+    assert points["tp"].tolist() == [0, 1, 2, 3]
+    assert points["fp"].tolist() == [0, 0, 1, 2]
+    assert points["tn"].tolist() == [2, 2, 1, 0]
+    assert points["fn"].tolist() == [3, 2, 1, 0]
+    assert points["tp"].dtype == np.int64
+
+
+def test_ties_do_not_depend_on_row_order(rng):
+    data = scored_data(rng, classifiers=("a",))
+    shuffled = data.sample(frac=1, random_state=3)
+    a = cc.roc_points(data, score="score", label="y")
+    b = cc.roc_points(shuffled, score="score", label="y")
+    pd.testing.assert_frame_equal(a, b)
+
+
+def test_weights_equal_repeated_rows():
+    s = np.array([3.0, 2, 2, 1])
+    y = np.array([1, 0, 1, 0])
+    w = np.array([2, 1, 3, 1])
+    weighted = cc.roc_points({"s": s, "y": y, "w": w}, score="s", label="y", weight="w")
+    repeated = cc.roc_points({"s": np.repeat(s, w), "y": np.repeat(y, w)}, score="s", label="y")
+    np.testing.assert_allclose(
+        weighted[["tp", "fp", "tpr", "fpr"]], repeated[["tp", "fp", "tpr", "fpr"]]
+    )
+
+
+def test_groups_lead_and_match_separate_runs(rng):
+    data = scored_data(rng, classifiers=("a", "b"), folds=2)
+    grouped = cc.roc_points(data, score="score", label="y", by=["model", "fold"])
+    assert list(grouped.columns[:2]) == ["model", "fold"]
+    for (model, fold), part in grouped.groupby(["model", "fold"], sort=False):
+        alone = cc.roc_points(
+            data[(data.model == model) & (data.fold == fold)], score="score", label="y"
+        )
+        np.testing.assert_array_equal(
+            part[["fpr", "tpr", "threshold"]], alone[["fpr", "tpr", "threshold"]]
+        )
+    assert grouped["model"].unique().tolist() == ["a", "b"]  # order of first appearance
+
+
+def test_polars_pyarrow_and_dict_inputs_agree(rng):
+    data = scored_data(rng, classifiers=("a",))
+    expected = cc.roc_points(data, score="score", label="y")
+    for other in (pl.from_pandas(data), pa.Table.from_pandas(data), data.to_dict("list")):
+        pd.testing.assert_frame_equal(cc.roc_points(other, score="score", label="y"), expected)
+
+
+def test_input_is_not_mutated(rng):
+    data = scored_data(rng)
+    before = data.copy()
+    cc.roc_points(data, score="score", label="y", by="model")
+    pd.testing.assert_frame_equal(data, before)
+
+
+def test_one_class_group_warns_and_is_left_out():
+    data = pd.DataFrame({"g": ["a", "a", "b", "b"], "s": [1.0, 2.0, 1.0, 2.0], "y": [0, 1, 1, 1]})
+    with pytest.warns(cc.CostchartWarning, match=r"group \{'g': 'b'\} has no negatives"):
+        points = cc.roc_points(data, score="s", label="y", by="g")
+    assert points["g"].unique().tolist() == ["a"]
+
+
+def test_from_confusion_equals_roc_points_of_crisp_predictions():
+    y = np.array([1] * 20 + [0] * 10)
+    pred = np.array([1] * 16 + [0] * 4 + [1] * 4 + [0] * 6)
+    crisp = cc.roc_points({"p": pred, "y": y}, score="p", label="y")
+    counts = cc.from_confusion(
+        {"TP": [16], "FN": [4], "FP": [4], "TN": [6]}, tp="TP", fn="FN", fp="FP", tn="TN"
+    )
+    pd.testing.assert_frame_equal(counts, crisp)
+
+
+def test_from_confusion_several_classifiers():
+    table = pd.DataFrame(
+        {"name": ["x", "y"], "tp": [8, 3], "fn": [2, 7], "fp": [1.5, 0], "tn": [8.5, 10]}
+    )
+    points = cc.from_confusion(table, tp="tp", fn="fn", fp="fp", tn="tn", by="name")
+    assert len(points) == 6
+    x = points[points.name == "x"]
+    assert x["tpr"].tolist() == [0, 0.8, 1]
+    assert x["fpr"].tolist() == [0, 0.15, 1]
+    assert points["tp"].dtype == np.float64  # one count column is fractional
+
+
+def test_auc_per_group(rng):
+    data = scored_data(rng, classifiers=("a", "b"))
+    points = cc.roc_points(data, score="score", label="y", by="model")
+    areas = cc.auc(points)
+    assert list(areas.columns) == ["model", "auc"]
+    for model in ("a", "b"):
+        part = data[data.model == model]
+        got = areas.loc[areas.model == model, "auc"].iat[0]
+        assert got == pytest.approx(roc_auc_score(part.y, part.score), abs=1e-14)

@@ -1,0 +1,175 @@
+"""Every bad input named in the design raises CostchartError with a message that names the
+column or parameter, the value and the fix."""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import costchart as cc
+
+GOOD = {"s": [0.1, 0.4, 0.35, 0.8], "y": [0, 0, 1, 1]}
+
+
+def _data(**changes):
+    data = dict(GOOD)
+    data.update(changes)
+    return data
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        (
+            {"data": _data(s=[0.1, np.nan, 0.3, np.nan])},
+            r"column 's' has 2 NaN values \(first at position 1\); drop or impute them",
+        ),
+        (
+            {"data": _data(s=[0.1, 0.2, np.inf, 0.3])},
+            r"column 's' has 1 infinite values \(first at position 2, inf\); drop or impute them",
+        ),
+        (
+            {"data": _data(s=["a", "b", "c", "d"])},
+            r"column 's' must hold numbers, but holds 'a' \(dtype object\); convert it to a numeric dtype",
+        ),
+        (
+            {"data": pd.DataFrame(_data(s=[0.1, "x", 0.3, 0.4]))},
+            r"column 's' must hold numbers, but holds 'x' \(dtype object\); convert it",
+        ),
+        (
+            {"data": _data(y=[0, 1, 2, 1])},
+            r"column 'y' must have two classes, but has 3 distinct values \(0, 1, 2\); map it",
+        ),
+        (
+            {"data": _data(y=["a", "b", "a", "b"])},
+            r"column 'y' has the values 'a', 'b'; say which one is the positive class with pos_label=",
+        ),
+        (
+            {"data": _data(y=["a", "b", "a", "b"]), "pos_label": "c"},
+            r"pos_label='c' is not a value of column 'y'; pass one of 'a', 'b'",
+        ),
+        (
+            {"data": _data(y=[1, 1, 1, 1])},
+            r"column 'y' has no negatives; ROC analysis needs both classes. Check pos_label",
+        ),
+        (
+            {"data": _data(y=["a", None, "a", "b"]), "pos_label": "a"},
+            r"column 'y' has 1 missing values \(first at position 1\); drop those rows",
+        ),
+        (
+            {"data": {"s": [0.1, 0.2, 0.3], "y": [0, 1]}},
+            r"the arrays of data differ in length \('s' has 3, 'y' has 2\); pass arrays of equal length",
+        ),
+        (
+            {"data": GOOD, "score": "scores"},
+            r"data has no column 'scores'; available columns: 's', 'y'. Pass the name of an existing column",
+        ),
+        (
+            {"data": pd.DataFrame(GOOD), "label": "label"},
+            r"data has no column 'label'; available columns: 's', 'y'",
+        ),
+        (
+            {"data": _data(w=[1.0, -2.0, 1.0, 1.0]), "weight": "w"},
+            r"column 'w' has 1 negative values \(first at position 1, -2\.0\); pass non-negative numbers",
+        ),
+        (
+            {"data": _data(w=[1.0, np.nan, 1.0, 1.0]), "weight": "w"},
+            r"column 'w' has 1 NaN values \(first at position 1\); pass finite, non-negative numbers",
+        ),
+        (
+            {"data": _data(tpr=[0, 0, 1, 1]), "by": "tpr"},
+            r"by=\['tpr'\] includes 'tpr', a column name costchart writes itself; rename that grouping column",
+        ),
+        (
+            {"data": [1, 2, 3]},
+            r"data must be a pandas, polars or pyarrow DataFrame or a dict of arrays; got list",
+        ),
+        (
+            {"data": GOOD, "by": [1]},
+            r"by=\[1\] must be a column name or a list of column names",
+        ),
+    ],
+)
+def test_roc_points_refuses(kwargs, message):
+    arguments = {"score": "s", "label": "y", **kwargs}
+    data = arguments.pop("data")
+    with pytest.raises(cc.CostchartError, match=message):
+        cc.roc_points(data, **arguments)
+
+
+def test_all_groups_one_class():
+    data = {"g": ["a", "b"], "s": [1.0, 2.0], "y": [1, 1]}
+    with (
+        pytest.warns(cc.CostchartWarning),
+        pytest.raises(
+            cc.CostchartError, match=r"no group of \['g'\] has both classes in column 'y'"
+        ),
+    ):
+        cc.roc_points(data, score="s", label="y", by="g")
+
+
+def test_error_is_a_value_error():
+    with pytest.raises(ValueError, match="NaN"):
+        cc.roc_points(_data(s=[np.nan] * 4), score="s", label="y")
+
+
+@pytest.mark.parametrize(
+    ("data", "by", "message"),
+    [
+        (
+            {"tp": [1, 2], "fn": [1, 1], "fp": [1, 1], "tn": [1, 1]},
+            None,
+            r"data has 2 rows, but from_confusion takes one row per classifier; pass by=",
+        ),
+        (
+            {"tp": [-1], "fn": [1], "fp": [1], "tn": [1]},
+            None,
+            r"column 'tp' has 1 negative values \(first at position 0, -1\.0\)",
+        ),
+        (
+            {"tp": [0], "fn": [0], "fp": [1], "tn": [1]},
+            None,
+            r"column 'tp/fn' has no positives",
+        ),
+    ],
+)
+def test_from_confusion_refuses(data, by, message):
+    with pytest.raises(cc.CostchartError, match=message):
+        cc.from_confusion(data, tp="tp", fn="fn", fp="fp", tn="tn", by=by)
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (
+            lambda: cc.roc_hull(pd.DataFrame({"fpr": [0.5, 1.2], "tpr": [0.5, 0.5]})),
+            r"column 'fpr' of points must hold rates in \[0, 1\], but has 1\.2 at position 1",
+        ),
+        (
+            lambda: cc.roc_hull(pd.DataFrame({"x": [0.5]})),
+            r"the table has none of the column sets costchart reads: 'fpr' and 'tpr'.*it has 'x'",
+        ),
+        (
+            lambda: cc.lower_envelope(pd.DataFrame({"pc": [0.0, 1.0], "cost": [0.0, 0.0]})),
+            r"points must be a ROC points table \('fpr', 'tpr'\) or a cost-lines table",
+        ),
+        (
+            lambda: cc.lower_envelope(pd.DataFrame({"line": [0], "pc": [0.0], "cost": [0.1]})),
+            r"a cost-lines table needs exactly two rows per line, at pc=0 and pc=1",
+        ),
+        (
+            lambda: cc.operating_range(pd.DataFrame({"fpr": [0.1], "tpr": [0.5]}), of="curve"),
+            r"of='curve' is not an option; pass 'lines' or 'envelope'",
+        ),
+        (
+            lambda: cc.cost_at(pd.DataFrame({"fpr": [0.1], "tpr": [0.5]}), [0.5, 1.5]),
+            r"pc=1\.5 is outside \[0, 1\]; pass a value in \[0, 1\]",
+        ),
+        (
+            lambda: cc.roc_hull(pd.DataFrame({"fpr": [0.5], "tpr": [0.5]}), by="model"),
+            r"by column 'model' is not in points; available: \['fpr', 'tpr'\]",
+        ),
+    ],
+)
+def test_table_functions_refuse(call, message):
+    with pytest.raises(cc.CostchartError, match=message):
+        call()
