@@ -1,0 +1,29 @@
+"""Code blocks in the README and docs run as written."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+
+
+def _python_blocks():
+    for path in DOCUMENTS:
+        for number, block in enumerate(re.findall(r"```python\n(.*?)```", path.read_text(), re.S)):
+            yield pytest.param(block, id=f"{path.name}-{number}")
+
+
+@pytest.mark.parametrize("code", list(_python_blocks()))
+def test_code_block_runs(code, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    exec(compile(code, "<doc>", "exec"), {})
+
+
+def test_readme_has_the_ci_test_command():
+    readme = (ROOT / "README.md").read_text()
+    command = re.search(r"<!-- test-command -->\n```bash\n(.*?)\n```", readme, re.S)
+    assert command is not None
+    assert "pytest" in command.group(1)
+    assert "<!-- test-command -->" in (ROOT / ".ci" / "run").read_text()
