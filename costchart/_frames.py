@@ -106,10 +106,14 @@ def _frame_from_native(data, columns: Sequence[str], name: str) -> pd.DataFrame:
 
 
 def infer_by(table: pd.DataFrame, by: str | Sequence[str] | None) -> list[str]:
-    """Grouping columns of a costchart table: ``by`` if given, else every non-costchart column."""
+    """Grouping columns of a costchart table: ``by`` if given, else every non-costchart column.
+
+    costchart's columns are those in :data:`costchart._schema.RESERVED` and any whose name
+    starts with ``costchart_`` (helper columns of chart specs).
+    """
     if by is not None:
         return normalize_by(by)
-    return [c for c in table.columns if c not in RESERVED]
+    return [c for c in table.columns if c not in RESERVED and not str(c).startswith("costchart_")]
 
 
 def check_by_names(by: list[str]) -> None:

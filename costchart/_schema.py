@@ -25,6 +25,10 @@ ENVELOPE_COLUMNS = (PC, COST, THRESHOLD, FPR, TPR)
 #: Columns of :func:`costchart.selection_table`, after the grouping columns.
 SELECTION_COLUMNS = (PC_LO, PC_HI, THRESHOLD, FPR, TPR)
 
+#: Columns the chart tables add (see :func:`costchart.charts.chart_tables`).
+RANGE_LO, RANGE_HI, ON_HULL = "range_lo", "range_hi", "on_hull"
+CHART_COLUMNS = (RANGE_LO, RANGE_HI, ON_HULL, "slope", "marker")
+
 #: Scalar result columns.
 AUC = "auc"
 EXPECTED_COST = "expected_cost"
@@ -37,5 +41,6 @@ RESERVED = frozenset(
     + LINE_COLUMNS
     + ENVELOPE_COLUMNS
     + SELECTION_COLUMNS
+    + CHART_COLUMNS
     + (AUC, EXPECTED_COST)
 )

@@ -1,0 +1,458 @@
+"""Ready compositions: cost chart, ROC chart and the linked ROC + cost pair.
+
+Each takes a ROC points table (from :func:`costchart.roc_points`,
+:func:`costchart.from_confusion` or later :func:`costchart.rociv`), derives what it draws
+with the transformers (thinning, hull, envelope, operating ranges) and composes the layers
+of :mod:`costchart.layers`. The result is an ordinary Altair chart: change it with
+``.properties()``, combine it with ``|`` and ``&``, save it with :func:`costchart.save`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import altair as alt
+import numpy as np
+import pandas as pd
+
+from costchart import _schema as col
+from costchart import layers
+from costchart._errors import CostchartError
+from costchart._tables import points_groups
+from costchart.envelope import lower_envelope, operating_range
+from costchart.hull import roc_hull
+from costchart.thin import thin_points
+
+__all__ = [
+    "ChartTables",
+    "chart_tables",
+    "cost_chart",
+    "roc_chart",
+    "roc_cost_chart",
+    "shared_layer",
+]
+
+HOVER = "costchart_hover"
+LEGEND = "costchart_legend"
+_DIGITS = 6
+
+
+@dataclass(frozen=True)
+class ChartTables:
+    """The tables a composition draws, all small enough to embed in a chart.
+
+    Attributes
+    ----------
+    points : pandas.DataFrame
+        Thinned ROC points: grouping columns, ``line`` (position within the group, the
+        same as the cost line's), ``threshold`` (text, for tooltips), ``fpr``, ``tpr``,
+        ``range_lo``, ``range_hi`` (the line's operating range) and ``on_hull``.
+    envelope : pandas.DataFrame
+        The lower envelope of each group (exact: thinning keeps every hull vertex).
+    hull : pandas.DataFrame
+        The ROC convex hull of each group.
+    ranges : pandas.DataFrame
+        The envelope's operating range per group.
+    keys : pandas.DataFrame
+        One row per facet value (empty without a facet).
+    by : list of str
+        The grouping columns.
+    """
+
+    points: pd.DataFrame
+    envelope: pd.DataFrame
+    hull: pd.DataFrame
+    ranges: pd.DataFrame
+    keys: pd.DataFrame
+    by: list[str]
+
+
+def _threshold_text(values: np.ndarray) -> list[str]:
+    return [
+        "+inf (always negative)"
+        if v == np.inf
+        else "-inf (always positive)"
+        if v == -np.inf
+        else ""
+        if np.isnan(v)
+        else f"{v:.6g}"
+        for v in values
+    ]
+
+
+def chart_tables(
+    points, *, color: str | None = None, facet: str | None = None, max_points: int = 100
+) -> ChartTables:
+    """Derive the tables the compositions draw from a ROC points table.
+
+    Parameters
+    ----------
+    points : pandas.DataFrame
+        ROC points, e.g. from :func:`costchart.roc_points`.
+    color, facet : str, optional
+        Columns for colour (classifiers) and facets (e.g. data sets); they must be grouping
+        columns of ``points``.
+    max_points : int
+        Thinning limit per group (see :func:`costchart.thin_points`).
+    """
+    table, by, _ = points_groups(points, None)
+    for role, name in (("color", color), ("facet", facet)):
+        if name is not None and name not in by:
+            msg = (
+                f"{role}={name!r} is not a grouping column of points; grouping columns: "
+                f"{by}. Pass by=[..., {name!r}] to roc_points"
+            )
+            raise CostchartError(msg)
+    thinned = thin_points(table, max_points=max_points, by=by)
+    hull = roc_hull(thinned, by=by)
+    ranges = operating_range(thinned, by=by)
+    chart_points = thinned[by].copy()
+    chart_points[col.LINE] = (
+        thinned.groupby(by, sort=False, dropna=False).cumcount() if by else np.arange(len(thinned))
+    )
+    threshold = (
+        thinned[col.THRESHOLD].to_numpy(np.float64)
+        if col.THRESHOLD in thinned
+        else np.full(len(thinned), np.nan)
+    )
+    chart_points[col.THRESHOLD] = _threshold_text(threshold)
+    chart_points[col.FPR] = thinned[col.FPR].round(_DIGITS)
+    chart_points[col.TPR] = thinned[col.TPR].round(_DIGITS)
+    chart_points["range_lo"] = ranges[col.PC_LO].round(_DIGITS).to_numpy()
+    chart_points["range_hi"] = ranges[col.PC_HI].round(_DIGITS).to_numpy()
+    hull_keys = pd.MultiIndex.from_frame(hull[[*by, col.FPR, col.TPR]])
+    chart_points["on_hull"] = pd.MultiIndex.from_frame(thinned[[*by, col.FPR, col.TPR]]).isin(
+        hull_keys
+    )
+    envelope = lower_envelope(thinned, by=by)
+    envelope[col.THRESHOLD] = _threshold_text(envelope[col.THRESHOLD].to_numpy(np.float64))
+    envelope = envelope.round(
+        {col.PC: _DIGITS, col.COST: _DIGITS, col.FPR: _DIGITS, col.TPR: _DIGITS}
+    )
+    keys = thinned[[facet]].drop_duplicates().reset_index(drop=True) if facet else pd.DataFrame()
+    return ChartTables(
+        points=chart_points,
+        envelope=envelope,
+        hull=hull,
+        ranges=operating_range(thinned, of="envelope", by=by),
+        keys=keys,
+        by=by,
+    )
+
+
+def shared_layer(*charts: alt.Chart) -> alt.LayerChart:
+    """Layer charts with their data moved to the top level, so the result can be faceted.
+
+    Vega-Lite facets a layer only when its data sits at the top. Each distinct frame of
+    the layers becomes part of one combined frame (tagged ``costchart_table``) and each
+    layer filters its own rows back out before its own transforms.
+    """
+    combined, moved = _data_to_top(charts)
+    return alt.layer(*moved, data=combined)
+
+
+def _data_to_top(charts: Sequence[alt.Chart]) -> tuple[alt.InlineData, list[alt.Chart]]:
+    """One inline data set holding every distinct frame of ``charts``, and the charts
+    filtering their own rows out of it.
+
+    Rows keep only their own frame's fields (no nulls for the others' columns), which
+    keeps the spec small; Altair moves the values to the top-level ``datasets`` once.
+    """
+    frames: list[pd.DataFrame] = []
+    index: dict[int, int] = {}
+    for chart in charts:
+        if id(chart.data) not in index:
+            index[id(chart.data)] = len(frames)
+            frames.append(chart.data)
+    records = []
+    for number, frame in enumerate(frames):
+        columns = [str(c) for c in frame.columns]
+        values = [_json_values(frame[c]) for c in frame.columns]
+        for row in zip(*values, strict=True):
+            record = {c: v for c, v in zip(columns, row, strict=True) if v is not None}
+            records.append({**record, "costchart_table": number})
+    moved = []
+    for chart in charts:
+        copy = chart.copy(deep=False)
+        own = [] if chart.transform is alt.Undefined else list(chart.transform)
+        number = index[id(chart.data)]
+        copy.transform = [alt.FilterTransform(filter=f"datum.costchart_table == {number}"), *own]
+        copy.data = alt.Undefined
+        moved.append(copy)
+    return alt.InlineData(values=records), moved
+
+
+def _json_values(series: pd.Series) -> list:
+    """A column as JSON-ready Python values; missing and non-finite values become None."""
+    kind = series.dtype.kind
+    if kind == "b":
+        return [bool(v) for v in series]
+    if kind in "iu":
+        return [int(v) for v in series]
+    if kind == "f":
+        return [float(v) if np.isfinite(v) else None for v in series]
+    if kind == "M":
+        return [None if pd.isna(v) else v.isoformat() for v in series]
+    return [
+        None if pd.isna(v) else v if isinstance(v, (bool, int, float)) else str(v) for v in series
+    ]
+
+
+def _selections(by: Sequence[str], color: str | None):
+    hover = alt.selection_point(
+        name=HOVER,
+        fields=[*by, col.LINE],
+        on="pointerover",
+        clear="pointerout",
+        nearest=False,
+        empty=False,
+    )
+    legend = alt.selection_point(name=LEGEND, fields=[color], bind="legend") if color else None
+    return hover, legend
+
+
+def _cost_layers(tables: ChartTables, *, color, hover, legend, y_max, ranges, markers, with_legend):
+    keys = tables.keys if not tables.keys.empty else None
+    stack = [
+        layers.hover_targets(
+            tables.points,
+            space="cost",
+            hover=hover,
+            legend=legend if with_legend else None,
+            color=color,
+            y_max=y_max,
+        ),
+        layers.trivial_region(y_max=y_max, keys=keys),
+        layers.cost_lines(tables.points, color=color, hover=hover, legend=legend, y_max=y_max),
+        layers.trivial(y_max=y_max, keys=keys),
+        layers.envelope(tables.envelope, color=color, legend=legend, y_max=y_max),
+    ]
+    if ranges:
+        stack.append(
+            layers.operating_ranges(tables.ranges, color=color, legend=legend, y_max=y_max)
+        )
+    if markers:
+        stack.append(layers.pc_markers(markers, keys=keys))
+        stack.append(layers.pc_labels(markers, y_max=y_max, keys=keys))
+    return stack
+
+
+def _roc_layers(tables: ChartTables, *, color, hover, legend, iso, with_legend):
+    stack = [
+        layers.hover_targets(
+            tables.points,
+            space="roc",
+            hover=hover,
+            legend=legend if with_legend else None,
+            color=color,
+        ),
+        layers.roc_curve(tables.points, color=color, legend=legend),
+        layers.hull(tables.points, color=color, legend=legend),
+        layers.roc_markers(tables.points, color=color, hover=hover, legend=legend),
+    ]
+    if iso is not None:
+        stack.append(layers.iso_performance(tables.hull, pc=iso, color=color))
+    return stack
+
+
+def _compose(stack, *, facet, columns, size):
+    if facet:
+        chart = shared_layer(*stack).properties(width=size, height=size)
+        return chart.facet(facet=alt.Facet(f"{facet}:N", title=None), columns=columns)
+    return alt.layer(*stack).properties(width=size, height=size)
+
+
+def _check_size(size) -> int:
+    if not isinstance(size, (int, np.integer)) or size < 50:
+        msg = f"size={size!r} must be a whole number of pixels, at least 50"
+        raise CostchartError(msg)
+    return int(size)
+
+
+def cost_chart(
+    points,
+    *,
+    color: str | None = None,
+    facet: str | None = None,
+    y_max: float = 0.5,
+    ranges: bool = True,
+    markers: Mapping[str, float] | Sequence[float] | None = None,
+    max_points: int = 100,
+    size: int = 280,
+    columns: int = 3,
+) -> alt.Chart:
+    """Cost curves: every cost line, the lower envelope, the trivial classifiers.
+
+    Parameters
+    ----------
+    points : pandas.DataFrame
+        ROC points, e.g. from :func:`costchart.roc_points` with ``by=``.
+    color : str, optional
+        Grouping column that tells classifiers apart; its legend is clickable.
+    facet : str, optional
+        Grouping column for a grid of panels (e.g. ``"dataset"``).
+    y_max : float
+        Top of the cost axis: 0.5 as in the papers, 1 for the whole lines.
+    ranges : bool
+        Draw the envelope's operating range as dashed rules.
+    markers : dict or list, optional
+        Operating points to mark, e.g. ``{"3:1": cc.pc_from_cost_ratio(3)}``.
+    max_points : int
+        Points drawn per curve (hull vertices always; see :func:`costchart.thin_points`).
+    size : int
+        Width and height of a panel in pixels (panels are square).
+    columns : int
+        Panels per row when faceted.
+
+    Returns
+    -------
+    altair.LayerChart or altair.FacetChart
+
+    Examples
+    --------
+    >>> import costchart as cc
+    >>> points = cc.roc_points({"s": [4, 3, 2, 1], "y": [1, 0, 1, 0]}, score="s", label="y")
+    >>> spec = cc.cost_chart(points).to_dict()
+    >>> spec["width"], spec["height"]
+    (280, 280)
+    """
+    size = _check_size(size)
+    tables = chart_tables(points, color=color, facet=facet, max_points=max_points)
+    hover, legend = _selections(tables.by, color)
+    stack = _cost_layers(
+        tables,
+        color=color,
+        hover=hover,
+        legend=legend,
+        y_max=y_max,
+        ranges=ranges,
+        markers=markers,
+        with_legend=True,
+    )
+    return _compose(stack, facet=facet, columns=columns, size=size)
+
+
+def roc_chart(
+    points,
+    *,
+    color: str | None = None,
+    facet: str | None = None,
+    iso: Sequence[float] | None = None,
+    max_points: int = 100,
+    size: int = 280,
+    columns: int = 3,
+) -> alt.Chart:
+    """ROC curves with their convex hulls.
+
+    Parameters
+    ----------
+    points : pandas.DataFrame
+        ROC points, e.g. from :func:`costchart.roc_points` with ``by=``.
+    color : str, optional
+        Grouping column that tells classifiers apart; its legend is clickable.
+    facet : str, optional
+        Grouping column for a grid of panels (e.g. ``"dataset"``).
+    iso : list of float, optional
+        Operating points ``pc`` whose iso-performance lines to draw.
+    max_points : int
+        Points drawn per curve (hull vertices always; see :func:`costchart.thin_points`).
+    size : int
+        Width and height of a panel in pixels.
+    columns : int
+        Panels per row when faceted.
+
+    Returns
+    -------
+    altair.LayerChart or altair.FacetChart
+    """
+    size = _check_size(size)
+    tables = chart_tables(points, color=color, facet=facet, max_points=max_points)
+    hover, legend = _selections(tables.by, color)
+    stack = _roc_layers(tables, color=color, hover=hover, legend=legend, iso=iso, with_legend=True)
+    return _compose(stack, facet=facet, columns=columns, size=size)
+
+
+def roc_cost_chart(
+    points,
+    *,
+    color: str | None = None,
+    facet: str | None = None,
+    y_max: float = 0.5,
+    ranges: bool = True,
+    iso: Sequence[float] | None = None,
+    markers: Mapping[str, float] | Sequence[float] | None = None,
+    max_points: int = 100,
+    size: int = 280,
+) -> alt.HConcatChart:
+    """A ROC chart and a cost chart side by side, linked.
+
+    Hovering a ROC point highlights its cost line and hovering a cost line highlights its
+    ROC point; clicking a legend entry isolates a classifier in both (shift-click adds
+    more). With ``facet=``, each facet value gets a row.
+
+    Parameters
+    ----------
+    points : pandas.DataFrame
+        ROC points, e.g. from :func:`costchart.roc_points` with ``by=``.
+    color, facet, y_max, ranges, iso, markers, max_points, size
+        As in :func:`roc_chart` and :func:`cost_chart`.
+
+    Returns
+    -------
+    altair.HConcatChart
+    """
+    size = _check_size(size)
+    tables = chart_tables(points, color=color, facet=facet, max_points=max_points)
+    hover, legend = _selections(tables.by, color)
+    roc = _roc_layers(tables, color=color, hover=hover, legend=legend, iso=iso, with_legend=True)
+    cost = _cost_layers(
+        tables,
+        color=color,
+        hover=hover,
+        legend=legend,
+        y_max=y_max,
+        ranges=ranges,
+        markers=markers,
+        with_legend=False,
+    )
+    # The two views share the selections. Declaring them once at the top, naming both
+    # views, avoids altair's duplicate-parameter warning and keeps the spec stable. Altair
+    # renames named layers of concatenated layer charts to "<base>_<position>"; names
+    # already of that form stay as they are.
+    roc[0] = _without_params(roc[0], f"{roc[0].name}_0")
+    cost[0] = _without_params(cost[0], f"{cost[0].name}_1")
+    if facet:
+        # Both views read one top-level frame, so the points are embedded once.
+        combined, moved = _data_to_top([*roc, *cost])
+        row = alt.Facet(f"{facet}:N", title=None)
+        chart = alt.hconcat(
+            alt.layer(*moved[: len(roc)], data=combined)
+            .properties(width=size, height=size)
+            .facet(row=row),
+            alt.layer(*moved[len(roc) :], data=combined)
+            .properties(width=size, height=size)
+            .facet(row=row),
+        )
+    else:
+        chart = alt.hconcat(
+            alt.layer(*roc).properties(width=size, height=size),
+            alt.layer(*cost).properties(width=size, height=size),
+        )
+    views = [roc[0].name, cost[0].name]
+    chart.params = [_top_level(hover, views)] + ([_top_level(legend, views[:1])] if legend else [])
+    return chart
+
+
+def _without_params(chart: alt.Chart, name: str) -> alt.Chart:
+    copy = chart.copy(deep=False)
+    copy.params = alt.Undefined
+    copy.name = name
+    return copy
+
+
+def _top_level(selection, views: list[str]) -> alt.TopLevelSelectionParameter:
+    param = selection.param
+    return alt.TopLevelSelectionParameter(
+        name=param.name, select=param.select, bind=param.bind, views=views
+    )

@@ -1,0 +1,640 @@
+"""Chart layers: one function per layer, each returning a plain :class:`altair.Chart`.
+
+Layers draw costchart tables. Compose them with ``+`` (layer), ``|`` and ``&``
+(concatenate) and ``.properties()``, as any Altair chart; or use the ready compositions in
+:mod:`costchart.charts`. Interactive layers take the selection parameters they react to
+(``hover=``, ``legend=``); :func:`hover_targets` makes the invisible marks that set them.
+
+Every layer takes ``color=`` (the column that tells classifiers apart, e.g.
+``"classifier"``) and ``detail=`` (further columns that tell curves apart, e.g.
+``"fold"``). By default ``detail`` is every grouping column of the table other than
+``color``.
+
+Examples
+--------
+>>> import costchart as cc
+>>> from costchart import layers
+>>> points = cc.roc_points({"s": [4, 3, 2, 1], "y": [1, 0, 1, 0]}, score="s", label="y")
+>>> envelope = cc.lower_envelope(points)
+>>> chart = layers.trivial_region() + layers.cost_lines(points) + layers.envelope(envelope)
+>>> type(chart).__name__
+'LayerChart'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import altair as alt
+import numpy as np
+import pandas as pd
+
+from costchart import _schema as col
+from costchart._errors import CostchartError
+from costchart._frames import infer_by
+from costchart._validation import probabilities
+
+__all__ = [
+    "cost_lines",
+    "envelope",
+    "hover_targets",
+    "hull",
+    "iso_performance",
+    "operating_ranges",
+    "pc_labels",
+    "pc_markers",
+    "roc_curve",
+    "roc_markers",
+    "trivial",
+    "trivial_region",
+]
+
+#: Colours and widths shared by the layers.
+INK = "#222222"
+MUTED = "#8c8c8c"
+ONE_CURVE = "#3a6ea5"
+REGION = "#bdbdbd"
+
+PC_TITLE = "Probability cost, PC(+)"
+COST_TITLE = "Normalized expected cost"
+
+
+def _pc_x() -> alt.X:
+    return alt.X(f"{col.PC}:Q", title=PC_TITLE, scale=alt.Scale(domain=[0, 1], nice=False))
+
+
+def _cost_y(y_max: float) -> alt.Y:
+    return alt.Y(f"{col.COST}:Q", title=COST_TITLE, scale=alt.Scale(domain=[0, y_max], nice=False))
+
+
+def _fpr_x() -> alt.X:
+    return alt.X(
+        f"{col.FPR}:Q", title="False positive rate", scale=alt.Scale(domain=[0, 1], nice=False)
+    )
+
+
+def _tpr_y() -> alt.Y:
+    return alt.Y(
+        f"{col.TPR}:Q", title="True positive rate", scale=alt.Scale(domain=[0, 1], nice=False)
+    )
+
+
+def _check_y_max(y_max) -> float:
+    value = probabilities(y_max, "y_max", low_open=True)
+    return float(value)
+
+
+def _check_columns(table: pd.DataFrame, needed: Sequence[str], layer: str) -> None:
+    missing = [c for c in needed if c not in table.columns]
+    if missing:
+        msg = (
+            f"{layer} needs the column {missing[0]!r}, which the table lacks; it has "
+            f"{', '.join(repr(c) for c in table.columns)}"
+        )
+        raise CostchartError(msg)
+
+
+def _details(table: pd.DataFrame, color: str | None, detail) -> list[str]:
+    if detail is None:
+        detail = infer_by(table, None)
+    elif isinstance(detail, str):
+        detail = [detail]
+    return [c for c in detail if c != color]
+
+
+def _color(color: str | None, fallback: str):
+    return alt.Color(f"{color}:N") if color else alt.value(fallback)
+
+
+def _tooltip(table: pd.DataFrame, color: str | None, fields: Sequence[tuple[str, str, str]]):
+    """Tooltip entries for the fields the table has: (column, type, title)."""
+    tips = [alt.Tooltip(f"{color}:N")] if color else []
+    for field, kind, title in fields:
+        if field in table.columns and field != color:
+            fmt = ".4f" if kind == "Q" else alt.Undefined
+            tips.append(alt.Tooltip(f"{field}:{kind}", title=title, format=fmt))
+    return tips
+
+
+_POINT_TIPS = (
+    (col.THRESHOLD, "N", "threshold"),
+    (col.FPR, "Q", "FPR"),
+    (col.TPR, "Q", "TPR"),
+    ("range_lo", "Q", "operating range from pc"),
+    ("range_hi", "Q", "operating range to pc"),
+)
+
+
+def _curve_order(table: pd.DataFrame) -> alt.Order:
+    """Draw order along a ROC curve: the ``line`` number when present (it follows the
+    curve), else FPR (Vega-Lite line marks take a single order field)."""
+    return alt.Order(f"{col.LINE}:Q" if col.LINE in table.columns else f"{col.FPR}:Q")
+
+
+def _faded(legend, hover=None, *, base: float = 1.0):
+    """Opacity: full when hovered, ``base`` when the legend selects it, faint otherwise."""
+    if legend is None and hover is None:
+        return alt.value(base)
+    rule = None
+    if hover is not None:
+        rule = alt.when(hover).then(alt.value(1.0))
+    if legend is not None:
+        rule = (rule.when(legend) if rule is not None else alt.when(legend)).then(alt.value(base))
+        return rule.otherwise(alt.value(0.06))
+    return rule.otherwise(alt.value(base))
+
+
+def _lines_chart(table: pd.DataFrame) -> alt.Chart:
+    """A chart of cost lines: a cost-lines table as it is, or lines made from points."""
+    if {col.PC, col.COST} <= set(table.columns):
+        return alt.Chart(table)
+    _check_columns(table, [col.FPR, col.TPR], "cost_lines")
+    # Fold rather than flatten: Vega-Lite 6.4 overflows its stack on flatten inside a
+    # faceted layer.
+    return (
+        alt.Chart(table)
+        .transform_calculate(
+            costchart_at_0=f"datum.{col.FPR}", costchart_at_1=f"1 - datum.{col.TPR}"
+        )
+        .transform_fold(["costchart_at_0", "costchart_at_1"], as_=["costchart_end", col.COST])
+        .transform_calculate(**{col.PC: "datum.costchart_end == 'costchart_at_0' ? 0 : 1"})
+    )
+
+
+def cost_lines(
+    table: pd.DataFrame,
+    *,
+    color: str | None = None,
+    detail: str | Sequence[str] | None = None,
+    hover=None,
+    legend=None,
+    y_max: float = 0.5,
+) -> alt.Chart:
+    """Thin, muted cost lines, one per ROC point; a hovered line turns bold.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        ROC points (each becomes its line) or a cost-lines table from
+        :func:`costchart.to_cost_lines`.
+    color, detail : str, optional
+        Columns that tell classifiers / curves apart (see the module notes).
+    hover, legend : altair.Parameter, optional
+        Selections to react to: the hovered line is bold, classifiers not picked in the
+        legend fade.
+    y_max : float
+        Top of the cost axis (0.5 as in the papers; 1 shows all of every line).
+    """
+    y_max = _check_y_max(y_max)
+    detail = [*_details(table, color, detail), col.LINE] if col.LINE in table else None
+    width = alt.when(hover).then(alt.value(3.0)).otherwise(alt.value(0.8)) if hover else 0.8
+    encoding = {
+        "x": _pc_x(),
+        "y": _cost_y(y_max),
+        "color": _color(color, MUTED),
+        "strokeWidth": width if hover else alt.value(0.8),
+        "opacity": _faded(legend, hover, base=0.25),
+        "tooltip": _tooltip(table, color, _POINT_TIPS),
+    }
+    if detail:
+        encoding["detail"] = [alt.Detail(f"{c}:N") for c in detail]
+    return _lines_chart(table).mark_line(clip=True).encode(**encoding)
+
+
+def envelope(
+    table: pd.DataFrame,
+    *,
+    color: str | None = None,
+    detail: str | Sequence[str] | None = None,
+    legend=None,
+    y_max: float = 0.5,
+) -> alt.Chart:
+    """The lower envelope, drawn bold.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        A table from :func:`costchart.lower_envelope`.
+    color, detail : str, optional
+        Columns that tell classifiers / curves apart.
+    legend : altair.Parameter, optional
+        Legend selection; classifiers not picked fade.
+    y_max : float
+        Top of the cost axis.
+    """
+    _check_columns(table, [col.PC, col.COST], "envelope")
+    y_max = _check_y_max(y_max)
+    encoding = {
+        "x": _pc_x(),
+        "y": _cost_y(y_max),
+        "color": _color(color, INK),
+        "opacity": _faded(legend),
+        "order": alt.Order(f"{col.PC}:Q"),
+        "tooltip": _tooltip(
+            table,
+            color,
+            ((col.PC, "Q", "pc"), (col.COST, "Q", "cost"), *_POINT_TIPS[:3]),
+        ),
+    }
+    details = _details(table, color, detail)
+    if details:
+        encoding["detail"] = [alt.Detail(f"{c}:N") for c in details]
+    return alt.Chart(table).mark_line(clip=True, strokeWidth=2.5).encode(**encoding)
+
+
+def trivial_table(y_max: float = 0.5, keys: pd.DataFrame | None = None) -> pd.DataFrame:
+    """Rows for :func:`trivial`: the two trivial cost lines and the region above them.
+
+    ``keys`` (e.g. one row per facet value) repeats the rows for each of its rows.
+    """
+    pc = np.array([0.0, 0.5, 1.0])
+    rows = pd.DataFrame(
+        {
+            col.PC: pc,
+            col.COST: np.minimum(pc, 1 - pc),
+            "costchart_top": np.full(3, float(y_max)),
+            "always_negative": pc,
+            "always_positive": 1 - pc,
+        }
+    )
+    if keys is None or keys.empty:
+        return rows
+    return keys.drop_duplicates().merge(rows, how="cross")
+
+
+def trivial(*, y_max: float = 0.5, keys: pd.DataFrame | None = None) -> alt.Chart:
+    """The trivial classifiers, drawn bold: always-negative (``pc``), always-positive (``1 - pc``).
+
+    Parameters
+    ----------
+    y_max : float
+        Top of the cost axis.
+    keys : pandas.DataFrame, optional
+        Facet values to repeat the layer for (one row per panel).
+    """
+    y_max = _check_y_max(y_max)
+    return (
+        alt.Chart(trivial_table(y_max, keys))
+        .transform_fold(["always_negative", "always_positive"], as_=["trivial", "trivial_cost"])
+        .mark_line(clip=True, color=INK, strokeWidth=1.8)
+        .encode(
+            x=_pc_x(),
+            y=alt.Y(
+                "trivial_cost:Q", scale=alt.Scale(domain=[0, y_max], nice=False), title=COST_TITLE
+            ),
+            detail="trivial:N",
+            tooltip=alt.Tooltip("trivial:N", title="trivial classifier"),
+        )
+    )
+
+
+def trivial_region(*, y_max: float = 0.5, keys: pd.DataFrame | None = None) -> alt.Chart:
+    """The region above ``min(pc, 1 - pc)``, where no classifier should be used.
+
+    A classifier whose cost falls there is beaten by a trivial one.
+
+    Parameters
+    ----------
+    y_max : float
+        Top of the cost axis.
+    keys : pandas.DataFrame, optional
+        Facet values to repeat the layer for (one row per panel).
+    """
+    y_max = _check_y_max(y_max)
+    return (
+        alt.Chart(trivial_table(y_max, keys))
+        .mark_area(color=REGION, opacity=0.25)
+        .encode(
+            x=_pc_x(),
+            y=_cost_y(y_max),
+            y2=alt.Y2("costchart_top:Q"),
+            tooltip=alt.value("a trivial classifier beats any classifier whose cost is here"),
+        )
+    )
+
+
+def operating_ranges(
+    table: pd.DataFrame, *, color: str | None = None, legend=None, y_max: float = 0.5
+) -> alt.Chart:
+    """Dashed vertical rules at the ends of operating ranges that lie inside (0, 1).
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        A table from :func:`costchart.operating_range` (``pc_lo``, ``pc_hi``).
+    color : str, optional
+        Column that tells classifiers apart.
+    legend : altair.Parameter, optional
+        Legend selection; classifiers not picked fade.
+    y_max : float
+        Top of the cost axis.
+    """
+    _check_columns(table, [col.PC_LO, col.PC_HI], "operating_ranges")
+    y_max = _check_y_max(y_max)
+    return (
+        alt.Chart(table)
+        .transform_fold([col.PC_LO, col.PC_HI], as_=["range_end", col.PC])
+        # Ends at 0 or 1 lie on the frame and say nothing; NaN means no range.
+        .transform_filter(f"isValid(datum.{col.PC}) && datum.{col.PC} > 0 && datum.{col.PC} < 1")
+        .mark_rule(strokeDash=[5, 4], strokeWidth=1.2)
+        .encode(
+            x=_pc_x(),
+            color=_color(color, INK),
+            opacity=_faded(legend),
+            tooltip=[
+                *([alt.Tooltip(f"{color}:N")] if color else []),
+                alt.Tooltip("range_end:N", title="end"),
+                alt.Tooltip(f"{col.PC}:Q", format=".4f"),
+            ],
+        )
+    )
+
+
+def roc_curve(
+    table: pd.DataFrame,
+    *,
+    color: str | None = None,
+    detail: str | Sequence[str] | None = None,
+    legend=None,
+) -> alt.Chart:
+    """ROC curves: the points joined in order of increasing FPR (and TPR).
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        ROC points, e.g. from :func:`costchart.roc_points`.
+    color, detail : str, optional
+        Columns that tell classifiers / curves apart.
+    legend : altair.Parameter, optional
+        Legend selection; classifiers not picked fade.
+    """
+    _check_columns(table, [col.FPR, col.TPR], "roc_curve")
+    encoding = {
+        "x": _fpr_x(),
+        "y": _tpr_y(),
+        "color": _color(color, ONE_CURVE),
+        "opacity": _faded(legend),
+        "order": _curve_order(table),
+    }
+    details = _details(table, color, detail)
+    if details:
+        encoding["detail"] = [alt.Detail(f"{c}:N") for c in details]
+    return alt.Chart(table).mark_line(strokeWidth=1.5).encode(**encoding)
+
+
+def roc_markers(
+    table: pd.DataFrame, *, color: str | None = None, hover=None, legend=None
+) -> alt.Chart:
+    """ROC points as small dots with tooltips; a hovered point grows.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        ROC points, e.g. from :func:`costchart.roc_points`.
+    color : str, optional
+        Column that tells classifiers apart.
+    hover, legend : altair.Parameter, optional
+        Selections to react to.
+    """
+    _check_columns(table, [col.FPR, col.TPR], "roc_markers")
+    size = alt.when(hover).then(alt.value(160)).otherwise(alt.value(14)) if hover else 14
+    return (
+        alt.Chart(table)
+        .mark_circle()
+        .encode(
+            x=_fpr_x(),
+            y=_tpr_y(),
+            color=_color(color, ONE_CURVE),
+            size=size if hover else alt.value(14),
+            opacity=_faded(legend, hover, base=0.8),
+            tooltip=_tooltip(table, color, _POINT_TIPS),
+        )
+    )
+
+
+def hull(
+    table: pd.DataFrame,
+    *,
+    color: str | None = None,
+    detail: str | Sequence[str] | None = None,
+    legend=None,
+) -> alt.Chart:
+    """The ROC convex hull as a dashed line through its vertices.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        A table from :func:`costchart.roc_hull`, or ROC points with a boolean
+        ``on_hull`` column (only those rows are drawn).
+    color, detail : str, optional
+        Columns that tell classifiers / curves apart.
+    legend : altair.Parameter, optional
+        Legend selection; classifiers not picked fade.
+    """
+    chart = alt.Chart(table)
+    if "on_hull" in table.columns:
+        chart = chart.transform_filter("datum.on_hull")
+    details = [c for c in _details(table, color, detail) if c != "on_hull"]
+    encoding = {
+        "x": _fpr_x(),
+        "y": _tpr_y(),
+        "color": _color(color, INK),
+        "opacity": _faded(legend),
+        "order": _curve_order(table),
+    }
+    if details:
+        encoding["detail"] = [alt.Detail(f"{c}:N") for c in details]
+    return chart.mark_line(strokeDash=[6, 3], strokeWidth=1.2).encode(**encoding)
+
+
+def iso_performance_table(hull_table: pd.DataFrame, slopes: Sequence[float]) -> pd.DataFrame:
+    """Segments (inside the unit square) of the iso-performance lines touching a hull.
+
+    For each group of ``hull_table`` (from :func:`costchart.roc_hull`) and each slope
+    ``m``, the line of slope ``m`` through the optimal hull vertex, clipped to the square.
+    Columns: grouping columns, ``slope``, ``pc``, ``fpr``, ``tpr`` (two rows per line).
+    """
+    _check_columns(hull_table, [col.FPR, col.TPR, col.SLOPE_LO, col.SLOPE_HI], "iso_performance")
+    by = infer_by(hull_table, None)
+    by = [c for c in by if c != "on_hull"]
+    rows = []
+    groups = hull_table.groupby(by, sort=False, dropna=False) if by else [((), hull_table)]
+    for key, part in groups:
+        key = key if isinstance(key, tuple) else (key,)
+        for slope in slopes:
+            optimal = part[(part[col.SLOPE_LO] <= slope) & (part[col.SLOPE_HI] >= slope)]
+            vertex = optimal.iloc[0]
+            for fpr, tpr in _clip_line(float(vertex[col.FPR]), float(vertex[col.TPR]), slope):
+                rows.append((*key, slope, 1 / (1 + slope), fpr, tpr))
+    return pd.DataFrame(rows, columns=[*by, "slope", col.PC, col.FPR, col.TPR])
+
+
+def _clip_line(x0: float, y0: float, slope: float) -> list[tuple[float, float]]:
+    """Ends of the line through (x0, y0) with the given slope, inside the unit square."""
+    if np.isinf(slope):
+        return [(x0, 0.0), (x0, 1.0)]
+    # tpr = y0 + slope * (fpr - x0); find fpr where it leaves [0, 1] x [0, 1].
+    x_low = 0.0 if slope == 0 else max(0.0, x0 - y0 / slope)
+    x_high = 1.0 if slope == 0 else min(1.0, x0 + (1 - y0) / slope)
+    return [(x_low, y0 + slope * (x_low - x0)), (x_high, y0 + slope * (x_high - x0))]
+
+
+def iso_performance(
+    hull_table: pd.DataFrame,
+    *,
+    slopes: Sequence[float] | None = None,
+    pc: Sequence[float] | None = None,
+    color: str | None = None,
+) -> alt.Chart:
+    """Iso-performance lines in ROC space, each touching the hull at its optimal vertex.
+
+    Parameters
+    ----------
+    hull_table : pandas.DataFrame
+        A table from :func:`costchart.roc_hull`.
+    slopes : list of float, optional
+        Iso-performance slopes ``m = p(-)C(+|-) / (p(+)C(-|+))``.
+    pc : list of float, optional
+        Operating points instead of slopes (``m = (1 - pc) / pc``).
+    color : str, optional
+        Column that tells classifiers apart.
+    """
+    if (slopes is None) == (pc is None):
+        msg = "iso_performance needs either slopes= or pc= (one of them)"
+        raise CostchartError(msg)
+    if pc is not None:
+        values = np.atleast_1d(probabilities(pc, "pc"))
+        with np.errstate(divide="ignore"):
+            slopes = list((1 - values) / values)
+    table = iso_performance_table(hull_table, list(slopes))
+    details = [c for c in infer_by(table, None) if c not in (color, "slope")]
+    encoding = {
+        "x": _fpr_x(),
+        "y": _tpr_y(),
+        "color": _color(color, INK),
+        "detail": [alt.Detail("slope:Q"), *[alt.Detail(f"{c}:N") for c in details]],
+        "tooltip": [alt.Tooltip("slope:Q", format=".3f"), alt.Tooltip(f"{col.PC}:Q", format=".3f")],
+    }
+    return alt.Chart(table).mark_line(strokeDash=[2, 3], strokeWidth=1).encode(**encoding)
+
+
+def pc_marker_table(
+    pc: Mapping[str, float] | Sequence[float],
+    *,
+    y_max: float = 0.5,
+    keys: pd.DataFrame | None = None,
+) -> pd.DataFrame:
+    """Rows for :func:`pc_markers` and :func:`pc_labels`: ``marker``, ``pc`` (and ``keys``)."""
+    labeled = dict(pc) if isinstance(pc, Mapping) else {f"pc = {v:g}": v for v in pc}
+    values = np.atleast_1d(probabilities(list(labeled.values()), "pc"))
+    table = pd.DataFrame({"marker": list(labeled), col.PC: values, "costchart_top": y_max})
+    if keys is not None and not keys.empty:
+        table = keys.drop_duplicates().merge(table, how="cross")
+    return table
+
+
+def pc_markers(
+    pc: Mapping[str, float] | Sequence[float], *, keys: pd.DataFrame | None = None
+) -> alt.Chart:
+    """Dotted vertical rules at given operating points.
+
+    Parameters
+    ----------
+    pc : dict of label to pc, or list of pc
+        E.g. ``{"costs 3:1": cc.pc_from_cost_ratio(3)}``.
+    keys : pandas.DataFrame, optional
+        Facet values to repeat the layer for (one row per panel).
+    """
+    return (
+        alt.Chart(pc_marker_table(pc, keys=keys))
+        .mark_rule(color=INK, strokeDash=[1, 2])
+        .encode(x=_pc_x(), tooltip=["marker:N", alt.Tooltip(f"{col.PC}:Q", format=".4f")])
+    )
+
+
+def pc_labels(
+    pc: Mapping[str, float] | Sequence[float],
+    *,
+    y_max: float = 0.5,
+    keys: pd.DataFrame | None = None,
+) -> alt.Chart:
+    """Text labels for :func:`pc_markers`, just below the top of the cost axis.
+
+    Parameters
+    ----------
+    pc : dict of label to pc, or list of pc
+        The same value given to :func:`pc_markers`.
+    y_max : float
+        Top of the cost axis.
+    keys : pandas.DataFrame, optional
+        Facet values to repeat the layer for (one row per panel).
+    """
+    y_max = _check_y_max(y_max)
+    return (
+        alt.Chart(pc_marker_table(pc, y_max=y_max, keys=keys))
+        .mark_text(align="left", dx=3, dy=4, baseline="top", fontSize=10, color=INK)
+        .encode(
+            x=_pc_x(),
+            y=alt.Y(
+                "costchart_top:Q", scale=alt.Scale(domain=[0, y_max], nice=False), title=COST_TITLE
+            ),
+            text="marker:N",
+        )
+    )
+
+
+def hover_targets(
+    table: pd.DataFrame,
+    *,
+    space: str,
+    hover,
+    legend=None,
+    color: str | None = None,
+    y_max: float = 0.5,
+) -> alt.Chart:
+    """Invisible marks that set the ``hover`` (and ``legend``) selections.
+
+    Put this layer first: in altair 6.1-6.3 a selection on a later layer of a faceted
+    layer inside a concat breaks.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        ROC points with a ``line`` column.
+    space : {"roc", "cost"}
+        Large invisible dots on the ROC points, or wide invisible strokes along the
+        cost lines.
+    hover : altair.Parameter
+        The hover selection the marks set.
+    legend : altair.Parameter, optional
+        A legend-bound selection to attach as well (needs ``color``).
+    color : str, optional
+        Column that tells classifiers apart (the legend's field).
+    y_max : float
+        Top of the cost axis.
+    """
+    params = [hover] + ([legend] if legend is not None else [])
+    by = infer_by(table, None)
+    detail = [alt.Detail(f"{c}:N") for c in [*by, col.LINE] if c in table.columns and c != color]
+    encoding = {"detail": detail}
+    if color:
+        # The marks are invisible; their legend symbols must not be.
+        legend_style = alt.Legend(symbolOpacity=1, symbolType="stroke", symbolStrokeWidth=3)
+        encoding["color"] = alt.Color(f"{color}:N", legend=legend_style)
+    if space == "roc":
+        chart = (
+            alt.Chart(table)
+            .mark_circle(size=220, opacity=0)
+            .encode(x=_fpr_x(), y=_tpr_y(), **encoding)
+        )
+    elif space == "cost":
+        chart = (
+            _lines_chart(table)
+            .mark_line(strokeWidth=9, opacity=0.001, clip=True)
+            .encode(x=_pc_x(), y=_cost_y(_check_y_max(y_max)), **encoding)
+        )
+    else:
+        msg = f"space={space!r} is not an option; pass 'roc' or 'cost'"
+        raise CostchartError(msg)
+    # A fixed view name keeps specs byte-stable and lets compositions share selections.
+    return chart.properties(name=f"costchart_{space}_targets").add_params(*params)
