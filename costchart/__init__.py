@@ -7,9 +7,16 @@ Transformers turn predictions into long-format pandas tables:
   :func:`selection_table`, :func:`cost_at`, :func:`expected_cost`;
 - conversions between operating conditions (priors, costs, slopes) and ``pc``, and the
   ROC / cost duality maps.
+
+Charts: :mod:`costchart.layers` (one Altair layer per function), the compositions
+:func:`cost_chart`, :func:`roc_chart`, :func:`roc_cost_chart`, and :func:`save` /
+:func:`report` for JSON, offline HTML, PNG, SVG and PDF. ``alt.theme.enable("costchart")``
+turns on the optional theme.
 """
 
+from costchart import layers, theme
 from costchart._errors import CostchartError, CostchartWarning
+from costchart.charts import cost_chart, roc_chart, roc_cost_chart
 from costchart.conversions import (
     cost_line_to_roc_point,
     cost_point_to_roc_line,
@@ -24,9 +31,11 @@ from costchart.conversions import (
 )
 from costchart.envelope import lower_envelope, operating_range, selection_table
 from costchart.expected import cost_at, expected_cost
+from costchart.export import report, save
 from costchart.hull import roc_hull
 from costchart.lines import to_cost_lines
 from costchart.roc import auc, from_confusion, roc_points
+from costchart.thin import thin_points
 
 __version__ = "0.1.0"
 
@@ -35,22 +44,30 @@ __all__ = [
     "CostchartWarning",
     "auc",
     "cost_at",
+    "cost_chart",
     "cost_line_to_roc_point",
     "cost_point_to_roc_line",
     "cost_ratio_from_pc",
     "expected_cost",
     "from_confusion",
+    "layers",
     "lower_envelope",
     "operating_range",
     "p_pos_from_pc",
     "pc_from_cost_ratio",
     "pc_from_costs",
     "pc_from_slope",
+    "report",
+    "roc_chart",
+    "roc_cost_chart",
     "roc_hull",
     "roc_line_to_cost_point",
     "roc_point_to_cost_line",
     "roc_points",
+    "save",
     "selection_table",
     "slope_from_pc",
+    "theme",
+    "thin_points",
     "to_cost_lines",
 ]

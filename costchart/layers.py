@@ -127,12 +127,18 @@ _POINT_TIPS = (
 
 def _curve_order(table: pd.DataFrame) -> alt.Order:
     """Draw order along a ROC curve: the ``line`` number when present (it follows the
-    curve), else FPR (Vega-Lite line marks take a single order field)."""
+    curve), else FPR (Vega-Lite line marks take a single order field).
+    """
     return alt.Order(f"{col.LINE}:Q" if col.LINE in table.columns else f"{col.FPR}:Q")
 
 
 def _faded(legend, hover=None, *, base: float = 1.0):
-    """Opacity: full when hovered, ``base`` when the legend selects it, faint otherwise."""
+    """Opacity: full when hovered, ``base`` when the legend selects it, faint otherwise.
+
+    Layers apply it as ``strokeOpacity`` / ``fillOpacity``, never ``opacity``: an SVG
+    ``opacity`` makes image renderers composite every mark separately (a chart of a few
+    thousand cost lines then takes minutes to become a PNG instead of seconds).
+    """
     if legend is None and hover is None:
         return alt.value(base)
     rule = None
@@ -144,20 +150,37 @@ def _faded(legend, hover=None, *, base: float = 1.0):
     return rule.otherwise(alt.value(base))
 
 
-def _lines_chart(table: pd.DataFrame) -> alt.Chart:
-    """A chart of cost lines: a cost-lines table as it is, or lines made from points."""
-    if {col.PC, col.COST} <= set(table.columns):
-        return alt.Chart(table)
+def _lines_chart(table: pd.DataFrame, y_max: float) -> alt.Chart:
+    """A chart of cost lines made from the rates, cut off at ``cost = y_max``.
+
+    Each ROC point (or each line of a cost-lines table) becomes two rows, the ends of the
+    visible part of its line. Cutting in the data rather than clipping the marks matters:
+    Vega clips every line separately, which makes image export of a few thousand lines
+    take minutes. Lines wholly above ``y_max`` are dropped.
+    """
     _check_columns(table, [col.FPR, col.TPR], "cost_lines")
+    chart = alt.Chart(table)
+    if col.PC in table.columns:  # a cost-lines table: one row per line is enough
+        chart = chart.transform_filter(f"datum.{col.PC} == 0")
+    fpr, fnr = f"datum.{col.FPR}", f"(1 - datum.{col.TPR})"
+    crossing = f"({y_max} - {fpr}) / ({fnr} - {fpr})"  # pc where the line meets y_max
     # Fold rather than flatten: Vega-Lite 6.4 overflows its stack on flatten inside a
     # faceted layer.
     return (
-        alt.Chart(table)
-        .transform_calculate(
-            costchart_at_0=f"datum.{col.FPR}", costchart_at_1=f"1 - datum.{col.TPR}"
+        chart.transform_filter(f"{fpr} <= {y_max} || {fnr} <= {y_max}")
+        .transform_calculate(costchart_at_0=fpr, costchart_at_1=fnr)
+        .transform_fold(
+            ["costchart_at_0", "costchart_at_1"], as_=["costchart_end", "costchart_raw"]
         )
-        .transform_fold(["costchart_at_0", "costchart_at_1"], as_=["costchart_end", col.COST])
-        .transform_calculate(**{col.PC: "datum.costchart_end == 'costchart_at_0' ? 0 : 1"})
+        .transform_calculate(
+            **{
+                col.PC: (
+                    "datum.costchart_end == 'costchart_at_0' ? "
+                    f"({fpr} <= {y_max} ? 0 : {crossing}) : ({fnr} <= {y_max} ? 1 : {crossing})"
+                ),
+                col.COST: f"min(datum.costchart_raw, {y_max})",
+            }
+        )
     )
 
 
@@ -193,12 +216,12 @@ def cost_lines(
         "y": _cost_y(y_max),
         "color": _color(color, MUTED),
         "strokeWidth": width if hover else alt.value(0.8),
-        "opacity": _faded(legend, hover, base=0.25),
+        "strokeOpacity": _faded(legend, hover, base=0.25),
         "tooltip": _tooltip(table, color, _POINT_TIPS),
     }
     if detail:
         encoding["detail"] = [alt.Detail(f"{c}:N") for c in detail]
-    return _lines_chart(table).mark_line(clip=True).encode(**encoding)
+    return _lines_chart(table, y_max).mark_line().encode(**encoding)
 
 
 def envelope(
@@ -228,7 +251,7 @@ def envelope(
         "x": _pc_x(),
         "y": _cost_y(y_max),
         "color": _color(color, INK),
-        "opacity": _faded(legend),
+        "strokeOpacity": _faded(legend),
         "order": alt.Order(f"{col.PC}:Q"),
         "tooltip": _tooltip(
             table,
@@ -239,31 +262,46 @@ def envelope(
     details = _details(table, color, detail)
     if details:
         encoding["detail"] = [alt.Detail(f"{c}:N") for c in details]
-    return alt.Chart(table).mark_line(clip=True, strokeWidth=2.5).encode(**encoding)
+    return alt.Chart(table).mark_line(strokeWidth=2.5).encode(**encoding)
+
+
+def _repeat_for(table: pd.DataFrame, keys: pd.DataFrame | None) -> pd.DataFrame:
+    """``table`` once per row of ``keys`` (e.g. per facet value), or as it is."""
+    if keys is None or keys.empty:
+        return table
+    return keys.drop_duplicates().merge(table, how="cross")
 
 
 def trivial_table(y_max: float = 0.5, keys: pd.DataFrame | None = None) -> pd.DataFrame:
-    """Rows for :func:`trivial`: the two trivial cost lines and the region above them.
+    """Rows for :func:`trivial`: the visible part (cost <= ``y_max``) of both trivial lines.
 
+    Columns: ``trivial`` (``"always negative"`` / ``"always positive"``), ``pc``, ``cost``;
     ``keys`` (e.g. one row per facet value) repeats the rows for each of its rows.
     """
-    pc = np.array([0.0, 0.5, 1.0])
+    top = min(float(y_max), 1.0)
     rows = pd.DataFrame(
         {
-            col.PC: pc,
-            col.COST: np.minimum(pc, 1 - pc),
-            "costchart_top": np.full(3, float(y_max)),
-            "always_negative": pc,
-            "always_positive": 1 - pc,
+            "trivial": ["always negative"] * 2 + ["always positive"] * 2,
+            col.PC: [0.0, top, 1.0 - top, 1.0],
+            col.COST: [0.0, top, top, 0.0],
         }
     )
-    if keys is None or keys.empty:
-        return rows
-    return keys.drop_duplicates().merge(rows, how="cross")
+    return _repeat_for(rows, keys)
+
+
+def trivial_region_table(y_max: float = 0.5, keys: pd.DataFrame | None = None) -> pd.DataFrame:
+    """Rows for :func:`trivial_region`: ``pc``, ``cost = min(pc, 1 - pc)`` and the top."""
+    pc = np.array([0.0, 0.5, 1.0])
+    rows = pd.DataFrame(
+        {col.PC: pc, col.COST: np.minimum(pc, 1 - pc), "costchart_top": float(y_max)}
+    )
+    return _repeat_for(rows, keys)
 
 
 def trivial(*, y_max: float = 0.5, keys: pd.DataFrame | None = None) -> alt.Chart:
-    """The trivial classifiers, drawn bold: always-negative (``pc``), always-positive (``1 - pc``).
+    """The trivial classifiers, drawn bold.
+
+    Always-negative costs ``pc``, always-positive costs ``1 - pc``.
 
     Parameters
     ----------
@@ -275,13 +313,10 @@ def trivial(*, y_max: float = 0.5, keys: pd.DataFrame | None = None) -> alt.Char
     y_max = _check_y_max(y_max)
     return (
         alt.Chart(trivial_table(y_max, keys))
-        .transform_fold(["always_negative", "always_positive"], as_=["trivial", "trivial_cost"])
-        .mark_line(clip=True, color=INK, strokeWidth=1.8)
+        .mark_line(color=INK, strokeWidth=1.8)
         .encode(
             x=_pc_x(),
-            y=alt.Y(
-                "trivial_cost:Q", scale=alt.Scale(domain=[0, y_max], nice=False), title=COST_TITLE
-            ),
+            y=_cost_y(y_max),
             detail="trivial:N",
             tooltip=alt.Tooltip("trivial:N", title="trivial classifier"),
         )
@@ -302,8 +337,8 @@ def trivial_region(*, y_max: float = 0.5, keys: pd.DataFrame | None = None) -> a
     """
     y_max = _check_y_max(y_max)
     return (
-        alt.Chart(trivial_table(y_max, keys))
-        .mark_area(color=REGION, opacity=0.25)
+        alt.Chart(trivial_region_table(y_max, keys))
+        .mark_area(color=REGION, fillOpacity=0.25)
         .encode(
             x=_pc_x(),
             y=_cost_y(y_max),
@@ -340,7 +375,7 @@ def operating_ranges(
         .encode(
             x=_pc_x(),
             color=_color(color, INK),
-            opacity=_faded(legend),
+            strokeOpacity=_faded(legend),
             tooltip=[
                 *([alt.Tooltip(f"{color}:N")] if color else []),
                 alt.Tooltip("range_end:N", title="end"),
@@ -373,7 +408,7 @@ def roc_curve(
         "x": _fpr_x(),
         "y": _tpr_y(),
         "color": _color(color, ONE_CURVE),
-        "opacity": _faded(legend),
+        "strokeOpacity": _faded(legend),
         "order": _curve_order(table),
     }
     details = _details(table, color, detail)
@@ -406,7 +441,7 @@ def roc_markers(
             y=_tpr_y(),
             color=_color(color, ONE_CURVE),
             size=size if hover else alt.value(14),
-            opacity=_faded(legend, hover, base=0.8),
+            fillOpacity=_faded(legend, hover, base=0.8),
             tooltip=_tooltip(table, color, _POINT_TIPS),
         )
     )
@@ -439,7 +474,7 @@ def hull(
         "x": _fpr_x(),
         "y": _tpr_y(),
         "color": _color(color, INK),
-        "opacity": _faded(legend),
+        "strokeOpacity": _faded(legend),
         "order": _curve_order(table),
     }
     if details:
@@ -528,9 +563,7 @@ def pc_marker_table(
     labeled = dict(pc) if isinstance(pc, Mapping) else {f"pc = {v:g}": v for v in pc}
     values = np.atleast_1d(probabilities(list(labeled.values()), "pc"))
     table = pd.DataFrame({"marker": list(labeled), col.PC: values, "costchart_top": y_max})
-    if keys is not None and not keys.empty:
-        table = keys.drop_duplicates().merge(table, how="cross")
-    return table
+    return _repeat_for(table, keys)
 
 
 def pc_markers(
@@ -624,13 +657,13 @@ def hover_targets(
     if space == "roc":
         chart = (
             alt.Chart(table)
-            .mark_circle(size=220, opacity=0)
+            .mark_circle(size=220, fillOpacity=0)
             .encode(x=_fpr_x(), y=_tpr_y(), **encoding)
         )
     elif space == "cost":
         chart = (
-            _lines_chart(table)
-            .mark_line(strokeWidth=9, opacity=0.001, clip=True)
+            _lines_chart(table, _check_y_max(y_max))
+            .mark_line(strokeWidth=9, strokeOpacity=0.001)
             .encode(x=_pc_x(), y=_cost_y(_check_y_max(y_max)), **encoding)
         )
     else:

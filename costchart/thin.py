@@ -46,7 +46,8 @@ def thin_points(
     >>> rng = np.random.default_rng(0)
     >>> y = rng.random(10_000) < 0.5
     >>> points = cc.roc_points({"s": rng.normal(size=10_000) + y, "y": y}, score="s", label="y")
-    >>> len(points), len(cc.thin_points(points, max_points=50)) < 100
+    >>> thinned = cc.thin_points(points, max_points=50)
+    >>> len(points), len(thinned) <= 50 + len(cc.roc_hull(points))
     (10001, True)
     """
     if int(max_points) != max_points or max_points < 2:

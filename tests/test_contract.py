@@ -104,6 +104,6 @@ def test_one_class_group_in_the_middle_keeps_others_unchanged(rng):
 
 def test_public_api_is_guarded():
     public = {name for name in dir(cc) if not name.startswith("_")}
-    modules = {"conversions", "envelope", "expected", "hull", "lines", "roc"}
+    modules = {"charts", "conversions", "envelope", "expected", "export", "hull", "lines", "roc", "thin"}
     assert public - modules == set(cc.__all__)
     assert sorted(cc.__all__) == cc.__all__

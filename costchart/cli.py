@@ -1,0 +1,173 @@
+"""The ``costchart`` command: ``demo``, ``plot`` and ``table``.
+
+Errors print one line (``costchart: error: ...``) and exit with status 2; progress goes
+to standard error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import pandas as pd
+
+from costchart._errors import CostchartError
+
+__all__ = ["main"]
+
+
+def _progress(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+def demo(out: Path) -> list[Path]:
+    """Render the gallery of the bundled example predictions into ``out``."""
+    import costchart as cc
+    from costchart.datasets import load_predictions
+
+    out.mkdir(parents=True, exist_ok=True)
+    data = load_predictions()
+    _progress(f"computing ROC points for {data['dataset'].nunique()} data sets ...")
+    points = cc.roc_points(data, score="score", label="label", by=["dataset", "classifier"])
+    markers = {"FN costs 5x": cc.pc_from_cost_ratio(5, p_pos=0.3), "equal": 0.5}
+    sonar = points[points["dataset"] == "sonar"].drop(columns="dataset")
+    charts = {
+        "Linked ROC and cost curves. Hover a ROC point to see its cost line, hover a cost "
+        "line to see its ROC point; click a legend entry to isolate a classifier.": (
+            "roc_cost",
+            cc.roc_cost_chart(points, color="classifier", facet="dataset", size=240),
+        ),
+        "Cost curves of the sonar classifiers: every threshold's cost line, the lower "
+        "envelope (bold), the trivial classifiers and where the envelope beats them.": (
+            "cost_sonar",
+            cc.cost_chart(sonar, color="classifier", markers=markers, size=360),
+        ),
+        "ROC curves with their convex hulls and the iso-performance lines of pc = 0.3 and 0.7.": (
+            "roc",
+            cc.roc_chart(points, color="classifier", facet="dataset", iso=[0.3, 0.7], columns=4),
+        ),
+        "Cost curves of all four data sets, full cost axis.": (
+            "cost",
+            cc.cost_chart(points, color="classifier", facet="dataset", y_max=1.0, columns=4),
+        ),
+    }
+    written = []
+    for name, chart in charts.values():
+        path = cc.save(chart, out / f"{name}.png")
+        _progress(f"wrote {path}")
+        written.append(path)
+    report = cc.report(
+        {caption: chart for caption, (_, chart) in charts.items()},
+        out / "costchart-demo.html",
+        title="costchart demo: cost curves of three classifiers on four UCI data sets",
+    )
+    _progress(f"wrote {report}")
+    return [report, *written]
+
+
+def _read(file: Path) -> pd.DataFrame:
+    if not file.exists():
+        msg = f"no file {str(file)!r}"
+        raise CostchartError(msg)
+    if file.suffix.lower() == ".parquet":
+        return pd.read_parquet(file)
+    if file.suffix.lower() in (".csv", ".txt"):
+        return pd.read_csv(file)
+    msg = f"cannot read {str(file)!r}: use a .csv or .parquet file"
+    raise CostchartError(msg)
+
+
+def _points(args) -> pd.DataFrame:
+    import costchart as cc
+
+    data = _read(Path(args.file))
+    return cc.roc_points(
+        data, score=args.score, label=args.label, by=args.by or None, pos_label=args.pos_label
+    )
+
+
+def plot(args) -> Path:
+    """Draw a chart of a predictions file."""
+    import costchart as cc
+
+    points = _points(args)
+    by = args.by or []
+    color = next((c for c in by if c != args.facet), None)
+    kinds = {"roc-cost": cc.roc_cost_chart, "cost": cc.cost_chart, "roc": cc.roc_chart}
+    chart = kinds[args.kind](points, color=color, facet=args.facet)
+    path = cc.save(chart, args.out)
+    _progress(f"wrote {path}")
+    return path
+
+
+def table(args) -> Path:
+    """Write a transformer's table as CSV."""
+    import costchart as cc
+
+    points = _points(args)
+    tables = {
+        "points": lambda: points,
+        "hull": lambda: cc.roc_hull(points),
+        "lines": lambda: cc.to_cost_lines(points),
+        "envelope": lambda: cc.lower_envelope(points),
+        "selection": lambda: cc.selection_table(points),
+        "auc": lambda: cc.auc(points),
+    }
+    result = tables[args.kind]()
+    result.to_csv(args.out, index=False)
+    _progress(f"wrote {args.out} ({len(result):,} rows)")
+    return Path(args.out)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="costchart", description="ROC and cost curves for two-class classifiers."
+    )
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    demo_parser = commands.add_parser("demo", help="render the gallery of the bundled examples")
+    demo_parser.add_argument("--out", default="costchart-demo", help="folder to write into")
+
+    def data_arguments(sub):
+        sub.add_argument("file", help="CSV or Parquet file, one row per instance")
+        sub.add_argument("--score", required=True, help="column of scores")
+        sub.add_argument("--label", required=True, help="column of true classes")
+        sub.add_argument("--pos-label", default=None, help="value of the positive class")
+        sub.add_argument("--by", nargs="*", default=[], help="grouping columns")
+
+    plot_parser = commands.add_parser("plot", help="draw a chart of a predictions file")
+    data_arguments(plot_parser)
+    plot_parser.add_argument("--facet", default=None, help="grouping column to facet by")
+    plot_parser.add_argument("--kind", choices=["roc-cost", "cost", "roc"], default="roc-cost")
+    plot_parser.add_argument("--out", default="chart.html", help=".html .png .svg .pdf or .json")
+
+    table_parser = commands.add_parser("table", help="write a transformer's table as CSV")
+    data_arguments(table_parser)
+    table_parser.add_argument(
+        "--kind",
+        choices=["points", "hull", "lines", "envelope", "selection", "auc"],
+        default="points",
+    )
+    table_parser.add_argument("--out", default="table.csv", help="CSV file to write")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "demo":
+            demo(Path(args.out))
+        elif args.command == "plot":
+            plot(args)
+        else:
+            table(args)
+    except (CostchartError, OSError) as error:
+        parser.exit(2, f"costchart: error: {error}\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
