@@ -153,8 +153,10 @@ def shared_layer(*charts: alt.Chart) -> alt.LayerChart:
 
 
 def _data_to_top(charts: Sequence[alt.Chart]) -> tuple[alt.InlineData, list[alt.Chart]]:
-    """One inline data set holding every distinct frame of ``charts``, and the charts
-    filtering their own rows out of it.
+    """Move the charts' data into one inline data set they each filter.
+
+    Every distinct frame of ``charts`` goes into the data set once, tagged
+    ``costchart_table``; each chart keeps only its own rows, before its own transforms.
 
     Rows keep only their own frame's fields (no nulls for the others' columns), which
     keeps the spec small; Altair moves the values to the top-level ``datasets`` once.

@@ -79,9 +79,9 @@ def _vl_version() -> str:
 
 
 def safe_json(value) -> str:
-    """JSON text that is safe inside an HTML ``<script>`` element.
+    r"""JSON text that is safe inside an HTML ``<script>`` element.
 
-    ``<``, ``>`` and ``&`` become ``\\u003c``, ``\\u003e``, ``\\u0026`` (the same string to
+    ``<``, ``>`` and ``&`` become ``\u003c``, ``\u003e``, ``\u0026`` (the same string to
     a JSON parser), and so do the line separators U+2028 / U+2029.
     """
     text = json.dumps(value, separators=(",", ":"), allow_nan=False)

@@ -126,8 +126,10 @@ _POINT_TIPS = (
 
 
 def _curve_order(table: pd.DataFrame) -> alt.Order:
-    """Draw order along a ROC curve: the ``line`` number when present (it follows the
-    curve), else FPR (Vega-Lite line marks take a single order field).
+    """Draw order along a ROC curve.
+
+    The ``line`` number when present (it follows the curve), else FPR: Vega-Lite line
+    marks take a single order field.
     """
     return alt.Order(f"{col.LINE}:Q" if col.LINE in table.columns else f"{col.FPR}:Q")
 
