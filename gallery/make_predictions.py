@@ -43,7 +43,9 @@ def models(features: pd.DataFrame):
     return {
         "logistic": make_pipeline(prepare, LogisticRegression(C=0.5, max_iter=2000)),
         "naive bayes": make_pipeline(prepare, GaussianNB()),
-        "tree": make_pipeline(prepare, DecisionTreeClassifier(max_depth=4, min_samples_leaf=8, random_state=0)),
+        "tree": make_pipeline(
+            prepare, DecisionTreeClassifier(max_depth=4, min_samples_leaf=8, random_state=0)
+        ),
     }
 
 
@@ -71,7 +73,9 @@ def predictions() -> pd.DataFrame:
                     )
                 )
     table = pd.concat(frames, ignore_index=True)
-    return table.sort_values(["dataset", "classifier", "instance"], kind="stable").reset_index(drop=True)
+    return table.sort_values(["dataset", "classifier", "instance"], kind="stable").reset_index(
+        drop=True
+    )
 
 
 if __name__ == "__main__":

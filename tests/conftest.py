@@ -18,3 +18,32 @@ def scored_data(rng, n=400, *, ties=20, classifiers=("a", "b"), folds=1):
             score = np.floor(score * ties / 4) / (ties / 4)
             frames.append(pd.DataFrame({"model": name, "fold": fold, "score": score, "y": label}))
     return pd.concat(frames, ignore_index=True)
+
+
+@pytest.fixture(scope="session")
+def demo_points():
+    """ROC points of the bundled predictions, by data set and classifier."""
+    import costchart as cc
+    from costchart.datasets import load_predictions
+
+    data = load_predictions()
+    return cc.roc_points(data, score="score", label="label", by=["dataset", "classifier"])
+
+
+@pytest.fixture
+def render(capfd):
+    """Render a chart to SVG with vl-convert; fail on any Vega-Lite warning."""
+    import vl_convert as vlc
+
+    from costchart.export import _vl_version
+
+    def _render(chart):
+        spec = chart.to_dict(validate=True)
+        capfd.readouterr()
+        svg = vlc.vegalite_to_svg(spec, vl_version=_vl_version(), show_warnings=True)
+        warnings = capfd.readouterr().err
+        assert "WARN" not in warnings and "ERROR" not in warnings, warnings
+        assert svg.startswith("<svg")
+        return spec, svg
+
+    return _render

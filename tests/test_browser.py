@@ -1,0 +1,134 @@
+"""The saved HTML in a real browser: renders offline, links the views, resists injection.
+
+Runs headless Debian Chromium through Playwright. Without Chromium the test is skipped
+locally (install it with `apt-get install chromium`); in CI (CI is set) it fails instead,
+because .ci/run installs Chromium.
+"""
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+import costchart as cc
+
+EVIL = "</script><script>window.pwned=1</script>"
+
+
+def _chromium() -> str:
+    path = shutil.which("chromium") or shutil.which("chromium-browser")
+    if path is None and Path("/usr/bin/chromium").exists():
+        path = "/usr/bin/chromium"
+    if path is None:
+        reason = "Chromium is not installed (apt-get install chromium)"
+        if os.environ.get("CI"):
+            pytest.fail(reason)
+        pytest.skip(reason)
+    return path
+
+
+@pytest.fixture(scope="module")
+def page(demo_points, tmp_path_factory):
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    executable = _chromium()
+    points = demo_points[demo_points.dataset.isin(["sonar", "diabetes"])]
+    points = points.replace({"classifier": {"naive bayes": EVIL}})
+    chart = cc.roc_cost_chart(points, color="classifier", facet="dataset", size=240)
+    path = cc.save(chart, tmp_path_factory.mktemp("html") / "linked.html")
+
+    with playwright_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=executable,
+            args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )
+        page = browser.new_page(viewport={"width": 1400, "height": 1200})
+        page.costchart_errors = []
+        page.costchart_requests = []
+        page.on("pageerror", lambda error: page.costchart_errors.append(str(error)))
+        page.on(
+            "console",
+            lambda message: (
+                page.costchart_errors.append(message.text) if message.type == "error" else None
+            ),
+        )
+
+        def route(request_route):
+            if request_route.request.url.startswith("file:"):
+                request_route.continue_()
+            else:
+                page.costchart_requests.append(request_route.request.url)
+                request_route.abort()
+
+        page.route("**/*", route)
+        page.goto(path.as_uri())
+        page.wait_for_selector(
+            "#costchart-chart-0 svg .costchart_roc_targets_0_marks", timeout=30_000
+        )
+        yield page
+        browser.close()
+
+
+def test_renders_offline_without_errors(page):
+    assert page.costchart_errors == []
+    assert page.costchart_requests == []
+    assert page.locator("#costchart-chart-0 svg.marks").count() == 1
+
+
+def test_injected_name_is_text_not_code(page):
+    assert page.evaluate("typeof window.pwned") == "undefined"
+    texts = page.locator("svg text").all_text_contents()
+    assert any(text.startswith("</script><script>window.pwned") for text in texts), texts
+
+
+_HIGHLIGHTED_LINES = (
+    'document.querySelectorAll("#costchart-chart-0 g.role-mark path[stroke-width=\\"3\\"]").length'
+)
+
+_LARGEST_MARKER = """() => Math.max(...Array.from(
+  document.querySelectorAll('#costchart-chart-0 path[aria-roledescription="circle"]'))
+  .filter(p => parseFloat(p.getAttribute("fill-opacity") || "1") > 0)
+  .map(p => p.getBBox().width))"""
+
+
+def _center(page, element) -> tuple[float, float]:
+    box = element.bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def test_hovering_a_roc_point_highlights_its_cost_line(page):
+    page.mouse.move(1, 1)
+    assert page.evaluate(_HIGHLIGHTED_LINES) == 0
+    targets = page.locator("#costchart-chart-0 .costchart_roc_targets_0_marks path")
+    count = targets.count()
+    hits = 0
+    for index in range(count // 4, count, max(count // 8, 1)):
+        page.mouse.move(*_center(page, targets.nth(index)))
+        hits += page.evaluate(_HIGHLIGHTED_LINES) >= 1
+        page.mouse.move(1, 1)
+    assert hits >= 5, f"{hits} of the hovered ROC points highlighted a cost line"
+    assert page.evaluate(_HIGHLIGHTED_LINES) == 0  # moving away clears the highlight
+
+
+def test_hovering_a_cost_line_highlights_its_roc_point(page):
+    page.mouse.move(1, 1)
+    resting = page.evaluate(_LARGEST_MARKER)
+    target = page.locator("#costchart-chart-0 .costchart_cost_targets_1_marks path").nth(5)
+    x, y = target.evaluate(
+        """(path) => {
+          const point = path.getPointAtLength(path.getTotalLength() * 0.5);
+          const m = path.getScreenCTM();
+          return [point.x * m.a + point.y * m.c + m.e, point.x * m.b + point.y * m.d + m.f];
+        }"""
+    )
+    page.mouse.move(x, y)
+    assert page.evaluate(_LARGEST_MARKER) > 2 * resting
+    assert page.evaluate(_HIGHLIGHTED_LINES) >= 1
+
+
+def test_clicking_a_legend_entry_isolates_a_classifier(page):
+    page.mouse.move(1, 1)
+    faded = 'document.querySelectorAll("#costchart-chart-0 path[stroke-opacity=\\"0.06\\"]").length'
+    assert page.evaluate(faded) == 0
+    page.locator("#costchart-chart-0 .role-legend-label text").first.click()
+    assert page.evaluate(faded) > 0

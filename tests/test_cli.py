@@ -1,0 +1,76 @@
+import pandas as pd
+import pytest
+
+from costchart.cli import main
+
+
+def test_demo_writes_report_and_images(tmp_path, capsys):
+    assert main(["demo", "--out", str(tmp_path / "demo")]) == 0
+    written = sorted(p.name for p in (tmp_path / "demo").iterdir())
+    assert written == [
+        "cost.png",
+        "cost_sonar.png",
+        "costchart-demo.html",
+        "roc.png",
+        "roc_cost.png",
+    ]
+    for path in (tmp_path / "demo").iterdir():
+        assert path.stat().st_size > 10_000
+    html = (tmp_path / "demo" / "costchart-demo.html").read_text()
+    assert html.count('id="costchart-chart-') == 4
+    assert "wrote" in capsys.readouterr().err
+
+
+@pytest.fixture
+def predictions_csv(tmp_path, demo_points):
+    from costchart.datasets import load_predictions
+
+    path = tmp_path / "predictions.csv"
+    load_predictions().query("dataset == 'sonar'").to_csv(path, index=False)
+    return path
+
+
+@pytest.mark.parametrize("suffix", [".svg", ".json", ".html"])
+def test_plot(predictions_csv, tmp_path, suffix):
+    out = tmp_path / f"chart{suffix}"
+    args = [
+        "plot",
+        str(predictions_csv),
+        "--score",
+        "score",
+        "--label",
+        "label",
+        "--by",
+        "classifier",
+    ]
+    assert main([*args, "--out", str(out)]) == 0
+    assert out.stat().st_size > 1000
+
+
+def test_table(predictions_csv, tmp_path):
+    out = tmp_path / "envelope.csv"
+    args = [
+        "table",
+        str(predictions_csv),
+        "--score",
+        "score",
+        "--label",
+        "label",
+        "--by",
+        "classifier",
+    ]
+    assert main([*args, "--kind", "envelope", "--out", str(out)]) == 0
+    table = pd.read_csv(out)
+    assert list(table.columns) == ["classifier", "pc", "cost", "threshold", "fpr", "tpr"]
+
+
+def test_errors_print_one_line_and_exit_2(predictions_csv, capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["table", str(predictions_csv), "--score", "prob", "--label", "label"])
+    assert exit_info.value.code == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1
+    assert error.startswith("costchart: error: data has no column 'prob'; available columns:")
+    with pytest.raises(SystemExit):
+        main(["plot", "missing.csv", "--score", "s", "--label", "y"])
+    assert "no file 'missing.csv'" in capsys.readouterr().err

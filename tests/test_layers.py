@@ -1,0 +1,136 @@
+import altair as alt
+import numpy as np
+import pandas as pd
+import pytest
+
+import costchart as cc
+from costchart import layers
+
+POINTS = cc.roc_points(
+    {"s": [0.9, 0.8, 0.7, 0.6, 0.4, 0.3], "y": [1, 1, 0, 1, 0, 0], "m": ["a"] * 6},
+    score="s",
+    label="y",
+    by="m",
+)
+HULL = cc.roc_hull(POINTS)
+ENVELOPE = cc.lower_envelope(POINTS)
+RANGES = cc.operating_range(POINTS, of="envelope")
+HOVER = alt.selection_point(
+    name="costchart_hover", fields=["m", "line"], on="pointerover", empty=False
+)
+LEGEND = alt.selection_point(name="costchart_legend", fields=["m"], bind="legend")
+
+LAYERS = {
+    "cost_lines(points)": lambda: layers.cost_lines(POINTS, color="m"),
+    "cost_lines(lines)": lambda: layers.cost_lines(cc.to_cost_lines(POINTS), color="m", y_max=1),
+    "cost_lines(hover)": lambda: layers.cost_lines(
+        POINTS.assign(line=range(len(POINTS))), color="m", hover=HOVER, legend=LEGEND
+    ),
+    "envelope": lambda: layers.envelope(ENVELOPE, color="m"),
+    "trivial": lambda: layers.trivial(),
+    "trivial_region": lambda: layers.trivial_region(y_max=1),
+    "operating_ranges": lambda: layers.operating_ranges(RANGES, color="m"),
+    "roc_curve": lambda: layers.roc_curve(POINTS, color="m"),
+    "roc_markers": lambda: layers.roc_markers(POINTS),
+    "hull": lambda: layers.hull(HULL, color="m"),
+    "iso_performance": lambda: layers.iso_performance(HULL, pc=[0.2, 0.5, 0.9]),
+    "pc_markers": lambda: layers.pc_markers({"3:1": 0.75}),
+    "pc_labels": lambda: layers.pc_labels([0.25, 0.75]),
+    "hover_targets(roc)": lambda: layers.hover_targets(
+        POINTS.assign(line=0), space="roc", hover=HOVER, legend=LEGEND, color="m"
+    ),
+    "hover_targets(cost)": lambda: layers.hover_targets(
+        POINTS.assign(line=0), space="cost", hover=HOVER
+    ),
+}
+
+
+@pytest.mark.parametrize("name", LAYERS)
+def test_layer_is_a_plain_chart_that_renders(name, render):
+    chart = LAYERS[name]()
+    assert type(chart) is alt.Chart
+    if "(hover)" in name:  # a layer reacting to selections needs a layer that defines them
+        targets = layers.hover_targets(
+            POINTS.assign(line=range(len(POINTS))),
+            space="cost",
+            hover=HOVER,
+            legend=LEGEND,
+            color="m",
+        )
+        chart = targets + chart
+    render(chart)
+
+
+def test_layers_compose_with_operators(render):
+    chart = layers.trivial_region() + layers.cost_lines(POINTS) + layers.envelope(ENVELOPE)
+    spec, _ = render(chart.properties(width=200, height=200))
+    assert len(spec["layer"]) == 3
+    both = chart | (layers.roc_curve(POINTS) + layers.hull(HULL))
+    render(both)
+
+
+def _line_points(chart, size=100):
+    """(x, y) of every vertex of the line marks Vega draws, in data units (pc, cost)."""
+    import vl_convert as vlc
+
+    spec = chart.properties(width=size, height=size).to_dict()
+    scene = vlc.vegalite_to_scenegraph(spec, vl_version="6.4")["scenegraph"]
+    lines = []
+
+    def walk(node):
+        if node.get("marktype") == "line" and node.get("role") == "mark":
+            lines.append([(item["x"], item["y"]) for item in node["items"]])
+        for child in node.get("items", []):
+            if isinstance(child, dict):
+                walk(child)
+
+    walk(scene)
+    return [[(x / size, (size - y) / size) for x, y in line] for line in lines if line]
+
+
+def test_cost_lines_are_cut_at_the_top_of_the_axis():
+    # (0.8, 0.8): from cost 0.8 at pc 0 to 0.2 at pc 1; it meets 0.5 at pc 0.5.
+    # (0.9, 0.05): wholly above 0.5, not drawn.  (0.1, 0.6): wholly visible.
+    table = pd.DataFrame({"fpr": [0.8, 0.9, 0.1], "tpr": [0.8, 0.05, 0.6], "line": [0, 1, 2]})
+    drawn = sorted(_line_points(layers.cost_lines(table, y_max=0.5)))
+    y_scale = 0.5  # the cost axis runs from 0 to 0.5 over the panel's height
+    ends = [[(round(pc, 6), round(height * y_scale, 6)) for pc, height in line] for line in drawn]
+    assert ends == [[(0.0, 0.1), (1.0, 0.4)], [(0.5, 0.5), (1.0, 0.2)]]
+
+
+def test_trivial_table_cut_at_y_max():
+    table = layers.trivial_table(0.5)
+    assert table["pc"].tolist() == [0, 0.5, 0.5, 1]
+    assert table["cost"].max() == 0.5
+    keys = pd.DataFrame({"dataset": ["x", "y"]})
+    assert len(layers.trivial_table(1.0, keys)) == 8
+
+
+def test_iso_performance_lines_touch_the_optimal_vertex():
+    table = layers.iso_performance_table(HULL, [1.0])
+    vertex = HULL[(HULL.slope_lo <= 1) & (HULL.slope_hi >= 1)].iloc[0]
+    fpr, tpr = table["fpr"].to_numpy(), table["tpr"].to_numpy()
+    slope = (tpr[1] - tpr[0]) / (fpr[1] - fpr[0])
+    assert slope == pytest.approx(1.0)
+    assert tpr[0] + (vertex.fpr - fpr[0]) == pytest.approx(vertex.tpr)
+    # Every hull vertex lies on or under the line.
+    assert np.all(HULL.tpr <= tpr[0] + (HULL.fpr - fpr[0]) + 1e-12)
+    assert ((fpr >= 0) & (fpr <= 1) & (tpr >= 0) & (tpr <= 1 + 1e-12)).all()
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: layers.cost_lines(POINTS, y_max=0), r"y_max=0\.0 is outside \(0, 1\]"),
+        (lambda: layers.envelope(POINTS), r"envelope needs the column 'pc', which the table lacks"),
+        (lambda: layers.iso_performance(HULL), r"iso_performance needs either slopes= or pc="),
+        (
+            lambda: layers.hover_targets(POINTS, space="3d", hover=HOVER),
+            r"space='3d' is not an option",
+        ),
+        (lambda: layers.pc_markers({"x": 2.0}), r"pc=2\.0 is outside \[0, 1\]"),
+    ],
+)
+def test_layer_errors(call, message):
+    with pytest.raises(cc.CostchartError, match=message):
+        call()
