@@ -35,7 +35,9 @@ __all__ = [
 
 HOVER = "costchart_hover"
 LEGEND = "costchart_legend"
-_DIGITS = 6
+#: Decimals kept in embedded data: 1e-5 of the axis is far below a pixel at any size, and
+#: every digit dropped shrinks the spec of a many-curve chart by tens of kilobytes.
+_DIGITS = 5
 
 
 @dataclass(frozen=True)
@@ -49,7 +51,8 @@ class ChartTables:
         same as the cost line's), ``threshold`` (text, for tooltips), ``fpr``, ``tpr``,
         ``range_lo``, ``range_hi`` (the line's operating range) and ``on_hull``.
     envelope : pandas.DataFrame
-        The lower envelope of each group (exact: thinning keeps every hull vertex).
+        The lower envelope of each group (exact: thinning keeps every hull vertex):
+        grouping columns, ``pc``, ``cost``, ``threshold`` (text) of the active classifier.
     hull : pandas.DataFrame
         The ROC convex hull of each group.
     ranges : pandas.DataFrame
@@ -127,8 +130,9 @@ def chart_tables(
     )
     envelope = lower_envelope(thinned, by=by)
     envelope[col.THRESHOLD] = _threshold_text(envelope[col.THRESHOLD].to_numpy(np.float64))
-    envelope = envelope.round(
-        {col.PC: _DIGITS, col.COST: _DIGITS, col.FPR: _DIGITS, col.TPR: _DIGITS}
+    # The points carry the rates; the envelope needs only where it bends and who is active.
+    envelope = envelope[[*by, col.PC, col.COST, col.THRESHOLD]].round(
+        {col.PC: _DIGITS, col.COST: _DIGITS}
     )
     keys = thinned[[facet]].drop_duplicates().reset_index(drop=True) if facet else pd.DataFrame()
     return ChartTables(
