@@ -24,6 +24,7 @@ __all__ = [
     "grouped_order",
     "infer_by",
     "normalize_by",
+    "require_columns",
     "split_groups",
 ]
 
@@ -41,8 +42,15 @@ def normalize_by(by: str | Sequence[str] | None) -> list[str]:
     return by
 
 
-def _available(columns) -> str:
-    return ", ".join(repr(c) for c in columns)
+def require_columns(
+    available, needed: Sequence[str], name: str, fix: str = "Pass the name of an existing column."
+) -> None:
+    """Raise a :class:`CostchartError` naming the first of ``needed`` not in ``available``."""
+    missing = [c for c in needed if c not in set(available)]
+    if missing:
+        listed = ", ".join(repr(c) for c in available)
+        msg = f"{name} has no column {missing[0]!r}; available columns: {listed}. {fix}"
+        raise CostchartError(msg)
 
 
 def as_pandas(data, columns: Sequence[str], *, name: str = "data") -> pd.DataFrame:
@@ -57,13 +65,7 @@ def as_pandas(data, columns: Sequence[str], *, name: str = "data") -> pd.DataFra
         frame = _frame_from_mapping(data, columns, name)
     else:
         frame = _frame_from_native(data, columns, name)
-    missing = [c for c in columns if c not in frame.columns]
-    if missing:
-        msg = (
-            f"{name} has no column {missing[0]!r}; available columns: "
-            f"{_available(frame.columns)}. Pass the name of an existing column."
-        )
-        raise CostchartError(msg)
+    require_columns(frame.columns, columns, name)
     return frame.loc[:, list(dict.fromkeys(columns))]
 
 
@@ -74,13 +76,7 @@ def _frame_from_mapping(data: Mapping, columns: Sequence[str], name: str) -> pd.
         detail = ", ".join(f"{key!r} has {n}" for key, n in lengths.items())
         msg = f"the arrays of {name} differ in length ({detail}); pass arrays of equal length"
         raise CostchartError(msg)
-    missing = [c for c in columns if c not in data]
-    if missing:
-        msg = (
-            f"{name} has no column {missing[0]!r}; available columns: {_available(data)}. "
-            "Pass the name of an existing column."
-        )
-        raise CostchartError(msg)
+    require_columns(list(data), columns, name)
     return pd.DataFrame(arrays)
 
 
@@ -95,13 +91,7 @@ def _frame_from_native(data, columns: Sequence[str], name: str) -> pd.DataFrame:
             f"got {type(data).__name__}"
         )
         raise CostchartError(msg) from None
-    missing = [c for c in columns if c not in frame.columns]
-    if missing:
-        msg = (
-            f"{name} has no column {missing[0]!r}; available columns: "
-            f"{_available(frame.columns)}. Pass the name of an existing column."
-        )
-        raise CostchartError(msg)
+    require_columns(frame.columns, columns, name)
     return frame.select(list(dict.fromkeys(columns))).to_pandas()
 
 

@@ -31,7 +31,7 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart._errors import CostchartError
-from costchart._frames import infer_by
+from costchart._frames import infer_by, require_columns
 from costchart._validation import probabilities
 
 __all__ = [
@@ -85,13 +85,9 @@ def _check_y_max(y_max) -> float:
 
 
 def _check_columns(table: pd.DataFrame, needed: Sequence[str], layer: str) -> None:
-    missing = [c for c in needed if c not in table.columns]
-    if missing:
-        msg = (
-            f"{layer} needs the column {missing[0]!r}, which the table lacks; it has "
-            f"{', '.join(repr(c) for c in table.columns)}"
-        )
-        raise CostchartError(msg)
+    require_columns(
+        table.columns, needed, f"the table given to {layer}", "Pass the costchart table it draws."
+    )
 
 
 def _details(table: pd.DataFrame, color: str | None, detail) -> list[str]:

@@ -21,6 +21,9 @@ def test_demo_writes_report_and_images(tmp_path, capsys):
     assert "wrote" in capsys.readouterr().err
 
 
+COLUMNS = ["--score", "score", "--label", "label", "--by", "classifier"]
+
+
 @pytest.fixture
 def predictions_csv(tmp_path, demo_points):
     from costchart.datasets import load_predictions
@@ -33,32 +36,14 @@ def predictions_csv(tmp_path, demo_points):
 @pytest.mark.parametrize("suffix", [".svg", ".json", ".html"])
 def test_plot(predictions_csv, tmp_path, suffix):
     out = tmp_path / f"chart{suffix}"
-    args = [
-        "plot",
-        str(predictions_csv),
-        "--score",
-        "score",
-        "--label",
-        "label",
-        "--by",
-        "classifier",
-    ]
+    args = ["plot", str(predictions_csv), *COLUMNS]
     assert main([*args, "--out", str(out)]) == 0
     assert out.stat().st_size > 1000
 
 
 def test_table(predictions_csv, tmp_path):
     out = tmp_path / "envelope.csv"
-    args = [
-        "table",
-        str(predictions_csv),
-        "--score",
-        "score",
-        "--label",
-        "label",
-        "--by",
-        "classifier",
-    ]
+    args = ["table", str(predictions_csv), *COLUMNS]
     assert main([*args, "--kind", "envelope", "--out", str(out)]) == 0
     table = pd.read_csv(out)
     assert list(table.columns) == ["classifier", "pc", "cost", "threshold", "fpr", "tpr"]

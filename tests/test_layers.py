@@ -122,7 +122,10 @@ def test_iso_performance_lines_touch_the_optimal_vertex():
     ("call", "message"),
     [
         (lambda: layers.cost_lines(POINTS, y_max=0), r"y_max=0\.0 is outside \(0, 1\]"),
-        (lambda: layers.envelope(POINTS), r"envelope needs the column 'pc', which the table lacks"),
+        (
+            lambda: layers.envelope(POINTS),
+            r"the table given to envelope has no column 'pc'; available columns: 'm', 'threshold'.*Pass the costchart table it draws",
+        ),
         (lambda: layers.iso_performance(HULL), r"iso_performance needs either slopes= or pc="),
         (
             lambda: layers.hover_targets(POINTS, space="3d", hover=HOVER),
