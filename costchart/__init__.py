@@ -5,6 +5,10 @@ Transformers turn predictions into long-format pandas tables:
 - ROC space: :func:`roc_points`, :func:`from_confusion`, :func:`roc_hull`, :func:`auc`;
 - cost space: :func:`to_cost_lines`, :func:`lower_envelope`, :func:`operating_range`,
   :func:`selection_table`, :func:`cost_at`, :func:`expected_cost`;
+- averages: :func:`vertical_average` (cost space, exact), :func:`roc_average`;
+- comparison and selection: :func:`compare`, :func:`iso_performance`,
+  :func:`neyman_pearson`, :func:`workforce`, :func:`performance_independent`,
+  :func:`apply_selection`;
 - conversions between operating conditions (priors, costs, slopes) and ``pc``, and the
   ROC / cost duality maps.
 
@@ -16,7 +20,9 @@ turns on the optional theme.
 
 from costchart import layers, theme
 from costchart._errors import CostchartError, CostchartWarning
+from costchart.average import curve_points, roc_average, vertical_average
 from costchart.charts import cost_chart, roc_chart, roc_cost_chart
+from costchart.compare import Comparison, compare
 from costchart.conversions import (
     cost_line_to_roc_point,
     cost_point_to_roc_line,
@@ -35,29 +41,46 @@ from costchart.export import report, save
 from costchart.hull import roc_hull
 from costchart.lines import to_cost_lines
 from costchart.roc import auc, from_confusion, roc_points
+from costchart.select import (
+    PerformanceIndependent,
+    apply_selection,
+    iso_performance,
+    neyman_pearson,
+    performance_independent,
+    workforce,
+)
 from costchart.thin import thin_points
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "Comparison",
     "CostchartError",
     "CostchartWarning",
+    "PerformanceIndependent",
+    "apply_selection",
     "auc",
+    "compare",
     "cost_at",
     "cost_chart",
     "cost_line_to_roc_point",
     "cost_point_to_roc_line",
     "cost_ratio_from_pc",
+    "curve_points",
     "expected_cost",
     "from_confusion",
+    "iso_performance",
     "layers",
     "lower_envelope",
+    "neyman_pearson",
     "operating_range",
     "p_pos_from_pc",
     "pc_from_cost_ratio",
     "pc_from_costs",
     "pc_from_slope",
+    "performance_independent",
     "report",
+    "roc_average",
     "roc_chart",
     "roc_cost_chart",
     "roc_hull",
@@ -70,4 +93,6 @@ __all__ = [
     "theme",
     "thin_points",
     "to_cost_lines",
+    "vertical_average",
+    "workforce",
 ]

@@ -29,6 +29,10 @@ SELECTION_COLUMNS = (PC_LO, PC_HI, THRESHOLD, FPR, TPR)
 RANGE_LO, RANGE_HI, ON_HULL = "range_lo", "range_hi", "on_hull"
 CHART_COLUMNS = (RANGE_LO, RANGE_HI, ON_HULL, "slope", "marker")
 
+#: Columns of averages (:func:`costchart.vertical_average`, :func:`costchart.roc_average`).
+AVERAGE_COLUMNS = ("cost_lo", "cost_hi", "cost_sd", "n_curves")
+ROC_SPREAD_COLUMNS = ("fpr_lo", "fpr_hi", "fpr_sd", "tpr_lo", "tpr_hi", "tpr_sd")
+
 #: Scalar result columns.
 AUC = "auc"
 EXPECTED_COST = "expected_cost"
@@ -42,5 +46,7 @@ RESERVED = frozenset(
     + ENVELOPE_COLUMNS
     + SELECTION_COLUMNS
     + CHART_COLUMNS
+    + AVERAGE_COLUMNS
+    + ROC_SPREAD_COLUMNS
     + (AUC, EXPECTED_COST)
 )

@@ -35,18 +35,25 @@ from costchart._frames import infer_by, require_columns
 from costchart._validation import probabilities
 
 __all__ = [
+    "average_band",
+    "better_regions",
     "cost_lines",
+    "difference_curve",
     "envelope",
     "hover_targets",
     "hull",
+    "hybrid",
     "iso_performance",
     "operating_ranges",
     "pc_labels",
     "pc_markers",
     "roc_curve",
     "roc_markers",
+    "roc_spread",
+    "selected",
     "trivial",
     "trivial_region",
+    "zero_rule",
 ]
 
 #: Colours and widths shared by the layers.
@@ -54,6 +61,7 @@ INK = "#222222"
 MUTED = "#8c8c8c"
 ONE_CURVE = "#3a6ea5"
 REGION = "#bdbdbd"
+HIGHLIGHT = "#c2185b"
 
 PC_TITLE = "Probability cost, PC(+)"
 COST_TITLE = "Normalized expected cost"
@@ -669,3 +677,227 @@ def hover_targets(
         raise CostchartError(msg)
     # A fixed view name keeps specs byte-stable and lets compositions share selections.
     return chart.properties(name=f"costchart_{space}_targets").add_params(*params)
+
+
+def average_band(
+    table: pd.DataFrame,
+    *,
+    color: str | None = None,
+    spread: str = "range",
+    y_max: float = 0.5,
+) -> alt.Chart:
+    """The spread of a vertical average as a shaded band (draw the mean with :func:`envelope`).
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        A table from :func:`costchart.vertical_average`.
+    color : str, optional
+        Column that tells classifiers apart.
+    spread : {"range", "sd"}
+        The band from the lowest to the highest curve, or the mean plus and minus one
+        standard deviation.
+    y_max : float
+        Top of the cost axis.
+    """
+    _check_columns(table, [col.PC, col.COST, "cost_lo", "cost_hi", "cost_sd"], "average_band")
+    y_max = _check_y_max(y_max)
+    chart = alt.Chart(table)
+    if spread == "sd":
+        chart = chart.transform_calculate(
+            costchart_low=f"max(datum.{col.COST} - datum.cost_sd, 0)",
+            costchart_high=f"min(datum.{col.COST} + datum.cost_sd, {y_max})",
+        )
+    elif spread == "range":
+        chart = chart.transform_calculate(
+            costchart_low="datum.cost_lo", costchart_high=f"min(datum.cost_hi, {y_max})"
+        )
+    else:
+        msg = f"spread={spread!r} is not an option; pass 'range' or 'sd'"
+        raise CostchartError(msg)
+    details = _details(table, color, None)
+    encoding = {
+        "x": _pc_x(),
+        "y": alt.Y(
+            "costchart_low:Q", scale=alt.Scale(domain=[0, y_max], nice=False), title=COST_TITLE
+        ),
+        "y2": alt.Y2("costchart_high:Q"),
+        "color": _color(color, INK),
+        "order": alt.Order(f"{col.PC}:Q"),
+    }
+    if details:
+        encoding["detail"] = [alt.Detail(f"{c}:N") for c in details]
+    return chart.mark_area(fillOpacity=0.18).encode(**encoding)
+
+
+def roc_spread(table: pd.DataFrame, *, color: str | None = None, axis: str = "tpr") -> alt.Chart:
+    """Error bars of a ROC average: the range of TPR (or FPR) over the curves.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        A table from :func:`costchart.roc_average`.
+    color : str, optional
+        Column that tells classifiers apart.
+    axis : {"tpr", "fpr"}
+        Vertical bars (TPR range, for vertical and threshold averages) or horizontal ones
+        (FPR range, for horizontal and threshold averages).
+    """
+    if axis not in ("tpr", "fpr"):
+        msg = f"axis={axis!r} is not an option; pass 'tpr' or 'fpr'"
+        raise CostchartError(msg)
+    _check_columns(table, [col.FPR, col.TPR, f"{axis}_lo", f"{axis}_hi"], "roc_spread")
+    if axis == "tpr":
+        position = {
+            "x": _fpr_x(),
+            "y": alt.Y("tpr_lo:Q", title="True positive rate"),
+            "y2": "tpr_hi:Q",
+        }
+    else:
+        position = {
+            "y": _tpr_y(),
+            "x": alt.X("fpr_lo:Q", title="False positive rate"),
+            "x2": "fpr_hi:Q",
+        }
+    return (
+        alt.Chart(table)
+        .mark_rule(strokeWidth=1, strokeOpacity=0.6)
+        .encode(color=_color(color, ONE_CURVE), **position)
+    )
+
+
+def difference_curve(table: pd.DataFrame, *, name: str = "a - b") -> alt.Chart:
+    """The difference of two cost curves against ``pc`` (from :func:`costchart.compare`).
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        ``Comparison.difference`` (``pc``, ``difference``).
+    name : str
+        Axis title.
+    """
+    _check_columns(table, [col.PC, "difference"], "difference_curve")
+    return (
+        alt.Chart(table)
+        .mark_line(color=INK, strokeWidth=2)
+        .encode(
+            x=_pc_x(),
+            y=alt.Y("difference:Q", title=f"Cost difference, {name}"),
+            order=alt.Order(f"{col.PC}:Q"),
+            tooltip=[
+                alt.Tooltip(f"{col.PC}:Q", format=".4f"),
+                alt.Tooltip("difference:Q", format=".4f"),
+            ],
+        )
+    )
+
+
+def zero_rule() -> alt.Chart:
+    """A horizontal rule at zero, for difference charts."""
+    return (
+        alt.Chart(pd.DataFrame({"zero": [0.0]}))
+        .mark_rule(color=INK, strokeDash=[3, 3])
+        .encode(y="zero:Q")
+    )
+
+
+def better_regions(table: pd.DataFrame, *, y_max: float | None = 0.5) -> alt.Chart:
+    """Shading over the ``pc`` ranges where each of two classifiers is cheaper.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        ``Comparison.better`` (``pc_lo``, ``pc_hi``, ``better``); ties are not shaded.
+    y_max : float or None
+        Top of the cost axis; ``None`` to span a difference chart (the rectangles then
+        cover the whole panel height).
+    """
+    _check_columns(table, [col.PC_LO, col.PC_HI, "better"], "better_regions")
+    decided = table[table["better"] != "tie"]
+    chart = (
+        alt.Chart(decided)
+        .mark_rect(fillOpacity=0.12)
+        .encode(
+            x=_pc_x().field(col.PC_LO),
+            x2=f"{col.PC_HI}:Q",
+            color=alt.Color("better:N", title="cheaper"),
+            tooltip=[
+                "better:N",
+                alt.Tooltip(f"{col.PC_LO}:Q", format=".4f"),
+                alt.Tooltip(f"{col.PC_HI}:Q", format=".4f"),
+            ],
+        )
+    )
+    return chart
+
+
+def selected(table: pd.DataFrame, *, space: str, y_max: float = 0.5) -> alt.Chart:
+    """The classifiers a selection criterion chose, highlighted.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        From :func:`costchart.neyman_pearson`, :func:`costchart.workforce` or
+        :func:`costchart.iso_performance` (rows with ``fpr``, ``tpr``).
+    space : {"roc", "cost"}
+        Rings around the ROC points, or their cost lines drawn bold.
+    y_max : float
+        Top of the cost axis.
+    """
+    _check_columns(table, [col.FPR, col.TPR], "selected")
+    tips = [c for c in ("role", "classifier", "weight") if c in table.columns]
+    tooltip = [
+        *[alt.Tooltip(f"{c}:N") for c in tips],
+        alt.Tooltip(f"{col.FPR}:Q", format=".4f"),
+        alt.Tooltip(f"{col.TPR}:Q", format=".4f"),
+    ]
+    if space == "roc":
+        return (
+            alt.Chart(table)
+            .mark_point(size=180, strokeWidth=2.2, filled=False, color=HIGHLIGHT)
+            .encode(x=_fpr_x(), y=_tpr_y(), tooltip=tooltip)
+        )
+    if space == "cost":
+        y_max = _check_y_max(y_max)
+        table = table.assign(**{col.LINE: np.arange(len(table))})
+        return (
+            _lines_chart(table, y_max)
+            .mark_line(color=HIGHLIGHT, strokeWidth=2.5, strokeDash=[6, 3])
+            .encode(x=_pc_x(), y=_cost_y(y_max), detail=f"{col.LINE}:N", tooltip=tooltip)
+        )
+    msg = f"space={space!r} is not an option; pass 'roc' or 'cost'"
+    raise CostchartError(msg)
+
+
+def hybrid(table: pd.DataFrame, *, color: str | None = None, y_max: float = 0.5) -> alt.Chart:
+    """A hybrid cost curve that may jump where it switches classifier.
+
+    Draws ``PerformanceIndependent.curve`` or the table of
+    :func:`costchart.apply_selection`: one dashed segment per interval.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        ``pc``, ``cost``, two rows per interval (in order).
+    color : str, optional
+        Column that tells classifiers apart.
+    y_max : float
+        Top of the cost axis.
+    """
+    _check_columns(table, [col.PC, col.COST], "hybrid")
+    y_max = _check_y_max(y_max)
+    table = table.assign(costchart_segment=np.arange(len(table)) // 2)
+    return (
+        alt.Chart(table)
+        .mark_line(strokeWidth=2, strokeDash=[8, 4])
+        .encode(
+            x=_pc_x(),
+            y=_cost_y(y_max),
+            detail="costchart_segment:N",
+            color=_color(color, HIGHLIGHT),
+            tooltip=[
+                alt.Tooltip(f"{col.PC}:Q", format=".4f"),
+                alt.Tooltip(f"{col.COST}:Q", format=".4f"),
+            ],
+        )
+    )

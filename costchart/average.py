@@ -1,0 +1,288 @@
+"""Averaging several curves (e.g. cross-validation folds) in cost space and in ROC space."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+
+from costchart import _schema as col
+from costchart._errors import CostchartError, warn
+from costchart._frames import combine_groups, normalize_by, split_groups
+from costchart._tables import points_groups, table_kind
+from costchart.envelope import lower_envelope
+
+__all__ = ["curve_points", "roc_average", "vertical_average"]
+
+AVERAGE_COLUMNS = (col.PC, col.COST, "cost_lo", "cost_hi", "cost_sd", "n_curves")
+ROC_AVERAGE_COLUMNS = (
+    col.THRESHOLD,
+    col.FPR,
+    col.TPR,
+    "fpr_lo",
+    "fpr_hi",
+    "fpr_sd",
+    "tpr_lo",
+    "tpr_hi",
+    "tpr_sd",
+    "n_curves",
+)
+
+
+def _check_over(table: pd.DataFrame, over) -> list[str]:
+    over = normalize_by(over)
+    if not over:
+        msg = "over= must name the column(s) to average across, e.g. over='fold'"
+        raise CostchartError(msg)
+    missing = [c for c in over if c not in table.columns]
+    if missing:
+        msg = f"over column {missing[0]!r} is not in the table; available: {list(table.columns)}"
+        raise CostchartError(msg)
+    return over
+
+
+def vertical_average(curves, *, over: str | Sequence[str]) -> pd.DataFrame:
+    """The vertical average of cost curves: the mean cost at every ``pc``, exactly.
+
+    Piecewise-linear curves average to a piecewise-linear curve whose vertices are the
+    union of theirs, so averaging at those ``pc`` values and joining them with straight
+    lines is exact. It is the only average whose cost at every ``pc`` is the average cost
+    of the curves (ROC-space averages are not; see :func:`roc_average`).
+
+    Parameters
+    ----------
+    curves : pandas.DataFrame
+        Cost curves with ``pc``, ``cost`` (e.g. from :func:`lower_envelope`), or ROC points /
+        cost lines, whose lower envelopes are averaged.
+    over : str or list of str
+        The column(s) whose groups are averaged (e.g. ``"fold"``). The other grouping
+        columns are kept: one average per their group.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The kept grouping columns, then one row per vertex, sorted by ``pc``: ``pc``,
+        ``cost`` (the mean), ``cost_lo``, ``cost_hi`` (min and max over the curves),
+        ``cost_sd`` (standard deviation, ``ddof=1``; NaN for one curve), ``n_curves``.
+        The mean is exact everywhere when joined linearly; the spread columns are exact
+        at the vertices (between them the min, max and sd of crossing curves may bend).
+
+    Examples
+    --------
+    >>> import pandas as pd, costchart as cc
+    >>> folds = pd.DataFrame({"fold": [0, 1], "fpr": [0.04, 0.3], "tpr": [0.4, 0.8]})
+    >>> average = cc.vertical_average(folds, over="fold")
+    >>> cc.curve_points(average).round(4).iloc[2].to_dict()
+    {'pc_lo': 0.2727, 'pc_hi': 0.6154, 'fpr': 0.17, 'tpr': 0.6}
+    """
+    table = curves if isinstance(curves, pd.DataFrame) else pd.DataFrame(curves)
+    over = _check_over(table, over)
+    if table_kind(table) != "curve":
+        table = lower_envelope(table)
+    by = [c for c in table.columns if c not in col.RESERVED and c not in over]
+    by = [c for c in by if not str(c).startswith("costchart_")]
+    groups = split_groups(table, by)
+    pc_all = table[col.PC].to_numpy(np.float64)
+    cost_all = table[col.COST].to_numpy(np.float64)
+    parts = []
+    for group in groups:
+        members = split_groups(table.iloc[group.positions], over)
+        curves_pc = [pc_all[group.positions[m.positions]] for m in members]
+        curves_cost = [cost_all[group.positions[m.positions]] for m in members]
+        parts.append(_average_curves(curves_pc, curves_cost))
+    return combine_groups(table, by, groups, parts, AVERAGE_COLUMNS)
+
+
+def _average_curves(pcs: list[np.ndarray], costs: list[np.ndarray]) -> pd.DataFrame:
+    """Mean, min, max and sd of piecewise-linear curves at the union of their vertices."""
+    grid = np.unique(np.concatenate(pcs))
+    total = np.zeros_like(grid)
+    squares = np.zeros_like(grid)
+    low = np.full_like(grid, np.inf)
+    high = np.full_like(grid, -np.inf)
+    for pc, cost in zip(pcs, costs, strict=True):
+        order = np.argsort(pc, kind="stable")
+        values = np.interp(grid, pc[order], cost[order])
+        total += values
+        squares += values * values
+        np.minimum(low, values, out=low)
+        np.maximum(high, values, out=high)
+    n = len(pcs)
+    mean = total / n
+    with np.errstate(invalid="ignore", divide="ignore"):
+        variance = np.maximum(squares - n * mean * mean, 0.0) / (n - 1)
+    sd = np.sqrt(variance) if n > 1 else np.full_like(grid, np.nan)
+    return pd.DataFrame(
+        {
+            col.PC: grid,
+            col.COST: mean,
+            "cost_lo": low,
+            "cost_hi": high,
+            "cost_sd": sd,
+            "n_curves": np.full(len(grid), n, dtype=np.int64),
+        }
+    )
+
+
+def curve_points(curve, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
+    """The ROC point dual to each linear segment of a cost curve.
+
+    A segment ``cost = a * pc + b`` between two vertices is the cost line of the ROC point
+    ``(fpr, tpr) = (b, 1 - a - b)``. For a lower envelope these are the hull vertices; for a
+    vertical average, the ROC curve whose cost curve it is.
+
+    Parameters
+    ----------
+    curve : pandas.DataFrame
+        A cost curve (``pc``, ``cost``), e.g. from :func:`vertical_average`.
+    by : str or list of str, optional
+        Grouping columns; by default every column that is not a costchart column.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The grouping columns, then one row per segment of positive width, in ``pc`` order:
+        ``pc_lo``, ``pc_hi``, ``fpr``, ``tpr``.
+    """
+    from costchart._tables import curve_groups
+
+    table, by, groups = curve_groups(curve, by)
+    parts = []
+    for group in groups:
+        pc = table[col.PC].to_numpy(np.float64)[group.positions]
+        cost = table[col.COST].to_numpy(np.float64)[group.positions]
+        order = np.argsort(pc, kind="stable")
+        pc, cost = pc[order], cost[order]
+        width = np.diff(pc)
+        keep = width > 0
+        slope = np.diff(cost)[keep] / width[keep]
+        intercept = cost[:-1][keep] - slope * pc[:-1][keep]
+        parts.append(
+            pd.DataFrame(
+                {
+                    col.PC_LO: pc[:-1][keep],
+                    col.PC_HI: pc[1:][keep],
+                    col.FPR: intercept,
+                    col.TPR: 1 - slope - intercept,
+                }
+            )
+        )
+    return combine_groups(table, by, groups, parts, [col.PC_LO, col.PC_HI, col.FPR, col.TPR])
+
+
+def roc_average(
+    points, *, over: str | Sequence[str], method: str = "vertical", grid=None
+) -> pd.DataFrame:
+    """ROC-space averages of several ROC curves, for comparison with the cost average.
+
+    ``"vertical"`` averages TPR at fixed FPR values, ``"horizontal"`` FPR at fixed TPR
+    values, ``"threshold"`` both rates at fixed thresholds (Fawcett's three averages).
+    Between a curve's points the rates are interpolated along the curve (every such point
+    is reachable by randomly mixing two thresholds); at a vertical (horizontal) step the
+    highest TPR (lowest FPR) counts.
+
+    Parameters
+    ----------
+    points : pandas.DataFrame
+        ROC points with grouping columns, e.g. from :func:`roc_points` with ``by=``.
+    over : str or list of str
+        The column(s) whose groups are averaged (e.g. ``"fold"``).
+    method : {"vertical", "horizontal", "threshold"}
+        Which average.
+    grid : array-like, optional
+        The fixed FPR (vertical), TPR (horizontal) or threshold values. By default the
+        union of the curves' own values.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The kept grouping columns, then one row per grid value: ``threshold`` (NaN unless
+        ``method="threshold"``), ``fpr``, ``tpr`` (the means), ``fpr_lo``, ``fpr_hi``,
+        ``fpr_sd``, ``tpr_lo``, ``tpr_hi``, ``tpr_sd`` (spread over the curves; the fixed
+        coordinate has no spread) and ``n_curves``. Sorted by ``fpr``, ``tpr``.
+    """
+    if method not in ("vertical", "horizontal", "threshold"):
+        msg = f"method={method!r} is not an option; pass 'vertical', 'horizontal' or 'threshold'"
+        raise CostchartError(msg)
+    table, inferred, _ = points_groups(points, None)
+    over = _check_over(table, over)
+    if method == "threshold" and col.THRESHOLD not in table.columns:
+        msg = "method='threshold' needs a 'threshold' column (ROC points from roc_points)"
+        raise CostchartError(msg)
+    by = [c for c in inferred if c not in over]
+    groups = split_groups(table, by)
+    parts = []
+    for group in groups:
+        part = table.iloc[group.positions]
+        members = split_groups(part, over)
+        curves = [part.iloc[m.positions] for m in members]
+        if len(curves) == 1:
+            warn(f"roc_average over {over} found one curve in a group; spreads are NaN")
+        parts.append(_roc_average(curves, method, grid))
+    return combine_groups(table, by, groups, parts, ROC_AVERAGE_COLUMNS)
+
+
+def _upper_envelope_function(x: np.ndarray, y: np.ndarray):
+    """Sorted (x, y) of a monotone curve with one y per x: the largest (for steps)."""
+    order = np.lexsort((y, x))
+    x, y = x[order], y[order]
+    last = np.append(x[1:] != x[:-1], True)
+    return x[last], y[last]
+
+
+def _roc_average(curves: list[pd.DataFrame], method: str, grid) -> pd.DataFrame:
+    fprs = [c[col.FPR].to_numpy(np.float64) for c in curves]
+    tprs = [c[col.TPR].to_numpy(np.float64) for c in curves]
+    if method == "vertical":
+        fixed = np.unique(np.concatenate(fprs)) if grid is None else np.asarray(grid, float)
+        values = np.array(
+            [
+                np.interp(fixed, *_upper_envelope_function(f, t))
+                for f, t in zip(fprs, tprs, strict=True)
+            ]
+        )
+        return _summary(np.nan, np.tile(fixed, (len(curves), 1)), values)
+    if method == "horizontal":
+        fixed = np.unique(np.concatenate(tprs)) if grid is None else np.asarray(grid, float)
+        # Lowest FPR at each TPR: the upper envelope of (tpr, -fpr).
+        values = np.array(
+            [
+                -np.interp(fixed, *_upper_envelope_function(t, -f))
+                for f, t in zip(fprs, tprs, strict=True)
+            ]
+        )
+        return _summary(np.nan, values, np.tile(fixed, (len(curves), 1)))
+    thresholds = [c[col.THRESHOLD].to_numpy(np.float64) for c in curves]
+    fixed = np.unique(np.concatenate(thresholds)) if grid is None else np.asarray(grid, float)
+    fixed = fixed[::-1]
+    at_f, at_t = [], []
+    for f, t, th in zip(fprs, tprs, thresholds, strict=True):
+        order = np.argsort(-th, kind="stable")  # decreasing thresholds, growing rates
+        f, t, th = f[order], t[order], th[order]
+        # The operating point of threshold x is the last point whose threshold is >= x.
+        index = np.searchsorted(-th, -fixed, side="right") - 1
+        at_f.append(f[np.maximum(index, 0)])
+        at_t.append(t[np.maximum(index, 0)])
+    return _summary(fixed, np.array(at_f), np.array(at_t))
+
+
+def _summary(threshold, fpr: np.ndarray, tpr: np.ndarray) -> pd.DataFrame:
+    """Mean and spread over curves (rows) of rates at each grid value (columns)."""
+    n = fpr.shape[0]
+    sd = (lambda v: v.std(axis=0, ddof=1)) if n > 1 else (lambda v: np.full(v.shape[1], np.nan))
+    result = pd.DataFrame(
+        {
+            col.THRESHOLD: threshold if np.ndim(threshold) else np.full(fpr.shape[1], np.nan),
+            col.FPR: fpr.mean(axis=0),
+            col.TPR: tpr.mean(axis=0),
+            "fpr_lo": fpr.min(axis=0),
+            "fpr_hi": fpr.max(axis=0),
+            "fpr_sd": sd(fpr),
+            "tpr_lo": tpr.min(axis=0),
+            "tpr_hi": tpr.max(axis=0),
+            "tpr_sd": sd(tpr),
+            "n_curves": np.full(fpr.shape[1], n, dtype=np.int64),
+        }
+    )
+    return result.sort_values([col.FPR, col.TPR], kind="stable").reset_index(drop=True)

@@ -1,0 +1,427 @@
+"""Choosing a classifier and threshold under a selection criterion.
+
+Every criterion reads a ROC points table and answers per group with the chosen classifiers
+(``threshold``, ``fpr``, ``tpr``) and, when the optimum lies between two hull vertices, a
+random mixture of them (``weight`` of each); the ``mixture`` row is the operating point
+reached, whose cost line :func:`to_cost_lines` draws.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from costchart import _schema as col
+from costchart._errors import CostchartError
+from costchart._frames import combine_groups, normalize_by, require_columns, split_groups
+from costchart._tables import points_groups
+from costchart._validation import finite_numbers, probabilities
+from costchart.envelope import lower_envelope
+from costchart.expected import expected_cost
+from costchart.hull import hull_of_group
+from costchart.roc import roc_points
+
+__all__ = [
+    "PerformanceIndependent",
+    "apply_selection",
+    "iso_performance",
+    "neyman_pearson",
+    "performance_independent",
+    "workforce",
+]
+
+CHOICE_COLUMNS = ("role", col.THRESHOLD, col.FPR, col.TPR, "weight")
+ISO_COLUMNS = ("classifier", col.THRESHOLD, col.FPR, col.TPR, col.PC_LO, col.PC_HI)
+
+
+def _hulls(points, by):
+    table, by, groups = points_groups(points, by)
+    columns = [c for c in col.ROC_COLUMNS if c in table.columns]
+    if col.THRESHOLD not in columns:
+        table = table.assign(**{col.THRESHOLD: np.nan})
+        columns = [col.THRESHOLD, *columns]
+    return table, by, groups, [hull_of_group(table, g.positions, columns) for g in groups]
+
+
+def _trivial_name(fpr: np.ndarray, tpr: np.ndarray) -> np.ndarray:
+    return np.where(
+        (fpr == 0) & (tpr == 0),
+        "always negative",
+        np.where((fpr == 1) & (tpr == 1), "always positive", "threshold"),
+    )
+
+
+def iso_performance(
+    points,
+    *,
+    pc: float | tuple[float, float] | None = None,
+    slope: float | tuple[float, float] | None = None,
+    by: str | Sequence[str] | None = None,
+) -> pd.DataFrame:
+    """The optimal hull vertices for an operating condition or a range of them.
+
+    For one condition (``pc=0.3`` or ``slope=2``) the answer is the hull vertex an
+    iso-performance line of that slope touches (two when the line lies along a hull edge:
+    both are optimal). For a range (``pc=(0.2, 0.4)``, the sensitivity analysis) it is
+    every hull vertex optimal somewhere in it, with the part of the range where it is. A
+    trivial classifier among them (``classifier`` = ``"always negative"`` or ``"always
+    positive"``) marks where doing nothing is best.
+
+    Parameters
+    ----------
+    points : pandas.DataFrame
+        ROC points, e.g. from :func:`roc_points`.
+    pc, slope : float or (float, float)
+        The condition(s), as operating points or as iso-performance slopes
+        (``pc = 1 / (1 + slope)``); give one of the two.
+    by : str or list of str, optional
+        Grouping columns; by default every column that is not a costchart column.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The grouping columns, then one row per optimal vertex in ``pc`` order:
+        ``classifier`` (``"threshold"`` or the trivial one's name), ``threshold``,
+        ``fpr``, ``tpr``, ``pc_lo``, ``pc_hi`` (where, within the asked range, it is
+        optimal).
+
+    Examples
+    --------
+    >>> import pandas as pd, costchart as cc
+    >>> points = pd.DataFrame({"threshold": [2.0, 1.0], "fpr": [0.1, 0.4], "tpr": [0.5, 0.9]})
+    >>> cc.iso_performance(points, pc=(0.1, 0.5))[["classifier", "threshold", "pc_lo", "pc_hi"]]
+            classifier  threshold     pc_lo     pc_hi
+    0  always negative        inf  0.100000  0.166667
+    1        threshold        2.0  0.166667  0.428571
+    2        threshold        1.0  0.428571  0.500000
+    """
+    low, high = _condition_range(pc, slope)
+    table, by, groups, hulls = _hulls(points, by)
+    parts = []
+    for hull in hulls:
+        lo = hull[col.PC_LO].to_numpy()
+        hi = hull[col.PC_HI].to_numpy()
+        if low == high:
+            chosen = (lo <= low) & (hi >= low) & ~((lo == hi) & (lo != low))
+        else:
+            chosen = (hi > low) & (lo < high) & (hi > lo)
+        pick = hull[chosen]
+        fpr, tpr = pick[col.FPR].to_numpy(np.float64), pick[col.TPR].to_numpy(np.float64)
+        parts.append(
+            pd.DataFrame(
+                {
+                    "classifier": _trivial_name(fpr, tpr),
+                    col.THRESHOLD: pick[col.THRESHOLD].to_numpy(np.float64),
+                    col.FPR: fpr,
+                    col.TPR: tpr,
+                    col.PC_LO: np.maximum(lo[chosen], low),
+                    col.PC_HI: np.minimum(hi[chosen], high),
+                }
+            )
+        )
+    return combine_groups(table, by, groups, parts, ISO_COLUMNS)
+
+
+def _condition_range(pc, slope) -> tuple[float, float]:
+    if (pc is None) == (slope is None):
+        msg = "give the operating condition as pc= or as slope= (one of them)"
+        raise CostchartError(msg)
+    if pc is not None:
+        values = np.atleast_1d(probabilities(pc, "pc")).astype(float)
+    else:
+        slopes = np.atleast_1d(np.asarray(slope, dtype=float))
+        if np.any(~(slopes >= 0)):
+            msg = f"slope={slope!r} must be non-negative (inf allowed)"
+            raise CostchartError(msg)
+        values = 1 / (1 + slopes)
+    if values.size not in (1, 2):
+        msg = f"pass one condition or a (low, high) pair, not {values.size} values"
+        raise CostchartError(msg)
+    return float(values.min()), float(values.max())
+
+
+def _mixture(hull: pd.DataFrame, key: np.ndarray, limit: float) -> pd.DataFrame:
+    """The best point with ``key <= limit`` on a hull along which ``key`` grows.
+
+    ``key`` is a linear function of (fpr, tpr) that increases along the hull (FPR for
+    Neyman-Pearson, the number predicted positive for workforce limits), so the best
+    feasible point is where the hull crosses ``key = limit``: a mixture of the two hull
+    vertices around it.
+    """
+    upper = int(np.searchsorted(key, limit, side="right"))
+    fpr = hull[col.FPR].to_numpy(np.float64)
+    tpr = hull[col.TPR].to_numpy(np.float64)
+    threshold = hull[col.THRESHOLD].to_numpy(np.float64)
+    if upper >= len(key) or key[upper - 1] == limit:
+        k = min(upper, len(key)) - 1  # a vertex itself is the answer
+        rows = [("component", threshold[k], fpr[k], tpr[k], 1.0)]
+        mixed = (fpr[k], tpr[k])
+    else:
+        k = upper - 1
+        weight = (limit - key[k]) / (key[k + 1] - key[k])
+        rows = [
+            ("component", threshold[k], fpr[k], tpr[k], 1.0 - weight),
+            ("component", threshold[k + 1], fpr[k + 1], tpr[k + 1], weight),
+        ]
+        mixed = (fpr[k] + weight * (fpr[k + 1] - fpr[k]), tpr[k] + weight * (tpr[k + 1] - tpr[k]))
+    rows.append(("mixture", np.nan, mixed[0], mixed[1], 1.0))
+    return pd.DataFrame(rows, columns=list(CHOICE_COLUMNS))
+
+
+def neyman_pearson(
+    points, *, max_fpr: float, by: str | Sequence[str] | None = None
+) -> pd.DataFrame:
+    """The highest TPR reachable with FPR at most ``max_fpr`` (Neyman-Pearson).
+
+    Parameters
+    ----------
+    points : pandas.DataFrame
+        ROC points, e.g. from :func:`roc_points`.
+    max_fpr : float
+        The largest false positive rate allowed, in [0, 1].
+    by : str or list of str, optional
+        Grouping columns; by default every column that is not a costchart column.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The grouping columns, then ``role`` (``"component"`` rows: the hull vertices used,
+        with their mixing ``weight``; one ``"mixture"`` row: the operating point reached),
+        ``threshold``, ``fpr``, ``tpr``, ``weight``.
+
+    Examples
+    --------
+    >>> import pandas as pd, costchart as cc
+    >>> points = pd.DataFrame({"threshold": [2.0, 1.0], "fpr": [0.1, 0.4], "tpr": [0.5, 0.9]})
+    >>> cc.neyman_pearson(points, max_fpr=0.2)
+            role  threshold  fpr       tpr    weight
+    0  component        2.0  0.1  0.500000  0.666667
+    1  component        1.0  0.4  0.900000  0.333333
+    2    mixture        NaN  0.2  0.633333  1.000000
+    """
+    alpha = float(probabilities(max_fpr, "max_fpr"))
+    table, by, groups, hulls = _hulls(points, by)
+    parts = [_mixture(hull, hull[col.FPR].to_numpy(np.float64), alpha) for hull in hulls]
+    return combine_groups(table, by, groups, parts, CHOICE_COLUMNS)
+
+
+def workforce(points, *, capacity: float, by: str | Sequence[str] | None = None) -> pd.DataFrame:
+    """The highest TPR when at most ``capacity`` instances can be predicted positive.
+
+    The number predicted positive is ``TPR * P + FPR * N`` (P, N: the numbers, or summed
+    weights, of positives and negatives in the table's counts).
+
+    Parameters
+    ----------
+    points : pandas.DataFrame
+        ROC points with counts (``tp, fp, tn, fn``), e.g. from :func:`roc_points`.
+    capacity : float
+        How many instances can be acted on (non-negative).
+    by : str or list of str, optional
+        Grouping columns; by default every column that is not a costchart column.
+
+    Returns
+    -------
+    pandas.DataFrame
+        As :func:`neyman_pearson`.
+    """
+    capacity = float(finite_numbers([capacity], "capacity")[0])
+    if capacity < 0:
+        msg = f"capacity={capacity!r} must be non-negative"
+        raise CostchartError(msg)
+    table, by, groups, hulls = _hulls(points, by)
+    if not {col.TP, col.FP, col.TN, col.FN} <= set(table.columns):
+        msg = "workforce needs the counts tp, fp, tn, fn (ROC points from roc_points)"
+        raise CostchartError(msg)
+    parts = []
+    for hull in hulls:
+        positives = float(hull[col.TP].iat[0] + hull[col.FN].iat[0])
+        negatives = float(hull[col.FP].iat[0] + hull[col.TN].iat[0])
+        predicted = (
+            hull[col.TPR].to_numpy(float) * positives + hull[col.FPR].to_numpy(float) * negatives
+        )
+        parts.append(_mixture(hull, predicted, capacity))
+    return combine_groups(table, by, groups, parts, CHOICE_COLUMNS)
+
+
+@dataclass(frozen=True)
+class PerformanceIndependent:
+    """The result of :func:`performance_independent`.
+
+    Attributes
+    ----------
+    curve : pandas.DataFrame
+        The hybrid's cost curve: grouping columns, ``pc`` and ``cost`` at both ends of
+        every interval in which one classifier is used (so it can jump at a switch), the
+        classifier's ``trained_pc``, ``fpr``, ``tpr`` and ``segment`` (its interval number).
+    envelope : pandas.DataFrame
+        The lower envelope of the same classifiers (and the trivial ones).
+    extra_cost : pandas.DataFrame
+        Grouping columns and ``extra_cost``: the area between the hybrid and the envelope,
+        the expected price of choosing by training conditions instead of by cost.
+    """
+
+    curve: pd.DataFrame
+    envelope: pd.DataFrame
+    extra_cost: pd.DataFrame
+
+
+def performance_independent(
+    classifiers, *, trained_pc: str, by: str | Sequence[str] | None = None
+) -> PerformanceIndependent:
+    """The hybrid that uses the classifier trained for the nearest operating condition.
+
+    Each classifier was trained for one ``pc``; at any ``pc`` the hybrid uses the one whose
+    training ``pc`` is nearest, switching halfway between neighbours. Comparing it with the
+    lower envelope shows what ignoring the classifiers' measured costs loses.
+
+    Parameters
+    ----------
+    classifiers : pandas.DataFrame
+        One row per classifier: ``fpr``, ``tpr``, the ``trained_pc`` column and any
+        grouping columns (e.g. ``dataset``).
+    trained_pc : str
+        Column of the ``pc`` each classifier was trained for, in [0, 1].
+    by : str or list of str, optional
+        Grouping columns (each group is one set of classifiers).
+
+    Returns
+    -------
+    PerformanceIndependent
+    """
+    table = classifiers if isinstance(classifiers, pd.DataFrame) else pd.DataFrame(classifiers)
+    require_columns(table.columns, [trained_pc, col.FPR, col.TPR], "classifiers")
+    probabilities(table[trained_pc].to_numpy(float), f"column {trained_pc!r}")
+    by = (
+        normalize_by(by)
+        if by is not None
+        else [c for c in table.columns if c not in col.RESERVED and c != trained_pc]
+    )
+    groups = split_groups(table, by)
+    parts, extra = [], []
+    envelope_parts = []
+    for group in groups:
+        part = table.iloc[group.positions].sort_values(trained_pc, kind="stable")
+        trained = part[trained_pc].to_numpy(float)
+        if len(np.unique(trained)) != len(trained):
+            shared = trained[np.argmax(np.diff(trained) == 0)]
+            msg = f"two classifiers share the training pc {shared}; each needs its own"
+            raise CostchartError(msg)
+        switches = (trained[:-1] + trained[1:]) / 2
+        lo = np.concatenate([[0.0], switches])
+        hi = np.concatenate([switches, [1.0]])
+        fpr = part[col.FPR].to_numpy(float)
+        tpr = part[col.TPR].to_numpy(float)
+        pc = np.column_stack([lo, hi]).ravel()
+        rows = np.repeat(np.arange(len(part)), 2)
+        curve = pd.DataFrame(
+            {
+                col.PC: pc,
+                col.COST: fpr[rows] + pc * (1 - tpr[rows] - fpr[rows]),
+                trained_pc: trained[rows],
+                col.FPR: fpr[rows],
+                col.TPR: tpr[rows],
+                "segment": rows,
+            }
+        )
+        envelope = lower_envelope(part[[col.FPR, col.TPR]].assign(**{col.THRESHOLD: trained}))
+        hybrid_area = float(
+            np.sum(
+                (hi - lo)
+                * (curve[col.COST].to_numpy()[0::2] + curve[col.COST].to_numpy()[1::2])
+                / 2
+            )
+        )
+        extra.append(
+            pd.DataFrame(
+                {"extra_cost": [hybrid_area - expected_cost(envelope)[col.EXPECTED_COST].iat[0]]}
+            )
+        )
+        parts.append(curve)
+        envelope_parts.append(envelope)
+    columns = [col.PC, col.COST, trained_pc, col.FPR, col.TPR, "segment"]
+    return PerformanceIndependent(
+        curve=combine_groups(table, by, groups, parts, columns),
+        envelope=combine_groups(table, by, groups, envelope_parts, list(col.ENVELOPE_COLUMNS)),
+        extra_cost=combine_groups(table, by, groups, extra, ["extra_cost"]),
+    )
+
+
+def apply_selection(
+    selection,
+    data,
+    *,
+    score: str,
+    label: str,
+    by: str | Sequence[str] | None = None,
+    pos_label=None,
+    weight: str | None = None,
+) -> pd.DataFrame:
+    """Evaluate thresholds chosen on one data set on another: the unbiased hybrid curve.
+
+    The lower envelope picks thresholds that are best *on the data that drew it*, so its
+    cost is optimistic. Choosing them on validation data (:func:`selection_table`) and
+    applying them here gives an honest cost curve for this data.
+
+    Parameters
+    ----------
+    selection : pandas.DataFrame
+        A table from :func:`selection_table` (``pc_lo``, ``pc_hi``, ``threshold``, with the
+        same grouping columns as ``by``).
+    data : DataFrame or dict of arrays
+        The new data: one row per instance.
+    score, label, by, pos_label, weight
+        As in :func:`roc_points`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The grouping columns, then two rows per selection interval (its two ends), sorted
+        by ``pc``: ``pc``, ``cost`` (of the chosen threshold on this data), ``threshold``,
+        ``fpr``, ``tpr``. The curve may jump where the threshold changes.
+    """
+    by = normalize_by(by)
+    missing = [c for c in [col.PC_LO, col.PC_HI, col.THRESHOLD, *by] if c not in selection.columns]
+    if missing:
+        msg = f"selection has no column {missing[0]!r}; pass a table from selection_table"
+        raise CostchartError(msg)
+    points = roc_points(
+        data, score=score, label=label, by=by or None, pos_label=pos_label, weight=weight
+    )
+    point_groups = {g.key: g for g in split_groups(points, by)}
+    selection_groups = split_groups(selection, by)
+    parts = []
+    for group in selection_groups:
+        if group.key not in point_groups:
+            where = dict(zip(by, group.key, strict=True))
+            msg = f"data has no rows for the selection's group {where}"
+            raise CostchartError(msg)
+        here = points.iloc[point_groups[group.key].positions]
+        chosen = selection.iloc[group.positions].sort_values(col.PC_LO, kind="stable")
+        thresholds = chosen[col.THRESHOLD].to_numpy(float)
+        fpr, tpr = _rates_at(here, thresholds)
+        pc = np.column_stack([chosen[col.PC_LO], chosen[col.PC_HI]]).ravel().astype(float)
+        rows = np.repeat(np.arange(len(chosen)), 2)
+        parts.append(
+            pd.DataFrame(
+                {
+                    col.PC: pc,
+                    col.COST: fpr[rows] + pc * (1 - tpr[rows] - fpr[rows]),
+                    col.THRESHOLD: thresholds[rows],
+                    col.FPR: fpr[rows],
+                    col.TPR: tpr[rows],
+                }
+            )
+        )
+    return combine_groups(selection, by, selection_groups, parts, list(col.ENVELOPE_COLUMNS))
+
+
+def _rates_at(points: pd.DataFrame, thresholds: np.ndarray):
+    """FPR and TPR of "positive when score >= t" for each t, from a group's ROC points."""
+    own = points[col.THRESHOLD].to_numpy(float)  # decreasing
+    index = np.searchsorted(-own, -thresholds, side="right") - 1
+    index = np.clip(index, 0, len(own) - 1)
+    return points[col.FPR].to_numpy(float)[index], points[col.TPR].to_numpy(float)[index]

@@ -1,0 +1,174 @@
+import time
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import costchart as cc
+
+ONE_POINT_FOLDS = pd.DataFrame({"fold": [0, 1], "fpr": [0.04, 0.3], "tpr": [0.4, 0.8]})
+
+
+def test_middle_segment_of_the_vertical_cost_average_is_the_average_point():
+    average = cc.vertical_average(ONE_POINT_FOLDS, over="fold")
+    dual = cc.curve_points(average)
+    middle = dual[(dual.fpr > 0) & (dual.fpr < 1)]
+    assert any(np.isclose(middle.fpr, 0.17) & np.isclose(middle.tpr, 0.6))
+    # ... while the ROC vertical average of the same folds is a different curve.
+    points = cc.from_confusion(
+        pd.DataFrame(
+            {"fold": [0, 1], "tp": [40, 80], "fn": [60, 20], "fp": [4, 30], "tn": [96, 70]}
+        ),
+        tp="tp",
+        fn="fn",
+        fp="fp",
+        tn="tn",
+        by="fold",
+    )
+    roc = cc.roc_average(points, over="fold", method="vertical")
+    assert not any(np.isclose(roc.fpr, 0.17) & np.isclose(roc.tpr, 0.6))
+    assert roc.loc[np.isclose(roc.fpr, 0.04), "tpr"].iat[0] == pytest.approx(
+        (0.4 + 0.8 * 0.04 / 0.3) / 2
+    )
+
+
+def test_average_equals_mean_of_curves_everywhere(rng):
+    frames = []
+    for fold in range(7):
+        y = rng.random(300) < 0.4
+        frames.append(
+            pd.DataFrame({"fold": fold, "s": np.round(rng.normal(size=300) + y, 1), "y": y})
+        )
+    points = cc.roc_points(pd.concat(frames), score="s", label="y", by="fold")
+    average = cc.vertical_average(points, over="fold")
+    envelopes = cc.lower_envelope(points)
+    at = np.sort(rng.random(500))
+    curves = np.array([np.interp(at, e.pc, e.cost) for _, e in envelopes.groupby("fold")])
+    np.testing.assert_allclose(
+        np.interp(at, average.pc, average.cost), curves.mean(axis=0), atol=1e-12
+    )
+    # The spread is exact at the vertices (between them the min and max may bend).
+    at_vertices = np.array(
+        [np.interp(average.pc, e.pc, e.cost) for _, e in envelopes.groupby("fold")]
+    )
+    np.testing.assert_allclose(average.cost_lo, at_vertices.min(axis=0), atol=1e-12)
+    np.testing.assert_allclose(average.cost_hi, at_vertices.max(axis=0), atol=1e-12)
+    np.testing.assert_allclose(average.cost_sd, at_vertices.std(axis=0, ddof=1), atol=1e-12)
+    assert (average.n_curves == 7).all()
+
+
+def test_other_grouping_columns_are_kept(demo_points):
+    from costchart.datasets import load_predictions
+
+    data = load_predictions().query("dataset == 'sonar'")
+    points = cc.roc_points(data, score="score", label="label", by=["classifier", "fold"])
+    average = cc.vertical_average(points, over="fold")
+    assert list(average.columns[:1]) == ["classifier"]
+    assert set(average.classifier) == {"logistic", "naive bayes", "tree"}
+    assert (average.n_curves == 5).all()
+
+
+def test_single_fold_gives_the_curve_and_nan_spread():
+    one = ONE_POINT_FOLDS.iloc[:1]
+    average = cc.vertical_average(one, over="fold")
+    envelope = cc.lower_envelope(one.drop(columns="fold"))
+    np.testing.assert_allclose(average.cost, envelope.cost)
+    assert average.cost_sd.isna().all()
+
+
+@st.composite
+def folds(draw):
+    n_folds = draw(st.integers(1, 4))
+    frames = []
+    for fold in range(n_folds):
+        n = draw(st.integers(2, 25))
+        scores = draw(st.lists(st.integers(0, 6), min_size=n, max_size=n))
+        labels = draw(st.lists(st.booleans(), min_size=n, max_size=n))
+        labels[0], labels[-1] = True, False
+        frames.append(pd.DataFrame({"fold": fold, "s": scores, "y": labels}))
+    return pd.concat(frames, ignore_index=True)
+
+
+@settings(max_examples=100, deadline=None)
+@given(folds(), st.sampled_from(["vertical", "horizontal", "threshold"]))
+def test_envelope_of_any_roc_average_is_above_the_cost_average(data, method):
+    points = cc.roc_points(data, score="s", label="y", by="fold")
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", cc.CostchartWarning)
+        roc = cc.roc_average(points, over="fold", method=method)
+    cost_average = cc.vertical_average(points, over="fold")
+    roc_envelope = cc.lower_envelope(roc[["fpr", "tpr"]])
+    at = np.linspace(0, 1, 201)
+    above = np.interp(at, roc_envelope.pc, roc_envelope.cost)
+    below = np.interp(at, cost_average.pc, cost_average.cost)
+    assert np.all(above >= below - 1e-12)
+
+
+def test_roc_average_methods_and_columns(demo_points):
+    from costchart.datasets import load_predictions
+
+    data = load_predictions().query("dataset == 'ionosphere' and classifier == 'logistic'")
+    points = cc.roc_points(data, score="score", label="label", by="fold")
+    for method in ("vertical", "horizontal", "threshold"):
+        roc = cc.roc_average(points, over="fold", method=method)
+        assert list(roc.columns) == [
+            "threshold",
+            "fpr",
+            "tpr",
+            "fpr_lo",
+            "fpr_hi",
+            "fpr_sd",
+            "tpr_lo",
+            "tpr_hi",
+            "tpr_sd",
+            "n_curves",
+        ]
+        assert (roc.fpr_lo <= roc.fpr + 1e-12).all() and (roc.tpr <= roc.tpr_hi + 1e-12).all()
+    vertical = cc.roc_average(points, over="fold", method="vertical", grid=[0.0, 0.1, 0.5, 1.0])
+    assert vertical.fpr.tolist() == [0.0, 0.1, 0.5, 1.0]
+    assert (vertical.fpr_sd == 0).all()
+    threshold = cc.roc_average(points, over="fold", method="threshold", grid=[0.5])
+    per_fold = [
+        ((f.score >= 0.5) & (f.label == 0)).sum() / (f.label == 0).sum()
+        for _, f in data.groupby("fold")
+    ]
+    assert threshold.fpr.iat[0] == pytest.approx(np.mean(per_fold))
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (
+            lambda: cc.vertical_average(ONE_POINT_FOLDS, over=None),
+            r"over= must name the column\(s\) to average across",
+        ),
+        (
+            lambda: cc.vertical_average(ONE_POINT_FOLDS, over="seed"),
+            r"over column 'seed' is not in the table",
+        ),
+        (
+            lambda: cc.roc_average(ONE_POINT_FOLDS, over="fold", method="median"),
+            r"method='median' is not an option",
+        ),
+        (
+            lambda: cc.roc_average(ONE_POINT_FOLDS, over="fold", method="threshold"),
+            r"method='threshold' needs a 'threshold' column",
+        ),
+    ],
+)
+def test_average_errors(call, message):
+    with pytest.raises(cc.CostchartError, match=message):
+        call()
+
+
+def test_pc_zero_and_one_and_vertical_edges():
+    # Hull edges that are vertical (at FPR 0) and horizontal (at TPR 1) give envelope
+    # vertices at pc 0 and 1; averaging them divides by nothing.
+    points = pd.DataFrame({"fold": [0, 0, 1], "fpr": [0.0, 0.5, 0.2], "tpr": [0.6, 1.0, 1.0]})
+    average = cc.vertical_average(points, over="fold")
+    assert average.pc.iat[0] == 0 and average.pc.iat[-1] == 1
+    assert np.isfinite(average[["cost", "cost_lo", "cost_hi", "cost_sd"]]).all(axis=None)

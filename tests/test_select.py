@@ -1,0 +1,158 @@
+import itertools
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from strategies import scored_instances
+
+import costchart as cc
+
+POINTS = pd.DataFrame(
+    {"threshold": [3.0, 2.0, 1.0], "fpr": [0.1, 0.4, 0.7], "tpr": [0.5, 0.9, 0.95]}
+)
+
+
+def _brute_force_best(points, feasible, score):
+    """Best mixture of two points (or one) by brute force over all pairs and weights."""
+    fpr = np.append(points.fpr.to_numpy(float), [0.0, 1.0])
+    tpr = np.append(points.tpr.to_numpy(float), [0.0, 1.0])
+    best = -np.inf
+    weights = np.linspace(0, 1, 2001)
+    for i, j in itertools.product(range(len(fpr)), repeat=2):
+        f = (1 - weights) * fpr[i] + weights * fpr[j]
+        t = (1 - weights) * tpr[i] + weights * tpr[j]
+        ok = feasible(f, t)
+        if ok.any():
+            best = max(best, score(f[ok], t[ok]).max())
+    return best
+
+
+@settings(max_examples=60, deadline=None)
+@given(scored_instances(max_size=30), st.floats(0, 1))
+def test_neyman_pearson_equals_brute_force(data, alpha):
+    points = cc.roc_points(data, score="score", label="y")
+    choice = cc.neyman_pearson(points, max_fpr=alpha)
+    mixture = choice[choice.role == "mixture"].iloc[0]
+    assert mixture.fpr <= alpha + 1e-12
+    best = _brute_force_best(points, lambda f, t: f <= alpha + 1e-12, lambda f, t: t)
+    assert mixture.tpr == pytest.approx(best, abs=2e-3)  # brute force is on a weight grid
+    assert mixture.tpr >= best - 1e-12
+    components = choice[choice.role == "component"]
+    assert components.weight.sum() == pytest.approx(1)
+    assert (components.weight * components.fpr).sum() == pytest.approx(mixture.fpr)
+
+
+@settings(max_examples=60, deadline=None)
+@given(scored_instances(max_size=30), st.floats(0, 1))
+def test_workforce_equals_brute_force(data, share):
+    points = cc.roc_points(data, score="score", label="y")
+    total_pos, total_neg = points.tp.iat[-1], points.fp.iat[-1]
+    capacity = share * (total_pos + total_neg)
+    choice = cc.workforce(points, capacity=capacity)
+    mixture = choice[choice.role == "mixture"].iloc[0]
+    assert mixture.tpr * total_pos + mixture.fpr * total_neg <= capacity + 1e-9
+    best = _brute_force_best(
+        points, lambda f, t: t * total_pos + f * total_neg <= capacity + 1e-9, lambda f, t: t
+    )
+    assert mixture.tpr >= best - 1e-9
+
+
+def test_iso_performance_single_and_range():
+    one = cc.iso_performance(POINTS, pc=0.3)
+    assert one.threshold.tolist() == [3.0]
+    same = cc.iso_performance(POINTS, slope=(1 - 0.3) / 0.3)
+    pd.testing.assert_frame_equal(one, same)
+    # On a hull edge both ends are optimal.
+    edge_pc = 0.3 / (0.3 + 0.4)
+    tie = cc.iso_performance(POINTS, pc=edge_pc)
+    assert tie.threshold.tolist() == [3.0, 2.0]
+    wide = cc.iso_performance(POINTS, pc=(0.0, 1.0))
+    assert (
+        wide.classifier.tolist()[0] == "always negative"
+        and wide.classifier.tolist()[-1] == "always positive"
+    )
+    assert wide.pc_lo.iat[0] == 0 and wide.pc_hi.iat[-1] == 1
+    np.testing.assert_array_equal(wide.pc_hi.to_numpy()[:-1], wide.pc_lo.to_numpy()[1:])
+
+
+def test_iso_performance_matches_the_envelope(rng):
+    y = rng.random(400) < 0.3
+    points = cc.roc_points(
+        {"s": np.round(rng.normal(size=400) + y, 1), "y": y}, score="s", label="y"
+    )
+    envelope = cc.lower_envelope(points)
+    for pc in rng.random(50):
+        best = cc.iso_performance(points, pc=pc).iloc[0]
+        cost = best.fpr + pc * (1 - best.tpr - best.fpr)
+        assert cost == pytest.approx(np.interp(pc, envelope.pc, envelope.cost), abs=1e-12)
+
+
+def test_performance_independent_hybrid_is_above_the_envelope():
+    classifiers = pd.DataFrame(
+        {
+            "fpr": [0.02, 0.15, 0.45, 0.7],
+            "tpr": [0.3, 0.7, 0.93, 0.99],
+            "trained": [0.1, 0.35, 0.6, 0.9],
+        }
+    )
+    result = cc.performance_independent(classifiers, trained_pc="trained")
+    curve, envelope = result.curve, result.envelope
+    # Switching happens halfway between training conditions.
+    np.testing.assert_allclose(curve.pc, [0, 0.225, 0.225, 0.475, 0.475, 0.75, 0.75, 1], atol=1e-15)
+    at = np.linspace(0, 1, 2001)
+    segment = np.searchsorted([0.225, 0.475, 0.75], at, side="right")
+    hybrid = classifiers.fpr.to_numpy()[segment] + at * (
+        1 - classifiers.tpr.to_numpy()[segment] - classifiers.fpr.to_numpy()[segment]
+    )
+    lower = np.interp(at, envelope.pc, envelope.cost)
+    assert (hybrid >= lower - 1e-12).all()
+    # The extra cost is the area between them (checked by numeric integration).
+    assert result.extra_cost.extra_cost.iat[0] == pytest.approx(
+        np.trapezoid(hybrid - lower, at), abs=2e-5
+    )
+
+
+def test_apply_selection_evaluates_validation_thresholds_on_test_data(rng):
+    def sample(n):
+        y = rng.random(n) < 0.4
+        return pd.DataFrame({"s": np.round(rng.normal(size=n) + 1.2 * y, 2), "y": y})
+
+    validation, test = sample(500), sample(700)
+    selection = cc.selection_table(cc.roc_points(validation, score="s", label="y"))
+    curve = cc.apply_selection(selection, test, score="s", label="y")
+    assert len(curve) == 2 * len(selection)
+    for row in selection.itertuples():
+        predicted = test.s >= row.threshold
+        fpr = (predicted & ~test.y).sum() / (~test.y).sum()
+        tpr = (predicted & test.y).sum() / test.y.sum()
+        rows = curve[curve.threshold == row.threshold]
+        np.testing.assert_allclose(rows.fpr, fpr)
+        np.testing.assert_allclose(rows.tpr, tpr)
+    # Never better than the test data's own envelope (which is chosen on the test data).
+    own = cc.lower_envelope(cc.roc_points(test, score="s", label="y"))
+    assert (curve.cost.to_numpy() >= np.interp(curve.pc, own.pc, own.cost) - 1e-12).all()
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: cc.iso_performance(POINTS), r"give the operating condition as pc= or as slope="),
+        (lambda: cc.iso_performance(POINTS, pc=1.5), r"pc=1\.5 is outside \[0, 1\]"),
+        (lambda: cc.iso_performance(POINTS, slope=-1), r"slope=-1 must be non-negative"),
+        (lambda: cc.neyman_pearson(POINTS, max_fpr=-0.1), r"max_fpr=-0\.1 is outside \[0, 1\]"),
+        (lambda: cc.workforce(POINTS, capacity=10), r"workforce needs the counts tp, fp, tn, fn"),
+        (
+            lambda: cc.performance_independent(POINTS, trained_pc="pc_trained"),
+            r"classifiers has no column 'pc_trained'",
+        ),
+        (
+            lambda: cc.apply_selection(POINTS, {"s": [1], "y": [1]}, score="s", label="y"),
+            r"selection has no column 'pc_lo'; pass a table from selection_table",
+        ),
+    ],
+)
+def test_selection_errors(call, message):
+    with pytest.raises(cc.CostchartError, match=message):
+        call()
