@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
+import os
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import pandas as pd
@@ -14,6 +17,9 @@ from costchart._tables import points_groups, table_kind
 from costchart.envelope import lower_envelope
 
 __all__ = ["curve_points", "roc_average", "vertical_average"]
+
+_THREADS = max(1, min(4, os.cpu_count() or 1))  # for averaging long curves
+_PARALLEL_FROM = 200_000  # grid points; below this threads cost more than they save
 
 AVERAGE_COLUMNS = (col.PC, col.COST, "cost_lo", "cost_hi", "cost_sd", "n_curves")
 ROC_AVERAGE_COLUMNS = (
@@ -97,17 +103,41 @@ def vertical_average(curves, *, over: str | Sequence[str]) -> pd.DataFrame:
 def _average_curves(pcs: list[np.ndarray], costs: list[np.ndarray]) -> pd.DataFrame:
     """Mean, min, max and sd of piecewise-linear curves at the union of their vertices."""
     grid = np.unique(np.concatenate(pcs))
-    total = np.zeros_like(grid)
-    squares = np.zeros_like(grid)
-    low = np.full_like(grid, np.inf)
-    high = np.full_like(grid, -np.inf)
+    curves = []
     for pc, cost in zip(pcs, costs, strict=True):
         order = np.argsort(pc, kind="stable")
-        values = np.interp(grid, pc[order], cost[order])
-        total += values
-        squares += values * values
-        np.minimum(low, values, out=low)
-        np.maximum(high, values, out=high)
+        curves.append((pc[order], cost[order]))
+    total = np.empty_like(grid)
+    squares = np.empty_like(grid)
+    low = np.empty_like(grid)
+    high = np.empty_like(grid)
+
+    def accumulate(start: int, end: int) -> None:
+        at = grid[start:end]
+        s, q, lo, hi = total[start:end], squares[start:end], low[start:end], high[start:end]
+        square = np.empty_like(at)
+        for number, (pc, cost) in enumerate(curves):
+            # Only the vertices bracketing this part of the grid are handed to np.interp.
+            a = max(int(np.searchsorted(pc, at[0], side="right")) - 1, 0)
+            b = min(int(np.searchsorted(pc, at[-1], side="left")) + 1, len(pc))
+            values = np.interp(at, pc[a:b], cost[a:b])
+            np.multiply(values, values, out=square)
+            if number == 0:
+                s[:], q[:], lo[:], hi[:] = values, square, values, values
+                continue
+            s += values
+            q += square
+            np.minimum(lo, values, out=lo)
+            np.maximum(hi, values, out=hi)
+
+    # The work is memory-bound and numpy releases the GIL: split the grid between threads.
+    bounds = np.linspace(0, len(grid), _THREADS + 1).astype(int)
+    parts = [(a, b) for a, b in itertools.pairwise(bounds) if b > a]
+    if len(grid) < _PARALLEL_FROM or len(parts) == 1:
+        accumulate(0, len(grid))
+    else:
+        with ThreadPoolExecutor(len(parts)) as pool:
+            list(pool.map(lambda bounds: accumulate(*bounds), parts))
     n = len(pcs)
     mean = total / n
     with np.errstate(invalid="ignore", divide="ignore"):

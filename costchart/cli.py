@@ -24,34 +24,11 @@ def _progress(message: str) -> None:
 def demo(out: Path) -> list[Path]:
     """Render the gallery of the bundled example predictions into ``out``."""
     import costchart as cc
-    from costchart.datasets import load_predictions
+    from costchart.gallery import charts as gallery_charts
 
     out.mkdir(parents=True, exist_ok=True)
-    data = load_predictions()
-    _progress(f"computing ROC points for {data['dataset'].nunique()} data sets ...")
-    points = cc.roc_points(data, score="score", label="label", by=["dataset", "classifier"])
-    markers = {"FN costs 5x": cc.pc_from_cost_ratio(5, p_pos=0.3), "equal": 0.5}
-    sonar = points[points["dataset"] == "sonar"].drop(columns="dataset")
-    charts = {
-        "Linked ROC and cost curves. Hover a ROC point to see its cost line, hover a cost "
-        "line to see its ROC point; click a legend entry to isolate a classifier.": (
-            "roc_cost",
-            cc.roc_cost_chart(points, color="classifier", facet="dataset", size=240),
-        ),
-        "Cost curves of the sonar classifiers: every threshold's cost line, the lower "
-        "envelope (bold), the trivial classifiers and where the envelope beats them.": (
-            "cost_sonar",
-            cc.cost_chart(sonar, color="classifier", markers=markers, size=360),
-        ),
-        "ROC curves with their convex hulls and the iso-performance lines of pc = 0.3 and 0.7.": (
-            "roc",
-            cc.roc_chart(points, color="classifier", facet="dataset", iso=[0.3, 0.7], columns=4),
-        ),
-        "Cost curves of all four data sets, full cost axis.": (
-            "cost",
-            cc.cost_chart(points, color="classifier", facet="dataset", y_max=1.0, columns=4),
-        ),
-    }
+    _progress("computing the tables of the bundled examples ...")
+    charts = gallery_charts()
     written = []
     for name, chart in charts.values():
         path = cc.save(chart, out / f"{name}.png")

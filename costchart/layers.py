@@ -801,16 +801,16 @@ def zero_rule() -> alt.Chart:
     )
 
 
-def better_regions(table: pd.DataFrame, *, y_max: float | None = 0.5) -> alt.Chart:
+def better_regions(table: pd.DataFrame) -> alt.Chart:
     """Shading over the ``pc`` ranges where each of two classifiers is cheaper.
+
+    The rectangles span the panel's height, so the layer goes under a cost chart or a
+    difference chart alike.
 
     Parameters
     ----------
     table : pandas.DataFrame
         ``Comparison.better`` (``pc_lo``, ``pc_hi``, ``better``); ties are not shaded.
-    y_max : float or None
-        Top of the cost axis; ``None`` to span a difference chart (the rectangles then
-        cover the whole panel height).
     """
     _check_columns(table, [col.PC_LO, col.PC_HI, "better"], "better_regions")
     decided = table[table["better"] != "tie"]
@@ -818,7 +818,7 @@ def better_regions(table: pd.DataFrame, *, y_max: float | None = 0.5) -> alt.Cha
         alt.Chart(decided)
         .mark_rect(fillOpacity=0.12)
         .encode(
-            x=_pc_x().field(col.PC_LO),
+            x=alt.X(f"{col.PC_LO}:Q", title=PC_TITLE, scale=alt.Scale(domain=[0, 1], nice=False)),
             x2=f"{col.PC_HI}:Q",
             color=alt.Color("better:N", title="cheaper"),
             tooltip=[

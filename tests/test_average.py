@@ -1,5 +1,3 @@
-import time
-
 import numpy as np
 import pandas as pd
 import pytest

@@ -117,8 +117,8 @@ def test_chart_tables_keep_hull_and_envelope_exact(demo_points):
     exact = cc.lower_envelope(sonar)
     for name, part in exact.groupby("classifier"):
         drawn = tables.envelope[tables.envelope.classifier == name]
-        np.testing.assert_allclose(drawn["pc"], part["pc"], atol=1e-6)
-        np.testing.assert_allclose(drawn["cost"], part["cost"], atol=1e-6)
+        np.testing.assert_allclose(drawn["pc"], part["pc"], rtol=0, atol=5e-6)  # 5 decimals kept
+        np.testing.assert_allclose(drawn["cost"], part["cost"], rtol=0, atol=5e-6)
     # line numbers count points within each classifier, in curve order
     for _, part in tables.points.groupby("classifier"):
         assert part["line"].tolist() == list(range(len(part)))

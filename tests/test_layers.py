@@ -20,7 +20,38 @@ HOVER = alt.selection_point(
 )
 LEGEND = alt.selection_point(name="costchart_legend", fields=["m"], bind="legend")
 
+FOLDS = cc.roc_points(
+    {
+        "s": [0.9, 0.8, 0.7, 0.6, 0.4, 0.3] * 2,
+        "y": [1, 1, 0, 1, 0, 0, 1, 0, 1, 1, 0, 0],
+        "fold": [0] * 6 + [1] * 6,
+    },
+    score="s",
+    label="y",
+    by="fold",
+)
+AVERAGE = cc.vertical_average(FOLDS, over="fold")
+ROC_AVERAGE = cc.roc_average(FOLDS, over="fold")
+COMPARISON = cc.compare(
+    ENVELOPE.drop(columns="m"), cc.lower_envelope(FOLDS[FOLDS.fold == 1].drop(columns="fold"))
+)
+CHOICE = cc.neyman_pearson(POINTS, max_fpr=0.4)
+HYBRID = cc.performance_independent(
+    pd.DataFrame({"fpr": [0.1, 0.3], "tpr": [0.5, 0.9], "trained": [0.3, 0.7]}),
+    trained_pc="trained",
+).curve
+
 LAYERS = {
+    "average_band": lambda: layers.average_band(AVERAGE),
+    "average_band(sd)": lambda: layers.average_band(AVERAGE, spread="sd"),
+    "roc_spread": lambda: layers.roc_spread(ROC_AVERAGE),
+    "roc_spread(fpr)": lambda: layers.roc_spread(ROC_AVERAGE, axis="fpr"),
+    "difference_curve": lambda: layers.difference_curve(COMPARISON.difference),
+    "zero_rule": lambda: layers.zero_rule(),
+    "better_regions": lambda: layers.better_regions(COMPARISON.better),
+    "selected(roc)": lambda: layers.selected(CHOICE, space="roc"),
+    "selected(cost)": lambda: layers.selected(CHOICE[CHOICE.role == "mixture"], space="cost"),
+    "hybrid": lambda: layers.hybrid(HYBRID),
     "cost_lines(points)": lambda: layers.cost_lines(POINTS, color="m"),
     "cost_lines(lines)": lambda: layers.cost_lines(cc.to_cost_lines(POINTS), color="m", y_max=1),
     "cost_lines(hover)": lambda: layers.cost_lines(
@@ -132,6 +163,12 @@ def test_iso_performance_lines_touch_the_optimal_vertex():
             r"space='3d' is not an option",
         ),
         (lambda: layers.pc_markers({"x": 2.0}), r"pc=2\.0 is outside \[0, 1\]"),
+        (
+            lambda: layers.average_band(AVERAGE, spread="iqr"),
+            r"spread='iqr' is not an option; pass 'range' or 'sd'",
+        ),
+        (lambda: layers.roc_spread(ROC_AVERAGE, axis="z"), r"axis='z' is not an option"),
+        (lambda: layers.selected(CHOICE, space="pr"), r"space='pr' is not an option"),
     ],
 )
 def test_layer_errors(call, message):

@@ -1,0 +1,133 @@
+"""The charts of ``costchart demo``, made from the bundled example predictions.
+
+Each function returns one chart; :func:`charts` returns them all with captions. They show
+how the transformers and layers combine, and double as examples to copy.
+"""
+
+from __future__ import annotations
+
+import altair as alt
+import pandas as pd
+
+import costchart as cc
+from costchart import layers
+from costchart.datasets import load_predictions
+
+__all__ = ["charts"]
+
+
+def _points(data: pd.DataFrame) -> pd.DataFrame:
+    return cc.roc_points(data, score="score", label="label", by=["dataset", "classifier"])
+
+
+def linked(points: pd.DataFrame) -> alt.HConcatChart:
+    """Linked ROC and cost views of every data set and classifier."""
+    return cc.roc_cost_chart(points, color="classifier", facet="dataset", size=240)
+
+
+def sonar_costs(points: pd.DataFrame) -> alt.LayerChart:
+    """Cost curves of the sonar classifiers with two marked operating conditions."""
+    sonar = points[points["dataset"] == "sonar"].drop(columns="dataset")
+    markers = {"FN costs 5x": cc.pc_from_cost_ratio(5, p_pos=0.3), "equal": 0.5}
+    return cc.cost_chart(sonar, color="classifier", markers=markers, size=360)
+
+
+def roc_with_iso_lines(points: pd.DataFrame) -> alt.FacetChart:
+    """ROC curves, hulls and the iso-performance lines of two operating points."""
+    return cc.roc_chart(points, color="classifier", facet="dataset", iso=[0.3, 0.7], columns=4)
+
+
+def fold_average(data: pd.DataFrame) -> alt.HConcatChart:
+    """Two averages of the same five folds.
+
+    The ROC vertical average with its TPR range, beside the vertical cost average with its
+    range over folds.
+    """
+    diabetes = data[data["dataset"] == "diabetes"]
+    folds = cc.roc_points(diabetes, score="score", label="label", by=["classifier", "fold"])
+    average = cc.vertical_average(folds, over="fold")
+    roc = cc.roc_average(folds, over="fold", method="vertical", grid=[i / 20 for i in range(21)])
+    cost = (
+        layers.trivial_region()
+        + layers.average_band(average, color="classifier")
+        + layers.envelope(average, color="classifier")
+        + layers.trivial()
+    ).properties(width=320, height=320, title="Vertical cost average over folds (diabetes)")
+    roc_view = (
+        layers.roc_spread(roc, color="classifier") + layers.roc_curve(roc, color="classifier")
+    ).properties(width=320, height=320, title="ROC vertical average over folds")
+    return alt.hconcat(roc_view, cost)
+
+
+def comparison(points: pd.DataFrame) -> alt.VConcatChart:
+    """Where logistic regression and the tree each win on the ionosphere data."""
+    ionosphere = points[points["dataset"] == "ionosphere"]
+    logistic = ionosphere[ionosphere["classifier"] == "logistic"].drop(
+        columns=["dataset", "classifier"]
+    )
+    tree = ionosphere[ionosphere["classifier"] == "tree"].drop(columns=["dataset", "classifier"])
+    result = cc.compare(logistic, tree, names=("logistic", "tree"))
+    envelopes = cc.lower_envelope(
+        ionosphere[ionosphere["classifier"].isin(["logistic", "tree"])].drop(columns="dataset")
+    )
+    crossovers = {f"{pc:.3f}": pc for pc in result.crossovers}
+    cost = (
+        layers.better_regions(result.better)
+        + layers.envelope(envelopes, color="classifier")
+        + layers.trivial()
+        + layers.pc_markers(crossovers)
+    ).properties(width=420, height=260, title="Ionosphere: where each classifier is cheaper")
+    difference = (
+        layers.better_regions(result.better)
+        + layers.zero_rule()
+        + layers.difference_curve(result.difference, name="logistic - tree")
+    ).properties(width=420, height=160)
+    return alt.vconcat(cost, difference).resolve_scale(color="independent")
+
+
+def neyman_pearson(points: pd.DataFrame) -> alt.HConcatChart:
+    """The best credit classifier allowed at most 10 % false positives."""
+    credit = points[(points["dataset"] == "credit") & (points["classifier"] == "logistic")]
+    credit = credit.drop(columns=["dataset", "classifier"])
+    choice = cc.neyman_pearson(credit, max_fpr=0.1)
+    hull = cc.roc_hull(credit)
+    roc = (
+        layers.roc_curve(credit) + layers.hull(hull) + layers.selected(choice, space="roc")
+    ).properties(width=300, height=300, title="Neyman-Pearson, FPR <= 0.1 (credit, logistic)")
+    mixture = choice[choice["role"] == "mixture"]
+    cost = (
+        layers.trivial_region()
+        + layers.envelope(cc.lower_envelope(credit))
+        + layers.trivial()
+        + layers.selected(mixture, space="cost")
+    ).properties(width=300, height=300, title="Its cost line against the envelope")
+    return alt.hconcat(roc, cost)
+
+
+def charts() -> dict[str, tuple[str, alt.TopLevelMixin]]:
+    """Every demo chart: caption -> (file stem, chart)."""
+    data = load_predictions()
+    points = _points(data)
+    return {
+        "Linked ROC and cost curves. Hover a ROC point to see its cost line, hover a cost "
+        "line to see its ROC point; click a legend entry to isolate a classifier.": (
+            "roc_cost",
+            linked(points),
+        ),
+        "Cost curves of the sonar classifiers: every threshold's cost line, the lower "
+        "envelope (bold), the trivial classifiers and where the envelope beats them.": (
+            "cost_sonar",
+            sonar_costs(points),
+        ),
+        "ROC curves with their convex hulls and the iso-performance lines of pc = 0.3 and 0.7.": (
+            "roc",
+            roc_with_iso_lines(points),
+        ),
+        "Averaging five cross-validation folds: the ROC vertical average (left) and the "
+        "vertical average of the cost curves (right, with the range over folds); only the "
+        "latter's cost is the average cost.": ("fold_average", fold_average(data)),
+        "Comparing two classifiers: shaded where each is cheaper, crossovers marked, and "
+        "the difference of their cost curves.": ("comparison", comparison(points)),
+        "A selection criterion: the Neyman-Pearson choice is a mixture of two hull "
+        "vertices; its cost line is dashed.": ("neyman_pearson", neyman_pearson(points)),
+    }
