@@ -71,12 +71,16 @@ def as_pandas(data, columns: Sequence[str], *, name: str = "data") -> pd.DataFra
 
 def _frame_from_mapping(data: Mapping, columns: Sequence[str], name: str) -> pd.DataFrame:
     arrays = {key: np.asarray(data[key]) for key in dict.fromkeys(columns) if key in data}
-    lengths = {key: len(value) if value.ndim else 1 for key, value in arrays.items()}
+    # Scalars broadcast, as in pandas; arrays must agree in length.
+    lengths = {key: len(value) for key, value in arrays.items() if value.ndim}
     if len(set(lengths.values())) > 1:
         detail = ", ".join(f"{key!r} has {n}" for key, n in lengths.items())
         msg = f"the arrays of {name} differ in length ({detail}); pass arrays of equal length"
         raise CostchartError(msg)
     require_columns(list(data), columns, name)
+    if not lengths:
+        msg = f"{name} holds only scalars; pass arrays (one value per row)"
+        raise CostchartError(msg)
     return pd.DataFrame(arrays)
 
 

@@ -170,3 +170,25 @@ def test_pc_zero_and_one_and_vertical_edges():
     average = cc.vertical_average(points, over="fold")
     assert average.pc.iat[0] == 0 and average.pc.iat[-1] == 1
     assert np.isfinite(average[["cost", "cost_lo", "cost_hi", "cost_sd"]]).all(axis=None)
+
+
+def test_duplicate_points_and_identical_folds():
+    points = pd.DataFrame(
+        {"fold": [0, 0, 0, 1, 1, 1], "fpr": [0.2, 0.2, 0.2, 0.2, 0.2, 0.2], "tpr": [0.7] * 6}
+    )
+    average = cc.vertical_average(points, over="fold")
+    alone = cc.lower_envelope(points[points.fold == 0].drop(columns="fold"))
+    np.testing.assert_allclose(average.cost, alone.cost, atol=1e-15)
+    assert (average.cost_sd == 0).all()
+
+
+def test_roc_average_of_one_fold_warns_and_has_nan_spread():
+    points = cc.roc_points(
+        {"s": [3, 2, 1, 0], "y": [1, 0, 1, 0], "fold": 0}, score="s", label="y", by="fold"
+    )
+    with pytest.warns(
+        cc.CostchartWarning,
+        match=r"roc_average over \['fold'\] found one curve in a group; spreads are NaN",
+    ):
+        roc = cc.roc_average(points, over="fold")
+    assert roc.tpr_sd.isna().all() and (roc.n_curves == 1).all()
