@@ -1,0 +1,521 @@
+"""Confidence bands on cost curves: exact bootstrap and resampling.
+
+At deployment the class frequencies are unknown, so the bootstrap keeps the numbers of
+positives and negatives fixed (``sampling="stratified"``): a classifier's false negatives
+are ``Bin(P, FNR)``, its false positives ``Bin(N, FPR)``, independently. With
+``sampling="full"`` all instances are resampled together (a multinomial over the four
+cells), so the class proportions vary too and the band is wider; costs then weigh errors
+by the original class proportion ``pi = P / n``: ``c_FN = pc / pi``,
+``c_FP = (1 - pc) / (1 - pi)``.
+
+``method="exact"`` needs no resampling: the cost is linear in the cell counts, so its
+bootstrap mean and variance are closed-form, and the whole bootstrap distribution is a
+small convolution of binomial probabilities. ``distribution="normal"`` fits a normal
+distribution to the exact moments (fine for large test sets); ``"exact"`` takes the
+quantiles of the exact discrete distribution (right for small test sets, where the normal
+fit is not); ``"auto"`` uses the exact distribution wherever it is cheap.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+from scipy import stats
+
+from costchart import _schema as col
+from costchart._distributions import (
+    binomial_support,
+    sample_quantiles,
+    two_scaled_sum_quantiles,
+    weighted_quantiles,
+)
+from costchart._errors import CostchartError
+from costchart._frames import as_pandas, combine_groups, normalize_by, split_groups
+from costchart._validation import probabilities, probability
+from costchart.hull import hull_of_group
+from costchart.roc import from_confusion, roc_points
+
+__all__ = ["BAND_COLUMNS", "Band", "band_at", "bootstrap_band", "confusion_band"]
+
+BAND_COLUMNS = (col.PC, col.COST, "lower", "upper", "se")
+#: Default operating points of a band.
+DEFAULT_PC = np.linspace(0.0, 1.0, 501)
+#: The exact distribution is used by ``distribution="auto"`` when a ``pc`` needs at most
+#: this many (value, probability) pairs.
+AUTO_EXACT_PAIRS = 250_000
+
+
+@dataclass(frozen=True)
+class Options:
+    """Validated options shared by the band functions."""
+
+    confidence_level: float
+    method: str
+    sampling: str
+    distribution: str
+    n_resamples: int
+    rng: np.random.Generator
+    pc: np.ndarray
+    progress: Callable[[str], None] | None
+
+    @property
+    def levels(self) -> tuple[float, float]:
+        tail = (1 - self.confidence_level) / 2
+        return tail, 1 - tail
+
+
+def check_options(
+    *, confidence_level, method, sampling, distribution, n_resamples, rng, pc, progress
+) -> Options:
+    """Validate the band options (the ``_iv`` step); raise a clear error for each."""
+    level = probability(confidence_level, "confidence_level", low_open=True, high_open=True)
+    for name, value, allowed in (
+        ("method", method, ("exact", "resample")),
+        ("sampling", sampling, ("stratified", "full")),
+        ("distribution", distribution, ("auto", "normal", "exact")),
+    ):
+        if value not in allowed:
+            listed = ", ".join(repr(a) for a in allowed)
+            msg = f"{name}={value!r} is not an option; pass one of {listed}"
+            raise CostchartError(msg)
+    minimum = math.ceil(10 / ((1 - level) / 2))
+    if method == "resample":
+        if int(n_resamples) != n_resamples or n_resamples < minimum:
+            msg = (
+                f"n_resamples={n_resamples!r} is too few for a {level:g} band: each tail "
+                f"needs at least 10 resamples, so pass n_resamples >= {minimum}"
+            )
+            raise CostchartError(msg)
+    grid = DEFAULT_PC if pc is None else np.atleast_1d(probabilities(pc, "pc")).astype(float)
+    if progress is True:
+        progress = _stderr_progress
+    elif progress in (None, False):
+        progress = None
+    elif not callable(progress):
+        msg = f"progress={progress!r} must be True, False or a callable taking a message"
+        raise CostchartError(msg)
+    return Options(
+        level,
+        method,
+        sampling,
+        distribution,
+        int(n_resamples),
+        np.random.default_rng(rng),
+        grid,
+        progress,
+    )
+
+
+def _stderr_progress(message: str) -> None:
+    print(f"costchart: {message}", file=sys.stderr, flush=True)
+
+
+@dataclass(frozen=True)
+class Band:
+    """A band at one operating point (see :func:`band_at`).
+
+    Attributes
+    ----------
+    pc, cost, lower, upper, se : float
+        The operating point, the estimated cost, the band's ends and the bootstrap
+        standard error.
+    confidence_level : float
+        The band's level.
+    """
+
+    pc: float
+    cost: float
+    lower: float
+    upper: float
+    se: float
+    confidence_level: float
+
+
+# -- counts of the classifier used at each pc -------------------------------------------
+
+
+def _row_of_threshold(points: pd.DataFrame, thresholds: np.ndarray) -> np.ndarray:
+    """Row of ``points`` (decreasing thresholds) of "positive when score >= t"."""
+    own = points[col.THRESHOLD].to_numpy(float)
+    return np.clip(np.searchsorted(-own, -thresholds, side="right") - 1, 0, len(own) - 1)
+
+
+def _active_rows(
+    points: pd.DataFrame, pc: np.ndarray, selection: pd.DataFrame | None, threshold
+) -> np.ndarray:
+    """Row of ``points`` (a group's ROC points) used at each ``pc``.
+
+    A fixed ``threshold``: that classifier everywhere. A selection: the row of the
+    threshold selected for each ``pc``. Neither: the envelope's classifier (the hull vertex
+    active at ``pc``, the one to the right at a vertex).
+    """
+    if threshold is not None:
+        return _row_of_threshold(points, np.full(len(pc), float(threshold)))
+    if selection is None:
+        columns = [c for c in col.ROC_COLUMNS if c in points.columns]
+        hull = hull_of_group(points.reset_index(drop=True), np.arange(len(points)), columns)
+        hull = hull[hull[col.PC_HI] > hull[col.PC_LO]]
+        starts = hull[col.PC_LO].to_numpy()
+        vertex = np.clip(np.searchsorted(starts, pc, side="right") - 1, 0, len(hull) - 1)
+        keys = pd.MultiIndex.from_frame(points[[col.FPR, col.TPR]])
+        wanted = pd.MultiIndex.from_frame(hull[[col.FPR, col.TPR]])
+        return keys.get_indexer(wanted)[vertex]
+    chosen = selection.sort_values(col.PC_LO, kind="stable")
+    starts = chosen[col.PC_LO].to_numpy()
+    interval = np.clip(np.searchsorted(starts, pc, side="right") - 1, 0, len(chosen) - 1)
+    return _row_of_threshold(points, chosen[col.THRESHOLD].to_numpy(float)[interval])
+
+
+@dataclass(frozen=True)
+class Counts:
+    """Confusion counts of the classifier used at each pc (arrays, one entry per pc)."""
+
+    tp: np.ndarray
+    fn: np.ndarray
+    fp: np.ndarray
+    tn: np.ndarray
+
+    @property
+    def positives(self) -> int:
+        return int(self.tp[0] + self.fn[0])
+
+    @property
+    def negatives(self) -> int:
+        return int(self.fp[0] + self.tn[0])
+
+
+def _counts(points: pd.DataFrame, rows: np.ndarray) -> Counts:
+    take = {c: points[c].to_numpy()[rows] for c in (col.TP, col.FN, col.FP, col.TN)}
+    return Counts(take[col.TP], take[col.FN], take[col.FP], take[col.TN])
+
+
+# -- the band of one classifier (or hybrid) from its counts ------------------------------
+
+
+def _costs(counts: Counts, pc: np.ndarray, sampling: str):
+    """Weights of FN and FP counts in the cost, and the cost, at each pc."""
+    positives, negatives = counts.positives, counts.negatives
+    if sampling == "stratified":
+        w_fn, w_fp = pc / positives, (1 - pc) / negatives
+    else:
+        n = positives + negatives
+        pi = positives / n
+        w_fn, w_fp = pc / pi / n, (1 - pc) / (1 - pi) / n
+    return w_fn, w_fp, w_fn * counts.fn + w_fp * counts.fp
+
+
+def _exact_variance(counts: Counts, w_fn, w_fp, sampling: str) -> np.ndarray:
+    positives, negatives = counts.positives, counts.negatives
+    if sampling == "stratified":
+        # Var(w * Bin(m, q)) = w^2 m q (1 - q)
+        return (
+            w_fn**2 * counts.fn * (positives - counts.fn) / positives
+            + w_fp**2 * counts.fp * (negatives - counts.fp) / negatives
+        )
+    n = positives + negatives
+    # L = sum_k w_k M_k with M ~ Multinomial(n, q): Var = n (sum w^2 q - (sum w q)^2),
+    # the design's (sum c^2 q - (sum c q)^2) / n with c = n w.
+    q_fn, q_fp = counts.fn / n, counts.fp / n
+    return n * (w_fn**2 * q_fn + w_fp**2 * q_fp - (w_fn * q_fn + w_fp * q_fp) ** 2)
+
+
+def _exact_quantiles(counts: Counts, index: int, w_fn: float, w_fp: float, sampling: str, levels):
+    """Quantiles of the exact bootstrap distribution of the cost at one pc."""
+    positives, negatives = counts.positives, counts.negatives
+    fn, fp = int(counts.fn[index]), int(counts.fp[index])
+    if sampling == "stratified":
+        return two_scaled_sum_quantiles(
+            binomial_support(positives, fn / positives),
+            binomial_support(negatives, fp / negatives),
+            w_fn,
+            w_fp,
+            levels,
+        )
+    n = positives + negatives
+    q_fn, q_fp = fn / n, fp / n
+    a_values, a_probs = binomial_support(n, q_fn)
+    conditional = q_fp / (1 - q_fn) if q_fn < 1 else 0.0
+    b_values, _ = binomial_support(n, q_fp)
+    b_values = np.arange(0, min(n, int(b_values[-1]) + 1) + 1, dtype=float)
+    b_values = b_values[b_values >= max(0.0, b_values[0])]
+    joint = a_probs[:, None] * stats.binom.pmf(
+        b_values[None, :], n - a_values[:, None], conditional
+    )
+    values = w_fn * a_values[:, None] + w_fp * b_values[None, :]
+    return weighted_quantiles(values.ravel(), joint.ravel(), levels)
+
+
+def _support_size(counts: Counts, index: int, sampling: str) -> int:
+    positives, negatives = counts.positives, counts.negatives
+    if sampling == "stratified":
+        sizes = [
+            binomial_support(positives, counts.fn[index] / positives)[0].size,
+            binomial_support(negatives, counts.fp[index] / negatives)[0].size,
+        ]
+    else:
+        n = positives + negatives
+        sizes = [
+            binomial_support(n, counts.fn[index] / n)[0].size,
+            binomial_support(n, counts.fp[index] / n)[0].size,
+        ]
+    return sizes[0] * sizes[1]
+
+
+def _exact_band(counts: Counts, options: Options) -> pd.DataFrame:
+    pc = options.pc
+    w_fn, w_fp, cost = _costs(counts, pc, options.sampling)
+    se = np.sqrt(np.maximum(_exact_variance(counts, w_fn, w_fp, options.sampling), 0.0))
+    z = stats.norm.ppf(options.levels[1])
+    lower, upper = np.clip(cost - z * se, 0, None), cost + z * se
+    if options.distribution != "normal":
+        cache: dict[tuple, np.ndarray] = {}
+        for i in range(len(pc)):
+            if (
+                options.distribution == "auto"
+                and _support_size(counts, i, options.sampling) > AUTO_EXACT_PAIRS
+            ):
+                continue
+            key = (int(counts.fn[i]), int(counts.fp[i]), float(w_fn[i]), float(w_fp[i]))
+            if key not in cache:
+                cache[key] = _exact_quantiles(
+                    counts, i, w_fn[i], w_fp[i], options.sampling, options.levels
+                )
+            lower[i], upper[i] = cache[key]
+    return pd.DataFrame({col.PC: pc, col.COST: cost, "lower": lower, "upper": upper, "se": se})
+
+
+def _resampled_band(counts: Counts, options: Options) -> pd.DataFrame:
+    """Percentile band from resampled confusion counts (vectorized over resamples)."""
+    pc = options.pc
+    w_fn, w_fp, cost = _costs(counts, pc, options.sampling)
+    # Resample each distinct classifier once; every pc using it reads the same draws.
+    pairs = np.column_stack([counts.fn, counts.fp])
+    distinct, which = np.unique(pairs, axis=0, return_inverse=True)
+    which = which.ravel()
+    positives, negatives = counts.positives, counts.negatives
+    draws_fn = np.empty((options.n_resamples, len(distinct)))
+    draws_fp = np.empty((options.n_resamples, len(distinct)))
+    chunk = 2000
+    for start in range(0, options.n_resamples, chunk):
+        size = min(chunk, options.n_resamples - start)
+        if options.sampling == "stratified":
+            draws_fn[start : start + size] = options.rng.binomial(
+                positives, distinct[:, 0] / positives, size=(size, len(distinct))
+            )
+            draws_fp[start : start + size] = options.rng.binomial(
+                negatives, distinct[:, 1] / negatives, size=(size, len(distinct))
+            )
+        else:
+            n = positives + negatives
+            q = np.column_stack([distinct[:, 0], distinct[:, 1], n - distinct.sum(axis=1)]) / n
+            cells = options.rng.multinomial(n, q, size=(size, len(distinct)))
+            draws_fn[start : start + size] = cells[..., 0]
+            draws_fp[start : start + size] = cells[..., 1]
+        if options.progress is not None:
+            options.progress(f"resampled {start + size:,} of {options.n_resamples:,}")
+    samples = draws_fn[:, which] * w_fn + draws_fp[:, which] * w_fp
+    lower, upper = sample_quantiles(samples, options.levels, axis=0)
+    return pd.DataFrame(
+        {
+            col.PC: pc,
+            col.COST: cost,
+            "lower": lower,
+            "upper": upper,
+            "se": samples.std(axis=0, ddof=1),
+        }
+    )
+
+
+def band_of_counts(counts: Counts, options: Options) -> pd.DataFrame:
+    """The band of the classifiers whose counts at each pc are given."""
+    if options.method == "exact":
+        return _exact_band(counts, options)
+    return _resampled_band(counts, options)
+
+
+# -- public functions ---------------------------------------------------------------------
+
+
+def bootstrap_band(
+    data,
+    *,
+    score: str,
+    label: str,
+    by: str | Sequence[str] | None = None,
+    pos_label=None,
+    confidence_level: float = 0.9,
+    method: str = "exact",
+    sampling: str = "stratified",
+    distribution: str = "auto",
+    n_resamples: int = 2000,
+    rng=None,
+    selection: pd.DataFrame | None = None,
+    threshold: float | None = None,
+    pc=None,
+    progress=False,
+) -> pd.DataFrame:
+    """A bootstrap confidence band on the cost of a classifier at every ``pc``.
+
+    Which classifier is banded at each ``pc``: with ``threshold=t``, the single classifier
+    "positive when score >= t" (its cost line; for 0/1 predictions use ``threshold=1``);
+    with ``selection=`` (a :func:`selection_table` made on validation data), the threshold
+    selected for that ``pc`` -- the honest hybrid; by default the one the lower envelope of
+    this data selects -- its cost is optimistic, since the envelope picks thresholds on the
+    data it is measured on.
+
+    Parameters
+    ----------
+    data : DataFrame or dict of arrays
+        One row per test instance.
+    score, label, by, pos_label
+        As in :func:`roc_points`.
+    confidence_level : float
+        In (0, 1); 0.9 gives the 5 % and 95 % percentiles.
+    method : {"exact", "resample"}
+        Closed-form bootstrap (no resampling) or binomial / multinomial resampling.
+    sampling : {"stratified", "full"}
+        Keep the class totals fixed, or resample all instances.
+    distribution : {"auto", "normal", "exact"}
+        For ``method="exact"``: a normal fit to the exact moments, the quantiles of the
+        exact discrete distribution, or the exact one wherever it needs at most
+        :data:`AUTO_EXACT_PAIRS` terms (small and medium test sets).
+    n_resamples : int
+        For ``method="resample"``; each tail needs at least 10 resamples.
+    rng : numpy.random.Generator or int, optional
+        Seed or generator for ``method="resample"``.
+    selection : pandas.DataFrame, optional
+        Thresholds per ``pc`` interval chosen on other data (:func:`selection_table`,
+        with the same grouping columns).
+    threshold : float, optional
+        Band one classifier, "positive when score >= threshold", at every ``pc``.
+    pc : array-like, optional
+        Operating points; 501 evenly spaced values in [0, 1] by default.
+    progress : bool or callable
+        Report resampling progress (to standard error, or to the callable).
+
+    Returns
+    -------
+    pandas.DataFrame
+        The grouping columns, then one row per ``pc``: ``pc``, ``cost`` (the estimate),
+        ``lower``, ``upper`` (the band), ``se`` (bootstrap standard error).
+
+    Examples
+    --------
+    >>> import numpy as np, costchart as cc
+    >>> y = np.array([1] * 20 + [0] * 10)
+    >>> predicted = np.array([1] * 16 + [0] * 4 + [1] * 4 + [0] * 6)
+    >>> data = {"p": predicted, "y": y}
+    >>> band = cc.bootstrap_band(data, score="p", label="y", threshold=1, pc=[0.75])
+    >>> band.round(4)
+         pc  cost  lower  upper      se
+    0  0.75  0.25 0.1375   0.35  0.0656
+    """
+    options = check_options(
+        confidence_level=confidence_level,
+        method=method,
+        sampling=sampling,
+        distribution=distribution,
+        n_resamples=n_resamples,
+        rng=rng,
+        pc=pc,
+        progress=progress,
+    )
+    by = normalize_by(by)
+    if selection is not None and threshold is not None:
+        msg = "pass selection= or threshold=, not both"
+        raise CostchartError(msg)
+    points = roc_points(data, score=score, label=label, by=by or None, pos_label=pos_label)
+    return _bands(points, by, selection, threshold, options)
+
+
+def confusion_band(
+    data,
+    *,
+    tp: str,
+    fn: str,
+    fp: str,
+    tn: str,
+    by: str | Sequence[str] | None = None,
+    **options,
+) -> pd.DataFrame:
+    """:func:`bootstrap_band` of crisp classifiers given as confusion counts.
+
+    Takes the options of :func:`bootstrap_band` (``confidence_level``, ``method``, ...).
+    The band is that of each classifier's own cost line at every ``pc``; pass
+    ``envelope=True`` to band, at each ``pc``, the cheapest of the classifier and the two
+    trivial ones (which have no variance) instead.
+
+    Examples
+    --------
+    >>> import costchart as cc
+    >>> counts = {"TP": [16], "FN": [4], "FP": [4], "TN": [6]}
+    >>> cc.confusion_band(counts, tp="TP", fn="FN", fp="FP", tn="TN", pc=[0.75]).round(4)
+         pc  cost  lower  upper      se
+    0  0.75  0.25 0.1375   0.35  0.0656
+    """
+    envelope = options.pop("envelope", False)
+    checked = check_options(
+        confidence_level=options.pop("confidence_level", 0.9),
+        method=options.pop("method", "exact"),
+        sampling=options.pop("sampling", "stratified"),
+        distribution=options.pop("distribution", "auto"),
+        n_resamples=options.pop("n_resamples", 2000),
+        rng=options.pop("rng", None),
+        pc=options.pop("pc", None),
+        progress=options.pop("progress", False),
+    )
+    if options:
+        msg = f"confusion_band got unknown options {sorted(options)}"
+        raise CostchartError(msg)
+    by = normalize_by(by)
+    points = from_confusion(data, tp=tp, fn=fn, fp=fp, tn=tn, by=by or None)
+    # from_confusion gives the classifier threshold 1 (the trivial ones +inf and 0).
+    return _bands(points, by, None, None if envelope else 1.0, checked)
+
+
+def _bands(
+    points: pd.DataFrame, by: list[str], selection, threshold, options: Options
+) -> pd.DataFrame:
+    groups = split_groups(points, by)
+    selections = None
+    if selection is not None:
+        selection = as_pandas(selection, list(selection.columns), name="selection")
+        missing = [
+            c for c in [col.PC_LO, col.PC_HI, col.THRESHOLD, *by] if c not in selection.columns
+        ]
+        if missing:
+            msg = f"selection has no column {missing[0]!r}; pass a table from selection_table"
+            raise CostchartError(msg)
+        selections = {g.key: selection.iloc[g.positions] for g in split_groups(selection, by)}
+    parts = []
+    for group in groups:
+        part = points.iloc[group.positions].reset_index(drop=True)
+        chosen = None
+        if selections is not None:
+            if group.key not in selections:
+                msg = f"selection has no rows for the group {dict(zip(by, group.key, strict=True))}"
+                raise CostchartError(msg)
+            chosen = selections[group.key]
+        rows = _active_rows(part, options.pc, chosen, threshold)
+        parts.append(band_of_counts(_counts(part, rows), options))
+    return combine_groups(points, by, groups, parts, BAND_COLUMNS)
+
+
+def band_at(band: pd.DataFrame, pc: float, *, confidence_level: float | None = None) -> Band:
+    """The row of a one-group band at (the grid point nearest to) ``pc``, as a :class:`Band`."""
+    index = int(np.argmin(np.abs(band[col.PC].to_numpy() - pc)))
+    row = band.iloc[index]
+    level = float("nan") if confidence_level is None else confidence_level
+    return Band(
+        float(row[col.PC]),
+        float(row[col.COST]),
+        float(row["lower"]),
+        float(row["upper"]),
+        float(row["se"]),
+        level,
+    )
