@@ -9,6 +9,8 @@ Transformers turn predictions into long-format pandas tables:
 - comparison and selection: :func:`compare`, :func:`iso_performance`,
   :func:`neyman_pearson`, :func:`workforce`, :func:`performance_independent`,
   :func:`apply_selection`;
+- confidence bands: :func:`bootstrap_band`, :func:`confusion_band` (exact bootstrap or
+  resampling) and :func:`difference_band` (significance of a difference);
 - conversions between operating conditions (priors, costs, slopes) and ``pc``, and the
   ROC / cost duality maps.
 
@@ -21,7 +23,8 @@ turns on the optional theme.
 from costchart import layers, theme
 from costchart._errors import CostchartError, CostchartWarning
 from costchart.average import curve_points, roc_average, vertical_average
-from costchart.charts import cost_chart, roc_chart, roc_cost_chart
+from costchart.bootstrap import Band, band_at, bootstrap_band, confusion_band
+from costchart.charts import band_chart, cost_chart, difference_chart, roc_chart, roc_cost_chart
 from costchart.compare import Comparison, compare
 from costchart.conversions import (
     cost_line_to_roc_point,
@@ -35,6 +38,7 @@ from costchart.conversions import (
     roc_point_to_cost_line,
     slope_from_pc,
 )
+from costchart.difference import difference_band
 from costchart.envelope import lower_envelope, operating_range, selection_table
 from costchart.expected import cost_at, expected_cost
 from costchart.export import report, save
@@ -54,19 +58,26 @@ from costchart.thin import thin_points
 __version__ = "0.1.0"
 
 __all__ = [
+    "Band",
     "Comparison",
     "CostchartError",
     "CostchartWarning",
     "PerformanceIndependent",
     "apply_selection",
     "auc",
+    "band_at",
+    "band_chart",
+    "bootstrap_band",
     "compare",
+    "confusion_band",
     "cost_at",
     "cost_chart",
     "cost_line_to_roc_point",
     "cost_point_to_roc_line",
     "cost_ratio_from_pc",
     "curve_points",
+    "difference_band",
+    "difference_chart",
     "expected_cost",
     "from_confusion",
     "iso_performance",

@@ -33,6 +33,10 @@ CHART_COLUMNS = (RANGE_LO, RANGE_HI, ON_HULL, "slope", "marker")
 AVERAGE_COLUMNS = ("cost_lo", "cost_hi", "cost_sd", "n_curves")
 ROC_SPREAD_COLUMNS = ("fpr_lo", "fpr_hi", "fpr_sd", "tpr_lo", "tpr_hi", "tpr_sd")
 
+#: Columns of confidence bands (:func:`costchart.bootstrap_band` and
+#: :func:`costchart.difference_band`).
+BAND_COLUMNS = ("lower", "upper", "se", "difference", "significant")
+
 #: Scalar result columns.
 AUC = "auc"
 EXPECTED_COST = "expected_cost"
@@ -48,5 +52,6 @@ RESERVED = frozenset(
     + CHART_COLUMNS
     + AVERAGE_COLUMNS
     + ROC_SPREAD_COLUMNS
+    + BAND_COLUMNS
     + (AUC, EXPECTED_COST)
 )

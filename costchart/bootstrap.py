@@ -46,8 +46,9 @@ BAND_COLUMNS = (col.PC, col.COST, "lower", "upper", "se")
 #: Default operating points of a band.
 DEFAULT_PC = np.linspace(0.0, 1.0, 501)
 #: The exact distribution is used by ``distribution="auto"`` when a ``pc`` needs at most
-#: this many (value, probability) pairs.
-AUTO_EXACT_PAIRS = 250_000
+#: this many (value, probability) pairs: test sets of up to several hundred instances per
+#: class, where the normal fit is least trustworthy. Larger sets get the normal fit.
+AUTO_EXACT_PAIRS = 20_000
 
 
 @dataclass(frozen=True)
@@ -83,7 +84,7 @@ def check_options(
             listed = ", ".join(repr(a) for a in allowed)
             msg = f"{name}={value!r} is not an option; pass one of {listed}"
             raise CostchartError(msg)
-    minimum = math.ceil(10 / ((1 - level) / 2))
+    minimum = math.ceil(10 / ((1 - level) / 2) - 1e-9)
     if method == "resample":
         if int(n_resamples) != n_resamples or n_resamples < minimum:
             msg = (
@@ -250,19 +251,21 @@ def _exact_quantiles(counts: Counts, index: int, w_fn: float, w_fp: float, sampl
     return weighted_quantiles(values.ravel(), joint.ravel(), levels)
 
 
-def _support_size(counts: Counts, index: int, sampling: str) -> int:
+def _support_size(counts: Counts, index: int, sampling: str) -> float:
+    """About how many (value, probability) pairs the exact distribution at a pc needs.
+
+    A binomial's support trimmed at 1e-12 tails spans about 14 standard deviations.
+    """
     positives, negatives = counts.positives, counts.negatives
     if sampling == "stratified":
-        sizes = [
-            binomial_support(positives, counts.fn[index] / positives)[0].size,
-            binomial_support(negatives, counts.fp[index] / negatives)[0].size,
-        ]
+        trials = (
+            (positives, counts.fn[index] / positives),
+            (negatives, counts.fp[index] / negatives),
+        )
     else:
         n = positives + negatives
-        sizes = [
-            binomial_support(n, counts.fn[index] / n)[0].size,
-            binomial_support(n, counts.fp[index] / n)[0].size,
-        ]
+        trials = ((n, counts.fn[index] / n), (n, counts.fp[index] / n))
+    sizes = [14.1 * math.sqrt(m * p * (1 - p)) + 3 for m, p in trials]
     return sizes[0] * sizes[1]
 
 
@@ -412,8 +415,8 @@ def bootstrap_band(
     >>> data = {"p": predicted, "y": y}
     >>> band = cc.bootstrap_band(data, score="p", label="y", threshold=1, pc=[0.75])
     >>> band.round(4)
-         pc  cost  lower  upper      se
-    0  0.75  0.25 0.1375   0.35  0.0656
+         pc  cost  lower   upper      se
+    0  0.75  0.25  0.125  0.3875  0.0775
     """
     options = check_options(
         confidence_level=confidence_level,
@@ -455,8 +458,8 @@ def confusion_band(
     >>> import costchart as cc
     >>> counts = {"TP": [16], "FN": [4], "FP": [4], "TN": [6]}
     >>> cc.confusion_band(counts, tp="TP", fn="FN", fp="FP", tn="TN", pc=[0.75]).round(4)
-         pc  cost  lower  upper      se
-    0  0.75  0.25 0.1375   0.35  0.0656
+         pc  cost  lower   upper      se
+    0  0.75  0.25  0.125  0.3875  0.0775
     """
     envelope = options.pop("envelope", False)
     checked = check_options(

@@ -26,8 +26,10 @@ from costchart.thin import thin_points
 
 __all__ = [
     "ChartTables",
+    "band_chart",
     "chart_tables",
     "cost_chart",
+    "difference_chart",
     "roc_chart",
     "roc_cost_chart",
     "shared_layer",
@@ -462,3 +464,82 @@ def _top_level(selection, views: list[str]) -> alt.TopLevelSelectionParameter:
     return alt.TopLevelSelectionParameter(
         name=param.name, select=param.select, bind=param.bind, views=views
     )
+
+
+def band_chart(
+    band: pd.DataFrame,
+    *,
+    color: str | None = None,
+    facet: str | None = None,
+    y_max: float = 0.5,
+    size: int = 280,
+    columns: int = 3,
+) -> alt.Chart:
+    """A cost curve with its confidence band, over the trivial classifiers.
+
+    Parameters
+    ----------
+    band : pandas.DataFrame
+        A table from :func:`costchart.bootstrap_band`.
+    color, facet : str, optional
+        Grouping columns for colour and panels.
+    y_max, size, columns
+        As in :func:`cost_chart`.
+    """
+    size = _check_size(size)
+    keys = band[[facet]].drop_duplicates().reset_index(drop=True) if facet else None
+    stack = [
+        layers.trivial_region(y_max=y_max, keys=keys),
+        layers.band(band, color=color, y_max=y_max),
+        layers.envelope(band, color=color, y_max=y_max),
+        layers.trivial(y_max=y_max, keys=keys),
+    ]
+    return _compose(stack, facet=facet, columns=columns, size=size)
+
+
+def difference_chart(
+    difference: pd.DataFrame, *, facet: str | None = None, size: int = 280, columns: int = 3
+) -> alt.Chart:
+    """The cost difference of two classifiers with its band.
+
+    With the zero line, and shading where the difference is significant.
+
+    Parameters
+    ----------
+    difference : pandas.DataFrame
+        A table from :func:`costchart.difference_band`.
+    facet : str, optional
+        Grouping column for panels.
+    size, columns
+        As in :func:`cost_chart`.
+    """
+    size = _check_size(size)
+    table = difference.rename(columns={"difference": col.COST})
+    band_layer = (
+        alt.Chart(table)
+        .mark_area(fillOpacity=0.25, color=layers.ONE_CURVE)
+        .encode(
+            x=layers._pc_x(),
+            y=alt.Y("lower:Q", title="Cost difference, a - b"),
+            y2="upper:Q",
+        )
+    )
+    curve = (
+        alt.Chart(table)
+        .mark_line(color=layers.INK, strokeWidth=2)
+        .encode(
+            x=layers._pc_x(),
+            y=alt.Y(f"{col.COST}:Q", title="Cost difference, a - b"),
+            order=alt.Order(f"{col.PC}:Q"),
+        )
+    )
+    zero = layers.zero_rule()
+    if facet:
+        keys = difference[[facet]].drop_duplicates()
+        zero = (
+            alt.Chart(keys.assign(zero=0.0))
+            .mark_rule(color=layers.INK, strokeDash=[3, 3])
+            .encode(y="zero:Q")
+        )
+    stack = [layers.significance(difference), band_layer, curve, zero]
+    return _compose(stack, facet=facet, columns=columns, size=size)

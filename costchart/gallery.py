@@ -104,6 +104,29 @@ def neyman_pearson(points: pd.DataFrame) -> alt.HConcatChart:
     return alt.hconcat(roc, cost)
 
 
+def bands(data: pd.DataFrame) -> alt.FacetChart:
+    """Exact-bootstrap 90 % bands on the cost of each classifier's envelope."""
+    two = data[data["dataset"].isin(["sonar", "diabetes"])]
+    band = cc.bootstrap_band(two, score="score", label="label", by=["dataset", "classifier"])
+    return cc.band_chart(band, color="classifier", facet="dataset")
+
+
+def significance(data: pd.DataFrame) -> alt.FacetChart:
+    """Where logistic regression is significantly cheaper than the tree (paired)."""
+    two = data[data["dataset"].isin(["sonar", "diabetes"])]
+    difference = cc.difference_band(
+        two,
+        score="score",
+        label="label",
+        classifier="classifier",
+        instance="instance",
+        a="logistic",
+        b="tree",
+        by="dataset",
+    )
+    return cc.difference_chart(difference, facet="dataset")
+
+
 def charts() -> dict[str, tuple[str, alt.TopLevelMixin]]:
     """Every demo chart: caption -> (file stem, chart)."""
     data = load_predictions()
@@ -130,4 +153,11 @@ def charts() -> dict[str, tuple[str, alt.TopLevelMixin]]:
         "the difference of their cost curves.": ("comparison", comparison(points)),
         "A selection criterion: the Neyman-Pearson choice is a mixture of two hull "
         "vertices; its cost line is dashed.": ("neyman_pearson", neyman_pearson(points)),
+        "90 % confidence bands (exact bootstrap, class totals fixed) on the cost of each "
+        "classifier's lower envelope.": ("bands", bands(data)),
+        "Cost of logistic regression minus the tree's, with its 90 % band from the paired "
+        "3-D confusion matrix; shaded where the difference is significant.": (
+            "significance",
+            significance(data),
+        ),
     }

@@ -36,6 +36,7 @@ from costchart._validation import probabilities
 
 __all__ = [
     "average_band",
+    "band",
     "better_regions",
     "cost_lines",
     "difference_curve",
@@ -51,6 +52,7 @@ __all__ = [
     "roc_markers",
     "roc_spread",
     "selected",
+    "significance",
     "trivial",
     "trivial_region",
     "zero_rule",
@@ -723,7 +725,6 @@ def average_band(
         ),
         "y2": alt.Y2("costchart_high:Q"),
         "color": _color(color, INK),
-        "order": alt.Order(f"{col.PC}:Q"),
     }
     if details:
         encoding["detail"] = [alt.Detail(f"{c}:N") for c in details]
@@ -898,6 +899,100 @@ def hybrid(table: pd.DataFrame, *, color: str | None = None, y_max: float = 0.5)
             tooltip=[
                 alt.Tooltip(f"{col.PC}:Q", format=".4f"),
                 alt.Tooltip(f"{col.COST}:Q", format=".4f"),
+            ],
+        )
+    )
+
+
+def band(
+    table: pd.DataFrame,
+    *,
+    color: str | None = None,
+    detail: str | Sequence[str] | None = None,
+    y_max: float = 0.5,
+) -> alt.Chart:
+    """A confidence band as a shaded area (draw its curve with :func:`envelope`).
+
+    Area marks take no ``order`` encoding here: in Vega-Lite it sets the stacking order
+    and breaks an area into slivers.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        A table from :func:`costchart.bootstrap_band` (``pc``, ``lower``, ``upper``).
+    color, detail : str, optional
+        Columns that tell classifiers / curves apart.
+    y_max : float
+        Top of the cost axis (the band is cut there).
+    """
+    _check_columns(table, [col.PC, "lower", "upper"], "band")
+    y_max = _check_y_max(y_max)
+    details = _details(table, color, detail)
+    encoding = {
+        "x": _pc_x(),
+        "y": alt.Y(
+            "costchart_low:Q", scale=alt.Scale(domain=[0, y_max], nice=False), title=COST_TITLE
+        ),
+        "y2": alt.Y2("costchart_high:Q"),
+        "color": _color(color, ONE_CURVE),
+        "tooltip": [
+            *([alt.Tooltip(f"{color}:N")] if color else []),
+            alt.Tooltip(f"{col.PC}:Q", format=".3f"),
+            alt.Tooltip("lower:Q", format=".4f"),
+            alt.Tooltip("upper:Q", format=".4f"),
+        ],
+    }
+    if details:
+        encoding["detail"] = [alt.Detail(f"{c}:N") for c in details]
+    return (
+        alt.Chart(table)
+        .transform_calculate(
+            costchart_low="max(datum.lower, 0)", costchart_high=f"min(datum.upper, {y_max})"
+        )
+        .mark_area(fillOpacity=0.22)
+        .encode(**encoding)
+    )
+
+
+def significance(table: pd.DataFrame, *, detail: str | Sequence[str] | None = None) -> alt.Chart:
+    """Shading over the ``pc`` ranges where a difference band excludes zero.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        A table from :func:`costchart.difference_band` (``pc``, ``significant``).
+    detail : str or list of str, optional
+        Grouping columns (kept, so the layer can be faceted).
+    """
+    _check_columns(table, [col.PC, "significant", "difference"], "significance")
+    by = [c for c in _details(table, None, detail) if c != "significant"]
+    rows = []
+    groups = table.groupby(by, sort=False, dropna=False) if by else [((), table)]
+    for key, part in groups:
+        key = key if isinstance(key, tuple) else (key,)
+        part = part.sort_values(col.PC, kind="stable")
+        pc = part[col.PC].to_numpy(float)
+        flag = part["significant"].to_numpy(bool)
+        # Each grid point's cell reaches halfway to its neighbours.
+        edges = np.concatenate([[pc[0]], (pc[1:] + pc[:-1]) / 2, [pc[-1]]])
+        starts = np.flatnonzero(flag & ~np.append(False, flag[:-1]))
+        ends = np.flatnonzero(flag & ~np.append(flag[1:], False))
+        for s, e in zip(starts, ends, strict=True):
+            better = (
+                "a cheaper" if part["difference"].to_numpy()[s : e + 1].mean() < 0 else "b cheaper"
+            )
+            rows.append((*key, edges[s], edges[e + 1], better))
+    regions = pd.DataFrame(rows, columns=[*by, col.PC_LO, col.PC_HI, "significant difference"])
+    return (
+        alt.Chart(regions)
+        .mark_rect(fillOpacity=0.15, color=HIGHLIGHT)
+        .encode(
+            x=alt.X(f"{col.PC_LO}:Q", title=PC_TITLE, scale=alt.Scale(domain=[0, 1], nice=False)),
+            x2=f"{col.PC_HI}:Q",
+            tooltip=[
+                "significant difference:N",
+                alt.Tooltip(f"{col.PC_LO}:Q", format=".3f"),
+                alt.Tooltip(f"{col.PC_HI}:Q", format=".3f"),
             ],
         )
     )

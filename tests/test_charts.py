@@ -35,6 +35,31 @@ COMPOSITIONS = {
 }
 
 
+def test_band_and_difference_charts_render(render):
+    from costchart.datasets import load_predictions
+
+    data = load_predictions().query("dataset in ['sonar', 'ionosphere']")
+    band = cc.bootstrap_band(
+        data, score="score", label="label", by=["dataset", "classifier"], pc=np.linspace(0, 1, 51)
+    )
+    spec, _ = render(cc.band_chart(band, color="classifier", facet="dataset"))
+    assert "facet" in spec
+    render(cc.band_chart(band[band.dataset == "sonar"].drop(columns="dataset"), color="classifier"))
+    difference = cc.difference_band(
+        data,
+        score="score",
+        label="label",
+        classifier="classifier",
+        instance="instance",
+        a="logistic",
+        b="tree",
+        by="dataset",
+        pc=np.linspace(0, 1, 51),
+    )
+    render(cc.difference_chart(difference, facet="dataset"))
+    render(cc.difference_chart(difference[difference.dataset == "sonar"].drop(columns="dataset")))
+
+
 @pytest.mark.parametrize("name", COMPOSITIONS)
 def test_composition_validates_and_renders(name, demo_points, render):
     render(COMPOSITIONS[name](_small(demo_points)))

@@ -8,6 +8,7 @@ def test_demo_writes_report_and_images(tmp_path, capsys):
     assert main(["demo", "--out", str(tmp_path / "demo")]) == 0
     written = sorted(p.name for p in (tmp_path / "demo").iterdir())
     assert written == [
+        "bands.png",
         "comparison.png",
         "cost_sonar.png",
         "costchart-demo.html",
@@ -15,11 +16,12 @@ def test_demo_writes_report_and_images(tmp_path, capsys):
         "neyman_pearson.png",
         "roc.png",
         "roc_cost.png",
+        "significance.png",
     ]
     for path in (tmp_path / "demo").iterdir():
         assert path.stat().st_size > 10_000
     html = (tmp_path / "demo" / "costchart-demo.html").read_text()
-    assert html.count('id="costchart-chart-') == 6
+    assert html.count('id="costchart-chart-') == 8
     assert "wrote" in capsys.readouterr().err
 
 

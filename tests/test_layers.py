@@ -41,7 +41,29 @@ HYBRID = cc.performance_independent(
     trained_pc="trained",
 ).curve
 
+BAND = cc.bootstrap_band(
+    {"s": [0.9, 0.8, 0.7, 0.6, 0.4, 0.3], "y": [1, 1, 0, 1, 0, 0]},
+    score="s",
+    label="y",
+    pc=[0.1, 0.5, 0.9],
+)
+DIFFERENCE = cc.difference_band(
+    {
+        "m": ["a"] * 6 + ["b"] * 6,
+        "i": list(range(6)) * 2,
+        "y": [1, 1, 0, 1, 0, 0] * 2,
+        "s": [0.9, 0.8, 0.7, 0.6, 0.4, 0.3, 0.2, 0.8, 0.1, 0.6, 0.9, 0.3],
+    },
+    score="s",
+    label="y",
+    classifier="m",
+    instance="i",
+    pc=np.linspace(0, 1, 21),
+)
+
 LAYERS = {
+    "band": lambda: layers.band(BAND),
+    "significance": lambda: layers.significance(DIFFERENCE),
     "average_band": lambda: layers.average_band(AVERAGE),
     "average_band(sd)": lambda: layers.average_band(AVERAGE, spread="sd"),
     "roc_spread": lambda: layers.roc_spread(ROC_AVERAGE),

@@ -1,0 +1,392 @@
+import itertools
+
+import numpy as np
+import pandas as pd
+import pytest
+from scipy import stats
+
+import costchart as cc
+
+# The worked example of the cost-curve paper: 20 positives (16 right), 10 negatives (6 right).
+Y = np.array([1] * 20 + [0] * 10)
+PREDICTED = np.array([1] * 16 + [0] * 4 + [1] * 4 + [0] * 6)
+EXAMPLE = {"p": PREDICTED, "y": Y}
+PCS = np.array([0.1, 0.25, 0.5, 0.6, 0.75, 0.9])
+
+
+def _band(**options):
+    return cc.bootstrap_band(EXAMPLE, score="p", label="y", threshold=1, pc=PCS, **options)
+
+
+def _instance_bootstrap(sampling, resamples=50_000, seed=7):
+    """An independent reference: resample the instances themselves and recount."""
+    rng = np.random.default_rng(seed)
+    positive, negative = np.flatnonzero(Y == 1), np.flatnonzero(Y == 0)
+    wrong = PREDICTED != Y
+    if sampling == "stratified":
+        fn = wrong[rng.choice(positive, size=(resamples, len(positive)))].sum(axis=1)
+        fp = wrong[rng.choice(negative, size=(resamples, len(negative)))].sum(axis=1)
+        costs = PCS * (fn[:, None] / 20) + (1 - PCS) * (fp[:, None] / 10)
+    else:
+        index = rng.integers(0, len(Y), size=(resamples, len(Y)))
+        fn = (wrong[index] & (Y[index] == 1)).sum(axis=1)
+        fp = (wrong[index] & (Y[index] == 0)).sum(axis=1)
+        pi = 20 / 30
+        costs = (PCS / pi * fn[:, None] + (1 - PCS) / (1 - pi) * fp[:, None]) / 30
+    return costs
+
+
+@pytest.mark.parametrize("sampling", ["stratified", "full"])
+def test_exact_moments_equal_monte_carlo(sampling):
+    exact = _band(sampling=sampling, distribution="normal")
+    costs = _instance_bootstrap(sampling)
+    resamples = costs.shape[0]
+    mean_error = costs.std(axis=0) / np.sqrt(resamples)
+    np.testing.assert_array_less(np.abs(costs.mean(axis=0) - exact["cost"]), 4 * mean_error + 1e-12)
+    sd_error = exact["se"] / np.sqrt(2 * (resamples - 1))
+    np.testing.assert_array_less(
+        np.abs(costs.std(axis=0, ddof=1) - exact["se"]), 5 * sd_error + 1e-12
+    )
+    # The package's own resampling agrees as well.
+    resampled = _band(sampling=sampling, method="resample", n_resamples=50_000, rng=3)
+    np.testing.assert_array_less(np.abs(resampled["se"] - exact["se"]), 5 * sd_error + 1e-12)
+
+
+def _quantile(values, probabilities, level):
+    order = np.argsort(values, kind="stable")
+    cumulative = np.cumsum(probabilities[order])
+    return values[order][np.searchsorted(cumulative, level - 1e-12)]
+
+
+@pytest.mark.parametrize("sampling", ["stratified", "full"])
+def test_exact_quantiles_equal_brute_force_enumeration(sampling):
+    band = _band(sampling=sampling, distribution="exact")
+    fn_range, fp_range = np.arange(21), np.arange(11)
+    if sampling == "stratified":
+        fn, fp = np.meshgrid(fn_range, fp_range, indexing="ij")
+        probabilities = stats.binom.pmf(fn, 20, 4 / 20) * stats.binom.pmf(fp, 10, 4 / 10)
+        cost = lambda pc: pc * fn / 20 + (1 - pc) * fp / 10  # noqa: E731
+    else:
+        cells = [(a, b) for a, b in itertools.product(range(31), range(31)) if a + b <= 30]
+        fn = np.array([a for a, _ in cells])
+        fp = np.array([b for _, b in cells])
+        probabilities = stats.multinomial.pmf(
+            np.column_stack([fn, fp, 30 - fn - fp]), 30, [4 / 30, 4 / 30, 22 / 30]
+        )
+        cost = lambda pc: (pc / (2 / 3) * fn + (1 - pc) / (1 / 3) * fp) / 30  # noqa: E731
+    for row in band.itertuples():
+        values = np.ravel(cost(row.pc))
+        assert row.lower == pytest.approx(
+            _quantile(values, np.ravel(probabilities), 0.05), abs=1e-12
+        )
+        assert row.upper == pytest.approx(
+            _quantile(values, np.ravel(probabilities), 0.95), abs=1e-12
+        )
+
+
+def test_stratified_band_is_narrowest_at_three_quarters():
+    pc = np.linspace(0.01, 0.99, 99)
+    band = cc.bootstrap_band(
+        EXAMPLE, score="p", label="y", threshold=1, pc=pc, distribution="normal"
+    )
+    assert pc[np.argmin(band["se"])] == pytest.approx(0.75)
+    # sigma_FP^2 / (sigma_FN^2 + sigma_FP^2) = 0.024 / 0.032
+    assert band.loc[np.isclose(pc, 0.75), "se"].iat[0] ** 2 == pytest.approx(
+        0.75**2 * 0.008 + 0.25**2 * 0.024
+    )
+
+
+def test_confusion_band_equals_band_of_crisp_predictions():
+    counts = cc.confusion_band(
+        {"TP": [16], "FN": [4], "FP": [4], "TN": [6]}, tp="TP", fn="FN", fp="FP", tn="TN", pc=PCS
+    )
+    pd.testing.assert_frame_equal(counts, _band())
+
+
+def test_envelope_band_uses_the_selected_classifier(rng):
+    y = rng.random(300) < 0.4
+    data = pd.DataFrame({"s": np.round(rng.normal(size=300) + 1.3 * y, 1), "y": y})
+    band = cc.bootstrap_band(data, score="s", label="y")
+    envelope = cc.lower_envelope(cc.roc_points(data, score="s", label="y"))
+    np.testing.assert_allclose(
+        band["cost"], np.interp(band["pc"], envelope["pc"], envelope["cost"]), atol=1e-12
+    )
+    assert (band["lower"] <= band["cost"] + 1e-12).all() and (
+        band["cost"] <= band["upper"] + 1e-12
+    ).all()
+    # With a selection from other data, the band follows that hybrid.
+    validation = pd.DataFrame({"s": np.round(rng.normal(size=300) + 1.3 * y, 1), "y": y})
+    selection = cc.selection_table(cc.roc_points(validation, score="s", label="y"))
+    honest = cc.bootstrap_band(data, score="s", label="y", selection=selection)
+    hybrid = cc.apply_selection(selection, data, score="s", label="y")
+    inside = (honest["pc"] > 0) & (honest["pc"] < 1)
+    expected = [
+        hybrid[(hybrid.pc <= pc)].iloc[-1]
+        if (hybrid.pc == pc).sum() < 2
+        else hybrid[hybrid.pc == pc].iloc[-1]
+        for pc in honest.loc[inside, "pc"]
+    ]
+    expected_cost = [
+        row.fpr + pc * (1 - row.tpr - row.fpr)
+        for row, pc in zip(expected, honest.loc[inside, "pc"])
+    ]
+    np.testing.assert_allclose(honest.loc[inside, "cost"], expected_cost, atol=1e-12)
+    assert (
+        honest["cost"] >= np.interp(honest["pc"], envelope["pc"], envelope["cost"]) - 1e-12
+    ).all()
+
+
+def test_band_groups_and_columns(demo_points):
+    from costchart.datasets import load_predictions
+
+    data = load_predictions().query("dataset == 'sonar'")
+    band = cc.bootstrap_band(data, score="score", label="label", by="classifier", pc=[0.3, 0.5])
+    assert list(band.columns) == ["classifier", "pc", "cost", "lower", "upper", "se"]
+    assert len(band) == 6
+
+
+@pytest.mark.slow
+def test_coverage_of_binormal_bands():
+    """90 % bands cover the true cost about 90 % of the time (binomial test)."""
+    rng = np.random.default_rng(2008)
+    mu, sigma = 1.5, 3.0  # positives N(1.5, 3), negatives N(0, 1)
+    pcs = np.array([0.3, 0.4, 0.5, 0.6, 0.7])
+    grid = np.linspace(-3, 6, 2001)
+    thresholds, true_costs = [], []
+    for pc in pcs:  # the threshold that is optimal under the true distributions
+        cost = pc * stats.norm.cdf((grid - mu) / sigma) + (1 - pc) * stats.norm.sf(grid)
+        thresholds.append(grid[np.argmin(cost)])
+        true_costs.append(cost.min())
+    simulations, covered = 300, np.zeros(len(pcs), dtype=int)
+    for _ in range(simulations):
+        y = np.array([1] * 60 + [0] * 60)
+        scores = np.where(y == 1, rng.normal(mu, sigma, 120), rng.normal(0, 1, 120))
+        for k, (pc, threshold) in enumerate(zip(pcs, thresholds)):
+            band = cc.bootstrap_band(
+                {"s": scores, "y": y}, score="s", label="y", threshold=threshold, pc=[pc]
+            )
+            covered[k] += band["lower"].iat[0] <= true_costs[k] <= band["upper"].iat[0]
+    total = int(covered.sum())
+    trials = simulations * len(pcs)
+    # The five pcs of one simulation are correlated; test each pc separately, and the pooled
+    # rate loosely.
+    for hits in covered:
+        assert stats.binomtest(int(hits), simulations, 0.9).pvalue > 0.001, covered / simulations
+    assert 0.85 < total / trials < 0.95
+
+
+def _pair(rng, correlated: bool, n=400):
+    y = np.array([1] * (n // 2) + [0] * (n // 2))
+    a = np.where(y == 1, rng.random(n) < 0.75, rng.random(n) < 0.25)
+    if correlated:
+        flip = rng.random(n) < 0.1
+        b = np.where(flip, ~a, a)
+    else:
+        b = np.where(y == 1, rng.random(n) < 0.75, rng.random(n) < 0.25)
+    return pd.DataFrame(
+        {
+            "model": ["a"] * n + ["b"] * n,
+            "id": np.tile(np.arange(n), 2),
+            "y": np.tile(y, 2),
+            "p": np.concatenate([a, b]).astype(int),
+        }
+    )
+
+
+@pytest.mark.parametrize("sampling", ["stratified", "full"])
+def test_correlated_classifiers_give_a_narrower_difference_band(rng, sampling):
+    widths = {}
+    for correlated in (True, False):
+        band = cc.difference_band(
+            _pair(rng, correlated),
+            score="p",
+            label="y",
+            classifier="model",
+            instance="id",
+            thresholds=(1, 1),
+            pc=[0.5],
+            sampling=sampling,
+        )
+        widths[correlated] = float(band["upper"].iat[0] - band["lower"].iat[0])
+    assert widths[True] < 0.6 * widths[False]
+
+
+def _difference_reference(data, sampling, resamples=50_000, seed=11):
+    rng = np.random.default_rng(seed)
+    a = data[data.model == "a"].sort_values("id")
+    b = data[data.model == "b"].sort_values("id")
+    y = a.y.to_numpy()
+    wrong_a, wrong_b = a.p.to_numpy() != y, b.p.to_numpy() != y
+    positives, negatives = np.flatnonzero(y == 1), np.flatnonzero(y == 0)
+    if sampling == "stratified":
+        ip = rng.choice(positives, size=(resamples, len(positives)))
+        ineg = rng.choice(negatives, size=(resamples, len(negatives)))
+        d_pos = (wrong_a[ip].sum(1) - wrong_b[ip].sum(1)) / len(positives)
+        d_neg = (wrong_a[ineg].sum(1) - wrong_b[ineg].sum(1)) / len(negatives)
+        return 0.5 * d_pos + 0.5 * d_neg
+    index = rng.integers(0, len(y), size=(resamples, len(y)))
+    pi = len(positives) / len(y)
+    is_pos = y[index] == 1
+    d_fn = ((wrong_a[index] & is_pos).sum(1) - (wrong_b[index] & is_pos).sum(1)) / pi
+    d_fp = ((wrong_a[index] & ~is_pos).sum(1) - (wrong_b[index] & ~is_pos).sum(1)) / (1 - pi)
+    return (0.5 * d_fn + 0.5 * d_fp) / len(y)
+
+
+@pytest.mark.parametrize("sampling", ["stratified", "full"])
+def test_difference_moments_equal_monte_carlo(sampling):
+    data = _pair(np.random.default_rng(4), correlated=True, n=60)
+    exact = cc.difference_band(
+        data,
+        score="p",
+        label="y",
+        classifier="model",
+        instance="id",
+        thresholds=(1, 1),
+        pc=[0.5],
+        sampling=sampling,
+        distribution="normal",
+    )
+    samples = _difference_reference(data, sampling)
+    se = exact["se"].iat[0]
+    assert abs(samples.mean() - exact["difference"].iat[0]) < 4 * se / np.sqrt(len(samples))
+    assert abs(samples.std(ddof=1) - se) < 5 * se / np.sqrt(2 * len(samples))
+    resampled = cc.difference_band(
+        data,
+        score="p",
+        label="y",
+        classifier="model",
+        instance="id",
+        thresholds=(1, 1),
+        pc=[0.5],
+        sampling=sampling,
+        method="resample",
+        n_resamples=50_000,
+        rng=2,
+    )
+    assert abs(resampled["se"].iat[0] - se) < 5 * se / np.sqrt(2 * 50_000)
+
+
+def test_difference_exact_quantiles_equal_enumeration():
+    data = _pair(np.random.default_rng(5), correlated=True, n=16)
+    band = cc.difference_band(
+        data,
+        score="p",
+        label="y",
+        classifier="model",
+        instance="id",
+        thresholds=(1, 1),
+        pc=[0.3, 0.5],
+        distribution="exact",
+    )
+    a = data[data.model == "a"].sort_values("id")
+    b = data[data.model == "b"].sort_values("id")
+    y = a.y.to_numpy()
+    wa, wb = a.p.to_numpy().astype(bool), b.p.to_numpy().astype(bool)
+
+    def layer(members):
+        counts = [
+            np.sum(members & wa & wb),
+            np.sum(members & wa & ~wb),
+            np.sum(members & ~wa & wb),
+            np.sum(members & ~wa & ~wb),
+        ]
+        m = int(sum(counts))
+        outcomes = [c for c in itertools.product(range(m + 1), repeat=4) if sum(c) == m]
+        probs = stats.multinomial.pmf(outcomes, m, np.array(counts) / m)
+        return np.array(outcomes), probs, m
+
+    pos, p_pos, m_pos = layer(y == 1)
+    neg, p_neg, m_neg = layer(y == 0)
+    d_pos = (pos[:, 2] - pos[:, 1]) / m_pos  # a's extra false negatives
+    d_neg = (neg[:, 1] - neg[:, 2]) / m_neg  # a's extra false positives
+    for row in band.itertuples():
+        values = (row.pc * d_pos[:, None] + (1 - row.pc) * d_neg[None, :]).ravel()
+        probs = (p_pos[:, None] * p_neg[None, :]).ravel()
+        assert row.lower == pytest.approx(_quantile(values, probs, 0.05), abs=1e-12)
+        assert row.upper == pytest.approx(_quantile(values, probs, 0.95), abs=1e-12)
+
+
+DIFF = _pair(np.random.default_rng(0), correlated=False, n=20)
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (
+            lambda: _band(confidence_level=1.0),
+            r"confidence_level=1\.0 is outside \(0, 1\); pass a value in \(0, 1\)",
+        ),
+        (lambda: _band(confidence_level=0), r"confidence_level=0\.0 is outside \(0, 1\)"),
+        (
+            lambda: _band(method="resample", n_resamples=50),
+            r"n_resamples=50 is too few for a 0\.9 band: each tail needs at least 10 resamples, so pass n_resamples >= 200",
+        ),
+        (
+            lambda: _band(method="jackknife"),
+            r"method='jackknife' is not an option; pass one of 'exact', 'resample'",
+        ),
+        (lambda: _band(sampling="paired"), r"sampling='paired' is not an option"),
+        (lambda: _band(distribution="t"), r"distribution='t' is not an option"),
+        (
+            lambda: cc.bootstrap_band(EXAMPLE, score="p", label="y", pc=[1.2]),
+            r"pc=1\.2 is outside \[0, 1\]",
+        ),
+        (
+            lambda: cc.bootstrap_band({"p": [1, 0], "y": [1, 1]}, score="p", label="y"),
+            r"column 'y' has no negatives; ROC analysis needs both classes",
+        ),
+        (
+            lambda: cc.bootstrap_band(
+                EXAMPLE, score="p", label="y", threshold=1, selection=pd.DataFrame()
+            ),
+            r"pass selection= or threshold=, not both",
+        ),
+        (
+            lambda: cc.difference_band(
+                DIFF[~((DIFF.model == "b") & (DIFF.id == 3))],
+                score="p",
+                label="y",
+                classifier="model",
+                instance="id",
+            ),
+            r"the classifiers do not share their instances: 1 only in 'a', 0 only in 'b' \(e\.g\. id=3\)",
+        ),
+        (
+            lambda: cc.difference_band(
+                pd.concat([DIFF, DIFF.iloc[:1]]),
+                score="p",
+                label="y",
+                classifier="model",
+                instance="id",
+            ),
+            r"classifier 'a' scores instance 0 more than once",
+        ),
+        (
+            lambda: cc.difference_band(
+                DIFF.assign(model="a"), score="p", label="y", classifier="model", instance="id"
+            ),
+            r"column 'model' has 1 classifiers \(\['a'\]\); pass a= and b=",
+        ),
+        (
+            lambda: cc.difference_band(
+                DIFF.assign(y=1), score="p", label="y", classifier="model", instance="id"
+            ),
+            r"column 'y' has one class only; a difference band needs both",
+        ),
+        (
+            lambda: cc.difference_band(
+                DIFF,
+                score="p",
+                label="y",
+                classifier="model",
+                instance="id",
+                sampling="full",
+                distribution="exact",
+            ),
+            r"distribution='exact' is available for sampling='stratified' differences",
+        ),
+    ],
+)
+def test_band_errors(call, message):
+    with pytest.raises(cc.CostchartError, match=message):
+        call()
