@@ -11,6 +11,7 @@ Transformers turn predictions into long-format pandas tables:
   :func:`apply_selection`;
 - confidence bands: :func:`bootstrap_band`, :func:`confusion_band` (exact bootstrap or
   resampling) and :func:`difference_band` (significance of a difference);
+- instance-varying costs: :func:`rociv`, :func:`auciv`, :func:`costs_from_benefits`;
 - conversions between operating conditions (priors, costs, slopes) and ``pc``, and the
   ROC / cost duality maps.
 
@@ -45,6 +46,7 @@ from costchart.export import report, save
 from costchart.hull import roc_hull
 from costchart.lines import to_cost_lines
 from costchart.roc import auc, from_confusion, roc_points
+from costchart.rociv import auciv, costs_from_benefits, rociv
 from costchart.select import (
     PerformanceIndependent,
     apply_selection,
@@ -65,6 +67,7 @@ __all__ = [
     "PerformanceIndependent",
     "apply_selection",
     "auc",
+    "auciv",
     "band_at",
     "band_chart",
     "bootstrap_band",
@@ -75,6 +78,7 @@ __all__ = [
     "cost_line_to_roc_point",
     "cost_point_to_roc_line",
     "cost_ratio_from_pc",
+    "costs_from_benefits",
     "curve_points",
     "difference_band",
     "difference_chart",
@@ -98,6 +102,7 @@ __all__ = [
     "roc_line_to_cost_point",
     "roc_point_to_cost_line",
     "roc_points",
+    "rociv",
     "save",
     "selection_table",
     "slope_from_pc",

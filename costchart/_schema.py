@@ -37,6 +37,9 @@ ROC_SPREAD_COLUMNS = ("fpr_lo", "fpr_hi", "fpr_sd", "tpr_lo", "tpr_hi", "tpr_sd"
 #: :func:`costchart.difference_band`).
 BAND_COLUMNS = ("lower", "upper", "se", "difference", "significant")
 
+#: Cumulative cost sums of ROCIV points (:func:`costchart.rociv`).
+FP_COST, TP_BENEFIT = "fp_cost", "tp_benefit"
+
 #: Scalar result columns.
 AUC = "auc"
 EXPECTED_COST = "expected_cost"
@@ -53,5 +56,6 @@ RESERVED = frozenset(
     + AVERAGE_COLUMNS
     + ROC_SPREAD_COLUMNS
     + BAND_COLUMNS
+    + (FP_COST, TP_BENEFIT)
     + (AUC, EXPECTED_COST)
 )

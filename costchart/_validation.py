@@ -101,7 +101,11 @@ def binary_labels(values, what: str, pos_label=None) -> np.ndarray:
             f"{_first_position(np.asarray(missing))}); drop those rows or fill in their labels"
         )
         raise CostchartError(msg)
-    found = pd.unique(array.ravel())
+    if array.dtype.kind in "iu" and array.size and int(array.max()) - int(array.min()) < 4096:
+        low = int(array.min())  # small integer codes: a bincount beats hashing
+        found = np.flatnonzero(np.bincount((array.ravel() - low).astype(np.intp))) + low
+    else:
+        found = pd.unique(array.ravel())
     shown = sorted(found.tolist(), key=repr)
     if len(found) > 2:
         listed = ", ".join(repr(v) for v in shown[:5]) + (", ..." if len(found) > 5 else "")

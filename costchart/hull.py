@@ -70,8 +70,16 @@ def roc_hull(points, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
 
 def hull_of_group(table: pd.DataFrame, positions: np.ndarray, columns: list[str]):
     """Hull vertices (with slope and ``pc`` ranges) of the points at ``positions``."""
+    iv = [col.FP_COST, col.TP_BENEFIT]
+    if set(iv) <= set(table.columns) and table[iv].iloc[positions].notna().all(axis=None):
+        # ROCIV points: the rates are shares of these sums (tp and fp count instances).
+        columns = [*columns, *iv]
     points = _sorted_with_trivial(table, positions, columns)
-    if {col.TP, col.FP} <= set(columns):
+    if col.FP_COST in columns:
+        x = points[col.FP_COST].to_numpy(np.float64)
+        y = points[col.TP_BENEFIT].to_numpy(np.float64)
+        corners = upper_hull(x, y, min_turn=RATE_MIN_TURN)
+    elif {col.TP, col.FP} <= set(columns):
         # Counts are exact, so collinear points are recognized exactly.
         x, y = points[col.FP].to_numpy(np.float64), points[col.TP].to_numpy(np.float64)
         corners = upper_hull(x, y)
@@ -127,6 +135,9 @@ def _trivial_point(points: pd.DataFrame, *, always_positive: bool) -> pd.DataFra
         total_neg = points[col.FP].iat[0] + points[col.TN].iat[0]
         row[col.TP], row[col.FN] = (total_pos, 0) if always_positive else (0, total_pos)
         row[col.FP], row[col.TN] = (total_neg, 0) if always_positive else (0, total_neg)
+    if {col.FP_COST, col.TP_BENEFIT} <= set(points.columns):
+        row[col.FP_COST] = points[col.FP_COST].max() if always_positive else 0.0
+        row[col.TP_BENEFIT] = points[col.TP_BENEFIT].max() if always_positive else 0.0
     return pd.DataFrame({c: [row.get(c, np.nan)] for c in points.columns}).astype(
         points.dtypes.to_dict()
     )

@@ -136,18 +136,10 @@ def _count_by_score(scores, positive, weights):
     """
     if weights is not None:
         keep = weights > 0
-        scores, positive, weights = scores[keep], positive[keep], weights[keep]
-        order = np.argsort(scores)
-        sorted_scores = scores[order]
-        starts = _run_starts(sorted_scores)
-        sorted_weights = weights[order]
-        sorted_positive = positive[order]
-        pos = np.add.reduceat(np.where(sorted_positive, sorted_weights, 0.0), starts)
-        neg = np.add.reduceat(np.where(sorted_positive, 0.0, sorted_weights), starts)
-        values = sorted_scores[starts]
-        if len(starts) == 0:
-            pos = neg = np.zeros(0)
-        return values[::-1], pos[::-1], neg[::-1]
+        if not keep.all():
+            scores, positive, weights = scores[keep], positive[keep], weights[keep]
+        values, sums = weighted_sums_by_score(scores, positive, [weights])
+        return values, sums[0][0], sums[0][1]
 
     pos_scores = scores[positive]
     neg_scores = scores[~positive]
@@ -167,6 +159,48 @@ def _count_by_score(scores, positive, weights):
     pos = np.add.reduceat(np.where(from_pos, counts, 0), starts)
     neg = np.add.reduceat(np.where(from_pos, 0, counts), starts)
     return merged[starts][::-1], pos[::-1], neg[::-1]
+
+
+#: Above this share of distinct scores (estimated on a sample), hashing the scores costs
+#: more than sorting them.
+_HASH_WHEN_DISTINCT_BELOW = 0.5
+
+
+def weighted_sums_by_score(scores: np.ndarray, positive: np.ndarray, weights: list[np.ndarray]):
+    """Sum weights per distinct score, separately over positives and negatives.
+
+    Returns the distinct scores in decreasing order and, for each weight array,
+    ``(positive_sums, negative_sums)``; a weight of ``None`` counts instances (int64).
+
+    Scores with many ties are hashed (pandas.factorize, linear time) and summed with
+    ``bincount``; mostly distinct scores are argsorted and summed run by run.
+    """
+    n = len(scores)
+    sample = scores[:: max(n // 20_000, 1)]
+    if n and len(np.unique(sample)) < _HASH_WHEN_DISTINCT_BELOW * len(sample):
+        codes, distinct = pd.factorize(scores, sort=False)
+        key = 2 * codes + positive
+        sums = []
+        for weight in weights:
+            both = np.bincount(key, weights=weight, minlength=2 * len(distinct)).reshape(-1, 2)
+            sums.append((both[:, 1], both[:, 0]))  # counts stay int64 without weights
+        order = np.argsort(-distinct)
+        return distinct[order], [(p[order], q[order]) for p, q in sums]
+    order = np.argsort(scores)
+    sorted_scores = scores[order]
+    starts = _run_starts(sorted_scores)
+    sorted_positive = positive[order]
+    sums = []
+    for weight in weights:
+        sorted_weight = np.ones(len(order), dtype=np.int64) if weight is None else weight[order]
+        if len(starts) == 0:
+            sums.append((np.zeros(0), np.zeros(0)))
+            continue
+        zero = sorted_weight.dtype.type(0)
+        pos = np.add.reduceat(np.where(sorted_positive, sorted_weight, zero), starts)
+        neg = np.add.reduceat(np.where(sorted_positive, zero, sorted_weight), starts)
+        sums.append((pos[::-1], neg[::-1]))
+    return sorted_scores[starts][::-1], sums
 
 
 def _points_from_counts(thresholds, pos, neg) -> pd.DataFrame:

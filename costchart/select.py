@@ -211,8 +211,9 @@ def neyman_pearson(
 def workforce(points, *, capacity: float, by: str | Sequence[str] | None = None) -> pd.DataFrame:
     """The highest TPR when at most ``capacity`` instances can be predicted positive.
 
-    The number predicted positive is ``TPR * P + FPR * N`` (P, N: the numbers, or summed
-    weights, of positives and negatives in the table's counts).
+    The number predicted positive is ``tp + fp`` of the table's counts (instances, or
+    summed weights), which mixes linearly between hull vertices; for ROCIV points too,
+    whose rates are cost-weighted but whose counts count cases.
 
     Parameters
     ----------
@@ -238,11 +239,7 @@ def workforce(points, *, capacity: float, by: str | Sequence[str] | None = None)
         raise CostchartError(msg)
     parts = []
     for hull in hulls:
-        positives = float(hull[col.TP].iat[0] + hull[col.FN].iat[0])
-        negatives = float(hull[col.FP].iat[0] + hull[col.TN].iat[0])
-        predicted = (
-            hull[col.TPR].to_numpy(float) * positives + hull[col.FPR].to_numpy(float) * negatives
-        )
+        predicted = hull[col.TP].to_numpy(float) + hull[col.FP].to_numpy(float)
         parts.append(_mixture(hull, predicted, capacity))
     return combine_groups(table, by, groups, parts, CHOICE_COLUMNS)
 

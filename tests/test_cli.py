@@ -16,12 +16,13 @@ def test_demo_writes_report_and_images(tmp_path, capsys):
         "neyman_pearson.png",
         "roc.png",
         "roc_cost.png",
+        "rociv.png",
         "significance.png",
     ]
     for path in (tmp_path / "demo").iterdir():
         assert path.stat().st_size > 10_000
     html = (tmp_path / "demo" / "costchart-demo.html").read_text()
-    assert html.count('id="costchart-chart-') == 8
+    assert html.count('id="costchart-chart-') == 9
     assert "wrote" in capsys.readouterr().err
 
 

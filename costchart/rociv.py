@@ -1,0 +1,221 @@
+"""ROCIV: ROC and cost curves when every instance has its own cost.
+
+In fraud, credit and marketing, misclassifying a $1,000 case costs more than a $10 one.
+ROCIV weighs each positive by the benefit of classifying it positive and each negative by
+the cost of classifying it positive: the curve plots the share of all negatives' cost
+incurred (x) against the share of all positives' benefit gained (y), in score order.
+Everything built on ROC points -- hull, cost lines, envelope, charts -- takes ROCIV points
+as they are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+import numpy as np
+import pandas as pd
+
+from costchart import _schema as col
+from costchart._errors import CostchartError
+from costchart._frames import as_pandas, check_by_names, combine_groups, normalize_by, split_groups
+from costchart._validation import binary_labels, finite_numbers
+from costchart.roc import _points_or_nothing, _require_some, auc, weighted_sums_by_score
+
+__all__ = ["ROCIV_COLUMNS", "auciv", "costs_from_benefits", "rociv"]
+
+ROCIV_COLUMNS = (*col.ROC_COLUMNS, "fp_cost", "tp_benefit")
+
+
+def _positive_costs(values, column: str) -> np.ndarray:
+    costs = finite_numbers(values, f"column {column!r}", fix="every instance needs a cost")
+    bad = costs <= 0
+    if bad.any():
+        position = int(np.flatnonzero(bad)[0])
+        msg = (
+            f"column {column!r} has {int(bad.sum())} costs that are not positive (first at "
+            f"position {position}, {costs[position]}); ROCIV needs every cost and benefit > 0"
+        )
+        raise CostchartError(msg)
+    return costs
+
+
+def rociv(
+    data,
+    *,
+    score: str,
+    label: str,
+    cost: str,
+    by: str | Sequence[str] | None = None,
+    pos_label=None,
+) -> pd.DataFrame:
+    """ROCIV points: ROC points weighted by instance-varying costs.
+
+    Parameters
+    ----------
+    data : DataFrame or dict of arrays
+        One row per instance. Not modified.
+    score, label, by, pos_label
+        As in :func:`roc_points`.
+    cost : str
+        Column of positive amounts: for a positive, the benefit of classifying it positive;
+        for a negative, the cost of classifying it positive (see
+        :func:`costs_from_benefits`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        The columns of :func:`roc_points`, with ``tpr`` and ``fpr`` now cost-weighted
+        (share of the positives' total benefit gained, share of the negatives' total cost
+        incurred) and ``tp, fp, tn, fn`` still counting instances (so a workforce limit
+        stays a number of cases), then ``fp_cost`` and ``tp_benefit``, the cumulative
+        sums. Ties make one step; rows sorted by decreasing threshold.
+
+    Examples
+    --------
+    >>> import costchart as cc
+    >>> data = {"s": [0.9, 0.8, 0.4, 0.3], "y": [1, 0, 1, 0], "amount": [10.0, 1.0, 30.0, 3.0]}
+    >>> points = cc.rociv(data, score="s", label="y", cost="amount")
+    >>> points[["threshold", "fpr", "tpr", "tp_benefit"]]
+       threshold   fpr   tpr  tp_benefit
+    0        inf  0.00  0.00         0.0
+    1        0.9  0.00  0.25        10.0
+    2        0.8  0.25  0.25        10.0
+    3        0.4  0.25  1.00        40.0
+    4        0.3  1.00  1.00        40.0
+    """
+    by = normalize_by(by)
+    check_by_names(by)
+    frame = as_pandas(data, [*by, score, label, cost])
+    scores = finite_numbers(frame[score].to_numpy(), f"column {score!r}")
+    positive = binary_labels(frame[label].to_numpy(), f"column {label!r}", pos_label)
+    costs = _positive_costs(frame[cost].to_numpy(), cost)
+    groups = split_groups(frame, by)
+    parts = []
+    for group in groups:
+        where = group.positions if by else slice(None)
+        values, sums = weighted_sums_by_score(scores[where], positive[where], [None, costs[where]])
+        (pos_n, neg_n), (pos_cost, neg_cost) = sums
+        points = _points_or_nothing((values, pos_n, neg_n), group, by, label)
+        if len(points):
+            benefit = np.concatenate([[0.0], np.cumsum(pos_cost)])
+            spent = np.concatenate([[0.0], np.cumsum(neg_cost)])
+            points[col.TPR] = benefit / benefit[-1]
+            points[col.FPR] = spent / spent[-1]
+            points["fp_cost"] = spent
+            points["tp_benefit"] = benefit
+        else:
+            points = points.reindex(columns=list(ROCIV_COLUMNS))
+        parts.append(points)
+    _require_some(parts, by, label)
+    return combine_groups(frame, by, groups, parts, ROCIV_COLUMNS)
+
+
+def auciv(
+    data,
+    *,
+    score: str,
+    label: str,
+    cost: str,
+    by: str | Sequence[str] | None = None,
+    pos_label=None,
+) -> pd.DataFrame:
+    """Area under the ROCIV curve.
+
+    It equals the probability that a positive outranks a negative when each is drawn in
+    proportion to its cost (ties count one half).
+
+    Returns
+    -------
+    pandas.DataFrame
+        The grouping columns, then ``auc`` (float64), one row per group.
+
+    Examples
+    --------
+    >>> import costchart as cc
+    >>> data = {"s": [0.9, 0.8, 0.4, 0.3], "y": [1, 0, 1, 0], "amount": [10.0, 1.0, 30.0, 3.0]}
+    >>> cc.auciv(data, score="s", label="y", cost="amount")
+        auc
+    0  0.8125
+    """
+    points = rociv(data, score=score, label=label, cost=cost, by=by, pos_label=pos_label)
+    return auc(points.drop(columns=["fp_cost", "tp_benefit"]), by=normalize_by(by) or None)
+
+
+Amount = float | Callable[[np.ndarray], np.ndarray]
+
+
+def costs_from_benefits(
+    data,
+    *,
+    label: str,
+    amount: str,
+    benefit: Mapping[tuple[str, str], Amount],
+    pos_label=None,
+) -> pd.Series:
+    """Per-instance ROCIV costs from a benefit matrix whose cells depend on an amount.
+
+    ``benefit`` gives, for each (decision, true class) pair, the benefit of that outcome:
+    keys ``("Y", "p")`` (predict positive, truly positive), ``("N", "p")``, ``("Y", "n")``,
+    ``("N", "n")``; values are numbers or functions of the amount array. Missing cells
+    count as 0. The ROCIV amount of a positive is ``b(Y,p) - b(N,p)`` (what classifying it
+    positive gains), of a negative ``b(N,n) - b(Y,n)`` (what it loses). Both must be > 0.
+
+    Parameters
+    ----------
+    data : DataFrame or dict of arrays
+        One row per instance.
+    label : str
+        Column of true classes.
+    amount : str
+        Column of the per-instance amount (e.g. a loan's size).
+    benefit : dict
+        The benefit matrix, as above.
+    pos_label : optional
+        As in :func:`roc_points`.
+
+    Returns
+    -------
+    pandas.Series
+        The cost of each instance, aligned with ``data``'s rows, named ``"cost"``.
+
+    Examples
+    --------
+    >>> import costchart as cc
+    >>> loans = {"good": [1, 0], "amount": [1000.0, 500.0]}
+    >>> matrix = {("Y", "p"): lambda a: 0.1 * a, ("Y", "n"): lambda a: -a}
+    >>> cc.costs_from_benefits(loans, label="good", amount="amount", benefit=matrix).tolist()
+    [100.0, 500.0]
+    """
+    unknown = set(benefit) - {("Y", "p"), ("N", "p"), ("Y", "n"), ("N", "n")}
+    if unknown:
+        msg = (
+            f"benefit has cells {sorted(unknown)}; use keys ('Y', 'p'), ('N', 'p'), "
+            "('Y', 'n'), ('N', 'n') (decision, true class)"
+        )
+        raise CostchartError(msg)
+    frame = as_pandas(data, [label, amount])
+    amounts = finite_numbers(frame[amount].to_numpy(), f"column {amount!r}")
+    positive = binary_labels(frame[label].to_numpy(), f"column {label!r}", pos_label)
+
+    def cell(key) -> np.ndarray:
+        value = benefit.get(key, 0.0)
+        result = value(amounts) if callable(value) else np.full(len(amounts), float(value))
+        return np.broadcast_to(np.asarray(result, dtype=np.float64), amounts.shape)
+
+    gain = cell(("Y", "p")) - cell(("N", "p"))
+    loss = cell(("N", "n")) - cell(("Y", "n"))
+    costs = np.where(positive, gain, loss)
+    bad = ~(costs > 0)
+    if bad.any():
+        where = np.flatnonzero(bad)
+        first = int(where[0])
+        kind = "positive" if positive[first] else "negative"
+        formula = "b(Y,p) - b(N,p)" if positive[first] else "b(N,n) - b(Y,n)"
+        msg = (
+            f"the benefit matrix gives {len(where)} instances a cost that is not positive; "
+            f"the first, at position {first}, is a {kind} with {amount}={amounts[first]:g} and "
+            f"{formula} = {costs[first]:g}. ROCIV needs every cost and benefit > 0: check "
+            "the matrix's signs"
+        )
+        raise CostchartError(msg)
+    return pd.Series(costs, index=frame.index, name="cost")
