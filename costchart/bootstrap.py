@@ -444,14 +444,22 @@ def confusion_band(
     fp: str,
     tn: str,
     by: str | Sequence[str] | None = None,
-    **options,
+    envelope: bool = False,
+    confidence_level: float = 0.9,
+    method: str = "exact",
+    sampling: str = "stratified",
+    distribution: str = "auto",
+    n_resamples: int = 2000,
+    rng=None,
+    pc=None,
+    progress=False,
 ) -> pd.DataFrame:
     """:func:`bootstrap_band` of crisp classifiers given as confusion counts.
 
-    Takes the options of :func:`bootstrap_band` (``confidence_level``, ``method``, ...).
-    The band is that of each classifier's own cost line at every ``pc``; pass
-    ``envelope=True`` to band, at each ``pc``, the cheapest of the classifier and the two
-    trivial ones (which have no variance) instead.
+    The band is that of each classifier's own cost line at every ``pc``; with
+    ``envelope=True`` it is, at each ``pc``, that of the cheapest of the classifier and the
+    two trivial ones (which have no variance). The other options are those of
+    :func:`bootstrap_band`.
 
     Examples
     --------
@@ -461,24 +469,20 @@ def confusion_band(
          pc  cost  lower   upper      se
     0  0.75  0.25  0.125  0.3875  0.0775
     """
-    envelope = options.pop("envelope", False)
-    checked = check_options(
-        confidence_level=options.pop("confidence_level", 0.9),
-        method=options.pop("method", "exact"),
-        sampling=options.pop("sampling", "stratified"),
-        distribution=options.pop("distribution", "auto"),
-        n_resamples=options.pop("n_resamples", 2000),
-        rng=options.pop("rng", None),
-        pc=options.pop("pc", None),
-        progress=options.pop("progress", False),
+    options = check_options(
+        confidence_level=confidence_level,
+        method=method,
+        sampling=sampling,
+        distribution=distribution,
+        n_resamples=n_resamples,
+        rng=rng,
+        pc=pc,
+        progress=progress,
     )
-    if options:
-        msg = f"confusion_band got unknown options {sorted(options)}"
-        raise CostchartError(msg)
     by = normalize_by(by)
     points = from_confusion(data, tp=tp, fn=fn, fp=fp, tn=tn, by=by or None)
     # from_confusion gives the classifier threshold 1 (the trivial ones +inf and 0).
-    return _bands(points, by, None, None if envelope else 1.0, checked)
+    return _bands(points, by, None, None if envelope else 1.0, options)
 
 
 def _bands(

@@ -390,3 +390,13 @@ DIFF = _pair(np.random.default_rng(0), correlated=False, n=20)
 def test_band_errors(call, message):
     with pytest.raises(cc.CostchartError, match=message):
         call()
+
+
+def test_confusion_band_of_the_envelope_uses_trivial_classifiers_where_cheaper():
+    counts = {"TP": [16], "FN": [4], "FP": [4], "TN": [6]}
+    band = cc.confusion_band(counts, tp="TP", fn="FN", fp="FP", tn="TN", pc=[0.1, 0.5, 0.9], envelope=True)
+    # The classifier's line 0.4 - 0.2 pc is beaten by always-negative (pc) at 0.1 and by
+    # always-positive (1 - pc) at 0.9; those have no variance.
+    np.testing.assert_allclose(band["cost"], [0.1, 0.3, 0.1])
+    np.testing.assert_allclose(band["se"].to_numpy()[[0, 2]], 0)
+    assert band["se"].iat[1] > 0
