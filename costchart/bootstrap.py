@@ -159,13 +159,12 @@ def _active_rows(
         return _row_of_threshold(points, np.full(len(pc), float(threshold)))
     if selection is None:
         columns = [c for c in col.ROC_COLUMNS if c in points.columns]
-        hull = hull_of_group(points.reset_index(drop=True), np.arange(len(points)), columns)
+        numbered = points.reset_index(drop=True).assign(costchart_row=np.arange(len(points)))
+        hull = hull_of_group(numbered, np.arange(len(points)), [*columns, "costchart_row"])
         hull = hull[hull[col.PC_HI] > hull[col.PC_LO]]
         starts = hull[col.PC_LO].to_numpy()
         vertex = np.clip(np.searchsorted(starts, pc, side="right") - 1, 0, len(hull) - 1)
-        keys = pd.MultiIndex.from_frame(points[[col.FPR, col.TPR]])
-        wanted = pd.MultiIndex.from_frame(hull[[col.FPR, col.TPR]])
-        return keys.get_indexer(wanted)[vertex]
+        return hull["costchart_row"].to_numpy(np.intp)[vertex]
     chosen = selection.sort_values(col.PC_LO, kind="stable")
     starts = chosen[col.PC_LO].to_numpy()
     interval = np.clip(np.searchsorted(starts, pc, side="right") - 1, 0, len(chosen) - 1)

@@ -19,7 +19,9 @@ def costed_instances(draw, max_size=40):
 
 def _brute_force_auciv(data):
     pos, neg = data[data.y], data[~data.y]
-    outrank = (pos.s.to_numpy()[:, None] > neg.s.to_numpy()[None, :]) + 0.5 * (pos.s.to_numpy()[:, None] == neg.s.to_numpy()[None, :])
+    outrank = (pos.s.to_numpy()[:, None] > neg.s.to_numpy()[None, :]) + 0.5 * (
+        pos.s.to_numpy()[:, None] == neg.s.to_numpy()[None, :]
+    )
     weight = pos.c.to_numpy()[:, None] * neg.c.to_numpy()[None, :]
     return (outrank * weight).sum() / weight.sum()
 
@@ -50,20 +52,40 @@ def test_scaling_one_class_changes_nothing(data, factor, positives):
 
 
 def test_duplicating_an_instance_equals_doubling_its_cost(rng):
-    data = pd.DataFrame({"s": rng.integers(0, 5, 30).astype(float), "y": rng.random(30) < 0.5, "c": rng.uniform(1, 9, 30)})
+    data = pd.DataFrame(
+        {
+            "s": rng.integers(0, 5, 30).astype(float),
+            "y": rng.random(30) < 0.5,
+            "c": rng.uniform(1, 9, 30),
+        }
+    )
     data.loc[0, "y"], data.loc[1, "y"] = True, False
     doubled = data.copy()
     doubled.loc[4, "c"] *= 2
     duplicated = pd.concat([data, data.iloc[[4]]], ignore_index=True)
     a = cc.rociv(doubled, score="s", label="y", cost="c")
     b = cc.rociv(duplicated, score="s", label="y", cost="c")
-    np.testing.assert_allclose(a[["threshold", "fpr", "tpr", "fp_cost", "tp_benefit"]], b[["threshold", "fpr", "tpr", "fp_cost", "tp_benefit"]], atol=1e-12)
+    np.testing.assert_allclose(
+        a[["threshold", "fpr", "tpr", "fp_cost", "tp_benefit"]],
+        b[["threshold", "fpr", "tpr", "fp_cost", "tp_benefit"]],
+        atol=1e-12,
+    )
 
 
 def test_columns_counts_and_sums():
     data = {"s": [0.9, 0.8, 0.4, 0.3], "y": [1, 0, 1, 0], "amount": [10.0, 1.0, 30.0, 3.0]}
     iv = cc.rociv(data, score="s", label="y", cost="amount")
-    assert list(iv.columns) == ["threshold", "tp", "fp", "tn", "fn", "tpr", "fpr", "fp_cost", "tp_benefit"]
+    assert list(iv.columns) == [
+        "threshold",
+        "tp",
+        "fp",
+        "tn",
+        "fn",
+        "tpr",
+        "fpr",
+        "fp_cost",
+        "tp_benefit",
+    ]
     assert iv.tp.tolist() == [0, 1, 1, 2, 2]  # instances, not money
     assert iv.tp_benefit.tolist() == [0, 10, 10, 40, 40]
     np.testing.assert_allclose(iv.fpr, [0, 0, 0.25, 0.25, 1])
@@ -75,8 +97,13 @@ def test_rociv_flows_into_hull_and_envelope(data):
     iv = cc.rociv(data, score="s", label="y", cost="c")
     envelope = cc.lower_envelope(iv)
     at = np.linspace(0, 1, 101)
-    lines = iv.fpr.to_numpy()[:, None] + at[None, :] * (1 - iv.tpr.to_numpy() - iv.fpr.to_numpy())[:, None]
-    np.testing.assert_allclose(np.interp(at, envelope.pc, envelope.cost), lines.min(axis=0), atol=1e-12)
+    lines = (
+        iv.fpr.to_numpy()[:, None]
+        + at[None, :] * (1 - iv.tpr.to_numpy() - iv.fpr.to_numpy())[:, None]
+    )
+    np.testing.assert_allclose(
+        np.interp(at, envelope.pc, envelope.cost), lines.min(axis=0), atol=1e-12
+    )
     hull = cc.roc_hull(iv)
     assert np.all(iv.tpr.to_numpy() <= np.interp(iv.fpr, hull.fpr, hull.tpr) + 1e-12)
 
@@ -105,16 +132,41 @@ def test_costs_from_benefits_and_credit_example():
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda: cc.rociv({"s": [1, 2], "y": [1, 0], "c": [1.0, np.nan]}, score="s", label="y", cost="c"), r"column 'c' has 1 NaN values \(first at position 1\); every instance needs a cost"),
-        (lambda: cc.rociv({"s": [1, 2], "y": [1, 0], "c": [1.0, -2.0]}, score="s", label="y", cost="c"), r"column 'c' has 1 costs that are not positive \(first at position 1, -2\.0\); ROCIV needs every cost and benefit > 0"),
-        (lambda: cc.rociv({"s": [1, 2], "y": [1, 0], "c": [0.0, 2.0]}, score="s", label="y", cost="c"), r"column 'c' has 1 costs that are not positive \(first at position 0, 0\.0\)"),
-        (lambda: cc.rociv({"s": [1, 2], "y": [1, 0]}, score="s", label="y", cost="c"), r"data has no column 'c'; available columns: 's', 'y'"),
         (
-            lambda: cc.costs_from_benefits({"y": [1, 0], "a": [10.0, 20.0]}, label="y", amount="a", benefit={("Y", "p"): 1.0, ("Y", "n"): 5.0}),
+            lambda: cc.rociv(
+                {"s": [1, 2], "y": [1, 0], "c": [1.0, np.nan]}, score="s", label="y", cost="c"
+            ),
+            r"column 'c' has 1 NaN values \(first at position 1\); every instance needs a cost",
+        ),
+        (
+            lambda: cc.rociv(
+                {"s": [1, 2], "y": [1, 0], "c": [1.0, -2.0]}, score="s", label="y", cost="c"
+            ),
+            r"column 'c' has 1 costs that are not positive \(first at position 1, -2\.0\); ROCIV needs every cost and benefit > 0",
+        ),
+        (
+            lambda: cc.rociv(
+                {"s": [1, 2], "y": [1, 0], "c": [0.0, 2.0]}, score="s", label="y", cost="c"
+            ),
+            r"column 'c' has 1 costs that are not positive \(first at position 0, 0\.0\)",
+        ),
+        (
+            lambda: cc.rociv({"s": [1, 2], "y": [1, 0]}, score="s", label="y", cost="c"),
+            r"data has no column 'c'; available columns: 's', 'y'",
+        ),
+        (
+            lambda: cc.costs_from_benefits(
+                {"y": [1, 0], "a": [10.0, 20.0]},
+                label="y",
+                amount="a",
+                benefit={("Y", "p"): 1.0, ("Y", "n"): 5.0},
+            ),
             r"the benefit matrix gives 1 instances a cost that is not positive; the first, at position 1, is a negative with a=20 and b\(N,n\) - b\(Y,n\) = -5",
         ),
         (
-            lambda: cc.costs_from_benefits({"y": [1, 0], "a": [10.0, 20.0]}, label="y", amount="a", benefit={("yes", "p"): 1.0}),
+            lambda: cc.costs_from_benefits(
+                {"y": [1, 0], "a": [10.0, 20.0]}, label="y", amount="a", benefit={("yes", "p"): 1.0}
+            ),
             r"benefit has cells \[\('yes', 'p'\)\]; use keys",
         ),
     ],

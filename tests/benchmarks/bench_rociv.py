@@ -35,8 +35,12 @@ def main(n: int = 10_000_000) -> None:
     print(f"  rociv        {t_iv:6.3f} s   = {t_iv / t_roc:.2f} x roc_points (target <= 1.3)")
     distinct = frame.assign(score=rng.normal(size=n) + labels)
     t_roc_d = best_of(lambda: cc.roc_points(distinct, score="score", label="label"), repeats=1)
-    t_iv_d = best_of(lambda: cc.rociv(distinct, score="score", label="label", cost="cost"), repeats=1)
-    print(f"  all-distinct scores: roc_points {t_roc_d:.3f} s, rociv {t_iv_d:.3f} s = {t_iv_d / t_roc_d:.2f} x")
+    t_iv_d = best_of(
+        lambda: cc.rociv(distinct, score="score", label="label", cost="cost"), repeats=1
+    )
+    print(
+        f"  all-distinct scores: roc_points {t_roc_d:.3f} s, rociv {t_iv_d:.3f} s = {t_iv_d / t_roc_d:.2f} x"
+    )
 
 
 if __name__ == "__main__":
