@@ -135,3 +135,35 @@ def test_auc_per_group(rng):
         part = data[data.model == model]
         got = areas.loc[areas.model == model, "auc"].iat[0]
         assert got == pytest.approx(roc_auc_score(part.y, part.score), abs=1e-14)
+
+
+@pytest.mark.parametrize("kind", ["rounded", "tied", "distinct"])
+def test_weighted_sum_paths_agree_with_sklearn(kind):
+    # Large enough for each summing path: integer codes for rounded scores, hashing for
+    # other tied scores, an argsort for distinct ones.
+    rng = np.random.default_rng(42)
+    n = 30_000
+    y = rng.random(n) < 0.3
+    if kind == "rounded":
+        s = np.round(rng.normal(size=n) + y, 2)
+    elif kind == "tied":
+        s = rng.choice(rng.normal(size=40) * np.pi, size=n) + y * 0.1
+    else:
+        s = rng.normal(size=n) + y
+    w = rng.exponential(size=n)
+    points = cc.roc_points({"s": s, "y": y, "w": w}, score="s", label="y", weight="w")
+    fpr, tpr, thresholds = roc_curve(y, s, sample_weight=w, drop_intermediate=False)
+    np.testing.assert_array_equal(points["threshold"], thresholds)
+    np.testing.assert_allclose(points["fpr"], fpr, rtol=0, atol=1e-12)
+    np.testing.assert_allclose(points["tpr"], tpr, rtol=0, atol=1e-12)
+
+
+def test_rounded_scores_that_are_not_on_a_lattice_everywhere():
+    rng = np.random.default_rng(1)
+    y = rng.random(30_000) < 0.5
+    s = np.round(rng.normal(size=30_000), 2)
+    s[12_345] = 0.123456789  # off the lattice, and not in the sample that detects it
+    points = cc.roc_points({"s": s, "y": y, "w": np.ones(30_000)}, score="s", label="y", weight="w")
+    assert 0.123456789 in set(points["threshold"])
+    fpr, tpr, thresholds = roc_curve(y, s, drop_intermediate=False)
+    np.testing.assert_array_equal(points["threshold"], thresholds)

@@ -174,3 +174,20 @@ def test_costs_from_benefits_and_credit_example():
 def test_rociv_errors(call, message):
     with pytest.raises(cc.CostchartError, match=message):
         call()
+
+
+@pytest.mark.parametrize("decimals", [0, 2, None])
+def test_large_inputs_match_a_groupby_reference(decimals):
+    rng = np.random.default_rng(9)
+    n = 40_000
+    y = rng.random(n) < 0.2
+    s = rng.normal(size=n) + y
+    if decimals is not None:
+        s = np.round(s, decimals)
+    c = rng.lognormal(3, 1, size=n)
+    iv = cc.rociv({"s": s, "y": y, "c": c}, score="s", label="y", cost="c")
+    frame = pd.DataFrame({"s": s, "pos": np.where(y, c, 0.0), "neg": np.where(y, 0.0, c)})
+    reference = frame.groupby("s").sum().sort_index(ascending=False).cumsum()
+    np.testing.assert_array_equal(iv.threshold.to_numpy()[1:], reference.index.to_numpy())
+    np.testing.assert_allclose(iv.tp_benefit.to_numpy()[1:], reference["pos"], rtol=1e-12)
+    np.testing.assert_allclose(iv.fp_cost.to_numpy()[1:], reference["neg"], rtol=1e-12)
