@@ -46,7 +46,7 @@ from costchart.export import report, save
 from costchart.hull import roc_hull
 from costchart.lines import to_cost_lines
 from costchart.roc import auc, from_confusion, roc_points
-from costchart.rociv import auciv, costs_from_benefits, rociv
+from costchart.rociv import auciv, costs_from_benefits, rociv, rociv_condition
 from costchart.select import (
     PerformanceIndependent,
     apply_selection,
@@ -103,6 +103,7 @@ __all__ = [
     "roc_point_to_cost_line",
     "roc_points",
     "rociv",
+    "rociv_condition",
     "save",
     "selection_table",
     "slope_from_pc",

@@ -21,7 +21,7 @@ from costchart._frames import as_pandas, check_by_names, combine_groups, normali
 from costchart._validation import binary_labels, finite_numbers
 from costchart.roc import _points_or_nothing, _require_some, auc, weighted_sums_by_score
 
-__all__ = ["ROCIV_COLUMNS", "auciv", "costs_from_benefits", "rociv"]
+__all__ = ["ROCIV_COLUMNS", "auciv", "costs_from_benefits", "rociv", "rociv_condition"]
 
 ROCIV_COLUMNS = (*col.ROC_COLUMNS, "fp_cost", "tp_benefit")
 
@@ -139,6 +139,51 @@ def auciv(
     """
     points = rociv(data, score=score, label=label, cost=cost, by=by, pos_label=pos_label)
     return auc(points.drop(columns=["fp_cost", "tp_benefit"]), by=normalize_by(by) or None)
+
+
+def rociv_condition(points: pd.DataFrame, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
+    """The operating condition of ROCIV points' own data: iso-performance slope and ``pc``.
+
+    In ROCIV space the expected cost of a point is ``C * fpr + B * (1 - tpr)``, with ``C``
+    the negatives' total cost and ``B`` the positives' total benefit, so iso-performance
+    lines have slope ``C / B = (N * mean cost of a negative) / (P * mean benefit of a
+    positive)``: the class priors weighed by the classes' average amounts. The matching
+    operating point is ``pc = 1 / (1 + slope) = B / (B + C)``.
+
+    Parameters
+    ----------
+    points : pandas.DataFrame
+        A table from :func:`rociv`.
+    by : str or list of str, optional
+        Grouping columns; by default every column that is not a costchart column.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The grouping columns, then ``slope`` and ``pc`` (float64), one row per group.
+
+    Examples
+    --------
+    >>> import costchart as cc
+    >>> data = {"s": [0.9, 0.8, 0.4, 0.3], "y": [1, 0, 1, 0], "amount": [10.0, 1.0, 30.0, 3.0]}
+    >>> cc.rociv_condition(cc.rociv(data, score="s", label="y", cost="amount"))
+       slope        pc
+    0    0.1  0.909091
+    """
+    from costchart._tables import points_groups
+
+    table, by, groups = points_groups(points, by)
+    missing = [c for c in (col.FP_COST, col.TP_BENEFIT) if c not in table.columns]
+    if missing:
+        msg = f"points has no column {missing[0]!r}; pass a table from rociv"
+        raise CostchartError(msg)
+    parts = []
+    for group in groups:
+        total_cost = float(table[col.FP_COST].to_numpy()[group.positions].max())
+        total_benefit = float(table[col.TP_BENEFIT].to_numpy()[group.positions].max())
+        slope = total_cost / total_benefit
+        parts.append(pd.DataFrame({"slope": [slope], col.PC: [1 / (1 + slope)]}))
+    return combine_groups(table, by, groups, parts, ["slope", col.PC])
 
 
 Amount = float | Callable[[np.ndarray], np.ndarray]

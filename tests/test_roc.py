@@ -167,3 +167,4 @@ def test_rounded_scores_that_are_not_on_a_lattice_everywhere():
     assert 0.123456789 in set(points["threshold"])
     fpr, tpr, thresholds = roc_curve(y, s, drop_intermediate=False)
     np.testing.assert_array_equal(points["threshold"], thresholds)
+    np.testing.assert_allclose(points[["fpr", "tpr"]], np.column_stack([fpr, tpr]), atol=1e-12)

@@ -191,3 +191,25 @@ def test_large_inputs_match_a_groupby_reference(decimals):
     np.testing.assert_array_equal(iv.threshold.to_numpy()[1:], reference.index.to_numpy())
     np.testing.assert_allclose(iv.tp_benefit.to_numpy()[1:], reference["pos"], rtol=1e-12)
     np.testing.assert_allclose(iv.fp_cost.to_numpy()[1:], reference["neg"], rtol=1e-12)
+
+
+def test_rociv_condition_uses_average_costs_per_class(rng):
+    data = pd.DataFrame(
+        {"s": rng.normal(size=200), "y": rng.random(200) < 0.3, "c": rng.uniform(1, 10, 200)}
+    )
+    iv = cc.rociv(data, score="s", label="y", cost="c")
+    condition = cc.rociv_condition(iv)
+    negatives, positives = data[~data.y], data[data.y]
+    slope = len(negatives) * negatives.c.mean() / (len(positives) * positives.c.mean())
+    assert condition.slope.iat[0] == pytest.approx(slope)
+    assert condition.pc.iat[0] == pytest.approx(1 / (1 + slope))
+    # At that pc the envelope's choice minimizes the data's own total cost.
+    best = cc.iso_performance(iv, pc=condition.pc.iat[0]).iloc[0]
+    totals = iv.fp_cost.iat[-1] * iv.fpr + iv.tp_benefit.iat[-1] * (1 - iv.tpr)
+    assert iv.fp_cost.iat[-1] * best.fpr + iv.tp_benefit.iat[-1] * (1 - best.tpr) == pytest.approx(
+        totals.min()
+    )
+    with pytest.raises(
+        cc.CostchartError, match="points has no column 'fp_cost'; pass a table from rociv"
+    ):
+        cc.rociv_condition(iv.drop(columns=["fp_cost"]))
