@@ -90,9 +90,11 @@ def _frame_from_native(data, columns: Sequence[str], name: str) -> pd.DataFrame:
     try:
         frame = nw.from_native(data, eager_only=True)
     except TypeError:
+        lazy = hasattr(data, "collect") or hasattr(data, "compute")
+        fix = " (a lazy frame: collect or compute it first)" if lazy else ""
         msg = (
             f"{name} must be a pandas, polars or pyarrow DataFrame or a dict of arrays; "
-            f"got {type(data).__name__}"
+            f"got {type(data).__name__}{fix}"
         )
         raise CostchartError(msg) from None
     require_columns(frame.columns, columns, name)
