@@ -26,6 +26,22 @@ def binomial_support(n: int, p: float) -> tuple[np.ndarray, np.ndarray]:
     return values, stats.binom.pmf(values, n, p)
 
 
+def multinomial_pair(m: int, q_a: float, q_b: float):
+    """Joint distribution of two cells (A, B) of Multinomial(m, q), trimmed.
+
+    Returns the values of A, the values of B (from 0 up to B's trimmed maximum) and the
+    probabilities ``joint[i, j] = P(A = a_i, B = b_j)``, using
+    ``B | A = a ~ Bin(m - a, q_b / (1 - q_a))``.
+    """
+    a_values, a_probs = binomial_support(m, q_a)
+    conditional = q_b / (1 - q_a) if q_a < 1 else 0.0
+    b_values = np.arange(0, int(binomial_support(m, q_b)[0][-1]) + 1, dtype=float)
+    joint = a_probs[:, None] * stats.binom.pmf(
+        b_values[None, :], m - a_values[:, None], conditional
+    )
+    return a_values, b_values, joint
+
+
 def weighted_quantiles(values: np.ndarray, weights: np.ndarray, levels) -> np.ndarray:
     """Quantiles of a discrete distribution: smallest value with cumulative weight >= level."""
     order = np.argsort(values, kind="stable")

@@ -30,6 +30,7 @@ from scipy import stats
 from costchart import _schema as col
 from costchart._distributions import (
     binomial_support,
+    multinomial_pair,
     sample_quantiles,
     two_scaled_sum_quantiles,
     weighted_quantiles,
@@ -37,8 +38,8 @@ from costchart._distributions import (
 from costchart._errors import CostchartError
 from costchart._frames import as_pandas, combine_groups, normalize_by, split_groups
 from costchart._validation import probabilities, probability
-from costchart.hull import hull_of_group
-from costchart.roc import from_confusion, roc_points
+from costchart.envelope import selection_table
+from costchart.roc import from_confusion, roc_points, row_of_threshold
 
 __all__ = ["BAND_COLUMNS", "Band", "band_at", "bootstrap_band", "confusion_band"]
 
@@ -140,35 +141,25 @@ class Band:
 # -- counts of the classifier used at each pc -------------------------------------------
 
 
-def _row_of_threshold(points: pd.DataFrame, thresholds: np.ndarray) -> np.ndarray:
-    """Row of ``points`` (decreasing thresholds) of "positive when score >= t"."""
-    own = points[col.THRESHOLD].to_numpy(float)
-    return np.clip(np.searchsorted(-own, -thresholds, side="right") - 1, 0, len(own) - 1)
-
-
 def _active_rows(
     points: pd.DataFrame, pc: np.ndarray, selection: pd.DataFrame | None, threshold
 ) -> np.ndarray:
     """Row of ``points`` (a group's ROC points) used at each ``pc``.
 
     A fixed ``threshold``: that classifier everywhere. A selection: the row of the
-    threshold selected for each ``pc``. Neither: the envelope's classifier (the hull vertex
-    active at ``pc``, the one to the right at a vertex).
+    threshold selected for each ``pc``. Neither: the selection of this data's own lower
+    envelope (the classifier to the right at a vertex).
     """
     if threshold is not None:
-        return _row_of_threshold(points, np.full(len(pc), float(threshold)))
+        return row_of_threshold(points, np.full(len(pc), float(threshold)))
     if selection is None:
-        columns = [c for c in col.ROC_COLUMNS if c in points.columns]
-        numbered = points.reset_index(drop=True).assign(costchart_row=np.arange(len(points)))
-        hull = hull_of_group(numbered, np.arange(len(points)), [*columns, "costchart_row"])
-        hull = hull[hull[col.PC_HI] > hull[col.PC_LO]]
-        starts = hull[col.PC_LO].to_numpy()
-        vertex = np.clip(np.searchsorted(starts, pc, side="right") - 1, 0, len(hull) - 1)
-        return hull["costchart_row"].to_numpy(np.intp)[vertex]
+        selection = selection_table(
+            points.drop(columns=[c for c in points if c not in col.ROC_COLUMNS])
+        )
     chosen = selection.sort_values(col.PC_LO, kind="stable")
     starts = chosen[col.PC_LO].to_numpy()
     interval = np.clip(np.searchsorted(starts, pc, side="right") - 1, 0, len(chosen) - 1)
-    return _row_of_threshold(points, chosen[col.THRESHOLD].to_numpy(float)[interval])
+    return row_of_threshold(points, chosen[col.THRESHOLD].to_numpy(float)[interval])
 
 
 @dataclass(frozen=True)
@@ -237,15 +228,7 @@ def _exact_quantiles(counts: Counts, index: int, w_fn: float, w_fp: float, sampl
             levels,
         )
     n = positives + negatives
-    q_fn, q_fp = fn / n, fp / n
-    a_values, a_probs = binomial_support(n, q_fn)
-    conditional = q_fp / (1 - q_fn) if q_fn < 1 else 0.0
-    b_values, _ = binomial_support(n, q_fp)
-    b_values = np.arange(0, min(n, int(b_values[-1]) + 1) + 1, dtype=float)
-    b_values = b_values[b_values >= max(0.0, b_values[0])]
-    joint = a_probs[:, None] * stats.binom.pmf(
-        b_values[None, :], n - a_values[:, None], conditional
-    )
+    a_values, b_values, joint = multinomial_pair(n, fn / n, fp / n)
     values = w_fn * a_values[:, None] + w_fp * b_values[None, :]
     return weighted_quantiles(values.ravel(), joint.ravel(), levels)
 

@@ -17,7 +17,7 @@ import pandas as pd
 from scipy import stats
 
 from costchart import _schema as col
-from costchart._distributions import sample_quantiles, weighted_quantiles
+from costchart._distributions import multinomial_pair, sample_quantiles, weighted_quantiles
 from costchart._errors import CostchartError
 from costchart._frames import as_pandas, combine_groups, normalize_by, split_groups
 from costchart._validation import binary_labels, finite_numbers
@@ -280,17 +280,8 @@ def _resample(cells: np.ndarray, weights: np.ndarray, options) -> np.ndarray:
 
 def _difference_pmf(counts: np.ndarray, plus: int, minus: int) -> tuple[np.ndarray, np.ndarray]:
     """Distribution of M[plus] - M[minus] for M ~ Multinomial(m, counts / m) (trimmed)."""
-    from costchart._distributions import binomial_support
-
     m = int(counts.sum())
-    q_plus, q_minus = counts[plus] / m, counts[minus] / m
-    x_values, x_probs = binomial_support(m, q_plus)
-    conditional = q_minus / (1 - q_plus) if q_plus < 1 else 0.0
-    y_top = int(binomial_support(m, q_minus)[0][-1])
-    y_values = np.arange(0, y_top + 1, dtype=float)
-    joint = x_probs[:, None] * stats.binom.pmf(
-        y_values[None, :], m - x_values[:, None], conditional
-    )
+    x_values, y_values, joint = multinomial_pair(m, counts[plus] / m, counts[minus] / m)
     differences = (x_values[:, None] - y_values[None, :]).ravel()
     support = np.arange(differences.min(), differences.max() + 1)
     probs = np.bincount(

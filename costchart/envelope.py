@@ -14,21 +14,9 @@ from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._frames import combine_groups, grouped_order
 from costchart._tables import curve_groups, points_groups, table_kind
-from costchart.hull import hull_of_group
+from costchart.hull import group_hulls
 
 __all__ = ["lower_envelope", "operating_range", "selection_table"]
-
-_POINT_COLUMNS = [col.THRESHOLD, col.FPR, col.TPR]
-
-
-def _hulls(points, by):
-    table, by, groups = points_groups(points, by)
-    columns = [c for c in col.ROC_COLUMNS if c in table.columns]
-    if col.THRESHOLD not in columns:
-        table = table.assign(**{col.THRESHOLD: np.nan})
-        columns = [col.THRESHOLD, *columns]
-    hulls = [hull_of_group(table, group.positions, columns) for group in groups]
-    return table, by, groups, hulls
 
 
 def _envelope_of_hull(hull: pd.DataFrame) -> pd.DataFrame:
@@ -86,7 +74,7 @@ def lower_envelope(points_or_lines, *, by: str | Sequence[str] | None = None) ->
     1  0.5  0.25        2.0  0.5  1.0
     2  1.0  0.00        2.0  0.5  1.0
     """
-    table, by, groups, hulls = _hulls(points_or_lines, by)
+    table, by, groups, hulls = group_hulls(points_or_lines, by)
     parts = [_envelope_of_hull(hull) for hull in hulls]
     return combine_groups(table, by, groups, parts, col.ENVELOPE_COLUMNS)
 
@@ -187,7 +175,7 @@ def operating_range(
     0        NaN  0.09  0.36    0.2  0.587097
     """
     if of == "envelope":
-        table, by, groups, hulls = _hulls(points_or_lines, by)
+        table, by, groups, hulls = group_hulls(points_or_lines, by)
         parts = [_envelope_range(hull) for hull in hulls]
         return combine_groups(table, by, groups, parts, [col.PC_LO, col.PC_HI])
     if of != "lines":

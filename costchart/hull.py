@@ -12,7 +12,7 @@ from costchart import _schema as col
 from costchart._frames import combine_groups
 from costchart._tables import points_groups
 
-__all__ = ["roc_hull"]
+__all__ = ["group_hulls", "roc_hull"]
 
 #: Without counts, rates such as 1/3 carry rounding error, so a turn whose sine is below
 #: this is taken as collinear (its envelope segment would be narrower than ~1e-12).
@@ -66,6 +66,20 @@ def roc_hull(points, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
     point_columns = [c for c in col.ROC_COLUMNS if c in table.columns]
     parts = [hull_of_group(table, group.positions, point_columns) for group in groups]
     return combine_groups(table, by, groups, parts, [*point_columns, *col.HULL_COLUMNS])
+
+
+def group_hulls(points, by) -> tuple[pd.DataFrame, list[str], list, list[pd.DataFrame]]:
+    """Read a points (or cost-lines) table and compute the hull of each group.
+
+    Returns the table (with a NaN ``threshold`` column added if it had none), its grouping
+    columns, its groups and one hull per group.
+    """
+    table, by, groups = points_groups(points, by)
+    columns = [c for c in col.ROC_COLUMNS if c in table.columns]
+    if col.THRESHOLD not in columns:
+        table = table.assign(**{col.THRESHOLD: np.nan})
+        columns = [col.THRESHOLD, *columns]
+    return table, by, groups, [hull_of_group(table, g.positions, columns) for g in groups]
 
 
 def hull_of_group(table: pd.DataFrame, positions: np.ndarray, columns: list[str]):

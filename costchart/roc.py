@@ -20,7 +20,7 @@ from costchart._frames import (
 from costchart._tables import points_groups
 from costchart._validation import binary_labels, finite_numbers, nonnegative_numbers
 
-__all__ = ["auc", "from_confusion", "roc_points"]
+__all__ = ["auc", "from_confusion", "roc_points", "row_of_threshold"]
 
 
 def roc_points(
@@ -108,6 +108,17 @@ def roc_points(
         parts.append(_points_or_nothing(counts, group, by, label))
     _require_some(parts, by, label)
     return combine_groups(frame, by, groups, parts, col.ROC_COLUMNS)
+
+
+def row_of_threshold(points: pd.DataFrame, thresholds) -> np.ndarray:
+    """Row of one group's ROC points (decreasing thresholds) of "positive when score >= t".
+
+    That is the last row whose threshold is at least ``t``: ``+inf`` gives the first row
+    (always negative), anything at or below the lowest score the last (always positive).
+    """
+    own = points[col.THRESHOLD].to_numpy(float)
+    index = np.searchsorted(-own, -np.asarray(thresholds, dtype=float), side="right") - 1
+    return np.clip(index, 0, len(own) - 1)
 
 
 def _run_starts(sorted_values: np.ndarray) -> np.ndarray:

@@ -17,12 +17,11 @@ import pandas as pd
 from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._frames import combine_groups, normalize_by, require_columns, split_groups
-from costchart._tables import points_groups
 from costchart._validation import finite_numbers, probabilities
 from costchart.envelope import lower_envelope
 from costchart.expected import expected_cost
-from costchart.hull import hull_of_group
-from costchart.roc import roc_points
+from costchart.hull import group_hulls
+from costchart.roc import roc_points, row_of_threshold
 
 __all__ = [
     "PerformanceIndependent",
@@ -35,15 +34,6 @@ __all__ = [
 
 CHOICE_COLUMNS = ("role", col.THRESHOLD, col.FPR, col.TPR, "weight")
 ISO_COLUMNS = ("classifier", col.THRESHOLD, col.FPR, col.TPR, col.PC_LO, col.PC_HI)
-
-
-def _hulls(points, by):
-    table, by, groups = points_groups(points, by)
-    columns = [c for c in col.ROC_COLUMNS if c in table.columns]
-    if col.THRESHOLD not in columns:
-        table = table.assign(**{col.THRESHOLD: np.nan})
-        columns = [col.THRESHOLD, *columns]
-    return table, by, groups, [hull_of_group(table, g.positions, columns) for g in groups]
 
 
 def _trivial_name(fpr: np.ndarray, tpr: np.ndarray) -> np.ndarray:
@@ -99,7 +89,7 @@ def iso_performance(
     2        threshold        1.0  0.428571  0.500000
     """
     low, high = _condition_range(pc, slope)
-    table, by, groups, hulls = _hulls(points, by)
+    table, by, groups, hulls = group_hulls(points, by)
     parts = []
     for hull in hulls:
         lo = hull[col.PC_LO].to_numpy()
@@ -203,7 +193,7 @@ def neyman_pearson(
     2    mixture        NaN  0.2  0.633333  1.000000
     """
     alpha = float(probabilities(max_fpr, "max_fpr"))
-    table, by, groups, hulls = _hulls(points, by)
+    table, by, groups, hulls = group_hulls(points, by)
     parts = [_mixture(hull, hull[col.FPR].to_numpy(np.float64), alpha) for hull in hulls]
     return combine_groups(table, by, groups, parts, CHOICE_COLUMNS)
 
@@ -233,7 +223,7 @@ def workforce(points, *, capacity: float, by: str | Sequence[str] | None = None)
     if capacity < 0:
         msg = f"capacity={capacity!r} must be non-negative"
         raise CostchartError(msg)
-    table, by, groups, hulls = _hulls(points, by)
+    table, by, groups, hulls = group_hulls(points, by)
     if not {col.TP, col.FP, col.TN, col.FN} <= set(table.columns):
         msg = "workforce needs the counts tp, fp, tn, fn (ROC points from roc_points)"
         raise CostchartError(msg)
@@ -399,7 +389,9 @@ def apply_selection(
         here = points.iloc[point_groups[group.key].positions]
         chosen = selection.iloc[group.positions].sort_values(col.PC_LO, kind="stable")
         thresholds = chosen[col.THRESHOLD].to_numpy(float)
-        fpr, tpr = _rates_at(here, thresholds)
+        rows_here = row_of_threshold(here, thresholds)
+        fpr = here[col.FPR].to_numpy(float)[rows_here]
+        tpr = here[col.TPR].to_numpy(float)[rows_here]
         pc = np.column_stack([chosen[col.PC_LO], chosen[col.PC_HI]]).ravel().astype(float)
         rows = np.repeat(np.arange(len(chosen)), 2)
         parts.append(
@@ -414,11 +406,3 @@ def apply_selection(
             )
         )
     return combine_groups(selection, by, selection_groups, parts, list(col.ENVELOPE_COLUMNS))
-
-
-def _rates_at(points: pd.DataFrame, thresholds: np.ndarray):
-    """FPR and TPR of "positive when score >= t" for each t, from a group's ROC points."""
-    own = points[col.THRESHOLD].to_numpy(float)  # decreasing
-    index = np.searchsorted(-own, -thresholds, side="right") - 1
-    index = np.clip(index, 0, len(own) - 1)
-    return points[col.FPR].to_numpy(float)[index], points[col.TPR].to_numpy(float)[index]
