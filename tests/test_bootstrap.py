@@ -412,3 +412,18 @@ def test_band_of_a_classifier_on_a_trivial_point():
     )
     np.testing.assert_allclose(band["cost"], [0.2, 0.2])
     np.testing.assert_allclose(band["se"], 0)
+
+
+def test_band_at_reads_one_operating_point():
+    band = _band(distribution="normal")
+    at = cc.band_at(band, 0.74, confidence_level=0.9)
+    assert isinstance(at, cc.Band)
+    row = band[band.pc == 0.75].iloc[0]
+    assert (at.pc, at.cost, at.lower, at.upper, at.se) == (
+        0.75,
+        row.cost,
+        row.lower,
+        row.upper,
+        row.se,
+    )
+    assert at.confidence_level == 0.9

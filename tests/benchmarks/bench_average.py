@@ -5,10 +5,9 @@ Run from the repository root:  python tests/benchmarks/bench_average.py
 
 from __future__ import annotations
 
-import time
-
 import numpy as np
 import pandas as pd
+from _timing import timed
 
 import costchart as cc
 
@@ -32,9 +31,7 @@ def main(folds: int = 100, vertices: int = 10_000) -> None:
         pc, cost = concave_curve(rng, vertices)
         frames.append(pd.DataFrame({"fold": fold, "pc": pc, "cost": cost}))
     curves = pd.concat(frames, ignore_index=True)
-    start = time.perf_counter()
-    average = cc.vertical_average(curves, over="fold")
-    seconds = time.perf_counter() - start
+    average, seconds = timed(lambda: cc.vertical_average(curves, over="fold"))
     print(f"vertical_average of {folds} folds x {vertices:,}-vertex curves")
     print(f"  {seconds:6.3f} s for {len(average):,} vertices of the average (target < 1 s)")
 

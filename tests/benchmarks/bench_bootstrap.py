@@ -5,18 +5,11 @@ Run from the repository root:  python tests/benchmarks/bench_bootstrap.py
 
 from __future__ import annotations
 
-import time
-
 import numpy as np
 import pandas as pd
+from _timing import timed
 
 import costchart as cc
-
-
-def timed(function):
-    start = time.perf_counter()
-    result = function()
-    return result, time.perf_counter() - start
 
 
 def main() -> None:

@@ -8,19 +8,13 @@ A 3-data-set x 2-classifier faceted, linked ROC + cost chart of 10 million insta
 from __future__ import annotations
 
 import tempfile
-import time
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
+from _timing import timed
 
 import costchart as cc
-
-
-def timed(function):
-    start = time.perf_counter()
-    result = function()
-    return result, time.perf_counter() - start
 
 
 def main(n: int = 10_000_000) -> None:

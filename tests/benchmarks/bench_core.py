@@ -7,22 +7,13 @@ docs/performance.md.
 
 from __future__ import annotations
 
-import time
 import tracemalloc
 
 import numpy as np
 import pandas as pd
+from _timing import best_of
 
 import costchart as cc
-
-
-def best_of(function, repeats=3):
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def scores_with_ties(n, rng):

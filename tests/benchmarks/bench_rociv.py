@@ -5,21 +5,11 @@ Run from the repository root:  python tests/benchmarks/bench_rociv.py
 
 from __future__ import annotations
 
-import time
-
 import numpy as np
 import pandas as pd
+from _timing import best_of
 
 import costchart as cc
-
-
-def best_of(function, repeats=3):
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def main(n: int = 10_000_000) -> None:
