@@ -7,6 +7,8 @@ value whose cumulative probability reaches the level), so exact and resampled ba
 
 from __future__ import annotations
 
+from statistics import NormalDist
+
 import numpy as np
 from scipy import stats
 
@@ -29,17 +31,51 @@ def binomial_support(n: int, p: float) -> tuple[np.ndarray, np.ndarray]:
 def multinomial_pair(m: int, q_a: float, q_b: float):
     """Joint distribution of two cells (A, B) of Multinomial(m, q), trimmed.
 
-    Returns the values of A, the values of B (from 0 up to B's trimmed maximum) and the
-    probabilities ``joint[i, j] = P(A = a_i, B = b_j)``, using
-    ``B | A = a ~ Bin(m - a, q_b / (1 - q_a))``.
+    Returns the values of A, the values of B and the probabilities
+    ``joint[i, j] = P(A = a_i, B = b_j)``, using ``B | A = a ~ Bin(m - a, q_b / (1 - q_a))``;
+    B's range is trimmed at :data:`TAIL` under every retained ``a``.
     """
     a_values, a_probs = binomial_support(m, q_a)
-    conditional = q_b / (1 - q_a) if q_a < 1 else 0.0
-    b_values = np.arange(0, int(binomial_support(m, q_b)[0][-1]) + 1, dtype=float)
-    joint = a_probs[:, None] * stats.binom.pmf(
-        b_values[None, :], m - a_values[:, None], conditional
-    )
+    conditional = min(q_b / (1 - q_a), 1.0) if q_a < 1 else 0.0
+    rest = m - a_values.astype(np.int64)
+    if 0 < conditional < 1:
+        b_low = max(int(stats.binom.ppf(TAIL, rest.min(), conditional)) - 1, 0)
+        b_high = min(int(stats.binom.isf(TAIL, rest.max(), conditional)) + 1, int(rest.max()))
+    else:
+        b_low, b_high = (0, 0) if conditional == 0 else (int(rest.min()), int(rest.max()))
+    b_values = np.arange(b_low, b_high + 1, dtype=float)
+    joint = a_probs[:, None] * stats.binom.pmf(b_values[None, :], rest[:, None], conditional)
     return a_values, b_values, joint
+
+
+def normal_quantile(level: float) -> float:
+    """The standard normal quantile (a plain-float call, far cheaper than scipy's ufunc)."""
+    return NormalDist().inv_cdf(level)
+
+
+def signed_split(totals: np.ndarray, share: float) -> tuple[np.ndarray, np.ndarray]:
+    """Distribution of ``X - (T - X)`` given ``T``, where ``X | T = t ~ Bin(t, share)``.
+
+    Returns the values ``d`` and the matrix ``given[i, j] = P(2X - t_i = d_j | T = t_i)``,
+    one row per entry of ``totals``; the range of ``X`` is trimmed at :data:`TAIL`.
+    """
+    totals = np.asarray(totals, dtype=np.int64)
+    t_low, t_high = int(totals.min()), int(totals.max())
+    if share <= 0 or share >= 1 or t_high == 0:
+        x_low, x_high = (0, 0) if share <= 0 or t_high == 0 else (t_low, t_high)
+    else:
+        x_low = max(int(stats.binom.ppf(TAIL, t_low, share)) - 1, 0)
+        x_high = min(int(stats.binom.isf(TAIL, t_high, share)) + 1, t_high)
+    x = np.arange(x_low, x_high + 1)
+    d_low = 2 * x_low - t_high
+    values = np.arange(d_low, 2 * x_high - t_low + 1, dtype=np.float64)
+    probs = stats.binom.pmf(x[None, :], totals[:, None], share)  # 0 where x > t
+    given = np.zeros((len(totals), len(values)))
+    rows = np.broadcast_to(np.arange(len(totals))[:, None], probs.shape)
+    columns = 2 * x[None, :] - totals[:, None] - d_low
+    inside = (x[None, :] <= totals[:, None]) & (columns >= 0) & (columns < len(values))
+    given[rows[inside], columns[inside]] = probs[inside]
+    return values, given
 
 
 def weighted_quantiles(values: np.ndarray, weights: np.ndarray, levels) -> np.ndarray:

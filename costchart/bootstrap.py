@@ -25,12 +25,12 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
-from scipy import stats
 
 from costchart import _schema as col
 from costchart._distributions import (
     binomial_support,
     multinomial_pair,
+    normal_quantile,
     sample_quantiles,
     two_scaled_sum_quantiles,
     weighted_quantiles,
@@ -255,7 +255,7 @@ def _exact_band(counts: Counts, options: Options) -> pd.DataFrame:
     pc = options.pc
     w_fn, w_fp, cost = _costs(counts, pc, options.sampling)
     se = np.sqrt(np.maximum(_exact_variance(counts, w_fn, w_fp, options.sampling), 0.0))
-    z = stats.norm.ppf(options.levels[1])
+    z = normal_quantile(options.levels[1])
     lower, upper = np.clip(cost - z * se, 0, None), cost + z * se
     if options.distribution != "normal":
         cache: dict[tuple, np.ndarray] = {}

@@ -10,14 +10,21 @@ the pairing, correlated classifiers get the narrower band they deserve.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import numpy as np
 import pandas as pd
-from scipy import stats
 
 from costchart import _schema as col
-from costchart._distributions import multinomial_pair, sample_quantiles, weighted_quantiles
+from costchart._distributions import (
+    binomial_support,
+    multinomial_pair,
+    normal_quantile,
+    sample_quantiles,
+    signed_split,
+    weighted_quantiles,
+)
 from costchart._errors import CostchartError
 from costchart._frames import as_pandas, combine_groups, normalize_by, split_groups
 from costchart._validation import binary_labels, finite_numbers
@@ -226,7 +233,7 @@ def _band(predicted, positive: np.ndarray, options) -> pd.DataFrame:
         se = samples.std(axis=0, ddof=1)
     else:
         se = np.sqrt(np.maximum(_variance(cells, weights, options.sampling), 0.0))
-        z = stats.norm.ppf(options.levels[1])
+        z = normal_quantile(options.levels[1])
         lower, upper = difference - z * se, difference + z * se
         if options.distribution != "normal":
             lower, upper = _exact_quantiles(cells, weights, options, lower, upper)
@@ -278,42 +285,67 @@ def _resample(cells: np.ndarray, weights: np.ndarray, options) -> np.ndarray:
     return np.einsum("rpc,pc->rp", draws[:, which, :], weights)
 
 
-def _difference_pmf(counts: np.ndarray, plus: int, minus: int) -> tuple[np.ndarray, np.ndarray]:
-    """Distribution of M[plus] - M[minus] for M ~ Multinomial(m, counts / m) (trimmed)."""
-    m = int(counts.sum())
-    x_values, y_values, joint = multinomial_pair(m, counts[plus] / m, counts[minus] / m)
-    differences = (x_values[:, None] - y_values[None, :]).ravel()
-    support = np.arange(differences.min(), differences.max() + 1)
-    probs = np.bincount(
-        (differences - support[0]).astype(int), weights=joint.ravel(), minlength=len(support)
+def _spread(m: int, q_plus: float, q_minus: float) -> float:
+    """Standard deviation of ``M[plus] - M[minus]`` for ``M ~ Multinomial(m, q)``."""
+    return math.sqrt(max(m * (q_plus + q_minus - (q_plus - q_minus) ** 2), 0.0))
+
+
+def _support_size(row: np.ndarray, sampling: str) -> float:
+    """About how many (value, probability) pairs the exact distribution at a pc needs.
+
+    Trimmed at 1e-12 tails, each signed count spans about 14 standard deviations.
+    """
+    if sampling == "stratified":
+        m_pos, m_neg = row[:4].sum(), row[4:].sum()
+    else:
+        m_pos = m_neg = row.sum()
+    spreads = (
+        _spread(m_pos, row[2] / m_pos, row[1] / m_pos),
+        _spread(m_neg, row[5] / m_neg, row[6] / m_neg),
     )
-    keep = probs > 0
-    return support[keep], probs[keep]
+    return math.prod(14.1 * s + 3 for s in spreads)
+
+
+def _signed_counts(row: np.ndarray, sampling: str):
+    """Exact joint distribution of a's extra errors on positives and on negatives.
+
+    ``D_pos = (a-b+) - (a+b-)`` over the positives, ``D_neg = (a+b-) - (a-b+)`` over the
+    negatives. Only discordant instances move them: with ``T`` and ``R`` the numbers of
+    discordant positives and negatives, ``D_pos = 2X - T`` where ``X | T`` is binomial,
+    likewise ``D_neg``. ``(T, R)`` are independent binomials (stratified) or two cells of
+    one multinomial (full), so ``P(D_pos, D_neg) = F' J G`` with ``J`` their joint pmf and
+    ``F``, ``G`` the conditional pmfs of the signed counts.
+    """
+    positives, negatives = row[:4], row[4:]
+    t_pos, t_neg = int(positives[1] + positives[2]), int(negatives[1] + negatives[2])
+    if sampling == "stratified":
+        m_pos, m_neg = int(positives.sum()), int(negatives.sum())
+        t_values, t_probs = binomial_support(m_pos, t_pos / m_pos)
+        r_values, r_probs = binomial_support(m_neg, t_neg / m_neg)
+        joint = t_probs[:, None] * r_probs[None, :]
+    else:
+        n = int(row.sum())
+        t_values, r_values, joint = multinomial_pair(n, t_pos / n, t_neg / n)
+    pos_values, given_t = signed_split(t_values, positives[2] / t_pos if t_pos else 0.0)
+    neg_values, given_r = signed_split(r_values, negatives[1] / t_neg if t_neg else 0.0)
+    return pos_values, neg_values, given_t.T @ joint @ given_r
 
 
 def _exact_quantiles(cells, weights, options, lower, upper):
-    """Quantiles of the exact distribution (stratified: two independent layers)."""
-    if options.sampling == "full":
-        if options.distribution == "exact":
-            msg = (
-                "distribution='exact' is available for sampling='stratified' differences; "
-                "for sampling='full' use distribution='normal' or method='resample'"
-            )
-            raise CostchartError(msg)
-        return lower, upper  # auto: the normal fit
+    """Quantiles of the exact bootstrap distribution of the difference at each pc."""
     cache: dict[tuple, tuple[float, float]] = {}
     for i in range(len(options.pc)):
         key = (*cells[i].tolist(), float(weights[i, 2]), float(weights[i, 5]))
         if key not in cache:
-            pos = _difference_pmf(cells[i, :4], 2, 1)  # a-b+ minus a+b-
-            neg = _difference_pmf(cells[i, 4:], 1, 2)  # a+b- minus a-b+
-            if options.distribution == "auto" and len(pos[0]) * len(neg[0]) > AUTO_EXACT_PAIRS:
-                cache[key] = (lower[i], upper[i])
+            if (
+                options.distribution == "auto"
+                and _support_size(cells[i], options.sampling) > AUTO_EXACT_PAIRS
+            ):
+                cache[key] = (lower[i], upper[i])  # the normal fit
             else:
-                values = weights[i, 2] * pos[0][:, None] + weights[i, 5] * neg[0][None, :]
-                probs = pos[1][:, None] * neg[1][None, :]
-                cache[key] = tuple(
-                    weighted_quantiles(values.ravel(), probs.ravel(), options.levels)
-                )
+                pos_values, neg_values, joint = _signed_counts(cells[i], options.sampling)
+                values = weights[i, 2] * pos_values[:, None] + weights[i, 5] * neg_values[None, :]
+                keep = joint > 0
+                cache[key] = tuple(weighted_quantiles(values[keep], joint[keep], options.levels))
         lower[i], upper[i] = cache[key]
     return lower, upper

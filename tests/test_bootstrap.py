@@ -266,44 +266,92 @@ def test_difference_moments_equal_monte_carlo(sampling):
     assert abs(resampled["se"].iat[0] - se) < 5 * se / np.sqrt(2 * 50_000)
 
 
-def test_difference_exact_quantiles_equal_enumeration():
-    data = _pair(np.random.default_rng(5), correlated=True, n=16)
-    band = cc.difference_band(
+def _joint_layers(data):
+    """The 3-D confusion matrix of a pair: positives then negatives, cells a+b+, a+b-, a-b+, a-b-."""
+    a = data[data.model == "a"].sort_values("id")
+    b = data[data.model == "b"].sort_values("id")
+    y = a.y.to_numpy()
+    wa, wb = a.p.to_numpy().astype(bool), b.p.to_numpy().astype(bool)
+    return [
+        [
+            int(np.sum(members & wa & wb)),
+            int(np.sum(members & wa & ~wb)),
+            int(np.sum(members & ~wa & wb)),
+            int(np.sum(members & ~wa & ~wb)),
+        ]
+        for members in (y == 1, y == 0)
+    ]
+
+
+def _enumerate(counts):
+    """Every outcome of Multinomial(sum(counts), counts / sum) with its probability."""
+    m = int(sum(counts))
+    outcomes = np.array(
+        [c for c in itertools.product(range(m + 1), repeat=len(counts)) if sum(c) == m]
+    )
+    return outcomes, stats.multinomial.pmf(outcomes, m, np.array(counts) / m)
+
+
+def _difference_band(data, distribution="exact", **options):
+    return cc.difference_band(
         data,
         score="p",
         label="y",
         classifier="model",
         instance="id",
         thresholds=(1, 1),
-        pc=[0.3, 0.5],
-        distribution="exact",
+        distribution=distribution,
+        **options,
     )
-    a = data[data.model == "a"].sort_values("id")
-    b = data[data.model == "b"].sort_values("id")
-    y = a.y.to_numpy()
-    wa, wb = a.p.to_numpy().astype(bool), b.p.to_numpy().astype(bool)
 
-    def layer(members):
-        counts = [
-            np.sum(members & wa & wb),
-            np.sum(members & wa & ~wb),
-            np.sum(members & ~wa & wb),
-            np.sum(members & ~wa & ~wb),
-        ]
-        m = int(sum(counts))
-        outcomes = [c for c in itertools.product(range(m + 1), repeat=4) if sum(c) == m]
-        probs = stats.multinomial.pmf(outcomes, m, np.array(counts) / m)
-        return np.array(outcomes), probs, m
 
-    pos, p_pos, m_pos = layer(y == 1)
-    neg, p_neg, m_neg = layer(y == 0)
-    d_pos = (pos[:, 2] - pos[:, 1]) / m_pos  # a's extra false negatives
-    d_neg = (neg[:, 1] - neg[:, 2]) / m_neg  # a's extra false positives
+def test_difference_exact_quantiles_equal_enumeration():
+    data = _pair(np.random.default_rng(9), correlated=False, n=16)
+    band = _difference_band(data, pc=[0.3, 0.5])
+    positives, negatives = _joint_layers(data)
+    pos, p_pos = _enumerate(positives)
+    neg, p_neg = _enumerate(negatives)
+    d_pos = (pos[:, 2] - pos[:, 1]) / sum(positives)  # a's extra false negatives
+    d_neg = (neg[:, 1] - neg[:, 2]) / sum(negatives)  # a's extra false positives
     for row in band.itertuples():
         values = (row.pc * d_pos[:, None] + (1 - row.pc) * d_neg[None, :]).ravel()
         probs = (p_pos[:, None] * p_neg[None, :]).ravel()
         assert row.lower == pytest.approx(_quantile(values, probs, 0.05), abs=1e-12)
         assert row.upper == pytest.approx(_quantile(values, probs, 0.95), abs=1e-12)
+
+
+def test_full_sampling_difference_exact_quantiles_equal_enumeration():
+    data = _pair(np.random.default_rng(7), correlated=False, n=14)
+    band = _difference_band(data, pc=[0.2, 0.5, 0.8], sampling="full")
+    positives, negatives = _joint_layers(data)
+    # Only the four discordant cells move the difference; lump the rest into one cell.
+    discordant = [positives[1], positives[2], negatives[1], negatives[2]]
+    outcomes, probs = _enumerate([*discordant, 14 - sum(discordant)])
+    pi = sum(positives) / 14
+    extra_fn = outcomes[:, 1] - outcomes[:, 0]
+    extra_fp = outcomes[:, 2] - outcomes[:, 3]
+    for row in band.itertuples():
+        values = (row.pc / pi * extra_fn + (1 - row.pc) / (1 - pi) * extra_fp) / 14
+        assert row.lower == pytest.approx(_quantile(values, probs, 0.05), abs=1e-12)
+        assert row.upper == pytest.approx(_quantile(values, probs, 0.95), abs=1e-12)
+
+
+@pytest.mark.parametrize("sampling", ["stratified", "full"])
+def test_auto_difference_band_is_exact_when_small_and_normal_when_large(rng, sampling):
+    small = _pair(np.random.default_rng(8), correlated=False, n=30)
+    exact = _difference_band(small, pc=[0.5], sampling=sampling)
+    auto = _difference_band(small, pc=[0.5], sampling=sampling, distribution="auto")
+    normal = _difference_band(small, pc=[0.5], sampling=sampling, distribution="normal")
+    pd.testing.assert_frame_equal(auto, exact)
+    assert exact["lower"].iat[0] != normal["lower"].iat[0]
+    large = _pair(rng, correlated=False, n=4000)
+    auto = _difference_band(large, pc=[0.5], sampling=sampling, distribution="auto")
+    normal = _difference_band(large, pc=[0.5], sampling=sampling, distribution="normal")
+    pd.testing.assert_frame_equal(auto, normal)
+    exact = _difference_band(large, pc=[0.5], sampling=sampling)
+    # With thousands of instances the exact quantiles are close to the normal fit.
+    for end in ("lower", "upper"):
+        assert exact[end].iat[0] == pytest.approx(normal[end].iat[0], abs=0.1 * normal["se"].iat[0])
 
 
 DIFF = _pair(np.random.default_rng(0), correlated=False, n=20)
@@ -373,18 +421,6 @@ DIFF = _pair(np.random.default_rng(0), correlated=False, n=20)
             ),
             r"column 'y' has one class only; a difference band needs both",
         ),
-        (
-            lambda: cc.difference_band(
-                DIFF,
-                score="p",
-                label="y",
-                classifier="model",
-                instance="id",
-                sampling="full",
-                distribution="exact",
-            ),
-            r"distribution='exact' is available for sampling='stratified' differences",
-        ),
     ],
 )
 def test_band_errors(call, message):
@@ -427,3 +463,12 @@ def test_band_at_reads_one_operating_point():
         row.se,
     )
     assert at.confidence_level == 0.9
+
+
+@pytest.mark.parametrize("sampling", ["stratified", "full"])
+def test_difference_of_classifiers_that_always_agree_is_exactly_zero(sampling):
+    data = _pair(np.random.default_rng(0), correlated=False, n=12)
+    data.loc[data.model == "b", "p"] = data.loc[data.model == "a", "p"].to_numpy()
+    band = _difference_band(data, pc=[0.2, 0.7], sampling=sampling)
+    assert (band[["difference", "lower", "upper", "se"]] == 0).all(axis=None)
+    assert not band["significant"].any()
