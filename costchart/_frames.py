@@ -91,7 +91,12 @@ def _frame_from_native(data, columns: Sequence[str], name: str) -> pd.DataFrame:
         frame = nw.from_native(data, eager_only=True)
     except TypeError:
         lazy = hasattr(data, "collect") or hasattr(data, "compute")
-        fix = " (a lazy frame: collect or compute it first)" if lazy else ""
+        fix = (
+            " (a lazy frame: roc_points, rociv and bootstrap_band aggregate lazy frames in "
+            "their engine; for this function collect or compute it first)"
+            if lazy
+            else ""
+        )
         msg = (
             f"{name} must be a pandas, polars or pyarrow DataFrame or a dict of arrays; "
             f"got {type(data).__name__}{fix}"

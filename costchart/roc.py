@@ -17,6 +17,7 @@ from costchart._frames import (
     normalize_by,
     split_groups,
 )
+from costchart._lazy import is_lazy, per_score_table
 from costchart._tables import points_groups
 from costchart._validation import binary_labels, finite_numbers, nonnegative_numbers
 
@@ -88,13 +89,22 @@ def roc_points(
     """
     by = normalize_by(by)
     check_by_names(by)
-    columns = [*by, score, label] + ([weight] if weight is not None else [])
-    frame = as_pandas(data, columns)
-    scores = finite_numbers(frame[score].to_numpy(), f"column {score!r}")
+    instances = None
+    if is_lazy(data):
+        aggregate = per_score_table(
+            data, score=score, label=label, by=by, amounts={weight: False} if weight else None
+        )
+        frame, instances = aggregate.table, aggregate.instances
+        weights = aggregate.sums[weight] if weight is not None else None
+        scores = frame[score].to_numpy(np.float64)
+    else:
+        columns = [*by, score, label] + ([weight] if weight is not None else [])
+        frame = as_pandas(data, columns)
+        scores = finite_numbers(frame[score].to_numpy(), f"column {score!r}")
+        weights = None
+        if weight is not None:
+            weights = nonnegative_numbers(frame[weight].to_numpy(), f"column {weight!r}")
     positive = binary_labels(frame[label].to_numpy(), f"column {label!r}", pos_label)
-    weights = None
-    if weight is not None:
-        weights = nonnegative_numbers(frame[weight].to_numpy(), f"column {weight!r}")
 
     groups = split_groups(frame, by)
     parts = []
@@ -104,6 +114,7 @@ def roc_points(
             scores[positions],
             positive[positions],
             None if weights is None else weights[positions],
+            None if instances is None else instances[positions],
         )
         parts.append(_points_or_nothing(counts, group, by, label))
     _require_some(parts, by, label)
@@ -138,13 +149,17 @@ def _distinct_counts(sorted_values: np.ndarray):
     return sorted_values[starts], counts
 
 
-def _count_by_score(scores, positive, weights):
+def _count_by_score(scores, positive, weights, instances=None):
     """Per distinct score, in decreasing order: (score, positive count, negative count).
 
-    Unweighted data never needs an argsort: the positives' and negatives' scores are
+    ``instances`` (rows of a per-score aggregate) says how many instances each row stands
+    for. Unweighted data never needs an argsort: the positives' and negatives' scores are
     sorted separately (a plain value sort is several times faster than an argsort), their
     distinct values merged with a stable sort (a linear merge of two sorted runs).
     """
+    if weights is None and instances is not None:
+        values, sums = weighted_sums_by_score(scores, positive, [instances])
+        return values, *as_counts(*sums[0])
     if weights is not None:
         keep = weights > 0
         if not keep.all():
@@ -262,6 +277,11 @@ def weighted_sums_by_score(scores: np.ndarray, positive: np.ndarray, weights: li
         neg = np.add.reduceat(np.where(sorted_positive, zero, sorted_weight), starts)
         sums.append((pos[::-1], neg[::-1]))
     return sorted_scores[starts][::-1], sums
+
+
+def as_counts(*sums: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Sums of instance counts (float64 after a weighted ``bincount``) back as int64."""
+    return tuple(np.rint(values).astype(np.int64) for values in sums)
 
 
 def _points_from_counts(thresholds, pos, neg) -> pd.DataFrame:

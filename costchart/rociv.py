@@ -18,8 +18,15 @@ import pandas as pd
 from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._frames import as_pandas, check_by_names, combine_groups, normalize_by, split_groups
+from costchart._lazy import is_lazy, per_score_table
 from costchart._validation import binary_labels, finite_numbers
-from costchart.roc import _points_or_nothing, _require_some, auc, weighted_sums_by_score
+from costchart.roc import (
+    _points_or_nothing,
+    _require_some,
+    as_counts,
+    auc,
+    weighted_sums_by_score,
+)
 
 __all__ = ["ROCIV_COLUMNS", "auciv", "costs_from_benefits", "rociv", "rociv_condition"]
 
@@ -85,16 +92,28 @@ def rociv(
     """
     by = normalize_by(by)
     check_by_names(by)
-    frame = as_pandas(data, [*by, score, label, cost])
-    scores = finite_numbers(frame[score].to_numpy(), f"column {score!r}")
+    instances = None
+    if is_lazy(data):
+        aggregate = per_score_table(data, score=score, label=label, by=by, amounts={cost: True})
+        frame, instances = aggregate.table, aggregate.instances
+        scores = frame[score].to_numpy(np.float64)
+        costs = aggregate.sums[cost]
+    else:
+        frame = as_pandas(data, [*by, score, label, cost])
+        scores = finite_numbers(frame[score].to_numpy(), f"column {score!r}")
+        costs = _positive_costs(frame[cost].to_numpy(), cost)
     positive = binary_labels(frame[label].to_numpy(), f"column {label!r}", pos_label)
-    costs = _positive_costs(frame[cost].to_numpy(), cost)
     groups = split_groups(frame, by)
     parts = []
     for group in groups:
         where = group.positions if by else slice(None)
-        values, sums = weighted_sums_by_score(scores[where], positive[where], [None, costs[where]])
+        counted = None if instances is None else instances[where]
+        values, sums = weighted_sums_by_score(
+            scores[where], positive[where], [counted, costs[where]]
+        )
         (pos_n, neg_n), (pos_cost, neg_cost) = sums
+        if counted is not None:
+            pos_n, neg_n = as_counts(pos_n, neg_n)
         points = _points_or_nothing((values, pos_n, neg_n), group, by, label)
         if len(points):
             benefit = np.concatenate([[0.0], np.cumsum(pos_cost)])

@@ -96,16 +96,6 @@ def test_roc_points_refuses(kwargs, message):
         cc.roc_points(data, **arguments)
 
 
-def test_lazy_frames_are_named_with_the_fix():
-    import polars as pl
-
-    lazy = pl.DataFrame(GOOD).lazy()
-    with pytest.raises(
-        cc.CostchartError, match=r"got LazyFrame \(a lazy frame: collect or compute it first\)"
-    ):
-        cc.roc_points(lazy, score="s", label="y")
-
-
 def test_all_groups_one_class():
     data = {"g": ["a", "b"], "s": [1.0, 2.0], "y": [1, 1]}
     with (

@@ -1,0 +1,144 @@
+"""Lazy frames: count by score inside the frame's own engine.
+
+A ROC curve needs only, per group and distinct score, how many positives and negatives
+have that score (or the sums of their weights or costs). For a lazy frame -- a polars
+LazyFrame, a DuckDB relation, a Dask or PySpark frame, anything narwhals reads lazily --
+that one aggregation runs in its engine, and only the per-score table reaches Python.
+The checks that eager input gets (finite scores, two classes, valid weights) run on that
+table, so their messages count instances, not rows of the aggregate.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from costchart._errors import CostchartError
+from costchart._frames import require_columns
+
+__all__ = ["PerScore", "is_lazy", "per_score_table"]
+
+#: Column of the aggregate counting the instances of each (group, score, label) row.
+INSTANCES = "costchart_instances"
+
+
+def is_lazy(data) -> bool:
+    """True for a frame narwhals reads only lazily (not pandas, polars or pyarrow eager)."""
+    if isinstance(data, (pd.DataFrame, Mapping)):
+        return False
+    import narwhals.stable.v2 as nw
+
+    try:
+        frame = nw.from_native(data)
+    except TypeError:
+        return False
+    return isinstance(frame, nw.LazyFrame)
+
+
+@dataclass(frozen=True)
+class PerScore:
+    """The aggregate of a lazy frame: one row per group, distinct score and label.
+
+    ``table`` holds the grouping, score and label columns (rows sorted by the grouping
+    columns), ``instances`` how many instances each row stands for, and ``sums`` the
+    summed amount columns, validated.
+    """
+
+    table: pd.DataFrame
+    instances: np.ndarray
+    sums: dict[str, np.ndarray]
+
+
+def per_score_table(
+    data,
+    *,
+    score: str,
+    label: str,
+    by: Sequence[str],
+    amounts: Mapping[str, bool] | None = None,
+) -> PerScore:
+    """Aggregate a lazy frame by ``by``, ``score`` and ``label`` in its own engine.
+
+    ``amounts`` maps the columns to sum (weights, costs) to whether each value must be
+    strictly positive (costs) or merely non-negative (weights).
+    """
+    import narwhals.stable.v2 as nw
+
+    amounts = dict(amounts or {})
+    frame = nw.from_native(data)
+    schema = frame.collect_schema()
+    require_columns(list(schema.names()), [*by, score, label, *amounts], "data")
+    for column in (score, *amounts):
+        dtype = schema[column]
+        if not (dtype.is_numeric() or dtype == nw.Boolean):
+            msg = f"column {column!r} must hold numbers, but has dtype {dtype}; cast it first"
+            raise CostchartError(msg)
+    aggregations = [nw.len().alias(INSTANCES)]
+    for column in amounts:
+        aggregations += [
+            nw.col(column).sum().alias(f"{column}__sum"),
+            nw.col(column).min().alias(f"{column}__min"),
+            nw.col(column).null_count().alias(f"{column}__missing"),
+        ]
+    keys = list(dict.fromkeys([*by, score, label]))
+    table = frame.group_by(keys).agg(*aggregations).collect().to_pandas()
+    if by:
+        table = table.sort_values(list(by), kind="stable", na_position="last")
+    table = table.reset_index(drop=True)
+    instances = table[INSTANCES].to_numpy(np.int64)
+    _check_scores(table[score], instances, score)
+    _check_labels(table[label], instances, label)
+    sums = {
+        column: _checked_sums(table, column, strictly_positive)
+        for column, strictly_positive in amounts.items()
+    }
+    return PerScore(table[keys], instances, sums)
+
+
+def _check_scores(scores: pd.Series, instances: np.ndarray, column: str) -> None:
+    values = scores.to_numpy(np.float64, na_value=np.nan)
+    bad = ~np.isfinite(values)
+    if bad.any():
+        msg = (
+            f"column {column!r} has {int(instances[bad].sum())} missing, NaN or infinite "
+            "values; drop or impute them"
+        )
+        raise CostchartError(msg)
+
+
+def _check_labels(labels: pd.Series, instances: np.ndarray, column: str) -> None:
+    missing = labels.isna().to_numpy()
+    if missing.any():
+        msg = (
+            f"column {column!r} has {int(instances[missing].sum())} missing values; "
+            "drop those rows or fill in their labels"
+        )
+        raise CostchartError(msg)
+
+
+def _checked_sums(table: pd.DataFrame, column: str, strictly_positive: bool) -> np.ndarray:
+    missing = table[f"{column}__missing"].to_numpy(np.float64)
+    if missing.any():
+        msg = f"column {column!r} has {int(missing.sum())} missing values; drop or impute them"
+        raise CostchartError(msg)
+    sums = table[f"{column}__sum"].to_numpy(np.float64, na_value=np.nan)
+    if not np.isfinite(sums).all():
+        msg = f"column {column!r} has NaN or infinite values; pass finite numbers"
+        raise CostchartError(msg)
+    smallest = float(table[f"{column}__min"].to_numpy(np.float64).min())
+    if strictly_positive and smallest <= 0:
+        msg = (
+            f"column {column!r} has values that are not positive (smallest {smallest}); "
+            "ROCIV needs every cost and benefit > 0"
+        )
+        raise CostchartError(msg)
+    if smallest < 0:
+        msg = (
+            f"column {column!r} has negative values (smallest {smallest}); "
+            "pass non-negative numbers"
+        )
+        raise CostchartError(msg)
+    return sums

@@ -1,0 +1,150 @@
+import duckdb
+import numpy as np
+import pandas as pd
+import polars as pl
+import pytest
+
+import costchart as cc
+from costchart._lazy import is_lazy, per_score_table
+
+
+@pytest.fixture
+def instances(rng):
+    n = 3000
+    return pd.DataFrame(
+        {
+            "model": rng.choice(["tree", "logistic", "bayes"], n),
+            "s": np.round(rng.normal(size=n), 1),  # many ties
+            "y": rng.random(n) < 0.3,
+            "amount": rng.uniform(0.5, 20, n),
+        }
+    )
+
+
+def _lazy_frames(frame):
+    """The same rows as a polars LazyFrame and as a DuckDB relation."""
+    return {"polars": pl.from_pandas(frame).lazy(), "duckdb": duckdb.from_df(frame)}
+
+
+def _by_group(table):
+    # Lazy engines have no row order, so lazy results list groups in sorted order.
+    return table.sort_values("model", kind="stable").reset_index(drop=True)
+
+
+@pytest.mark.parametrize("engine", ["polars", "duckdb"])
+def test_lazy_roc_points_equal_eager(instances, engine):
+    lazy = _lazy_frames(instances)[engine]
+    assert is_lazy(lazy)
+    eager = cc.roc_points(instances, score="s", label="y", by="model")
+    result = cc.roc_points(lazy, score="s", label="y", by="model")
+    pd.testing.assert_frame_equal(result, _by_group(eager))
+    assert result["tp"].dtype == np.int64
+
+
+@pytest.mark.parametrize("engine", ["polars", "duckdb"])
+def test_lazy_weighted_points_and_rociv_equal_eager(instances, engine):
+    lazy = _lazy_frames(instances)[engine]
+    for function, extra in ((cc.roc_points, {"weight": "amount"}), (cc.rociv, {"cost": "amount"})):
+        eager = function(instances, score="s", label="y", by="model", **extra)
+        result = function(lazy, score="s", label="y", by="model", **extra)
+        # Sums of floats in another order differ in the last bits only.
+        pd.testing.assert_frame_equal(result, _by_group(eager), check_exact=False, rtol=1e-12)
+
+
+def test_lazy_band_equals_eager(instances):
+    lazy = _lazy_frames(instances)["duckdb"]
+    eager = cc.bootstrap_band(instances, score="s", label="y", by="model", pc=[0.2, 0.5])
+    result = cc.bootstrap_band(lazy, score="s", label="y", by="model", pc=[0.2, 0.5])
+    pd.testing.assert_frame_equal(result, _by_group(eager))
+
+
+def test_only_the_per_score_table_reaches_python(instances):
+    big = pd.concat([instances] * 20, ignore_index=True)
+    aggregate = per_score_table(
+        _lazy_frames(big)["duckdb"], score="s", label="y", by=["model"], amounts={"amount": False}
+    )
+    distinct = instances.groupby(["model", "s", "y"]).ngroups
+    assert len(aggregate.table) == distinct < len(big) / 20
+    assert aggregate.instances.sum() == len(big)
+    assert aggregate.sums["amount"].sum() == pytest.approx(big["amount"].sum(), rel=1e-12)
+
+
+def test_lazy_string_labels_need_pos_label():
+    frame = pd.DataFrame({"s": [0.9, 0.4, 0.7, 0.1], "y": ["spam", "ham", "spam", "ham"]})
+    lazy = pl.from_pandas(frame).lazy()
+    with pytest.raises(cc.CostchartError, match=r"say which one is the positive class"):
+        cc.roc_points(lazy, score="s", label="y")
+    pd.testing.assert_frame_equal(
+        cc.roc_points(lazy, score="s", label="y", pos_label="spam"),
+        cc.roc_points(frame, score="s", label="y", pos_label="spam"),
+    )
+
+
+GOOD = {"s": [0.9, 0.4, 0.7, 0.1], "y": [1, 0, 1, 0], "w": [1.0, 2.0, 1.0, 3.0]}
+
+
+@pytest.mark.parametrize(
+    ("changes", "kwargs", "message"),
+    [
+        (
+            {"s": [0.9, None, float("nan"), 0.1]},
+            {},
+            r"column 's' has 2 missing, NaN or infinite values; drop or impute them",
+        ),
+        (
+            {"s": [0.9, float("inf"), 0.7, 0.1]},
+            {},
+            r"column 's' has 1 missing, NaN or infinite values",
+        ),
+        (
+            {"s": ["a", "b", "c", "d"]},
+            {},
+            r"column 's' must hold numbers, but has dtype String; cast it first",
+        ),
+        (
+            {"y": [1, None, 1, 0]},
+            {},
+            r"column 'y' has 1 missing values; drop those rows or fill in their labels",
+        ),
+        ({"y": [1, 2, 3, 0]}, {}, r"column 'y' must have two classes, but has 4 distinct values"),
+        ({"y": [1, 1, 1, 1]}, {}, r"column 'y' has no negatives; ROC analysis needs both classes"),
+        (
+            {"w": [1.0, -2.0, 1.0, 3.0]},
+            {"weight": "w"},
+            r"column 'w' has negative values \(smallest -2\.0\); pass non-negative numbers",
+        ),
+        (
+            {"w": [1.0, None, 1.0, 3.0]},
+            {"weight": "w"},
+            r"column 'w' has 1 missing values; drop or impute them",
+        ),
+        ({}, {"weight": "nope"}, r"data has no column 'nope'; available columns: 's', 'y', 'w'"),
+    ],
+)
+def test_lazy_input_errors(changes, kwargs, message):
+    lazy = pl.DataFrame({**GOOD, **changes}, strict=False).lazy()
+    with pytest.raises(cc.CostchartError, match=message):
+        cc.roc_points(lazy, score="s", label="y", **kwargs)
+
+
+def test_lazy_rociv_refuses_costs_that_are_not_positive():
+    lazy = duckdb.from_df(pd.DataFrame({**GOOD, "w": [1.0, 0.0, 2.0, 3.0]}))
+    with pytest.raises(
+        cc.CostchartError, match=r"column 'w' has values that are not positive \(smallest 0\.0\)"
+    ):
+        cc.rociv(lazy, score="s", label="y", cost="w")
+
+
+def test_functions_of_instances_without_pushdown_name_the_fix():
+    lazy = pl.DataFrame(GOOD).lazy().with_columns(model=pl.lit("a"), id=pl.int_range(4))
+    with pytest.raises(
+        cc.CostchartError,
+        match=r"got LazyFrame \(a lazy frame: roc_points, rociv and bootstrap_band aggregate",
+    ):
+        cc.difference_band(lazy, score="s", label="y", classifier="model", instance="id")
+
+
+def test_eager_frames_are_not_lazy():
+    frame = pd.DataFrame(GOOD)
+    for data in (frame, GOOD, pl.from_pandas(frame), pl.from_pandas(frame).to_arrow()):
+        assert not is_lazy(data)
