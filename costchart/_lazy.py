@@ -1,8 +1,8 @@
 """Lazy frames: count by score inside the frame's own engine.
 
 A ROC curve needs only, per group and distinct score, how many positives and negatives
-have that score (or the sums of their weights or costs). For a lazy frame -- a polars
-LazyFrame, a DuckDB relation, a Dask or PySpark frame, anything narwhals reads lazily --
+have that score (or the sums of their weights or costs). For a lazy frame -- anything
+narwhals reads lazily: a polars LazyFrame, a DuckDB relation, a Dask or PySpark frame --
 that one aggregation runs in its engine, and only the per-score table reaches Python.
 The checks that eager input gets (finite scores, two classes, valid weights) run on that
 table, so their messages count instances, not rows of the aggregate.

@@ -355,8 +355,9 @@ def bootstrap_band(
 
     Parameters
     ----------
-    data : DataFrame or dict of arrays
-        One row per test instance.
+    data : DataFrame, dict of arrays, or lazy frame
+        One row per test instance (a lazy frame is counted in its engine, as in
+        :func:`roc_points`).
     score, label, by, pos_label
         As in :func:`roc_points`.
     confidence_level : float

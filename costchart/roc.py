@@ -41,8 +41,9 @@ def roc_points(
 
     Parameters
     ----------
-    data : pandas, polars or pyarrow DataFrame, or dict of arrays
-        One row per instance. Not modified.
+    data : pandas, polars or pyarrow DataFrame, dict of arrays, or lazy frame
+        One row per instance. Not modified. A lazy frame (polars, DuckDB, ...) is
+        counted by group and score in its own engine; its groups come back sorted.
     score : str
         Column of scores; higher means more likely positive. Finite numbers.
     label : str

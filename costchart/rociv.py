@@ -59,8 +59,9 @@ def rociv(
 
     Parameters
     ----------
-    data : DataFrame or dict of arrays
-        One row per instance. Not modified.
+    data : DataFrame, dict of arrays, or lazy frame
+        One row per instance. Not modified. A lazy frame is summed by group and score in
+        its own engine, as in :func:`roc_points`.
     score, label, by, pos_label
         As in :func:`roc_points`.
     cost : str
