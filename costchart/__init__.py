@@ -3,8 +3,8 @@
 Transformers turn predictions into long-format pandas tables:
 
 - ROC space: :func:`roc_points`, :func:`from_confusion`, :func:`roc_hull`, :func:`auc`;
-- cost space: :func:`to_cost_lines`, :func:`lower_envelope`, :func:`operating_range`,
-  :func:`selection_table`, :func:`cost_at`, :func:`expected_cost`;
+- cost space: :func:`to_cost_lines`, :func:`lower_envelope`, :func:`envelope_gap`,
+  :func:`operating_range`, :func:`selection_table`, :func:`cost_at`, :func:`expected_cost`;
 - averages: :func:`vertical_average` (cost space, exact), :func:`roc_average`;
 - comparison and selection: :func:`compare`, :func:`iso_performance`,
   :func:`neyman_pearson`, :func:`workforce`, :func:`performance_independent`,
@@ -40,7 +40,7 @@ from costchart.conversions import (
     slope_from_pc,
 )
 from costchart.difference import difference_band
-from costchart.envelope import lower_envelope, operating_range, selection_table
+from costchart.envelope import envelope_gap, lower_envelope, operating_range, selection_table
 from costchart.expected import cost_at, expected_cost
 from costchart.export import report, save
 from costchart.hull import roc_hull
@@ -82,6 +82,7 @@ __all__ = [
     "curve_points",
     "difference_band",
     "difference_chart",
+    "envelope_gap",
     "expected_cost",
     "from_confusion",
     "iso_performance",

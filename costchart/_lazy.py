@@ -59,11 +59,14 @@ def per_score_table(
     label: str,
     by: Sequence[str],
     amounts: Mapping[str, bool] | None = None,
+    bins: int | None = None,
 ) -> PerScore:
     """Aggregate a lazy frame by ``by``, ``score`` and ``label`` in its own engine.
 
     ``amounts`` maps the columns to sum (weights, costs) to whether each value must be
-    strictly positive (costs) or merely non-negative (weights).
+    strictly positive (costs) or merely non-negative (weights). With ``bins``, scores are
+    first cut into that many quantile bins per group (the rule of
+    :func:`costchart.roc.bin_by_rank`) and each bin stands in for its lowest score.
     """
     import narwhals.stable.v2 as nw
 
@@ -84,29 +87,60 @@ def per_score_table(
             nw.col(column).null_count().alias(f"{column}__missing"),
         ]
     keys = list(dict.fromkeys([*by, score, label]))
+    if bins is not None:
+        frame = frame.with_columns(_bin_expression(nw, score, by, bins))
+        keys = list(dict.fromkeys([*by, BIN, label]))
+        aggregations += [
+            nw.col(score).min().alias(score),
+            (nw.col(score).null_count() + (~nw.col(score).is_finite()).sum()).alias(BAD),
+        ]
     table = frame.group_by(keys).agg(*aggregations).collect().to_pandas()
     if by:
         table = table.sort_values(list(by), kind="stable", na_position="last")
     table = table.reset_index(drop=True)
     instances = table[INSTANCES].to_numpy(np.int64)
+    if bins is not None:
+        _check_no_bad_scores(table[BAD].to_numpy(np.float64).sum(), score)
+        # A bin stands in for its lowest score (over both classes).
+        table[score] = table.groupby([*by, BIN], dropna=False, sort=False)[score].transform("min")
     _check_scores(table[score], instances, score)
     _check_labels(table[label], instances, label)
     sums = {
         column: _checked_sums(table, column, strictly_positive)
         for column, strictly_positive in amounts.items()
     }
-    return PerScore(table[keys], instances, sums)
+    return PerScore(table[list(dict.fromkeys([*by, score, label]))], instances, sums)
+
+
+#: Helper columns of a binned aggregate.
+BIN, BAD = "costchart_bin", "costchart_bad_scores"
+
+
+def _bin_expression(nw, score: str, by: Sequence[str], bins: int):
+    """Bin of each instance: ``floor(above * bins / n)``, ``above`` = instances scoring higher.
+
+    ``rank(method="min")`` from the top gives ties the same rank, so a bin never splits a
+    score and each bin's lowest score is an exact threshold.
+    """
+    above = nw.col(score).rank(method="min", descending=True) - 1
+    size = nw.len()
+    if by:
+        above, size = above.over(*by), size.over(*by)
+    return (above * bins / size).floor().cast(nw.Int64).alias(BIN)
+
+
+def _check_no_bad_scores(count: float, column: str) -> None:
+    if count:
+        msg = (
+            f"column {column!r} has {int(count)} missing, NaN or infinite values; "
+            "drop or impute them"
+        )
+        raise CostchartError(msg)
 
 
 def _check_scores(scores: pd.Series, instances: np.ndarray, column: str) -> None:
     values = scores.to_numpy(np.float64, na_value=np.nan)
-    bad = ~np.isfinite(values)
-    if bad.any():
-        msg = (
-            f"column {column!r} has {int(instances[bad].sum())} missing, NaN or infinite "
-            "values; drop or impute them"
-        )
-        raise CostchartError(msg)
+    _check_no_bad_scores(instances[~np.isfinite(values)].sum(), column)
 
 
 def _check_labels(labels: pd.Series, instances: np.ndarray, column: str) -> None:

@@ -43,6 +43,7 @@ FP_COST, TP_BENEFIT = "fp_cost", "tp_benefit"
 #: Scalar result columns.
 AUC = "auc"
 EXPECTED_COST = "expected_cost"
+GAP = "max_gap"
 
 #: Every name costchart writes; a grouping column with one of these names is refused,
 #: and a table's grouping columns are inferred as the columns not named here.
@@ -57,5 +58,5 @@ RESERVED = frozenset(
     + ROC_SPREAD_COLUMNS
     + BAND_COLUMNS
     + (FP_COST, TP_BENEFIT)
-    + (AUC, EXPECTED_COST)
+    + (AUC, EXPECTED_COST, GAP)
 )

@@ -16,7 +16,7 @@ from costchart._frames import combine_groups, grouped_order
 from costchart._tables import curve_groups, points_groups, table_kind
 from costchart.hull import group_hulls
 
-__all__ = ["lower_envelope", "operating_range", "selection_table"]
+__all__ = ["envelope_gap", "lower_envelope", "operating_range", "selection_table"]
 
 
 def _envelope_of_hull(hull: pd.DataFrame) -> pd.DataFrame:
@@ -77,6 +77,64 @@ def lower_envelope(points_or_lines, *, by: str | Sequence[str] | None = None) ->
     table, by, groups, hulls = group_hulls(points_or_lines, by)
     parts = [_envelope_of_hull(hull) for hull in hulls]
     return combine_groups(table, by, groups, parts, col.ENVELOPE_COLUMNS)
+
+
+def envelope_gap(points, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
+    """How far the lower envelope of binned ROC points can lie above the true envelope.
+
+    Between two consecutive points of a binned curve (``roc_points(..., bins=K)``) the
+    true ROC curve is unknown but monotone, so it stays in the rectangle the two points
+    span; at best it passes through its upper-left corner (the first point's ``fpr``, the
+    second's ``tpr``). The envelope of the points and those corners is therefore a floor
+    under the true envelope, and the largest distance from it to the envelope of the
+    points bounds the binned envelope's error. The bound holds for any points table; for
+    unbinned points (where consecutive points are joined by the true curve) the error is
+    0 and the bound is merely loose.
+
+    Parameters
+    ----------
+    points : pandas.DataFrame
+        ROC points, e.g. from ``roc_points(..., bins=K)``.
+    by : str or list of str, optional
+        Grouping columns; by default every column that is not a costchart column.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The grouping columns, then one row per group: ``max_gap`` (float64, in cost
+        units) and ``pc``, where the bound is largest.
+
+    Examples
+    --------
+    >>> import costchart as cc
+    >>> points = cc.roc_points({"s": [4, 3, 2, 1], "y": [1, 0, 1, 0]}, score="s", label="y")
+    >>> cc.envelope_gap(points.iloc[[0, 2, 4]])  # keep (0, 0), (0.5, 0.5) and (1, 1)
+       max_gap   pc
+    0     0.25  0.5
+    """
+    table, by, groups = points_groups(points, by)
+    parts = []
+    for group in groups:
+        fpr = table[col.FPR].to_numpy(np.float64)[group.positions]
+        tpr = table[col.TPR].to_numpy(np.float64)[group.positions]
+        order = np.lexsort((tpr, fpr))
+        fpr, tpr = fpr[order], tpr[order]
+        ceiling = lower_envelope(pd.DataFrame({col.FPR: fpr, col.TPR: tpr}))
+        floor = lower_envelope(
+            pd.DataFrame(
+                {
+                    col.FPR: np.concatenate([fpr, fpr[:-1]]),
+                    col.TPR: np.concatenate([tpr, tpr[1:]]),
+                }
+            )
+        )
+        pc = np.union1d(ceiling[col.PC], floor[col.PC])
+        gap = np.interp(pc, ceiling[col.PC], ceiling[col.COST]) - np.interp(
+            pc, floor[col.PC], floor[col.COST]
+        )
+        worst = int(np.argmax(gap))
+        parts.append(pd.DataFrame({col.GAP: [max(float(gap[worst]), 0.0)], col.PC: [pc[worst]]}))
+    return combine_groups(table, by, groups, parts, [col.GAP, col.PC])
 
 
 def selection_table(curve, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:

@@ -32,6 +32,7 @@ def roc_points(
     by: str | Sequence[str] | None = None,
     pos_label=None,
     weight: str | None = None,
+    bins: int | None = None,
 ) -> pd.DataFrame:
     """ROC points of a scoring classifier: one point per distinct score.
 
@@ -56,6 +57,12 @@ def roc_points(
     weight : str, optional
         Column of non-negative instance weights; counts become sums of weights.
         Instances of weight 0 are ignored.
+    bins : int, optional
+        Keep only the points at (about) ``bins`` score quantiles per group: scores are cut
+        into equal-count bins, never splitting a tie, and each bin's lowest score is a
+        threshold. Every point is still exact, so the hull and envelope of binned points
+        are conservative (the envelope can only be higher); :func:`envelope_gap` bounds
+        by how much. For a lazy frame the binning runs in its engine too.
 
     Returns
     -------
@@ -90,10 +97,16 @@ def roc_points(
     """
     by = normalize_by(by)
     check_by_names(by)
+    bins = check_bins(bins)
     instances = None
     if is_lazy(data):
         aggregate = per_score_table(
-            data, score=score, label=label, by=by, amounts={weight: False} if weight else None
+            data,
+            score=score,
+            label=label,
+            by=by,
+            amounts={weight: False} if weight else None,
+            bins=bins,
         )
         frame, instances = aggregate.table, aggregate.instances
         weights = aggregate.sums[weight] if weight is not None else None
@@ -116,6 +129,7 @@ def roc_points(
             positive[positions],
             None if weights is None else weights[positions],
             None if instances is None else instances[positions],
+            bins,
         )
         parts.append(_points_or_nothing(counts, group, by, label))
     _require_some(parts, by, label)
@@ -150,24 +164,70 @@ def _distinct_counts(sorted_values: np.ndarray):
     return sorted_values[starts], counts
 
 
-def _count_by_score(scores, positive, weights, instances=None):
+def _count_by_score(scores, positive, weights, instances=None, bins=None):
     """Per distinct score, in decreasing order: (score, positive count, negative count).
 
     ``instances`` (rows of a per-score aggregate) says how many instances each row stands
-    for. Unweighted data never needs an argsort: the positives' and negatives' scores are
-    sorted separately (a plain value sort is several times faster than an argsort), their
-    distinct values merged with a stable sort (a linear merge of two sorted runs).
+    for; ``bins`` merges the scores into that many quantile bins (:func:`bin_by_rank`).
     """
-    if weights is None and instances is not None:
-        values, sums = weighted_sums_by_score(scores, positive, [instances])
-        return values, *as_counts(*sums[0])
-    if weights is not None:
-        keep = weights > 0
-        if not keep.all():
-            scores, positive, weights = scores[keep], positive[keep], weights[keep]
-        values, sums = weighted_sums_by_score(scores, positive, [weights])
-        return values, sums[0][0], sums[0][1]
+    if weights is None and instances is None:
+        values, pos, neg = _count_instances(scores, positive)
+        sizes = pos + neg
+    else:
+        if weights is not None:
+            keep = weights > 0
+            if not keep.all():
+                scores, positive, weights = scores[keep], positive[keep], weights[keep]
+                instances = None if instances is None else instances[keep]
+        # Instance counts (None counts rows) when needed, then the weights if any.
+        needs_counts = weights is None or instances is not None or bins is not None
+        summed = ([instances] if needs_counts else []) + ([weights] if weights is not None else [])
+        values, sums = weighted_sums_by_score(scores, positive, summed)
+        sizes = sum(as_counts(*sums[0])) if needs_counts else None
+        pos, neg = sums[-1] if weights is not None else as_counts(*sums[0])
+    if bins is None:
+        return values, pos, neg
+    values, (pos, neg) = bin_by_rank(values, sizes, [pos, neg], bins)
+    return values, pos, neg
 
+
+def check_bins(bins) -> int | None:
+    """Validate ``bins=``: None or a positive integer."""
+    if bins is None:
+        return None
+    if isinstance(bins, bool) or not isinstance(bins, (int, np.integer)) or bins < 1:
+        msg = (
+            f"bins={bins!r} must be a positive integer (how many score quantiles to keep); "
+            "pass e.g. bins=1000, or None for every distinct score"
+        )
+        raise CostchartError(msg)
+    return int(bins)
+
+
+def bin_by_rank(values: np.ndarray, sizes: np.ndarray, sums: list[np.ndarray], bins: int):
+    """Merge per-score rows (decreasing score) into at most ``bins`` quantile bins.
+
+    A score with ``above`` instances scoring higher, out of ``n``, goes to bin
+    ``floor(above * bins / n)``, so ties stay together and bins hold about ``n / bins``
+    instances each. Returns each bin's lowest score and the summed ``sums``.
+    """
+    if len(values) == 0:
+        return values, sums
+    sizes = np.asarray(sizes, dtype=np.int64)
+    above = np.cumsum(sizes) - sizes
+    index = above * bins // max(int(sizes.sum()), 1)
+    starts = _run_starts(index)
+    ends = np.append(starts[1:], len(values)) - 1
+    return values[ends], [np.add.reduceat(values_, starts) for values_ in sums]
+
+
+def _count_instances(scores, positive):
+    """Counts per distinct score without an argsort.
+
+    The positives' and negatives' scores are sorted separately (a plain value sort is
+    several times faster than an argsort), their distinct values merged with a stable
+    sort (a linear merge of two sorted runs).
+    """
     pos_scores = scores[positive]
     neg_scores = scores[~positive]
     pos_scores.sort()

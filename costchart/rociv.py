@@ -25,6 +25,8 @@ from costchart.roc import (
     _require_some,
     as_counts,
     auc,
+    bin_by_rank,
+    check_bins,
     weighted_sums_by_score,
 )
 
@@ -54,6 +56,7 @@ def rociv(
     cost: str,
     by: str | Sequence[str] | None = None,
     pos_label=None,
+    bins: int | None = None,
 ) -> pd.DataFrame:
     """ROCIV points: ROC points weighted by instance-varying costs.
 
@@ -68,6 +71,9 @@ def rociv(
         Column of positive amounts: for a positive, the benefit of classifying it positive;
         for a negative, the cost of classifying it positive (see
         :func:`costs_from_benefits`).
+    bins : int, optional
+        Keep the points at about ``bins`` score quantiles per group, as in
+        :func:`roc_points` (quantiles of instances, not of costs).
 
     Returns
     -------
@@ -93,9 +99,12 @@ def rociv(
     """
     by = normalize_by(by)
     check_by_names(by)
+    bins = check_bins(bins)
     instances = None
     if is_lazy(data):
-        aggregate = per_score_table(data, score=score, label=label, by=by, amounts={cost: True})
+        aggregate = per_score_table(
+            data, score=score, label=label, by=by, amounts={cost: True}, bins=bins
+        )
         frame, instances = aggregate.table, aggregate.instances
         scores = frame[score].to_numpy(np.float64)
         costs = aggregate.sums[cost]
@@ -115,6 +124,10 @@ def rociv(
         (pos_n, neg_n), (pos_cost, neg_cost) = sums
         if counted is not None:
             pos_n, neg_n = as_counts(pos_n, neg_n)
+        if bins is not None:
+            values, (pos_n, neg_n, pos_cost, neg_cost) = bin_by_rank(
+                values, pos_n + neg_n, [pos_n, neg_n, pos_cost, neg_cost], bins
+            )
         points = _points_or_nothing((values, pos_n, neg_n), group, by, label)
         if len(points):
             benefit = np.concatenate([[0.0], np.cumsum(pos_cost)])

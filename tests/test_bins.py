@@ -1,0 +1,131 @@
+"""roc_points(bins=) and envelope_gap: binned curves are exact points, with a bounded envelope."""
+
+import duckdb
+import numpy as np
+import pandas as pd
+import polars as pl
+import pytest
+
+import costchart as cc
+
+
+def _data(rng, n=5000, decimals=2):
+    label = rng.random(n) < 0.3
+    return pd.DataFrame(
+        {
+            "model": rng.choice(["a", "b"], n),
+            "s": np.round(rng.normal(size=n) + label, decimals),
+            "y": label,
+            "w": rng.uniform(0.1, 5, n),
+        }
+    )
+
+
+@pytest.mark.parametrize("weight", [None, "w"])
+def test_binned_points_are_exact_points_of_the_full_curve(rng, weight):
+    data = _data(rng)
+    full = cc.roc_points(data, score="s", label="y", by="model", weight=weight)
+    binned = cc.roc_points(data, score="s", label="y", by="model", weight=weight, bins=20)
+    assert binned.groupby("model").size().max() <= 21
+    assert len(binned) < len(full)
+    merged = binned.merge(full, on=["model", "threshold"], suffixes=("", "_full"))
+    assert len(merged) == len(binned)  # every binned threshold is a distinct score
+    # Counts are exact; sums of float weights differ only by summation order.
+    tolerance = 0 if weight is None else 1e-12
+    for column in ("tp", "fp", "tn", "fn", "tpr", "fpr"):
+        np.testing.assert_allclose(merged[column], merged[f"{column}_full"], rtol=tolerance)
+
+
+def test_bins_hold_equal_numbers_of_distinct_scores():
+    data = {"s": np.arange(1000.0), "y": np.arange(1000) % 3 == 0}
+    binned = cc.roc_points(data, score="s", label="y", bins=10)
+    np.testing.assert_array_equal((binned.tp + binned.fp).to_numpy(), np.arange(0, 1001, 100))
+    assert binned.threshold.tolist()[1:] == [900.0 - 100 * k for k in range(10)]
+
+
+def test_a_bin_never_splits_a_tie():
+    # 1,000 instances in bins of 100, but 600 of them share one score: that bin keeps all 600.
+    scores = np.concatenate([np.arange(200.0), np.full(600, 500.0), np.arange(600.0, 800.0)])
+    data = {"s": scores, "y": np.arange(1000) % 2 == 0}
+    binned = cc.roc_points(data, score="s", label="y", bins=10)
+    assert np.diff((binned.tp + binned.fp).to_numpy()).tolist() == [100, 100, 600, 100, 100]
+    assert binned.threshold.tolist()[1:] == [700.0, 600.0, 500.0, 100.0, 0.0]
+
+
+def test_bins_at_least_the_distinct_scores_change_nothing(rng):
+    data = _data(rng, n=500, decimals=1)
+    full = cc.roc_points(data, score="s", label="y", by="model")
+    pd.testing.assert_frame_equal(
+        cc.roc_points(data, score="s", label="y", by="model", bins=10**6), full
+    )
+
+
+@pytest.mark.parametrize("engine", ["polars", "duckdb"])
+def test_lazy_binning_equals_eager_binning(rng, engine):
+    data = _data(rng, decimals=3)
+    lazy = pl.from_pandas(data).lazy() if engine == "polars" else duckdb.from_df(data)
+    for function, extra in (
+        (cc.roc_points, {}),
+        (cc.roc_points, {"weight": "w"}),
+        (cc.rociv, {"cost": "w"}),
+    ):
+        eager = function(data, score="s", label="y", by="model", bins=50, **extra)
+        eager = eager.sort_values("model", kind="stable").reset_index(drop=True)
+        result = function(lazy, score="s", label="y", by="model", bins=50, **extra)
+        pd.testing.assert_frame_equal(result, eager, check_exact=False, rtol=1e-12)
+
+
+def test_lazy_binning_counts_bad_scores():
+    lazy = pl.DataFrame(
+        {"s": [0.9, None, float("nan"), 0.1], "y": [1, 0, 1, 0]}, strict=False
+    ).lazy()
+    with pytest.raises(
+        cc.CostchartError, match=r"column 's' has 2 missing, NaN or infinite values"
+    ):
+        cc.roc_points(lazy, score="s", label="y", bins=2)
+
+
+def _cost(envelope, pc):
+    return np.interp(pc, envelope.pc, envelope.cost)
+
+
+@pytest.mark.parametrize("bins", [3, 10, 40])
+def test_envelope_gap_bounds_the_binned_envelope(rng, bins):
+    data = _data(rng, n=3000, decimals=3)
+    full = cc.roc_points(data, score="s", label="y", by="model")
+    binned = cc.roc_points(data, score="s", label="y", by="model", bins=bins)
+    gaps = cc.envelope_gap(binned).set_index("model")
+    pc = np.linspace(0, 1, 2001)
+    for model in ("a", "b"):
+        true = _cost(cc.lower_envelope(full[full.model == model].drop(columns="model")), pc)
+        rough = _cost(cc.lower_envelope(binned[binned.model == model].drop(columns="model")), pc)
+        error = rough - true
+        assert error.min() >= -1e-12  # binned points are real points: never optimistic
+        assert error.max() <= gaps.loc[model, "max_gap"] + 1e-12
+        assert gaps.loc[model, "max_gap"] < 0.5
+
+
+def test_envelope_gap_shrinks_with_more_bins(rng):
+    data = _data(rng, n=20_000, decimals=4)
+    gaps = [
+        cc.envelope_gap(cc.roc_points(data, score="s", label="y", bins=bins))["max_gap"].iat[0]
+        for bins in (5, 50, 500)
+    ]
+    assert gaps[0] > gaps[1] > gaps[2]
+    assert gaps[2] < 0.01
+
+
+def test_envelope_gap_of_a_staircase_is_the_corner_it_misses():
+    # Full curve (0,0) (0,1) (1,1); keeping only the two ends hides the perfect corner.
+    points = pd.DataFrame({"fpr": [0.0, 1.0], "tpr": [0.0, 1.0]})
+    gap = cc.envelope_gap(points)
+    assert gap["max_gap"].iat[0] == pytest.approx(0.5)
+    assert gap["pc"].iat[0] == pytest.approx(0.5)
+
+
+@pytest.mark.parametrize("bins", [0, -3, 2.5, True, "10"])
+def test_bins_must_be_a_positive_integer(bins):
+    with pytest.raises(
+        cc.CostchartError, match=r"bins=.* must be a positive integer .*pass e\.g\. bins=1000"
+    ):
+        cc.roc_points({"s": [1.0, 2.0], "y": [0, 1]}, score="s", label="y", bins=bins)
