@@ -75,6 +75,18 @@ def test_lazy_binning_equals_eager_binning(rng, engine):
         pd.testing.assert_frame_equal(result, eager, check_exact=False, rtol=1e-12)
 
 
+def test_instances_of_weight_zero_do_not_count_in_bins(rng):
+    data = _data(rng, n=2000, decimals=3)
+    data.loc[data.index % 3 == 0, "w"] = 0.0
+    kept = data[data.w > 0]
+    expected = cc.roc_points(kept, score="s", label="y", by="model", weight="w", bins=25)
+    expected = expected.sort_values("model", kind="stable").reset_index(drop=True)
+    for source in (data, duckdb.from_df(data)):
+        result = cc.roc_points(source, score="s", label="y", by="model", weight="w", bins=25)
+        result = result.sort_values("model", kind="stable").reset_index(drop=True)
+        pd.testing.assert_frame_equal(result, expected, check_exact=False, rtol=1e-12)
+
+
 def test_lazy_binning_counts_bad_scores():
     lazy = pl.DataFrame(
         {"s": [0.9, None, float("nan"), 0.1], "y": [1, 0, 1, 0]}, strict=False
