@@ -48,7 +48,11 @@ def _read(file: Path) -> pd.DataFrame:
         msg = f"no file {str(file)!r}"
         raise CostchartError(msg)
     if file.suffix.lower() == ".parquet":
-        return pd.read_parquet(file)
+        try:
+            return pd.read_parquet(file)
+        except ImportError:
+            msg = f"reading {str(file)!r} needs a Parquet engine: pip install pyarrow"
+            raise CostchartError(msg) from None
     if file.suffix.lower() in (".csv", ".txt"):
         return pd.read_csv(file)
     msg = f"cannot read {str(file)!r}: use a .csv or .parquet file"
@@ -60,7 +64,12 @@ def _points(args) -> pd.DataFrame:
 
     data = _read(Path(args.file))
     return cc.roc_points(
-        data, score=args.score, label=args.label, by=args.by or None, pos_label=args.pos_label
+        data,
+        score=args.score,
+        label=args.label,
+        by=args.by or None,
+        pos_label=args.pos_label,
+        bins=args.bins,
     )
 
 
@@ -112,6 +121,12 @@ def _parser() -> argparse.ArgumentParser:
         sub.add_argument("--label", required=True, help="column of true classes")
         sub.add_argument("--pos-label", default=None, help="value of the positive class")
         sub.add_argument("--by", nargs="*", default=[], help="grouping columns")
+        sub.add_argument(
+            "--bins",
+            type=int,
+            default=None,
+            help="keep about this many points per curve, at score quantiles (exact points)",
+        )
 
     plot_parser = commands.add_parser("plot", help="draw a chart of a predictions file")
     data_arguments(plot_parser)

@@ -54,6 +54,17 @@ def test_table(predictions_csv, tmp_path):
     assert list(table.columns) == ["classifier", "pc", "cost", "threshold", "fpr", "tpr"]
 
 
+def test_table_of_binned_points(predictions_csv, tmp_path):
+    out = tmp_path / "points.csv"
+    args = ["table", str(predictions_csv), *COLUMNS, "--bins", "5", "--out", str(out)]
+    assert main(args) == 0
+    binned = pd.read_csv(out)
+    assert binned.groupby("classifier").size().max() <= 6
+    with pytest.raises(SystemExit) as exit_info:
+        main(["table", str(predictions_csv), *COLUMNS, "--bins", "0"])
+    assert exit_info.value.code == 2
+
+
 def test_errors_print_one_line_and_exit_2(predictions_csv, capsys):
     with pytest.raises(SystemExit) as exit_info:
         main(["table", str(predictions_csv), "--score", "prob", "--label", "label"])
