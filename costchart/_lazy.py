@@ -64,8 +64,8 @@ def per_score_table(
     """Aggregate a lazy frame by ``by``, ``score`` and ``label`` in its own engine.
 
     ``amounts`` maps the columns to sum (weights, costs) to whether each value must be
-    strictly positive (costs) or merely non-negative (weights; rows of weight 0 are
-    left out). With ``bins``, scores are
+    strictly positive (costs) or merely non-negative (weights; with ``bins``, rows of
+    weight 0 are left out before binning). With ``bins``, scores are
     first cut into that many quantile bins per group (the rule of
     :func:`costchart.roc.bin_by_rank`) and each bin stands in for its lowest score.
     """
@@ -87,13 +87,13 @@ def per_score_table(
             nw.col(column).min().alias(f"{column}__min"),
             nw.col(column).null_count().alias(f"{column}__missing"),
         ]
-    for column, strictly_positive in amounts.items():
-        if not strictly_positive:
-            # Instances of weight 0 are left out (before binning), as eager input does;
-            # missing and negative weights stay, to be refused below.
-            frame = frame.filter((nw.col(column) != 0) | nw.col(column).is_null())
     keys = list(dict.fromkeys([*by, score, label]))
     if bins is not None:
+        for column, strictly_positive in amounts.items():
+            if not strictly_positive:
+                # Instances of weight 0 are left out before binning, as eager input does;
+                # missing and negative weights stay, to be refused below.
+                frame = frame.filter((nw.col(column) != 0) | nw.col(column).is_null())
         frame = frame.with_columns(_bin_expression(nw, score, by, bins))
         keys = list(dict.fromkeys([*by, BIN, label]))
         aggregations += [

@@ -148,3 +148,12 @@ def test_eager_frames_are_not_lazy():
     frame = pd.DataFrame(GOOD)
     for data in (frame, GOOD, pl.from_pandas(frame), pl.from_pandas(frame).to_arrow()):
         assert not is_lazy(data)
+
+
+def test_lazy_group_of_zero_weights_is_left_out_with_a_warning():
+    frame = pd.DataFrame(
+        {"g": ["a"] * 4 + ["b"] * 4, "s": [0.9, 0.4, 0.7, 0.1] * 2, "y": [1, 0, 1, 0] * 2}
+    ).assign(w=[1.0, 2.0, 1.0, 3.0, 0.0, 0.0, 0.0, 0.0])
+    with pytest.warns(cc.CostchartWarning, match=r"group \{'g': 'b'\} has no positives"):
+        points = cc.roc_points(duckdb.from_df(frame), score="s", label="y", by="g", weight="w")
+    assert set(points["g"]) == {"a"}
