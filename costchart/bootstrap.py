@@ -343,6 +343,7 @@ def bootstrap_band(
     threshold: float | None = None,
     pc=None,
     progress=False,
+    bins: int | None = None,
 ) -> pd.DataFrame:
     """A bootstrap confidence band on the cost of a classifier at every ``pc``.
 
@@ -383,6 +384,9 @@ def bootstrap_band(
         Operating points; 501 evenly spaced values in [0, 1] by default.
     progress : bool or callable
         Report resampling progress (to standard error, or to the callable).
+    bins : int, optional
+        Compute the ROC points at about ``bins`` score quantiles (as in
+        :func:`roc_points`); the envelope then chooses among those thresholds only.
 
     Returns
     -------
@@ -415,7 +419,9 @@ def bootstrap_band(
     if selection is not None and threshold is not None:
         msg = "pass selection= or threshold=, not both"
         raise CostchartError(msg)
-    points = roc_points(data, score=score, label=label, by=by or None, pos_label=pos_label)
+    points = roc_points(
+        data, score=score, label=label, by=by or None, pos_label=pos_label, bins=bins
+    )
     return _bands(points, by, selection, threshold, options)
 
 

@@ -59,29 +59,50 @@ def _read(file: Path) -> pd.DataFrame:
     raise CostchartError(msg)
 
 
-def _points(args) -> pd.DataFrame:
+def _columns(args) -> dict:
+    """The column arguments every transformer of instances takes."""
+    return {
+        "score": args.score,
+        "label": args.label,
+        "by": args.by or None,
+        "pos_label": args.pos_label,
+    }
+
+
+def _points(args, data: pd.DataFrame) -> pd.DataFrame:
     import costchart as cc
 
-    data = _read(Path(args.file))
-    return cc.roc_points(
+    return cc.roc_points(data, **_columns(args), bins=args.bins)
+
+
+def _band(args, data: pd.DataFrame, method: str) -> pd.DataFrame:
+    import costchart as cc
+
+    return cc.bootstrap_band(
         data,
-        score=args.score,
-        label=args.label,
-        by=args.by or None,
-        pos_label=args.pos_label,
+        **_columns(args),
+        method=method,
+        confidence_level=args.confidence_level,
+        progress=_progress,
         bins=args.bins,
     )
 
 
 def plot(args) -> Path:
-    """Draw a chart of a predictions file."""
+    """Draw a chart of a predictions file (with ``--band``, the envelope's confidence band)."""
     import costchart as cc
 
-    points = _points(args)
+    data = _read(Path(args.file))
     by = args.by or []
     color = next((c for c in by if c != args.facet), None)
-    kinds = {"roc-cost": cc.roc_cost_chart, "cost": cc.cost_chart, "roc": cc.roc_chart}
-    chart = kinds[args.kind](points, color=color, facet=args.facet)
+    if args.band is not None:
+        if args.kind not in (None, "cost"):
+            msg = f"--band draws a cost chart, not --kind {args.kind}; drop --kind or pass cost"
+            raise CostchartError(msg)
+        chart = cc.band_chart(_band(args, data, args.band), color=color, facet=args.facet)
+    else:
+        kinds = {"roc-cost": cc.roc_cost_chart, "cost": cc.cost_chart, "roc": cc.roc_chart}
+        chart = kinds[args.kind or "roc-cost"](_points(args, data), color=color, facet=args.facet)
     path = cc.save(chart, args.out)
     _progress(f"wrote {path}")
     return path
@@ -91,16 +112,20 @@ def table(args) -> Path:
     """Write a transformer's table as CSV."""
     import costchart as cc
 
-    points = _points(args)
-    tables = {
-        "points": lambda: points,
-        "hull": lambda: cc.roc_hull(points),
-        "lines": lambda: cc.to_cost_lines(points),
-        "envelope": lambda: cc.lower_envelope(points),
-        "selection": lambda: cc.selection_table(points),
-        "auc": lambda: cc.auc(points),
-    }
-    result = tables[args.kind]()
+    data = _read(Path(args.file))
+    if args.kind == "band":
+        result = _band(args, data, args.band or "exact")
+    else:
+        points = _points(args, data)
+        tables = {
+            "points": lambda: points,
+            "hull": lambda: cc.roc_hull(points),
+            "lines": lambda: cc.to_cost_lines(points),
+            "envelope": lambda: cc.lower_envelope(points),
+            "selection": lambda: cc.selection_table(points),
+            "auc": lambda: cc.auc(points),
+        }
+        result = tables[args.kind]()
     result.to_csv(args.out, index=False)
     _progress(f"wrote {args.out} ({len(result):,} rows)")
     return Path(args.out)
@@ -127,18 +152,29 @@ def _parser() -> argparse.ArgumentParser:
             default=None,
             help="keep about this many points per curve, at score quantiles (exact points)",
         )
+        sub.add_argument(
+            "--band",
+            choices=["exact", "resample"],
+            default=None,
+            help="confidence band on the envelope's cost: exact bootstrap or resampling",
+        )
+        sub.add_argument(
+            "--confidence-level", type=float, default=0.9, help="level of --band (0.9)"
+        )
 
     plot_parser = commands.add_parser("plot", help="draw a chart of a predictions file")
     data_arguments(plot_parser)
     plot_parser.add_argument("--facet", default=None, help="grouping column to facet by")
-    plot_parser.add_argument("--kind", choices=["roc-cost", "cost", "roc"], default="roc-cost")
+    plot_parser.add_argument(
+        "--kind", choices=["roc-cost", "cost", "roc"], default=None, help="roc-cost by default"
+    )
     plot_parser.add_argument("--out", default="chart.html", help=".html .png .svg .pdf or .json")
 
     table_parser = commands.add_parser("table", help="write a transformer's table as CSV")
     data_arguments(table_parser)
     table_parser.add_argument(
         "--kind",
-        choices=["points", "hull", "lines", "envelope", "selection", "auc"],
+        choices=["points", "hull", "lines", "envelope", "selection", "auc", "band"],
         default="points",
     )
     table_parser.add_argument("--out", default="table.csv", help="CSV file to write")

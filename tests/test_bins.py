@@ -141,3 +141,17 @@ def test_bins_must_be_a_positive_integer(bins):
         cc.CostchartError, match=r"bins=.* must be a positive integer .*pass e\.g\. bins=1000"
     ):
         cc.roc_points({"s": [1.0, 2.0], "y": [0, 1]}, score="s", label="y", bins=bins)
+
+
+def test_band_of_binned_points_uses_the_binned_envelope(rng):
+    data = _data(rng, n=4000, decimals=3)
+    pc = np.linspace(0, 1, 41)
+    binned = cc.roc_points(data, score="s", label="y", by="model", bins=12)
+    expected = cc.bootstrap_band(
+        data, score="s", label="y", by="model", pc=pc, selection=cc.selection_table(binned)
+    )
+    band = cc.bootstrap_band(data, score="s", label="y", by="model", pc=pc, bins=12)
+    pd.testing.assert_frame_equal(band, expected)
+    full = cc.bootstrap_band(data, score="s", label="y", by="model", pc=pc)
+    assert (band["cost"] >= full["cost"] - 1e-12).all()
+    assert (band["cost"] > full["cost"] + 1e-6).any()

@@ -65,6 +65,30 @@ def test_table_of_binned_points(predictions_csv, tmp_path):
     assert exit_info.value.code == 2
 
 
+def test_band_chart_and_table(predictions_csv, tmp_path):
+    import json
+
+    chart = tmp_path / "band.json"
+    assert (
+        main(["plot", str(predictions_csv), *COLUMNS, "--band", "exact", "--out", str(chart)]) == 0
+    )
+    spec = json.loads(chart.read_text())
+    assert any(layer.get("mark", {}).get("type") == "area" for layer in spec["layer"])
+    out = tmp_path / "band.csv"
+    args = ["table", str(predictions_csv), *COLUMNS, "--kind", "band", "--out", str(out)]
+    assert main([*args, "--confidence-level", "0.8"]) == 0
+    band = pd.read_csv(out)
+    assert list(band.columns) == ["classifier", "pc", "cost", "lower", "upper", "se"]
+    assert (band.lower <= band.cost).all() and (band.cost <= band.upper).all()
+
+
+def test_band_needs_a_cost_chart(predictions_csv, capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["plot", str(predictions_csv), *COLUMNS, "--band", "exact", "--kind", "roc"])
+    assert exit_info.value.code == 2
+    assert "--band draws a cost chart, not --kind roc" in capsys.readouterr().err
+
+
 def test_errors_print_one_line_and_exit_2(predictions_csv, capsys):
     with pytest.raises(SystemExit) as exit_info:
         main(["table", str(predictions_csv), "--score", "prob", "--label", "label"])
