@@ -96,10 +96,10 @@ def per_score_table(
                 frame = frame.filter((nw.col(column) != 0) | nw.col(column).is_null())
         frame = frame.with_columns(_bin_expression(nw, score, by, bins))
         keys = list(dict.fromkeys([*by, BIN, label]))
-        aggregations += [
-            nw.col(score).min().alias(score),
-            (nw.col(score).null_count() + (~nw.col(score).is_finite()).sum()).alias(BAD),
-        ]
+        bad = nw.col(score).null_count()
+        if schema[score].is_float():
+            bad = bad + (~nw.col(score).is_finite()).sum()
+        aggregations += [nw.col(score).min().alias(score), bad.alias(BAD)]
     table = frame.group_by(keys).agg(*aggregations).collect().to_pandas()
     if by:
         table = table.sort_values(list(by), kind="stable", na_position="last")

@@ -157,3 +157,16 @@ def test_lazy_group_of_zero_weights_is_left_out_with_a_warning():
     with pytest.warns(cc.CostchartWarning, match=r"group \{'g': 'b'\} has no positives"):
         points = cc.roc_points(duckdb.from_df(frame), score="s", label="y", by="g", weight="w")
     assert set(points["g"]) == {"a"}
+
+
+@pytest.mark.parametrize("bins", [None, 7])
+def test_lazy_integer_and_boolean_scores(rng, bins):
+    frame = pd.DataFrame(
+        {"s": rng.integers(0, 50, 1000), "b": rng.random(1000) < 0.5, "y": rng.random(1000) < 0.4}
+    )
+    for lazy in _lazy_frames(frame).values():
+        for score in ("s", "b"):
+            pd.testing.assert_frame_equal(
+                cc.roc_points(lazy, score=score, label="y", bins=bins),
+                cc.roc_points(frame, score=score, label="y", bins=bins),
+            )
