@@ -5,6 +5,9 @@ import numpy as np
 import pandas as pd
 import polars as pl
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from strategies import scored_instances
 
 import costchart as cc
 
@@ -155,3 +158,17 @@ def test_band_of_binned_points_uses_the_binned_envelope(rng):
     full = cc.bootstrap_band(data, score="s", label="y", by="model", pc=pc)
     assert (band["cost"] >= full["cost"] - 1e-12).all()
     assert (band["cost"] > full["cost"] + 1e-6).any()
+
+
+@given(data=scored_instances(max_size=80), bins=st.integers(1, 12))
+@settings(max_examples=150, deadline=None)
+def test_property_binned_points_and_gap(data, bins):
+    full = cc.roc_points(data, score="score", label="y")
+    binned = cc.roc_points(data, score="score", label="y", bins=bins)
+    assert len(binned) <= bins + 1
+    rows = full.set_index("threshold").loc[binned.threshold]
+    np.testing.assert_array_equal(rows[["tp", "fp"]].to_numpy(), binned[["tp", "fp"]].to_numpy())
+    pc = np.linspace(0, 1, 201)
+    excess = _cost(cc.lower_envelope(binned), pc) - _cost(cc.lower_envelope(full), pc)
+    assert excess.min() >= -1e-12
+    assert excess.max() <= cc.envelope_gap(binned)["max_gap"].iat[0] + 1e-12
