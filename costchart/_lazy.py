@@ -65,9 +65,10 @@ def per_score_table(
 
     ``amounts`` maps the columns to sum (weights, costs) to whether each value must be
     strictly positive (costs) or merely non-negative (weights; with ``bins``, rows of
-    weight 0 are left out before binning). With ``bins``, scores are
-    first cut into that many quantile bins per group (the rule of
-    :func:`costchart.roc.bin_by_rank`) and each bin stands in for its lowest score.
+    weight 0 are left out before binning). With ``bins``, scores are first cut into that
+    many quantile bins per group (the rule of :func:`costchart.roc.bin_by_rank`) and each
+    bin stands in for its lowest score. An engine without a rank window (Dask) returns
+    the per-score table instead, and the caller bins it.
     """
     import narwhals.stable.v2 as nw
 
@@ -80,32 +81,23 @@ def per_score_table(
         if not (dtype.is_numeric() or dtype == nw.Boolean):
             msg = f"column {column!r} must hold numbers, but has dtype {dtype}; cast it first"
             raise CostchartError(msg)
-    aggregations = [nw.len().alias(INSTANCES)]
-    for column in amounts:
-        aggregations += [
-            nw.col(column).sum().alias(f"{column}__sum"),
-            nw.col(column).min().alias(f"{column}__min"),
-            nw.col(column).null_count().alias(f"{column}__missing"),
-        ]
-    keys = list(dict.fromkeys([*by, score, label]))
     if bins is not None:
         for column, strictly_positive in amounts.items():
             if not strictly_positive:
                 # Instances of weight 0 are left out before binning, as eager input does;
                 # missing and negative weights stay, to be refused below.
                 frame = frame.filter((nw.col(column) != 0) | nw.col(column).is_null())
-        frame = frame.with_columns(_bin_expression(nw, score, by, bins))
-        keys = list(dict.fromkeys([*by, BIN, label]))
-        bad = nw.col(score).null_count()
-        if schema[score].is_float():
-            bad = bad + (~nw.col(score).is_finite()).sum()
-        aggregations += [nw.col(score).min().alias(score), bad.alias(BAD)]
-    table = frame.group_by(keys).agg(*aggregations).collect().to_pandas()
+    try:
+        table = _aggregate(nw, frame, schema, score, label, by, amounts, bins)
+    except NotImplementedError:
+        if bins is None:
+            raise
+        table = _aggregate(nw, frame, schema, score, label, by, amounts, None)
     if by:
         table = table.sort_values(list(by), kind="stable", na_position="last")
     table = table.reset_index(drop=True)
     instances = table[INSTANCES].to_numpy(np.int64)
-    if bins is not None:
+    if BIN in table:
         _check_no_bad_scores(table[BAD].to_numpy(np.float64).sum(), score)
         # A bin stands in for its lowest score (over both classes).
         table[score] = table.groupby([*by, BIN], dropna=False, sort=False)[score].transform("min")
@@ -117,6 +109,30 @@ def per_score_table(
     }
     columns = list(dict.fromkeys([*by, score, label]))
     return PerScore(table[columns], instances, sums)
+
+
+def _aggregate(nw, frame, schema, score, label, by, amounts, bins) -> pd.DataFrame:
+    """Run the one group-by in the engine and collect its (small) result as pandas."""
+    # Some engines (Dask) aggregate plain columns only: flags become columns first.
+    helpers, aggregations = [], [nw.len().alias(INSTANCES)]
+    for column in amounts:
+        helpers.append(nw.col(column).is_null().cast(nw.Int64).alias(f"{column}__missing"))
+        aggregations += [
+            nw.col(column).sum().alias(f"{column}__sum"),
+            nw.col(column).min().alias(f"{column}__min"),
+            nw.col(f"{column}__missing").sum(),
+        ]
+    keys = list(dict.fromkeys([*by, score, label]))
+    if bins is not None:
+        bad = nw.col(score).is_null()
+        if schema[score].is_float():
+            bad = bad | ~nw.col(score).is_finite()
+        helpers += [bad.cast(nw.Int64).alias(BAD), _bin_expression(nw, score, by, bins)]
+        keys = list(dict.fromkeys([*by, BIN, label]))
+        aggregations += [nw.col(score).min().alias(score), nw.col(BAD).sum()]
+    if helpers:
+        frame = frame.with_columns(*helpers)
+    return frame.group_by(keys).agg(*aggregations).collect().to_pandas()
 
 
 #: Helper columns of a binned aggregate.
