@@ -179,11 +179,12 @@ def _count_by_score(scores, positive, weights, instances=None, bins=None):
             if not keep.all():
                 scores, positive, weights = scores[keep], positive[keep], weights[keep]
                 instances = None if instances is None else instances[keep]
-        # Instance counts (None counts rows) when needed, then the weights if any.
-        needs_counts = weights is None or instances is not None or bins is not None
-        summed = ([instances] if needs_counts else []) + ([weights] if weights is not None else [])
+        # Sum per score the instance counts (None counts rows), which bins and aggregates
+        # need, then the weights if any.
+        counting = instances is not None or bins is not None
+        summed = ([instances] if counting else []) + ([weights] if weights is not None else [])
         values, sums = weighted_sums_by_score(scores, positive, summed)
-        sizes = sum(as_counts(*sums[0])) if needs_counts else None
+        sizes = sum(as_counts(*sums[0])) if counting else None
         pos, neg = sums[-1] if weights is not None else as_counts(*sums[0])
     if bins is None:
         return values, pos, neg
