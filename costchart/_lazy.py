@@ -1,4 +1,4 @@
-"""Lazy frames: count by score inside the frame's own engine.
+"""Reading instances; lazy frames are counted by score inside their own engine.
 
 A ROC curve needs only, per group and distinct score, how many positives and negatives
 have that score (or the sums of their weights or costs). For a lazy frame -- anything
@@ -6,6 +6,10 @@ narwhals reads lazily: a polars LazyFrame, a DuckDB relation, a Dask or PySpark 
 that one aggregation runs in its engine, and only the per-score table reaches Python.
 The checks that eager input gets (finite scores, two classes, valid weights) run on that
 table, so their messages count instances, not rows of the aggregate.
+
+:func:`read_instances` is the one entry point for functions that read instances by score
+(:func:`costchart.roc_points`, :func:`costchart.rociv`): eager input is validated row by
+row, lazy input aggregated first.
 """
 
 from __future__ import annotations
@@ -17,9 +21,15 @@ import numpy as np
 import pandas as pd
 
 from costchart._errors import CostchartError
-from costchart._frames import require_columns
+from costchart._frames import as_pandas, require_columns
+from costchart._validation import (
+    binary_labels,
+    finite_numbers,
+    nonnegative_numbers,
+    positive_costs,
+)
 
-__all__ = ["PerScore", "is_lazy", "per_score_table"]
+__all__ = ["Instances", "PerScore", "is_lazy", "per_score_table", "read_instances"]
 
 #: Column of the aggregate counting the instances of each (group, score, label) row.
 INSTANCES = "costchart_instances"
@@ -36,6 +46,59 @@ def is_lazy(data) -> bool:
     except TypeError:
         return False
     return isinstance(frame, nw.LazyFrame)
+
+
+@dataclass(frozen=True)
+class Instances:
+    """Validated input of a function that counts by score.
+
+    One row per instance, or, for a lazy frame, per group, score and label, with
+    ``instances`` saying how many instances each row stands for (None for eager input).
+    ``frame`` carries the grouping columns; ``amounts`` are the weights or costs (summed
+    per row for a lazy frame), or None.
+    """
+
+    frame: pd.DataFrame
+    scores: np.ndarray
+    positive: np.ndarray
+    amounts: np.ndarray | None
+    instances: np.ndarray | None
+
+
+def read_instances(
+    data,
+    *,
+    score: str,
+    label: str,
+    by: Sequence[str],
+    pos_label=None,
+    amount: str | None = None,
+    strictly_positive: bool = False,
+    bins: int | None = None,
+) -> Instances:
+    """Read and check scores, labels and an optional amount column (weights or costs).
+
+    ``strictly_positive`` says the amounts are costs (> 0) rather than weights (>= 0).
+    ``bins`` lets a lazy frame bin its scores in the engine (see :func:`per_score_table`).
+    """
+    instances = None
+    if is_lazy(data):
+        amounts_wanted = {amount: strictly_positive} if amount is not None else None
+        aggregate = per_score_table(
+            data, score=score, label=label, by=by, amounts=amounts_wanted, bins=bins
+        )
+        frame, instances = aggregate.table, aggregate.instances
+        scores = frame[score].to_numpy(np.float64)
+        amounts = aggregate.sums[amount] if amount is not None else None
+    else:
+        frame = as_pandas(data, [*by, score, label] + ([amount] if amount is not None else []))
+        scores = finite_numbers(frame[score].to_numpy(), f"column {score!r}")
+        amounts = None
+        if amount is not None:
+            check = positive_costs if strictly_positive else nonnegative_numbers
+            amounts = check(frame[amount].to_numpy(), f"column {amount!r}")
+    positive = binary_labels(frame[label].to_numpy(), f"column {label!r}", pos_label)
+    return Instances(frame, scores, positive, amounts, instances)
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ __all__ = [
     "binary_labels",
     "finite_numbers",
     "nonnegative_numbers",
+    "positive_costs",
     "probabilities",
     "probability",
 ]
@@ -79,6 +80,20 @@ def nonnegative_numbers(values, what: str) -> np.ndarray:
         )
         raise CostchartError(msg)
     return array
+
+
+def positive_costs(values, what: str) -> np.ndarray:
+    """Return finite, strictly positive float64 values (ROCIV's instance costs)."""
+    costs = finite_numbers(values, what, fix="every instance needs a cost")
+    bad = costs <= 0
+    if bad.any():
+        position = _first_position(bad)
+        msg = (
+            f"{what} has {int(bad.sum())} costs that are not positive (first at "
+            f"position {position}, {costs[position]}); ROCIV needs every cost and benefit > 0"
+        )
+        raise CostchartError(msg)
+    return costs
 
 
 _DEFAULT_POSITIVES = ({0, 1}, {-1, 1}, {False, True})

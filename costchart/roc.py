@@ -17,9 +17,9 @@ from costchart._frames import (
     normalize_by,
     split_groups,
 )
-from costchart._lazy import is_lazy, per_score_table
+from costchart._lazy import read_instances
 from costchart._tables import points_groups
-from costchart._validation import binary_labels, finite_numbers, nonnegative_numbers
+from costchart._validation import nonnegative_numbers
 
 __all__ = ["auc", "from_confusion", "roc_points", "row_of_threshold"]
 
@@ -98,37 +98,19 @@ def roc_points(
     by = normalize_by(by)
     check_by_names(by)
     bins = check_bins(bins)
-    instances = None
-    if is_lazy(data):
-        aggregate = per_score_table(
-            data,
-            score=score,
-            label=label,
-            by=by,
-            amounts={weight: False} if weight else None,
-            bins=bins,
-        )
-        frame, instances = aggregate.table, aggregate.instances
-        weights = aggregate.sums[weight] if weight is not None else None
-        scores = frame[score].to_numpy(np.float64)
-    else:
-        columns = [*by, score, label] + ([weight] if weight is not None else [])
-        frame = as_pandas(data, columns)
-        scores = finite_numbers(frame[score].to_numpy(), f"column {score!r}")
-        weights = None
-        if weight is not None:
-            weights = nonnegative_numbers(frame[weight].to_numpy(), f"column {weight!r}")
-    positive = binary_labels(frame[label].to_numpy(), f"column {label!r}", pos_label)
-
+    read = read_instances(
+        data, score=score, label=label, by=by, pos_label=pos_label, amount=weight, bins=bins
+    )
+    frame = read.frame
     groups = split_groups(frame, by)
     parts = []
     for group in groups:
         positions = group.positions if by else slice(None)
         counts = _count_by_score(
-            scores[positions],
-            positive[positions],
-            None if weights is None else weights[positions],
-            None if instances is None else instances[positions],
+            read.scores[positions],
+            read.positive[positions],
+            None if read.amounts is None else read.amounts[positions],
+            None if read.instances is None else read.instances[positions],
             bins,
         )
         parts.append(_points_or_nothing(counts, group, by, label))

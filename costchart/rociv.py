@@ -18,7 +18,7 @@ import pandas as pd
 from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._frames import as_pandas, check_by_names, combine_groups, normalize_by, split_groups
-from costchart._lazy import is_lazy, per_score_table
+from costchart._lazy import read_instances
 from costchart._validation import binary_labels, finite_numbers
 from costchart.roc import (
     _points_or_nothing,
@@ -33,19 +33,6 @@ from costchart.roc import (
 __all__ = ["ROCIV_COLUMNS", "auciv", "costs_from_benefits", "rociv", "rociv_condition"]
 
 ROCIV_COLUMNS = (*col.ROC_COLUMNS, "fp_cost", "tp_benefit")
-
-
-def _positive_costs(values, column: str) -> np.ndarray:
-    costs = finite_numbers(values, f"column {column!r}", fix="every instance needs a cost")
-    bad = costs <= 0
-    if bad.any():
-        position = int(np.flatnonzero(bad)[0])
-        msg = (
-            f"column {column!r} has {int(bad.sum())} costs that are not positive (first at "
-            f"position {position}, {costs[position]}); ROCIV needs every cost and benefit > 0"
-        )
-        raise CostchartError(msg)
-    return costs
 
 
 def rociv(
@@ -100,26 +87,24 @@ def rociv(
     by = normalize_by(by)
     check_by_names(by)
     bins = check_bins(bins)
-    instances = None
-    if is_lazy(data):
-        aggregate = per_score_table(
-            data, score=score, label=label, by=by, amounts={cost: True}, bins=bins
-        )
-        frame, instances = aggregate.table, aggregate.instances
-        scores = frame[score].to_numpy(np.float64)
-        costs = aggregate.sums[cost]
-    else:
-        frame = as_pandas(data, [*by, score, label, cost])
-        scores = finite_numbers(frame[score].to_numpy(), f"column {score!r}")
-        costs = _positive_costs(frame[cost].to_numpy(), cost)
-    positive = binary_labels(frame[label].to_numpy(), f"column {label!r}", pos_label)
+    read = read_instances(
+        data,
+        score=score,
+        label=label,
+        by=by,
+        pos_label=pos_label,
+        amount=cost,
+        strictly_positive=True,
+        bins=bins,
+    )
+    frame = read.frame
     groups = split_groups(frame, by)
     parts = []
     for group in groups:
         where = group.positions if by else slice(None)
-        counted = None if instances is None else instances[where]
+        counted = None if read.instances is None else read.instances[where]
         values, sums = weighted_sums_by_score(
-            scores[where], positive[where], [counted, costs[where]]
+            read.scores[where], read.positive[where], [counted, read.amounts[where]]
         )
         (pos_n, neg_n), (pos_cost, neg_cost) = sums
         if counted is not None:
