@@ -28,6 +28,14 @@ def binomial_support(n: int, p: float) -> tuple[np.ndarray, np.ndarray]:
     return values, stats.binom.pmf(values, n, p)
 
 
+def trimmed_span(sd: float) -> float:
+    """About how many integer values a count with standard deviation ``sd`` keeps.
+
+    Trimming each tail at :data:`TAIL` (1e-12) keeps about 14 standard deviations.
+    """
+    return 14.1 * sd + 3
+
+
 def multinomial_pair(m: int, q_a: float, q_b: float):
     """Joint distribution of two cells (A, B) of Multinomial(m, q), trimmed.
 

@@ -32,6 +32,7 @@ from costchart._distributions import (
     multinomial_pair,
     normal_quantile,
     sample_quantiles,
+    trimmed_span,
     two_scaled_sum_quantiles,
     weighted_quantiles,
 )
@@ -234,10 +235,7 @@ def _exact_quantiles(counts: Counts, index: int, w_fn: float, w_fp: float, sampl
 
 
 def _support_size(counts: Counts, index: int, sampling: str) -> float:
-    """About how many (value, probability) pairs the exact distribution at a pc needs.
-
-    A binomial's support trimmed at 1e-12 tails spans about 14 standard deviations.
-    """
+    """About how many (value, probability) pairs the exact distribution at a pc needs."""
     positives, negatives = counts.positives, counts.negatives
     if sampling == "stratified":
         trials = (
@@ -247,7 +245,7 @@ def _support_size(counts: Counts, index: int, sampling: str) -> float:
     else:
         n = positives + negatives
         trials = ((n, counts.fn[index] / n), (n, counts.fp[index] / n))
-    sizes = [14.1 * math.sqrt(m * p * (1 - p)) + 3 for m, p in trials]
+    sizes = [trimmed_span(math.sqrt(m * p * (1 - p))) for m, p in trials]
     return sizes[0] * sizes[1]
 
 

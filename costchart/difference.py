@@ -23,6 +23,7 @@ from costchart._distributions import (
     normal_quantile,
     sample_quantiles,
     signed_split,
+    trimmed_span,
     weighted_quantiles,
 )
 from costchart._errors import CostchartError
@@ -291,10 +292,7 @@ def _spread(m: int, q_plus: float, q_minus: float) -> float:
 
 
 def _support_size(row: np.ndarray, sampling: str) -> float:
-    """About how many (value, probability) pairs the exact distribution at a pc needs.
-
-    Trimmed at 1e-12 tails, each signed count spans about 14 standard deviations.
-    """
+    """About how many (value, probability) pairs the exact distribution at a pc needs."""
     if sampling == "stratified":
         m_pos, m_neg = row[:4].sum(), row[4:].sum()
     else:
@@ -303,7 +301,7 @@ def _support_size(row: np.ndarray, sampling: str) -> float:
         _spread(m_pos, row[2] / m_pos, row[1] / m_pos),
         _spread(m_neg, row[5] / m_neg, row[6] / m_neg),
     )
-    return math.prod(14.1 * s + 3 for s in spreads)
+    return math.prod(trimmed_span(s) for s in spreads)
 
 
 def _signed_counts(row: np.ndarray, sampling: str):
