@@ -68,31 +68,29 @@ def finite_numbers(values, what: str, *, fix: str = "drop or impute them") -> np
     return array
 
 
+def _refuse_where(bad: np.ndarray, array: np.ndarray, what: str, kind: str, fix: str) -> None:
+    """Raise naming how many entries are ``bad`` (described as ``kind``) and the first one."""
+    if bad.any():
+        position = _first_position(bad)
+        msg = (
+            f"{what} has {int(bad.sum())} {kind} (first at position {position}, "
+            f"{array[position]}); {fix}"
+        )
+        raise CostchartError(msg)
+
+
 def nonnegative_numbers(values, what: str) -> np.ndarray:
     """Return finite, non-negative float64 values (weights, counts, costs)."""
     array = finite_numbers(values, what, fix="pass finite, non-negative numbers")
-    negative = array < 0
-    if negative.any():
-        position = _first_position(negative)
-        msg = (
-            f"{what} has {int(negative.sum())} negative values (first at position {position}, "
-            f"{array[position]}); pass non-negative numbers"
-        )
-        raise CostchartError(msg)
+    _refuse_where(array < 0, array, what, "negative values", "pass non-negative numbers")
     return array
 
 
 def positive_costs(values, what: str) -> np.ndarray:
     """Return finite, strictly positive float64 values (ROCIV's instance costs)."""
     costs = finite_numbers(values, what, fix="every instance needs a cost")
-    bad = costs <= 0
-    if bad.any():
-        position = _first_position(bad)
-        msg = (
-            f"{what} has {int(bad.sum())} costs that are not positive (first at "
-            f"position {position}, {costs[position]}); ROCIV needs every cost and benefit > 0"
-        )
-        raise CostchartError(msg)
+    fix = "ROCIV needs every cost and benefit > 0"
+    _refuse_where(costs <= 0, costs, what, "costs that are not positive", fix)
     return costs
 
 
