@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import os
+import sys
+import types
 import warnings
+from pathlib import Path
 
 __all__ = ["CostchartError", "CostchartWarning", "warn"]
+
+_PACKAGE = str(Path(__file__).resolve().parent) + os.sep
 
 
 class CostchartError(ValueError):
@@ -19,6 +25,20 @@ class CostchartWarning(UserWarning):
     """Degenerate input that still has a documented answer (e.g. a group with one class)."""
 
 
+def _user_stacklevel() -> int:
+    """The ``stacklevel`` of the first frame outside costchart, seen from :func:`warn`.
+
+    Public functions call each other at varying depths, so a fixed level would point
+    at costchart's own code; the user's line is the first caller outside the package.
+    """
+    frame: types.FrameType | None = sys._getframe(1)  # warn() itself
+    level = 1
+    while frame is not None and str(Path(frame.f_code.co_filename).resolve()).startswith(_PACKAGE):
+        frame = frame.f_back
+        level += 1
+    return level
+
+
 def warn(message: str) -> None:
-    """Issue a :class:`CostchartWarning` attributed to the caller of the public function."""
-    warnings.warn(message, CostchartWarning, stacklevel=4)
+    """Issue a :class:`CostchartWarning` attributed to the user's line that called costchart."""
+    warnings.warn(message, CostchartWarning, stacklevel=_user_stacklevel())

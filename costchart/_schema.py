@@ -2,6 +2,8 @@
 
 Transformers return long-format pandas frames whose grouping columns come first,
 followed by the columns listed here. Grouping columns may not reuse these names.
+Each ``*_TABLE`` tuple is the exact column order of one function's output, after the
+grouping columns; every name in any of them is in :data:`RESERVED`.
 """
 
 from __future__ import annotations
@@ -27,18 +29,34 @@ SELECTION_COLUMNS = (PC_LO, PC_HI, THRESHOLD, FPR, TPR)
 
 #: Columns the chart tables add (see :func:`costchart.charts.chart_tables`).
 RANGE_LO, RANGE_HI, ON_HULL = "range_lo", "range_hi", "on_hull"
-CHART_COLUMNS = (RANGE_LO, RANGE_HI, ON_HULL, "slope", "marker")
+SLOPE, MARKER = "slope", "marker"
+CHART_COLUMNS = (RANGE_LO, RANGE_HI, ON_HULL, SLOPE, MARKER)
 
-#: Columns of averages (:func:`costchart.vertical_average`, :func:`costchart.roc_average`).
-AVERAGE_COLUMNS = ("cost_lo", "cost_hi", "cost_sd", "n_curves")
-ROC_SPREAD_COLUMNS = ("fpr_lo", "fpr_hi", "fpr_sd", "tpr_lo", "tpr_hi", "tpr_sd")
+#: Spread columns of averages (:func:`costchart.vertical_average`, :func:`costchart.roc_average`).
+COST_LO, COST_HI, COST_SD, N_CURVES = "cost_lo", "cost_hi", "cost_sd", "n_curves"
+AVERAGE_COLUMNS = (COST_LO, COST_HI, COST_SD, N_CURVES)
+FPR_LO, FPR_HI, FPR_SD = "fpr_lo", "fpr_hi", "fpr_sd"
+TPR_LO, TPR_HI, TPR_SD = "tpr_lo", "tpr_hi", "tpr_sd"
+ROC_SPREAD_COLUMNS = (FPR_LO, FPR_HI, FPR_SD, TPR_LO, TPR_HI, TPR_SD)
+#: Columns of :func:`costchart.vertical_average`, after the grouping columns.
+AVERAGE_TABLE = (PC, COST, *AVERAGE_COLUMNS)
+#: Columns of :func:`costchart.roc_average`, after the grouping columns.
+ROC_AVERAGE_TABLE = (THRESHOLD, FPR, TPR, *ROC_SPREAD_COLUMNS, N_CURVES)
 
 #: Columns of confidence bands (:func:`costchart.bootstrap_band` and
 #: :func:`costchart.difference_band`).
-BAND_COLUMNS = ("lower", "upper", "se", "difference", "significant")
+LOWER, UPPER, SE = "lower", "upper", "se"
+DIFFERENCE, SIGNIFICANT = "difference", "significant"
+BAND_COLUMNS = (LOWER, UPPER, SE, DIFFERENCE, SIGNIFICANT)
+#: Columns of :func:`costchart.bootstrap_band`, after the grouping columns.
+BAND_TABLE = (PC, COST, LOWER, UPPER, SE)
+#: Columns of :func:`costchart.difference_band`, after the grouping columns.
+DIFFERENCE_TABLE = (PC, DIFFERENCE, LOWER, UPPER, SE, SIGNIFICANT)
 
 #: Cumulative cost sums of ROCIV points (:func:`costchart.rociv`).
 FP_COST, TP_BENEFIT = "fp_cost", "tp_benefit"
+#: Columns of :func:`costchart.rociv`, after the grouping columns.
+ROCIV_TABLE = (*ROC_COLUMNS, FP_COST, TP_BENEFIT)
 
 #: Scalar result columns.
 AUC = "auc"
@@ -54,9 +72,10 @@ RESERVED = frozenset(
     + ENVELOPE_COLUMNS
     + SELECTION_COLUMNS
     + CHART_COLUMNS
-    + AVERAGE_COLUMNS
-    + ROC_SPREAD_COLUMNS
-    + BAND_COLUMNS
-    + (FP_COST, TP_BENEFIT)
+    + AVERAGE_TABLE
+    + ROC_AVERAGE_TABLE
+    + BAND_TABLE
+    + DIFFERENCE_TABLE
+    + ROCIV_TABLE
     + (AUC, EXPECTED_COST, GAP)
 )

@@ -7,6 +7,7 @@ the value received and the fix.
 
 from __future__ import annotations
 
+import math
 import numbers
 
 import numpy as np
@@ -16,11 +17,15 @@ from costchart._errors import CostchartError
 
 __all__ = [
     "binary_labels",
+    "finite_number",
     "finite_numbers",
     "nonnegative_numbers",
+    "one_of",
     "positive_costs",
     "probabilities",
     "probability",
+    "random_generator",
+    "whole_number",
 ]
 
 
@@ -169,3 +174,75 @@ def probabilities(value, name: str, *, low_open: bool = False, high_open: bool =
         msg = f"{name}={first!r} is outside {interval}; pass a value in {interval}"
         raise CostchartError(msg)
     return array
+
+
+def one_of(value, name: str, options) -> str:
+    """Return ``value`` if it is one of ``options``; else say which values are accepted.
+
+    The one place that builds "x is not an option; pass one of ..." messages.
+    """
+    options = tuple(options)
+    try:
+        # True == 1 in Python; a bool only matches a bool option.
+        accepted = any(
+            bool(value == option) and isinstance(value, bool) == isinstance(option, bool)
+            for option in options
+        )
+    except (TypeError, ValueError):  # arrays and other values without a plain ==
+        accepted = False
+    if not accepted:
+        listed = ", ".join(repr(option) for option in options)
+        msg = f"{name}={value!r} is not an option; pass one of {listed}"
+        raise CostchartError(msg)
+    return value
+
+
+def whole_number(value, name: str, *, minimum: int = 0, maximum: int | None = None) -> int:
+    """Return ``value`` as an int, refusing non-integers, bools and values out of range.
+
+    Floats that hold a whole number (``1000.0``) are accepted; NaN, strings and
+    ``None`` are not.
+    """
+    whole = isinstance(value, numbers.Integral) or (
+        isinstance(value, numbers.Real) and math.isfinite(value) and float(value).is_integer()
+    )
+    if isinstance(value, bool) or not whole:
+        msg = f"{name}={value!r} must be a whole number"
+        raise CostchartError(msg)
+    number = int(value)
+    if number < minimum or (maximum is not None and number > maximum):
+        upper = "" if maximum is None else f" and at most {maximum:,}"
+        msg = f"{name}={value!r} is out of range; pass a whole number at least {minimum}{upper}"
+        raise CostchartError(msg)
+    return number
+
+
+def finite_number(value, name: str, *, minimum: float | None = None, positive: bool = False):
+    """Return ``value`` as a finite float (``> 0`` when ``positive``, ``>= minimum`` if given)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        msg = f"{name}={value!r} must be a number"
+        raise CostchartError(msg)
+    number = float(value)
+    if not math.isfinite(number):
+        msg = f"{name}={value!r} must be a finite number"
+        raise CostchartError(msg)
+    if positive and number <= 0:
+        msg = f"{name}={value!r} must be greater than 0"
+        raise CostchartError(msg)
+    if minimum is not None and number < minimum:
+        msg = f"{name}={value!r} must be at least {minimum}"
+        raise CostchartError(msg)
+    return number
+
+
+def random_generator(rng, name: str = "rng") -> np.random.Generator:
+    """Return a numpy Generator from ``None``, a non-negative int seed or a Generator."""
+    if rng is None or isinstance(rng, np.random.Generator):
+        return np.random.default_rng(rng)
+    if isinstance(rng, numbers.Integral) and not isinstance(rng, bool) and int(rng) >= 0:
+        return np.random.default_rng(int(rng))
+    msg = (
+        f"{name}={rng!r} is not a seed; pass None, a non-negative whole number or a "
+        "numpy.random.Generator"
+    )
+    raise CostchartError(msg)

@@ -21,20 +21,6 @@ __all__ = ["curve_points", "roc_average", "vertical_average"]
 _THREADS = max(1, min(4, os.cpu_count() or 1))  # for averaging long curves
 _PARALLEL_FROM = 200_000  # grid points; below this threads cost more than they save
 
-AVERAGE_COLUMNS = (col.PC, col.COST, "cost_lo", "cost_hi", "cost_sd", "n_curves")
-ROC_AVERAGE_COLUMNS = (
-    col.THRESHOLD,
-    col.FPR,
-    col.TPR,
-    "fpr_lo",
-    "fpr_hi",
-    "fpr_sd",
-    "tpr_lo",
-    "tpr_hi",
-    "tpr_sd",
-    "n_curves",
-)
-
 
 def _check_over(table: pd.DataFrame, over) -> list[str]:
     over = normalize_by(over)
@@ -97,7 +83,7 @@ def vertical_average(curves, *, over: str | Sequence[str]) -> pd.DataFrame:
         curves_pc = [pc_all[group.positions[m.positions]] for m in members]
         curves_cost = [cost_all[group.positions[m.positions]] for m in members]
         parts.append(_average_curves(curves_pc, curves_cost))
-    return combine_groups(table, by, groups, parts, AVERAGE_COLUMNS)
+    return combine_groups(table, by, groups, parts, col.AVERAGE_TABLE)
 
 
 def _average_curves(pcs: list[np.ndarray], costs: list[np.ndarray]) -> pd.DataFrame:
@@ -250,7 +236,7 @@ def roc_average(
         if len(curves) == 1:
             warn(f"roc_average over {over} found one curve in a group; spreads are NaN")
         parts.append(_roc_average(curves, method, grid))
-    return combine_groups(table, by, groups, parts, ROC_AVERAGE_COLUMNS)
+    return combine_groups(table, by, groups, parts, col.ROC_AVERAGE_TABLE)
 
 
 def _upper_envelope_function(x: np.ndarray, y: np.ndarray):

@@ -42,9 +42,8 @@ from costchart._validation import probabilities, probability
 from costchart.envelope import selection_table
 from costchart.roc import from_confusion, roc_points, row_of_threshold
 
-__all__ = ["BAND_COLUMNS", "Band", "band_at", "bootstrap_band", "confusion_band"]
+__all__ = ["Band", "band_at", "bootstrap_band", "confusion_band"]
 
-BAND_COLUMNS = (col.PC, col.COST, "lower", "upper", "se")
 #: Default operating points of a band.
 DEFAULT_PC = np.linspace(0.0, 1.0, 501)
 #: The exact distribution is used by ``distribution="auto"`` when a ``pc`` needs at most
@@ -497,7 +496,7 @@ def _bands(
             chosen = selections[group.key]
         rows = _active_rows(part, options.pc, chosen, threshold)
         parts.append(band_of_counts(_counts(part, rows), options))
-    return combine_groups(points, by, groups, parts, BAND_COLUMNS)
+    return combine_groups(points, by, groups, parts, col.BAND_TABLE)
 
 
 def band_at(band: pd.DataFrame, pc: float, *, confidence_level: float | None = None) -> Band:

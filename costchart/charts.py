@@ -155,7 +155,7 @@ def shared_layer(*charts: alt.Chart) -> alt.LayerChart:
     layer filters its own rows back out before its own transforms.
     """
     combined, moved = _data_to_top(charts)
-    return alt.layer(*moved, data=combined)
+    return alt.LayerChart(layer=moved, data=combined)
 
 
 def _data_to_top(charts: Sequence[alt.Chart]) -> tuple[alt.InlineData, list[alt.Chart]]:
@@ -264,7 +264,7 @@ def _roc_layers(tables: ChartTables, *, color, hover, legend, iso, with_legend):
     return stack
 
 
-def _compose(stack, *, facet, columns, size):
+def _compose(stack, *, facet, columns, size) -> alt.LayerChart | alt.FacetChart:
     if facet:
         chart = shared_layer(*stack).properties(width=size, height=size)
         return chart.facet(facet=alt.Facet(f"{facet}:N", title=None), columns=columns)
@@ -289,7 +289,7 @@ def cost_chart(
     max_points: int = 100,
     size: int = 280,
     columns: int = 3,
-) -> alt.Chart:
+) -> alt.LayerChart | alt.FacetChart:
     """Cost curves: every cost line, the lower envelope, the trivial classifiers.
 
     Parameters
@@ -350,7 +350,7 @@ def roc_chart(
     max_points: int = 100,
     size: int = 280,
     columns: int = 3,
-) -> alt.Chart:
+) -> alt.LayerChart | alt.FacetChart:
     """ROC curves with their convex hulls.
 
     Parameters
@@ -433,7 +433,7 @@ def roc_cost_chart(
     if facet:
         # Both views read one top-level frame, so the points are embedded once.
         combined, moved = _data_to_top([*roc, *cost])
-        row = alt.Facet(f"{facet}:N", title=None)
+        row = alt.Row(f"{facet}:N", title=None)
         chart = alt.hconcat(
             alt.layer(*moved[: len(roc)], data=combined)
             .properties(width=size, height=size)
@@ -474,7 +474,7 @@ def band_chart(
     y_max: float = 0.5,
     size: int = 280,
     columns: int = 3,
-) -> alt.Chart:
+) -> alt.LayerChart | alt.FacetChart:
     """A cost curve with its confidence band, over the trivial classifiers.
 
     Parameters
@@ -499,7 +499,7 @@ def band_chart(
 
 def difference_chart(
     difference: pd.DataFrame, *, facet: str | None = None, size: int = 280, columns: int = 3
-) -> alt.Chart:
+) -> alt.LayerChart | alt.FacetChart:
     """The cost difference of two classifiers with its band.
 
     With the zero line, and shading where the difference is significant.

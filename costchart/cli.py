@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 
@@ -101,7 +103,11 @@ def plot(args) -> Path:
             raise CostchartError(msg)
         chart = cc.band_chart(_band(args, data, args.band), color=color, facet=args.facet)
     else:
-        kinds = {"roc-cost": cc.roc_cost_chart, "cost": cc.cost_chart, "roc": cc.roc_chart}
+        kinds: dict[str, Callable[..., Any]] = {
+            "roc-cost": cc.roc_cost_chart,
+            "cost": cc.cost_chart,
+            "roc": cc.roc_chart,
+        }
         chart = kinds[args.kind or "roc-cost"](_points(args, data), color=color, facet=args.facet)
     path = cc.save(chart, args.out)
     _progress(f"wrote {path}")

@@ -120,7 +120,7 @@ def compare(a, b, *, density=None, names: tuple[str, str] = ("a", "b")) -> Compa
         expected_cost(_curve_frame(pc_a, cost_a), density=density)[col.EXPECTED_COST].iat[0]
         - expected_cost(_curve_frame(pc_b, cost_b), density=density)[col.EXPECTED_COST].iat[0]
     )
-    return Comparison(table, crossovers, better, advantage, float(expected), tuple(names))
+    return Comparison(table, crossovers, better, advantage, float(expected), (names[0], names[1]))
 
 
 def _curve_frame(pc, cost) -> pd.DataFrame:

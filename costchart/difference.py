@@ -32,9 +32,7 @@ from costchart._validation import binary_labels, finite_numbers
 from costchart.bootstrap import AUTO_EXACT_PAIRS, _active_rows, check_options
 from costchart.roc import roc_points
 
-__all__ = ["DIFFERENCE_COLUMNS", "difference_band"]
-
-DIFFERENCE_COLUMNS = (col.PC, "difference", "lower", "upper", "se", "significant")
+__all__ = ["difference_band"]
 
 
 def _paired(frame: pd.DataFrame, classifier: str, instance: str, names, label: str):
@@ -177,7 +175,7 @@ def difference_band(
             chosen = points[col.THRESHOLD].to_numpy(float)[rows]
             predicted.append((scores, chosen))
         parts.append(_band(predicted, positive, options))
-    return combine_groups(frame, by, groups, parts, DIFFERENCE_COLUMNS)
+    return combine_groups(frame, by, groups, parts, col.DIFFERENCE_TABLE)
 
 
 def _layers(predicted, positive: np.ndarray, options) -> np.ndarray:

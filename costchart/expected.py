@@ -14,7 +14,7 @@ from scipy import integrate
 
 from costchart import _schema as col
 from costchart._errors import CostchartError
-from costchart._frames import combine_groups
+from costchart._frames import Group, combine_groups
 from costchart._tables import curve_groups, table_kind
 from costchart._validation import probabilities
 from costchart.envelope import lower_envelope
@@ -22,13 +22,13 @@ from costchart.envelope import lower_envelope
 __all__ = ["cost_at", "expected_cost"]
 
 
-def _as_curve(curve, by):
+def _as_curve(curve, by) -> tuple[pd.DataFrame, list[str], list[Group]]:
     """A cost curve table: envelopes pass through, points and lines become envelopes."""
     table = curve if isinstance(curve, pd.DataFrame) else pd.DataFrame(curve)
     if table_kind(table) != "curve":
         table, by = lower_envelope(table, by=by), None
-    table, by, groups = curve_groups(table, by)
-    return table, by, groups
+    table, by_columns, groups = curve_groups(table, by)
+    return table, by_columns, groups
 
 
 def _vertices(table, positions):

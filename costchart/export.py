@@ -13,6 +13,7 @@ import html
 import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import altair as alt
 
@@ -236,7 +237,7 @@ def save(chart, path, *, scale_factor: float = 2.0, title: str | None = None) ->
 def _image(spec: dict, suffix: str, scale_factor: float) -> bytes:
     import vl_convert as vlc
 
-    options = {
+    options: dict[str, Any] = {
         "vl_version": _vl_version(),
         "config": {"font": IMAGE_FONT},
         "allowed_base_urls": [],

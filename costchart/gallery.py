@@ -25,14 +25,14 @@ def linked(points: pd.DataFrame) -> alt.HConcatChart:
     return cc.roc_cost_chart(points, color="classifier", facet="dataset", size=240)
 
 
-def sonar_costs(points: pd.DataFrame) -> alt.LayerChart:
+def sonar_costs(points: pd.DataFrame) -> alt.LayerChart | alt.FacetChart:
     """Cost curves of the sonar classifiers with two marked operating conditions."""
     sonar = points[points["dataset"] == "sonar"].drop(columns="dataset")
     markers = {"FN costs 5x": cc.pc_from_cost_ratio(5, p_pos=0.3), "equal": 0.5}
     return cc.cost_chart(sonar, color="classifier", markers=markers, size=360)
 
 
-def roc_with_iso_lines(points: pd.DataFrame) -> alt.FacetChart:
+def roc_with_iso_lines(points: pd.DataFrame) -> alt.LayerChart | alt.FacetChart:
     """ROC curves, hulls and the iso-performance lines of two operating points."""
     return cc.roc_chart(points, color="classifier", facet="dataset", iso=[0.3, 0.7], columns=4)
 
@@ -104,14 +104,14 @@ def neyman_pearson(points: pd.DataFrame) -> alt.HConcatChart:
     return alt.hconcat(roc, cost)
 
 
-def bands(data: pd.DataFrame) -> alt.FacetChart:
+def bands(data: pd.DataFrame) -> alt.LayerChart | alt.FacetChart:
     """Exact-bootstrap 90 % bands on the cost of each classifier's envelope."""
     two = data[data["dataset"].isin(["sonar", "diabetes"])]
     band = cc.bootstrap_band(two, score="score", label="label", by=["dataset", "classifier"])
     return cc.band_chart(band, color="classifier", facet="dataset")
 
 
-def significance(data: pd.DataFrame) -> alt.FacetChart:
+def significance(data: pd.DataFrame) -> alt.LayerChart | alt.FacetChart:
     """Where logistic regression is significantly cheaper than the tree (paired)."""
     two = data[data["dataset"].isin(["sonar", "diabetes"])]
     difference = cc.difference_band(
@@ -127,7 +127,7 @@ def significance(data: pd.DataFrame) -> alt.FacetChart:
     return cc.difference_chart(difference, facet="dataset")
 
 
-def roc_versus_rociv() -> alt.FacetChart:
+def roc_versus_rociv() -> alt.LayerChart | alt.FacetChart:
     """German credit: cost curves from plain ROC points beside those from ROCIV points.
 
     With every loan weighted by its amount (a good loan's benefit and a bad loan's cost both

@@ -149,12 +149,11 @@ def _faded(legend, hover=None, *, base: float = 1.0):
     """
     if legend is None and hover is None:
         return alt.value(base)
-    rule = None
-    if hover is not None:
-        rule = alt.when(hover).then(alt.value(1.0))
+    if hover is None:
+        return alt.when(legend).then(alt.value(base)).otherwise(alt.value(0.06))
+    rule = alt.when(hover).then(alt.value(1.0))
     if legend is not None:
-        rule = (rule.when(legend) if rule is not None else alt.when(legend)).then(alt.value(base))
-        return rule.otherwise(alt.value(0.06))
+        return rule.when(legend).then(alt.value(base)).otherwise(alt.value(0.06))
     return rule.otherwise(alt.value(base))
 
 
@@ -549,6 +548,7 @@ def iso_performance(
         values = np.atleast_1d(probabilities(pc, "pc"))
         with np.errstate(divide="ignore"):
             slopes = list((1 - values) / values)
+    assert slopes is not None  # one of slopes= and pc= was given
     table = iso_performance_table(hull_table, list(slopes))
     details = [c for c in infer_by(table, None) if c not in (color, "slope")]
     encoding = {
@@ -657,7 +657,7 @@ def hover_targets(
     params = [hover] + ([legend] if legend is not None else [])
     by = infer_by(table, None)
     detail = [alt.Detail(f"{c}:N") for c in [*by, col.LINE] if c in table.columns and c != color]
-    encoding = {"detail": detail}
+    encoding: dict[str, object] = {"detail": detail}
     if color:
         # The marks are invisible; their legend symbols must not be.
         legend_style = alt.Legend(symbolOpacity=1, symbolType="stroke", symbolStrokeWidth=3)

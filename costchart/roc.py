@@ -268,7 +268,9 @@ def _lattice_codes(scores: np.ndarray):
     return scaled.astype(np.intp), low, scale, int(high - low) + 1
 
 
-def weighted_sums_by_score(scores: np.ndarray, positive: np.ndarray, weights: list[np.ndarray]):
+def weighted_sums_by_score(
+    scores: np.ndarray, positive: np.ndarray, weights: Sequence[np.ndarray | None]
+):
     """Sum weights per distinct score, separately over positives and negatives.
 
     Returns the distinct scores in decreasing order and, for each weight array,
@@ -285,7 +287,7 @@ def weighted_sums_by_score(scores: np.ndarray, positive: np.ndarray, weights: li
         key *= 2  # the code's bin for negatives, the next one for positives
         key += positive
         counts = np.bincount(key, minlength=2 * span).reshape(-1, 2)
-        sums = []
+        sums: list[tuple[np.ndarray, np.ndarray]] = []
         for weight in weights:
             both = (
                 counts

@@ -30,9 +30,7 @@ from costchart.roc import (
     weighted_sums_by_score,
 )
 
-__all__ = ["ROCIV_COLUMNS", "auciv", "costs_from_benefits", "rociv", "rociv_condition"]
-
-ROCIV_COLUMNS = (*col.ROC_COLUMNS, "fp_cost", "tp_benefit")
+__all__ = ["auciv", "costs_from_benefits", "rociv", "rociv_condition"]
 
 
 def rociv(
@@ -98,13 +96,15 @@ def rociv(
         bins=bins,
     )
     frame = read.frame
+    amounts = read.amounts
+    assert amounts is not None  # read_instances(amount=...) always reads them
     groups = split_groups(frame, by)
     parts = []
     for group in groups:
         where = group.positions if by else slice(None)
         counted = None if read.instances is None else read.instances[where]
         values, sums = weighted_sums_by_score(
-            read.scores[where], read.positive[where], [counted, read.amounts[where]]
+            read.scores[where], read.positive[where], [counted, amounts[where]]
         )
         (pos_n, neg_n), (pos_cost, neg_cost) = sums
         if counted is not None:
@@ -122,10 +122,10 @@ def rociv(
             points["fp_cost"] = spent
             points["tp_benefit"] = benefit
         else:
-            points = points.reindex(columns=list(ROCIV_COLUMNS))
+            points = points.reindex(columns=list(col.ROCIV_TABLE))
         parts.append(points)
     _require_some(parts, by, label)
-    return combine_groups(frame, by, groups, parts, ROCIV_COLUMNS)
+    return combine_groups(frame, by, groups, parts, col.ROCIV_TABLE)
 
 
 def auciv(
