@@ -25,6 +25,8 @@ __all__ = [
     "probabilities",
     "probability",
     "random_generator",
+    "threshold_number",
+    "threshold_pair",
     "whole_number",
 ]
 
@@ -246,3 +248,35 @@ def random_generator(rng, name: str = "rng") -> np.random.Generator:
         "numpy.random.Generator"
     )
     raise CostchartError(msg)
+
+
+def threshold_number(value, name: str = "threshold") -> float:
+    """Return a classifier threshold ("positive when score >= t") as a float.
+
+    ``+inf`` is the always-negative classifier and ``-inf`` the always-positive one; NaN
+    (which no score reaches nor misses), strings and other non-numbers are refused.
+    """
+    if isinstance(value, np.ndarray) and value.ndim == 0:
+        value = value.item()
+    if not isinstance(value, numbers.Real):
+        msg = (
+            f"{name}={value!r} must be a number (the classifier predicts positive when "
+            "score >= threshold)"
+        )
+        raise CostchartError(msg)
+    number = float(value)
+    if math.isnan(number):
+        msg = (
+            f"{name}=nan is not a threshold; pass a number (inf for the always-negative "
+            "classifier, -inf for the always-positive one)"
+        )
+        raise CostchartError(msg)
+    return number
+
+
+def threshold_pair(value, name: str = "thresholds") -> tuple[float, float]:
+    """Return a pair of thresholds ``(t_a, t_b)``, one per classifier, as floats."""
+    if not isinstance(value, tuple | list | np.ndarray) or len(value) != 2:
+        msg = f"{name}={value!r} must be a pair (t_a, t_b) of thresholds, one per classifier"
+        raise CostchartError(msg)
+    return threshold_number(value[0], f"{name}[0]"), threshold_number(value[1], f"{name}[1]")

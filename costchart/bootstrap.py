@@ -38,7 +38,7 @@ from costchart._distributions import (
 )
 from costchart._errors import CostchartError
 from costchart._frames import as_pandas, combine_groups, normalize_by, split_groups
-from costchart._validation import probabilities, probability
+from costchart._validation import probabilities, probability, threshold_number
 from costchart.envelope import selection_table
 from costchart.roc import from_confusion, roc_points, row_of_threshold
 
@@ -377,6 +377,8 @@ def bootstrap_band(
         with the same grouping columns).
     threshold : float, optional
         Band one classifier, "positive when score >= threshold", at every ``pc``.
+        ``inf`` is the always-negative classifier (cost ``pc``) and ``-inf`` the
+        always-positive one (cost ``1 - pc``); both have no variance. NaN is refused.
     pc : array-like, optional
         Operating points; 501 evenly spaced values in [0, 1] by default.
     progress : bool or callable
@@ -416,6 +418,8 @@ def bootstrap_band(
     if selection is not None and threshold is not None:
         msg = "pass selection= or threshold=, not both"
         raise CostchartError(msg)
+    if threshold is not None:
+        threshold = threshold_number(threshold)
     points = roc_points(
         data, score=score, label=label, by=by or None, pos_label=pos_label, bins=bins
     )

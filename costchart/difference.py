@@ -28,7 +28,7 @@ from costchart._distributions import (
 )
 from costchart._errors import CostchartError
 from costchart._frames import as_pandas, combine_groups, normalize_by, split_groups
-from costchart._validation import binary_labels, finite_numbers
+from costchart._validation import binary_labels, finite_numbers, threshold_pair
 from costchart.bootstrap import AUTO_EXACT_PAIRS, _active_rows, check_options
 from costchart.roc import roc_points
 
@@ -122,7 +122,9 @@ def difference_band(
     pos_label, confidence_level, method, sampling, distribution, n_resamples, rng, pc, progress
         As in :func:`bootstrap_band`.
     thresholds : (float, float), optional
-        Fixed thresholds of ``a`` and ``b`` ("positive when score >= t") at every ``pc``.
+        Fixed thresholds of ``a`` and ``b`` ("positive when score >= t") at every ``pc``;
+        ``inf`` is the always-negative classifier, ``-inf`` the always-positive one. NaN
+        is refused.
 
     Returns
     -------
@@ -153,6 +155,8 @@ def difference_band(
         progress=progress,
     )
     by = normalize_by(by)
+    if thresholds is not None:
+        thresholds = threshold_pair(thresholds)
     frame = as_pandas(data, [*by, classifier, instance, score, label])
     names = None if a is None and b is None else (a, b)
     if names is not None and (a is None or b is None):

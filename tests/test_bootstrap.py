@@ -472,3 +472,31 @@ def test_difference_of_classifiers_that_always_agree_is_exactly_zero(sampling):
     band = _difference_band(data, pc=[0.2, 0.7], sampling=sampling)
     assert (band[["difference", "lower", "upper", "se"]] == 0).all(axis=None)
     assert not band["significant"].any()
+
+
+# -- issue 10: every edge of the band options -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("threshold", "message"),
+    [
+        (np.nan, r"threshold=nan is not a threshold; pass a number \(inf for the always-negative"),
+        ("x", r"threshold='x' must be a number \(the classifier predicts positive when score >="),
+        ([1, 2], r"threshold=\[1, 2\] must be a number"),
+    ],
+)
+def test_threshold_must_be_a_number(threshold, message):
+    with pytest.raises(cc.CostchartError, match=message):
+        cc.bootstrap_band(EXAMPLE, score="p", label="y", threshold=threshold, pc=[0.5])
+
+
+def test_infinite_thresholds_are_the_trivial_classifiers():
+    pc = np.array([0.2, 0.7])
+    never = cc.bootstrap_band(EXAMPLE, score="p", label="y", threshold=np.inf, pc=pc)
+    always = cc.bootstrap_band(EXAMPLE, score="p", label="y", threshold=-np.inf, pc=pc)
+    np.testing.assert_array_equal(never["cost"], pc)
+    np.testing.assert_array_equal(always["cost"], 1 - pc)
+    for band in (never, always):
+        np.testing.assert_array_equal(band["se"], 0)
+        np.testing.assert_array_equal(band["lower"], band["cost"])
+        np.testing.assert_array_equal(band["upper"], band["cost"])
