@@ -38,7 +38,15 @@ from costchart._distributions import (
 )
 from costchart._errors import CostchartError
 from costchart._frames import as_pandas, combine_groups, normalize_by, split_groups
-from costchart._validation import probabilities, probability, threshold_number
+from costchart._validation import (
+    finite_number,
+    one_of,
+    probabilities,
+    probability,
+    random_generator,
+    threshold_number,
+    whole_number,
+)
 from costchart.envelope import selection_table
 from costchart.roc import from_confusion, roc_points, row_of_threshold
 
@@ -50,6 +58,13 @@ DEFAULT_PC = np.linspace(0.0, 1.0, 501)
 #: this many (value, probability) pairs: test sets of up to several hundred instances per
 #: class, where the normal fit is least trustworthy. Larger sets get the normal fit.
 AUTO_EXACT_PAIRS = 20_000
+#: Largest memory, in bytes, that ``method="resample"`` may use for one group's band.
+RESAMPLE_MEMORY = 2 * 2**30
+#: How many float64 arrays of resamples x operating points resampling holds at once (the
+#: resampled costs, the copy the percentiles sort, and one temporary for the spread).
+RESAMPLE_ARRAYS = 3
+#: Elements of the temporary arrays made per chunk of resamples.
+RESAMPLE_CHUNK = 2**22
 
 
 @dataclass(frozen=True)
@@ -75,42 +90,71 @@ def check_options(
     *, confidence_level, method, sampling, distribution, n_resamples, rng, pc, progress
 ) -> Options:
     """Validate the band options (the ``_iv`` step); raise a clear error for each."""
+    finite_number(confidence_level, "confidence_level")
     level = probability(confidence_level, "confidence_level", low_open=True, high_open=True)
-    for name, value, allowed in (
-        ("method", method, ("exact", "resample")),
-        ("sampling", sampling, ("stratified", "full")),
-        ("distribution", distribution, ("auto", "normal", "exact")),
-    ):
-        if value not in allowed:
-            listed = ", ".join(repr(a) for a in allowed)
-            msg = f"{name}={value!r} is not an option; pass one of {listed}"
-            raise CostchartError(msg)
-    minimum = math.ceil(10 / ((1 - level) / 2) - 1e-9)
+    one_of(method, "method", ("exact", "resample"))
+    one_of(sampling, "sampling", ("stratified", "full"))
+    one_of(distribution, "distribution", ("auto", "normal", "exact"))
+    resamples = whole_number(n_resamples, "n_resamples", minimum=1)
+    generator = random_generator(rng)
+    grid = DEFAULT_PC if pc is None else _grid(pc)
     if method == "resample":
-        if int(n_resamples) != n_resamples or n_resamples < minimum:
+        minimum = math.ceil(10 / ((1 - level) / 2) - 1e-9)
+        if resamples < minimum:
             msg = (
                 f"n_resamples={n_resamples!r} is too few for a {level:g} band: each tail "
                 f"needs at least 10 resamples, so pass n_resamples >= {minimum}"
             )
             raise CostchartError(msg)
-    grid = DEFAULT_PC if pc is None else np.atleast_1d(probabilities(pc, "pc")).astype(float)
-    if progress is True:
-        progress = _stderr_progress
-    elif progress in (None, False):
-        progress = None
-    elif not callable(progress):
-        msg = f"progress={progress!r} must be True, False or a callable taking a message"
-        raise CostchartError(msg)
+        _check_resample_memory(resamples, len(grid))
     return Options(
         level,
         method,
         sampling,
         distribution,
-        int(n_resamples),
-        np.random.default_rng(rng),
+        resamples,
+        generator,
         grid,
-        progress,
+        _progress(progress),
     )
+
+
+def _grid(pc) -> np.ndarray:
+    """The operating points: a number or a non-empty 1-D array of values in [0, 1]."""
+    grid = probabilities(pc, "pc")
+    if grid.ndim > 1:
+        msg = f"pc must be a number or a 1-D array of operating points; got shape {grid.shape}"
+        raise CostchartError(msg)
+    grid = np.atleast_1d(grid).astype(np.float64)
+    if grid.size == 0:
+        msg = "pc=[] has no operating points; pass at least one value in [0, 1]"
+        raise CostchartError(msg)
+    return grid
+
+
+def _check_resample_memory(n_resamples: int, n_pc: int) -> None:
+    """Refuse resampling whose arrays would not fit in :data:`RESAMPLE_MEMORY` bytes."""
+    needed = RESAMPLE_ARRAYS * 8 * n_resamples * n_pc
+    if needed > RESAMPLE_MEMORY:
+        fitting = RESAMPLE_MEMORY // (RESAMPLE_ARRAYS * 8 * n_pc)
+        msg = (
+            f"n_resamples={n_resamples:,} at {n_pc:,} operating points would need about "
+            f"{needed / 2**30:,.1f} GiB of memory (at most {RESAMPLE_MEMORY / 2**30:g} GiB "
+            f"is allowed); pass n_resamples <= {fitting:,}, fewer pc values, or "
+            "method='exact'"
+        )
+        raise CostchartError(msg)
+
+
+def _progress(progress) -> Callable[[str], None] | None:
+    if progress is True or (isinstance(progress, np.bool_) and progress):
+        return _stderr_progress
+    if progress is None or progress is False or isinstance(progress, np.bool_):
+        return None
+    if not callable(progress):
+        msg = f"progress={progress!r} must be True, False or a callable taking a message"
+        raise CostchartError(msg)
+    return progress
 
 
 def _stderr_progress(message: str) -> None:
@@ -268,7 +312,9 @@ def _exact_band(counts: Counts, options: Options) -> pd.DataFrame:
                     counts, i, w_fn[i], w_fp[i], options.sampling, options.levels
                 )
             lower[i], upper[i] = cache[key]
-    return pd.DataFrame({col.PC: pc, col.COST: cost, "lower": lower, "upper": upper, "se": se})
+    return pd.DataFrame(
+        {col.PC: pc, col.COST: cost, col.LOWER: lower, col.UPPER: upper, col.SE: se}
+    )
 
 
 def _resampled_band(counts: Counts, options: Options) -> pd.DataFrame:
@@ -280,35 +326,34 @@ def _resampled_band(counts: Counts, options: Options) -> pd.DataFrame:
     distinct, which = np.unique(pairs, axis=0, return_inverse=True)
     which = which.ravel()
     positives, negatives = counts.positives, counts.negatives
-    draws_fn = np.empty((options.n_resamples, len(distinct)))
-    draws_fp = np.empty((options.n_resamples, len(distinct)))
-    chunk = 2000
+    samples = np.empty((options.n_resamples, len(pc)))
+    # Chunks of resamples keep the temporaries small next to ``samples``.
+    chunk = max(1, min(2000, RESAMPLE_CHUNK // len(pc)))
     for start in range(0, options.n_resamples, chunk):
         size = min(chunk, options.n_resamples - start)
         if options.sampling == "stratified":
-            draws_fn[start : start + size] = options.rng.binomial(
+            draws_fn = options.rng.binomial(
                 positives, distinct[:, 0] / positives, size=(size, len(distinct))
             )
-            draws_fp[start : start + size] = options.rng.binomial(
+            draws_fp = options.rng.binomial(
                 negatives, distinct[:, 1] / negatives, size=(size, len(distinct))
             )
         else:
             n = positives + negatives
             q = np.column_stack([distinct[:, 0], distinct[:, 1], n - distinct.sum(axis=1)]) / n
             cells = options.rng.multinomial(n, q, size=(size, len(distinct)))
-            draws_fn[start : start + size] = cells[..., 0]
-            draws_fp[start : start + size] = cells[..., 1]
+            draws_fn, draws_fp = cells[..., 0], cells[..., 1]
+        samples[start : start + size] = draws_fn[:, which] * w_fn + draws_fp[:, which] * w_fp
         if options.progress is not None:
             options.progress(f"resampled {start + size:,} of {options.n_resamples:,}")
-    samples = draws_fn[:, which] * w_fn + draws_fp[:, which] * w_fp
     lower, upper = sample_quantiles(samples, options.levels, axis=0)
     return pd.DataFrame(
         {
             col.PC: pc,
             col.COST: cost,
-            "lower": lower,
-            "upper": upper,
-            "se": samples.std(axis=0, ddof=1),
+            col.LOWER: lower,
+            col.UPPER: upper,
+            col.SE: samples.std(axis=0, ddof=1),
         }
     )
 
@@ -511,8 +556,8 @@ def band_at(band: pd.DataFrame, pc: float, *, confidence_level: float | None = N
     return Band(
         float(row[col.PC]),
         float(row[col.COST]),
-        float(row["lower"]),
-        float(row["upper"]),
-        float(row["se"]),
+        float(row[col.LOWER]),
+        float(row[col.UPPER]),
+        float(row[col.SE]),
         level,
     )

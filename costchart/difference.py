@@ -243,11 +243,11 @@ def _band(predicted, positive: np.ndarray, options) -> pd.DataFrame:
     return pd.DataFrame(
         {
             col.PC: pc,
-            "difference": difference,
-            "lower": lower,
-            "upper": upper,
-            "se": se,
-            "significant": (lower > 0) | (upper < 0),
+            col.DIFFERENCE: difference,
+            col.LOWER: lower,
+            col.UPPER: upper,
+            col.SE: se,
+            col.SIGNIFICANT: (lower > 0) | (upper < 0),
         }
     )
 
@@ -269,23 +269,25 @@ def _variance(cells: np.ndarray, weights: np.ndarray, sampling: str) -> np.ndarr
 
 
 def _resample(cells: np.ndarray, weights: np.ndarray, options) -> np.ndarray:
+    """Resampled cost differences, one row per resample and one column per pc."""
     distinct, which = np.unique(cells, axis=0, return_inverse=True)
     which = which.ravel()
-    draws = np.empty((options.n_resamples, len(distinct), 8))
+    samples = np.empty((options.n_resamples, len(options.pc)))
+    draws = np.empty((options.n_resamples, 8))
     for k, row in enumerate(distinct):
         if options.sampling == "stratified":
             for part in (slice(0, 4), slice(4, 8)):
                 total = row[part].sum()
-                draws[:, k, part] = options.rng.multinomial(
+                draws[:, part] = options.rng.multinomial(
                     total, row[part] / total, size=options.n_resamples
                 )
         else:
-            draws[:, k, :] = options.rng.multinomial(
-                row.sum(), row / row.sum(), size=options.n_resamples
-            )
+            draws[:] = options.rng.multinomial(row.sum(), row / row.sum(), size=options.n_resamples)
+        uses = np.flatnonzero(which == k)
+        samples[:, uses] = draws @ weights[uses].T
         if options.progress is not None:
             options.progress(f"resampled classifier pair {k + 1} of {len(distinct)}")
-    return np.einsum("rpc,pc->rp", draws[:, which, :], weights)
+    return samples
 
 
 def _spread(m: int, q_plus: float, q_minus: float) -> float:

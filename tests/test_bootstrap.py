@@ -500,3 +500,71 @@ def test_infinite_thresholds_are_the_trivial_classifiers():
         np.testing.assert_array_equal(band["se"], 0)
         np.testing.assert_array_equal(band["lower"], band["cost"])
         np.testing.assert_array_equal(band["upper"], band["cost"])
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"method": "resample", "n_resamples": np.nan}, r"n_resamples=nan must be a whole number"),
+        ({"method": "resample", "n_resamples": "x"}, r"n_resamples='x' must be a whole number"),
+        ({"method": "resample", "n_resamples": None}, r"n_resamples=None must be a whole number"),
+        ({"n_resamples": "x"}, r"n_resamples='x' must be a whole number"),
+        (
+            {"method": "resample", "n_resamples": 1000.5},
+            r"n_resamples=1000\.5 must be a whole number",
+        ),
+        (
+            {"method": "resample", "n_resamples": 10**12},
+            r"n_resamples=1,000,000,000,000 at 6 operating points would need about "
+            r"[\d,.]+ GiB of memory \(at most 2 GiB is allowed\); pass n_resamples <= "
+            r"14,913,080, fewer pc values, or method='exact'",
+        ),
+        ({"method": "resample", "rng": "x"}, r"rng='x' is not a seed; pass None, a non-negative"),
+        ({"method": "resample", "rng": -1}, r"rng=-1 is not a seed"),
+        ({"method": "resample", "rng": 1.5}, r"rng=1\.5 is not a seed"),
+        ({"method": "resample", "rng": object()}, r"rng=<object object at .*> is not a seed"),
+        ({"pc": []}, r"pc=\[\] has no operating points; pass at least one value in \[0, 1\]"),
+        (
+            {"pc": [[0.1, 0.2], [0.3, 0.4]]},
+            r"pc must be a number or a 1-D array of operating points; got shape \(2, 2\)",
+        ),
+        ({"pc": [0.2, np.nan]}, r"pc=nan is outside \[0, 1\]"),
+        ({"confidence_level": "x"}, r"confidence_level='x' must be a number"),
+        ({"confidence_level": np.nan}, r"confidence_level=nan must be a finite number"),
+        ({"confidence_level": None}, r"confidence_level=None must be a number"),
+        ({"method": ["exact"]}, r"method=\['exact'\] is not an option; pass one of 'exact'"),
+        ({"sampling": None}, r"sampling=None is not an option; pass one of 'stratified', 'full'"),
+        ({"distribution": 1}, r"distribution=1 is not an option; pass one of 'auto', 'normal'"),
+        (
+            {"progress": np.array([1, 2])},
+            r"progress=array\(\[1, 2\]\) must be True, False or a callable taking a message",
+        ),
+        ({"progress": "yes"}, r"progress='yes' must be True, False or a callable"),
+    ],
+)
+def test_band_options_are_validated(options, message):
+    options.setdefault("pc", PCS)
+    with pytest.raises(cc.CostchartError, match=message):
+        cc.bootstrap_band(EXAMPLE, score="p", label="y", threshold=1, **options)
+    with pytest.raises(cc.CostchartError, match=message):
+        cc.confusion_band(
+            {"TP": [16], "FN": [4], "FP": [4], "TN": [6]},
+            tp="TP",
+            fn="FN",
+            fp="FP",
+            tn="TN",
+            **options,
+        )
+
+
+def test_resampled_band_is_reproducible_and_reports_progress():
+    messages = []
+    first = _band(method="resample", n_resamples=5000, rng=1, progress=messages.append)
+    second = _band(method="resample", n_resamples=5000, rng=np.random.default_rng(1))
+    pd.testing.assert_frame_equal(first, second)
+    assert messages == [
+        "resampled 2,000 of 5,000",
+        "resampled 4,000 of 5,000",
+        "resampled 5,000 of 5,000",
+    ]
+    assert (first["lower"] <= first["cost"]).all() and (first["cost"] <= first["upper"]).all()

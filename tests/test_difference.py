@@ -50,3 +50,37 @@ def test_infinite_thresholds_are_the_trivial_classifiers():
     # always negative (cost pc) minus always positive (cost 1 - pc), with no variance
     np.testing.assert_allclose(band["difference"], 2 * pc - 1, atol=1e-15)
     np.testing.assert_array_equal(band["se"], 0)
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"method": "resample", "n_resamples": "x"}, r"n_resamples='x' must be a whole number"),
+        (
+            {"method": "resample", "n_resamples": 10**9, "pc": None},
+            r"n_resamples=1,000,000,000 at 501 operating points would need about [\d,.]+ GiB "
+            r"of memory \(at most 2 GiB is allowed\); pass n_resamples <= 178,599",
+        ),
+        ({"method": "resample", "rng": "seed"}, r"rng='seed' is not a seed"),
+        ({"pc": []}, r"pc=\[\] has no operating points"),
+        ({"confidence_level": "x"}, r"confidence_level='x' must be a number"),
+        ({"sampling": "paired"}, r"sampling='paired' is not an option"),
+    ],
+)
+def test_band_options_are_validated(options, message):
+    with pytest.raises(cc.CostchartError, match=message):
+        _difference(**options)
+
+
+@pytest.mark.parametrize("sampling", ["stratified", "full"])
+def test_resampled_difference_is_reproducible_and_brackets_the_estimate(sampling):
+    options = {"method": "resample", "n_resamples": 4000, "sampling": sampling}
+    first = _difference(thresholds=(10, 10), pc=[0.2, 0.5, 0.9], rng=3, **options)
+    second = _difference(
+        thresholds=(10, 10), pc=[0.2, 0.5, 0.9], rng=np.random.default_rng(3), **options
+    )
+    pd.testing.assert_frame_equal(first, second)
+    assert (first["lower"] <= first["difference"]).all()
+    assert (first["difference"] <= first["upper"]).all()
+    exact = _difference(thresholds=(10, 10), pc=[0.2, 0.5, 0.9], sampling=sampling)
+    np.testing.assert_allclose(first["se"], exact["se"], rtol=0.1)
