@@ -26,6 +26,7 @@ __all__ = [
     "probability",
     "random_generator",
     "threshold_number",
+    "threshold_numbers",
     "threshold_pair",
     "whole_number",
 ]
@@ -280,3 +281,29 @@ def threshold_pair(value, name: str = "thresholds") -> tuple[float, float]:
         msg = f"{name}={value!r} must be a pair (t_a, t_b) of thresholds, one per classifier"
         raise CostchartError(msg)
     return threshold_number(value[0], f"{name}[0]"), threshold_number(value[1], f"{name}[1]")
+
+
+def threshold_numbers(values, what: str) -> np.ndarray:
+    """Return thresholds as float64, refusing non-numbers and NaN (``±inf`` are allowed).
+
+    ``what`` names the source in messages, e.g. ``"column 'threshold' of selection"``.
+    """
+    array = np.asarray(values)
+    if array.dtype == object or array.dtype.kind not in "biuf":
+        try:
+            array = array.astype(np.float64)
+        except (TypeError, ValueError):
+            msg = (
+                f"{what} must hold numbers (thresholds), but has dtype {array.dtype}; "
+                "convert it to a numeric dtype"
+            )
+            raise CostchartError(msg) from None
+    array = array.astype(np.float64, copy=False)
+    _refuse_where(
+        np.isnan(array),
+        array,
+        what,
+        "NaN thresholds",
+        "every interval needs a threshold (inf: always negative, -inf: always positive)",
+    )
+    return array

@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import math
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+import narwhals.stable.v2 as nw
 import numpy as np
 import pandas as pd
 
@@ -37,14 +38,23 @@ from costchart._distributions import (
     weighted_quantiles,
 )
 from costchart._errors import CostchartError
-from costchart._frames import as_pandas, combine_groups, normalize_by, split_groups
+from costchart._frames import (
+    as_pandas,
+    combine_groups,
+    infer_by,
+    normalize_by,
+    require_columns,
+    split_groups,
+)
 from costchart._validation import (
     finite_number,
+    finite_numbers,
     one_of,
     probabilities,
     probability,
     random_generator,
     threshold_number,
+    threshold_numbers,
     whole_number,
 )
 from costchart.envelope import selection_table
@@ -63,6 +73,8 @@ RESAMPLE_MEMORY = 2 * 2**30
 #: How many float64 arrays of resamples x operating points resampling holds at once (the
 #: resampled costs, the copy the percentiles sort, and one temporary for the spread).
 RESAMPLE_ARRAYS = 3
+#: How far apart, in pc, the ends of neighbouring selection intervals may be.
+TILE_TOLERANCE = 1e-9
 #: Elements of the temporary arrays made per chunk of resamples.
 RESAMPLE_CHUNK = 2**22
 
@@ -520,19 +532,72 @@ def confusion_band(
     return _bands(points, by, None, None if envelope else 1.0, options)
 
 
+def _read_selection(selection, by: list[str]) -> pd.DataFrame:
+    """A selection table as pandas, checked: its columns, thresholds and intervals.
+
+    Accepts pandas, polars and pyarrow tables (and dicts of arrays). Refuses other
+    objects, NaN thresholds, and intervals that do not tile [0, 1] in each group.
+    """
+    needed = [*by, col.PC_LO, col.PC_HI, col.THRESHOLD]
+    fix = "pass the table selection_table returns (made with the same by= columns)"
+    if isinstance(selection, pd.DataFrame):
+        columns = list(selection.columns)
+    elif isinstance(selection, Mapping):
+        if not any(np.ndim(value) for value in selection.values()):
+            msg = f"selection= is a dict of single values; {fix}"
+            raise CostchartError(msg)
+        columns = list(selection)
+    else:
+        try:
+            columns = list(nw.from_native(selection, eager_only=True).columns)
+        except TypeError:
+            msg = (
+                "selection= must be a pandas, polars or pyarrow DataFrame, got "
+                f"{type(selection).__name__}; {fix}"
+            )
+            raise CostchartError(msg) from None
+    require_columns(columns, needed, "selection", fix=fix[0].upper() + fix[1:] + ".")
+    frame = as_pandas(selection, columns, name="selection")
+    if frame.empty:
+        msg = f"selection has no rows; {fix}"
+        raise CostchartError(msg)
+    threshold_numbers(frame[col.THRESHOLD].to_numpy(), "column 'threshold' of selection")
+    ends = {
+        c: finite_numbers(frame[c].to_numpy(), f"column {c!r} of selection")
+        for c in (col.PC_LO, col.PC_HI)
+    }
+    others = [c for c in infer_by(frame, None) if c not in by]
+    for group in split_groups(frame, by):
+        lo, hi = ends[col.PC_LO][group.positions], ends[col.PC_HI][group.positions]
+        order = np.argsort(lo, kind="stable")
+        lo, hi = lo[order], hi[order]
+        if not (
+            abs(lo[0]) <= TILE_TOLERANCE
+            and abs(hi[-1] - 1) <= TILE_TOLERANCE
+            and np.all(hi >= lo - TILE_TOLERANCE)
+            and np.all(np.abs(lo[1:] - hi[:-1]) <= TILE_TOLERANCE)
+        ):
+            where = f" for the group {dict(zip(by, group.key, strict=True))}" if by else ""
+            hint = (
+                f"; it has the grouping columns {others}: pass by={others}"
+                if others
+                else f"; {fix}"
+            )
+            msg = (
+                f"the intervals pc_lo..pc_hi of selection do not tile [0, 1]{where} (they "
+                f"run from {lo[0]:g} to {hi[-1]:g} with gaps or overlaps){hint}"
+            )
+            raise CostchartError(msg)
+    return frame
+
+
 def _bands(
     points: pd.DataFrame, by: list[str], selection, threshold, options: Options
 ) -> pd.DataFrame:
     groups = split_groups(points, by)
     selections = None
     if selection is not None:
-        selection = as_pandas(selection, list(selection.columns), name="selection")
-        missing = [
-            c for c in [col.PC_LO, col.PC_HI, col.THRESHOLD, *by] if c not in selection.columns
-        ]
-        if missing:
-            msg = f"selection has no column {missing[0]!r}; pass a table from selection_table"
-            raise CostchartError(msg)
+        selection = _read_selection(selection, by)
         selections = {g.key: selection.iloc[g.positions] for g in split_groups(selection, by)}
     parts = []
     for group in groups:

@@ -568,3 +568,99 @@ def test_resampled_band_is_reproducible_and_reports_progress():
         "resampled 5,000 of 5,000",
     ]
     assert (first["lower"] <= first["cost"]).all() and (first["cost"] <= first["upper"]).all()
+
+
+def _scored(seed=5, n=200):
+    rng = np.random.default_rng(seed)
+    y = rng.random(n) < 0.4
+    return pd.DataFrame({"s": np.round(rng.normal(size=n) + 1.3 * y, 1), "y": y})
+
+
+def test_selection_may_be_polars_pyarrow_or_a_dict_of_arrays():
+    import polars as pl
+    import pyarrow as pa
+
+    data = _scored()
+    selection = cc.selection_table(cc.roc_points(_scored(seed=6), score="s", label="y"))
+    expected = cc.bootstrap_band(data, score="s", label="y", selection=selection)
+    for other in (
+        pl.from_pandas(selection),
+        pa.Table.from_pandas(selection),
+        {c: selection[c].to_numpy() for c in selection.columns},
+    ):
+        band = cc.bootstrap_band(data, score="s", label="y", selection=other)
+        pd.testing.assert_frame_equal(band, expected)
+
+
+SELECTION = pd.DataFrame(
+    {
+        "pc_lo": [0.0, 0.4],
+        "pc_hi": [0.4, 1.0],
+        "threshold": [1.0, 0.0],
+        "fpr": [0.1, 0.5],
+        "tpr": [0.6, 0.9],
+    }
+)
+
+
+@pytest.mark.parametrize(
+    ("selection", "message"),
+    [
+        (
+            {"pc_lo": 0.0, "pc_hi": 1.0, "threshold": 1.0},
+            r"selection= is a dict of single values; pass the table selection_table returns",
+        ),
+        (object(), r"selection= must be a pandas, polars or pyarrow DataFrame, got object"),
+        ([[0.0, 1.0, 1.0]], r"selection= must be a pandas, polars or pyarrow DataFrame, got list"),
+        (
+            SELECTION.drop(columns="pc_hi"),
+            r"selection has no column 'pc_hi'; available columns: .* Pass the table "
+            r"selection_table returns",
+        ),
+        (SELECTION.iloc[:0], r"selection has no rows; pass the table selection_table returns"),
+        (
+            SELECTION.assign(threshold=[1.0, np.nan]),
+            r"column 'threshold' of selection has 1 NaN thresholds \(first at position 1, nan\); "
+            r"every interval needs a threshold \(inf: always negative",
+        ),
+        (
+            SELECTION.assign(threshold=["a", "b"]),
+            r"column 'threshold' of selection must hold numbers \(thresholds\)",
+        ),
+        (
+            SELECTION.assign(pc_hi=[0.3, 1.0]),
+            r"the intervals pc_lo\.\.pc_hi of selection do not tile \[0, 1\] \(they run from 0 "
+            r"to 1 with gaps or overlaps\); pass the table selection_table returns",
+        ),
+        (
+            SELECTION.assign(pc_hi=[0.4, 0.9]),
+            r"do not tile \[0, 1\] \(they run from 0 to 0\.9",
+        ),
+        (
+            SELECTION.assign(pc_lo=[np.nan, 0.4]),
+            r"column 'pc_lo' of selection has 1 NaN values",
+        ),
+        (
+            pd.concat([SELECTION.assign(model="a"), SELECTION.assign(model="b")]),
+            r"do not tile \[0, 1\] .*; it has the grouping columns \['model'\]: pass "
+            r"by=\['model'\]",
+        ),
+    ],
+)
+def test_selection_is_validated(selection, message):
+    with pytest.raises(cc.CostchartError, match=message):
+        cc.bootstrap_band(_scored(), score="s", label="y", selection=selection)
+
+
+def test_selection_intervals_are_checked_per_group():
+    data = pd.concat([_scored().assign(model="a"), _scored(seed=9).assign(model="b")])
+    selection = pd.concat(
+        [SELECTION.assign(model="a"), SELECTION.assign(model="b", pc_lo=[0.0, 0.5])]
+    )
+    with pytest.raises(
+        cc.CostchartError, match=r"do not tile \[0, 1\] for the group \{'model': 'b'\}"
+    ):
+        cc.bootstrap_band(data, score="s", label="y", by="model", selection=selection)
+    good = pd.concat([SELECTION.assign(model="a"), SELECTION.assign(model="b")])
+    band = cc.bootstrap_band(data, score="s", label="y", by="model", selection=good, pc=[0.2])
+    assert list(band["model"]) == ["a", "b"]
