@@ -12,8 +12,13 @@ from statistics import NormalDist
 import numpy as np
 from scipy import stats
 
+from costchart._errors import CostchartError
+
 #: Probability left out of each tail when a distribution's support is trimmed.
 TAIL = 1e-12
+#: Most (value, probability) pairs an exact distribution may hold at one ``pc``: each pair
+#: costs about 50 bytes of work arrays, so this stays near half a GiB.
+MAX_EXACT_PAIRS = 10_000_000
 
 
 def binomial_support(n: int, p: float) -> tuple[np.ndarray, np.ndarray]:
@@ -34,6 +39,23 @@ def trimmed_span(sd: float) -> float:
     Trimming each tail at :data:`TAIL` (1e-12) keeps about 14 standard deviations.
     """
     return 14.1 * sd + 3
+
+
+def refuse_large_exact(sizes, pc: np.ndarray, instances: int) -> None:
+    """Refuse ``distribution="exact"`` when some ``pc`` needs more than :data:`MAX_EXACT_PAIRS`.
+
+    ``sizes`` are the estimated numbers of pairs at each ``pc``; called before any work.
+    """
+    sizes = np.asarray(sizes, dtype=np.float64)
+    if sizes.size and sizes.max() > MAX_EXACT_PAIRS:
+        worst = int(np.argmax(sizes))
+        msg = (
+            f"distribution='exact' would need about {sizes[worst]:,.0f} terms at "
+            f"pc={pc[worst]:g} ({instances:,} instances), more than the {MAX_EXACT_PAIRS:,} "
+            "it may use; pass distribution='normal' (or 'auto', which uses the normal fit "
+            "wherever the exact distribution is large)"
+        )
+        raise CostchartError(msg)
 
 
 def multinomial_pair(m: int, q_a: float, q_b: float):

@@ -28,6 +28,7 @@ __all__ = [
     "threshold_number",
     "threshold_numbers",
     "threshold_pair",
+    "whole_counts",
     "whole_number",
 ]
 
@@ -305,5 +306,18 @@ def threshold_numbers(values, what: str) -> np.ndarray:
         what,
         "NaN thresholds",
         "every interval needs a threshold (inf: always negative, -inf: always positive)",
+    )
+    return array
+
+
+def whole_counts(values, what: str) -> np.ndarray:
+    """Return counts of instances as float64: finite, non-negative whole numbers."""
+    array = nonnegative_numbers(values, what)
+    _refuse_where(
+        array != np.floor(array),
+        array,
+        what,
+        "values that are not whole numbers",
+        "pass counts of instances (whole numbers)",
     )
     return array

@@ -32,6 +32,7 @@ from costchart._distributions import (
     binomial_support,
     multinomial_pair,
     normal_quantile,
+    refuse_large_exact,
     sample_quantiles,
     trimmed_span,
     two_scaled_sum_quantiles,
@@ -55,6 +56,7 @@ from costchart._validation import (
     random_generator,
     threshold_number,
     threshold_numbers,
+    whole_counts,
     whole_number,
 )
 from costchart.envelope import selection_table
@@ -68,6 +70,9 @@ DEFAULT_PC = np.linspace(0.0, 1.0, 501)
 #: this many (value, probability) pairs: test sets of up to several hundred instances per
 #: class, where the normal fit is least trustworthy. Larger sets get the normal fit.
 AUTO_EXACT_PAIRS = 20_000
+#: Most instances a classifier's confusion counts may add up to: 2**53, beyond which
+#: float64 (and scipy's binomial distribution) no longer hold whole numbers exactly.
+MAX_INSTANCES = 2**53
 #: Largest memory, in bytes, that ``method="resample"`` may use for one group's band.
 RESAMPLE_MEMORY = 2 * 2**30
 #: How many float64 arrays of resamples x operating points resampling holds at once (the
@@ -311,12 +316,12 @@ def _exact_band(counts: Counts, options: Options) -> pd.DataFrame:
     z = normal_quantile(options.levels[1])
     lower, upper = np.clip(cost - z * se, 0, None), cost + z * se
     if options.distribution != "normal":
+        sizes = [_support_size(counts, i, options.sampling) for i in range(len(pc))]
+        if options.distribution == "exact":
+            refuse_large_exact(sizes, pc, counts.positives + counts.negatives)
         cache: dict[tuple, np.ndarray] = {}
         for i in range(len(pc)):
-            if (
-                options.distribution == "auto"
-                and _support_size(counts, i, options.sampling) > AUTO_EXACT_PAIRS
-            ):
+            if options.distribution == "auto" and sizes[i] > AUTO_EXACT_PAIRS:
                 continue
             key = (int(counts.fn[i]), int(counts.fp[i]), float(w_fn[i]), float(w_fp[i]))
             if key not in cache:
@@ -527,6 +532,7 @@ def confusion_band(
         progress=progress,
     )
     by = normalize_by(by)
+    _check_counts(data, {"tp": tp, "fn": fn, "fp": fp, "tn": tn})
     points = from_confusion(data, tp=tp, fn=fn, fp=fp, tn=tn, by=by or None)
     # from_confusion gives the classifier threshold 1 (the trivial ones +inf and 0).
     return _bands(points, by, None, None if envelope else 1.0, options)
@@ -589,6 +595,26 @@ def _read_selection(selection, by: list[str]) -> pd.DataFrame:
             )
             raise CostchartError(msg)
     return frame
+
+
+def _check_counts(data, columns: dict[str, str]) -> None:
+    """Refuse confusion counts that are not whole numbers or add up to too many instances."""
+    for name, column in columns.items():
+        if not isinstance(column, str):
+            msg = f"{name}={column!r} must be the name of a column of counts (a string)"
+            raise CostchartError(msg)
+    frame = as_pandas(data, list(columns.values()))
+    counts = [whole_counts(frame[c].to_numpy(), f"column {c!r}") for c in columns.values()]
+    total = np.sum(counts, axis=0)
+    if np.any(total > MAX_INSTANCES):
+        row = int(np.flatnonzero(total > MAX_INSTANCES)[0])
+        listed = "+".join(repr(c) for c in columns.values())
+        msg = (
+            f"the counts {listed} add up to {total[row]:.4g} instances at row {row}, more "
+            f"than 2**53 ({MAX_INSTANCES:,}), beyond which counts are not exact in float64; "
+            "a bootstrap band needs fewer instances"
+        )
+        raise CostchartError(msg)
 
 
 def _bands(

@@ -21,6 +21,7 @@ from costchart._distributions import (
     binomial_support,
     multinomial_pair,
     normal_quantile,
+    refuse_large_exact,
     sample_quantiles,
     signed_split,
     trimmed_span,
@@ -308,6 +309,26 @@ def _support_size(row: np.ndarray, sampling: str) -> float:
     return math.prod(trimmed_span(s) for s in spreads)
 
 
+def _exact_work(row: np.ndarray, sampling: str) -> float:
+    """About how many entries the largest array of :func:`_signed_counts` holds.
+
+    The discordant totals ``T``, ``R`` span about ``trimmed_span(sd)`` values each; a
+    signed count ``2X - T`` spans at most three times its total's range plus twice that of
+    ``X`` given ``T``. The arrays are ``J`` (T x R), ``F``, ``G`` and the final joint.
+    """
+    spans = []
+    for layer, plus in ((row[:4], row[2]), (row[4:], row[1])):
+        m = row.sum() if sampling == "full" else layer.sum()
+        total = layer[1] + layer[2]
+        sd_total = math.sqrt(max(m * (total / m) * (1 - total / m), 0.0))
+        share = plus / total if total else 0.0
+        sd_x = math.sqrt(max((total + 7 * sd_total) * share * (1 - share), 0.0))
+        span_total = trimmed_span(sd_total)
+        spans.append((span_total, 3 * span_total + 2 * trimmed_span(sd_x)))
+    (t, d_pos), (r, d_neg) = spans
+    return max(t * r, t * d_pos, r * d_neg, d_pos * d_neg)
+
+
 def _signed_counts(row: np.ndarray, sampling: str):
     """Exact joint distribution of a's extra errors on positives and on negatives.
 
@@ -335,6 +356,9 @@ def _signed_counts(row: np.ndarray, sampling: str):
 
 def _exact_quantiles(cells, weights, options, lower, upper):
     """Quantiles of the exact bootstrap distribution of the difference at each pc."""
+    if options.distribution == "exact":
+        work = [_exact_work(row, options.sampling) for row in cells]
+        refuse_large_exact(work, options.pc, int(cells[0].sum()))
     cache: dict[tuple, tuple[float, float]] = {}
     for i in range(len(options.pc)):
         key = (*cells[i].tolist(), float(weights[i, 2]), float(weights[i, 5]))

@@ -664,3 +664,56 @@ def test_selection_intervals_are_checked_per_group():
     good = pd.concat([SELECTION.assign(model="a"), SELECTION.assign(model="b")])
     band = cc.bootstrap_band(data, score="s", label="y", by="model", selection=good, pc=[0.2])
     assert list(band["model"]) == ["a", "b"]
+
+
+def _counts_band(tp=16, fn=4, fp=4, tn=6, **options):
+    counts = {"TP": [tp], "FN": [fn], "FP": [fp], "TN": [tn]}
+    return cc.confusion_band(counts, tp="TP", fn="FN", fp="FP", tn="TN", pc=[0.3, 0.5], **options)
+
+
+@pytest.mark.parametrize("sampling", ["stratified", "full"])
+def test_exact_distribution_of_a_huge_test_set_is_refused_before_any_work(sampling):
+    # 4e9 instances: the exact distribution would need ~1e11 terms (737 GiB) at each pc.
+    huge = dict.fromkeys(("tp", "fn", "fp", "tn"), 10**9)
+    with pytest.raises(
+        cc.CostchartError,
+        match=r"distribution='exact' would need about [\d,]+ terms at pc=0\.3 "
+        r"\(4,000,000,000 instances\), more than the 10,000,000 it may use; pass "
+        r"distribution='normal' \(or 'auto'",
+    ):
+        _counts_band(**huge, distribution="exact", sampling=sampling)
+    # "auto" is the normal fit there, as documented.
+    pd.testing.assert_frame_equal(
+        _counts_band(**huge, sampling=sampling),
+        _counts_band(**huge, sampling=sampling, distribution="normal"),
+    )
+
+
+@pytest.mark.parametrize(
+    ("counts", "message"),
+    [
+        ({"tp": np.nan}, r"column 'TP' has 1 NaN values"),
+        ({"fn": -1}, r"column 'FN' has 1 negative values"),
+        (
+            {"fp": 1.5},
+            r"column 'FP' has 1 values that are not whole numbers \(first at position 0, "
+            r"1\.5\); pass counts of instances \(whole numbers\)",
+        ),
+        (
+            {"tp": 2**62, "tn": 2**62},
+            r"the counts 'TP'\+'FN'\+'FP'\+'TN' add up to 9\.223e\+18 instances at row 0, more "
+            r"than 2\*\*53 \(9,007,199,254,740,992\), beyond which counts are not exact",
+        ),
+    ],
+)
+def test_confusion_counts_are_whole_and_not_too_many(counts, message):
+    for options in ({}, {"sampling": "full"}, {"method": "resample"}):
+        with pytest.raises(cc.CostchartError, match=message):
+            _counts_band(**counts, **options)
+
+
+def test_band_of_a_large_but_exact_test_set():
+    band = _counts_band(tp=2**51, fn=4, fp=4, tn=2**51)
+    expected = 4 / (2**51 + 4)
+    np.testing.assert_allclose(band["cost"], expected, rtol=1e-12)
+    assert (band["lower"] < band["cost"]).all() and (band["cost"] < band["upper"]).all()

@@ -84,3 +84,25 @@ def test_resampled_difference_is_reproducible_and_brackets_the_estimate(sampling
     assert (first["difference"] <= first["upper"]).all()
     exact = _difference(thresholds=(10, 10), pc=[0.2, 0.5, 0.9], sampling=sampling)
     np.testing.assert_allclose(first["se"], exact["se"], rtol=0.1)
+
+
+def test_exact_distribution_of_a_huge_test_set_is_refused_before_any_work():
+    n = 200_000
+    rng = np.random.default_rng(0)
+    y = np.repeat([1, 0], n // 2)
+    data = pd.DataFrame(
+        {
+            "model": ["a"] * n + ["b"] * n,
+            "id": np.tile(np.arange(n), 2),
+            "y": np.tile(y, 2),
+            "p": (rng.random(2 * n) < 0.5).astype(int),
+        }
+    )
+    with pytest.raises(
+        cc.CostchartError,
+        match=r"distribution='exact' would need about [\d,]+ terms at pc=0\.5 \(200,000 "
+        r"instances\), more than the 10,000,000 it may use; pass distribution='normal'",
+    ):
+        _difference(data, thresholds=(1, 1), distribution="exact")
+    auto = _difference(data, thresholds=(1, 1))
+    pd.testing.assert_frame_equal(auto, _difference(data, thresholds=(1, 1), distribution="normal"))
