@@ -717,3 +717,60 @@ def test_band_of_a_large_but_exact_test_set():
     expected = 4 / (2**51 + 4)
     np.testing.assert_allclose(band["cost"], expected, rtol=1e-12)
     assert (band["lower"] < band["cost"]).all() and (band["cost"] < band["upper"]).all()
+
+
+BAND = cc.confusion_band(
+    {"TP": [16], "FN": [4], "FP": [4], "TN": [6]},
+    tp="TP",
+    fn="FN",
+    fp="FP",
+    tn="TN",
+    pc=[0.2, 0.5, 0.75],
+)
+
+
+@pytest.mark.parametrize(
+    ("band", "pc", "message"),
+    [
+        (BAND.iloc[:0], 0.5, r"band has no rows; pass a table from bootstrap_band or "),
+        (BAND.drop(columns="se"), 0.5, r"band has no column 'se'; available columns: 'pc', "),
+        ({"pc": 0.5, "cost": 0.1}, 0.5, r"band= is a dict of single values; pass a table"),
+        ([1, 2], 0.5, r"band= must be a pandas, polars or pyarrow DataFrame, got list"),
+        (BAND, np.nan, r"pc=nan must be a finite number"),
+        (BAND, "x", r"pc='x' must be a number"),
+        (BAND, [0.2, 0.5], r"pc=\[0\.2, 0\.5\] must be a number"),
+        (BAND, 1.5, r"pc=1\.5 is outside \[0, 1\]"),
+        (
+            BAND,
+            0.9,
+            r"pc=0\.9 is outside the band's range \[0\.2, 0\.75\]; pass a pc in that range, "
+            r"or compute the band there",
+        ),
+        (BAND, 0.1, r"pc=0\.1 is outside the band's range"),
+        (
+            pd.concat([BAND.assign(model="a"), BAND.assign(model="b")]),
+            0.5,
+            r"band holds 2 groups \(grouping columns \['model'\]\); band_at reads one: filter "
+            r"the rows of one group first, e\.g\. band\[band\['model'\] == 'a'\]",
+        ),
+        (
+            pd.concat([BAND, BAND]),
+            0.5,
+            r"band has several rows at pc=0\.2, as a band of several groups does",
+        ),
+    ],
+)
+def test_band_at_errors(band, pc, message):
+    with pytest.raises(cc.CostchartError, match=message):
+        cc.band_at(band, pc)
+
+
+def test_band_at_reads_polars_and_pyarrow_and_checks_the_level():
+    import polars as pl
+    import pyarrow as pa
+
+    expected = cc.band_at(BAND, 0.5, confidence_level=0.9)
+    for band in (pl.from_pandas(BAND), pa.Table.from_pandas(BAND), BAND.assign(model="a")):
+        assert cc.band_at(band, 0.5, confidence_level=0.9) == expected
+    with pytest.raises(cc.CostchartError, match=r"confidence_level=1\.0 is outside \(0, 1\)"):
+        cc.band_at(BAND, 0.5, confidence_level=1.0)
