@@ -57,7 +57,9 @@ def _paired(frame: pd.DataFrame, classifier: str, instance: str, names, label: s
         if duplicated.any():
             msg = (
                 f"classifier {name!r} scores instance {rows[instance][duplicated].tolist()[0]!r} "
-                f"more than once; each instance needs one score per classifier"
+                f"more than once; each instance needs one score per classifier. If the "
+                f"{instance!r} ids repeat across data sets or folds, pass by= the columns "
+                "that tell them apart (e.g. by='fold')"
             )
             raise CostchartError(msg)
         sides.append(rows.set_index(instance))

@@ -106,3 +106,16 @@ def test_exact_distribution_of_a_huge_test_set_is_refused_before_any_work():
         _difference(data, thresholds=(1, 1), distribution="exact")
     auto = _difference(data, thresholds=(1, 1))
     pd.testing.assert_frame_equal(auto, _difference(data, thresholds=(1, 1), distribution="normal"))
+
+
+def test_repeated_instance_ids_suggest_by():
+    folds = pd.concat([PAIR.assign(fold=0), PAIR.assign(fold=1)], ignore_index=True)
+    with pytest.raises(
+        cc.CostchartError,
+        match=r"classifier 'a' scores instance 0 more than once; each instance needs one score "
+        r"per classifier\. If the 'id' ids repeat across data sets or folds, pass by= the "
+        r"columns that tell them apart \(e\.g\. by='fold'\)",
+    ):
+        _difference(folds)
+    band = _difference(folds, by="fold")
+    assert list(band["fold"]) == [0, 1]
