@@ -377,9 +377,21 @@ def _resampled_band(counts: Counts, options: Options) -> pd.DataFrame:
 
 def band_of_counts(counts: Counts, options: Options) -> pd.DataFrame:
     """The band of the classifiers whose counts at each pc are given."""
-    if options.method == "exact":
-        return _exact_band(counts, options)
-    return _resampled_band(counts, options)
+    band = (_exact_band if options.method == "exact" else _resampled_band)(counts, options)
+    return contain_estimate(band, col.COST)
+
+
+def contain_estimate(band: pd.DataFrame, estimate: str) -> pd.DataFrame:
+    """Widen ``lower``/``upper`` where needed so that ``lower <= estimate <= upper``.
+
+    A percentile band can miss the estimate at low confidence levels (the middle 10 % of a
+    skewed or discrete distribution need not hold its mean), and an exact quantile equal
+    to the estimate can differ from it in the last bit; the documented contract is that
+    the band always contains the estimate.
+    """
+    band[col.LOWER] = np.minimum(band[col.LOWER].to_numpy(), band[estimate].to_numpy())
+    band[col.UPPER] = np.maximum(band[col.UPPER].to_numpy(), band[estimate].to_numpy())
+    return band
 
 
 # -- public functions ---------------------------------------------------------------------
@@ -453,7 +465,9 @@ def bootstrap_band(
     -------
     pandas.DataFrame
         The grouping columns, then one row per ``pc``: ``pc``, ``cost`` (the estimate),
-        ``lower``, ``upper`` (the band), ``se`` (bootstrap standard error).
+        ``lower``, ``upper`` (the band), ``se`` (bootstrap standard error), all finite
+        float64 with ``0 <= lower <= cost <= upper`` and ``se >= 0``. At low confidence
+        levels, where a percentile could exclude the estimate, the band is widened to it.
 
     Examples
     --------

@@ -133,7 +133,8 @@ def difference_band(
     -------
     pandas.DataFrame
         The grouping columns, then one row per ``pc``: ``pc``, ``difference``, ``lower``,
-        ``upper``, ``se`` and ``significant`` (the band excludes 0).
+        ``upper``, ``se`` (finite float64, ``lower <= difference <= upper``, ``se >= 0``)
+        and ``significant`` (bool: the band excludes 0).
 
     Examples
     --------
@@ -243,6 +244,8 @@ def _band(predicted, positive: np.ndarray, options) -> pd.DataFrame:
         lower, upper = difference - z * se, difference + z * se
         if options.distribution != "normal":
             lower, upper = _exact_quantiles(cells, weights, options, lower, upper)
+    lower = np.minimum(lower, difference)  # the band contains the estimate (contain_estimate)
+    upper = np.maximum(upper, difference)
     return pd.DataFrame(
         {
             col.PC: pc,

@@ -1,11 +1,16 @@
 import itertools
+import warnings
 
 import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from scipy import stats
+from strategies import scored_instances
 
 import costchart as cc
+from costchart import _schema
 
 # The worked example of the cost-curve paper: 20 positives (16 right), 10 negatives (6 right).
 Y = np.array([1] * 20 + [0] * 10)
@@ -774,3 +779,62 @@ def test_band_at_reads_polars_and_pyarrow_and_checks_the_level():
         assert cc.band_at(band, 0.5, confidence_level=0.9) == expected
     with pytest.raises(cc.CostchartError, match=r"confidence_level=1\.0 is outside \(0, 1\)"):
         cc.band_at(BAND, 0.5, confidence_level=1.0)
+
+
+@st.composite
+def _band_cases(draw):
+    data = draw(scored_instances(min_size=4, max_size=40))
+    if draw(st.booleans()):  # two groups, each with both classes
+        data["g"] = np.arange(len(data)) % 2
+        data.loc[data.index[:2], "y"] = [True, False]
+        data.loc[data.index[-2:], "y"] = [True, False]
+    options = {
+        "method": draw(st.sampled_from(["exact", "resample"])),
+        "sampling": draw(st.sampled_from(["stratified", "full"])),
+        "distribution": draw(st.sampled_from(["auto", "normal", "exact"])),
+        "confidence_level": draw(st.sampled_from([0.05, 0.5, 0.9])),
+        "pc": draw(
+            st.none() | st.lists(st.integers(0, 20).map(lambda v: v / 20), min_size=1, max_size=5)
+        ),
+    }
+    if draw(st.booleans()):
+        options["threshold"] = draw(st.sampled_from([*data["score"], np.inf, -np.inf]))
+    return data, options
+
+
+@settings(max_examples=60, deadline=None)
+@given(_band_cases())
+def test_band_is_finite_and_contains_the_estimate(case):
+    data, options = case
+    by = ["g"] if "g" in data else []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", cc.CostchartWarning)
+        band = cc.bootstrap_band(
+            data, score="score", label="y", by=by or None, n_resamples=200, rng=0, **options
+        )
+    assert list(band.columns) == [*by, *_schema.BAND_TABLE]
+    values = band[list(_schema.BAND_TABLE)].to_numpy(np.float64)
+    assert np.isfinite(values).all()
+    assert (band["lower"] >= 0).all()
+    assert (band["lower"] <= band["cost"]).all() and (band["cost"] <= band["upper"]).all()
+    assert (band["se"] >= 0).all()
+
+
+def test_a_narrow_percentile_band_is_widened_to_contain_the_estimate():
+    # At a 5 % level the middle of 200 resamples can miss the estimate (here at pc=0.1:
+    # both percentiles are 0.0783, the estimate 0.0867); the band is widened to reach it.
+    y = np.r_[np.ones(12, bool), np.zeros(20, bool)]
+    scores = np.round(np.random.default_rng(6).normal(size=32) + y)
+    band = cc.bootstrap_band(
+        {"s": scores, "y": y},
+        score="s",
+        label="y",
+        confidence_level=0.05,
+        method="resample",
+        n_resamples=200,
+        rng=0,
+        pc=[0.1, 0.3, 0.5, 0.7, 0.9],
+    )
+    assert band["cost"].iat[0] == pytest.approx(0.08666666666666667)
+    assert band["lower"].iat[0] == pytest.approx(0.07833333333333334)
+    assert band["upper"].iat[0] == band["cost"].iat[0]

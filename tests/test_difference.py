@@ -7,8 +7,11 @@ covers the edges of the inputs (issue 10).
 import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import costchart as cc
+from costchart import _schema
 
 N = 20
 PAIR = pd.DataFrame(
@@ -119,3 +122,44 @@ def test_repeated_instance_ids_suggest_by():
         _difference(folds)
     band = _difference(folds, by="fold")
     assert list(band["fold"]) == [0, 1]
+
+
+@st.composite
+def _pairs(draw):
+    n = draw(st.integers(4, 30))
+    y = draw(st.lists(st.booleans(), min_size=n, max_size=n))
+    y[0], y[-1] = True, False
+    scores = draw(st.lists(st.integers(0, 6), min_size=2 * n, max_size=2 * n))
+    data = pd.DataFrame(
+        {
+            "model": ["a"] * n + ["b"] * n,
+            "id": list(range(n)) * 2,
+            "y": y * 2,
+            "p": np.array(scores, float) / 2,
+        }
+    )
+    options = {
+        "method": draw(st.sampled_from(["exact", "resample"])),
+        "sampling": draw(st.sampled_from(["stratified", "full"])),
+        "distribution": draw(st.sampled_from(["auto", "normal", "exact"])),
+        "confidence_level": draw(st.sampled_from([0.05, 0.5, 0.9])),
+        "pc": draw(st.lists(st.integers(0, 20).map(lambda v: v / 20), min_size=1, max_size=5)),
+    }
+    if draw(st.booleans()):
+        options["thresholds"] = (draw(st.sampled_from(scores)) / 2, np.inf)
+    return data, options
+
+
+@settings(max_examples=40, deadline=None)
+@given(_pairs())
+def test_difference_band_is_finite_and_contains_the_estimate(case):
+    data, options = case
+    band = _difference(data, n_resamples=200, rng=0, **options)
+    assert list(band.columns) == list(_schema.DIFFERENCE_TABLE)
+    values = band[["pc", "difference", "lower", "upper", "se"]].to_numpy(np.float64)
+    assert np.isfinite(values).all()
+    assert (band["lower"] <= band["difference"]).all()
+    assert (band["difference"] <= band["upper"]).all()
+    assert (band["se"] >= 0).all()
+    assert band["significant"].dtype == bool
+    np.testing.assert_array_equal(band["significant"], (band["lower"] > 0) | (band["upper"] < 0))
