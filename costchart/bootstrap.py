@@ -104,9 +104,22 @@ class Options:
 
 
 def check_options(
-    *, confidence_level, method, sampling, distribution, n_resamples, rng, pc, progress
+    *,
+    confidence_level,
+    method,
+    sampling,
+    distribution,
+    n_resamples,
+    rng,
+    pc,
+    progress,
+    per_resample: int = 0,
 ) -> Options:
-    """Validate the band options (the ``_iv`` step); raise a clear error for each."""
+    """Validate the band options (the ``_iv`` step); raise a clear error for each.
+
+    ``per_resample`` is how many float64 values resampling holds per resample besides
+    the resampled costs (for the memory estimate).
+    """
     finite_number(confidence_level, "confidence_level")
     level = probability(confidence_level, "confidence_level", low_open=True, high_open=True)
     one_of(method, "method", ("exact", "resample"))
@@ -123,7 +136,7 @@ def check_options(
                 f"needs at least 10 resamples, so pass n_resamples >= {minimum}"
             )
             raise CostchartError(msg)
-        _check_resample_memory(resamples, len(grid))
+        _check_resample_memory(resamples, RESAMPLE_ARRAYS * len(grid) + per_resample, len(grid))
     return Options(
         level,
         method,
@@ -149,11 +162,15 @@ def _grid(pc) -> np.ndarray:
     return grid
 
 
-def _check_resample_memory(n_resamples: int, n_pc: int) -> None:
-    """Refuse resampling whose arrays would not fit in :data:`RESAMPLE_MEMORY` bytes."""
-    needed = RESAMPLE_ARRAYS * 8 * n_resamples * n_pc
+def _check_resample_memory(n_resamples: int, per_resample: int, n_pc: int) -> None:
+    """Refuse resampling that would hold more than :data:`RESAMPLE_MEMORY` bytes.
+
+    It holds ``per_resample`` float64 values per resample (the resampled costs at each of
+    the ``n_pc`` operating points, their copies, and any per-resample draws).
+    """
+    needed = 8 * n_resamples * per_resample
     if needed > RESAMPLE_MEMORY:
-        fitting = RESAMPLE_MEMORY // (RESAMPLE_ARRAYS * 8 * n_pc)
+        fitting = RESAMPLE_MEMORY // (8 * per_resample)
         msg = (
             f"n_resamples={n_resamples:,} at {n_pc:,} operating points would need about "
             f"{needed / 2**30:,.1f} GiB of memory (at most {RESAMPLE_MEMORY / 2**30:g} GiB "

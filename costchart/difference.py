@@ -35,6 +35,10 @@ from costchart.roc import roc_points
 
 __all__ = ["difference_band"]
 
+#: float64 values resampling holds per resample besides the differences: the eight cells
+#: of one classifier pair and the multinomial draws they are copied from.
+RESAMPLE_DRAWS = 16
+
 
 def _paired(frame: pd.DataFrame, classifier: str, instance: str, names, label: str):
     """Split ``frame`` into the two classifiers' rows, aligned by instance; refuse unpaired."""
@@ -157,6 +161,7 @@ def difference_band(
         rng=rng,
         pc=pc,
         progress=progress,
+        per_resample=RESAMPLE_DRAWS,
     )
     by = normalize_by(by)
     if thresholds is not None:

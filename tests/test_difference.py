@@ -62,7 +62,13 @@ def test_infinite_thresholds_are_the_trivial_classifiers():
         (
             {"method": "resample", "n_resamples": 10**9, "pc": None},
             r"n_resamples=1,000,000,000 at 501 operating points would need about [\d,.]+ GiB "
-            r"of memory \(at most 2 GiB is allowed\); pass n_resamples <= 178,599",
+            r"of memory \(at most 2 GiB is allowed\); pass n_resamples <= 176,718",
+        ),
+        (
+            # one pc: the eight cells drawn per resample dominate the estimate
+            {"method": "resample", "n_resamples": 2 * 10**7},
+            r"n_resamples=20,000,000 at 1 operating points would need about 2\.8 GiB of "
+            r"memory \(at most 2 GiB is allowed\); pass n_resamples <= 14,128,181",
         ),
         ({"method": "resample", "rng": "seed"}, r"rng='seed' is not a seed"),
         ({"pc": []}, r"pc=\[\] has no operating points"),
