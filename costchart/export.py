@@ -138,7 +138,7 @@ def _spec(chart) -> dict:
 def _without_values(spec):
     """A copy of ``spec`` whose inline data sets are empty (compiling does not read them)."""
     if isinstance(spec, dict):
-        stripped = {}
+        stripped: dict[str, Any] = {}
         for key, value in spec.items():
             if key == "datasets" and isinstance(value, dict):
                 stripped[key] = {name: [] for name in value}
@@ -158,8 +158,8 @@ def _check_dict_spec(spec: dict) -> None:
     Checked against altair's Vega-Lite schema, then compiled to Vega by vl-convert
     (without its data), which catches specs the schema allows but Vega-Lite cannot draw.
     """
-    import jsonschema
     import vl_convert as vlc
+    from altair.utils.schemapi import jsonschema  # altair's own validator
 
     try:
         alt.TopLevelSpec.validate(spec)
