@@ -20,6 +20,7 @@ from costchart import _schema as col
 from costchart import layers
 from costchart._errors import CostchartError
 from costchart._tables import points_groups
+from costchart._vega import field, nominal
 from costchart.envelope import lower_envelope, operating_range
 from costchart.hull import roc_hull
 from costchart.thin import thin_points
@@ -210,13 +211,15 @@ def _json_values(series: pd.Series) -> list:
 def _selections(by: Sequence[str], color: str | None):
     hover = alt.selection_point(
         name=HOVER,
-        fields=[*by, col.LINE],
+        fields=[field(c) for c in [*by, col.LINE]],
         on="pointerover",
         clear="pointerout",
         nearest=False,
         empty=False,
     )
-    legend = alt.selection_point(name=LEGEND, fields=[color], bind="legend") if color else None
+    legend = (
+        alt.selection_point(name=LEGEND, fields=[field(color)], bind="legend") if color else None
+    )
     return hover, legend
 
 
@@ -267,7 +270,7 @@ def _roc_layers(tables: ChartTables, *, color, hover, legend, iso, with_legend):
 def _compose(stack, *, facet, columns, size) -> alt.LayerChart | alt.FacetChart:
     if facet:
         chart = shared_layer(*stack).properties(width=size, height=size)
-        return chart.facet(facet=alt.Facet(f"{facet}:N", title=None), columns=columns)
+        return chart.facet(facet=alt.Facet(**nominal(facet, title=None)), columns=columns)
     return alt.layer(*stack).properties(width=size, height=size)
 
 
@@ -433,7 +436,7 @@ def roc_cost_chart(
     if facet:
         # Both views read one top-level frame, so the points are embedded once.
         combined, moved = _data_to_top([*roc, *cost])
-        row = alt.Row(f"{facet}:N", title=None)
+        row = alt.Row(**nominal(facet, title=None))
         chart = alt.hconcat(
             alt.layer(*moved[: len(roc)], data=combined)
             .properties(width=size, height=size)

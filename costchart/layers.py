@@ -33,6 +33,7 @@ from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._frames import infer_by, require_columns
 from costchart._validation import probabilities
+from costchart._vega import nominal
 
 __all__ = [
     "average_band",
@@ -109,12 +110,12 @@ def _details(table: pd.DataFrame, color: str | None, detail) -> list[str]:
 
 
 def _color(color: str | None, fallback: str):
-    return alt.Color(f"{color}:N") if color else alt.value(fallback)
+    return alt.Color(**nominal(color)) if color else alt.value(fallback)
 
 
 def _tooltip(table: pd.DataFrame, color: str | None, fields: Sequence[tuple[str, str, str]]):
     """Tooltip entries for the fields the table has: (column, type, title)."""
-    tips = [alt.Tooltip(f"{color}:N")] if color else []
+    tips = [alt.Tooltip(**nominal(color))] if color else []
     for field, kind, title in fields:
         if field in table.columns and field != color:
             fmt = ".4f" if kind == "Q" else alt.Undefined
@@ -227,7 +228,7 @@ def cost_lines(
         "tooltip": _tooltip(table, color, _POINT_TIPS),
     }
     if detail:
-        encoding["detail"] = [alt.Detail(f"{c}:N") for c in detail]
+        encoding["detail"] = [alt.Detail(**nominal(c)) for c in detail]
     return _lines_chart(table, y_max).mark_line().encode(**encoding)
 
 
@@ -268,7 +269,7 @@ def envelope(
     }
     details = _details(table, color, detail)
     if details:
-        encoding["detail"] = [alt.Detail(f"{c}:N") for c in details]
+        encoding["detail"] = [alt.Detail(**nominal(c)) for c in details]
     return alt.Chart(table).mark_line(strokeWidth=2.5).encode(**encoding)
 
 
@@ -384,7 +385,7 @@ def operating_ranges(
             color=_color(color, INK),
             strokeOpacity=_faded(legend),
             tooltip=[
-                *([alt.Tooltip(f"{color}:N")] if color else []),
+                *([alt.Tooltip(**nominal(color))] if color else []),
                 alt.Tooltip("range_end:N", title="end"),
                 alt.Tooltip(f"{col.PC}:Q", format=".4f"),
             ],
@@ -420,7 +421,7 @@ def roc_curve(
     }
     details = _details(table, color, detail)
     if details:
-        encoding["detail"] = [alt.Detail(f"{c}:N") for c in details]
+        encoding["detail"] = [alt.Detail(**nominal(c)) for c in details]
     return alt.Chart(table).mark_line(strokeWidth=1.5).encode(**encoding)
 
 
@@ -485,7 +486,7 @@ def hull(
         "order": _curve_order(table),
     }
     if details:
-        encoding["detail"] = [alt.Detail(f"{c}:N") for c in details]
+        encoding["detail"] = [alt.Detail(**nominal(c)) for c in details]
     return chart.mark_line(strokeDash=[6, 3], strokeWidth=1.2).encode(**encoding)
 
 
@@ -555,7 +556,7 @@ def iso_performance(
         "x": _fpr_x(),
         "y": _tpr_y(),
         "color": _color(color, INK),
-        "detail": [alt.Detail("slope:Q"), *[alt.Detail(f"{c}:N") for c in details]],
+        "detail": [alt.Detail("slope:Q"), *[alt.Detail(**nominal(c)) for c in details]],
         "tooltip": [alt.Tooltip("slope:Q", format=".3f"), alt.Tooltip(f"{col.PC}:Q", format=".3f")],
     }
     return alt.Chart(table).mark_line(strokeDash=[2, 3], strokeWidth=1).encode(**encoding)
@@ -656,12 +657,14 @@ def hover_targets(
     """
     params = [hover] + ([legend] if legend is not None else [])
     by = infer_by(table, None)
-    detail = [alt.Detail(f"{c}:N") for c in [*by, col.LINE] if c in table.columns and c != color]
+    detail = [
+        alt.Detail(**nominal(c)) for c in [*by, col.LINE] if c in table.columns and c != color
+    ]
     encoding: dict[str, object] = {"detail": detail}
     if color:
         # The marks are invisible; their legend symbols must not be.
         legend_style = alt.Legend(symbolOpacity=1, symbolType="stroke", symbolStrokeWidth=3)
-        encoding["color"] = alt.Color(f"{color}:N", legend=legend_style)
+        encoding["color"] = alt.Color(**nominal(color), legend=legend_style)
     if space == "roc":
         chart = (
             alt.Chart(table)
@@ -727,7 +730,7 @@ def average_band(
         "color": _color(color, INK),
     }
     if details:
-        encoding["detail"] = [alt.Detail(f"{c}:N") for c in details]
+        encoding["detail"] = [alt.Detail(**nominal(c)) for c in details]
     return chart.mark_area(fillOpacity=0.18).encode(**encoding)
 
 
@@ -848,7 +851,7 @@ def selected(table: pd.DataFrame, *, space: str, y_max: float = 0.5) -> alt.Char
     _check_columns(table, [col.FPR, col.TPR], "selected")
     tips = [c for c in ("role", "classifier", "weight") if c in table.columns]
     tooltip = [
-        *[alt.Tooltip(f"{c}:N") for c in tips],
+        *[alt.Tooltip(**nominal(c)) for c in tips],
         alt.Tooltip(f"{col.FPR}:Q", format=".4f"),
         alt.Tooltip(f"{col.TPR}:Q", format=".4f"),
     ]
@@ -936,14 +939,14 @@ def band(
         "y2": alt.Y2("costchart_high:Q"),
         "color": _color(color, ONE_CURVE),
         "tooltip": [
-            *([alt.Tooltip(f"{color}:N")] if color else []),
+            *([alt.Tooltip(**nominal(color))] if color else []),
             alt.Tooltip(f"{col.PC}:Q", format=".3f"),
             alt.Tooltip("lower:Q", format=".4f"),
             alt.Tooltip("upper:Q", format=".4f"),
         ],
     }
     if details:
-        encoding["detail"] = [alt.Detail(f"{c}:N") for c in details]
+        encoding["detail"] = [alt.Detail(**nominal(c)) for c in details]
     return (
         alt.Chart(table)
         .transform_calculate(

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import altair as alt
 import numpy as np
+import pandas as pd
 import pytest
 
 import costchart as cc
@@ -197,3 +198,61 @@ def test_spec_snapshot(name, demo_points):
         path.write_text(text + "\n")
     assert path.exists(), f"no snapshot {path.name}; create it with COSTCHART_UPDATE_SNAPSHOTS=1"
     assert text + "\n" == path.read_text()
+
+
+SPECIAL_NAMES = ["a.b", "a[0]", "a:b", "a'b", 'a"b', "a b"]
+
+
+def _special_data(name, role):
+    """Two data sets x three classifiers; the classifier (color) or data set (facet)
+    column gets the special name."""
+    rng = np.random.default_rng(11)
+    frames = []
+    for dataset in ("D1", "D2"):
+        for model in ("M1", "M2", "M3"):
+            label = rng.random(30) < 0.4
+            score = rng.normal(size=30) + label
+            frames.append(
+                pd.DataFrame({"ds": dataset, "m": model, "s": score, "y": label, "i": range(30)})
+            )
+    data = pd.concat(frames, ignore_index=True)
+    data = data.rename(columns={"m": name} if role == "color" else {"ds": name})
+    color, facet = (name, "ds") if role == "color" else ("m", name)
+    return data, color, facet
+
+
+def _special_chart(kind, data, color, facet):
+    if kind == "band":
+        band = cc.bootstrap_band(
+            data, score="s", label="y", by=[facet, color], pc=np.linspace(0, 1, 11)
+        )
+        return cc.band_chart(band, color=color, facet=facet)
+    points = cc.roc_points(data, score="s", label="y", by=[facet, color])
+    build = {"cost": cc.cost_chart, "roc": cc.roc_chart, "roc_cost": cc.roc_cost_chart}[kind]
+    return build(points, color=color, facet=facet)
+
+
+@pytest.mark.parametrize("role", ["color", "facet"])
+@pytest.mark.parametrize("name", SPECIAL_NAMES)
+@pytest.mark.parametrize("kind", ["cost", "roc", "roc_cost", "band"])
+def test_column_names_with_special_characters_keep_legend_and_panels(kind, name, role, render):
+    # Vega-Lite reads "a.b" as a nested field, "a[0]" as an array element and a quote as
+    # the start of a quoted path; unescaped, the legend vanished or the render failed.
+    data, color, facet = _special_data(name, role)
+    _, svg = render(_special_chart(kind, data, color, facet))
+    for model in ("M1", "M2", "M3"):
+        assert svg.count(f">{model}<") == 1, (model, "legend entry")
+    panels_per_value = 2 if kind == "roc_cost" else 1  # a row header per view
+    for dataset in ("D1", "D2"):
+        assert svg.count(f">{dataset}<") == panels_per_value, (dataset, "facet panels")
+    if role == "color":  # the legend's title is the column's own name, unescaped
+        title = name.replace("&", "&amp;").replace("'", "&#39;").replace('"', "&quot;")
+        assert re.search(f">{re.escape(title)}<|>{re.escape(name)}<", svg), "legend title"
+
+
+@pytest.mark.parametrize("name", ["", "a\\b"])
+@pytest.mark.parametrize("role", ["color", "facet"])
+def test_column_names_vega_lite_cannot_draw_are_refused(name, role):
+    data, color, facet = _special_data(name, role)
+    with pytest.raises(cc.CostchartError, match=r"a column named .* cannot be drawn.*rename"):
+        _special_chart("cost", data, color, facet)
