@@ -9,7 +9,7 @@ of :mod:`costchart.layers`. The result is an ordinary Altair chart: change it wi
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 
 import altair as alt
@@ -105,7 +105,7 @@ def chart_tables(
         Thinning limit per group (see :func:`costchart.thin_points`).
     """
     whole_number(max_points, "max_points")  # thin_points checks the range
-    table, by, _ = points_groups(points, None)
+    table, by, _ = points_groups(layers._to_pandas(points, "points"), None)
     _check_roles(by, "points", "roc_points", color=color, facet=facet)
     if table.empty:
         msg = "points has no rows; there is no curve to draw"
@@ -302,10 +302,7 @@ def _check_roles(by: Sequence[str], table: str, source: str, **roles) -> None:
     for role, name in roles.items():
         if name is None:
             continue
-        if not isinstance(name, str):
-            msg = f"{role}={name!r} must be a column name (a string)"
-            raise CostchartError(msg)
-        if name not in by:
+        if not isinstance(name, Hashable) or name not in by:
             msg = (
                 f"{role}={name!r} is not a grouping column of {table}; grouping columns: "
                 f"{list(by)}. Pass by=[..., {name!r}] to {source}"

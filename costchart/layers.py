@@ -104,21 +104,7 @@ def _table(table, needed: Sequence[str], layer: str, *, color=None) -> pd.DataFr
     Layers take pandas, polars and pyarrow frames and dicts of arrays.
     """
     what = f"the table given to {layer}"
-    if not isinstance(table, pd.DataFrame):
-        if isinstance(table, Mapping):
-            columns = list(table)
-        else:
-            import narwhals.stable.v2 as nw
-
-            try:
-                columns = list(nw.from_native(table, eager_only=True).columns)
-            except TypeError:
-                msg = (
-                    f"{what} must be a pandas, polars or pyarrow DataFrame (a costchart "
-                    f"table); got {type(table).__name__}"
-                )
-                raise CostchartError(msg) from None
-        table = as_pandas(table, columns, name=what)
+    table = _to_pandas(table, what)
     require_columns(table.columns, needed, what, "Pass the costchart table it draws.")
     if color is not None:
         if not isinstance(color, str):
@@ -126,6 +112,26 @@ def _table(table, needed: Sequence[str], layer: str, *, color=None) -> pd.DataFr
             raise CostchartError(msg)
         require_columns(table.columns, [color], what, "color= must name one of its columns.")
     return table
+
+
+def _to_pandas(table, what: str) -> pd.DataFrame:
+    """A pandas, polars or pyarrow frame, or a dict of arrays, as a pandas frame."""
+    if isinstance(table, pd.DataFrame):
+        return table
+    if isinstance(table, Mapping):
+        columns = list(table)
+    else:
+        import narwhals.stable.v2 as nw
+
+        try:
+            columns = list(nw.from_native(table, eager_only=True).columns)
+        except TypeError:
+            msg = (
+                f"{what} must be a pandas, polars or pyarrow DataFrame (a costchart "
+                f"table); got {type(table).__name__}"
+            )
+            raise CostchartError(msg) from None
+    return as_pandas(table, columns, name=what)
 
 
 def _details(table: pd.DataFrame, color: str | None, detail) -> list[str]:

@@ -184,7 +184,10 @@ def test_chart_tables_keep_hull_and_envelope_exact(demo_points):
         (lambda p: cc.roc_chart(p, size=True), r"size=True must be a whole number of pixels"),
         (lambda p: cc.cost_chart(p, size=10**9), r"size=1000000000 .* at most 10,000"),
         (lambda p: cc.cost_chart(p, max_points=float("nan")), r"max_points=nan must be a whole"),
-        (lambda p: cc.cost_chart(p, color=["classifier"]), r"color=\['classifier'\] must be a"),
+        (
+            lambda p: cc.cost_chart(p, color=["classifier"]),
+            r"color=\['classifier'\] is not a grouping column of points",
+        ),
         (lambda p: cc.cost_chart(p.iloc[:0]), r"points has no rows; there is no curve to draw"),
         *[
             (
@@ -355,3 +358,15 @@ def test_column_names_vega_lite_cannot_draw_are_refused(name, role):
     data, color, facet = _special_data(name, role)
     with pytest.raises(cc.CostchartError, match=r"a column named .* cannot be drawn.*rename"):
         _special_chart("cost", data, color, facet)
+
+
+@pytest.mark.parametrize("convert", ["polars", "pyarrow"])
+def test_compositions_take_polars_and_pyarrow_points(convert, demo_points, render):
+    import polars as pl
+    import pyarrow as pa
+
+    points = _small(demo_points)
+    native = pl.from_pandas(points) if convert == "polars" else pa.Table.from_pandas(points)
+    spec, _ = render(cc.roc_cost_chart(native, color="classifier", facet="dataset"))
+    expected = cc.roc_cost_chart(points, color="classifier", facet="dataset").to_dict()
+    assert spec["datasets"] == expected["datasets"]
