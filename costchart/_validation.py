@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import numbers
+from collections.abc import Iterable, Mapping
 
 import numpy as np
 import pandas as pd
@@ -19,6 +20,8 @@ __all__ = [
     "binary_labels",
     "finite_number",
     "finite_numbers",
+    "flag",
+    "labelled_probabilities",
     "nonnegative_numbers",
     "one_of",
     "positive_costs",
@@ -321,3 +324,39 @@ def whole_counts(values, what: str) -> np.ndarray:
         "pass counts of instances (whole numbers)",
     )
     return array
+
+
+def flag(value, name: str) -> bool:
+    """Return ``value`` if it is a bool (numpy's included); refuse anything else."""
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    msg = f"{name}={value!r} must be True or False"
+    raise CostchartError(msg)
+
+
+def labelled_probabilities(value, name: str) -> dict[str, float]:
+    """Return labelled values in [0, 1] (e.g. chart markers) as a dict of label to float.
+
+    ``value`` is a mapping of label to value, or a sequence of values (labelled
+    ``"pc = 0.25"``). Strings, scalars, nested sequences and values outside [0, 1] are
+    refused.
+    """
+    example = "e.g. {'3:1': 0.75} or [0.25, 0.75]"
+    if isinstance(value, Mapping):
+        labels: list[str] | None = [str(label) for label in value]
+        values = list(value.values())
+    elif isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        msg = (
+            f"{name}={value!r} must be a dict of label to pc or a list of pc values in "
+            f"[0, 1], {example}"
+        )
+        raise CostchartError(msg)
+    else:
+        labels, values = None, list(value)
+    numbers = probabilities(values, name)
+    if numbers.ndim != 1:
+        msg = f"{name}={value!r} must hold one pc value per marker, {example}"
+        raise CostchartError(msg)
+    if labels is None:
+        labels = [f"pc = {number:g}" for number in numbers]
+    return {label: float(number) for label, number in zip(labels, numbers, strict=True)}

@@ -9,7 +9,7 @@ of :mod:`costchart.layers`. The result is an ordinary Altair chart: change it wi
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 
 import altair as alt
@@ -19,7 +19,10 @@ import pandas as pd
 from costchart import _schema as col
 from costchart import layers
 from costchart._errors import CostchartError
+from costchart._frames import infer_by
 from costchart._tables import points_groups
+from costchart._validation import flag, labelled_probabilities, probabilities, whole_number
+from costchart._vega import field, nominal
 from costchart.envelope import lower_envelope, operating_range
 from costchart.hull import roc_hull
 from costchart.thin import thin_points
@@ -101,14 +104,12 @@ def chart_tables(
     max_points : int
         Thinning limit per group (see :func:`costchart.thin_points`).
     """
-    table, by, _ = points_groups(points, None)
-    for role, name in (("color", color), ("facet", facet)):
-        if name is not None and name not in by:
-            msg = (
-                f"{role}={name!r} is not a grouping column of points; grouping columns: "
-                f"{by}. Pass by=[..., {name!r}] to roc_points"
-            )
-            raise CostchartError(msg)
+    whole_number(max_points, "max_points")  # thin_points checks the range
+    table, by, _ = points_groups(layers._to_pandas(points, "points"), None)
+    _check_roles(by, "points", "roc_points", color=color, facet=facet)
+    if table.empty:
+        msg = "points has no rows; there is no curve to draw"
+        raise CostchartError(msg)
     thinned = thin_points(table, max_points=max_points, by=by)
     hull = roc_hull(thinned, by=by)
     ranges = operating_range(thinned, by=by)
@@ -210,13 +211,15 @@ def _json_values(series: pd.Series) -> list:
 def _selections(by: Sequence[str], color: str | None):
     hover = alt.selection_point(
         name=HOVER,
-        fields=[*by, col.LINE],
+        fields=[field(c) for c in [*by, col.LINE]],
         on="pointerover",
         clear="pointerout",
         nearest=False,
         empty=False,
     )
-    legend = alt.selection_point(name=LEGEND, fields=[color], bind="legend") if color else None
+    legend = (
+        alt.selection_point(name=LEGEND, fields=[field(color)], bind="legend") if color else None
+    )
     return hover, legend
 
 
@@ -267,15 +270,58 @@ def _roc_layers(tables: ChartTables, *, color, hover, legend, iso, with_legend):
 def _compose(stack, *, facet, columns, size) -> alt.LayerChart | alt.FacetChart:
     if facet:
         chart = shared_layer(*stack).properties(width=size, height=size)
-        return chart.facet(facet=alt.Facet(f"{facet}:N", title=None), columns=columns)
+        return chart.facet(facet=alt.Facet(**nominal(facet, title=None)), columns=columns)
     return alt.layer(*stack).properties(width=size, height=size)
 
 
+#: Largest panel size in pixels: larger panels are no use on any screen or page.
+MAX_SIZE = 10_000
+
+
 def _check_size(size) -> int:
-    if not isinstance(size, (int, np.integer)) or size < 50:
-        msg = f"size={size!r} must be a whole number of pixels, at least 50"
+    if (
+        isinstance(size, bool)
+        or not isinstance(size, (int, np.integer))
+        or not 50 <= size <= MAX_SIZE
+    ):
+        msg = (
+            f"size={size!r} must be a whole number of pixels, at least 50 and at most {MAX_SIZE:,}"
+        )
         raise CostchartError(msg)
     return int(size)
+
+
+def _check_options(*, size, columns) -> int:
+    """Check the options every composition takes; return the size."""
+    whole_number(columns, "columns", minimum=1)
+    return _check_size(size)
+
+
+def _check_roles(by: Sequence[str], table: str, source: str, **roles) -> None:
+    """Refuse ``color=`` / ``facet=`` values that are not grouping columns of the table."""
+    for role, name in roles.items():
+        if name is None:
+            continue
+        if not isinstance(name, Hashable) or name not in by:
+            msg = (
+                f"{role}={name!r} is not a grouping column of {table}; grouping columns: "
+                f"{list(by)}. Pass by=[..., {name!r}] to {source}"
+            )
+            raise CostchartError(msg)
+
+
+def _check_markers(markers) -> dict[str, float] | None:
+    return None if markers is None else labelled_probabilities(markers, "markers")
+
+
+def _check_iso(iso) -> list[float] | None:
+    if iso is None:
+        return None
+    values = np.atleast_1d(probabilities(iso, "iso"))
+    if values.ndim != 1:
+        msg = f"iso={iso!r} must be a list of operating points pc, one line each"
+        raise CostchartError(msg)
+    return values.tolist()
 
 
 def cost_chart(
@@ -325,7 +371,9 @@ def cost_chart(
     >>> spec["width"], spec["height"]
     (280, 280)
     """
-    size = _check_size(size)
+    size = _check_options(size=size, columns=columns)
+    y_max, ranges = layers._check_y_max(y_max), flag(ranges, "ranges")
+    markers = _check_markers(markers)
     tables = chart_tables(points, color=color, facet=facet, max_points=max_points)
     hover, legend = _selections(tables.by, color)
     stack = _cost_layers(
@@ -374,7 +422,8 @@ def roc_chart(
     -------
     altair.LayerChart or altair.FacetChart
     """
-    size = _check_size(size)
+    size = _check_options(size=size, columns=columns)
+    iso = _check_iso(iso)
     tables = chart_tables(points, color=color, facet=facet, max_points=max_points)
     hover, legend = _selections(tables.by, color)
     stack = _roc_layers(tables, color=color, hover=hover, legend=legend, iso=iso, with_legend=True)
@@ -411,6 +460,8 @@ def roc_cost_chart(
     altair.HConcatChart
     """
     size = _check_size(size)
+    y_max, ranges = layers._check_y_max(y_max), flag(ranges, "ranges")
+    markers, iso = _check_markers(markers), _check_iso(iso)
     tables = chart_tables(points, color=color, facet=facet, max_points=max_points)
     hover, legend = _selections(tables.by, color)
     roc = _roc_layers(tables, color=color, hover=hover, legend=legend, iso=iso, with_legend=True)
@@ -433,7 +484,7 @@ def roc_cost_chart(
     if facet:
         # Both views read one top-level frame, so the points are embedded once.
         combined, moved = _data_to_top([*roc, *cost])
-        row = alt.Row(f"{facet}:N", title=None)
+        row = alt.Row(**nominal(facet, title=None))
         chart = alt.hconcat(
             alt.layer(*moved[: len(roc)], data=combined)
             .properties(width=size, height=size)
@@ -486,7 +537,12 @@ def band_chart(
     y_max, size, columns
         As in :func:`cost_chart`.
     """
-    size = _check_size(size)
+    size = _check_options(size=size, columns=columns)
+    band = layers._table(band, [col.PC, col.COST, col.LOWER, col.UPPER], "band_chart")
+    _check_roles(infer_by(band, None), "band", "bootstrap_band", color=color, facet=facet)
+    if band.empty:
+        msg = "band has no rows; there is no band to draw"
+        raise CostchartError(msg)
     keys = band[[facet]].drop_duplicates().reset_index(drop=True) if facet else None
     stack = [
         layers.trivial_region(y_max=y_max, keys=keys),
@@ -513,8 +569,17 @@ def difference_chart(
     size, columns
         As in :func:`cost_chart`.
     """
-    size = _check_size(size)
-    table = difference.rename(columns={"difference": col.COST})
+    size = _check_options(size=size, columns=columns)
+    difference = layers._table(
+        difference,
+        [col.PC, col.DIFFERENCE, col.LOWER, col.UPPER, col.SIGNIFICANT],
+        "difference_chart",
+    )
+    _check_roles(infer_by(difference, None), "difference", "difference_band", facet=facet)
+    if difference.empty:
+        msg = "difference has no rows; there is no difference to draw"
+        raise CostchartError(msg)
+    table = difference.rename(columns={col.DIFFERENCE: col.COST})
     band_layer = (
         alt.Chart(table)
         .mark_area(fillOpacity=0.25, color=layers.ONE_CURVE)

@@ -31,8 +31,9 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart._errors import CostchartError
-from costchart._frames import infer_by, require_columns
-from costchart._validation import probabilities
+from costchart._frames import as_pandas, infer_by, normalize_by, require_columns
+from costchart._validation import finite_number, labelled_probabilities, one_of, probabilities
+from costchart._vega import nominal
 
 __all__ = [
     "average_band",
@@ -90,31 +91,70 @@ def _tpr_y() -> alt.Y:
 
 
 def _check_y_max(y_max) -> float:
-    value = probabilities(y_max, "y_max", low_open=True)
-    return float(value)
+    value = finite_number(y_max, "y_max")
+    if not 0 < value <= 1:
+        msg = f"y_max={value!r} is outside (0, 1]; pass a value in (0, 1]"
+        raise CostchartError(msg)
+    return value
 
 
-def _check_columns(table: pd.DataFrame, needed: Sequence[str], layer: str) -> None:
-    require_columns(
-        table.columns, needed, f"the table given to {layer}", "Pass the costchart table it draws."
-    )
+def _table(table, needed: Sequence[str], layer: str, *, color=None) -> pd.DataFrame:
+    """``table`` as a pandas frame that has the ``needed`` columns (and ``color``'s).
+
+    Layers take pandas, polars and pyarrow frames and dicts of arrays.
+    """
+    what = f"the table given to {layer}"
+    table = _to_pandas(table, what)
+    require_columns(table.columns, needed, what, "Pass the costchart table it draws.")
+    if color is not None:
+        if not isinstance(color, str):
+            msg = f"color={color!r} must be a column name (a string)"
+            raise CostchartError(msg)
+        require_columns(table.columns, [color], what, "color= must name one of its columns.")
+    return table
+
+
+def _to_pandas(table, what: str) -> pd.DataFrame:
+    """A pandas, polars or pyarrow frame, or a dict of arrays, as a pandas frame."""
+    if isinstance(table, pd.DataFrame):
+        return table
+    if isinstance(table, Mapping):
+        columns = list(table)
+    else:
+        import narwhals.stable.v2 as nw
+
+        try:
+            columns = list(nw.from_native(table, eager_only=True).columns)
+        except TypeError:
+            msg = (
+                f"{what} must be a pandas, polars or pyarrow DataFrame (a costchart "
+                f"table); got {type(table).__name__}"
+            )
+            raise CostchartError(msg) from None
+    return as_pandas(table, columns, name=what)
 
 
 def _details(table: pd.DataFrame, color: str | None, detail) -> list[str]:
     if detail is None:
         detail = infer_by(table, None)
-    elif isinstance(detail, str):
-        detail = [detail]
+    else:
+        if not isinstance(detail, (str, Sequence)):
+            msg = f"detail={detail!r} must be a column name or a list of column names"
+            raise CostchartError(msg)
+        detail = normalize_by(detail)
+        require_columns(
+            table.columns, detail, "the table given to the layer", "detail= must name its columns."
+        )
     return [c for c in detail if c != color]
 
 
 def _color(color: str | None, fallback: str):
-    return alt.Color(f"{color}:N") if color else alt.value(fallback)
+    return alt.Color(**nominal(color)) if color else alt.value(fallback)
 
 
 def _tooltip(table: pd.DataFrame, color: str | None, fields: Sequence[tuple[str, str, str]]):
     """Tooltip entries for the fields the table has: (column, type, title)."""
-    tips = [alt.Tooltip(f"{color}:N")] if color else []
+    tips = [alt.Tooltip(**nominal(color))] if color else []
     for field, kind, title in fields:
         if field in table.columns and field != color:
             fmt = ".4f" if kind == "Q" else alt.Undefined
@@ -165,7 +205,7 @@ def _lines_chart(table: pd.DataFrame, y_max: float) -> alt.Chart:
     Vega clips every line separately, which makes image export of a few thousand lines
     take minutes. Lines wholly above ``y_max`` are dropped.
     """
-    _check_columns(table, [col.FPR, col.TPR], "cost_lines")
+    table = _table(table, [col.FPR, col.TPR], "cost_lines")
     chart = alt.Chart(table)
     if col.PC in table.columns:  # a cost-lines table: one row per line is enough
         chart = chart.transform_filter(f"datum.{col.PC} == 0")
@@ -215,6 +255,7 @@ def cost_lines(
     y_max : float
         Top of the cost axis (0.5 as in the papers; 1 shows all of every line).
     """
+    table = _table(table, [col.FPR, col.TPR], "cost_lines", color=color)
     y_max = _check_y_max(y_max)
     detail = [*_details(table, color, detail), col.LINE] if col.LINE in table else None
     width = alt.when(hover).then(alt.value(3.0)).otherwise(alt.value(0.8)) if hover else 0.8
@@ -227,7 +268,7 @@ def cost_lines(
         "tooltip": _tooltip(table, color, _POINT_TIPS),
     }
     if detail:
-        encoding["detail"] = [alt.Detail(f"{c}:N") for c in detail]
+        encoding["detail"] = [alt.Detail(**nominal(c)) for c in detail]
     return _lines_chart(table, y_max).mark_line().encode(**encoding)
 
 
@@ -252,7 +293,7 @@ def envelope(
     y_max : float
         Top of the cost axis.
     """
-    _check_columns(table, [col.PC, col.COST], "envelope")
+    table = _table(table, [col.PC, col.COST], "envelope", color=color)
     y_max = _check_y_max(y_max)
     encoding = {
         "x": _pc_x(),
@@ -268,14 +309,23 @@ def envelope(
     }
     details = _details(table, color, detail)
     if details:
-        encoding["detail"] = [alt.Detail(f"{c}:N") for c in details]
+        encoding["detail"] = [alt.Detail(**nominal(c)) for c in details]
     return alt.Chart(table).mark_line(strokeWidth=2.5).encode(**encoding)
 
 
 def _repeat_for(table: pd.DataFrame, keys: pd.DataFrame | None) -> pd.DataFrame:
     """``table`` once per row of ``keys`` (e.g. per facet value), or as it is."""
-    if keys is None or keys.empty:
+    if keys is None:
         return table
+    if not isinstance(keys, pd.DataFrame):
+        msg = f"keys must be a pandas DataFrame of facet values (one row per panel); got {keys!r}"
+        raise CostchartError(msg)
+    if keys.empty:
+        return table
+    clash = [c for c in keys.columns if c in table.columns]
+    if clash:
+        msg = f"keys has the column {clash[0]!r}, which the layer's own rows use; rename it"
+        raise CostchartError(msg)
     return keys.drop_duplicates().merge(table, how="cross")
 
 
@@ -371,7 +421,7 @@ def operating_ranges(
     y_max : float
         Top of the cost axis.
     """
-    _check_columns(table, [col.PC_LO, col.PC_HI], "operating_ranges")
+    table = _table(table, [col.PC_LO, col.PC_HI], "operating_ranges", color=color)
     y_max = _check_y_max(y_max)
     return (
         alt.Chart(table)
@@ -384,7 +434,7 @@ def operating_ranges(
             color=_color(color, INK),
             strokeOpacity=_faded(legend),
             tooltip=[
-                *([alt.Tooltip(f"{color}:N")] if color else []),
+                *([alt.Tooltip(**nominal(color))] if color else []),
                 alt.Tooltip("range_end:N", title="end"),
                 alt.Tooltip(f"{col.PC}:Q", format=".4f"),
             ],
@@ -410,7 +460,7 @@ def roc_curve(
     legend : altair.Parameter, optional
         Legend selection; classifiers not picked fade.
     """
-    _check_columns(table, [col.FPR, col.TPR], "roc_curve")
+    table = _table(table, [col.FPR, col.TPR], "roc_curve", color=color)
     encoding = {
         "x": _fpr_x(),
         "y": _tpr_y(),
@@ -420,7 +470,7 @@ def roc_curve(
     }
     details = _details(table, color, detail)
     if details:
-        encoding["detail"] = [alt.Detail(f"{c}:N") for c in details]
+        encoding["detail"] = [alt.Detail(**nominal(c)) for c in details]
     return alt.Chart(table).mark_line(strokeWidth=1.5).encode(**encoding)
 
 
@@ -438,7 +488,7 @@ def roc_markers(
     hover, legend : altair.Parameter, optional
         Selections to react to.
     """
-    _check_columns(table, [col.FPR, col.TPR], "roc_markers")
+    table = _table(table, [col.FPR, col.TPR], "roc_markers", color=color)
     size = alt.when(hover).then(alt.value(160)).otherwise(alt.value(14)) if hover else 14
     return (
         alt.Chart(table)
@@ -473,6 +523,7 @@ def hull(
     legend : altair.Parameter, optional
         Legend selection; classifiers not picked fade.
     """
+    table = _table(table, [col.FPR, col.TPR], "hull", color=color)
     chart = alt.Chart(table)
     if "on_hull" in table.columns:
         chart = chart.transform_filter("datum.on_hull")
@@ -485,7 +536,7 @@ def hull(
         "order": _curve_order(table),
     }
     if details:
-        encoding["detail"] = [alt.Detail(f"{c}:N") for c in details]
+        encoding["detail"] = [alt.Detail(**nominal(c)) for c in details]
     return chart.mark_line(strokeDash=[6, 3], strokeWidth=1.2).encode(**encoding)
 
 
@@ -496,7 +547,10 @@ def iso_performance_table(hull_table: pd.DataFrame, slopes: Sequence[float]) -> 
     ``m``, the line of slope ``m`` through the optimal hull vertex, clipped to the square.
     Columns: grouping columns, ``slope``, ``pc``, ``fpr``, ``tpr`` (two rows per line).
     """
-    _check_columns(hull_table, [col.FPR, col.TPR, col.SLOPE_LO, col.SLOPE_HI], "iso_performance")
+    hull_table = _table(
+        hull_table, [col.FPR, col.TPR, col.SLOPE_LO, col.SLOPE_HI], "iso_performance"
+    )
+    slopes = _slopes(slopes)
     by = infer_by(hull_table, None)
     by = [c for c in by if c != "on_hull"]
     rows = []
@@ -505,10 +559,31 @@ def iso_performance_table(hull_table: pd.DataFrame, slopes: Sequence[float]) -> 
         key = key if isinstance(key, tuple) else (key,)
         for slope in slopes:
             optimal = part[(part[col.SLOPE_LO] <= slope) & (part[col.SLOPE_HI] >= slope)]
+            if optimal.empty:
+                msg = (
+                    f"no vertex of the hull {key!r} is optimal at slope {slope:g}: its "
+                    "slope_lo/slope_hi do not cover [0, inf]; pass a table from roc_hull"
+                )
+                raise CostchartError(msg)
             vertex = optimal.iloc[0]
             for fpr, tpr in _clip_line(float(vertex[col.FPR]), float(vertex[col.TPR]), slope):
                 rows.append((*key, slope, 1 / (1 + slope), fpr, tpr))
     return pd.DataFrame(rows, columns=[*by, "slope", col.PC, col.FPR, col.TPR])
+
+
+def _slopes(slopes) -> list[float]:
+    """Iso-performance slopes: numbers in [0, inf] (inf is the vertical line of pc = 0)."""
+    try:
+        values = np.atleast_1d(np.asarray(slopes, dtype=np.float64))
+    except (TypeError, ValueError):
+        msg = f"slopes={slopes!r} must be numbers of at least 0"
+        raise CostchartError(msg) from None
+    bad = np.isnan(values) | (values < 0)
+    if values.ndim != 1 or bad.any():
+        shown = float(values[bad][0]) if values.ndim == 1 else slopes
+        msg = f"slopes={shown!r} must be numbers of at least 0 (or inf); one slope per line"
+        raise CostchartError(msg)
+    return values.tolist()
 
 
 def _clip_line(x0: float, y0: float, slope: float) -> list[tuple[float, float]]:
@@ -546,16 +621,20 @@ def iso_performance(
         raise CostchartError(msg)
     if pc is not None:
         values = np.atleast_1d(probabilities(pc, "pc"))
+        if values.ndim != 1:
+            msg = f"pc={pc!r} must be a list of operating points, one per line"
+            raise CostchartError(msg)
         with np.errstate(divide="ignore"):
             slopes = list((1 - values) / values)
     assert slopes is not None  # one of slopes= and pc= was given
-    table = iso_performance_table(hull_table, list(slopes))
+    hull_table = _table(hull_table, [col.FPR, col.TPR], "iso_performance", color=color)
+    table = iso_performance_table(hull_table, slopes)
     details = [c for c in infer_by(table, None) if c not in (color, "slope")]
     encoding = {
         "x": _fpr_x(),
         "y": _tpr_y(),
         "color": _color(color, INK),
-        "detail": [alt.Detail("slope:Q"), *[alt.Detail(f"{c}:N") for c in details]],
+        "detail": [alt.Detail("slope:Q"), *[alt.Detail(**nominal(c)) for c in details]],
         "tooltip": [alt.Tooltip("slope:Q", format=".3f"), alt.Tooltip(f"{col.PC}:Q", format=".3f")],
     }
     return alt.Chart(table).mark_line(strokeDash=[2, 3], strokeWidth=1).encode(**encoding)
@@ -568,8 +647,9 @@ def pc_marker_table(
     keys: pd.DataFrame | None = None,
 ) -> pd.DataFrame:
     """Rows for :func:`pc_markers` and :func:`pc_labels`: ``marker``, ``pc`` (and ``keys``)."""
-    labeled = dict(pc) if isinstance(pc, Mapping) else {f"pc = {v:g}": v for v in pc}
-    values = np.atleast_1d(probabilities(list(labeled.values()), "pc"))
+    labeled = labelled_probabilities(pc, "pc")
+    y_max = _check_y_max(y_max)
+    values = np.array(list(labeled.values()), dtype=np.float64)
     table = pd.DataFrame({"marker": list(labeled), col.PC: values, "costchart_top": y_max})
     return _repeat_for(table, keys)
 
@@ -654,14 +734,18 @@ def hover_targets(
     y_max : float
         Top of the cost axis.
     """
+    one_of(space, "space", ("roc", "cost"))
+    table = _table(table, [col.FPR, col.TPR], "hover_targets", color=color)
     params = [hover] + ([legend] if legend is not None else [])
     by = infer_by(table, None)
-    detail = [alt.Detail(f"{c}:N") for c in [*by, col.LINE] if c in table.columns and c != color]
+    detail = [
+        alt.Detail(**nominal(c)) for c in [*by, col.LINE] if c in table.columns and c != color
+    ]
     encoding: dict[str, object] = {"detail": detail}
     if color:
         # The marks are invisible; their legend symbols must not be.
         legend_style = alt.Legend(symbolOpacity=1, symbolType="stroke", symbolStrokeWidth=3)
-        encoding["color"] = alt.Color(f"{color}:N", legend=legend_style)
+        encoding["color"] = alt.Color(**nominal(color), legend=legend_style)
     if space == "roc":
         chart = (
             alt.Chart(table)
@@ -702,7 +786,9 @@ def average_band(
     y_max : float
         Top of the cost axis.
     """
-    _check_columns(table, [col.PC, col.COST, "cost_lo", "cost_hi", "cost_sd"], "average_band")
+    table = _table(
+        table, [col.PC, col.COST, "cost_lo", "cost_hi", "cost_sd"], "average_band", color=color
+    )
     y_max = _check_y_max(y_max)
     chart = alt.Chart(table)
     if spread == "sd":
@@ -727,7 +813,7 @@ def average_band(
         "color": _color(color, INK),
     }
     if details:
-        encoding["detail"] = [alt.Detail(f"{c}:N") for c in details]
+        encoding["detail"] = [alt.Detail(**nominal(c)) for c in details]
     return chart.mark_area(fillOpacity=0.18).encode(**encoding)
 
 
@@ -747,7 +833,7 @@ def roc_spread(table: pd.DataFrame, *, color: str | None = None, axis: str = "tp
     if axis not in ("tpr", "fpr"):
         msg = f"axis={axis!r} is not an option; pass 'tpr' or 'fpr'"
         raise CostchartError(msg)
-    _check_columns(table, [col.FPR, col.TPR, f"{axis}_lo", f"{axis}_hi"], "roc_spread")
+    table = _table(table, [col.FPR, col.TPR, f"{axis}_lo", f"{axis}_hi"], "roc_spread", color=color)
     if axis == "tpr":
         position = {
             "x": _fpr_x(),
@@ -777,7 +863,7 @@ def difference_curve(table: pd.DataFrame, *, name: str = "a - b") -> alt.Chart:
     name : str
         Axis title.
     """
-    _check_columns(table, [col.PC, "difference"], "difference_curve")
+    table = _table(table, [col.PC, "difference"], "difference_curve")
     return (
         alt.Chart(table)
         .mark_line(color=INK, strokeWidth=2)
@@ -813,7 +899,7 @@ def better_regions(table: pd.DataFrame) -> alt.Chart:
     table : pandas.DataFrame
         ``Comparison.better`` (``pc_lo``, ``pc_hi``, ``better``); ties are not shaded.
     """
-    _check_columns(table, [col.PC_LO, col.PC_HI, "better"], "better_regions")
+    table = _table(table, [col.PC_LO, col.PC_HI, "better"], "better_regions")
     decided = table[table["better"] != "tie"]
     chart = (
         alt.Chart(decided)
@@ -845,10 +931,10 @@ def selected(table: pd.DataFrame, *, space: str, y_max: float = 0.5) -> alt.Char
     y_max : float
         Top of the cost axis.
     """
-    _check_columns(table, [col.FPR, col.TPR], "selected")
+    table = _table(table, [col.FPR, col.TPR], "selected")
     tips = [c for c in ("role", "classifier", "weight") if c in table.columns]
     tooltip = [
-        *[alt.Tooltip(f"{c}:N") for c in tips],
+        *[alt.Tooltip(**nominal(c)) for c in tips],
         alt.Tooltip(f"{col.FPR}:Q", format=".4f"),
         alt.Tooltip(f"{col.TPR}:Q", format=".4f"),
     ]
@@ -885,7 +971,7 @@ def hybrid(table: pd.DataFrame, *, color: str | None = None, y_max: float = 0.5)
     y_max : float
         Top of the cost axis.
     """
-    _check_columns(table, [col.PC, col.COST], "hybrid")
+    table = _table(table, [col.PC, col.COST], "hybrid", color=color)
     y_max = _check_y_max(y_max)
     table = table.assign(costchart_segment=np.arange(len(table)) // 2)
     return (
@@ -925,7 +1011,7 @@ def band(
     y_max : float
         Top of the cost axis (the band is cut there).
     """
-    _check_columns(table, [col.PC, "lower", "upper"], "band")
+    table = _table(table, [col.PC, "lower", "upper"], "band", color=color)
     y_max = _check_y_max(y_max)
     details = _details(table, color, detail)
     encoding = {
@@ -936,14 +1022,14 @@ def band(
         "y2": alt.Y2("costchart_high:Q"),
         "color": _color(color, ONE_CURVE),
         "tooltip": [
-            *([alt.Tooltip(f"{color}:N")] if color else []),
+            *([alt.Tooltip(**nominal(color))] if color else []),
             alt.Tooltip(f"{col.PC}:Q", format=".3f"),
             alt.Tooltip("lower:Q", format=".4f"),
             alt.Tooltip("upper:Q", format=".4f"),
         ],
     }
     if details:
-        encoding["detail"] = [alt.Detail(f"{c}:N") for c in details]
+        encoding["detail"] = [alt.Detail(**nominal(c)) for c in details]
     return (
         alt.Chart(table)
         .transform_calculate(
@@ -964,15 +1050,18 @@ def significance(table: pd.DataFrame, *, detail: str | Sequence[str] | None = No
     detail : str or list of str, optional
         Grouping columns (kept, so the layer can be faceted).
     """
-    _check_columns(table, [col.PC, "significant", "difference"], "significance")
+    table = _table(table, [col.PC, "significant", "difference"], "significance")
     by = [c for c in _details(table, None, detail) if c != "significant"]
     rows = []
     groups = table.groupby(by, sort=False, dropna=False) if by else [((), table)]
     for key, part in groups:
+        if part.empty:
+            continue
         key = key if isinstance(key, tuple) else (key,)
         part = part.sort_values(col.PC, kind="stable")
         pc = part[col.PC].to_numpy(float)
-        flag = part["significant"].to_numpy(bool)
+        # Only True is significant: a missing (NaN) flag must not shade anything.
+        flag = part["significant"].eq(True).to_numpy(bool)
         # Each grid point's cell reaches halfway to its neighbours.
         edges = np.concatenate([[pc[0]], (pc[1:] + pc[:-1]) / 2, [pc[-1]]])
         starts = np.flatnonzero(flag & ~np.append(False, flag[:-1]))

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import altair as alt
 import numpy as np
+import pandas as pd
 import pytest
 
 import costchart as cc
@@ -166,11 +167,113 @@ def test_chart_tables_keep_hull_and_envelope_exact(demo_points):
             r"max_points=1 must be a whole number of at least 2",
         ),
         (lambda p: cc.cost_chart(p, y_max=2), r"y_max=2\.0 is outside \(0, 1\]"),
+        (lambda p: cc.cost_chart(p, y_max=None), r"y_max=None must be a number"),
+        (lambda p: cc.cost_chart(p, y_max=[0.5]), r"y_max=\[0\.5\] must be a number"),
+        (lambda p: cc.roc_cost_chart(p, y_max=float("nan")), r"y_max=nan must be a finite"),
+        (
+            lambda p: cc.cost_chart(p, markers="abc"),
+            r"markers='abc' must be a dict of label to pc or a list of pc values in \[0, 1\]",
+        ),
+        (lambda p: cc.roc_cost_chart(p, markers=5), r"markers=5 must be a dict of label to pc"),
+        (lambda p: cc.cost_chart(p, markers={"a": "x"}), r"markers=\['x'\] must be a number"),
+        (lambda p: cc.cost_chart(p, markers=[1.5]), r"markers=1\.5 is outside \[0, 1\]"),
+        (lambda p: cc.cost_chart(p, ranges="no"), r"ranges='no' must be True or False"),
+        (lambda p: cc.roc_chart(p, iso="x"), r"iso='x' must be a number between 0 and 1"),
+        (lambda p: cc.roc_cost_chart(p, iso=[2]), r"iso=2\.0 is outside \[0, 1\]"),
+        (lambda p: cc.cost_chart(p, size="a"), r"size='a' must be a whole number of pixels"),
+        (lambda p: cc.roc_chart(p, size=True), r"size=True must be a whole number of pixels"),
+        (lambda p: cc.cost_chart(p, size=10**9), r"size=1000000000 .* at most 10,000"),
+        (lambda p: cc.cost_chart(p, max_points=float("nan")), r"max_points=nan must be a whole"),
+        (
+            lambda p: cc.cost_chart(p, color=["classifier"]),
+            r"color=\['classifier'\] is not a grouping column of points",
+        ),
+        (lambda p: cc.cost_chart(p.iloc[:0]), r"points has no rows; there is no curve to draw"),
+        *[
+            (
+                lambda p, build=build, value=value: build(p, facet="dataset", columns=value),
+                message,
+            )
+            for build in (cc.cost_chart, cc.roc_chart)
+            for value, message in (
+                (0, r"columns=0 is out of range; pass a whole number at least 1"),
+                (-2, r"columns=-2 is out of range"),
+                (1.5, r"columns=1\.5 must be a whole number"),
+                ("3", r"columns='3' must be a whole number"),
+            )
+        ],
     ],
 )
 def test_composition_errors(call, message, demo_points):
     with pytest.raises(cc.CostchartError, match=message):
         call(_small(demo_points))
+
+
+@pytest.fixture(scope="module")
+def band_tables():
+    from costchart.datasets import load_predictions
+
+    data = load_predictions().query("dataset in ['sonar', 'ionosphere']")
+    band = cc.bootstrap_band(
+        data, score="score", label="label", by=["dataset", "classifier"], pc=[0.2, 0.5, 0.8]
+    )
+    difference = cc.difference_band(
+        data,
+        score="score",
+        label="label",
+        classifier="classifier",
+        instance="instance",
+        a="logistic",
+        b="tree",
+        by="dataset",
+        pc=[0.2, 0.5, 0.8],
+    )
+    return band, difference
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (
+            lambda b, d: cc.band_chart(b, facet="fold"),
+            r"facet='fold' is not a grouping column of band; grouping columns: \['dataset', "
+            r"'classifier'\]\. Pass by=\[\.\.\., 'fold'\] to bootstrap_band",
+        ),
+        (lambda b, d: cc.band_chart(b, color="model"), r"color='model' is not a grouping column"),
+        (
+            lambda b, d: cc.difference_chart(d, facet="fold"),
+            r"facet='fold' is not a grouping column of difference; grouping columns: "
+            r"\['dataset'\]\. Pass by=\[\.\.\., 'fold'\] to difference_band",
+        ),
+        (lambda b, d: cc.band_chart(b, facet="dataset", columns=0), r"columns=0 is out of range"),
+        (lambda b, d: cc.difference_chart(d, columns=-1), r"columns=-1 is out of range"),
+        (lambda b, d: cc.band_chart(b, y_max=1.5), r"y_max=1\.5 is outside \(0, 1\]"),
+        (lambda b, d: cc.difference_chart(d, size=20), r"size=20 must be a whole number"),
+        (lambda b, d: cc.band_chart(b.iloc[:0]), r"band has no rows"),
+        (lambda b, d: cc.difference_chart(d.iloc[:0]), r"difference has no rows"),
+        (
+            lambda b, d: cc.band_chart(d),
+            r"the table given to band_chart has no column 'cost'; available columns",
+        ),
+        (
+            lambda b, d: cc.difference_chart(b),
+            r"the table given to difference_chart has no column 'difference'",
+        ),
+        (lambda b, d: cc.band_chart({"pc": 1}), r"band_chart holds only scalars"),
+        (lambda b, d: cc.band_chart([1, 2]), r"must be a pandas, polars or pyarrow DataFrame"),
+    ],
+)
+def test_band_and_difference_chart_errors(call, message, band_tables):
+    with pytest.raises(cc.CostchartError, match=message):
+        call(*band_tables)
+
+
+def test_band_and_difference_charts_take_polars(band_tables, render):
+    import polars as pl
+
+    band, difference = band_tables
+    render(cc.band_chart(pl.from_pandas(band), color="classifier", facet="dataset"))
+    render(cc.difference_chart(pl.from_pandas(difference), facet="dataset"))
 
 
 def _normalized(spec: dict) -> str:
@@ -197,3 +300,73 @@ def test_spec_snapshot(name, demo_points):
         path.write_text(text + "\n")
     assert path.exists(), f"no snapshot {path.name}; create it with COSTCHART_UPDATE_SNAPSHOTS=1"
     assert text + "\n" == path.read_text()
+
+
+SPECIAL_NAMES = ["a.b", "a[0]", "a:b", "a'b", 'a"b', "a b"]
+
+
+def _special_data(name, role):
+    """Two data sets x three classifiers; the classifier (color) or data set (facet)
+    column gets the special name."""
+    rng = np.random.default_rng(11)
+    frames = []
+    for dataset in ("D1", "D2"):
+        for model in ("M1", "M2", "M3"):
+            label = rng.random(30) < 0.4
+            score = rng.normal(size=30) + label
+            frames.append(
+                pd.DataFrame({"ds": dataset, "m": model, "s": score, "y": label, "i": range(30)})
+            )
+    data = pd.concat(frames, ignore_index=True)
+    data = data.rename(columns={"m": name} if role == "color" else {"ds": name})
+    color, facet = (name, "ds") if role == "color" else ("m", name)
+    return data, color, facet
+
+
+def _special_chart(kind, data, color, facet):
+    if kind == "band":
+        band = cc.bootstrap_band(
+            data, score="s", label="y", by=[facet, color], pc=np.linspace(0, 1, 11)
+        )
+        return cc.band_chart(band, color=color, facet=facet)
+    points = cc.roc_points(data, score="s", label="y", by=[facet, color])
+    build = {"cost": cc.cost_chart, "roc": cc.roc_chart, "roc_cost": cc.roc_cost_chart}[kind]
+    return build(points, color=color, facet=facet)
+
+
+@pytest.mark.parametrize("role", ["color", "facet"])
+@pytest.mark.parametrize("name", SPECIAL_NAMES)
+@pytest.mark.parametrize("kind", ["cost", "roc", "roc_cost", "band"])
+def test_column_names_with_special_characters_keep_legend_and_panels(kind, name, role, render):
+    # Vega-Lite reads "a.b" as a nested field, "a[0]" as an array element and a quote as
+    # the start of a quoted path; unescaped, the legend vanished or the render failed.
+    data, color, facet = _special_data(name, role)
+    _, svg = render(_special_chart(kind, data, color, facet))
+    for model in ("M1", "M2", "M3"):
+        assert svg.count(f">{model}<") == 1, (model, "legend entry")
+    panels_per_value = 2 if kind == "roc_cost" else 1  # a row header per view
+    for dataset in ("D1", "D2"):
+        assert svg.count(f">{dataset}<") == panels_per_value, (dataset, "facet panels")
+    if role == "color":  # the legend's title is the column's own name, unescaped
+        title = name.replace("&", "&amp;").replace("'", "&#39;").replace('"', "&quot;")
+        assert re.search(f">{re.escape(title)}<|>{re.escape(name)}<", svg), "legend title"
+
+
+@pytest.mark.parametrize("name", ["", "a\\b"])
+@pytest.mark.parametrize("role", ["color", "facet"])
+def test_column_names_vega_lite_cannot_draw_are_refused(name, role):
+    data, color, facet = _special_data(name, role)
+    with pytest.raises(cc.CostchartError, match=r"a column named .* cannot be drawn.*rename"):
+        _special_chart("cost", data, color, facet)
+
+
+@pytest.mark.parametrize("convert", ["polars", "pyarrow"])
+def test_compositions_take_polars_and_pyarrow_points(convert, demo_points, render):
+    import polars as pl
+    import pyarrow as pa
+
+    points = _small(demo_points)
+    native = pl.from_pandas(points) if convert == "polars" else pa.Table.from_pandas(points)
+    spec, _ = render(cc.roc_cost_chart(native, color="classifier", facet="dataset"))
+    expected = cc.roc_cost_chart(points, color="classifier", facet="dataset").to_dict()
+    assert spec["datasets"] == expected["datasets"]

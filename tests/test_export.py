@@ -2,10 +2,11 @@ import json
 import re
 import struct
 
+import numpy as np
 import pytest
 
 import costchart as cc
-from costchart.export import safe_json
+from costchart.export import estimate_marks, safe_json
 
 EVIL = "</script><script>window.pwned=1</script>"
 
@@ -96,7 +97,35 @@ def test_images_have_the_expected_dimensions(chart, tmp_path):
         ),
         (
             lambda c, p: cc.save(c, p / "c.png", scale_factor=0),
-            r"scale_factor=0 must be a positive number",
+            r"scale_factor=0 must be greater than 0",
+        ),
+        (
+            lambda c, p: cc.save(c, p / "c.png", scale_factor="2"),
+            r"scale_factor='2' must be a number",
+        ),
+        (
+            lambda c, p: cc.save(c, p / "c.png", scale_factor=float("inf")),
+            r"scale_factor=inf must be a finite number",
+        ),
+        (lambda c, p: cc.save(c, p / "c.html", title=123), r"title=123 must be a string"),
+        (lambda c, p: cc.report([c], p / "r.html", title=None), r"title=None must be a string"),
+        (lambda c, p: cc.save(c, p), r"path='.*' is a folder; pass a file name"),
+        (
+            lambda c, p: cc.save(c, (p / "d.html").mkdir() or p / "d.html"),
+            r"path='.*d\.html' is a folder",
+        ),
+        (
+            lambda c, p: cc.save(c, p / "missing" / "c.png"),
+            r"cannot write '.*c\.png': the folder '.*missing' does not exist; create it first",
+        ),
+        (
+            lambda c, p: cc.report([c], p / "missing" / "r.html"),
+            r"the folder '.*missing' does not exist",
+        ),
+        (lambda c, p: cc.save(c, None), r"path=None must be a file name"),
+        (
+            lambda c, p: cc.save(c, p / "chart"),
+            r"cannot tell the format of '.*chart' from its suffix ''",
         ),
         (
             lambda c, p: cc.report([c], p / "r.pdf"),
@@ -112,3 +141,127 @@ def test_images_have_the_expected_dimensions(chart, tmp_path):
 def test_export_errors(call, message, chart, tmp_path):
     with pytest.raises(cc.CostchartError, match=message):
         call(chart, tmp_path)
+
+
+def test_a_huge_scale_factor_is_refused_before_any_pixel(chart, tmp_path):
+    # scale_factor=1000 would ask vl-convert for about 500 GB and abort Python.
+    with pytest.raises(
+        cc.CostchartError, match=r"scale_factor=1000 makes a [\d,]+ x [\d,]+ pixel PNG"
+    ):
+        cc.save(chart, tmp_path / "huge.png", scale_factor=1000)
+    assert not (tmp_path / "huge.png").exists()
+
+
+@pytest.fixture(scope="module")
+def many_groups_chart():
+    """A cost chart of 1000 classifiers (41,000 ROC points, about 171,000 marks)."""
+    groups, per_group = 1000, 40
+    rng = np.random.default_rng(3)
+    label = rng.random(groups * per_group) < 0.4
+    data = {
+        "group": np.repeat(np.arange(groups), per_group),
+        "s": rng.normal(size=groups * per_group) + label,
+        "y": label,
+    }
+    points = cc.roc_points(data, score="s", label="y", by="group")
+    return cc.cost_chart(points, color="group")
+
+
+@pytest.mark.parametrize("suffix", [".png", ".svg", ".pdf"])
+def test_too_many_marks_are_refused_before_rendering(
+    suffix, many_groups_chart, tmp_path, monkeypatch
+):
+    # A PNG of a 1000-group cost chart made vl-convert die with "Fatal JavaScript out of
+    # memory". The estimate must refuse it before vl-convert sees the spec.
+    import vl_convert
+
+    def fail(*args, **kwargs):
+        raise AssertionError("vl-convert was called")
+
+    monkeypatch.setattr(vl_convert, "vegalite_to_svg", fail)
+    message = (
+        r"this chart draws about 171,\d{3} marks, too many to render as \.\w+ \(at most "
+        r"80,000; .*max_points=.*fewer groups, or save it as \.html"
+    )
+    with pytest.raises(cc.CostchartError, match=message):
+        cc.save(many_groups_chart, tmp_path / f"big{suffix}")
+    assert not (tmp_path / f"big{suffix}").exists()
+
+
+def _unit(rows, **extra):
+    return {"mark": "line", "data": {"values": [{"a": i % 3} for i in range(rows)]}, **extra}
+
+
+@pytest.mark.parametrize(
+    ("spec", "marks"),
+    [
+        (_unit(10), 10),
+        (_unit(10, transform=[{"fold": ["x", "y"]}]), 20),
+        ({"layer": [_unit(10), _unit(5)]}, 15),
+        ({"hconcat": [_unit(10), {"vconcat": [_unit(5), _unit(7)]}]}, 22),
+        (
+            {
+                "datasets": {"d": [{"a": i % 4} for i in range(12)]},
+                "data": {"name": "d"},
+                "layer": [{"mark": "point"}, {"mark": "rule"}],
+            },
+            24,
+        ),
+        # A facet splits its own data among panels (3 values of a), but data defined inside
+        # it is drawn in each of the 3 panels.
+        (
+            {
+                "data": {"values": [{"a": i % 3} for i in range(30)]},
+                "facet": {"field": "a", "type": "nominal"},
+                "spec": {"layer": [{"mark": "point"}, _unit(4)]},
+            },
+            30 + 3 * 4,
+        ),
+        # costchart's shared layers keep only their own rows.
+        (
+            {
+                "data": {"values": [{"costchart_table": i % 2} for i in range(10)]},
+                "layer": [
+                    {"mark": "point", "transform": [{"filter": "datum.costchart_table == 1"}]},
+                ],
+            },
+            5,
+        ),
+        ({"repeat": ["x", "y", "z"], "spec": _unit(4)}, 12),
+        ({"mark": "point", "data": {"sequence": {"start": 0, "stop": 100, "step": 10}}}, 10),
+    ],
+)
+def test_estimate_marks(spec, marks):
+    assert estimate_marks(spec) == marks
+
+
+@pytest.mark.parametrize("suffix", [".json", ".html", ".png", ".svg", ".pdf"])
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ({"mark": "nope"}, r"chart is not a valid Vega-Lite v6.* spec: at \$\.mark"),
+        (
+            {"mark": "point", "encoding": {"x": {"field": "a", "type": "qq"}}},
+            r"at \$\.encoding\.x\.type, 'qq' is not one of",
+        ),
+        # Valid by the schema, but Vega-Lite cannot compile the expression.
+        (
+            {"mark": "point", "data": {"values": [{"a": 1}]}, "transform": [{"filter": "datum.["}]},
+            r"not a Vega-Lite spec that Vega-Lite can compile \(Error: Unexpected token \[\)",
+        ),
+    ],
+)
+def test_invalid_dict_specs_are_refused_and_nothing_written(spec, message, suffix, tmp_path):
+    with pytest.raises(cc.CostchartError, match=message):
+        cc.save(spec, tmp_path / f"bad{suffix}")
+    assert not (tmp_path / f"bad{suffix}").exists()
+
+
+def test_a_valid_dict_spec_saves(tmp_path):
+    spec = {
+        "mark": "point",
+        "data": {"values": [{"a": 1, "b": 2}]},
+        "encoding": {"x": {"field": "a", "type": "quantitative"}},
+    }
+    assert cc.save(spec, tmp_path / "ok.svg").read_text().startswith("<svg")
+    assert json.loads(cc.save(spec, tmp_path / "ok.json").read_text()) == spec

@@ -191,8 +191,79 @@ def test_iso_performance_lines_touch_the_optimal_vertex():
         ),
         (lambda: layers.roc_spread(ROC_AVERAGE, axis="z"), r"axis='z' is not an option"),
         (lambda: layers.selected(CHOICE, space="pr"), r"space='pr' is not an option"),
+        (lambda: layers.cost_lines(POINTS, y_max=[0.5, 1]), r"y_max=\[0\.5, 1\] must be a number"),
+        (lambda: layers.trivial(y_max=None), r"y_max=None must be a number"),
+        (lambda: layers.pc_labels([0.5], y_max="a"), r"y_max='a' must be a number"),
+        (
+            lambda: layers.pc_markers("abc"),
+            r"pc='abc' must be a dict of label to pc or a list of pc values in \[0, 1\]",
+        ),
+        (lambda: layers.pc_markers(5), r"pc=5 must be a dict of label to pc"),
+        (
+            lambda: layers.cost_lines([1, 2]),
+            r"the table given to cost_lines must be a pandas, polars or pyarrow DataFrame.*got list",
+        ),
+        (lambda: layers.envelope(None), r"the table given to envelope must be a pandas.*NoneType"),
+        (
+            lambda: layers.roc_curve(POINTS, color="model"),
+            r"the table given to roc_curve has no column 'model'; available columns: 'm'.*color=",
+        ),
+        (lambda: layers.hull(HULL, color=["m"]), r"color=\['m'\] must be a column name"),
+        (
+            lambda: layers.envelope(ENVELOPE, detail="fold"),
+            r"has no column 'fold'; available columns: 'm'.*detail= must name its columns",
+        ),
+        (lambda: layers.band(BAND, detail=3), r"detail=3 must be a column name or a list"),
+        (
+            lambda: layers.iso_performance(HULL, slopes=[-1]),
+            r"slopes=-1\.0 must be numbers of at least 0",
+        ),
+        (lambda: layers.iso_performance(HULL, slopes="x"), r"slopes='x' must be numbers"),
+        (
+            lambda: layers.iso_performance(HULL, pc=[[0.5]]),
+            r"pc=\[\[0\.5\]\] must be a list of operating points",
+        ),
+        (
+            lambda: layers.iso_performance(HULL.assign(slope_hi=-1.0), pc=[0.5]),
+            r"no vertex of the hull \('a',\) is optimal at slope 1",
+        ),
+        (lambda: layers.trivial(keys="abc"), r"keys must be a pandas DataFrame of facet values"),
+        (
+            lambda: layers.trivial(keys=pd.DataFrame({"trivial": ["x"]})),
+            r"keys has the column 'trivial', which the layer's own rows use",
+        ),
     ],
 )
 def test_layer_errors(call, message):
     with pytest.raises(cc.CostchartError, match=message):
         call()
+
+
+@pytest.mark.parametrize("convert", ["polars", "pyarrow", "dict"])
+def test_layers_take_polars_pyarrow_and_dicts(convert, render):
+    import polars as pl
+    import pyarrow as pa
+
+    to = {
+        "polars": pl.from_pandas,
+        "pyarrow": pa.Table.from_pandas,
+        "dict": lambda frame: {c: frame[c].to_numpy() for c in frame.columns},
+    }[convert]
+    chart = (
+        layers.trivial_region()
+        + layers.cost_lines(to(POINTS), color="m")
+        + layers.envelope(to(ENVELOPE), color="m")
+        + layers.band(to(BAND))
+    )
+    spec, _ = render(chart)
+    assert [len(rows) for rows in spec["datasets"].values()].count(len(POINTS)) == 1
+
+
+def test_significance_skips_empty_groups_and_missing_flags():
+    empty = pd.DataFrame({"pc": [], "significant": [], "difference": []})
+    assert layers.significance(empty).data.empty
+    # A missing (NaN) flag is not a significant difference.
+    table = pd.DataFrame(
+        {"pc": [0.1, 0.2, 0.3], "significant": [np.nan, 0.0, np.nan], "difference": [1.0] * 3}
+    )
+    assert layers.significance(table).data.empty
