@@ -20,7 +20,9 @@ from costchart._schema import RESERVED
 __all__ = [
     "Group",
     "as_pandas",
+    "check_unique_columns",
     "combine_groups",
+    "describe_group",
     "grouped_order",
     "infer_by",
     "normalize_by",
@@ -60,6 +62,7 @@ def as_pandas(data, columns: Sequence[str], *, name: str = "data") -> pd.DataFra
     mapping of column name to array. The caller's object is never modified.
     """
     if isinstance(data, pd.DataFrame):
+        check_unique_columns(data.columns, name)
         frame = data
     elif isinstance(data, Mapping):
         frame = _frame_from_mapping(data, columns, name)
@@ -69,8 +72,28 @@ def as_pandas(data, columns: Sequence[str], *, name: str = "data") -> pd.DataFra
     return frame.loc[:, list(dict.fromkeys(columns))]
 
 
+def check_unique_columns(columns, name: str) -> None:
+    """Refuse a table with two columns of one name (pandas and pyarrow allow them)."""
+    names = pd.Index(list(columns))
+    if names.has_duplicates:
+        twice = names[names.duplicated()].unique().tolist()
+        listed = ", ".join(repr(c) for c in twice)
+        msg = (
+            f"{name} has more than one column named {listed}; rename or drop the "
+            "duplicates so that every column name is unique"
+        )
+        raise CostchartError(msg)
+
+
 def _frame_from_mapping(data: Mapping, columns: Sequence[str], name: str) -> pd.DataFrame:
     arrays = {key: np.asarray(data[key]) for key in dict.fromkeys(columns) if key in data}
+    deep = next((key for key, value in arrays.items() if value.ndim > 1), None)
+    if deep is not None:
+        msg = (
+            f"{name}[{deep!r}] is a {arrays[deep].ndim}-D array of shape "
+            f"{arrays[deep].shape}; pass one 1-D array per column"
+        )
+        raise CostchartError(msg)
     # Scalars broadcast, as in pandas; arrays must agree in length.
     lengths = {key: len(value) for key, value in arrays.items() if value.ndim}
     if len(set(lengths.values())) > 1:
@@ -87,6 +110,9 @@ def _frame_from_mapping(data: Mapping, columns: Sequence[str], name: str) -> pd.
 def _frame_from_native(data, columns: Sequence[str], name: str) -> pd.DataFrame:
     import narwhals.stable.v2 as nw
 
+    names = getattr(data, "column_names", None)  # pyarrow allows duplicated names
+    if isinstance(names, list):
+        check_unique_columns(names, name)
     try:
         frame = nw.from_native(data, eager_only=True)
     except TypeError:
@@ -104,6 +130,29 @@ def _frame_from_native(data, columns: Sequence[str], name: str) -> pd.DataFrame:
         raise CostchartError(msg) from None
     require_columns(frame.columns, columns, name)
     return frame.select(list(dict.fromkeys(columns))).to_pandas()
+
+
+def _plain(value):
+    """A group key value as users write it: None for missing, Python scalars for numpy ones."""
+    try:
+        missing = bool(pd.isna(value))
+    except (TypeError, ValueError):  # array-like keys have no single truth value
+        missing = False
+    if missing:
+        return None
+    if isinstance(value, np.generic):
+        return value.item()
+    return value
+
+
+def describe_group(by: Sequence[str], key: tuple) -> str:
+    """A group's key for messages, e.g. ``{'model': 'a', 'fold': 0}``.
+
+    Numpy scalars print as plain Python values and every missing key (``None``, NaN,
+    ``pd.NA``, ``NaT``) as ``None``: pandas turns a ``None`` key into NaN in string and
+    numeric columns, so the two cannot be told apart.
+    """
+    return repr({column: _plain(value) for column, value in zip(by, key, strict=True)})
 
 
 def infer_by(table: pd.DataFrame, by: str | Sequence[str] | None) -> list[str]:

@@ -12,8 +12,9 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart._errors import CostchartError
-from costchart._frames import combine_groups, grouped_order
-from costchart._tables import curve_groups, points_groups, table_kind
+from costchart._frames import combine_groups, describe_group, grouped_order
+from costchart._tables import curve_groups, points_groups, read_table, table_kind
+from costchart._validation import one_of
 from costchart.hull import group_hulls
 
 __all__ = ["envelope_gap", "lower_envelope", "operating_range", "selection_table"]
@@ -52,7 +53,7 @@ def lower_envelope(points_or_lines, *, by: str | Sequence[str] | None = None) ->
     ----------
     points_or_lines : pandas.DataFrame
         ROC points (e.g. from :func:`roc_points`) or cost lines (from
-        :func:`to_cost_lines`).
+        :func:`to_cost_lines`): a pandas, polars or pyarrow table or a dict of arrays.
     by : str or list of str, optional
         Grouping columns; by default every column that is not a costchart column.
 
@@ -167,7 +168,7 @@ def selection_table(curve, *, by: str | Sequence[str] | None = None) -> pd.DataF
     0    0.0    0.5        4.0  0.0  0.5
     1    0.5    1.0        2.0  0.5  1.0
     """
-    table = curve if isinstance(curve, pd.DataFrame) else pd.DataFrame(curve)
+    table = read_table(curve, "curve")
     if table_kind(table) != "curve":
         table = lower_envelope(table, by=by)
         by = None
@@ -180,11 +181,20 @@ def selection_table(curve, *, by: str | Sequence[str] | None = None) -> pd.DataF
     for group in groups:
         envelope = table.iloc[group.positions]
         pc = envelope[col.PC].to_numpy(np.float64)
+        _check_envelope_order(pc, by, group.key)
         threshold = envelope[col.THRESHOLD].to_numpy(np.float64)[:-1].copy()
         fpr = envelope[col.FPR].to_numpy(np.float64)[:-1]
         tpr = envelope[col.TPR].to_numpy(np.float64)[:-1]
         threshold[(fpr == 0) & (tpr == 0)] = np.inf
         threshold[(fpr == 1) & (tpr == 1)] = -np.inf
+        if np.isnan(threshold).any():
+            where = f" of group {describe_group(by, group.key)}" if by else ""
+            msg = (
+                f"the envelope{where} selects a classifier with no threshold (NaN) at "
+                f"pc={float(pc[:-1][np.isnan(threshold)][0])}; a selection needs thresholds: "
+                "pass ROC points from roc_points (or an envelope of them)"
+            )
+            raise CostchartError(msg)
         parts.append(
             pd.DataFrame(
                 {
@@ -197,6 +207,18 @@ def selection_table(curve, *, by: str | Sequence[str] | None = None) -> pd.DataF
             )
         )
     return combine_groups(table, by, groups, parts, col.SELECTION_COLUMNS)
+
+
+def _check_envelope_order(pc: np.ndarray, by: list[str], key: tuple) -> None:
+    """An envelope's vertices run from pc 0 to 1 in increasing order (as lower_envelope's)."""
+    if len(pc) < 2 or pc[0] != 0 or pc[-1] != 1 or np.any(np.diff(pc) < 0):
+        where = f" of group {describe_group(by, key)}" if by else ""
+        msg = (
+            f"the curve{where} is not a lower envelope: its pc must increase from 0 to 1 "
+            f"(it runs {pc[0] if len(pc) else 'nothing'} ... "
+            f"{pc[-1] if len(pc) else 'nothing'}); pass a table from lower_envelope"
+        )
+        raise CostchartError(msg)
 
 
 def operating_range(
@@ -232,13 +254,11 @@ def operating_range(
        threshold   fpr   tpr  pc_lo     pc_hi
     0        NaN  0.09  0.36    0.2  0.587097
     """
+    one_of(of, "of", ("lines", "envelope"))
     if of == "envelope":
         table, by, groups, hulls = group_hulls(points_or_lines, by)
         parts = [_envelope_range(hull) for hull in hulls]
         return combine_groups(table, by, groups, parts, [col.PC_LO, col.PC_HI])
-    if of != "lines":
-        msg = f"of={of!r} is not an option; pass 'lines' or 'envelope'"
-        raise CostchartError(msg)
     table, by, groups = points_groups(points_or_lines, by)
     threshold = table[col.THRESHOLD] if col.THRESHOLD in table else np.nan
     table = table.assign(**{col.THRESHOLD: threshold})

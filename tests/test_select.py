@@ -70,8 +70,8 @@ def test_iso_performance_single_and_range():
     assert tie.threshold.tolist() == [3.0, 2.0]
     wide = cc.iso_performance(POINTS, pc=(0.0, 1.0))
     assert (
-        wide.classifier.tolist()[0] == "always negative"
-        and wide.classifier.tolist()[-1] == "always positive"
+        wide.choice.tolist()[0] == "always negative"
+        and wide.choice.tolist()[-1] == "always positive"
     )
     assert wide.pc_lo.iat[0] == 0 and wide.pc_hi.iat[-1] == 1
     np.testing.assert_array_equal(wide.pc_hi.to_numpy()[:-1], wide.pc_lo.to_numpy()[1:])

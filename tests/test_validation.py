@@ -158,7 +158,7 @@ def test_from_confusion_refuses(data, by, message):
         ),
         (
             lambda: cc.operating_range(pd.DataFrame({"fpr": [0.1], "tpr": [0.5]}), of="curve"),
-            r"of='curve' is not an option; pass 'lines' or 'envelope'",
+            r"of='curve' is not an option; pass one of 'lines', 'envelope'",
         ),
         (
             lambda: cc.cost_at(pd.DataFrame({"fpr": [0.1], "tpr": [0.5]}), [0.5, 1.5]),
