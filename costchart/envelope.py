@@ -172,11 +172,11 @@ def selection_table(curve, *, by: str | Sequence[str] | None = None) -> pd.DataF
     if table_kind(table) != "curve":
         table = lower_envelope(table, by=by)
         by = None
+    table, by, groups = curve_groups(table, by)
     missing = [c for c in col.ENVELOPE_COLUMNS if c not in table.columns]
     if missing:
         msg = f"curve has no column {missing[0]!r}; pass a table from lower_envelope"
         raise CostchartError(msg)
-    table, by, groups = curve_groups(table, by)
     parts = []
     for group in groups:
         envelope = table.iloc[group.positions]

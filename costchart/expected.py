@@ -159,7 +159,8 @@ def _evaluate(function, x: np.ndarray, what: str) -> np.ndarray:
     except Exception as error:  # the user's function failed: say where, keep the cause
         msg = (
             f"{what} failed on a numpy array of pc values ({type(error).__name__}: {error}); "
-            "it must take an array and return one value per pc"
+            "it must take an array and return one value per pc (a scipy.stats distribution "
+            "must be frozen, e.g. scipy.stats.beta(2, 5))"
         )
         raise CostchartError(msg) from error
     if values.shape != np.shape(x):
