@@ -75,7 +75,12 @@ def lower_envelope(points_or_lines, *, by: str | Sequence[str] | None = None) ->
     1  0.5  0.25        2.0  0.5  1.0
     2  1.0  0.00        2.0  0.5  1.0
     """
-    table, by, groups, hulls = group_hulls(points_or_lines, by)
+    return envelope_of(points_or_lines, by, name="points")
+
+
+def envelope_of(points_or_lines, by, *, name: str) -> pd.DataFrame:
+    """:func:`lower_envelope`, calling the table ``name`` in messages."""
+    table, by, groups, hulls = group_hulls(points_or_lines, by, name=name)
     parts = [_envelope_of_hull(hull) for hull in hulls]
     return combine_groups(table, by, groups, parts, col.ENVELOPE_COLUMNS)
 
@@ -170,7 +175,7 @@ def selection_table(curve, *, by: str | Sequence[str] | None = None) -> pd.DataF
     """
     table = read_table(curve, "curve")
     if table_kind(table) != "curve":
-        table = lower_envelope(table, by=by)
+        table = envelope_of(table, by, name="curve")
         by = None
     table, by, groups = curve_groups(table, by)
     missing = [c for c in col.ENVELOPE_COLUMNS if c not in table.columns]

@@ -17,7 +17,7 @@ from costchart._errors import CostchartError
 from costchart._frames import Group, combine_groups, describe_group
 from costchart._tables import curve_groups, curve_vertices, read_table, table_kind
 from costchart._validation import probabilities
-from costchart.envelope import lower_envelope
+from costchart.envelope import envelope_of
 
 __all__ = ["cost_at", "expected_cost"]
 
@@ -26,7 +26,7 @@ def _as_curve(curve, by, name: str = "curve") -> tuple[pd.DataFrame, list[str], 
     """A cost curve table: envelopes pass through, points and lines become envelopes."""
     table = read_table(curve, name)
     if table_kind(table) != "curve":
-        table, by = lower_envelope(table, by=by), None
+        table, by = envelope_of(table, by, name=name), None
     table, by_columns, groups = curve_groups(table, by, name=name)
     return table, by_columns, groups
 

@@ -68,13 +68,15 @@ def roc_hull(points, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
     return combine_groups(table, by, groups, parts, [*point_columns, *col.HULL_COLUMNS])
 
 
-def group_hulls(points, by) -> tuple[pd.DataFrame, list[str], list, list[pd.DataFrame]]:
+def group_hulls(
+    points, by, *, name: str = "points"
+) -> tuple[pd.DataFrame, list[str], list, list[pd.DataFrame]]:
     """Read a points (or cost-lines) table and compute the hull of each group.
 
     Returns the table (with a NaN ``threshold`` column added if it had none), its grouping
-    columns, its groups and one hull per group.
+    columns, its groups and one hull per group. ``name`` is the table in messages.
     """
-    table, by, groups = points_groups(points, by)
+    table, by, groups = points_groups(points, by, name=name)
     columns = [c for c in col.ROC_COLUMNS if c in table.columns]
     if col.THRESHOLD not in columns:
         table = table.assign(**{col.THRESHOLD: np.nan})
