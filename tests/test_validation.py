@@ -173,3 +173,24 @@ def test_from_confusion_refuses(data, by, message):
 def test_table_functions_refuse(call, message):
     with pytest.raises(cc.CostchartError, match=message):
         call()
+
+
+def test_auc_refuses_curves_that_do_not_run_from_fpr_0_to_1():
+    # One point without the corners once gave an area of 0.0.
+    with pytest.raises(
+        cc.CostchartError,
+        match=r"the ROC curve of points runs from fpr=0\.1 to fpr=0\.1, so its area is not "
+        r"defined; auc needs a curve from fpr 0 to 1",
+    ):
+        cc.auc(pd.DataFrame({"fpr": [0.1], "tpr": [0.5]}))
+    two = pd.DataFrame({"m": ["a", "a", "b"], "fpr": [0.0, 1.0, 0.3], "tpr": [0.0, 1.0, 0.6]})
+    with pytest.raises(cc.CostchartError, match=r"the ROC curve of group \{'m': 'b'\} runs"):
+        cc.auc(two)
+    hull = cc.roc_hull(pd.DataFrame({"fpr": [0.1], "tpr": [0.5]}))
+    assert cc.auc(hull)["auc"].iat[0] == pytest.approx(0.7)
+
+
+def test_auc_of_an_empty_table_is_an_empty_table():
+    empty = cc.auc(pd.DataFrame({"fpr": [], "tpr": []}))
+    assert list(empty.columns) == ["auc"]
+    assert len(empty) == 0
