@@ -8,6 +8,7 @@ import numpy as np
 import pandas as pd
 
 from costchart import _schema as col
+from costchart._errors import CostchartError
 from costchart._tables import points_groups
 from costchart._validation import whole_number
 from costchart.hull import hull_of_group
@@ -51,7 +52,11 @@ def thin_points(
     >>> len(points), len(thinned) <= 50 + len(cc.roc_hull(points))
     (10001, True)
     """
-    max_points = whole_number(max_points, "max_points", minimum=2)
+    try:
+        max_points = whole_number(max_points, "max_points", minimum=2)
+    except CostchartError:  # one message for every bad value, as charts' max_points= too
+        msg = f"max_points={max_points!r} must be a whole number of at least 2"
+        raise CostchartError(msg) from None
     table, by, groups = points_groups(points, by)
     keep = np.zeros(len(table), dtype=bool)
     columns = [c for c in col.ROC_COLUMNS if c in table.columns]

@@ -1,3 +1,5 @@
+import re
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -44,21 +46,12 @@ def test_small_groups_are_kept_whole():
     pd.testing.assert_frame_equal(cc.thin_points(points, max_points=10), points)
 
 
-# The shared whole_number check words these messages (intentional change).
-@pytest.mark.parametrize(
-    ("bad", "message"),
-    [
-        (1, r"max_points=1 is out of range; pass a whole number at least 2"),
-        (0, r"max_points=0 is out of range; pass a whole number at least 2"),
-        (-3, r"max_points=-3 is out of range; pass a whole number at least 2"),
-        (2.5, r"max_points=2\.5 must be a whole number"),
-        (float("nan"), r"max_points=nan must be a whole number"),
-        ("10", r"max_points='10' must be a whole number"),
-        (True, r"max_points=True must be a whole number"),
-        (None, r"max_points=None must be a whole number"),
-    ],
-)
-def test_max_points_must_be_a_whole_number(bad, message):
+# nan, strings, bools and None once raised raw exceptions (ValueError, TypeError).
+@pytest.mark.parametrize("bad", [1, 2.5, 0, -3, float("nan"), float("inf"), "10", True, None])
+def test_max_points_must_be_a_whole_number(bad):
     points = pd.DataFrame({"fpr": [0.5], "tpr": [0.5]})
-    with pytest.raises(cc.CostchartError, match=message):
+    with pytest.raises(
+        cc.CostchartError,
+        match=rf"max_points={re.escape(repr(bad))} must be a whole number of at least 2",
+    ):
         cc.thin_points(points, max_points=bad)
