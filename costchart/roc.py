@@ -425,6 +425,21 @@ def from_confusion(
         for name, column in ((col.TP, tp), (col.FN, fn), (col.FP, fp), (col.TN, tn))
     }
     integer = all(frame[c].dtype.kind in "iu" for c in (tp, fn, fp, tn))
+    if len(frame) == 0:
+        msg = "data is empty; from_confusion takes one row of counts per classifier"
+        raise CostchartError(msg)
+    # Class totals must fit: int64 sums past 2**63 wrap (then "no negatives"), and float
+    # sums past 1.8e308 are inf (then NaN rates).
+    with np.errstate(over="ignore"):
+        totals = np.concatenate([counts[col.TP] + counts[col.FN], counts[col.FP] + counts[col.TN]])
+    if not np.isfinite(totals).all():
+        msg = (
+            "the class totals (tp + fn, fp + tn) of data exceed what float64 holds; divide "
+            "the counts by a common factor (the rates depend only on their ratios)"
+        )
+        raise CostchartError(msg)
+    if integer and totals.max(initial=0) >= 2.0**63:
+        integer = False  # int64 would wrap; float64 keeps the totals (to 16 digits)
     groups = split_groups(frame, by)
     parts = []
     for group in groups:

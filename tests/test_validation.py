@@ -194,3 +194,20 @@ def test_auc_of_an_empty_table_is_an_empty_table():
     empty = cc.auc(pd.DataFrame({"fpr": [], "tpr": []}))
     assert list(empty.columns) == ["auc"]
     assert len(empty) == 0
+
+
+def test_from_confusion_with_huge_counts():
+    kw = {"tp": "TP", "fn": "FN", "fp": "FP", "tn": "TN"}
+    # 2**62 + 2**62 wrapped in int64 and was reported as "no negatives".
+    big = {"TP": [2**62], "FN": [2**62], "FP": [2**61], "TN": [3 * 2**61]}
+    points = cc.from_confusion(big, **kw)
+    np.testing.assert_array_equal(points["tpr"], [0.0, 0.5, 1.0])
+    np.testing.assert_array_equal(points["fpr"], [0.0, 0.25, 1.0])
+    # Float totals past the float64 range gave NaN rates.
+    with pytest.raises(
+        cc.CostchartError,
+        match=r"the class totals \(tp \+ fn, fp \+ tn\) of data exceed what float64 holds",
+    ):
+        cc.from_confusion({"TP": [1e308], "FN": [1e308], "FP": [1.0], "TN": [1.0]}, **kw)
+    with pytest.raises(cc.CostchartError, match=r"data is empty; from_confusion takes one row"):
+        cc.from_confusion({"TP": [], "FN": [], "FP": [], "TN": []}, **kw)
