@@ -20,6 +20,7 @@ from costchart._schema import RESERVED
 __all__ = [
     "Group",
     "as_pandas",
+    "check_by_names",
     "check_unique_columns",
     "combine_groups",
     "describe_group",
@@ -62,7 +63,9 @@ def as_pandas(data, columns: Sequence[str], *, name: str = "data") -> pd.DataFra
     mapping of column name to array. The caller's object is never modified.
     """
     if isinstance(data, pd.DataFrame):
-        check_unique_columns(data.columns, name)
+        # Only the columns used matter: .loc would return a duplicated one twice.
+        wanted = set(columns)
+        check_unique_columns([c for c in data.columns if c in wanted], name)
         frame = data
     elif isinstance(data, Mapping):
         frame = _frame_from_mapping(data, columns, name)

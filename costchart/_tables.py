@@ -23,6 +23,7 @@ from costchart._errors import CostchartError
 from costchart._frames import (
     Group,
     as_pandas,
+    check_by_names,
     check_unique_columns,
     describe_group,
     infer_by,
@@ -138,6 +139,7 @@ def _groups_of(table: pd.DataFrame, by: list[str], name: str) -> list[Group]:
     if missing:
         msg = f"by column {missing[0]!r} is not in {name}; available: {list(table.columns)}"
         raise CostchartError(msg)
+    check_by_names(by)  # a costchart column as grouping column would be written twice
     if len(table) == 0:
         return []  # no rows, no groups: the caller returns its empty table
     return split_groups(table, by)
@@ -279,6 +281,7 @@ def read_selection(
     table = read_table(selection, name)
     needed = [col.PC_LO, col.PC_HI, col.THRESHOLD]
     by = infer_by(table, by)
+    check_by_names(by)
     missing = [c for c in [*needed, *by] if c not in table.columns]
     if missing:
         listed = ", ".join(repr(c) for c in table.columns)

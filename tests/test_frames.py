@@ -37,3 +37,8 @@ def test_from_confusion_names_groups_with_plain_values():
     counts = {"k": np.array([0, 0]), "TP": [1, 2], "FN": [1, 2], "FP": [1, 2], "TN": [1, 2]}
     with pytest.raises(cc.CostchartError, match=r"group \{'k': 0\} has 2 rows, but"):
         cc.from_confusion(counts, tp="TP", fn="FN", fp="FP", tn="TN", by="k")
+
+
+def test_as_pandas_ignores_duplicates_among_unused_columns():
+    frame = pd.DataFrame([[1, 2, 3]], columns=["s", "note", "note"])
+    assert list(as_pandas(frame, ["s"]).columns) == ["s"]

@@ -295,3 +295,17 @@ def test_read_selection_allows_rounding_where_intervals_meet():
     _, by, groups = read_selection(selection, None)
     assert by == []
     assert len(groups) == 1
+
+
+@pytest.mark.parametrize(
+    "function",
+    [
+        lambda t: cc.roc_hull(t, by="threshold"),
+        lambda t: cc.lower_envelope(t, by=["threshold"]),
+        lambda t: cc.expected_cost(cc.lower_envelope(t), by="fpr"),
+    ],
+)
+def test_grouping_by_a_costchart_column_is_refused(function):
+    # roc_hull(points, by="threshold") returned two columns named "threshold".
+    with pytest.raises(cc.CostchartError, match=r"a column name costchart writes itself"):
+        function(ONE)
