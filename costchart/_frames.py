@@ -27,6 +27,7 @@ __all__ = [
     "grouped_order",
     "infer_by",
     "normalize_by",
+    "plain_key",
     "require_columns",
     "split_groups",
 ]
@@ -148,6 +149,15 @@ def _plain(value):
     return value
 
 
+def plain_key(key: tuple) -> tuple:
+    """A group key with plain Python values and every missing value as ``None``.
+
+    Keys of two tables compare equal this way even where NaN (never equal to itself)
+    stands for a missing key.
+    """
+    return tuple(_plain(value) for value in key)
+
+
 def describe_group(by: Sequence[str], key: tuple) -> str:
     """A group's key for messages, e.g. ``{'model': 'a', 'fold': 0}``.
 
@@ -155,7 +165,7 @@ def describe_group(by: Sequence[str], key: tuple) -> str:
     ``pd.NA``, ``NaT``) as ``None``: pandas turns a ``None`` key into NaN in string and
     numeric columns, so the two cannot be told apart.
     """
-    return repr({column: _plain(value) for column, value in zip(by, key, strict=True)})
+    return repr(dict(zip(by, plain_key(key), strict=True)))
 
 
 def infer_by(table: pd.DataFrame, by: str | Sequence[str] | None) -> list[str]:

@@ -20,6 +20,7 @@ from costchart._frames import (
     combine_groups,
     describe_group,
     normalize_by,
+    plain_key,
     require_columns,
     split_groups,
 )
@@ -391,16 +392,16 @@ def apply_selection(
     points = roc_points(
         data, score=score, label=label, by=by or None, pos_label=pos_label, weight=weight
     )
-    point_groups = {g.key: g for g in split_groups(points, by)}
+    point_groups = {plain_key(g.key): g for g in split_groups(points, by)}
     parts = []
     for group in selection_groups:
-        if group.key not in point_groups:
+        if plain_key(group.key) not in point_groups:
             msg = (
                 f"data has no rows for the selection's group {describe_group(by, group.key)} "
                 "(or none with both classes)"
             )
             raise CostchartError(msg)
-        here = points.iloc[point_groups[group.key].positions]
+        here = points.iloc[point_groups[plain_key(group.key)].positions]
         chosen = selection.iloc[group.positions]  # sorted by pc_lo
         thresholds = chosen[col.THRESHOLD].to_numpy(float)
         rows_here = row_of_threshold(here, thresholds)

@@ -296,3 +296,14 @@ def test_performance_independent_reads_polars():
     result = cc.performance_independent(pl.from_pandas(classifiers), trained_pc="trained")
     pd.testing.assert_frame_equal(result.curve, expected.curve)
     assert list(result.extra_cost.columns) == ["extra_cost"]
+
+
+def test_apply_selection_matches_missing_group_keys():
+    # A NaN key of a float column is never equal to the NaN of another table's key.
+    data = pd.DataFrame(
+        {"g": [1.0] * 4 + [np.nan] * 4, "s": [4, 3, 2, 1] * 2, "y": [1, 0, 1, 0] * 2}
+    )
+    selection = cc.selection_table(cc.roc_points(data, score="s", label="y", by="g"))
+    curve = cc.apply_selection(selection, data.copy(), score="s", label="y")
+    assert len(curve) == 8
+    np.testing.assert_array_equal(curve["g"].isna(), [False] * 4 + [True] * 4)
