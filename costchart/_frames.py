@@ -39,9 +39,17 @@ def normalize_by(by: str | Sequence[str] | None) -> list[str]:
         return []
     if isinstance(by, str):
         return [by]
-    by = list(by)
+    try:
+        by = list(by)
+    except TypeError:  # a number or other non-iterable
+        msg = f"by={by!r} must be a column name or a list of column names (strings)"
+        raise CostchartError(msg) from None
     if not all(isinstance(column, str) for column in by):
         msg = f"by={by!r} must be a column name or a list of column names (strings)"
+        raise CostchartError(msg)
+    twice = [c for i, c in enumerate(by) if c in by[:i]]
+    if twice:
+        msg = f"by={by!r} names {twice[0]!r} twice; name each grouping column once"
         raise CostchartError(msg)
     return by
 

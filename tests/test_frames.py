@@ -42,3 +42,16 @@ def test_from_confusion_names_groups_with_plain_values():
 def test_as_pandas_ignores_duplicates_among_unused_columns():
     frame = pd.DataFrame([[1, 2, 3]], columns=["s", "note", "note"])
     assert list(as_pandas(frame, ["s"]).columns) == ["s"]
+
+
+@pytest.mark.parametrize("by", [123, 1.5, [["a"]], [None], {"a": 1}.items()])
+def test_normalize_by_refuses_what_is_not_column_names(by):
+    with pytest.raises(cc.CostchartError, match=r"must be a column name or a list of column names"):
+        cc.lower_envelope(pd.DataFrame({"fpr": [0.1], "tpr": [0.5]}), by=by)
+
+
+def test_a_grouping_column_named_twice_is_refused():
+    # The output had the column twice.
+    points = pd.DataFrame({"m": ["a"], "fpr": [0.1], "tpr": [0.5]})
+    with pytest.raises(cc.CostchartError, match=r"by=\['m', 'm'\] names 'm' twice"):
+        cc.lower_envelope(points, by=["m", "m"])
