@@ -16,7 +16,7 @@ from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._frames import Group, combine_groups, describe_group
 from costchart._tables import curve_groups, curve_vertices, read_table, table_kind
-from costchart._validation import probabilities
+from costchart._validation import probabilities, real_numbers
 from costchart.envelope import envelope_of
 
 __all__ = ["cost_at", "expected_cost"]
@@ -66,7 +66,7 @@ def cost_at(curve, pc, *, by: str | Sequence[str] | None = None) -> pd.DataFrame
     1  0.25  0.2275
     2  1.00  0.0000
     """
-    at = np.atleast_1d(probabilities(pc, "pc")).astype(np.float64)
+    at = np.atleast_1d(probabilities(real_numbers(pc, "pc"), "pc")).astype(np.float64)
     if at.ndim > 1:
         msg = (
             f"pc must be a number or a 1-D list of numbers, but has shape {at.shape}; "

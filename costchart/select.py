@@ -25,7 +25,7 @@ from costchart._frames import (
     split_groups,
 )
 from costchart._tables import check_rates, read_selection, read_table
-from costchart._validation import finite_number, probabilities, probability
+from costchart._validation import finite_number, probabilities, probability, real_numbers
 from costchart.envelope import lower_envelope
 from costchart.expected import expected_cost
 from costchart.hull import group_hulls
@@ -125,13 +125,9 @@ def _condition_range(pc, slope) -> tuple[float, float]:
         msg = "give the operating condition as pc= or as slope= (one of them)"
         raise CostchartError(msg)
     if pc is not None:
-        values = np.atleast_1d(probabilities(pc, "pc")).astype(float)
+        values = np.atleast_1d(probabilities(real_numbers(pc, "pc"), "pc")).astype(float)
     else:
-        try:
-            slopes = np.atleast_1d(np.asarray(slope, dtype=float))
-        except (TypeError, ValueError):
-            msg = f"slope={slope!r} must be a number or a (low, high) pair of numbers"
-            raise CostchartError(msg) from None
+        slopes = np.atleast_1d(real_numbers(slope, "slope"))
         if np.any(~(slopes >= 0)):
             msg = f"slope={slope!r} must be non-negative and not NaN (inf allowed)"
             raise CostchartError(msg)

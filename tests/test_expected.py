@@ -158,3 +158,18 @@ def test_cost_at_refuses_a_two_dimensional_pc():
 def test_bad_densities_are_refused(density, message):
     with pytest.raises(cc.CostchartError, match=message):
         cc.expected_cost(POINTS, density=density)
+
+
+@pytest.mark.parametrize(
+    ("pc", "message"),
+    [
+        ("0.3", r"pc='0\.3' must be a number or numbers, not str"),
+        (True, r"pc=True must be a number or numbers, not bool True"),
+        ([0.1, "x"], r"pc=\[0\.1, 'x'\] must be a number or numbers, not str 'x'"),
+        ([None], r"pc=\[None\] must be a number or numbers, not NoneType None"),
+        (np.array([1j]), r"must be a number or numbers, not complex"),
+    ],
+)
+def test_cost_at_refuses_pc_that_is_not_numbers(pc, message):
+    with pytest.raises(cc.CostchartError, match=message):
+        cc.cost_at(POINTS, pc)

@@ -253,7 +253,7 @@ COUNTED = cc.roc_points({"s": [4, 3, 2, 1], "y": [1, 0, 1, 0]}, score="s", label
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda: cc.iso_performance(POINTS, slope="x"), r"slope='x' must be a number or a"),
+        (lambda: cc.iso_performance(POINTS, slope="x"), r"slope='x' must be a number or numbers"),
         (lambda: cc.iso_performance(POINTS, slope=np.nan), r"slope=nan must be non-negative"),
         (lambda: cc.iso_performance(POINTS, slope=-2.0), r"slope=-2\.0 must be non-negative"),
         (

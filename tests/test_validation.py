@@ -211,3 +211,14 @@ def test_from_confusion_with_huge_counts():
         cc.from_confusion({"TP": [1e308], "FN": [1e308], "FP": [1.0], "TN": [1.0]}, **kw)
     with pytest.raises(cc.CostchartError, match=r"data is empty; from_confusion takes one row"):
         cc.from_confusion({"TP": [], "FN": [], "FP": [], "TN": []}, **kw)
+
+
+def test_real_numbers_keeps_numbers_and_refuses_text_and_bools():
+    from costchart._validation import real_numbers
+
+    np.testing.assert_array_equal(real_numbers([1, 2.5], "x"), [1.0, 2.5])
+    assert real_numbers(np.int64(3), "x").shape == ()
+    np.testing.assert_array_equal(real_numbers(np.array([0.5], dtype=object), "x"), [0.5])
+    for bad in ("1", b"1", False, [1, True], [1, [2]], None, {"a": 1}):
+        with pytest.raises(cc.CostchartError, match=r"x=.* must be a number or numbers"):
+            real_numbers(bad, "x")
