@@ -267,10 +267,8 @@ def real_numbers(value, name: str) -> np.ndarray:
         return fast.astype(np.float64)  # arrays: no element-wise look (lists may hide bools)
     array = np.asarray(value, dtype=object) if fast.dtype != object else fast
     flat = array.ravel()
-    wrong = [
-        isinstance(v, (bool, np.bool_)) or not isinstance(v, (numbers.Real, np.integer, np.floating))
-        for v in flat
-    ]
+    real = (numbers.Real, np.integer, np.floating)
+    wrong = [isinstance(v, (bool, np.bool_)) or not isinstance(v, real) for v in flat]
     if any(wrong):
         odd = flat[wrong.index(True)]
         msg = f"{name}={value!r} must be a number or numbers, not {type(odd).__name__} {odd!r}"
