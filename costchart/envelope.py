@@ -51,9 +51,10 @@ def lower_envelope(points_or_lines, *, by: str | Sequence[str] | None = None) ->
 
     Parameters
     ----------
-    points_or_lines : pandas.DataFrame
+    points_or_lines : pandas, polars or pyarrow table, or dict of arrays
         ROC points (e.g. from :func:`roc_points`) or cost lines (from
-        :func:`to_cost_lines`): a pandas, polars or pyarrow table or a dict of arrays.
+        :func:`to_cost_lines`). Rates must lie in [0, 1]; an empty table gives an
+        empty envelope.
     by : str or list of str, optional
         Grouping columns; by default every column that is not a costchart column.
 
@@ -99,7 +100,7 @@ def envelope_gap(points, *, by: str | Sequence[str] | None = None) -> pd.DataFra
 
     Parameters
     ----------
-    points : pandas.DataFrame
+    points : pandas, polars or pyarrow table, or dict of arrays
         ROC points, e.g. from ``roc_points(..., bins=K)``.
     by : str or list of str, optional
         Grouping columns; by default every column that is not a costchart column.
@@ -152,7 +153,7 @@ def selection_table(curve, *, by: str | Sequence[str] | None = None) -> pd.DataF
 
     Parameters
     ----------
-    curve : pandas.DataFrame
+    curve : pandas, polars or pyarrow table, or dict of arrays
         A lower envelope (from :func:`lower_envelope`), ROC points or cost lines.
     by : str or list of str, optional
         Grouping columns; by default every column that is not a costchart column.
@@ -237,7 +238,7 @@ def operating_range(
 
     Parameters
     ----------
-    points_or_lines : pandas.DataFrame
+    points_or_lines : pandas, polars or pyarrow table, or dict of arrays
         ROC points or cost lines.
     of : {"lines", "envelope"}
         One range per line, or one per group for the group's envelope.

@@ -42,9 +42,10 @@ def cost_at(curve, pc, *, by: str | Sequence[str] | None = None) -> pd.DataFrame
 
     Parameters
     ----------
-    curve : pandas.DataFrame
+    curve : pandas, polars or pyarrow table, or dict of arrays
         A cost curve with ``pc``, ``cost`` (e.g. from :func:`lower_envelope`), or ROC
-        points / cost lines, whose lower envelope is used.
+        points / cost lines, whose lower envelope is used. ``pc`` must lie in [0, 1],
+        ``cost`` be finite and non-negative, and each curve span ``pc`` from 0 to 1.
     pc : float or array-like
         Operating points in [0, 1].
     by : str or list of str, optional
@@ -90,9 +91,10 @@ def expected_cost(curve, *, density=None, by: str | Sequence[str] | None = None)
 
     Parameters
     ----------
-    curve : pandas.DataFrame
+    curve : pandas, polars or pyarrow table, or dict of arrays
         A cost curve with ``pc``, ``cost`` (e.g. from :func:`lower_envelope`), or ROC
-        points / cost lines, whose lower envelope is used.
+        points / cost lines, whose lower envelope is used. ``pc`` must lie in [0, 1],
+        ``cost`` be finite and non-negative, and each curve span ``pc`` from 0 to 1.
     density : scipy.stats frozen distribution or callable, optional
         The probability density of ``pc``. A frozen distribution (anything with a
         ``cdf``, e.g. ``scipy.stats.beta(2, 5)``) is integrated through its cdf, which

@@ -32,7 +32,7 @@ def roc_hull(points, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
 
     Parameters
     ----------
-    points : pandas.DataFrame
+    points : pandas, polars or pyarrow table, or dict of arrays
         ROC points (``fpr``, ``tpr`` and optionally ``threshold`` and counts), e.g. from
         :func:`roc_points`, or a cost-lines table from :func:`to_cost_lines`.
     by : str or list of str, optional

@@ -67,7 +67,7 @@ def iso_performance(
 
     Parameters
     ----------
-    points : pandas.DataFrame
+    points : pandas, polars or pyarrow table, or dict of arrays
         ROC points, e.g. from :func:`roc_points`.
     pc, slope : float or (float, float)
         The condition(s), as operating points or as iso-performance slopes
@@ -173,7 +173,7 @@ def neyman_pearson(
 
     Parameters
     ----------
-    points : pandas.DataFrame
+    points : pandas, polars or pyarrow table, or dict of arrays
         ROC points, e.g. from :func:`roc_points`.
     max_fpr : float
         The largest false positive rate allowed, in [0, 1].
@@ -212,7 +212,7 @@ def workforce(points, *, capacity: float, by: str | Sequence[str] | None = None)
 
     Parameters
     ----------
-    points : pandas.DataFrame
+    points : pandas, polars or pyarrow table, or dict of arrays
         ROC points with counts (``tp, fp, tn, fn``), e.g. from :func:`roc_points`.
     capacity : float
         How many instances can be acted on (non-negative).
@@ -269,7 +269,7 @@ def performance_independent(
 
     Parameters
     ----------
-    classifiers : pandas.DataFrame
+    classifiers : pandas, polars or pyarrow table, or dict of arrays
         One row per classifier: ``fpr``, ``tpr``, the ``trained_pc`` column and any
         grouping columns (e.g. ``dataset``).
     trained_pc : str
