@@ -296,7 +296,7 @@ def performance_independent(
         if by is not None
         else [c for c in table.columns if c not in col.RESERVED and c != trained_pc]
     )
-    groups = split_groups(table, by)
+    groups = split_groups(table, by) if len(table) else []  # empty in, empty out
     parts, extra = [], []
     envelope_parts = []
     for group in groups:

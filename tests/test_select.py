@@ -307,3 +307,12 @@ def test_apply_selection_matches_missing_group_keys():
     curve = cc.apply_selection(selection, data.copy(), score="s", label="y")
     assert len(curve) == 8
     np.testing.assert_array_equal(curve["g"].isna(), [False] * 4 + [True] * 4)
+
+
+def test_performance_independent_of_no_classifiers_is_empty():
+    # An empty table used to raise a numpy broadcasting error.
+    empty = POINTS.assign(trained=[0.2, 0.5, 0.8]).iloc[:0]
+    result = cc.performance_independent(empty, trained_pc="trained")
+    assert list(result.curve.columns) == ["pc", "cost", "trained", "fpr", "tpr", "segment"]
+    assert list(result.extra_cost.columns) == ["extra_cost"]
+    assert len(result.curve) == len(result.envelope) == len(result.extra_cost) == 0
