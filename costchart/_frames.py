@@ -20,10 +20,14 @@ from costchart._schema import RESERVED
 __all__ = [
     "Group",
     "as_pandas",
+    "check_by_names",
+    "check_unique_columns",
     "combine_groups",
+    "describe_group",
     "grouped_order",
     "infer_by",
     "normalize_by",
+    "plain_key",
     "require_columns",
     "split_groups",
 ]
@@ -35,9 +39,17 @@ def normalize_by(by: str | Sequence[str] | None) -> list[str]:
         return []
     if isinstance(by, str):
         return [by]
-    by = list(by)
+    try:
+        by = list(by)
+    except TypeError:  # a number or other non-iterable
+        msg = f"by={by!r} must be a column name or a list of column names (strings)"
+        raise CostchartError(msg) from None
     if not all(isinstance(column, str) for column in by):
         msg = f"by={by!r} must be a column name or a list of column names (strings)"
+        raise CostchartError(msg)
+    twice = [c for i, c in enumerate(by) if c in by[:i]]
+    if twice:
+        msg = f"by={by!r} names {twice[0]!r} twice; name each grouping column once"
         raise CostchartError(msg)
     return by
 
@@ -60,6 +72,9 @@ def as_pandas(data, columns: Sequence[str], *, name: str = "data") -> pd.DataFra
     mapping of column name to array. The caller's object is never modified.
     """
     if isinstance(data, pd.DataFrame):
+        # Only the columns used matter: .loc would return a duplicated one twice.
+        wanted = set(columns)
+        check_unique_columns([c for c in data.columns if c in wanted], name)
         frame = data
     elif isinstance(data, Mapping):
         frame = _frame_from_mapping(data, columns, name)
@@ -69,8 +84,28 @@ def as_pandas(data, columns: Sequence[str], *, name: str = "data") -> pd.DataFra
     return frame.loc[:, list(dict.fromkeys(columns))]
 
 
+def check_unique_columns(columns, name: str) -> None:
+    """Refuse a table with two columns of one name (pandas and pyarrow allow them)."""
+    names = pd.Index(list(columns))
+    if names.has_duplicates:
+        twice = names[names.duplicated()].unique().tolist()
+        listed = ", ".join(repr(c) for c in twice)
+        msg = (
+            f"{name} has more than one column named {listed}; rename or drop the "
+            "duplicates so that every column name is unique"
+        )
+        raise CostchartError(msg)
+
+
 def _frame_from_mapping(data: Mapping, columns: Sequence[str], name: str) -> pd.DataFrame:
     arrays = {key: np.asarray(data[key]) for key in dict.fromkeys(columns) if key in data}
+    deep = next((key for key, value in arrays.items() if value.ndim > 1), None)
+    if deep is not None:
+        msg = (
+            f"{name}[{deep!r}] is a {arrays[deep].ndim}-D array of shape "
+            f"{arrays[deep].shape}; pass one 1-D array per column"
+        )
+        raise CostchartError(msg)
     # Scalars broadcast, as in pandas; arrays must agree in length.
     lengths = {key: len(value) for key, value in arrays.items() if value.ndim}
     if len(set(lengths.values())) > 1:
@@ -87,6 +122,9 @@ def _frame_from_mapping(data: Mapping, columns: Sequence[str], name: str) -> pd.
 def _frame_from_native(data, columns: Sequence[str], name: str) -> pd.DataFrame:
     import narwhals.stable.v2 as nw
 
+    names = getattr(data, "column_names", None)  # pyarrow allows duplicated names
+    if isinstance(names, list):
+        check_unique_columns(names, name)
     try:
         frame = nw.from_native(data, eager_only=True)
     except TypeError:
@@ -104,6 +142,38 @@ def _frame_from_native(data, columns: Sequence[str], name: str) -> pd.DataFrame:
         raise CostchartError(msg) from None
     require_columns(frame.columns, columns, name)
     return frame.select(list(dict.fromkeys(columns))).to_pandas()
+
+
+def _plain(value):
+    """A group key value as users write it: None for missing, Python scalars for numpy ones."""
+    try:
+        missing = bool(pd.isna(value))
+    except (TypeError, ValueError):  # array-like keys have no single truth value
+        missing = False
+    if missing:
+        return None
+    if isinstance(value, np.generic):
+        return value.item()
+    return value
+
+
+def plain_key(key: tuple) -> tuple:
+    """A group key with plain Python values and every missing value as ``None``.
+
+    Keys of two tables compare equal this way even where NaN (never equal to itself)
+    stands for a missing key.
+    """
+    return tuple(_plain(value) for value in key)
+
+
+def describe_group(by: Sequence[str], key: tuple) -> str:
+    """A group's key for messages, e.g. ``{'model': 'a', 'fold': 0}``.
+
+    Numpy scalars print as plain Python values and every missing key (``None``, NaN,
+    ``pd.NA``, ``NaT``) as ``None``: pandas turns a ``None`` key into NaN in string and
+    numeric columns, so the two cannot be told apart.
+    """
+    return repr(dict(zip(by, plain_key(key), strict=True)))
 
 
 def infer_by(table: pd.DataFrame, by: str | Sequence[str] | None) -> list[str]:

@@ -79,3 +79,28 @@ RESERVED = frozenset(
     + ROCIV_TABLE
     + (AUC, EXPECTED_COST, GAP)
 )
+
+#: What a selection criterion chose: :func:`costchart.iso_performance` names the kind of
+#: classifier in ``choice``; :func:`costchart.neyman_pearson` and
+#: :func:`costchart.workforce` mark each row's ``role`` (component or mixture) and its
+#: mixing ``weight``.
+CHOICE, ROLE, WEIGHT = "choice", "role", "weight"
+#: Columns of :func:`costchart.iso_performance`, after the grouping columns.
+ISO_TABLE = (CHOICE, THRESHOLD, FPR, TPR, PC_LO, PC_HI)
+#: Columns of :func:`costchart.neyman_pearson` and :func:`costchart.workforce`.
+CHOICE_TABLE = (ROLE, THRESHOLD, FPR, TPR, WEIGHT)
+#: Columns of :func:`costchart.performance_independent`'s tables (besides the
+#: user-named training ``pc`` column).
+SEGMENT, EXTRA_COST = "segment", "extra_cost"
+#: Columns of :func:`costchart.compare`'s tables. ``name`` (the curves' names in the
+#: ``advantage`` table) is not reserved: that table has no grouping columns, and
+#: ``name`` is a common grouping column.
+COST_A, COST_B, BETTER = "cost_a", "cost_b", "better"
+NAME, MAX_ADVANTAGE = "name", "max_advantage"
+COMPARE_DIFFERENCE_TABLE = (PC, COST_A, COST_B, DIFFERENCE)
+COMPARE_BETTER_TABLE = (PC_LO, PC_HI, BETTER)
+COMPARE_ADVANTAGE_TABLE = (NAME, MAX_ADVANTAGE, PC)
+
+RESERVED = RESERVED | frozenset(
+    ISO_TABLE + CHOICE_TABLE + (SEGMENT, EXTRA_COST, COST_A, COST_B, BETTER, MAX_ADVANTAGE)
+)

@@ -1,28 +1,71 @@
-"""Reading costchart's own tables back in: which kind a table is, and its ROC points.
+"""Reading costchart's own tables back in: which kind a table is, checked, and its groups.
 
 Points tables (``fpr, tpr``), cost-line tables (``line, pc, cost``) and cost curves
 (``pc, cost``, e.g. an envelope) are accepted wherever the dual view is meant, so every
 function that needs ROC points can take either of the first two.
+
+Every function that reads a costchart table goes through :func:`read_table` (pandas,
+polars or pyarrow frames and dicts of arrays in, a pandas frame with unique column names
+out) and one of :func:`points_groups`, :func:`curve_groups` or :func:`read_selection`,
+which check the values the table must hold. An empty table has no groups, so the caller
+returns an empty table with its documented columns.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 import pandas as pd
 
 from costchart import _schema as col
 from costchart._errors import CostchartError
-from costchart._frames import Group, as_pandas, infer_by, split_groups
+from costchart._frames import (
+    Group,
+    as_pandas,
+    check_by_names,
+    check_unique_columns,
+    describe_group,
+    infer_by,
+    split_groups,
+)
 
-__all__ = ["curve_groups", "points_groups", "table_kind"]
+__all__ = [
+    "check_rates",
+    "curve_groups",
+    "curve_vertices",
+    "points_groups",
+    "read_selection",
+    "read_table",
+    "table_kind",
+]
+
+#: Selection intervals whose ends differ by less than this still meet (hand-written
+#: tables may carry rounding such as 0.1 + 0.2).
+TILE_TOLERANCE = 1e-9
+#: Costs computed as ``fpr + pc * (1 - tpr - fpr)`` may round a true 0 to about -1e-17.
+COST_ROUNDING = 1e-12
 
 
-def _as_table(table, name: str) -> pd.DataFrame:
+def read_table(table, name: str) -> pd.DataFrame:
+    """Return a costchart table as a pandas frame, refusing duplicated column names.
+
+    ``table`` may be a pandas, polars (eager) or pyarrow table or a dict of 1-D arrays.
+    A pandas frame is returned as is (never modified); others are converted.
+    """
     if isinstance(table, pd.DataFrame):
+        check_unique_columns(table.columns, name)
         return table
-    columns = list(table.keys()) if isinstance(table, dict) else list(table.columns)
+    if isinstance(table, Mapping):
+        return as_pandas(table, list(table.keys()), name=name)
+    names = getattr(table, "column_names", None)  # pyarrow: .columns holds the arrays
+    if not isinstance(names, list):
+        names = getattr(table, "columns", None)
+    try:
+        columns = list(names)  # type: ignore[arg-type]
+    except TypeError:
+        columns = []  # not a table: as_pandas says what is accepted
+    check_unique_columns(columns, name)
     return as_pandas(table, columns, name=name)
 
 
@@ -43,17 +86,63 @@ def table_kind(table: pd.DataFrame) -> str:
     raise CostchartError(msg)
 
 
-def _check_rates(table: pd.DataFrame, name: str) -> None:
-    for column in (col.FPR, col.TPR):
-        values = table[column].to_numpy(dtype=np.float64, na_value=np.nan)
-        bad = ~((values >= 0) & (values <= 1))
-        if bad.any():
-            position = int(np.flatnonzero(bad)[0])
-            msg = (
-                f"column {column!r} of {name} must hold rates in [0, 1], but has "
-                f"{float(values[position])!r} at position {position}"
-            )
-            raise CostchartError(msg)
+def numbers(table: pd.DataFrame, column: str, name: str) -> np.ndarray:
+    """Column ``column`` of ``table`` as float64 (missing values as NaN), or a clear error."""
+    try:
+        return table[column].to_numpy(dtype=np.float64, na_value=np.nan)
+    except (TypeError, ValueError):
+        msg = (
+            f"column {column!r} of {name} must hold numbers, but has dtype "
+            f"{table[column].dtype}; pass the table costchart made, or convert the column"
+        )
+        raise CostchartError(msg) from None
+
+
+def _refuse(values: np.ndarray, bad: np.ndarray, column: str, name: str, must: str) -> None:
+    if bad.any():
+        position = int(np.flatnonzero(bad)[0])
+        msg = (
+            f"column {column!r} of {name} must hold {must}, but has "
+            f"{float(values[position])!r} at position {position}"
+        )
+        raise CostchartError(msg)
+
+
+def _check_unit(table: pd.DataFrame, columns: Sequence[str], name: str, what: str) -> None:
+    """Every value of ``columns`` is a number in [0, 1] (NaN refused)."""
+    for column in columns:
+        values = numbers(table, column, name)
+        _refuse(values, ~((values >= 0) & (values <= 1)), column, name, f"{what} in [0, 1]")
+
+
+def check_rates(table: pd.DataFrame, name: str) -> None:
+    """``fpr``/``tpr`` in [0, 1] (NaN refused), counts finite and >= 0, thresholds numeric."""
+    _check_unit(table, (col.FPR, col.TPR), name, "rates")
+    for column in (col.TP, col.FP, col.TN, col.FN):
+        if column in table.columns:
+            values = numbers(table, column, name)
+            bad = ~(np.isfinite(values) & (values >= 0))
+            _refuse(values, bad, column, name, "finite, non-negative counts")
+    if col.THRESHOLD in table.columns:
+        numbers(table, col.THRESHOLD, name)  # NaN allowed: points may come without one
+
+
+def _check_curve(table: pd.DataFrame, name: str) -> None:
+    _check_unit(table, (col.PC,), name, "operating points")
+    cost = numbers(table, col.COST, name)
+    bad = ~(np.isfinite(cost) & (cost >= -COST_ROUNDING))
+    _refuse(cost, bad, col.COST, name, "finite, non-negative normalized costs")
+
+
+def _groups_of(table: pd.DataFrame, by: list[str], name: str) -> list[Group]:
+    missing = [c for c in by if c not in table.columns]
+    if missing:
+        msg = f"by column {missing[0]!r} is not in {name}; available: {list(table.columns)}"
+        raise CostchartError(msg)
+    check_by_names(by)  # a costchart column as grouping column would be written twice
+    if len(table) == 0:
+        return []  # no rows, no groups: the caller returns its empty table
+    return split_groups(table, by)
 
 
 def _lines_to_points(lines: pd.DataFrame, by: list[str]) -> pd.DataFrame:
@@ -68,28 +157,41 @@ def _lines_to_points(lines: pd.DataFrame, by: list[str]) -> pd.DataFrame:
         )
         raise CostchartError(msg)
     ends = at_one[[*keys, col.COST]].rename(columns={col.COST: "_cost_at_one"})
-    merged = at_zero.merge(ends, on=keys, how="left", validate="one_to_one")
+    try:
+        merged = at_zero.merge(ends, on=keys, how="left", validate="one_to_one")
+    except pd.errors.MergeError:
+        msg = (
+            "a cost-lines table needs one row at pc=0 and one at pc=1 for each line "
+            f"(and group); some line of it has several (keys: {keys})"
+        )
+        raise CostchartError(msg) from None
     points = merged[by].copy()
     threshold = merged[col.THRESHOLD] if col.THRESHOLD in merged else np.nan
     points[col.THRESHOLD] = threshold
     # The rates themselves, where the table carries them, avoid a rounding round-trip.
     if {col.FPR, col.TPR} <= set(merged.columns):
-        points[col.FPR] = merged[col.FPR].to_numpy(dtype=np.float64)
-        points[col.TPR] = merged[col.TPR].to_numpy(dtype=np.float64)
+        points[col.FPR] = numbers(merged, col.FPR, "the cost lines")
+        points[col.TPR] = numbers(merged, col.TPR, "the cost lines")
     else:
-        points[col.FPR] = merged[col.COST].to_numpy(dtype=np.float64)
-        points[col.TPR] = 1.0 - merged["_cost_at_one"].to_numpy(dtype=np.float64)
+        points[col.FPR] = numbers(merged, col.COST, "the cost lines")
+        points[col.TPR] = 1.0 - numbers(merged, "_cost_at_one", "the cost lines")
     return points
 
 
 def points_groups(
     table, by: str | Sequence[str] | None, *, name: str = "points"
 ) -> tuple[pd.DataFrame, list[str], list[Group]]:
-    """ROC points of a points or cost-lines table, its grouping columns and its groups."""
-    table = _as_table(table, name)
+    """ROC points of a points or cost-lines table, its grouping columns and its groups.
+
+    Rates must lie in [0, 1] (NaN refused) and counts, if present, be finite and
+    non-negative. An empty table has no groups.
+    """
+    table = read_table(table, name)
     kind = table_kind(table)
     by = infer_by(table, by)
     if kind == "lines":
+        _groups_of(table, by, name)  # names a missing by column before the conversion
+        _check_unit(table, (col.PC,), name, "operating points")
         table = _lines_to_points(table, by)
     elif kind != "points":
         msg = (
@@ -97,21 +199,136 @@ def points_groups(
             "('line', 'pc', 'cost'), not a cost curve"
         )
         raise CostchartError(msg)
-    missing = [c for c in by if c not in table.columns]
-    if missing:
-        msg = f"by column {missing[0]!r} is not in {name}; available: {list(table.columns)}"
-        raise CostchartError(msg)
-    _check_rates(table, name)
-    return table, by, split_groups(table, by)
+    groups = _groups_of(table, by, name)
+    check_rates(table, name)
+    return table, by, groups
 
 
 def curve_groups(
     table, by: str | Sequence[str] | None, *, name: str = "curve"
 ) -> tuple[pd.DataFrame, list[str], list[Group]]:
-    """A cost curve table (``pc``, ``cost``), its grouping columns and its groups."""
-    table = _as_table(table, name)
+    """A cost curve table (``pc``, ``cost``), its grouping columns and its groups.
+
+    ``pc`` must lie in [0, 1] and ``cost`` be finite and non-negative (NaN refused). An
+    empty table has no groups.
+    """
+    table = read_table(table, name)
     if table_kind(table) != "curve":
         msg = f"{name} must be a cost curve with 'pc' and 'cost' columns"
         raise CostchartError(msg)
     by = infer_by(table, by)
-    return table, by, split_groups(table, by)
+    groups = _groups_of(table, by, name)
+    _check_curve(table, name)
+    return table, by, groups
+
+
+def curve_vertices(
+    table: pd.DataFrame, positions: np.ndarray, name: str = "curve", *, where: str = ""
+) -> tuple[np.ndarray, np.ndarray]:
+    """One group's ``pc`` and ``cost``, sorted by ``pc``, which must span [0, 1].
+
+    For functions that interpolate or integrate a curve over all of [0, 1]; ``where``
+    names the group in the message (e.g. from :func:`describe_group`).
+    """
+    pc = table[col.PC].to_numpy(np.float64)[positions]
+    cost = table[col.COST].to_numpy(np.float64)[positions]
+    order = np.argsort(pc, kind="stable")
+    pc, cost = pc[order], cost[order]
+    if len(pc) == 0 or pc[0] != 0 or pc[-1] != 1:
+        group = f", group {where}" if where else ""
+        msg = (
+            "a cost curve must span pc from 0 to 1, but one runs from "
+            f"{pc[0] if len(pc) else 'nothing'} to {pc[-1] if len(pc) else 'nothing'} "
+            f"({name}{group}); pass a table from lower_envelope"
+        )
+        raise CostchartError(msg)
+    return pc, cost
+
+
+def read_selection(
+    selection, by: str | Sequence[str] | None, *, name: str = "selection"
+) -> tuple[pd.DataFrame, list[str], list[Group]]:
+    """Read and check a table of thresholds per ``pc`` interval (from ``selection_table``).
+
+    Parameters
+    ----------
+    selection : pandas, polars or pyarrow table, or dict of arrays
+        Columns ``pc_lo``, ``pc_hi``, ``threshold`` and the grouping columns.
+    by : str, list of str or None
+        Grouping columns; ``None`` takes every column of ``selection`` that is not a
+        costchart column (so a selection made per classifier is applied per classifier).
+    name : str
+        How messages call the table.
+
+    Returns
+    -------
+    table : pandas.DataFrame
+        The selection as a pandas frame (the caller's object is not modified).
+    by : list of str
+        The grouping columns.
+    groups : list of Group
+        One per group, in order of first appearance; each group's ``positions`` are
+        sorted by ``pc_lo``.
+
+    Raises
+    ------
+    CostchartError
+        If the table is not a table, is empty, lacks a column, has ``pc`` values outside
+        [0, 1] or NaN, NaN thresholds (``+inf``/``-inf`` are fine: always negative /
+        always positive), or a group whose intervals do not tile [0, 1] (a gap, an
+        overlap, or not starting at 0 and ending at 1).
+    """
+    table = read_table(selection, name)
+    needed = [col.PC_LO, col.PC_HI, col.THRESHOLD]
+    by = infer_by(table, by)
+    check_by_names(by)
+    missing = [c for c in [*needed, *by] if c not in table.columns]
+    if missing:
+        listed = ", ".join(repr(c) for c in table.columns)
+        msg = (
+            f"{name} has no column {missing[0]!r}; pass a table from selection_table "
+            f"(available columns: {listed})"
+        )
+        raise CostchartError(msg)
+    if len(table) == 0:
+        msg = f"{name} is empty; pass a table from selection_table"
+        raise CostchartError(msg)
+    _check_unit(table, (col.PC_LO, col.PC_HI), name, "operating points")
+    threshold = numbers(table, col.THRESHOLD, name)
+    _refuse(threshold, np.isnan(threshold), col.THRESHOLD, name, "thresholds (not NaN)")
+    lo, hi = numbers(table, col.PC_LO, name), numbers(table, col.PC_HI, name)
+    sorted_groups = []
+    for group in split_groups(table, by):
+        positions = group.positions[np.lexsort((hi[group.positions], lo[group.positions]))]
+        _check_tiling(
+            lo[positions], hi[positions], name, describe_group(by, group.key) if by else ""
+        )
+        sorted_groups.append(Group(group.key, positions))
+    return table, by, sorted_groups
+
+
+def _check_tiling(lo: np.ndarray, hi: np.ndarray, name: str, where: str) -> None:
+    """Intervals sorted by ``lo`` must run from 0 to 1, each starting where the last ends."""
+    group = f" (group {where})" if where else ""
+    fix = "pass a table from selection_table, one set of intervals per group"
+    backwards = hi < lo
+    if backwards.any():
+        k = int(np.flatnonzero(backwards)[0])
+        msg = f"{name}{group} has an interval with pc_lo={lo[k]} > pc_hi={hi[k]}; {fix}"
+        raise CostchartError(msg)
+    if lo[0] > TILE_TOLERANCE or hi[-1] < 1 - TILE_TOLERANCE:
+        msg = (
+            f"{name}{group} covers pc from {lo[0]} to {hi[-1]}, but its intervals must "
+            f"tile [0, 1]; {fix}"
+        )
+        raise CostchartError(msg)
+    step = lo[1:] - hi[:-1]
+    bad = np.abs(step) > TILE_TOLERANCE
+    if bad.any():
+        k = int(np.flatnonzero(bad)[0])
+        kind = "a gap" if step[k] > 0 else "an overlap"
+        msg = (
+            f"{name}{group} has {kind} between pc={hi[k]} and pc={lo[k + 1]}; its intervals "
+            f"must tile [0, 1]; {fix}"
+        )
+        raise CostchartError(msg)

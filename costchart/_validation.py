@@ -28,6 +28,7 @@ __all__ = [
     "probabilities",
     "probability",
     "random_generator",
+    "real_numbers",
     "threshold_number",
     "threshold_numbers",
     "threshold_pair",
@@ -360,3 +361,30 @@ def labelled_probabilities(value, name: str) -> dict[str, float]:
     if labels is None:
         labels = [f"pc = {number:g}" for number in numbers]
     return {label: float(number) for label, number in zip(labels, numbers, strict=True)}
+
+
+def real_numbers(value, name: str) -> np.ndarray:
+    """Return a number or array-like of numbers as float64, refusing text and booleans.
+
+    ``np.asarray(..., dtype=float)`` would read ``"0.3"`` and ``True`` as numbers; an
+    option given as text or a bool is a mistake to report, not to guess. NaN is kept (the
+    caller's range check refuses it with its own message).
+    """
+    if isinstance(value, (str, bytes)):
+        msg = f"{name}={value!r} must be a number or numbers, not {type(value).__name__}"
+        raise CostchartError(msg)
+    try:
+        fast = np.asarray(value)
+    except (TypeError, ValueError):  # ragged nesting
+        fast = np.asarray([value], dtype=object)
+    if fast.dtype.kind in "iuf" and not isinstance(value, (list, tuple)):
+        return fast.astype(np.float64)  # arrays: no element-wise look (lists may hide bools)
+    array = np.asarray(value, dtype=object) if fast.dtype != object else fast
+    flat = array.ravel()
+    real = (numbers.Real, np.integer, np.floating)
+    wrong = [isinstance(v, (bool, np.bool_)) or not isinstance(v, real) for v in flat]
+    if any(wrong):
+        odd = flat[wrong.index(True)]
+        msg = f"{name}={value!r} must be a number or numbers, not {type(odd).__name__} {odd!r}"
+        raise CostchartError(msg)
+    return array.astype(np.float64)

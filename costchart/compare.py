@@ -9,7 +9,7 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart._errors import CostchartError
-from costchart.expected import _as_curve, _vertices, expected_cost
+from costchart.expected import _as_curve, _segment_integrator, _vertices, expected_cost
 
 __all__ = ["Comparison", "compare"]
 
@@ -51,14 +51,36 @@ class Comparison:
 
 
 def _single_curve(curve, name: str):
-    table, by, groups = _as_curve(curve, None)
+    table, by, groups = _as_curve(curve, None, name)
+    if not groups:
+        msg = f"{name} is empty; compare takes one cost curve (or ROC points) each"
+        raise CostchartError(msg)
     if len(groups) != 1:
         msg = (
             f"{name} holds {len(groups)} curves (grouped by {by}); compare takes one curve "
             "each: select one group first"
         )
         raise CostchartError(msg)
-    return table, _vertices(table, groups[0].positions)
+    return table, _vertices(table, by, groups[0], name)
+
+
+def _check_names(names) -> tuple[str, str]:
+    """Two distinct strings, one per curve."""
+    if (
+        isinstance(names, str)
+        or not isinstance(names, (tuple, list))
+        or len(names) != 2
+        or not all(isinstance(n, str) for n in names)
+    ):
+        msg = f"names={names!r} must be two strings, one per curve, e.g. ('model', 'baseline')"
+        raise CostchartError(msg)
+    if names[0] == names[1] or "tie" in names:
+        msg = (
+            f"names={tuple(names)!r} must be two distinct names other than 'tie' (which "
+            "marks intervals where neither curve is better)"
+        )
+        raise CostchartError(msg)
+    return names[0], names[1]
 
 
 def compare(a, b, *, density=None, names: tuple[str, str] = ("a", "b")) -> Comparison:
@@ -66,14 +88,14 @@ def compare(a, b, *, density=None, names: tuple[str, str] = ("a", "b")) -> Compa
 
     Parameters
     ----------
-    a, b : pandas.DataFrame
+    a, b : pandas, polars or pyarrow table, or dict of arrays
         One cost curve each (``pc``, ``cost``, e.g. from :func:`lower_envelope` or
         :func:`vertical_average`), or ROC points / cost lines of one classifier each,
         whose envelopes are compared.
     density : scipy.stats frozen distribution or callable, optional
         Density of ``pc`` for the expected difference (see :func:`expected_cost`).
     names : tuple of str
-        Names of ``a`` and ``b`` in the result.
+        Names of ``a`` and ``b`` in the result: two distinct strings, neither ``"tie"``.
 
     Returns
     -------
@@ -94,6 +116,8 @@ def compare(a, b, *, density=None, names: tuple[str, str] = ("a", "b")) -> Compa
     2  0.428571  0.857143      b
     3  0.857143  1.000000    tie
     """
+    names = _check_names(names)
+    _segment_integrator(density)  # refuse a bad density before any work
     _, (pc_a, cost_a) = _single_curve(a, "a")
     _, (pc_b, cost_b) = _single_curve(b, "b")
     grid = np.union1d(pc_a, pc_b)
@@ -102,14 +126,14 @@ def compare(a, b, *, density=None, names: tuple[str, str] = ("a", "b")) -> Compa
     grid, values_a, values_b = _with_crossings(grid, values_a, values_b)
     difference = values_a - values_b
     table = pd.DataFrame(
-        {col.PC: grid, "cost_a": values_a, "cost_b": values_b, "difference": difference}
+        {col.PC: grid, col.COST_A: values_a, col.COST_B: values_b, col.DIFFERENCE: difference}
     )
     better = _better(grid, difference, names)
     crossovers = _crossovers(better)
     advantage = pd.DataFrame(
         {
-            "name": list(names),
-            "max_advantage": [
+            col.NAME: list(names),
+            col.MAX_ADVANTAGE: [
                 max(float(np.max(-difference)), 0.0),
                 max(float(np.max(difference)), 0.0),
             ],
@@ -155,13 +179,13 @@ def _better(grid, difference, names) -> pd.DataFrame:
     lo, hi, label = grid[:-1][keep], grid[1:][keep], label[keep]
     starts = np.flatnonzero(np.append(True, label[1:] != label[:-1]))
     ends = np.append(starts[1:], len(label)) - 1
-    return pd.DataFrame({col.PC_LO: lo[starts], col.PC_HI: hi[ends], "better": label[starts]})
+    return pd.DataFrame({col.PC_LO: lo[starts], col.PC_HI: hi[ends], col.BETTER: label[starts]})
 
 
 def _crossovers(better: pd.DataFrame) -> np.ndarray:
     """The ``pc`` where one curve takes over from the other (ties in between are skipped)."""
-    decided = better[better["better"] != "tie"]
-    change = decided["better"].to_numpy()[1:] != decided["better"].to_numpy()[:-1]
+    decided = better[better[col.BETTER] != "tie"]
+    change = decided[col.BETTER].to_numpy()[1:] != decided[col.BETTER].to_numpy()[:-1]
     left_end = decided[col.PC_HI].to_numpy()[:-1][change]
     right_start = decided[col.PC_LO].to_numpy()[1:][change]
     return np.where(left_end == right_start, left_end, (left_end + right_start) / 2)

@@ -12,8 +12,9 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart._errors import CostchartError
-from costchart._frames import combine_groups, grouped_order
-from costchart._tables import curve_groups, points_groups, table_kind
+from costchart._frames import combine_groups, describe_group, grouped_order
+from costchart._tables import curve_groups, points_groups, read_table, table_kind
+from costchart._validation import one_of
 from costchart.hull import group_hulls
 
 __all__ = ["envelope_gap", "lower_envelope", "operating_range", "selection_table"]
@@ -50,9 +51,10 @@ def lower_envelope(points_or_lines, *, by: str | Sequence[str] | None = None) ->
 
     Parameters
     ----------
-    points_or_lines : pandas.DataFrame
+    points_or_lines : pandas, polars or pyarrow table, or dict of arrays
         ROC points (e.g. from :func:`roc_points`) or cost lines (from
-        :func:`to_cost_lines`).
+        :func:`to_cost_lines`). Rates must lie in [0, 1]; an empty table gives an
+        empty envelope.
     by : str or list of str, optional
         Grouping columns; by default every column that is not a costchart column.
 
@@ -74,7 +76,12 @@ def lower_envelope(points_or_lines, *, by: str | Sequence[str] | None = None) ->
     1  0.5  0.25        2.0  0.5  1.0
     2  1.0  0.00        2.0  0.5  1.0
     """
-    table, by, groups, hulls = group_hulls(points_or_lines, by)
+    return envelope_of(points_or_lines, by, name="points")
+
+
+def envelope_of(points_or_lines, by, *, name: str) -> pd.DataFrame:
+    """:func:`lower_envelope`, calling the table ``name`` in messages."""
+    table, by, groups, hulls = group_hulls(points_or_lines, by, name=name)
     parts = [_envelope_of_hull(hull) for hull in hulls]
     return combine_groups(table, by, groups, parts, col.ENVELOPE_COLUMNS)
 
@@ -93,7 +100,7 @@ def envelope_gap(points, *, by: str | Sequence[str] | None = None) -> pd.DataFra
 
     Parameters
     ----------
-    points : pandas.DataFrame
+    points : pandas, polars or pyarrow table, or dict of arrays
         ROC points, e.g. from ``roc_points(..., bins=K)``.
     by : str or list of str, optional
         Grouping columns; by default every column that is not a costchart column.
@@ -146,7 +153,7 @@ def selection_table(curve, *, by: str | Sequence[str] | None = None) -> pd.DataF
 
     Parameters
     ----------
-    curve : pandas.DataFrame
+    curve : pandas, polars or pyarrow table, or dict of arrays
         A lower envelope (from :func:`lower_envelope`), ROC points or cost lines.
     by : str or list of str, optional
         Grouping columns; by default every column that is not a costchart column.
@@ -167,24 +174,33 @@ def selection_table(curve, *, by: str | Sequence[str] | None = None) -> pd.DataF
     0    0.0    0.5        4.0  0.0  0.5
     1    0.5    1.0        2.0  0.5  1.0
     """
-    table = curve if isinstance(curve, pd.DataFrame) else pd.DataFrame(curve)
+    table = read_table(curve, "curve")
     if table_kind(table) != "curve":
-        table = lower_envelope(table, by=by)
+        table = envelope_of(table, by, name="curve")
         by = None
+    table, by, groups = curve_groups(table, by)
     missing = [c for c in col.ENVELOPE_COLUMNS if c not in table.columns]
     if missing:
         msg = f"curve has no column {missing[0]!r}; pass a table from lower_envelope"
         raise CostchartError(msg)
-    table, by, groups = curve_groups(table, by)
     parts = []
     for group in groups:
         envelope = table.iloc[group.positions]
         pc = envelope[col.PC].to_numpy(np.float64)
+        _check_envelope_order(pc, by, group.key)
         threshold = envelope[col.THRESHOLD].to_numpy(np.float64)[:-1].copy()
         fpr = envelope[col.FPR].to_numpy(np.float64)[:-1]
         tpr = envelope[col.TPR].to_numpy(np.float64)[:-1]
         threshold[(fpr == 0) & (tpr == 0)] = np.inf
         threshold[(fpr == 1) & (tpr == 1)] = -np.inf
+        if np.isnan(threshold).any():
+            where = f" of group {describe_group(by, group.key)}" if by else ""
+            msg = (
+                f"the envelope{where} selects a classifier with no threshold (NaN) at "
+                f"pc={float(pc[:-1][np.isnan(threshold)][0])}; a selection needs thresholds: "
+                "pass ROC points from roc_points (or an envelope of them)"
+            )
+            raise CostchartError(msg)
         parts.append(
             pd.DataFrame(
                 {
@@ -199,6 +215,18 @@ def selection_table(curve, *, by: str | Sequence[str] | None = None) -> pd.DataF
     return combine_groups(table, by, groups, parts, col.SELECTION_COLUMNS)
 
 
+def _check_envelope_order(pc: np.ndarray, by: list[str], key: tuple) -> None:
+    """An envelope's vertices run from pc 0 to 1 in increasing order (as lower_envelope's)."""
+    if len(pc) < 2 or pc[0] != 0 or pc[-1] != 1 or np.any(np.diff(pc) < 0):
+        where = f" of group {describe_group(by, key)}" if by else ""
+        msg = (
+            f"the curve{where} is not a lower envelope: its pc must increase from 0 to 1 "
+            f"(it runs {pc[0] if len(pc) else 'nothing'} ... "
+            f"{pc[-1] if len(pc) else 'nothing'}); pass a table from lower_envelope"
+        )
+        raise CostchartError(msg)
+
+
 def operating_range(
     points_or_lines, *, of: str = "lines", by: str | Sequence[str] | None = None
 ) -> pd.DataFrame:
@@ -210,7 +238,7 @@ def operating_range(
 
     Parameters
     ----------
-    points_or_lines : pandas.DataFrame
+    points_or_lines : pandas, polars or pyarrow table, or dict of arrays
         ROC points or cost lines.
     of : {"lines", "envelope"}
         One range per line, or one per group for the group's envelope.
@@ -232,13 +260,11 @@ def operating_range(
        threshold   fpr   tpr  pc_lo     pc_hi
     0        NaN  0.09  0.36    0.2  0.587097
     """
+    one_of(of, "of", ("lines", "envelope"))
     if of == "envelope":
         table, by, groups, hulls = group_hulls(points_or_lines, by)
         parts = [_envelope_range(hull) for hull in hulls]
         return combine_groups(table, by, groups, parts, [col.PC_LO, col.PC_HI])
-    if of != "lines":
-        msg = f"of={of!r} is not an option; pass 'lines' or 'envelope'"
-        raise CostchartError(msg)
     table, by, groups = points_groups(points_or_lines, by)
     threshold = table[col.THRESHOLD] if col.THRESHOLD in table else np.nan
     table = table.assign(**{col.THRESHOLD: threshold})

@@ -14,36 +14,27 @@ from scipy import integrate
 
 from costchart import _schema as col
 from costchart._errors import CostchartError
-from costchart._frames import Group, combine_groups
-from costchart._tables import curve_groups, table_kind
-from costchart._validation import probabilities
-from costchart.envelope import lower_envelope
+from costchart._frames import Group, combine_groups, describe_group
+from costchart._tables import curve_groups, curve_vertices, read_table, table_kind
+from costchart._validation import probabilities, real_numbers
+from costchart.envelope import envelope_of
 
 __all__ = ["cost_at", "expected_cost"]
 
 
-def _as_curve(curve, by) -> tuple[pd.DataFrame, list[str], list[Group]]:
+def _as_curve(curve, by, name: str = "curve") -> tuple[pd.DataFrame, list[str], list[Group]]:
     """A cost curve table: envelopes pass through, points and lines become envelopes."""
-    table = curve if isinstance(curve, pd.DataFrame) else pd.DataFrame(curve)
+    table = read_table(curve, name)
     if table_kind(table) != "curve":
-        table, by = lower_envelope(table, by=by), None
-    table, by_columns, groups = curve_groups(table, by)
+        table, by = envelope_of(table, by, name=name), None
+    table, by_columns, groups = curve_groups(table, by, name=name)
     return table, by_columns, groups
 
 
-def _vertices(table, positions):
-    pc = table[col.PC].to_numpy(np.float64)[positions]
-    cost = table[col.COST].to_numpy(np.float64)[positions]
-    order = np.argsort(pc, kind="stable")
-    pc, cost = pc[order], cost[order]
-    if len(pc) == 0 or pc[0] != 0 or pc[-1] != 1:
-        msg = (
-            "a cost curve must span pc from 0 to 1, but one runs from "
-            f"{pc[0] if len(pc) else 'nothing'} to {pc[-1] if len(pc) else 'nothing'}; "
-            "pass a table from lower_envelope"
-        )
-        raise CostchartError(msg)
-    return pc, cost
+def _vertices(table, by: list[str], group: Group, name: str = "curve"):
+    """The group's vertices sorted by ``pc``; the curve must span [0, 1]."""
+    where = describe_group(by, group.key) if by else ""
+    return curve_vertices(table, group.positions, name, where=where)
 
 
 def cost_at(curve, pc, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
@@ -51,9 +42,10 @@ def cost_at(curve, pc, *, by: str | Sequence[str] | None = None) -> pd.DataFrame
 
     Parameters
     ----------
-    curve : pandas.DataFrame
+    curve : pandas, polars or pyarrow table, or dict of arrays
         A cost curve with ``pc``, ``cost`` (e.g. from :func:`lower_envelope`), or ROC
-        points / cost lines, whose lower envelope is used.
+        points / cost lines, whose lower envelope is used. ``pc`` must lie in [0, 1],
+        ``cost`` be finite and non-negative, and each curve span ``pc`` from 0 to 1.
     pc : float or array-like
         Operating points in [0, 1].
     by : str or list of str, optional
@@ -75,11 +67,17 @@ def cost_at(curve, pc, *, by: str | Sequence[str] | None = None) -> pd.DataFrame
     1  0.25  0.2275
     2  1.00  0.0000
     """
-    at = np.atleast_1d(probabilities(pc, "pc")).astype(np.float64)
+    at = np.atleast_1d(probabilities(real_numbers(pc, "pc"), "pc")).astype(np.float64)
+    if at.ndim > 1:
+        msg = (
+            f"pc must be a number or a 1-D list of numbers, but has shape {at.shape}; "
+            "flatten it (e.g. numpy.ravel) first"
+        )
+        raise CostchartError(msg)
     table, by, groups = _as_curve(curve, by)
     parts = []
     for group in groups:
-        pcs, costs = _vertices(table, group.positions)
+        pcs, costs = _vertices(table, by, group)
         parts.append(pd.DataFrame({col.PC: at, col.COST: np.interp(at, pcs, costs)}))
     return combine_groups(table, by, groups, parts, [col.PC, col.COST])
 
@@ -93,9 +91,10 @@ def expected_cost(curve, *, density=None, by: str | Sequence[str] | None = None)
 
     Parameters
     ----------
-    curve : pandas.DataFrame
+    curve : pandas, polars or pyarrow table, or dict of arrays
         A cost curve with ``pc``, ``cost`` (e.g. from :func:`lower_envelope`), or ROC
-        points / cost lines, whose lower envelope is used.
+        points / cost lines, whose lower envelope is used. ``pc`` must lie in [0, 1],
+        ``cost`` be finite and non-negative, and each curve span ``pc`` from 0 to 1.
     density : scipy.stats frozen distribution or callable, optional
         The probability density of ``pc``. A frozen distribution (anything with a
         ``cdf``, e.g. ``scipy.stats.beta(2, 5)``) is integrated through its cdf, which
@@ -122,7 +121,7 @@ def expected_cost(curve, *, density=None, by: str | Sequence[str] | None = None)
     table, by, groups = _as_curve(curve, by)
     parts = []
     for group in groups:
-        pcs, costs = _vertices(table, group.positions)
+        pcs, costs = _vertices(table, by, group)
         total = integrate_segment(pcs[:-1], pcs[1:], costs[:-1], costs[1:]).sum()
         parts.append(pd.DataFrame({col.EXPECTED_COST: [float(total)]}))
     return combine_groups(table, by, groups, parts, [col.EXPECTED_COST])
@@ -132,12 +131,14 @@ def _segment_integrator(density) -> Callable:
     """A function integrating ``cost * density`` over each linear segment ``[lo, hi]``."""
     if density is None:
         return lambda lo, hi, c_lo, c_hi: (hi - lo) * (c_lo + c_hi) / 2
-    if hasattr(density, "cdf"):
-        return _cdf_integrator(density)
+    cdf = getattr(density, "cdf", None)
+    if callable(cdf):
+        return _cdf_integrator(density, cdf)
     if callable(density):
         return _callable_integrator(density)
     msg = (
-        f"density={density!r} must be a scipy.stats frozen distribution or a callable density of pc"
+        f"density={density!r} must be a scipy.stats frozen distribution (such as "
+        "scipy.stats.beta(2, 5)), a callable density of pc, or None (uniform)"
     )
     raise CostchartError(msg)
 
@@ -151,25 +152,61 @@ def _check_mass(mass: float, what: str) -> None:
         raise CostchartError(msg)
 
 
-def _cdf_integrator(dist) -> Callable:
-    cdf = dist.cdf
-    _check_mass(float(cdf(1.0) - cdf(0.0)), "cdf(1) - cdf(0)")
-    base = float(cdf(0.0))
+def _evaluate(function, x: np.ndarray, what: str) -> np.ndarray:
+    """``function(x)`` as float64 of ``x``'s shape, finite and non-negative, or a clear error."""
+    try:
+        values = np.asarray(function(x), dtype=np.float64)
+    except CostchartError:
+        raise
+    except Exception as error:  # the user's function failed: say where, keep the cause
+        msg = (
+            f"{what} failed on a numpy array of pc values ({type(error).__name__}: {error}); "
+            "it must take an array and return one value per pc (a scipy.stats distribution "
+            "must be frozen, e.g. scipy.stats.beta(2, 5))"
+        )
+        raise CostchartError(msg) from error
+    if values.shape != np.shape(x):
+        msg = (
+            f"{what} must return one value per pc: given an array of shape {np.shape(x)} it "
+            f"returned shape {values.shape}; write it with numpy operations (e.g. "
+            "lambda pc: 6 * pc * (1 - pc)) or wrap it in numpy.vectorize"
+        )
+        raise CostchartError(msg)
+    bad = ~(np.isfinite(values) & (values >= 0))
+    if bad.any():
+        k = int(np.flatnonzero(bad.ravel())[0])
+        msg = (
+            f"{what} returned {float(values.ravel()[k])!r} at pc={float(np.ravel(x)[k])!r}; "
+            "a density must be finite and non-negative on [0, 1]"
+        )
+        raise CostchartError(msg)
+    return values
+
+
+def _cdf_integrator(dist, cdf) -> Callable:
+    ends = _evaluate(cdf, np.array([0.0, 1.0]), "density.cdf")
+    _check_mass(float(ends[1] - ends[0]), "cdf(1) - cdf(0)")
+    base = float(ends[0])
 
     def segment(lo, hi, c_lo, c_hi):
         # Integrate by parts: the cdf is bounded and continuous even where the density is
         # not (infinite at an end, or jumping), so adaptive quadrature of it is accurate.
         width = hi - lo
+        at_lo = _evaluate(cdf, lo, "density.cdf")
+        at_hi = _evaluate(cdf, hi, "density.cdf")
+        if np.any(at_hi < at_lo):
+            msg = f"density.cdf of {dist!r} decreases on [0, 1]; pass a distribution"
+            raise CostchartError(msg)
         slope = np.divide(c_hi - c_lo, width, out=np.zeros_like(width), where=width > 0)
         cdf_integral = width * _adaptive(lambda t: cdf(lo + t * width) - base)
-        return c_hi * (cdf(hi) - base) - c_lo * (cdf(lo) - base) - slope * cdf_integral
+        return c_hi * (at_hi - base) - c_lo * (at_lo - base) - slope * cdf_integral
 
     return segment
 
 
 def _callable_integrator(density) -> Callable:
     def values(x):
-        return np.asarray(density(x), dtype=np.float64).reshape(np.shape(x))
+        return _evaluate(density, np.asarray(x, dtype=np.float64), "density")
 
     _check_mass(float(_adaptive(lambda t: values(np.atleast_1d(t)))[0]), "its integral")
 

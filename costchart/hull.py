@@ -32,7 +32,7 @@ def roc_hull(points, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
 
     Parameters
     ----------
-    points : pandas.DataFrame
+    points : pandas, polars or pyarrow table, or dict of arrays
         ROC points (``fpr``, ``tpr`` and optionally ``threshold`` and counts), e.g. from
         :func:`roc_points`, or a cost-lines table from :func:`to_cost_lines`.
     by : str or list of str, optional
@@ -68,13 +68,15 @@ def roc_hull(points, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
     return combine_groups(table, by, groups, parts, [*point_columns, *col.HULL_COLUMNS])
 
 
-def group_hulls(points, by) -> tuple[pd.DataFrame, list[str], list, list[pd.DataFrame]]:
+def group_hulls(
+    points, by, *, name: str = "points"
+) -> tuple[pd.DataFrame, list[str], list, list[pd.DataFrame]]:
     """Read a points (or cost-lines) table and compute the hull of each group.
 
     Returns the table (with a NaN ``threshold`` column added if it had none), its grouping
-    columns, its groups and one hull per group.
+    columns, its groups and one hull per group. ``name`` is the table in messages.
     """
-    table, by, groups = points_groups(points, by)
+    table, by, groups = points_groups(points, by, name=name)
     columns = [c for c in col.ROC_COLUMNS if c in table.columns]
     if col.THRESHOLD not in columns:
         table = table.assign(**{col.THRESHOLD: np.nan})
@@ -93,7 +95,7 @@ def hull_of_group(table: pd.DataFrame, positions: np.ndarray, columns: list[str]
         x = points[col.FP_COST].to_numpy(np.float64)
         y = points[col.TP_BENEFIT].to_numpy(np.float64)
         corners = upper_hull(x, y, min_turn=RATE_MIN_TURN)
-    elif {col.TP, col.FP} <= set(columns):
+    elif {col.TP, col.FP, col.TN, col.FN} <= set(columns):
         # Counts are exact, so collinear points are recognized exactly.
         x, y = points[col.FP].to_numpy(np.float64), points[col.TP].to_numpy(np.float64)
         corners = upper_hull(x, y)
@@ -152,9 +154,13 @@ def _trivial_point(points: pd.DataFrame, *, always_positive: bool) -> pd.DataFra
     if {col.FP_COST, col.TP_BENEFIT} <= set(points.columns):
         row[col.FP_COST] = points[col.FP_COST].max() if always_positive else 0.0
         row[col.TP_BENEFIT] = points[col.TP_BENEFIT].max() if always_positive else 0.0
-    return pd.DataFrame({c: [row.get(c, np.nan)] for c in points.columns}).astype(
-        points.dtypes.to_dict()
-    )
+    columns = {}
+    for column, dtype in points.dtypes.items():
+        value = row.get(column, np.nan)
+        # Keep the points' dtype (int64 counts stay int64) unless the value needs a float.
+        fits = dtype.kind not in "iub" or np.isfinite(value)
+        columns[column] = pd.Series([value], dtype=dtype if fits else np.float64)
+    return pd.DataFrame(columns)
 
 
 def upper_hull(x: np.ndarray, y: np.ndarray, *, min_turn: float = 0.0) -> np.ndarray:

@@ -23,7 +23,7 @@ def to_cost_lines(points, *, by: str | Sequence[str] | None = None) -> pd.DataFr
 
     Parameters
     ----------
-    points : pandas.DataFrame
+    points : pandas, polars or pyarrow table, or dict of arrays
         ROC points with ``fpr`` and ``tpr`` (and optionally ``threshold``), e.g. from
         :func:`roc_points`, :func:`from_confusion` or :func:`roc_hull`.
     by : str or list of str, optional

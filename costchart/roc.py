@@ -14,6 +14,7 @@ from costchart._frames import (
     as_pandas,
     check_by_names,
     combine_groups,
+    describe_group,
     normalize_by,
     split_groups,
 )
@@ -424,11 +425,26 @@ def from_confusion(
         for name, column in ((col.TP, tp), (col.FN, fn), (col.FP, fp), (col.TN, tn))
     }
     integer = all(frame[c].dtype.kind in "iu" for c in (tp, fn, fp, tn))
+    if len(frame) == 0:
+        msg = "data is empty; from_confusion takes one row of counts per classifier"
+        raise CostchartError(msg)
+    # Class totals must fit: int64 sums past 2**63 wrap (then "no negatives"), and float
+    # sums past 1.8e308 are inf (then NaN rates).
+    with np.errstate(over="ignore"):
+        totals = np.concatenate([counts[col.TP] + counts[col.FN], counts[col.FP] + counts[col.TN]])
+    if not np.isfinite(totals).all():
+        msg = (
+            "the class totals (tp + fn, fp + tn) of data exceed what float64 holds; divide "
+            "the counts by a common factor (the rates depend only on their ratios)"
+        )
+        raise CostchartError(msg)
+    if integer and totals.max(initial=0) >= 2.0**63:
+        integer = False  # int64 would wrap; float64 keeps the totals (to 16 digits)
     groups = split_groups(frame, by)
     parts = []
     for group in groups:
         if len(group.positions) != 1:
-            where = f"group {dict(zip(by, group.key, strict=True))}" if by else "data"
+            where = f"group {describe_group(by, group.key)}" if by else "data"
             msg = (
                 f"{where} has {len(group.positions)} rows, but from_confusion takes one row "
                 "per classifier; pass by= the columns that identify each classifier"
@@ -449,9 +465,10 @@ def auc(points: pd.DataFrame, *, by: str | Sequence[str] | None = None) -> pd.Da
 
     Parameters
     ----------
-    points : pandas.DataFrame
+    points : pandas, polars or pyarrow table, or dict of arrays
         A table with ``fpr`` and ``tpr`` columns, e.g. from :func:`roc_points`,
-        :func:`from_confusion` or :func:`roc_hull`.
+        :func:`from_confusion` or :func:`roc_hull`; each group's ``fpr`` must run from 0
+        to 1. An empty table gives an empty result (no groups, no rows).
     by : str or list of str, optional
         Grouping columns; by default every column that is not a costchart column.
 
@@ -471,8 +488,16 @@ def auc(points: pd.DataFrame, *, by: str | Sequence[str] | None = None) -> pd.Da
     table, by, groups = points_groups(points, by)
     parts = []
     for group in groups:
-        fpr = table[col.FPR].to_numpy()[group.positions]
-        tpr = table[col.TPR].to_numpy()[group.positions]
+        fpr = table[col.FPR].to_numpy(np.float64)[group.positions]
+        tpr = table[col.TPR].to_numpy(np.float64)[group.positions]
+        if fpr.min() != 0 or fpr.max() != 1:
+            where = f"group {describe_group(by, group.key)}" if by else "points"
+            msg = (
+                f"the ROC curve of {where} runs from fpr={fpr.min()} to fpr={fpr.max()}, so "
+                "its area is not defined; auc needs a curve from fpr 0 to 1 (roc_points and "
+                "from_confusion include both ends; roc_hull adds them)"
+            )
+            raise CostchartError(msg)
         order = np.lexsort((tpr, fpr))
         area = np.trapezoid(tpr[order], fpr[order])
         parts.append(pd.DataFrame({col.AUC: [float(area)]}))

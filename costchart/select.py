@@ -16,8 +16,16 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart._errors import CostchartError
-from costchart._frames import combine_groups, normalize_by, require_columns, split_groups
-from costchart._validation import finite_numbers, probabilities
+from costchart._frames import (
+    combine_groups,
+    describe_group,
+    normalize_by,
+    plain_key,
+    require_columns,
+    split_groups,
+)
+from costchart._tables import check_rates, read_selection, read_table
+from costchart._validation import finite_number, probabilities, probability, real_numbers
 from costchart.envelope import lower_envelope
 from costchart.expected import expected_cost
 from costchart.hull import group_hulls
@@ -31,9 +39,6 @@ __all__ = [
     "performance_independent",
     "workforce",
 ]
-
-CHOICE_COLUMNS = ("role", col.THRESHOLD, col.FPR, col.TPR, "weight")
-ISO_COLUMNS = ("classifier", col.THRESHOLD, col.FPR, col.TPR, col.PC_LO, col.PC_HI)
 
 
 def _trivial_name(fpr: np.ndarray, tpr: np.ndarray) -> np.ndarray:
@@ -57,12 +62,12 @@ def iso_performance(
     iso-performance line of that slope touches (two when the line lies along a hull edge:
     both are optimal). For a range (``pc=(0.2, 0.4)``, the sensitivity analysis) it is
     every hull vertex optimal somewhere in it, with the part of the range where it is. A
-    trivial classifier among them (``classifier`` = ``"always negative"`` or ``"always
+    trivial classifier among them (``choice`` = ``"always negative"`` or ``"always
     positive"``) marks where doing nothing is best.
 
     Parameters
     ----------
-    points : pandas.DataFrame
+    points : pandas, polars or pyarrow table, or dict of arrays
         ROC points, e.g. from :func:`roc_points`.
     pc, slope : float or (float, float)
         The condition(s), as operating points or as iso-performance slopes
@@ -74,7 +79,7 @@ def iso_performance(
     -------
     pandas.DataFrame
         The grouping columns, then one row per optimal vertex in ``pc`` order:
-        ``classifier`` (``"threshold"`` or the trivial one's name), ``threshold``,
+        ``choice`` (``"threshold"`` or the trivial one's name), ``threshold``,
         ``fpr``, ``tpr``, ``pc_lo``, ``pc_hi`` (where, within the asked range, it is
         optimal).
 
@@ -82,8 +87,8 @@ def iso_performance(
     --------
     >>> import pandas as pd, costchart as cc
     >>> points = pd.DataFrame({"threshold": [2.0, 1.0], "fpr": [0.1, 0.4], "tpr": [0.5, 0.9]})
-    >>> cc.iso_performance(points, pc=(0.1, 0.5))[["classifier", "threshold", "pc_lo", "pc_hi"]]
-            classifier  threshold     pc_lo     pc_hi
+    >>> cc.iso_performance(points, pc=(0.1, 0.5))[["choice", "threshold", "pc_lo", "pc_hi"]]
+                choice  threshold     pc_lo     pc_hi
     0  always negative        inf  0.100000  0.166667
     1        threshold        2.0  0.166667  0.428571
     2        threshold        1.0  0.428571  0.500000
@@ -103,7 +108,7 @@ def iso_performance(
         parts.append(
             pd.DataFrame(
                 {
-                    "classifier": _trivial_name(fpr, tpr),
+                    col.CHOICE: _trivial_name(fpr, tpr),
                     col.THRESHOLD: pick[col.THRESHOLD].to_numpy(np.float64),
                     col.FPR: fpr,
                     col.TPR: tpr,
@@ -112,7 +117,7 @@ def iso_performance(
                 }
             )
         )
-    return combine_groups(table, by, groups, parts, ISO_COLUMNS)
+    return combine_groups(table, by, groups, parts, col.ISO_TABLE)
 
 
 def _condition_range(pc, slope) -> tuple[float, float]:
@@ -120,15 +125,15 @@ def _condition_range(pc, slope) -> tuple[float, float]:
         msg = "give the operating condition as pc= or as slope= (one of them)"
         raise CostchartError(msg)
     if pc is not None:
-        values = np.atleast_1d(probabilities(pc, "pc")).astype(float)
+        values = np.atleast_1d(probabilities(real_numbers(pc, "pc"), "pc")).astype(float)
     else:
-        slopes = np.atleast_1d(np.asarray(slope, dtype=float))
+        slopes = np.atleast_1d(real_numbers(slope, "slope"))
         if np.any(~(slopes >= 0)):
-            msg = f"slope={slope!r} must be non-negative (inf allowed)"
+            msg = f"slope={slope!r} must be non-negative and not NaN (inf allowed)"
             raise CostchartError(msg)
         values = 1 / (1 + slopes)
-    if values.size not in (1, 2):
-        msg = f"pass one condition or a (low, high) pair, not {values.size} values"
+    if values.size not in (1, 2) or values.ndim != 1:
+        msg = f"pass one condition or a (low, high) pair, not an array of shape {values.shape}"
         raise CostchartError(msg)
     return float(values.min()), float(values.max())
 
@@ -158,7 +163,7 @@ def _mixture(hull: pd.DataFrame, key: np.ndarray, limit: float) -> pd.DataFrame:
         ]
         mixed = (fpr[k] + weight * (fpr[k + 1] - fpr[k]), tpr[k] + weight * (tpr[k + 1] - tpr[k]))
     rows.append(("mixture", np.nan, mixed[0], mixed[1], 1.0))
-    return pd.DataFrame(rows, columns=list(CHOICE_COLUMNS))
+    return pd.DataFrame(rows, columns=list(col.CHOICE_TABLE))
 
 
 def neyman_pearson(
@@ -168,7 +173,7 @@ def neyman_pearson(
 
     Parameters
     ----------
-    points : pandas.DataFrame
+    points : pandas, polars or pyarrow table, or dict of arrays
         ROC points, e.g. from :func:`roc_points`.
     max_fpr : float
         The largest false positive rate allowed, in [0, 1].
@@ -192,10 +197,10 @@ def neyman_pearson(
     1  component        1.0  0.4  0.900000  0.333333
     2    mixture        NaN  0.2  0.633333  1.000000
     """
-    alpha = float(probabilities(max_fpr, "max_fpr"))
+    alpha = probability(finite_number(max_fpr, "max_fpr"), "max_fpr")
     table, by, groups, hulls = group_hulls(points, by)
     parts = [_mixture(hull, hull[col.FPR].to_numpy(np.float64), alpha) for hull in hulls]
-    return combine_groups(table, by, groups, parts, CHOICE_COLUMNS)
+    return combine_groups(table, by, groups, parts, col.CHOICE_TABLE)
 
 
 def workforce(points, *, capacity: float, by: str | Sequence[str] | None = None) -> pd.DataFrame:
@@ -207,7 +212,7 @@ def workforce(points, *, capacity: float, by: str | Sequence[str] | None = None)
 
     Parameters
     ----------
-    points : pandas.DataFrame
+    points : pandas, polars or pyarrow table, or dict of arrays
         ROC points with counts (``tp, fp, tn, fn``), e.g. from :func:`roc_points`.
     capacity : float
         How many instances can be acted on (non-negative).
@@ -219,10 +224,7 @@ def workforce(points, *, capacity: float, by: str | Sequence[str] | None = None)
     pandas.DataFrame
         As :func:`neyman_pearson`.
     """
-    capacity = float(finite_numbers([capacity], "capacity")[0])
-    if capacity < 0:
-        msg = f"capacity={capacity!r} must be non-negative"
-        raise CostchartError(msg)
+    capacity = finite_number(capacity, "capacity", minimum=0)
     table, by, groups, hulls = group_hulls(points, by)
     if not {col.TP, col.FP, col.TN, col.FN} <= set(table.columns):
         msg = "workforce needs the counts tp, fp, tn, fn (ROC points from roc_points)"
@@ -231,7 +233,7 @@ def workforce(points, *, capacity: float, by: str | Sequence[str] | None = None)
     for hull in hulls:
         predicted = hull[col.TP].to_numpy(float) + hull[col.FP].to_numpy(float)
         parts.append(_mixture(hull, predicted, capacity))
-    return combine_groups(table, by, groups, parts, CHOICE_COLUMNS)
+    return combine_groups(table, by, groups, parts, col.CHOICE_TABLE)
 
 
 @dataclass(frozen=True)
@@ -267,7 +269,7 @@ def performance_independent(
 
     Parameters
     ----------
-    classifiers : pandas.DataFrame
+    classifiers : pandas, polars or pyarrow table, or dict of arrays
         One row per classifier: ``fpr``, ``tpr``, the ``trained_pc`` column and any
         grouping columns (e.g. ``dataset``).
     trained_pc : str
@@ -279,15 +281,22 @@ def performance_independent(
     -------
     PerformanceIndependent
     """
-    table = classifiers if isinstance(classifiers, pd.DataFrame) else pd.DataFrame(classifiers)
+    table = read_table(classifiers, "classifiers")
+    if not isinstance(trained_pc, str) or trained_pc in col.RESERVED:
+        msg = (
+            f"trained_pc={trained_pc!r} must name a column of classifiers that is not one "
+            "of costchart's own columns (such as 'pc'); rename that column"
+        )
+        raise CostchartError(msg)
     require_columns(table.columns, [trained_pc, col.FPR, col.TPR], "classifiers")
-    probabilities(table[trained_pc].to_numpy(float), f"column {trained_pc!r}")
+    probabilities(table[trained_pc].to_numpy(), f"column {trained_pc!r}")
+    check_rates(table, "classifiers")
     by = (
         normalize_by(by)
         if by is not None
         else [c for c in table.columns if c not in col.RESERVED and c != trained_pc]
     )
-    groups = split_groups(table, by)
+    groups = split_groups(table, by) if len(table) else []  # empty in, empty out
     parts, extra = [], []
     envelope_parts = []
     for group in groups:
@@ -311,7 +320,7 @@ def performance_independent(
                 trained_pc: trained[rows],
                 col.FPR: fpr[rows],
                 col.TPR: tpr[rows],
-                "segment": rows,
+                col.SEGMENT: rows,
             }
         )
         envelope = lower_envelope(part[[col.FPR, col.TPR]].assign(**{col.THRESHOLD: trained}))
@@ -324,16 +333,16 @@ def performance_independent(
         )
         extra.append(
             pd.DataFrame(
-                {"extra_cost": [hybrid_area - expected_cost(envelope)[col.EXPECTED_COST].iat[0]]}
+                {col.EXTRA_COST: [hybrid_area - expected_cost(envelope)[col.EXPECTED_COST].iat[0]]}
             )
         )
         parts.append(curve)
         envelope_parts.append(envelope)
-    columns = [col.PC, col.COST, trained_pc, col.FPR, col.TPR, "segment"]
+    columns = [col.PC, col.COST, trained_pc, col.FPR, col.TPR, col.SEGMENT]
     return PerformanceIndependent(
         curve=combine_groups(table, by, groups, parts, columns),
         envelope=combine_groups(table, by, groups, envelope_parts, list(col.ENVELOPE_COLUMNS)),
-        extra_cost=combine_groups(table, by, groups, extra, ["extra_cost"]),
+        extra_cost=combine_groups(table, by, groups, extra, [col.EXTRA_COST]),
     )
 
 
@@ -355,13 +364,18 @@ def apply_selection(
 
     Parameters
     ----------
-    selection : pandas.DataFrame
-        A table from :func:`selection_table` (``pc_lo``, ``pc_hi``, ``threshold``, with the
-        same grouping columns as ``by``).
+    selection : pandas, polars or pyarrow table, or dict of arrays
+        A table from :func:`selection_table` (``pc_lo``, ``pc_hi``, ``threshold``, and its
+        grouping columns). Each group's intervals must tile [0, 1]; thresholds may be
+        ``+inf`` (always negative) or ``-inf`` (always positive) but not NaN.
     data : DataFrame or dict of arrays
         The new data: one row per instance.
-    score, label, by, pos_label, weight
+    score, label, pos_label, weight
         As in :func:`roc_points`.
+    by : str or list of str, optional
+        Grouping columns, in both ``selection`` and ``data``. By default the selection's
+        own grouping columns (every column of it that is not a costchart column), so a
+        selection made per classifier is applied to each classifier's rows of ``data``.
 
     Returns
     -------
@@ -370,24 +384,21 @@ def apply_selection(
         by ``pc``: ``pc``, ``cost`` (of the chosen threshold on this data), ``threshold``,
         ``fpr``, ``tpr``. The curve may jump where the threshold changes.
     """
-    by = normalize_by(by)
-    missing = [c for c in [col.PC_LO, col.PC_HI, col.THRESHOLD, *by] if c not in selection.columns]
-    if missing:
-        msg = f"selection has no column {missing[0]!r}; pass a table from selection_table"
-        raise CostchartError(msg)
+    selection, by, selection_groups = read_selection(selection, by)
     points = roc_points(
         data, score=score, label=label, by=by or None, pos_label=pos_label, weight=weight
     )
-    point_groups = {g.key: g for g in split_groups(points, by)}
-    selection_groups = split_groups(selection, by)
+    point_groups = {plain_key(g.key): g for g in split_groups(points, by)}
     parts = []
     for group in selection_groups:
-        if group.key not in point_groups:
-            where = dict(zip(by, group.key, strict=True))
-            msg = f"data has no rows for the selection's group {where}"
+        if plain_key(group.key) not in point_groups:
+            msg = (
+                f"data has no rows for the selection's group {describe_group(by, group.key)} "
+                "(or none with both classes)"
+            )
             raise CostchartError(msg)
-        here = points.iloc[point_groups[group.key].positions]
-        chosen = selection.iloc[group.positions].sort_values(col.PC_LO, kind="stable")
+        here = points.iloc[point_groups[plain_key(group.key)].positions]
+        chosen = selection.iloc[group.positions]  # sorted by pc_lo
         thresholds = chosen[col.THRESHOLD].to_numpy(float)
         rows_here = row_of_threshold(here, thresholds)
         fpr = here[col.FPR].to_numpy(float)[rows_here]

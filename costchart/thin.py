@@ -10,6 +10,7 @@ import pandas as pd
 from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._tables import points_groups
+from costchart._validation import whole_number
 from costchart.hull import hull_of_group
 
 __all__ = ["thin_points"]
@@ -28,7 +29,7 @@ def thin_points(
 
     Parameters
     ----------
-    points : pandas.DataFrame
+    points : pandas, polars or pyarrow table, or dict of arrays
         ROC points, e.g. from :func:`roc_points`.
     max_points : int
         Points kept per group besides the hull vertices; at least 2.
@@ -38,7 +39,8 @@ def thin_points(
     Returns
     -------
     pandas.DataFrame
-        A subset of the rows of ``points`` (same columns, same order, new index).
+        A subset of the rows of ``points`` (same columns, same order, new index), as a
+        pandas frame.
 
     Examples
     --------
@@ -50,9 +52,11 @@ def thin_points(
     >>> len(points), len(thinned) <= 50 + len(cc.roc_hull(points))
     (10001, True)
     """
-    if int(max_points) != max_points or max_points < 2:
+    try:
+        max_points = whole_number(max_points, "max_points", minimum=2)
+    except CostchartError:  # one message for every bad value, as charts' max_points= too
         msg = f"max_points={max_points!r} must be a whole number of at least 2"
-        raise CostchartError(msg)
+        raise CostchartError(msg) from None
     table, by, groups = points_groups(points, by)
     keep = np.zeros(len(table), dtype=bool)
     columns = [c for c in col.ROC_COLUMNS if c in table.columns]

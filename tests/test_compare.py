@@ -70,3 +70,47 @@ def test_compare_takes_one_curve_each():
         match=r"a holds 2 curves \(grouped by \['m'\]\); compare takes one curve each",
     ):
         cc.compare(two, B)
+
+
+def test_compare_refuses_a_nan_curve():
+    # A NaN curve used to be reported as a tie everywhere.
+    envelope = cc.lower_envelope(A)
+    broken = envelope.assign(cost=[0.0, np.nan, 0.0, 0.0][: len(envelope)])
+    with pytest.raises(
+        cc.CostchartError, match=r"column 'cost' of a must hold finite, non-negative normalized"
+    ):
+        cc.compare(broken, B)
+    with pytest.raises(cc.CostchartError, match=r"column 'tpr' of b must hold rates in \[0, 1\]"):
+        cc.compare(A, B.assign(tpr=np.nan))
+
+
+def test_compare_refuses_empty_and_partial_curves():
+    with pytest.raises(cc.CostchartError, match=r"b is empty; compare takes one cost curve"):
+        cc.compare(A, B.iloc[:0])
+    half = pd.DataFrame({"pc": [0.0, 0.5], "cost": [0.0, 0.2]})
+    with pytest.raises(
+        cc.CostchartError, match=r"must span pc from 0 to 1, but one runs from 0\.0 to 0\.5 \(b\)"
+    ):
+        cc.compare(A, half)
+
+
+@pytest.mark.parametrize(
+    ("names", "message"),
+    [
+        (("a",), r"names=\('a',\) must be two strings, one per curve"),
+        ("ab", r"names='ab' must be two strings, one per curve"),
+        (("a", 1), r"names=\('a', 1\) must be two strings"),
+        (("a", "b", "c"), r"names=\('a', 'b', 'c'\) must be two strings"),
+        (None, r"names=None must be two strings"),
+        (("x", "x"), r"names=\('x', 'x'\) must be two distinct names other than 'tie'"),
+        (("tie", "x"), r"names=\('tie', 'x'\) must be two distinct names other than 'tie'"),
+    ],
+)
+def test_compare_names_must_be_two_distinct_strings(names, message):
+    with pytest.raises(cc.CostchartError, match=message):
+        cc.compare(A, B, names=names)
+
+
+def test_compare_refuses_a_bad_density_before_reading_curves():
+    with pytest.raises(cc.CostchartError, match=r"density='flat' must be a scipy.stats frozen"):
+        cc.compare(A, B, density="flat")

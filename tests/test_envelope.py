@@ -131,3 +131,26 @@ def test_cost_at_matches_lines():
     got = cc.cost_at(points, [0.0, 0.1, 0.5, 1.0])
     expected = np.minimum.reduce([0.09 + got["pc"] * 0.55, got["pc"], 1 - got["pc"]])
     np.testing.assert_allclose(got["cost"], expected, atol=1e-15)
+
+
+def test_selection_table_needs_thresholds():
+    # Points without thresholds would give a selection with NaN thresholds, which
+    # apply_selection and bootstrap_band cannot look up.
+    with pytest.raises(
+        cc.CostchartError,
+        match=r"the envelope selects a classifier with no threshold \(NaN\) at pc=0\.1666",
+    ):
+        cc.selection_table(pd.DataFrame({"fpr": [0.1], "tpr": [0.5]}))
+
+
+def test_selection_table_refuses_a_curve_that_is_not_an_envelope():
+    curve = pd.DataFrame(
+        {"pc": [1.0, 0.0], "cost": [0.0, 0.0], "threshold": [1.0, 1.0], "fpr": 0.0, "tpr": 1.0}
+    )
+    with pytest.raises(cc.CostchartError, match=r"the curve is not a lower envelope"):
+        cc.selection_table(curve)
+
+
+def test_operating_range_of_is_checked():
+    with pytest.raises(cc.CostchartError, match=r"of=None is not an option; pass one of 'lines'"):
+        cc.operating_range(pd.DataFrame({"fpr": [0.1], "tpr": [0.5]}), of=None)

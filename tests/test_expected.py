@@ -83,3 +83,93 @@ def test_curve_must_span_unit_interval():
         cc.CostchartError, match="must span pc from 0 to 1, but one runs from 0.2 to 0.8"
     ):
         cc.expected_cost(pd.DataFrame({"pc": [0.2, 0.8], "cost": [0.1, 0.1]}))
+
+
+@pytest.mark.parametrize(
+    ("curve", "message"),
+    [
+        # Both once returned NaN or negative expected costs (-2.5 for the second).
+        (
+            pd.DataFrame({"pc": [0.0, 0.5, 1.0], "cost": [0.0, np.nan, 0.0]}),
+            r"column 'cost' of curve must hold finite, non-negative normalized costs, but has "
+            r"nan at position 1",
+        ),
+        (
+            pd.DataFrame({"pc": [0.0, 1.0], "cost": [-2.5, -2.5]}),
+            r"column 'cost' of curve must hold finite, non-negative normalized costs, but has "
+            r"-2\.5 at position 0",
+        ),
+        (
+            pd.DataFrame({"pc": [0.0, 1.0, 2.0], "cost": [0.1, 0.1, 0.1]}),
+            r"column 'pc' of curve must hold operating points in \[0, 1\], but has 2\.0",
+        ),
+        (
+            pd.DataFrame({"fpr": [0.1, np.nan], "tpr": [0.5, 0.6]}),
+            r"column 'fpr' of curve must hold rates in \[0, 1\], but has nan at position 1",
+        ),
+    ],
+)
+def test_bad_curves_are_refused_not_integrated(curve, message):
+    with pytest.raises(cc.CostchartError, match=message):
+        cc.expected_cost(curve)
+    with pytest.raises(cc.CostchartError, match=message):
+        cc.cost_at(curve, [0.25, 0.5])
+
+
+def test_cost_at_refuses_a_two_dimensional_pc():
+    with pytest.raises(
+        cc.CostchartError,
+        match=r"pc must be a number or a 1-D list of numbers, but has shape \(2, 2\); flatten",
+    ):
+        cc.cost_at(POINTS, [[0.1, 0.2], [0.3, 0.4]])
+
+
+@pytest.mark.parametrize(
+    ("density", "message"),
+    [
+        (
+            lambda pc: 1.0,
+            r"density must return one value per pc: given an array of shape \(1,\) it returned "
+            r"shape \(\); write it with numpy operations",
+        ),
+        (
+            lambda pc: np.ones((len(pc), 2)),
+            r"density must return one value per pc: given an array of shape \(1,\) it returned "
+            r"shape \(1, 2\)",
+        ),
+        (
+            lambda pc: np.full_like(pc, np.nan),
+            r"density returned nan at pc=.*; a density must be finite and non-negative",
+        ),
+        (
+            lambda pc: 3 - 4 * pc,  # integrates to 1 but is negative above 0.75
+            r"density returned -.* at pc=0\.\d+; a density must be finite and non-negative",
+        ),
+        (
+            lambda pc: pc["x"],
+            r"density failed on a numpy array of pc values \(IndexError: .*\); it must take an "
+            r"array",
+        ),
+        (object(), r"density=<object .*> must be a scipy.stats frozen distribution"),
+        (42, r"density=42 must be a scipy.stats frozen distribution"),
+        (stats.beta, r"density.cdf failed on .*must be frozen, e.g. scipy.stats.beta\(2, 5\)"),
+    ],
+)
+def test_bad_densities_are_refused(density, message):
+    with pytest.raises(cc.CostchartError, match=message):
+        cc.expected_cost(POINTS, density=density)
+
+
+@pytest.mark.parametrize(
+    ("pc", "message"),
+    [
+        ("0.3", r"pc='0\.3' must be a number or numbers, not str"),
+        (True, r"pc=True must be a number or numbers, not bool True"),
+        ([0.1, "x"], r"pc=\[0\.1, 'x'\] must be a number or numbers, not str 'x'"),
+        ([None], r"pc=\[None\] must be a number or numbers, not NoneType None"),
+        (np.array([1j]), r"must be a number or numbers, not complex"),
+    ],
+)
+def test_cost_at_refuses_pc_that_is_not_numbers(pc, message):
+    with pytest.raises(cc.CostchartError, match=message):
+        cc.cost_at(POINTS, pc)

@@ -85,3 +85,31 @@ def test_tiny_tables(n):
     points = pd.DataFrame({"fpr": [0.5] * n, "tpr": [0.5] * n})
     hull = cc.roc_hull(points)
     assert list(zip(hull.fpr, hull.tpr)) == [(0, 0), (1, 1)]
+
+
+def test_empty_points_give_an_empty_hull():
+    # An ungrouped empty table used to raise IndexError.
+    empty = cc.roc_hull(pd.DataFrame({"fpr": [], "tpr": []}))
+    assert list(empty.columns) == ["tpr", "fpr", "slope_lo", "slope_hi", "pc_lo", "pc_hi"]
+    assert len(empty) == 0
+    assert len(cc.lower_envelope(pd.DataFrame({"fpr": [], "tpr": []}))) == 0
+
+
+def test_nan_rates_are_refused():
+    with pytest.raises(
+        cc.CostchartError, match=r"column 'tpr' of points must hold rates in \[0, 1\], but has nan"
+    ):
+        cc.roc_hull(pd.DataFrame({"fpr": [0.1, 0.2], "tpr": [0.5, np.nan]}))
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [{"tp": [3]}, {"tp": [3], "fp": [1]}, {"threshold": np.array([2], dtype=np.int64)}],
+)
+def test_trivial_points_added_to_partial_or_integer_columns(extra):
+    # Adding (0, 0) and (1, 1) used to cast NaN or inf to int64 (IntCastingNaNError).
+    hull = cc.roc_hull(pd.DataFrame({"fpr": [0.1], "tpr": [0.5], **extra}))
+    np.testing.assert_array_equal(hull["fpr"], [0.0, 0.1, 1.0])
+    np.testing.assert_array_equal(hull["tpr"], [0.0, 0.5, 1.0])
+    if "threshold" in extra:
+        np.testing.assert_array_equal(hull["threshold"], [np.inf, 2.0, -np.inf])

@@ -70,8 +70,8 @@ def test_iso_performance_single_and_range():
     assert tie.threshold.tolist() == [3.0, 2.0]
     wide = cc.iso_performance(POINTS, pc=(0.0, 1.0))
     assert (
-        wide.classifier.tolist()[0] == "always negative"
-        and wide.classifier.tolist()[-1] == "always positive"
+        wide.choice.tolist()[0] == "always negative"
+        and wide.choice.tolist()[-1] == "always positive"
     )
     assert wide.pc_lo.iat[0] == 0 and wide.pc_hi.iat[-1] == 1
     np.testing.assert_array_equal(wide.pc_hi.to_numpy()[:-1], wide.pc_lo.to_numpy()[1:])
@@ -156,3 +156,163 @@ def test_apply_selection_evaluates_validation_thresholds_on_test_data(rng):
 def test_selection_errors(call, message):
     with pytest.raises(cc.CostchartError, match=message):
         call()
+
+
+def _bundled_points():
+    from costchart.datasets import load_predictions
+
+    data = load_predictions()
+    data = data[data.dataset == data.dataset.iat[0]].drop(columns="dataset")
+    return data, cc.roc_points(data, score="score", label="label", by="classifier")
+
+
+def test_iso_performance_column_does_not_clash_with_a_classifier_grouping():
+    # The bundled data groups by "classifier"; iso_performance used to write a second
+    # column of that name, and layers.selected then failed.
+    _, points = _bundled_points()
+    chosen = cc.iso_performance(points, pc=(0.2, 0.6))
+    assert list(chosen.columns) == ["classifier", *cc._schema.ISO_TABLE]
+    assert chosen.columns.is_unique
+    assert set(chosen["choice"]) <= {"threshold", "always negative", "always positive"}
+    assert set(chosen["classifier"]) == set(points["classifier"])
+    for space in ("roc", "cost"):
+        spec = cc.layers.selected(chosen, space=space).to_dict()
+        assert spec["mark"]["type"] in {"point", "line"}
+
+
+@pytest.mark.parametrize(
+    "choose",
+    [
+        lambda p: cc.neyman_pearson(p, max_fpr=0.2),
+        lambda p: cc.workforce(p, capacity=40),
+        lambda p: cc.iso_performance(p, pc=0.4),
+    ],
+)
+def test_selection_columns_are_not_taken_for_grouping_columns(choose):
+    _, points = _bundled_points()
+    chosen = choose(points)
+    # role, weight and choice are costchart's columns: passed on, the table is grouped
+    # by the user's column only (it used to be split by role and weight too).
+    hull = cc.roc_hull(chosen)
+    assert list(hull.columns[:2]) == ["classifier", "threshold"]
+    assert hull["classifier"].nunique() == points["classifier"].nunique()
+
+
+def test_apply_selection_takes_the_grouping_of_the_selection(rng):
+    data, points = _bundled_points()
+    selection = cc.selection_table(points)
+    # Without by= every classifier used to be pooled into one curve.
+    curve = cc.apply_selection(selection, data, score="score", label="label")
+    assert list(curve.columns) == ["classifier", *cc._schema.ENVELOPE_COLUMNS]
+    for name, part in data.groupby("classifier"):
+        alone = cc.apply_selection(
+            selection[selection.classifier == name].drop(columns="classifier"),
+            part.drop(columns="classifier"),
+            score="score",
+            label="label",
+        )
+        np.testing.assert_array_equal(
+            curve[curve.classifier == name].drop(columns="classifier").to_numpy(),
+            alone.to_numpy(),
+        )
+    explicit = cc.apply_selection(selection, data, score="score", label="label", by="classifier")
+    pd.testing.assert_frame_equal(curve, explicit)
+
+
+def test_apply_selection_refuses_data_without_the_selection_groups():
+    data, points = _bundled_points()
+    selection = cc.selection_table(points)
+    with pytest.raises(cc.CostchartError, match=r"data has no column 'classifier'"):
+        cc.apply_selection(selection, data.drop(columns="classifier"), score="score", label="label")
+    other = data.assign(classifier=data.classifier + "!")
+    first = selection.classifier.iat[0]
+    with pytest.raises(
+        cc.CostchartError,
+        match=rf"data has no rows for the selection's group \{{'classifier': '{first}'\}}",
+    ):
+        cc.apply_selection(selection, other, score="score", label="label")
+
+
+def test_apply_selection_refuses_selections_that_do_not_tile():
+    data = {"s": [4, 3, 2, 1], "y": [1, 0, 1, 0]}
+    selection = cc.selection_table(cc.roc_points(data, score="s", label="y"))
+    with pytest.raises(cc.CostchartError, match=r"selection has a gap between pc=0\.4 and"):
+        cc.apply_selection(selection.assign(pc_hi=[0.4, 1.0]), data, score="s", label="y")
+    with pytest.raises(cc.CostchartError, match=r"'threshold' of selection must hold thresh"):
+        cc.apply_selection(selection.assign(threshold=np.nan), data, score="s", label="y")
+    as_dict = selection.to_dict("list")  # a dict of lists is a table too
+    pd.testing.assert_frame_equal(
+        cc.apply_selection(as_dict, data, score="s", label="y"),
+        cc.apply_selection(selection, data, score="s", label="y"),
+    )
+
+
+COUNTED = cc.roc_points({"s": [4, 3, 2, 1], "y": [1, 0, 1, 0]}, score="s", label="y")
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: cc.iso_performance(POINTS, slope="x"), r"slope='x' must be a number or numbers"),
+        (lambda: cc.iso_performance(POINTS, slope=np.nan), r"slope=nan must be non-negative"),
+        (lambda: cc.iso_performance(POINTS, slope=-2.0), r"slope=-2\.0 must be non-negative"),
+        (
+            lambda: cc.iso_performance(POINTS, slope=[[1.0, 2.0]]),
+            r"pass one condition or a \(low, high\) pair, not an array of shape \(1, 2\)",
+        ),
+        (lambda: cc.iso_performance(POINTS, pc=(0.1, 0.2, 0.3)), r"not an array of shape \(3,\)"),
+        (lambda: cc.neyman_pearson(POINTS, max_fpr=[0.1, 0.2]), r"max_fpr=\[0\.1, 0\.2\] must be"),
+        (lambda: cc.neyman_pearson(POINTS, max_fpr=np.nan), r"max_fpr=nan must be a finite"),
+        (lambda: cc.neyman_pearson(POINTS, max_fpr="0.1"), r"max_fpr='0\.1' must be a number"),
+        (lambda: cc.neyman_pearson(POINTS, max_fpr=1.5), r"max_fpr=1\.5 is outside \[0, 1\]"),
+        (lambda: cc.workforce(COUNTED, capacity="3"), r"capacity='3' must be a number"),
+        (lambda: cc.workforce(COUNTED, capacity=-1), r"capacity=-1 must be at least 0"),
+        (lambda: cc.workforce(COUNTED, capacity=np.inf), r"capacity=inf must be a finite"),
+        (lambda: cc.workforce(COUNTED, capacity=[2]), r"capacity=\[2\] must be a number"),
+        (lambda: cc.workforce(COUNTED, capacity=None), r"capacity=None must be a number"),
+        (
+            lambda: cc.performance_independent(POINTS.assign(pc=[0.2, 0.5, 0.8]), trained_pc="pc"),
+            r"trained_pc='pc' must name a column of classifiers that is not one of costchart",
+        ),
+        (
+            lambda: cc.performance_independent(
+                POINTS.assign(trained=[0.2, 0.5, 0.8], fpr=[0.1, np.nan, 0.7]),
+                trained_pc="trained",
+            ),
+            r"column 'fpr' of classifiers must hold rates in \[0, 1\], but has nan",
+        ),
+    ],
+)
+def test_selection_options_are_checked(call, message):
+    with pytest.raises(cc.CostchartError, match=message):
+        call()
+
+
+def test_performance_independent_reads_polars():
+    import polars as pl
+
+    classifiers = POINTS.assign(trained=[0.2, 0.5, 0.8])
+    expected = cc.performance_independent(classifiers, trained_pc="trained")
+    result = cc.performance_independent(pl.from_pandas(classifiers), trained_pc="trained")
+    pd.testing.assert_frame_equal(result.curve, expected.curve)
+    assert list(result.extra_cost.columns) == ["extra_cost"]
+
+
+def test_apply_selection_matches_missing_group_keys():
+    # A NaN key of a float column is never equal to the NaN of another table's key.
+    data = pd.DataFrame(
+        {"g": [1.0] * 4 + [np.nan] * 4, "s": [4, 3, 2, 1] * 2, "y": [1, 0, 1, 0] * 2}
+    )
+    selection = cc.selection_table(cc.roc_points(data, score="s", label="y", by="g"))
+    curve = cc.apply_selection(selection, data.copy(), score="s", label="y")
+    assert len(curve) == 8
+    np.testing.assert_array_equal(curve["g"].isna(), [False] * 4 + [True] * 4)
+
+
+def test_performance_independent_of_no_classifiers_is_empty():
+    # An empty table used to raise a numpy broadcasting error.
+    empty = POINTS.assign(trained=[0.2, 0.5, 0.8]).iloc[:0]
+    result = cc.performance_independent(empty, trained_pc="trained")
+    assert list(result.curve.columns) == ["pc", "cost", "trained", "fpr", "tpr", "segment"]
+    assert list(result.extra_cost.columns) == ["extra_cost"]
+    assert len(result.curve) == len(result.envelope) == len(result.extra_cost) == 0

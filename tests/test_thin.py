@@ -1,3 +1,5 @@
+import re
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -44,10 +46,12 @@ def test_small_groups_are_kept_whole():
     pd.testing.assert_frame_equal(cc.thin_points(points, max_points=10), points)
 
 
-@pytest.mark.parametrize("bad", [1, 2.5, 0])
+# nan, strings, bools and None once raised raw exceptions (ValueError, TypeError).
+@pytest.mark.parametrize("bad", [1, 2.5, 0, -3, float("nan"), float("inf"), "10", True, None])
 def test_max_points_must_be_a_whole_number(bad):
     points = pd.DataFrame({"fpr": [0.5], "tpr": [0.5]})
     with pytest.raises(
-        cc.CostchartError, match=rf"max_points={bad!r} must be a whole number of at least 2"
+        cc.CostchartError,
+        match=rf"max_points={re.escape(repr(bad))} must be a whole number of at least 2",
     ):
         cc.thin_points(points, max_points=bad)

@@ -158,7 +158,7 @@ def test_from_confusion_refuses(data, by, message):
         ),
         (
             lambda: cc.operating_range(pd.DataFrame({"fpr": [0.1], "tpr": [0.5]}), of="curve"),
-            r"of='curve' is not an option; pass 'lines' or 'envelope'",
+            r"of='curve' is not an option; pass one of 'lines', 'envelope'",
         ),
         (
             lambda: cc.cost_at(pd.DataFrame({"fpr": [0.1], "tpr": [0.5]}), [0.5, 1.5]),
@@ -173,3 +173,52 @@ def test_from_confusion_refuses(data, by, message):
 def test_table_functions_refuse(call, message):
     with pytest.raises(cc.CostchartError, match=message):
         call()
+
+
+def test_auc_refuses_curves_that_do_not_run_from_fpr_0_to_1():
+    # One point without the corners once gave an area of 0.0.
+    with pytest.raises(
+        cc.CostchartError,
+        match=r"the ROC curve of points runs from fpr=0\.1 to fpr=0\.1, so its area is not "
+        r"defined; auc needs a curve from fpr 0 to 1",
+    ):
+        cc.auc(pd.DataFrame({"fpr": [0.1], "tpr": [0.5]}))
+    two = pd.DataFrame({"m": ["a", "a", "b"], "fpr": [0.0, 1.0, 0.3], "tpr": [0.0, 1.0, 0.6]})
+    with pytest.raises(cc.CostchartError, match=r"the ROC curve of group \{'m': 'b'\} runs"):
+        cc.auc(two)
+    hull = cc.roc_hull(pd.DataFrame({"fpr": [0.1], "tpr": [0.5]}))
+    assert cc.auc(hull)["auc"].iat[0] == pytest.approx(0.7)
+
+
+def test_auc_of_an_empty_table_is_an_empty_table():
+    empty = cc.auc(pd.DataFrame({"fpr": [], "tpr": []}))
+    assert list(empty.columns) == ["auc"]
+    assert len(empty) == 0
+
+
+def test_from_confusion_with_huge_counts():
+    kw = {"tp": "TP", "fn": "FN", "fp": "FP", "tn": "TN"}
+    # 2**62 + 2**62 wrapped in int64 and was reported as "no negatives".
+    big = {"TP": [2**62], "FN": [2**62], "FP": [2**61], "TN": [3 * 2**61]}
+    points = cc.from_confusion(big, **kw)
+    np.testing.assert_array_equal(points["tpr"], [0.0, 0.5, 1.0])
+    np.testing.assert_array_equal(points["fpr"], [0.0, 0.25, 1.0])
+    # Float totals past the float64 range gave NaN rates.
+    with pytest.raises(
+        cc.CostchartError,
+        match=r"the class totals \(tp \+ fn, fp \+ tn\) of data exceed what float64 holds",
+    ):
+        cc.from_confusion({"TP": [1e308], "FN": [1e308], "FP": [1.0], "TN": [1.0]}, **kw)
+    with pytest.raises(cc.CostchartError, match=r"data is empty; from_confusion takes one row"):
+        cc.from_confusion({"TP": [], "FN": [], "FP": [], "TN": []}, **kw)
+
+
+def test_real_numbers_keeps_numbers_and_refuses_text_and_bools():
+    from costchart._validation import real_numbers
+
+    np.testing.assert_array_equal(real_numbers([1, 2.5], "x"), [1.0, 2.5])
+    assert real_numbers(np.int64(3), "x").shape == ()
+    np.testing.assert_array_equal(real_numbers(np.array([0.5], dtype=object), "x"), [0.5])
+    for bad in ("1", b"1", False, [1, True], [1, [2]], None, {"a": 1}):
+        with pytest.raises(cc.CostchartError, match=r"x=.* must be a number or numbers"):
+            real_numbers(bad, "x")

@@ -1,0 +1,57 @@
+"""Helpers of costchart._frames: group keys in messages, column-name checks."""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import costchart as cc
+from costchart._frames import as_pandas, describe_group, split_groups
+
+
+def test_describe_group_shows_plain_values_and_none():
+    assert describe_group(["g", "f"], (np.int64(0), np.float64(0.5))) == "{'g': 0, 'f': 0.5}"
+    assert describe_group(["g"], (np.str_("a"),)) == "{'g': 'a'}"
+    assert describe_group(["g"], (np.bool_(True),)) == "{'g': True}"
+    for missing in (None, np.nan, pd.NA, pd.NaT):
+        assert describe_group(["g"], (missing,)) == "{'g': None}"
+
+
+def test_describe_group_of_a_none_key_read_by_pandas():
+    # pandas stores a None key of a string column as NaN; the message still says None.
+    frame = pd.DataFrame({"g": ["a", None], "s": [1, 2]})
+    keys = [describe_group(["g"], group.key) for group in split_groups(frame, ["g"])]
+    assert keys == ["{'g': 'a'}", "{'g': None}"]
+
+
+def test_as_pandas_refuses_duplicated_names_and_2d_arrays():
+    frame = pd.DataFrame([[1, 2]], columns=["s", "s"])
+    with pytest.raises(cc.CostchartError, match=r"data has more than one column named 's'"):
+        as_pandas(frame, ["s"])
+    with pytest.raises(
+        cc.CostchartError, match=r"data\['s'\] is a 2-D array of shape \(2, 1\); pass one 1-D"
+    ):
+        as_pandas({"s": np.zeros((2, 1))}, ["s"])
+
+
+def test_from_confusion_names_groups_with_plain_values():
+    counts = {"k": np.array([0, 0]), "TP": [1, 2], "FN": [1, 2], "FP": [1, 2], "TN": [1, 2]}
+    with pytest.raises(cc.CostchartError, match=r"group \{'k': 0\} has 2 rows, but"):
+        cc.from_confusion(counts, tp="TP", fn="FN", fp="FP", tn="TN", by="k")
+
+
+def test_as_pandas_ignores_duplicates_among_unused_columns():
+    frame = pd.DataFrame([[1, 2, 3]], columns=["s", "note", "note"])
+    assert list(as_pandas(frame, ["s"]).columns) == ["s"]
+
+
+@pytest.mark.parametrize("by", [123, 1.5, [["a"]], [None], {"a": 1}.items()])
+def test_normalize_by_refuses_what_is_not_column_names(by):
+    with pytest.raises(cc.CostchartError, match=r"must be a column name or a list of column names"):
+        cc.lower_envelope(pd.DataFrame({"fpr": [0.1], "tpr": [0.5]}), by=by)
+
+
+def test_a_grouping_column_named_twice_is_refused():
+    # The output had the column twice.
+    points = pd.DataFrame({"m": ["a"], "fpr": [0.1], "tpr": [0.5]})
+    with pytest.raises(cc.CostchartError, match=r"by=\['m', 'm'\] names 'm' twice"):
+        cc.lower_envelope(points, by=["m", "m"])
