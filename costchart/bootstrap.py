@@ -42,11 +42,14 @@ from costchart._errors import CostchartError
 from costchart._frames import (
     as_pandas,
     combine_groups,
+    describe_group,
     infer_by,
     normalize_by,
+    plain_key,
     require_columns,
     split_groups,
 )
+from costchart._tables import read_selection
 from costchart._validation import (
     finite_number,
     finite_numbers,
@@ -55,7 +58,6 @@ from costchart._validation import (
     probability,
     random_generator,
     threshold_number,
-    threshold_numbers,
     whole_counts,
     whole_number,
 )
@@ -598,44 +600,6 @@ def _read_table(table, name: str, needed: list[str], fix: str) -> pd.DataFrame:
     return frame
 
 
-def _read_selection(selection, by: list[str]) -> pd.DataFrame:
-    """A selection table as pandas, checked: its columns, thresholds and intervals.
-
-    Accepts pandas, polars and pyarrow tables (and dicts of arrays). Refuses other
-    objects, NaN thresholds, and intervals that do not tile [0, 1] in each group.
-    """
-    fix = "pass the table selection_table returns (made with the same by= columns)"
-    frame = _read_table(selection, "selection", [*by, col.PC_LO, col.PC_HI, col.THRESHOLD], fix)
-    threshold_numbers(frame[col.THRESHOLD].to_numpy(), "column 'threshold' of selection")
-    ends = {
-        c: finite_numbers(frame[c].to_numpy(), f"column {c!r} of selection")
-        for c in (col.PC_LO, col.PC_HI)
-    }
-    others = [c for c in infer_by(frame, None) if c not in by]
-    for group in split_groups(frame, by):
-        lo, hi = ends[col.PC_LO][group.positions], ends[col.PC_HI][group.positions]
-        order = np.argsort(lo, kind="stable")
-        lo, hi = lo[order], hi[order]
-        if not (
-            abs(lo[0]) <= TILE_TOLERANCE
-            and abs(hi[-1] - 1) <= TILE_TOLERANCE
-            and np.all(hi >= lo - TILE_TOLERANCE)
-            and np.all(np.abs(lo[1:] - hi[:-1]) <= TILE_TOLERANCE)
-        ):
-            where = f" for the group {dict(zip(by, group.key, strict=True))}" if by else ""
-            hint = (
-                f"; it has the grouping columns {others}: pass by={others}"
-                if others
-                else f"; {fix}"
-            )
-            msg = (
-                f"the intervals pc_lo..pc_hi of selection do not tile [0, 1]{where} (they "
-                f"run from {lo[0]:g} to {hi[-1]:g} with gaps or overlaps){hint}"
-            )
-            raise CostchartError(msg)
-    return frame
-
-
 def _check_counts(data, columns: dict[str, str]) -> None:
     """Refuse confusion counts that are not whole numbers or add up to too many instances."""
     for name, column in columns.items():
@@ -662,17 +626,23 @@ def _bands(
     groups = split_groups(points, by)
     selections = None
     if selection is not None:
-        selection = _read_selection(selection, by)
-        selections = {g.key: selection.iloc[g.positions] for g in split_groups(selection, by)}
+        selection, selection_by, selection_groups = read_selection(selection, by or None)
+        if selection_by != by:
+            msg = (
+                f"selection is grouped by {selection_by} but the band by {by}; pass "
+                f"by={selection_by} so each group is banded with its own selection"
+            )
+            raise CostchartError(msg)
+        selections = {plain_key(g.key): selection.iloc[g.positions] for g in selection_groups}
     parts = []
     for group in groups:
         part = points.iloc[group.positions].reset_index(drop=True)
         chosen = None
         if selections is not None:
-            if group.key not in selections:
-                msg = f"selection has no rows for the group {dict(zip(by, group.key, strict=True))}"
+            if plain_key(group.key) not in selections:
+                msg = f"selection has no rows for the group {describe_group(by, group.key)}"
                 raise CostchartError(msg)
-            chosen = selections[group.key]
+            chosen = selections[plain_key(group.key)]
         rows = _active_rows(part, options.pc, chosen, threshold)
         parts.append(band_of_counts(_counts(part, rows), options))
     return combine_groups(points, by, groups, parts, col.BAND_TABLE)

@@ -932,7 +932,9 @@ def selected(table: pd.DataFrame, *, space: str, y_max: float = 0.5) -> alt.Char
         Top of the cost axis.
     """
     table = _table(table, [col.FPR, col.TPR], "selected")
-    tips = [c for c in ("role", "classifier", "weight") if c in table.columns]
+    tips = [
+        c for c in (*infer_by(table, None), col.ROLE, col.CHOICE, col.WEIGHT) if c in table.columns
+    ]
     tooltip = [
         *[alt.Tooltip(**nominal(c)) for c in tips],
         alt.Tooltip(f"{col.FPR}:Q", format=".4f"),

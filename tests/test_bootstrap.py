@@ -613,42 +613,43 @@ SELECTION = pd.DataFrame(
     [
         (
             {"pc_lo": 0.0, "pc_hi": 1.0, "threshold": 1.0},
-            r"selection= is a dict of single values; pass the table selection_table returns",
+            r"selection holds only scalars; pass arrays \(one value per row\)",
         ),
-        (object(), r"selection= must be a pandas, polars or pyarrow DataFrame, got object"),
-        ([[0.0, 1.0, 1.0]], r"selection= must be a pandas, polars or pyarrow DataFrame, got list"),
+        (object(), r"selection must be a pandas, polars or pyarrow DataFrame .*; got object"),
+        (
+            [[0.0, 1.0, 1.0]],
+            r"selection must be a pandas, polars or pyarrow DataFrame .*; got list",
+        ),
         (
             SELECTION.drop(columns="pc_hi"),
-            r"selection has no column 'pc_hi'; available columns: .* Pass the table "
-            r"selection_table returns",
+            r"selection has no column 'pc_hi'; pass a table from selection_table \(available "
+            r"columns: 'pc_lo', 'threshold', 'fpr', 'tpr'\)",
         ),
-        (SELECTION.iloc[:0], r"selection has no rows; pass the table selection_table returns"),
+        (SELECTION.iloc[:0], r"selection is empty; pass a table from selection_table"),
         (
             SELECTION.assign(threshold=[1.0, np.nan]),
-            r"column 'threshold' of selection has 1 NaN thresholds \(first at position 1, nan\); "
-            r"every interval needs a threshold \(inf: always negative",
+            r"column 'threshold' of selection must hold thresholds \(not NaN\), but has nan at "
+            r"position 1",
         ),
         (
             SELECTION.assign(threshold=["a", "b"]),
-            r"column 'threshold' of selection must hold numbers \(thresholds\)",
+            r"column 'threshold' of selection must hold numbers, but has dtype",
         ),
         (
             SELECTION.assign(pc_hi=[0.3, 1.0]),
-            r"the intervals pc_lo\.\.pc_hi of selection do not tile \[0, 1\] \(they run from 0 "
-            r"to 1 with gaps or overlaps\); pass the table selection_table returns",
+            r"selection has a gap between pc=0.3 and pc=0.4; its intervals must tile \[0, 1\]",
         ),
         (
             SELECTION.assign(pc_hi=[0.4, 0.9]),
-            r"do not tile \[0, 1\] \(they run from 0 to 0\.9",
+            r"selection covers pc from 0.0 to 0.9, but its intervals must tile \[0, 1\]",
         ),
         (
             SELECTION.assign(pc_lo=[np.nan, 0.4]),
-            r"column 'pc_lo' of selection has 1 NaN values",
+            r"column 'pc_lo' of selection must hold operating points in \[0, 1\], but has nan",
         ),
         (
             pd.concat([SELECTION.assign(model="a"), SELECTION.assign(model="b")]),
-            r"do not tile \[0, 1\] .*; it has the grouping columns \['model'\]: pass "
-            r"by=\['model'\]",
+            r"selection is grouped by \['model'\] but the band by \[\]; pass by=\['model'\]",
         ),
     ],
 )
@@ -663,7 +664,8 @@ def test_selection_intervals_are_checked_per_group():
         [SELECTION.assign(model="a"), SELECTION.assign(model="b", pc_lo=[0.0, 0.5])]
     )
     with pytest.raises(
-        cc.CostchartError, match=r"do not tile \[0, 1\] for the group \{'model': 'b'\}"
+        cc.CostchartError,
+        match=r"selection \(group \{'model': 'b'\}\) has a gap between pc=0.4 and pc=0.5",
     ):
         cc.bootstrap_band(data, score="s", label="y", by="model", selection=selection)
     good = pd.concat([SELECTION.assign(model="a"), SELECTION.assign(model="b")])
