@@ -161,6 +161,8 @@ def per_score_table(
     table = table.reset_index(drop=True)
     instances = table[INSTANCES].to_numpy(np.int64)
     if BIN in table:
+        assert bins is not None  # only a binned aggregate has bins
+        _check_bin_arithmetic(table, by, bins)
         _check_no_bad_scores(table[BAD].to_numpy(np.float64).sum(), score)
         # A bin stands in for its lowest score (over both classes).
         table[score] = table.groupby([*by, BIN], dropna=False, sort=False)[score].transform("min")
@@ -202,17 +204,48 @@ def _aggregate(nw, frame, schema, score, label, by, amounts, bins) -> pd.DataFra
 BIN, BAD = "costchart_bin", "costchart_bad_scores"
 
 
-def _bin_expression(nw, score: str, by: Sequence[str], bins: int):
-    """Bin of each instance: ``floor(above * bins / n)``, ``above`` = instances scoring higher.
+def _rank_and_size(nw, score: str, by: Sequence[str]):
+    """Per instance, how many instances score higher (``above``) and its group's size, as Int64.
 
-    ``rank(method="min")`` from the top gives ties the same rank, so a bin never splits a
-    score and each bin's lowest score is an exact threshold.
+    Engines count in narrow types (polars ranks and counts in UInt32, Spark ranks in
+    INT32), where ``above * bins`` wraps around or overflows; both are cast to Int64
+    before any arithmetic.
     """
-    above = nw.col(score).rank(method="min", descending=True) - 1
+    rank = nw.col(score).rank(method="min", descending=True)
     size = nw.len()
     if by:
-        above, size = above.over(*by), size.over(*by)
-    return (above * bins / size).floor().cast(nw.Int64).alias(BIN)
+        rank, size = rank.over(*by), size.over(*by)
+    return rank.cast(nw.Int64) - 1, size.cast(nw.Int64)
+
+
+def _bin_expression(nw, score: str, by: Sequence[str], bins: int):
+    """Bin of each instance: ``above * bins // n``, ``above`` = instances scoring higher.
+
+    ``rank(method="min")`` from the top gives ties the same rank, so a bin never splits a
+    score and each bin's lowest score is an exact threshold. The arithmetic is exact
+    integer arithmetic in Int64; :func:`_check_bin_arithmetic` refuses groups so large
+    that ``n * bins`` would not fit.
+    """
+    above, size = _rank_and_size(nw, score, by)
+    return (above * bins // size).cast(nw.Int64).alias(BIN)
+
+
+#: ``above * bins`` must stay below this to be exact in Int64.
+_INT64_LIMIT = 2**63 - 1
+
+
+def _check_bin_arithmetic(table: pd.DataFrame, by: Sequence[str], bins: int) -> None:
+    """Refuse a binned aggregate whose ``above * bins`` could have overflowed Int64."""
+    counts = table[INSTANCES].astype(np.int64)
+    sizes = counts.groupby([table[c] for c in by], dropna=False).sum() if by else counts.sum()
+    largest = int(np.max(np.asarray(sizes), initial=0))
+    if largest * bins > _INT64_LIMIT:
+        msg = (
+            f"bins={bins:,} is too many for a group of {largest:,} instances (the bin "
+            f"arithmetic would overflow 64-bit integers); pass bins= at most "
+            f"{_INT64_LIMIT // largest:,}"
+        )
+        raise CostchartError(msg)
 
 
 def _check_no_bad_scores(count: float, column: str) -> None:

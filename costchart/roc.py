@@ -19,7 +19,7 @@ from costchart._frames import (
 )
 from costchart._lazy import read_instances
 from costchart._tables import points_groups
-from costchart._validation import nonnegative_numbers
+from costchart._validation import nonnegative_numbers, whole_number
 
 __all__ = ["auc", "from_confusion", "roc_points", "row_of_threshold"]
 
@@ -174,17 +174,23 @@ def _count_by_score(scores, positive, weights, instances=None, bins=None):
     return values, pos, neg
 
 
+#: The most ``bins=`` accepted: far more than any chart shows (more bins than instances
+#: keep every distinct score anyway).
+MAX_BINS = 10**9
+
+
 def check_bins(bins) -> int | None:
-    """Validate ``bins=``: None or a positive integer."""
+    """Validate ``bins=``: None or a whole number from 1 to :data:`MAX_BINS`."""
     if bins is None:
         return None
-    if isinstance(bins, bool) or not isinstance(bins, (int, np.integer)) or bins < 1:
+    try:
+        return whole_number(bins, "bins", minimum=1, maximum=MAX_BINS)
+    except CostchartError as error:
         msg = (
-            f"bins={bins!r} must be a positive integer (how many score quantiles to keep); "
-            "pass e.g. bins=1000, or None for every distinct score"
+            f"{error} (how many score quantiles to keep); pass e.g. bins=1000, or None for "
+            "every distinct score"
         )
-        raise CostchartError(msg)
-    return int(bins)
+        raise CostchartError(msg) from None
 
 
 def bin_by_rank(values: np.ndarray, sizes: np.ndarray, sums: list[np.ndarray], bins: int):
@@ -197,8 +203,15 @@ def bin_by_rank(values: np.ndarray, sizes: np.ndarray, sums: list[np.ndarray], b
     if len(values) == 0:
         return values, sums
     sizes = np.asarray(sizes, dtype=np.int64)
+    total = max(int(sizes.sum()), 1)
+    # More bins than instances put every distinct score in its own bin already; fewer
+    # keep ``above * bins`` below total**2, exact in int64 for any realistic count.
+    bins = min(bins, total)
     above = np.cumsum(sizes) - sizes
-    index = above * bins // max(int(sizes.sum()), 1)
+    if total * bins <= np.iinfo(np.int64).max:
+        index = above * bins // total
+    else:  # Python integers never overflow; the per-score table is small
+        index = np.array([int(a) * bins // total for a in above], dtype=np.int64)
     starts = _run_starts(index)
     ends = np.append(starts[1:], len(values)) - 1
     return values[ends], [np.add.reduceat(values_, starts) for values_ in sums]

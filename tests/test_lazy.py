@@ -188,3 +188,132 @@ def test_dask_frames(instances, bins):
         # Dask keeps its own string dtype for the group column.
         result["model"] = result["model"].astype(eager["model"].dtype)
         pd.testing.assert_frame_equal(result, eager, check_exact=False, rtol=1e-12)
+
+
+# Bins are computed in the engine as ``above * bins // n``. Engines rank and count in
+# narrow types (polars UInt32, Spark INT32), so the product must be widened first.
+TIES = pd.DataFrame(
+    {
+        "g": ["a"] * 6 + ["b"] * 3,
+        "s": [0.9, 0.8, 0.8, 0.5, 0.3, 0.1, 0.7, 0.7, 0.2],
+        "y": [1, 0, 1, 1, 0, 0, 1, 0, 0],
+    }
+)
+
+
+#: In UInt32, 5 * WRAPS wraps around to 4, putting the last score of group "a" in the
+#: first score's bin; in INT32 (Spark) 3 * WRAPS already overflows.
+WRAPS = 858_993_460
+
+
+def _expected_bins(frame, bins):
+    above = frame.groupby("g")["s"].rank(method="min", ascending=False).astype(np.int64) - 1
+    size = frame.groupby("g")["s"].transform("size").astype(np.int64)
+    return [int(a) * bins // int(n) for a, n in zip(above, size, strict=True)]
+
+
+def _check_bin_dtypes(native, frame):
+    import narwhals.stable.v2 as nw
+
+    from costchart._lazy import BIN, _bin_expression, _rank_and_size
+
+    above, size = _rank_and_size(nw, "s", ["g"])
+    bins = WRAPS
+    result = nw.from_native(native).with_columns(
+        above.alias("above"), size.alias("size"), _bin_expression(nw, "s", ["g"], bins)
+    )
+    schema = result.collect_schema()
+    assert (schema["above"], schema["size"], schema[BIN]) == (nw.Int64, nw.Int64, nw.Int64)
+    collected = result.collect().to_pandas().sort_values(["g", "s"], ascending=[True, False])
+    expected = frame.sort_values(["g", "s"], ascending=[True, False])
+    assert collected[BIN].tolist() == _expected_bins(expected, bins)
+
+
+@pytest.mark.parametrize("engine", ["polars", "duckdb"])
+def test_bin_arithmetic_is_int64_in_every_engine(engine):
+    _check_bin_dtypes(_lazy_frames(TIES)[engine], TIES)
+
+
+@pytest.mark.filterwarnings("ignore:Dask support is moving:FutureWarning")
+@pytest.mark.parametrize("engine", ["polars", "duckdb", "dask"])
+def test_bins_past_two_to_the_32_equal_eager(engine):
+    # UInt32 arithmetic wrapped above * bins around and merged the wrong scores.
+    if engine == "dask":
+        lazy = pytest.importorskip("dask.dataframe").from_pandas(TIES, npartitions=2)
+    else:
+        lazy = _lazy_frames(TIES)[engine]
+    eager = cc.roc_points(TIES, score="s", label="y", by="g", bins=WRAPS)
+    result = cc.roc_points(lazy, score="s", label="y", by="g", bins=WRAPS)
+    result["g"] = result["g"].astype(eager["g"].dtype)
+    pd.testing.assert_frame_equal(result, eager)
+    pd.testing.assert_frame_equal(eager, cc.roc_points(TIES, score="s", label="y", by="g"))
+
+
+def test_five_million_lazy_rows_in_a_thousand_bins(rng):
+    # The case of the report: 5M rows, bins=1000, so above * bins reaches 5e9 > 2**32.
+    n = 5_000_000
+    label = rng.random(n) < 0.3
+    frame = pl.DataFrame({"s": rng.integers(0, 4000, n) + 800 * label, "y": label})
+    eager = cc.roc_points(frame, score="s", label="y", bins=1000)
+    result = cc.roc_points(frame.lazy(), score="s", label="y", bins=1000)
+    assert len(result) == 1001
+    pd.testing.assert_frame_equal(result, eager)
+
+
+def test_bins_too_many_for_int64_are_refused():
+    from costchart._lazy import INSTANCES, _check_bin_arithmetic
+
+    table = pd.DataFrame({"g": ["a", "a", "b"], INSTANCES: [2**39, 2**39, 5]})
+    _check_bin_arithmetic(table, ["g"], 8_388_607)  # 2**40 * bins < 2**63
+    with pytest.raises(
+        cc.CostchartError,
+        match=r"bins=8,388,608 is too many for a group of 1,099,511,627,776 instances "
+        r"\(the bin arithmetic would overflow 64-bit integers\); pass bins= at most 8,388,607",
+    ):
+        _check_bin_arithmetic(table, ["g"], 8_388_608)
+
+
+def _java_runs() -> bool:
+    import shutil
+    import subprocess
+
+    java = shutil.which("java")
+    if java is None:
+        return False
+    return subprocess.run([java, "-version"], capture_output=True, check=False).returncode == 0
+
+
+@pytest.fixture(scope="module")
+def spark():
+    pytest.importorskip("pyspark")
+    if not _java_runs():
+        pytest.skip("PySpark needs Java (a JRE, e.g. Debian's default-jre-headless)")
+    from pyspark.sql import SparkSession
+
+    session = (
+        SparkSession.builder.master("local[1]")
+        .appName("costchart-tests")
+        .config("spark.ui.enabled", "false")
+        .config("spark.sql.shuffle.partitions", "1")
+        .config("spark.sql.ansi.enabled", "true")  # overflow raises instead of wrapping
+        .getOrCreate()
+    )
+    session.sparkContext.setLogLevel("ERROR")
+    yield session
+    session.stop()
+
+
+@pytest.mark.slow
+@pytest.mark.filterwarnings("ignore::FutureWarning")
+def test_spark_ranks_widen_before_binning(spark):
+    # Spark ranks in INT32: above * bins raised ARITHMETIC_OVERFLOW.
+    native = spark.createDataFrame(TIES)
+    _check_bin_dtypes(native, TIES)
+    eager = cc.roc_points(TIES, score="s", label="y", by="g", bins=WRAPS)
+    result = cc.roc_points(native, score="s", label="y", by="g", bins=WRAPS)
+    pd.testing.assert_frame_equal(result, eager)
+    weighted = TIES.assign(w=np.arange(1.0, 10.0))
+    pd.testing.assert_frame_equal(
+        cc.rociv(spark.createDataFrame(weighted), score="s", label="y", by="g", cost="w", bins=3),
+        cc.rociv(weighted, score="s", label="y", by="g", cost="w", bins=3),
+    )
