@@ -196,7 +196,9 @@ def roc_average(
     values, ``"threshold"`` both rates at fixed thresholds (Fawcett's three averages).
     Between a curve's points the rates are interpolated along the curve (every such point
     is reachable by randomly mixing two thresholds); at a vertical (horizontal) step the
-    highest TPR (lowest FPR) counts.
+    highest TPR (lowest FPR) counts. Every curve is first completed with the trivial
+    classifiers (0, 0) at threshold ``+inf`` and (1, 1) at threshold ``-inf``, which are
+    always available: a curve without them is never held flat past its ends.
 
     Parameters
     ----------
@@ -208,7 +210,8 @@ def roc_average(
         Which average.
     grid : array-like, optional
         The fixed FPR (vertical), TPR (horizontal) or threshold values. By default the
-        union of the curves' own values.
+        union of the curves' own values (with 0 and 1 for the vertical and horizontal
+        averages).
 
     Returns
     -------
@@ -247,11 +250,27 @@ def _upper_envelope_function(x: np.ndarray, y: np.ndarray):
     return x[last], y[last]
 
 
+def _with_corners(rates: np.ndarray, first: float, last: float) -> np.ndarray:
+    """``rates`` with the trivial classifiers' values added: ``first`` before, ``last`` after."""
+    return np.concatenate([[first], rates, [last]])
+
+
 def _roc_average(curves: list[pd.DataFrame], method: str, grid) -> pd.DataFrame:
+    # Every curve is completed with the trivial classifiers (0, 0) ("always negative",
+    # threshold +inf) and (1, 1) ("always positive", threshold -inf): they are always
+    # available, so a curve is never held flat past its last point.
     fprs = [c[col.FPR].to_numpy(np.float64) for c in curves]
     tprs = [c[col.TPR].to_numpy(np.float64) for c in curves]
+    if method in ("vertical", "horizontal"):
+        own = fprs if method == "vertical" else tprs
+        fixed = (
+            np.unique(np.concatenate([[0.0, 1.0], *own]))
+            if grid is None
+            else np.asarray(grid, float)
+        )
+        fprs = [_with_corners(f, 0.0, 1.0) for f in fprs]
+        tprs = [_with_corners(t, 0.0, 1.0) for t in tprs]
     if method == "vertical":
-        fixed = np.unique(np.concatenate(fprs)) if grid is None else np.asarray(grid, float)
         values = np.array(
             [
                 np.interp(fixed, *_upper_envelope_function(f, t))
@@ -260,7 +279,6 @@ def _roc_average(curves: list[pd.DataFrame], method: str, grid) -> pd.DataFrame:
         )
         return _summary(np.nan, np.tile(fixed, (len(curves), 1)), values)
     if method == "horizontal":
-        fixed = np.unique(np.concatenate(tprs)) if grid is None else np.asarray(grid, float)
         # Lowest FPR at each TPR: the upper envelope of (tpr, -fpr).
         values = np.array(
             [
@@ -275,11 +293,13 @@ def _roc_average(curves: list[pd.DataFrame], method: str, grid) -> pd.DataFrame:
     at_f, at_t = [], []
     for f, t, th in zip(fprs, tprs, thresholds, strict=True):
         order = np.argsort(-th, kind="stable")  # decreasing thresholds, growing rates
-        f, t, th = f[order], t[order], th[order]
+        f = _with_corners(f[order], 0.0, 1.0)
+        t = _with_corners(t[order], 0.0, 1.0)
+        th = _with_corners(th[order], np.inf, -np.inf)
         # The operating point of threshold x is the last point whose threshold is >= x.
         index = np.searchsorted(-th, -fixed, side="right") - 1
-        at_f.append(f[np.maximum(index, 0)])
-        at_t.append(t[np.maximum(index, 0)])
+        at_f.append(f[index])
+        at_t.append(t[index])
     return _summary(fixed, np.array(at_f), np.array(at_t))
 
 

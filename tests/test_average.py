@@ -192,3 +192,34 @@ def test_roc_average_of_one_fold_warns_and_has_nan_spread():
     ):
         roc = cc.roc_average(points, over="fold")
     assert roc.tpr_sd.isna().all() and (roc.n_curves == 1).all()
+
+
+def test_roc_averages_complete_curves_with_the_trivial_classifiers():
+    # Each fold is one point; (0, 0) and (1, 1) are always available, so the curves are
+    # (0,0)-(0.04,0.4)-(1,1) and (0,0)-(0.3,0.8)-(1,1), never held flat past their ends.
+    vertical = cc.roc_average(ONE_POINT_FOLDS, over="fold", grid=[0.17])
+    expected = (0.4 + 0.6 * 0.13 / 0.96 + 0.8 * 0.17 / 0.3) / 2
+    assert vertical.tpr.iat[0] == pytest.approx(expected, rel=1e-12)
+    assert round(vertical.tpr.iat[0], 4) == 0.4673
+    default = cc.roc_average(ONE_POINT_FOLDS, over="fold")
+    assert default.fpr.tolist() == [0.0, 0.04, 0.3, 1.0]
+    np.testing.assert_allclose(
+        default.tpr, [0.0, (0.4 + 0.8 * 0.04 / 0.3) / 2, (0.4 + 0.6 * 0.26 / 0.96 + 0.8) / 2, 1.0]
+    )
+    horizontal = cc.roc_average(ONE_POINT_FOLDS, over="fold", method="horizontal", grid=[0.6, 0.9])
+    np.testing.assert_allclose(
+        horizontal.fpr,
+        [
+            (0.04 + 0.96 * 0.2 / 0.6 + 0.3 * 0.6 / 0.8) / 2,
+            (0.04 + 0.96 * 0.5 / 0.6 + 0.3 + 0.7 * 0.5) / 2,
+        ],
+    )
+
+
+def test_threshold_average_completes_curves_with_the_trivial_classifiers():
+    folds = ONE_POINT_FOLDS.assign(threshold=[0.5, 0.7])
+    average = cc.roc_average(folds, over="fold", method="threshold", grid=[0.9, 0.6, 0.2])
+    # Above a curve's thresholds it predicts nothing positive: (0, 0), not its own point.
+    assert average.threshold.tolist() == [0.9, 0.6, 0.2]
+    np.testing.assert_allclose(average.fpr, [0.0, 0.15, 0.17])
+    np.testing.assert_allclose(average.tpr, [0.0, 0.4, 0.6])
