@@ -88,7 +88,7 @@ def vertical_average(curves, *, over: str | Sequence[str]) -> pd.DataFrame:
 
 def _average_curves(pcs: list[np.ndarray], costs: list[np.ndarray]) -> pd.DataFrame:
     """Mean, min, max and sd of piecewise-linear curves at the union of their vertices."""
-    grid = np.unique(np.concatenate(pcs))
+    grid = distinct_pc(np.concatenate(pcs))
     curves = []
     for pc, cost in zip(pcs, costs, strict=True):
         order = np.argsort(pc, kind="stable")
@@ -141,6 +141,66 @@ def _average_curves(pcs: list[np.ndarray], costs: list[np.ndarray]) -> pd.DataFr
     )
 
 
+#: ``pc`` values closer than this are one vertex: the same value computed along different
+#: paths differs by a few units in the last place (``pc`` lies in [0, 1]). Keeping both
+#: would make a segment a few ulps wide whose slope -- the dual ROC point -- is noise.
+PC_TOLERANCE = 16 * float(np.finfo(np.float64).eps)
+
+
+def _cluster_representatives(sorted_pc: np.ndarray) -> np.ndarray:
+    """Positions of one value per run of sorted ``pc`` values closer than the tolerance.
+
+    Each run is represented by its first value, or by 0 or 1 exactly when the run holds
+    them, so a curve that spans [0, 1] keeps spanning it.
+    """
+    n = len(sorted_pc)
+    if n == 0:
+        return np.zeros(0, dtype=np.intp)
+    starts = np.flatnonzero(np.concatenate([[True], np.diff(sorted_pc) > PC_TOLERANCE]))
+    ends = np.append(starts[1:], n) - 1
+    chosen = starts.copy()
+    last_run_holds_one = sorted_pc[ends[-1]] == 1.0
+    if last_run_holds_one:
+        chosen[-1] = ends[-1]
+    return chosen
+
+
+def distinct_pc(values: np.ndarray) -> np.ndarray:
+    """Sorted distinct ``pc`` values, values within :data:`PC_TOLERANCE` merged."""
+    values = np.unique(values)
+    return values[_cluster_representatives(values)]
+
+
+#: Rounding error of one cost or ``pc`` value of a curve, in units of the float epsilon.
+_ROUNDING = 64 * float(np.finfo(np.float64).eps)
+
+
+def _segment_rates(pc: np.ndarray, cost: np.ndarray, where: str):
+    """The ROC point dual to each segment of a sorted curve, and the rounding bound on it.
+
+    Rates outside [0, 1] by no more than the rounding error of the segment (which grows as
+    the segment narrows: its slope divides by the width) are clipped; larger excursions
+    mean the table is not a cost curve of ROC points, and are refused.
+    """
+    width = np.diff(pc)
+    slope = np.diff(cost) / width
+    intercept = cost[:-1] - slope * pc[:-1]
+    fpr, tpr = intercept, 1 - slope - intercept
+    scale = np.maximum(1.0, np.maximum(np.abs(cost[:-1]), np.abs(cost[1:])))
+    bound = _ROUNDING * scale * (1 + np.abs(slope)) * (1 + 1 / width)
+    outside = [(rates < -bound) | (rates > 1 + bound) | ~np.isfinite(rates) for rates in (fpr, tpr)]
+    if np.any(outside):
+        k = int(np.flatnonzero(outside[0] | outside[1])[0])
+        name, rate = (col.FPR, fpr[k]) if outside[0][k] else (col.TPR, tpr[k])
+        msg = (
+            f"{where}'s segment from pc={float(pc[k])!r} to pc={float(pc[k + 1])!r} is the "
+            f"cost line of a point with {name}={float(rate)!r}, outside [0, 1]: the table is "
+            "not a cost curve of ROC points (costs between 0 and 1, slopes between -1 and 1)"
+        )
+        raise CostchartError(msg)
+    return np.clip(fpr, 0.0, 1.0), np.clip(tpr, 0.0, 1.0)
+
+
 def curve_points(curve, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
     """The ROC point dual to each linear segment of a cost curve.
 
@@ -170,19 +230,13 @@ def curve_points(curve, *, by: str | Sequence[str] | None = None) -> pd.DataFram
         cost = table[col.COST].to_numpy(np.float64)[group.positions]
         order = np.argsort(pc, kind="stable")
         pc, cost = pc[order], cost[order]
-        width = np.diff(pc)
-        keep = width > 0
-        slope = np.diff(cost)[keep] / width[keep]
-        intercept = cost[:-1][keep] - slope * pc[:-1][keep]
+        # Vertices a rounding error apart are one vertex (segments of no real width).
+        kept = _cluster_representatives(pc)
+        pc, cost = pc[kept], cost[kept]
+        where = f"group {dict(zip(by, group.key, strict=True))}" if by else "curve"
+        fpr, tpr = _segment_rates(pc, cost, where)
         parts.append(
-            pd.DataFrame(
-                {
-                    col.PC_LO: pc[:-1][keep],
-                    col.PC_HI: pc[1:][keep],
-                    col.FPR: intercept,
-                    col.TPR: 1 - slope - intercept,
-                }
-            )
+            pd.DataFrame({col.PC_LO: pc[:-1], col.PC_HI: pc[1:], col.FPR: fpr, col.TPR: tpr})
         )
     return combine_groups(table, by, groups, parts, [col.PC_LO, col.PC_HI, col.FPR, col.TPR])
 

@@ -223,3 +223,55 @@ def test_threshold_average_completes_curves_with_the_trivial_classifiers():
     assert average.threshold.tolist() == [0.9, 0.6, 0.2]
     np.testing.assert_allclose(average.fpr, [0.0, 0.15, 0.17])
     np.testing.assert_allclose(average.tpr, [0.0, 0.4, 0.6])
+
+
+def _ten_folds(seed=36):
+    rng = np.random.default_rng(seed)
+    frames = []
+    for fold in range(10):
+        y = rng.random(200) < 0.4
+        frames.append(pd.DataFrame({"fold": fold, "s": rng.normal(size=200) + y, "y": y}))
+    return cc.roc_points(pd.concat(frames), score="s", label="y", by="fold")
+
+
+def test_dual_points_of_a_ten_fold_average_are_the_mean_roc_points():
+    # Two folds' envelopes share a vertex computed along different paths, 5.6e-17 apart;
+    # the segment between them had a slope of pure rounding noise (FPR -0.06).
+    points = _ten_folds()
+    average = cc.vertical_average(points, over="fold")
+    assert np.diff(average.pc).min() > 1e-12
+    dual = cc.curve_points(average)
+    assert dual[["fpr", "tpr"]].to_numpy().min() >= 0
+    assert dual[["fpr", "tpr"]].to_numpy().max() <= 1
+    # Each segment is the cost line of the mean of the folds' active ROC points.
+    middle = (dual.pc_lo.to_numpy() + dual.pc_hi.to_numpy()) / 2
+    active = []
+    for _, envelope in cc.lower_envelope(points).groupby("fold"):
+        row = np.searchsorted(envelope.pc.to_numpy(), middle, side="right") - 1
+        active.append(envelope[["fpr", "tpr"]].to_numpy()[row])
+    np.testing.assert_allclose(dual[["fpr", "tpr"]], np.mean(active, axis=0), atol=1e-9)
+
+
+def test_vertices_a_rounding_error_apart_are_one_vertex():
+    from costchart.average import distinct_pc
+
+    merged = distinct_pc(np.array([0.0, 1e-17, 0.3, 0.3 + 5.6e-17, 0.5, 1 - 1e-16, 1.0]))
+    assert merged.tolist() == [0.0, 0.3, 0.5, 1.0]
+    curve = pd.DataFrame({"pc": [0.0, 0.3, 0.3 + 5.6e-17, 1.0], "cost": [0.0, 0.3, 0.3, 0.0]})
+    np.testing.assert_allclose(cc.curve_points(curve)[["fpr", "tpr"]], [[0.0, 0.0], [3 / 7, 1.0]])
+    assert cc.curve_points(curve).pc_hi.tolist() == [0.3, 1.0]
+
+
+def test_curve_points_clips_rounding_and_refuses_impossible_rates():
+    # A cost a rounding error below 0 at pc 0 is FPR 0, not -1e-17.
+    rounded = pd.DataFrame({"pc": [0.0, 0.5, 1.0], "cost": [-1e-17, 0.25, 0.0]})
+    dual = cc.curve_points(rounded)
+    assert dual.fpr.tolist()[0] == 0.0
+    assert dual[["fpr", "tpr"]].to_numpy().min() >= 0
+    steep = pd.DataFrame({"g": "a", "pc": [0.0, 0.5, 1.0], "cost": [0.0, 0.7, 0.0]})
+    with pytest.raises(
+        cc.CostchartError,
+        match=r"group \{'g': 'a'\}'s segment from pc=0\.0 to pc=0\.5 is the cost line of a "
+        r"point with tpr=-0\.3999\d*, outside \[0, 1\]: the table is not a cost curve",
+    ):
+        cc.curve_points(steep)
