@@ -24,7 +24,7 @@ from costchart._errors import CostchartError
 from costchart._frames import as_pandas, require_columns
 from costchart._validation import (
     binary_labels,
-    finite_numbers,
+    finite_scores,
     nonnegative_numbers,
     positive_costs,
 )
@@ -88,17 +88,25 @@ def read_instances(
             data, score=score, label=label, by=by, amounts=amounts_wanted, bins=bins
         )
         frame, instances = aggregate.table, aggregate.instances
-        scores = frame[score].to_numpy(np.float64)
+        scores = _score_array(frame[score])
         amounts = aggregate.sums[amount] if amount is not None else None
     else:
         frame = as_pandas(data, [*by, score, label] + ([amount] if amount is not None else []))
-        scores = finite_numbers(frame[score].to_numpy(), f"column {score!r}")
+        scores = finite_scores(frame[score].to_numpy(), f"column {score!r}")
         amounts = None
         if amount is not None:
             check = positive_costs if strictly_positive else nonnegative_numbers
             amounts = check(frame[amount].to_numpy(), f"column {amount!r}")
     positive = binary_labels(frame[label].to_numpy(), f"column {label!r}", pos_label)
     return Instances(frame, scores, positive, amounts, instances)
+
+
+def _score_array(scores: pd.Series) -> np.ndarray:
+    """The (checked) scores of an aggregate; integer scores stay exact integers."""
+    dtype = scores.dtype
+    if dtype.kind in "iu":  # numpy or pandas' nullable integers (checked: no missing)
+        return scores.to_numpy(np.uint64 if dtype.kind == "u" else np.int64)
+    return scores.to_numpy(np.float64)
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ __all__ = [
     "binary_labels",
     "finite_number",
     "finite_numbers",
+    "finite_scores",
     "nonnegative_numbers",
     "one_of",
     "positive_costs",
@@ -246,3 +247,18 @@ def random_generator(rng, name: str = "rng") -> np.random.Generator:
         "numpy.random.Generator"
     )
     raise CostchartError(msg)
+
+
+def finite_scores(values, what: str) -> np.ndarray:
+    """Return scores as an array that keeps their order and ties exactly.
+
+    Integer scores stay int64 or uint64: beyond 2**53 float64 would round distinct
+    integers to one value and make false ties. Anything else is checked and converted
+    as by :func:`finite_numbers` (float64, no NaN or infinite values).
+    """
+    array = np.asarray(values)
+    if array.dtype.kind == "i":
+        return array.astype(np.int64, copy=False)
+    if array.dtype.kind == "u":
+        return array.astype(np.uint64, copy=False)
+    return finite_numbers(array, what)

@@ -70,7 +70,9 @@ def roc_points(
         The ``by`` columns, then
 
         - ``threshold`` (float64): predict positive when ``score >= threshold``;
-          ``+inf`` for the first point;
+          ``+inf`` for the first point. Integer scores are counted exactly; when some
+          exceed 2**53 in size (where float64 would round distinct integers into one),
+          the column has dtype object and holds them as Python integers;
         - ``tp``, ``fp``, ``tn``, ``fn``: counts (int64), or sums of weights (float64);
         - ``tpr``, ``fpr`` (float64): ``tp / (tp + fn)`` and ``fp / (fp + tn)``.
 
@@ -281,6 +283,22 @@ def _lattice_codes(scores: np.ndarray):
     return scaled.astype(np.intp), low, scale, int(high - low) + 1
 
 
+def _integer_codes(scores: np.ndarray):
+    """Integer scores in a narrow range as codes ``scores - low``, like :func:`_lattice_codes`.
+
+    Returns ``(codes, low, None, span)`` (``low`` of the scores' own dtype, so
+    ``low + codes`` gives the scores back exactly), or None for a wide range.
+    """
+    n = len(scores)
+    if n < 10_000:
+        return None
+    low, high = scores.min(), scores.max()
+    span = int(high) - int(low)  # Python integers: no overflow for any int64 or uint64
+    if span > 4 * n or span > 2**31:
+        return None
+    return (scores - low).astype(np.intp), low, None, span + 1
+
+
 def weighted_sums_by_score(
     scores: np.ndarray, positive: np.ndarray, weights: Sequence[np.ndarray | None]
 ):
@@ -294,7 +312,7 @@ def weighted_sums_by_score(
     them in linear time. Mostly distinct scores are argsorted and summed run by run.
     """
     n = len(scores)
-    lattice = _lattice_codes(scores)
+    lattice = _integer_codes(scores) if scores.dtype.kind in "iu" else _lattice_codes(scores)
     if lattice is not None:
         key, low, scale, span = lattice
         key *= 2  # the code's bin for negatives, the next one for positives
@@ -309,7 +327,10 @@ def weighted_sums_by_score(
             )
             sums.append((both[:, 1], both[:, 0]))
         present = np.flatnonzero(counts.sum(axis=1))[::-1]
-        values = (low + present) / scale
+        if scale is None:  # integer codes: back in the scores' own dtype (uint64 + intp is float)
+            values = present.astype(scores.dtype) + low
+        else:
+            values = (low + present) / scale
         return values, [(p[present], q[present]) for p, q in sums]
     sample = scores[:: max(n // 20_000, 1)]
     if n and len(np.unique(sample)) < _HASH_WHEN_DISTINCT_BELOW * len(sample):
@@ -319,7 +340,7 @@ def weighted_sums_by_score(
         for weight in weights:
             both = np.bincount(key, weights=weight, minlength=2 * len(distinct)).reshape(-1, 2)
             sums.append((both[:, 1], both[:, 0]))  # counts stay int64 without weights
-        order = np.argsort(-distinct)
+        order = np.argsort(distinct)[::-1]  # not -distinct: exact for any integer dtype
         return distinct[order], [(p[order], q[order]) for p, q in sums]
     order = np.argsort(scores)
     sorted_scores = scores[order]
@@ -343,6 +364,25 @@ def as_counts(*sums: np.ndarray) -> tuple[np.ndarray, ...]:
     return tuple(np.rint(values).astype(np.int64) for values in sums)
 
 
+#: Integers up to this size are exact in float64.
+_EXACT_IN_FLOAT = 2**53
+
+
+def threshold_column(thresholds: np.ndarray) -> np.ndarray:
+    """The ``threshold`` column: ``+inf``, then the thresholds (decreasing).
+
+    float64, except for integer scores beyond 2**53 in size, which float64 would round
+    into false ties: those stay exact as Python integers in an object column.
+    """
+    exact = thresholds.dtype.kind not in "iu" or (
+        len(thresholds) == 0
+        or max(abs(int(thresholds.min())), abs(int(thresholds.max()))) <= _EXACT_IN_FLOAT
+    )
+    if exact:
+        return np.concatenate([[np.inf], thresholds]).astype(np.float64)
+    return np.array([np.inf, *thresholds.tolist()], dtype=object)
+
+
 def _points_from_counts(thresholds, pos, neg) -> pd.DataFrame:
     """Cumulate per-score counts (decreasing score) into ROC points with (0, 0) first."""
     tp = np.concatenate([[0], np.cumsum(pos)])
@@ -350,7 +390,7 @@ def _points_from_counts(thresholds, pos, neg) -> pd.DataFrame:
     total_pos, total_neg = tp[-1], fp[-1]
     return pd.DataFrame(
         {
-            col.THRESHOLD: np.concatenate([[np.inf], thresholds]).astype(np.float64),
+            col.THRESHOLD: threshold_column(np.asarray(thresholds)),
             col.TP: tp,
             col.FP: fp,
             col.TN: total_neg - fp,

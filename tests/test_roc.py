@@ -168,3 +168,60 @@ def test_rounded_scores_that_are_not_on_a_lattice_everywhere():
     fpr, tpr, thresholds = roc_curve(y, s, drop_intermediate=False)
     np.testing.assert_array_equal(points["threshold"], thresholds)
     np.testing.assert_allclose(points[["fpr", "tpr"]], np.column_stack([fpr, tpr]), atol=1e-12)
+
+
+def _ranked(scores):
+    """Dense ranks of integer scores: small integers with the same order and ties."""
+    return np.unique(scores, return_inverse=True)[1].astype(np.int64)
+
+
+BEYOND_FLOAT = {
+    "int64": np.array([2**53, 2**53 + 1, 2**53 + 2, 2**62 + 1, 2**62, -(2**63), 3], np.int64),
+    "uint64": np.array([2**64 - 1, 2**64 - 2, 2**63 + 1, 2**63, 2**53 + 1, 2**53, 0], np.uint64),
+}
+
+
+@pytest.mark.parametrize("dtype", ["int64", "uint64"])
+@pytest.mark.parametrize("n", [7, 700, 30_000])  # sorted, hashed and (narrow) coded kernels
+@pytest.mark.parametrize("weighted", [False, True])
+def test_integer_scores_beyond_two_to_the_53_keep_their_ties_exact(rng, dtype, n, weighted):
+    distinct = BEYOND_FLOAT[dtype]
+    if n == 30_000:  # a narrow range of huge integers: the integer-code kernel
+        distinct = distinct.max() - np.arange(7, dtype=distinct.dtype)
+    scores = distinct[np.arange(n) % 7] if n > 7 else distinct
+    frame = pd.DataFrame(
+        {"s": rng.permutation(scores), "y": np.arange(n) % 3 == 0, "w": rng.uniform(1, 2, n)}
+    )
+    weight = "w" if weighted else None
+    points = cc.roc_points(frame, score="s", label="y", weight=weight)
+    reference = cc.roc_points(frame.assign(s=_ranked(frame.s)), score="s", label="y", weight=weight)
+    assert len(points) == 8  # 7 distinct scores, none merged
+    pd.testing.assert_frame_equal(
+        points.drop(columns="threshold"), reference.drop(columns="threshold")
+    )
+    assert points.threshold.dtype == object
+    assert points.threshold.tolist() == [np.inf, *sorted(map(int, distinct), reverse=True)]
+
+
+@pytest.mark.parametrize("engine", ["polars", "duckdb"])
+@pytest.mark.parametrize("dtype", ["int64", "uint64"])
+def test_lazy_integer_scores_beyond_two_to_the_53(engine, dtype):
+    import duckdb
+    import polars as pl
+
+    frame = pd.DataFrame({"s": BEYOND_FLOAT[dtype], "y": [1, 0, 1, 0, 0, 1, 0], "c": 1.0})
+    lazy = pl.from_pandas(frame).lazy() if engine == "polars" else duckdb.from_df(frame)
+    for bins in (None, 100):
+        pd.testing.assert_frame_equal(
+            cc.roc_points(lazy, score="s", label="y", bins=bins),
+            cc.roc_points(frame, score="s", label="y", bins=bins),
+        )
+    expected = cc.rociv(frame, score="s", label="y", cost="c")
+    assert len(expected) == 8
+    pd.testing.assert_frame_equal(cc.rociv(lazy, score="s", label="y", cost="c"), expected)
+
+
+def test_small_integer_scores_keep_a_float_threshold_column():
+    points = cc.roc_points({"s": np.array([2**53, 5, 3]), "y": [1, 0, 1]}, score="s", label="y")
+    assert points.threshold.dtype == np.float64
+    assert points.threshold.tolist() == [np.inf, 2.0**53, 5.0, 3.0]
