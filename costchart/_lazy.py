@@ -63,6 +63,8 @@ class Instances:
     positive: np.ndarray
     amounts: np.ndarray | None
     instances: np.ndarray | None
+    #: True when the engine left out rows of weight 0 (a lazy frame binned by weight).
+    dropped_zero_weights: bool = False
 
 
 def read_instances(
@@ -98,7 +100,8 @@ def read_instances(
             check = positive_costs if strictly_positive else nonnegative_numbers
             amounts = check(frame[amount].to_numpy(), f"column {amount!r}")
     positive = binary_labels(frame[label].to_numpy(), f"column {label!r}", pos_label)
-    return Instances(frame, scores, positive, amounts, instances)
+    dropped = instances is not None and bins is not None and amount is not None
+    return Instances(frame, scores, positive, amounts, instances, dropped and not strictly_positive)
 
 
 def _score_array(scores: pd.Series) -> np.ndarray:
@@ -190,10 +193,15 @@ def _aggregate(nw, frame, schema, score, label, by, amounts, bins) -> pd.DataFra
     helpers, aggregations = [], [nw.len().alias(INSTANCES)]
     for column in amounts:
         helpers.append(nw.col(column).is_null().cast(nw.Int64).alias(f"{column}__missing"))
+        # NaN and infinite values are counted apart, so a sum that overflows (finite
+        # values near 1e308) is told from bad input.
+        finite = nw.col(column).is_finite() if schema[column].is_float() else nw.lit(True)
+        helpers.append((~finite).cast(nw.Int64).alias(f"{column}__nonfinite"))
         aggregations += [
             nw.col(column).sum().alias(f"{column}__sum"),
             nw.col(column).min().alias(f"{column}__min"),
             nw.col(f"{column}__missing").sum(),
+            nw.col(f"{column}__nonfinite").sum(),
         ]
     keys = list(dict.fromkeys([*by, score, label]))
     if bins is not None:
@@ -285,11 +293,22 @@ def _checked_sums(table: pd.DataFrame, column: str, strictly_positive: bool) -> 
     if missing.any():
         msg = f"column {column!r} has {int(missing.sum())} missing values; drop or impute them"
         raise CostchartError(msg)
+    nonfinite = table[f"{column}__nonfinite"].to_numpy(np.float64, na_value=0.0)
+    if nonfinite.any():
+        msg = (
+            f"column {column!r} has {int(nonfinite.sum())} NaN or infinite values; "
+            "pass finite numbers"
+        )
+        raise CostchartError(msg)
     sums = table[f"{column}__sum"].to_numpy(np.float64, na_value=np.nan)
     if not np.isfinite(sums).all():
-        msg = f"column {column!r} has NaN or infinite values; pass finite numbers"
+        msg = (
+            f"the values in column {column!r} sum to more than the largest float64 (about "
+            f"{np.finfo(np.float64).max:.1e}); divide them by a constant (the rates do not "
+            "change)"
+        )
         raise CostchartError(msg)
-    smallest = float(table[f"{column}__min"].to_numpy(np.float64).min())
+    smallest = float(np.min(table[f"{column}__min"].to_numpy(np.float64), initial=np.inf))
     if strictly_positive and smallest <= 0:
         msg = (
             f"column {column!r} has values that are not positive (smallest {smallest}); "

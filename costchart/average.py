@@ -133,10 +133,10 @@ def _average_curves(pcs: list[np.ndarray], costs: list[np.ndarray]) -> pd.DataFr
         {
             col.PC: grid,
             col.COST: mean,
-            "cost_lo": low,
-            "cost_hi": high,
-            "cost_sd": sd,
-            "n_curves": np.full(len(grid), n, dtype=np.int64),
+            col.COST_LO: low,
+            col.COST_HI: high,
+            col.COST_SD: sd,
+            col.N_CURVES: np.full(len(grid), n, dtype=np.int64),
         }
     )
 
@@ -366,13 +366,13 @@ def _summary(threshold, fpr: np.ndarray, tpr: np.ndarray) -> pd.DataFrame:
             col.THRESHOLD: threshold if np.ndim(threshold) else np.full(fpr.shape[1], np.nan),
             col.FPR: fpr.mean(axis=0),
             col.TPR: tpr.mean(axis=0),
-            "fpr_lo": fpr.min(axis=0),
-            "fpr_hi": fpr.max(axis=0),
-            "fpr_sd": sd(fpr),
-            "tpr_lo": tpr.min(axis=0),
-            "tpr_hi": tpr.max(axis=0),
-            "tpr_sd": sd(tpr),
-            "n_curves": np.full(fpr.shape[1], n, dtype=np.int64),
+            col.FPR_LO: fpr.min(axis=0),
+            col.FPR_HI: fpr.max(axis=0),
+            col.FPR_SD: sd(fpr),
+            col.TPR_LO: tpr.min(axis=0),
+            col.TPR_HI: tpr.max(axis=0),
+            col.TPR_SD: sd(tpr),
+            col.N_CURVES: np.full(fpr.shape[1], n, dtype=np.int64),
         }
     )
     return result.sort_values([col.FPR, col.TPR], kind="stable").reset_index(drop=True)

@@ -104,18 +104,28 @@ def roc_points(
         data, score=score, label=label, by=by, pos_label=pos_label, amount=weight, bins=bins
     )
     frame = read.frame
+    # A lazy frame binned in its engine drops the rows of weight 0 before counting.
+    require_rows(
+        read.scores, f" of weight above 0 in column {weight!r}" if read.dropped_zero_weights else ""
+    )
     groups = split_groups(frame, by)
+    what = "counts" if weight is None else f"weights in column {weight!r}"
     parts = []
     for group in groups:
         positions = group.positions if by else slice(None)
+        weights = None if read.amounts is None else read.amounts[positions]
+        if weights is not None and not np.any(weights > 0):
+            reason = f"all weights in column {weight!r} are 0"
+            parts.append(left_out(group, by, reason, "ROC analysis needs positive weights"))
+            continue
         counts = _count_by_score(
             read.scores[positions],
             read.positive[positions],
-            None if read.amounts is None else read.amounts[positions],
+            weights,
             None if read.instances is None else read.instances[positions],
             bins,
         )
-        parts.append(_points_or_nothing(counts, group, by, label))
+        parts.append(_points_or_nothing(counts, group, by, label, what))
     _require_some(parts, by, label)
     return combine_groups(frame, by, groups, parts, col.ROC_COLUMNS)
 
@@ -401,9 +411,53 @@ def _points_from_counts(thresholds, pos, neg) -> pd.DataFrame:
     )
 
 
-def _points_or_nothing(counts, group: Group, by, label) -> pd.DataFrame:
-    """ROC points of one group, or an empty frame (with a warning) when it has one class."""
+#: Integer counts whose class totals reach this are summed as float64 instead of int64,
+#: which would wrap around (and make a class look empty).
+_INT64_SAFE_TOTAL = 2.0**62
+
+
+def summable(pos: np.ndarray, neg: np.ndarray, what: str) -> tuple[np.ndarray, np.ndarray]:
+    """Per-score counts or sums whose class totals are finite, ready to cumulate.
+
+    Integer counts whose totals would overflow int64 become float64 (the rates stay
+    right to the last bits). Float sums whose total passes the largest float64 (weights
+    or costs near 1e308) are refused, naming ``what`` (e.g. ``"weights in column 'w'"``):
+    their rates would be NaN.
+    """
+    if pos.dtype.kind in "iu" or neg.dtype.kind in "iu":
+        too_big = max(pos.sum(dtype=np.float64), neg.sum(dtype=np.float64)) >= _INT64_SAFE_TOTAL
+        if too_big:
+            return pos.astype(np.float64), neg.astype(np.float64)
+        return pos, neg
+    with np.errstate(over="ignore"):
+        totals = {"positives": pos.sum(), "negatives": neg.sum()}
+    for kind, total in totals.items():
+        if not np.isfinite(total):
+            msg = (
+                f"the {what} of the {kind} sum to more than the largest float64 (about "
+                f"{np.finfo(np.float64).max:.1e}); divide them by a constant (the rates do "
+                "not change)"
+            )
+            raise CostchartError(msg)
+    return pos, neg
+
+
+def left_out(group: Group, by, reason: str, fix: str) -> pd.DataFrame:
+    """Refuse ungrouped data for ``reason``; in grouped data warn and leave the group out."""
+    if not by:
+        msg = f"{reason}; {fix}"
+        raise CostchartError(msg)
+    warn(f"group {dict(zip(by, group.key, strict=True))}: {reason}; it is left out")
+    return pd.DataFrame(columns=list(col.ROC_COLUMNS))
+
+
+def _points_or_nothing(counts, group: Group, by, label, what: str = "counts") -> pd.DataFrame:
+    """ROC points of one group, or an empty frame (with a warning) when it has one class.
+
+    ``what`` names the counted amounts in messages (e.g. ``"weights in column 'w'"``).
+    """
     thresholds, pos, neg = counts
+    pos, neg = summable(np.asarray(pos), np.asarray(neg), what)
     if pos.sum() > 0 and neg.sum() > 0:
         return _points_from_counts(thresholds, pos, neg)
     missing = "positives" if pos.sum() == 0 else "negatives"
@@ -415,6 +469,13 @@ def _points_or_nothing(counts, group: Group, by, label) -> pd.DataFrame:
         raise CostchartError(msg)
     warn(f"group {dict(zip(by, group.key, strict=True))} has no {missing}; it is left out")
     return pd.DataFrame(columns=list(col.ROC_COLUMNS))
+
+
+def require_rows(scores: np.ndarray, what: str = "") -> None:
+    """Refuse data without a single instance (``what`` adds e.g. " of weight above 0")."""
+    if len(scores) == 0:
+        msg = f"data has no rows{what}; ROC analysis needs scored instances of both classes"
+        raise CostchartError(msg)
 
 
 def _require_some(parts, by, label) -> None:

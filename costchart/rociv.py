@@ -27,6 +27,8 @@ from costchart.roc import (
     auc,
     bin_by_rank,
     check_bins,
+    require_rows,
+    summable,
     weighted_sums_by_score,
 )
 
@@ -98,6 +100,7 @@ def rociv(
     frame = read.frame
     amounts = read.amounts
     assert amounts is not None  # read_instances(amount=...) always reads them
+    require_rows(read.scores)
     groups = split_groups(frame, by)
     parts = []
     for group in groups:
@@ -115,12 +118,13 @@ def rociv(
             )
         points = _points_or_nothing((values, pos_n, neg_n), group, by, label)
         if len(points):
+            pos_cost, neg_cost = summable(pos_cost, neg_cost, f"costs in column {cost!r}")
             benefit = np.concatenate([[0.0], np.cumsum(pos_cost)])
             spent = np.concatenate([[0.0], np.cumsum(neg_cost)])
             points[col.TPR] = benefit / benefit[-1]
             points[col.FPR] = spent / spent[-1]
-            points["fp_cost"] = spent
-            points["tp_benefit"] = benefit
+            points[col.FP_COST] = spent
+            points[col.TP_BENEFIT] = benefit
         else:
             points = points.reindex(columns=list(col.ROCIV_TABLE))
         parts.append(points)
@@ -156,7 +160,7 @@ def auciv(
     0  0.8125
     """
     points = rociv(data, score=score, label=label, cost=cost, by=by, pos_label=pos_label)
-    return auc(points.drop(columns=["fp_cost", "tp_benefit"]), by=normalize_by(by) or None)
+    return auc(points.drop(columns=[col.FP_COST, col.TP_BENEFIT]), by=normalize_by(by) or None)
 
 
 def rociv_condition(points: pd.DataFrame, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
@@ -200,8 +204,8 @@ def rociv_condition(points: pd.DataFrame, *, by: str | Sequence[str] | None = No
         total_cost = float(table[col.FP_COST].to_numpy()[group.positions].max())
         total_benefit = float(table[col.TP_BENEFIT].to_numpy()[group.positions].max())
         slope = total_cost / total_benefit
-        parts.append(pd.DataFrame({"slope": [slope], col.PC: [1 / (1 + slope)]}))
-    return combine_groups(table, by, groups, parts, ["slope", col.PC])
+        parts.append(pd.DataFrame({col.SLOPE: [slope], col.PC: [1 / (1 + slope)]}))
+    return combine_groups(table, by, groups, parts, [col.SLOPE, col.PC])
 
 
 Amount = float | Callable[[np.ndarray], np.ndarray]
@@ -281,4 +285,4 @@ def costs_from_benefits(
             "the matrix's signs"
         )
         raise CostchartError(msg)
-    return pd.Series(costs, index=frame.index, name="cost")
+    return pd.Series(costs, index=frame.index, name=col.COST)

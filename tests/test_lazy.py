@@ -154,7 +154,10 @@ def test_lazy_group_of_zero_weights_is_left_out_with_a_warning():
     frame = pd.DataFrame(
         {"g": ["a"] * 4 + ["b"] * 4, "s": [0.9, 0.4, 0.7, 0.1] * 2, "y": [1, 0, 1, 0] * 2}
     ).assign(w=[1.0, 2.0, 1.0, 3.0, 0.0, 0.0, 0.0, 0.0])
-    with pytest.warns(cc.CostchartWarning, match=r"group \{'g': 'b'\} has no positives"):
+    with pytest.warns(
+        cc.CostchartWarning,
+        match=r"group \{'g': 'b'\}: all weights in column 'w' are 0; it is left out",
+    ):
         points = cc.roc_points(duckdb.from_df(frame), score="s", label="y", by="g", weight="w")
     assert set(points["g"]) == {"a"}
 
@@ -317,3 +320,48 @@ def test_spark_ranks_widen_before_binning(spark):
         cc.rociv(spark.createDataFrame(weighted), score="s", label="y", by="g", cost="w", bins=3),
         cc.rociv(weighted, score="s", label="y", by="g", cost="w", bins=3),
     )
+
+
+@pytest.mark.parametrize("bins", [None, 3])
+def test_lazy_weights_all_zero_or_no_rows(bins):
+    zero = pl.DataFrame({**GOOD, "w": [0.0] * 4}).lazy()
+    message = (
+        r"all weights in column 'w' are 0; ROC analysis needs positive weights"
+        if bins is None  # binning drops rows of weight 0 in the engine
+        else r"data has no rows of weight above 0 in column 'w'"
+    )
+    with pytest.raises(cc.CostchartError, match=message):
+        cc.roc_points(zero, score="s", label="y", weight="w", bins=bins)
+    rows = "rows" if bins is None else "rows of weight above 0 in column 'w'"
+    for empty in (pl.DataFrame(GOOD).lazy().head(0), duckdb.from_df(pd.DataFrame(GOOD)).limit(0)):
+        with pytest.raises(
+            cc.CostchartError,
+            match=rf"^data has no {rows}; ROC analysis needs scored instances of both classes$",
+        ):
+            cc.roc_points(empty, score="s", label="y", weight="w", bins=bins)
+        with pytest.raises(cc.CostchartError, match=r"^data has no rows;"):
+            cc.rociv(empty, score="s", label="y", cost="w", bins=bins)
+
+
+@pytest.mark.parametrize("engine", ["polars", "duckdb"])
+def test_lazy_sums_that_overflow_are_told_from_bad_values(engine):
+    huge = pd.DataFrame({"s": [0.9, 0.9, 0.3, 0.3], "y": [1, 1, 0, 0], "w": [1e308] * 4})
+    lazy = _lazy_frames(huge)[engine]
+    with pytest.raises(
+        cc.CostchartError,
+        match=r"the values in column 'w' sum to more than the largest float64 \(about "
+        r"1\.8e\+308\); divide them by a constant \(the rates do not change\)",
+    ):
+        cc.roc_points(lazy, score="s", label="y", weight="w")
+    bad = _lazy_frames(huge.assign(w=[1.0, np.inf, 1.0, -np.inf]))[engine]
+    with pytest.raises(
+        cc.CostchartError, match=r"column 'w' has 2 NaN or infinite values; pass finite numbers"
+    ):
+        cc.rociv(bad, score="s", label="y", cost="w")
+    # Each sum finite, the class total not: refused by the counting, not NaN rates.
+    spread = _lazy_frames(huge.assign(s=[0.9, 0.8, 0.3, 0.2]))[engine]
+    with pytest.raises(
+        cc.CostchartError,
+        match=r"the weights in column 'w' of the positives sum to more than the largest float64",
+    ):
+        cc.roc_points(spread, score="s", label="y", weight="w")

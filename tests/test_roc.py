@@ -225,3 +225,55 @@ def test_small_integer_scores_keep_a_float_threshold_column():
     points = cc.roc_points({"s": np.array([2**53, 5, 3]), "y": [1, 0, 1]}, score="s", label="y")
     assert points.threshold.dtype == np.float64
     assert points.threshold.tolist() == [np.inf, 2.0**53, 5.0, 3.0]
+
+
+def test_weights_whose_total_overflows_are_refused_not_nan():
+    data = {"s": [0.9, 0.8, 0.3, 0.2], "y": [1, 0, 1, 0], "w": [1e308] * 4}
+    with pytest.raises(
+        cc.CostchartError,
+        match=r"the weights in column 'w' of the positives sum to more than the largest "
+        r"float64 \(about 1\.8e\+308\); divide them by a constant \(the rates do not change\)",
+    ):
+        cc.roc_points(data, score="s", label="y", weight="w")
+    # Large weights whose totals fit give the rates of any scaled copy.
+    fits = cc.roc_points({**data, "w": [4e307] * 4}, score="s", label="y", weight="w")
+    ones = cc.roc_points({**data, "w": [1.0] * 4}, score="s", label="y", weight="w")
+    pd.testing.assert_frame_equal(fits[["tpr", "fpr"]], ones[["tpr", "fpr"]])
+
+
+def test_counts_near_two_to_the_62_do_not_wrap_around():
+    # int64 totals of 2**63 wrapped to negative numbers: "column 'TP/FN' has no negatives".
+    counts = pd.DataFrame({"tp": [2**62], "fn": [2**62], "fp": [2**62], "tn": [3 * 2**61]})
+    points = cc.from_confusion(counts, tp="tp", fn="fn", fp="fp", tn="tn")
+    assert points.tpr.tolist() == [0.0, 0.5, 1.0]
+    assert points.fpr.tolist() == [0.0, 0.4, 1.0]
+    assert points.tn.tolist() == [5 * 2.0**61, 3 * 2.0**61, 0.0]
+
+
+def test_all_zero_weights_and_empty_frames_say_so():
+    with pytest.raises(
+        cc.CostchartError,
+        match=r"^all weights in column 'w' are 0; ROC analysis needs positive weights$",
+    ):
+        cc.roc_points(
+            {"s": [1.0, 2.0], "y": [0, 1], "w": [0.0, 0.0]}, score="s", label="y", weight="w"
+        )
+    with pytest.warns(
+        cc.CostchartWarning, match=r"group \{'g': 'b'\}: all weights in column 'w' are 0"
+    ):
+        points = cc.roc_points(
+            {"g": list("aabb"), "s": [1.0, 2.0] * 2, "y": [0, 1] * 2, "w": [1.0, 1.0, 0.0, 0.0]},
+            score="s",
+            label="y",
+            weight="w",
+            by="g",
+        )
+    assert set(points.g) == {"a"}
+    empty = pd.DataFrame({"g": [], "s": [], "y": [], "w": []})
+    for by in (None, "g"):
+        for weight in (None, "w"):
+            with pytest.raises(
+                cc.CostchartError,
+                match=r"^data has no rows; ROC analysis needs scored instances of both classes$",
+            ):
+                cc.roc_points(empty, score="s", label="y", by=by, weight=weight)

@@ -213,3 +213,19 @@ def test_rociv_condition_uses_average_costs_per_class(rng):
         cc.CostchartError, match="points has no column 'fp_cost'; pass a table from rociv"
     ):
         cc.rociv_condition(iv.drop(columns=["fp_cost"]))
+
+
+def test_costs_whose_total_overflows_are_refused_not_nan():
+    data = {"s": [0.9, 0.8, 0.3, 0.2], "y": [1, 0, 1, 0], "c": [1e308, 1.0, 1e308, 1.0]}
+    with pytest.raises(
+        cc.CostchartError,
+        match=r"the costs in column 'c' of the positives sum to more than the largest float64",
+    ):
+        cc.rociv(data, score="s", label="y", cost="c")
+
+
+def test_rociv_of_an_empty_frame_says_it_has_no_rows():
+    empty = pd.DataFrame({"g": [], "s": [], "y": [], "c": []})
+    for by in (None, "g"):
+        with pytest.raises(cc.CostchartError, match=r"^data has no rows; ROC analysis needs"):
+            cc.rociv(empty, score="s", label="y", cost="c", by=by)
