@@ -94,25 +94,30 @@ def _average_curves(pcs: list[np.ndarray], costs: list[np.ndarray]) -> pd.DataFr
         order = np.argsort(pc, kind="stable")
         curves.append((pc[order], cost[order]))
     total = np.empty_like(grid)
-    squares = np.empty_like(grid)
+    running = np.empty_like(grid)  # Welford's running mean and sum of squared deviations:
+    deviations = np.empty_like(
+        grid
+    )  # identical curves give exactly 0, unlike sum(x**2) - n*mean**2
     low = np.empty_like(grid)
     high = np.empty_like(grid)
 
     def accumulate(start: int, end: int) -> None:
         at = grid[start:end]
-        s, q, lo, hi = total[start:end], squares[start:end], low[start:end], high[start:end]
-        square = np.empty_like(at)
+        s, lo, hi = total[start:end], low[start:end], high[start:end]
+        m, m2 = running[start:end], deviations[start:end]
+        delta = np.empty_like(at)
         for number, (pc, cost) in enumerate(curves):
             # Only the vertices bracketing this part of the grid are handed to np.interp.
             a = max(int(np.searchsorted(pc, at[0], side="right")) - 1, 0)
             b = min(int(np.searchsorted(pc, at[-1], side="left")) + 1, len(pc))
             values = np.interp(at, pc[a:b], cost[a:b])
-            np.multiply(values, values, out=square)
             if number == 0:
-                s[:], q[:], lo[:], hi[:] = values, square, values, values
+                s[:], m[:], m2[:], lo[:], hi[:] = values, values, 0.0, values, values
                 continue
             s += values
-            q += square
+            np.subtract(values, m, out=delta)
+            m += delta / (number + 1)
+            m2 += delta * (values - m)
             np.minimum(lo, values, out=lo)
             np.maximum(hi, values, out=hi)
 
@@ -126,9 +131,7 @@ def _average_curves(pcs: list[np.ndarray], costs: list[np.ndarray]) -> pd.DataFr
             list(pool.map(lambda bounds: accumulate(*bounds), parts))
     n = len(pcs)
     mean = total / n
-    with np.errstate(invalid="ignore", divide="ignore"):
-        variance = np.maximum(squares - n * mean * mean, 0.0) / (n - 1)
-    sd = np.sqrt(variance) if n > 1 else np.full_like(grid, np.nan)
+    sd = np.sqrt(np.maximum(deviations, 0.0) / (n - 1)) if n > 1 else np.full_like(grid, np.nan)
     return pd.DataFrame(
         {
             col.PC: grid,

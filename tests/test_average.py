@@ -275,3 +275,32 @@ def test_curve_points_clips_rounding_and_refuses_impossible_rates():
         r"point with tpr=-0\.3999\d*, outside \[0, 1\]: the table is not a cost curve",
     ):
         cc.curve_points(steep)
+
+
+def test_identical_curves_have_a_spread_of_exactly_zero(rng):
+    # sum(x**2) - n * mean**2 gave sd 3.5e-9 for ten copies of one curve.
+    y = rng.random(300) < 0.4
+    one = pd.DataFrame({"s": rng.normal(size=300) + y, "y": y})
+    copies = pd.concat([one.assign(fold=k) for k in range(10)])
+    points = cc.roc_points(copies, score="s", label="y", by="fold")
+    average = cc.vertical_average(points, over="fold")
+    assert (average.cost_sd == 0).all()
+    assert (average.cost_lo == average.cost_hi).all()
+    alone = cc.lower_envelope(cc.roc_points(one, score="s", label="y"))
+    np.testing.assert_allclose(
+        average.cost, np.interp(average.pc, alone.pc, alone.cost), atol=1e-15
+    )
+
+
+def test_spread_of_curves_far_from_zero_is_accurate():
+    # Costs near 0.5 that differ by 1e-9: the shortcut formula cancels catastrophically.
+    pc = np.array([0.0, 1.0])
+    curves = pd.DataFrame(
+        {
+            "fold": np.repeat([0, 1, 2], 2),
+            "pc": np.tile(pc, 3),
+            "cost": [0.5, 0.5, 0.5 + 1e-9, 0.5 + 1e-9, 0.5 + 2e-9, 0.5 + 2e-9],
+        }
+    )
+    average = cc.vertical_average(curves, over="fold")
+    np.testing.assert_allclose(average.cost_sd, 1e-9, rtol=1e-6)
