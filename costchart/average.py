@@ -94,10 +94,10 @@ def _average_curves(pcs: list[np.ndarray], costs: list[np.ndarray]) -> pd.DataFr
         order = np.argsort(pc, kind="stable")
         curves.append((pc[order], cost[order]))
     total = np.empty_like(grid)
-    running = np.empty_like(grid)  # Welford's running mean and sum of squared deviations:
-    deviations = np.empty_like(
-        grid
-    )  # identical curves give exactly 0, unlike sum(x**2) - n*mean**2
+    # Welford's running mean and sum of squared deviations: identical curves give exactly
+    # 0, unlike sum(x**2) - n * mean**2, which cancels catastrophically.
+    running = np.empty_like(grid)
+    deviations = np.empty_like(grid)
     low = np.empty_like(grid)
     high = np.empty_like(grid)
 
