@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
@@ -12,8 +12,9 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart._errors import CostchartError, warn
-from costchart._frames import combine_groups, normalize_by, split_groups
+from costchart._frames import as_pandas, combine_groups, normalize_by, split_groups
 from costchart._tables import points_groups, table_kind
+from costchart._validation import finite_numbers, one_of, probabilities
 from costchart.envelope import lower_envelope
 
 __all__ = ["curve_points", "roc_average", "vertical_average"]
@@ -22,16 +23,90 @@ _THREADS = max(1, min(4, os.cpu_count() or 1))  # for averaging long curves
 _PARALLEL_FROM = 200_000  # grid points; below this threads cost more than they save
 
 
-def _check_over(table: pd.DataFrame, over) -> list[str]:
+def _as_frame(data, name: str) -> pd.DataFrame:
+    """A costchart table given as pandas, polars, pyarrow or a dict, as a pandas frame."""
+    if isinstance(data, pd.DataFrame):
+        return data
+    if isinstance(data, Mapping):
+        columns = [str(c) for c in data]
+    else:
+        import narwhals.stable.v2 as nw
+
+        try:
+            columns = list(nw.from_native(data, eager_only=True).columns)
+        except TypeError:
+            columns = []  # as_pandas names the types it reads
+    return as_pandas(data, columns, name=name)
+
+
+def _check_over(table: pd.DataFrame, over, name: str) -> list[str]:
     over = normalize_by(over)
     if not over:
         msg = "over= must name the column(s) to average across, e.g. over='fold'"
+        raise CostchartError(msg)
+    own = [c for c in over if c in col.RESERVED or str(c).startswith("costchart_")]
+    if own:
+        msg = (
+            f"over={own[0]!r} names a column costchart writes itself; pass the column(s) that "
+            "tell the curves apart, e.g. over='fold'"
+        )
         raise CostchartError(msg)
     missing = [c for c in over if c not in table.columns]
     if missing:
         msg = f"over column {missing[0]!r} is not in the table; available: {list(table.columns)}"
         raise CostchartError(msg)
+    for column in over:
+        absent = table[column].isna().to_numpy()
+        if absent.any():
+            msg = (
+                f"over column {column!r} of {name} has {int(absent.sum())} missing values "
+                f"(first at row {int(np.flatnonzero(absent)[0])}); every row must say which "
+                "curve it belongs to"
+            )
+            raise CostchartError(msg)
+    if len(table) == 0:
+        msg = f"{name} has no rows; pass at least one curve"
+        raise CostchartError(msg)
     return over
+
+
+def _check_curve_values(pc: np.ndarray, cost: np.ndarray, name: str) -> None:
+    """Refuse NaN or infinite values, ``pc`` outside [0, 1] and negative costs."""
+    for column, values in ((col.PC, pc), (col.COST, cost)):
+        finite_numbers(values, f"column {column!r} of {name}", fix="pass whole cost curves")
+    problems = (
+        (col.PC, pc, (pc < 0) | (pc > 1), "outside [0, 1]"),
+        (col.COST, cost, cost < 0, "negative"),
+    )
+    for column, values, bad, kind in problems:
+        if bad.any():
+            first = int(np.flatnonzero(bad)[0])
+            msg = (
+                f"column {column!r} of {name} has {int(bad.sum())} values {kind} (first at row "
+                f"{first}, {float(values[first])!r}); pass cost curves (pc in [0, 1], costs "
+                "of at least 0)"
+            )
+            raise CostchartError(msg)
+
+
+def _key(columns, values) -> dict:
+    """A group's key for messages, numpy scalars shown as plain Python values."""
+    return {
+        c: v.item() if isinstance(v, np.generic) else v
+        for c, v in zip(columns, values, strict=True)
+    }
+
+
+def _check_spans(pc: np.ndarray, key: dict, where: str) -> None:
+    """Refuse a curve that does not run from ``pc = 0`` to ``pc = 1``."""
+    low, high = float(pc.min()), float(pc.max())
+    if low > PC_TOLERANCE or high < 1 - PC_TOLERANCE:
+        msg = (
+            f"the curve {key}{where} spans pc {low!r} to {high!r}, not [0, 1]: it cannot be "
+            "averaged without extrapolating it. Pass whole cost curves (e.g. from "
+            "lower_envelope), or ROC points, whose envelopes span [0, 1]"
+        )
+        raise CostchartError(msg)
 
 
 def vertical_average(curves, *, over: str | Sequence[str]) -> pd.DataFrame:
@@ -44,12 +119,13 @@ def vertical_average(curves, *, over: str | Sequence[str]) -> pd.DataFrame:
 
     Parameters
     ----------
-    curves : pandas.DataFrame
-        Cost curves with ``pc``, ``cost`` (e.g. from :func:`lower_envelope`), or ROC points /
-        cost lines, whose lower envelopes are averaged.
+    curves : pandas, polars or pyarrow DataFrame
+        Cost curves with ``pc``, ``cost`` (e.g. from :func:`lower_envelope`), each spanning
+        ``pc`` from 0 to 1, or ROC points / cost lines, whose lower envelopes are averaged.
     over : str or list of str
-        The column(s) whose groups are averaged (e.g. ``"fold"``). The other grouping
-        columns are kept: one average per their group.
+        The column(s) whose groups are averaged (e.g. ``"fold"``); not a costchart column,
+        and without missing values. The other grouping columns are kept: one average per
+        their group.
 
     Returns
     -------
@@ -59,6 +135,14 @@ def vertical_average(curves, *, over: str | Sequence[str]) -> pd.DataFrame:
         ``cost_sd`` (standard deviation, ``ddof=1``; NaN for one curve), ``n_curves``.
         The mean is exact everywhere when joined linearly; the spread columns are exact
         at the vertices (between them the min, max and sd of crossing curves may bend).
+        Vertices closer than a few units in the last place are merged into one.
+
+    Raises
+    ------
+    CostchartError
+        ``over`` missing, naming a costchart column or holding missing values; a curve
+        that does not span ``pc`` from 0 to 1 (it would have to be extrapolated); NaN,
+        infinite or negative costs, ``pc`` outside [0, 1]; a table without rows.
 
     Examples
     --------
@@ -68,20 +152,24 @@ def vertical_average(curves, *, over: str | Sequence[str]) -> pd.DataFrame:
     >>> cc.curve_points(average).round(4).iloc[2].to_dict()
     {'pc_lo': 0.2727, 'pc_hi': 0.6154, 'fpr': 0.17, 'tpr': 0.6}
     """
-    table = curves if isinstance(curves, pd.DataFrame) else pd.DataFrame(curves)
-    over = _check_over(table, over)
+    table = _as_frame(curves, "curves")
+    over = _check_over(table, over, "curves")
     if table_kind(table) != "curve":
         table = lower_envelope(table)
     by = [c for c in table.columns if c not in col.RESERVED and c not in over]
     by = [c for c in by if not str(c).startswith("costchart_")]
     groups = split_groups(table, by)
-    pc_all = table[col.PC].to_numpy(np.float64)
-    cost_all = table[col.COST].to_numpy(np.float64)
+    pc_all = table[col.PC].to_numpy(np.float64, na_value=np.nan)
+    cost_all = table[col.COST].to_numpy(np.float64, na_value=np.nan)
+    _check_curve_values(pc_all, cost_all, "curves")
     parts = []
     for group in groups:
         members = split_groups(table.iloc[group.positions], over)
+        where = f" of group {_key(by, group.key)}" if by else ""
         curves_pc = [pc_all[group.positions[m.positions]] for m in members]
         curves_cost = [cost_all[group.positions[m.positions]] for m in members]
+        for member, pc in zip(members, curves_pc, strict=True):
+            _check_spans(pc, _key(over, member.key), where)
         parts.append(_average_curves(curves_pc, curves_cost))
     return combine_groups(table, by, groups, parts, col.AVERAGE_TABLE)
 
@@ -213,7 +301,7 @@ def curve_points(curve, *, by: str | Sequence[str] | None = None) -> pd.DataFram
 
     Parameters
     ----------
-    curve : pandas.DataFrame
+    curve : pandas, polars or pyarrow DataFrame
         A cost curve (``pc``, ``cost``), e.g. from :func:`vertical_average`.
     by : str or list of str, optional
         Grouping columns; by default every column that is not a costchart column.
@@ -222,11 +310,13 @@ def curve_points(curve, *, by: str | Sequence[str] | None = None) -> pd.DataFram
     -------
     pandas.DataFrame
         The grouping columns, then one row per segment of positive width, in ``pc`` order:
-        ``pc_lo``, ``pc_hi``, ``fpr``, ``tpr``.
+        ``pc_lo``, ``pc_hi``, ``fpr``, ``tpr``. Rates are in [0, 1]: excursions within the
+        rounding error of a segment are clipped, larger ones refused (the table is then
+        not a cost curve).
     """
     from costchart._tables import curve_groups
 
-    table, by, groups = curve_groups(curve, by)
+    table, by, groups = curve_groups(_as_frame(curve, "curve"), by)
     parts = []
     for group in groups:
         pc = table[col.PC].to_numpy(np.float64)[group.positions]
@@ -259,7 +349,7 @@ def roc_average(
 
     Parameters
     ----------
-    points : pandas.DataFrame
+    points : pandas, polars or pyarrow DataFrame
         ROC points with grouping columns, e.g. from :func:`roc_points` with ``by=``.
     over : str or list of str
         The column(s) whose groups are averaged (e.g. ``"fold"``).
@@ -278,14 +368,21 @@ def roc_average(
         ``fpr_sd``, ``tpr_lo``, ``tpr_hi``, ``tpr_sd`` (spread over the curves; the fixed
         coordinate has no spread) and ``n_curves``. Sorted by ``fpr``, ``tpr``.
     """
-    if method not in ("vertical", "horizontal", "threshold"):
-        msg = f"method={method!r} is not an option; pass 'vertical', 'horizontal' or 'threshold'"
-        raise CostchartError(msg)
-    table, inferred, _ = points_groups(points, None)
-    over = _check_over(table, over)
+    one_of(method, "method", ("vertical", "horizontal", "threshold"))
+    table, inferred, _ = points_groups(_as_frame(points, "points"), None)
+    over = _check_over(table, over, "points")
     if method == "threshold" and col.THRESHOLD not in table.columns:
         msg = "method='threshold' needs a 'threshold' column (ROC points from roc_points)"
         raise CostchartError(msg)
+    if method == "threshold":
+        thresholds = table[col.THRESHOLD].to_numpy(np.float64, na_value=np.nan)
+        if np.isnan(thresholds).any():
+            msg = (
+                f"column 'threshold' of points has {int(np.isnan(thresholds).sum())} NaN "
+                "values; method='threshold' needs every point's threshold"
+            )
+            raise CostchartError(msg)
+    grid = _check_grid(grid, method)
     by = [c for c in inferred if c not in over]
     groups = split_groups(table, by)
     parts = []
@@ -297,6 +394,27 @@ def roc_average(
             warn(f"roc_average over {over} found one curve in a group; spreads are NaN")
         parts.append(_roc_average(curves, method, grid))
     return combine_groups(table, by, groups, parts, col.ROC_AVERAGE_TABLE)
+
+
+def _check_grid(grid, method: str) -> np.ndarray | None:
+    """``grid=`` as a 1-D float array: rates in [0, 1], or thresholds that are not NaN."""
+    if grid is None:
+        return None
+    try:
+        values = np.asarray(grid, dtype=np.float64)
+    except (TypeError, ValueError):
+        msg = f"grid={grid!r} must be numbers (a list or array)"
+        raise CostchartError(msg) from None
+    if values.ndim != 1 or values.size == 0:
+        msg = f"grid= must be a non-empty 1-D list of numbers, but has shape {values.shape}"
+        raise CostchartError(msg)
+    if method == "threshold":
+        if np.isnan(values).any():
+            msg = "grid= has NaN values; pass thresholds (numbers, +inf and -inf allowed)"
+            raise CostchartError(msg)
+        return values
+    rate = "FPR" if method == "vertical" else "TPR"
+    return probabilities(values, f"grid ({rate} values)")
 
 
 def _upper_envelope_function(x: np.ndarray, y: np.ndarray):

@@ -304,3 +304,109 @@ def test_spread_of_curves_far_from_zero_is_accurate():
     )
     average = cc.vertical_average(curves, over="fold")
     np.testing.assert_allclose(average.cost_sd, 1e-9, rtol=1e-6)
+
+
+CURVES = pd.DataFrame(
+    {"fold": [0, 0, 0, 1, 1], "pc": [0.0, 0.4, 1.0, 0.0, 1.0], "cost": [0.0, 0.2, 0.0, 0.0, 0.0]}
+)
+
+
+@pytest.mark.parametrize(
+    ("curves", "over", "message"),
+    [
+        (
+            CURVES.iloc[1:],  # fold 0 from pc 0.4: it used to be held flat to pc 0
+            "fold",
+            r"the curve \{'fold': 0\} spans pc 0\.4 to 1\.0, not \[0, 1\]: it cannot be "
+            r"averaged without extrapolating it",
+        ),
+        (
+            CURVES.assign(model="m").iloc[:4],
+            "fold",
+            r"the curve \{'fold': 1\} of group \{'model': 'm'\} spans pc 0\.0 to 0\.0",
+        ),
+        (CURVES, "pc", r"over='pc' names a column costchart writes itself; pass the column"),
+        (CURVES, ["fold", "cost_sd"], r"over='cost_sd' names a column costchart writes"),
+        (
+            CURVES.assign(fold=[0, 0, np.nan, 1, 1]),
+            "fold",
+            r"over column 'fold' of curves has 1 missing values \(first at row 2\); every row "
+            r"must say which curve it belongs to",
+        ),
+        (CURVES.iloc[:0], "fold", r"curves has no rows; pass at least one curve"),
+        (
+            CURVES.assign(cost=[0.0, np.nan, 0.0, 0.0, 0.0]),
+            "fold",
+            r"column 'cost' of curves has 1 NaN values \(first at position 1\)",
+        ),
+        (
+            CURVES.assign(cost=[0.0, -0.2, 0.0, 0.0, 0.0]),
+            "fold",
+            r"column 'cost' of curves has 1 values negative \(first at row 1, -0\.2\)",
+        ),
+        (
+            CURVES.assign(pc=[0.0, 1.4, 1.0, 0.0, 1.0]),
+            "fold",
+            r"column 'pc' of curves has 1 values outside \[0, 1\] \(first at row 1, 1\.4\)",
+        ),
+    ],
+)
+def test_vertical_average_refuses_what_it_cannot_average(curves, over, message):
+    with pytest.raises(cc.CostchartError, match=message):
+        cc.vertical_average(curves, over=over)
+
+
+def test_roc_average_refuses_costchart_columns_and_missing_curve_keys():
+    with pytest.raises(cc.CostchartError, match=r"over='threshold' names a column costchart"):
+        cc.roc_average(ONE_POINT_FOLDS.assign(threshold=0.5), over="threshold")
+    with pytest.raises(cc.CostchartError, match=r"over column 'fold' of points has 1 missing"):
+        cc.roc_average(ONE_POINT_FOLDS.assign(fold=[0, None]), over="fold")
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"method": 3}, r"method=3 is not an option; pass one of 'vertical', 'horizontal'"),
+        ({"grid": [0.1, 1.5]}, r"grid \(FPR values\)=1\.5 is outside \[0, 1\]"),
+        ({"grid": [np.nan]}, r"grid \(FPR values\)=nan is outside \[0, 1\]"),
+        ({"method": "horizontal", "grid": [-0.1]}, r"grid \(TPR values\)=-0\.1 is outside"),
+        ({"grid": "abc"}, r"grid='abc' must be numbers"),
+        ({"grid": []}, r"grid= must be a non-empty 1-D list of numbers, but has shape \(0,\)"),
+        ({"grid": [[0.1, 0.2]]}, r"but has shape \(1, 2\)"),
+        ({"method": "threshold", "grid": [0.5, np.nan]}, r"grid= has NaN values; pass thresholds"),
+    ],
+)
+def test_roc_average_options(kwargs, message):
+    points = ONE_POINT_FOLDS.assign(threshold=[0.5, 0.7])
+    with pytest.raises(cc.CostchartError, match=message):
+        cc.roc_average(points, over="fold", **kwargs)
+
+
+def test_threshold_average_refuses_nan_thresholds():
+    points = ONE_POINT_FOLDS.assign(threshold=[0.5, np.nan])
+    with pytest.raises(
+        cc.CostchartError,
+        match=r"column 'threshold' of points has 1 NaN values; method='threshold' needs",
+    ):
+        cc.roc_average(points, over="fold", method="threshold")
+
+
+@pytest.mark.parametrize("kind", ["polars", "pyarrow", "dict"])
+def test_averages_read_polars_pyarrow_and_dicts(kind):
+    import polars as pl
+
+    def native(frame):
+        if kind == "dict":
+            return {c: frame[c].to_numpy() for c in frame.columns}
+        polars = pl.from_pandas(frame)
+        return polars if kind == "polars" else polars.to_arrow()
+
+    points = _ten_folds().query("fold < 3")
+    average = cc.vertical_average(points, over="fold")
+    pd.testing.assert_frame_equal(cc.vertical_average(native(points), over="fold"), average)
+    pd.testing.assert_frame_equal(cc.curve_points(native(average)), cc.curve_points(average))
+    for method in ("vertical", "threshold"):
+        pd.testing.assert_frame_equal(
+            cc.roc_average(native(points), over="fold", method=method),
+            cc.roc_average(points, over="fold", method=method),
+        )
