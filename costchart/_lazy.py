@@ -24,6 +24,7 @@ from costchart._errors import CostchartError
 from costchart._frames import as_pandas, require_columns
 from costchart._validation import (
     binary_labels,
+    column_name,
     finite_scores,
     nonnegative_numbers,
     positive_costs,
@@ -83,6 +84,14 @@ def read_instances(
     ``strictly_positive`` says the amounts are costs (> 0) rather than weights (>= 0).
     ``bins`` lets a lazy frame bin its scores in the engine (see :func:`per_score_table`).
     """
+    column_name(score, "score")
+    column_name(label, "label")
+    column_name(amount, "weight" if not strictly_positive else "cost", optional=True)
+    try:
+        hash(pos_label)
+    except TypeError:
+        msg = f"pos_label={pos_label!r} must be one label value (e.g. 1 or 'spam'), not a list"
+        raise CostchartError(msg) from None
     instances = None
     if is_lazy(data):
         amounts_wanted = {amount: strictly_positive} if amount is not None else None

@@ -17,6 +17,7 @@ from costchart._errors import CostchartError
 
 __all__ = [
     "binary_labels",
+    "column_name",
     "finite_number",
     "finite_numbers",
     "finite_scores",
@@ -262,3 +263,22 @@ def finite_scores(values, what: str) -> np.ndarray:
     if array.dtype.kind == "u":
         return array.astype(np.uint64, copy=False)
     return finite_numbers(array, what)
+
+
+def column_name(value, name: str, *, optional: bool = False):
+    """Return ``value`` if it names a column (a string); ``None`` too when ``optional``.
+
+    Arrays and Series are refused with the fix: put them in the data as a column and
+    pass that column's name.
+    """
+    if isinstance(value, str) or (optional and value is None):
+        return value
+    if hasattr(value, "__len__") and not isinstance(value, (bytes, tuple)):
+        kind = type(value).__name__
+        msg = (
+            f"{name}= takes a column name, but got a {kind}; add the values to the data as a "
+            f"column and pass its name, e.g. {name}='my_column'"
+        )
+        raise CostchartError(msg)
+    msg = f"{name}={value!r} must be a column name (a string)"
+    raise CostchartError(msg)

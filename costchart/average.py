@@ -40,6 +40,12 @@ def _as_frame(data, name: str) -> pd.DataFrame:
 
 
 def _check_over(table: pd.DataFrame, over, name: str) -> list[str]:
+    if over is not None and not isinstance(over, str):
+        try:
+            over = list(over)
+        except TypeError:
+            msg = f"over={over!r} must be a column name or a list of column names (strings)"
+            raise CostchartError(msg) from None
     over = normalize_by(over)
     if not over:
         msg = "over= must name the column(s) to average across, e.g. over='fold'"
@@ -76,7 +82,7 @@ def _check_curve_values(pc: np.ndarray, cost: np.ndarray, name: str) -> None:
         finite_numbers(values, f"column {column!r} of {name}", fix="pass whole cost curves")
     problems = (
         (col.PC, pc, (pc < 0) | (pc > 1), "outside [0, 1]"),
-        (col.COST, cost, cost < 0, "negative"),
+        (col.COST, cost, cost < -_ROUNDING, "negative"),  # not a rounding error below 0
     )
     for column, values, bad, kind in problems:
         if bad.any():
@@ -317,6 +323,14 @@ def curve_points(curve, *, by: str | Sequence[str] | None = None) -> pd.DataFram
     from costchart._tables import curve_groups
 
     table, by, groups = curve_groups(_as_frame(curve, "curve"), by)
+    if len(table) == 0:
+        msg = "curve has no rows; pass a cost curve (pc, cost), e.g. from vertical_average"
+        raise CostchartError(msg)
+    _check_curve_values(
+        table[col.PC].to_numpy(np.float64, na_value=np.nan),
+        table[col.COST].to_numpy(np.float64, na_value=np.nan),
+        "curve",
+    )
     parts = []
     for group in groups:
         pc = table[col.PC].to_numpy(np.float64)[group.positions]

@@ -19,7 +19,7 @@ from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._frames import as_pandas, check_by_names, combine_groups, normalize_by, split_groups
 from costchart._lazy import read_instances
-from costchart._validation import binary_labels, finite_numbers
+from costchart._validation import binary_labels, column_name, finite_numbers
 from costchart.roc import (
     _points_or_nothing,
     _require_some,
@@ -87,6 +87,7 @@ def rociv(
     by = normalize_by(by)
     check_by_names(by)
     bins = check_bins(bins)
+    column_name(cost, "cost")
     read = read_instances(
         data,
         score=score,
@@ -193,16 +194,26 @@ def rociv_condition(points: pd.DataFrame, *, by: str | Sequence[str] | None = No
     0    0.1  0.909091
     """
     from costchart._tables import points_groups
+    from costchart.average import _as_frame
 
-    table, by, groups = points_groups(points, by)
+    table, by, groups = points_groups(_as_frame(points, "points"), by)
     missing = [c for c in (col.FP_COST, col.TP_BENEFIT) if c not in table.columns]
     if missing:
         msg = f"points has no column {missing[0]!r}; pass a table from rociv"
         raise CostchartError(msg)
+    if len(table) == 0:
+        msg = "points has no rows; pass a table from rociv"
+        raise CostchartError(msg)
     parts = []
     for group in groups:
-        total_cost = float(table[col.FP_COST].to_numpy()[group.positions].max())
-        total_benefit = float(table[col.TP_BENEFIT].to_numpy()[group.positions].max())
+        total_cost = float(table[col.FP_COST].to_numpy(np.float64)[group.positions].max())
+        total_benefit = float(table[col.TP_BENEFIT].to_numpy(np.float64)[group.positions].max())
+        if not (total_cost > 0 and total_benefit > 0 and np.isfinite(total_cost + total_benefit)):
+            msg = (
+                f"points has total fp_cost {total_cost!r} and tp_benefit {total_benefit!r}; "
+                "both must be finite and above 0 (pass a table from rociv)"
+            )
+            raise CostchartError(msg)
         slope = total_cost / total_benefit
         parts.append(pd.DataFrame({col.SLOPE: [slope], col.PC: [1 / (1 + slope)]}))
     return combine_groups(table, by, groups, parts, [col.SLOPE, col.PC])
@@ -266,23 +277,33 @@ def costs_from_benefits(
 
     def cell(key) -> np.ndarray:
         value = benefit.get(key, 0.0)
-        result = value(amounts) if callable(value) else np.full(len(amounts), float(value))
-        return np.broadcast_to(np.asarray(result, dtype=np.float64), amounts.shape)
+        try:
+            result = value(amounts.copy()) if callable(value) else value
+            return np.broadcast_to(np.asarray(result, dtype=np.float64), amounts.shape)
+        except Exception as error:  # any failure of the user's cell is reported as such
+            what = "a function of the amount that fails" if callable(value) else repr(value)
+            msg = (
+                f"benefit[{key!r}] is {what} ({type(error).__name__}: {error}); each cell "
+                f"must be a number or a function returning one number per instance "
+                f"({len(amounts)} here)"
+            )
+            raise CostchartError(msg) from None
 
     gain = cell(("Y", "p")) - cell(("N", "p"))
     loss = cell(("N", "n")) - cell(("Y", "n"))
     costs = np.where(positive, gain, loss)
-    bad = ~(costs > 0)
+    bad = ~((costs > 0) & np.isfinite(costs))
     if bad.any():
         where = np.flatnonzero(bad)
         first = int(where[0])
         kind = "positive" if positive[first] else "negative"
         formula = "b(Y,p) - b(N,p)" if positive[first] else "b(N,n) - b(Y,n)"
         msg = (
-            f"the benefit matrix gives {len(where)} instances a cost that is not positive; "
+            f"the benefit matrix gives {len(where)} instances a cost that is not positive "
+            "and finite; "
             f"the first, at position {first}, is a {kind} with {amount}={amounts[first]:g} and "
-            f"{formula} = {costs[first]:g}. ROCIV needs every cost and benefit > 0: check "
-            "the matrix's signs"
+            f"{formula} = {costs[first]:g}. ROCIV needs every cost and benefit finite and > 0: "
+            "check the matrix's signs"
         )
         raise CostchartError(msg)
     return pd.Series(costs, index=frame.index, name=col.COST)

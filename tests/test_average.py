@@ -410,3 +410,32 @@ def test_averages_read_polars_pyarrow_and_dicts(kind):
             cc.roc_average(native(points), over="fold", method=method),
             cc.roc_average(points, over="fold", method=method),
         )
+
+
+@pytest.mark.parametrize("function", ["vertical_average", "roc_average"])
+def test_over_must_name_columns(function):
+    with pytest.raises(cc.CostchartError, match=r"over=5 must be a column name or a list"):
+        getattr(cc, function)(ONE_POINT_FOLDS, over=5)
+
+
+@pytest.mark.parametrize(
+    ("curve", "message"),
+    [
+        (pd.DataFrame({"pc": [], "cost": []}), r"curve has no rows; pass a cost curve"),
+        (
+            pd.DataFrame({"pc": [0.0, 0.5, 3.0], "cost": [0.0, 0.2, 0.0]}),
+            r"column 'pc' of curve has 1 values outside \[0, 1\] \(first at row 2, 3\.0\)",
+        ),
+        (
+            pd.DataFrame({"pc": [0.0, 0.5, 1.0], "cost": [0.0, np.nan, 0.0]}),
+            r"column 'cost' of curve has 1 NaN values",
+        ),
+        (
+            pd.DataFrame({"pc": [0.0, 0.5, 1.0], "cost": [0.0, -0.1, 0.0]}),
+            r"column 'cost' of curve has 1 values negative",
+        ),
+    ],
+)
+def test_curve_points_checks_the_curve(curve, message):
+    with pytest.raises(cc.CostchartError, match=message):
+        cc.curve_points(curve)

@@ -277,3 +277,26 @@ def test_all_zero_weights_and_empty_frames_say_so():
                 match=r"^data has no rows; ROC analysis needs scored instances of both classes$",
             ):
                 cc.roc_points(empty, score="s", label="y", by=by, weight=weight)
+
+
+DATA = pd.DataFrame({"s": [0.9, 0.8, 0.3, 0.2], "y": [1, 0, 1, 0], "w": [1.0, 2.0, 3.0, 4.0]})
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        (
+            {"score": DATA["s"]},
+            r"score= takes a column name, but got a Series; add the values to the data as a "
+            r"column and pass its name, e.g\. score='my_column'",
+        ),
+        ({"label": DATA["y"].to_numpy()}, r"label= takes a column name, but got a ndarray"),
+        ({"weight": DATA["w"]}, r"weight= takes a column name, but got a Series"),
+        ({"score": None}, r"score=None must be a column name \(a string\)"),
+        ({"weight": 1.0}, r"weight=1\.0 must be a column name \(a string\)"),
+        ({"pos_label": [1]}, r"pos_label=\[1\] must be one label value \(e\.g\. 1 or 'spam'\)"),
+    ],
+)
+def test_column_arguments_must_be_names(kwargs, message):
+    with pytest.raises(cc.CostchartError, match=message):
+        cc.roc_points(DATA, **{"score": "s", "label": "y", **kwargs})
