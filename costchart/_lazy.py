@@ -24,7 +24,8 @@ from costchart._errors import CostchartError
 from costchart._frames import as_pandas, require_columns
 from costchart._validation import (
     binary_labels,
-    finite_numbers,
+    column_name,
+    finite_scores,
     nonnegative_numbers,
     positive_costs,
 )
@@ -63,6 +64,8 @@ class Instances:
     positive: np.ndarray
     amounts: np.ndarray | None
     instances: np.ndarray | None
+    #: True when the engine left out rows of weight 0 (a lazy frame binned by weight).
+    dropped_zero_weights: bool = False
 
 
 def read_instances(
@@ -81,6 +84,14 @@ def read_instances(
     ``strictly_positive`` says the amounts are costs (> 0) rather than weights (>= 0).
     ``bins`` lets a lazy frame bin its scores in the engine (see :func:`per_score_table`).
     """
+    column_name(score, "score")
+    column_name(label, "label")
+    column_name(amount, "weight" if not strictly_positive else "cost", optional=True)
+    try:
+        hash(pos_label)
+    except TypeError:
+        msg = f"pos_label={pos_label!r} must be one label value (e.g. 1 or 'spam'), not a list"
+        raise CostchartError(msg) from None
     instances = None
     if is_lazy(data):
         amounts_wanted = {amount: strictly_positive} if amount is not None else None
@@ -88,17 +99,26 @@ def read_instances(
             data, score=score, label=label, by=by, amounts=amounts_wanted, bins=bins
         )
         frame, instances = aggregate.table, aggregate.instances
-        scores = frame[score].to_numpy(np.float64)
+        scores = _score_array(frame[score])
         amounts = aggregate.sums[amount] if amount is not None else None
     else:
         frame = as_pandas(data, [*by, score, label] + ([amount] if amount is not None else []))
-        scores = finite_numbers(frame[score].to_numpy(), f"column {score!r}")
+        scores = finite_scores(frame[score].to_numpy(), f"column {score!r}")
         amounts = None
         if amount is not None:
             check = positive_costs if strictly_positive else nonnegative_numbers
             amounts = check(frame[amount].to_numpy(), f"column {amount!r}")
     positive = binary_labels(frame[label].to_numpy(), f"column {label!r}", pos_label)
-    return Instances(frame, scores, positive, amounts, instances)
+    dropped = instances is not None and bins is not None and amount is not None
+    return Instances(frame, scores, positive, amounts, instances, dropped and not strictly_positive)
+
+
+def _score_array(scores: pd.Series) -> np.ndarray:
+    """The (checked) scores of an aggregate; integer scores stay exact integers."""
+    dtype = scores.dtype
+    if dtype.kind in "iu":  # numpy or pandas' nullable integers (checked: no missing)
+        return scores.to_numpy(np.uint64 if dtype.kind == "u" else np.int64)
+    return scores.to_numpy(np.float64)
 
 
 @dataclass(frozen=True)
@@ -161,6 +181,8 @@ def per_score_table(
     table = table.reset_index(drop=True)
     instances = table[INSTANCES].to_numpy(np.int64)
     if BIN in table:
+        assert bins is not None  # only a binned aggregate has bins
+        _check_bin_arithmetic(table, by, bins)
         _check_no_bad_scores(table[BAD].to_numpy(np.float64).sum(), score)
         # A bin stands in for its lowest score (over both classes).
         table[score] = table.groupby([*by, BIN], dropna=False, sort=False)[score].transform("min")
@@ -180,10 +202,15 @@ def _aggregate(nw, frame, schema, score, label, by, amounts, bins) -> pd.DataFra
     helpers, aggregations = [], [nw.len().alias(INSTANCES)]
     for column in amounts:
         helpers.append(nw.col(column).is_null().cast(nw.Int64).alias(f"{column}__missing"))
+        # NaN and infinite values are counted apart, so a sum that overflows (finite
+        # values near 1e308) is told from bad input.
+        finite = nw.col(column).is_finite() if schema[column].is_float() else nw.lit(True)
+        helpers.append((~finite).cast(nw.Int64).alias(f"{column}__nonfinite"))
         aggregations += [
             nw.col(column).sum().alias(f"{column}__sum"),
             nw.col(column).min().alias(f"{column}__min"),
             nw.col(f"{column}__missing").sum(),
+            nw.col(f"{column}__nonfinite").sum(),
         ]
     keys = list(dict.fromkeys([*by, score, label]))
     if bins is not None:
@@ -202,17 +229,48 @@ def _aggregate(nw, frame, schema, score, label, by, amounts, bins) -> pd.DataFra
 BIN, BAD = "costchart_bin", "costchart_bad_scores"
 
 
-def _bin_expression(nw, score: str, by: Sequence[str], bins: int):
-    """Bin of each instance: ``floor(above * bins / n)``, ``above`` = instances scoring higher.
+def _rank_and_size(nw, score: str, by: Sequence[str]):
+    """Per instance, how many instances score higher (``above``) and its group's size, as Int64.
 
-    ``rank(method="min")`` from the top gives ties the same rank, so a bin never splits a
-    score and each bin's lowest score is an exact threshold.
+    Engines count in narrow types (polars ranks and counts in UInt32, Spark ranks in
+    INT32), where ``above * bins`` wraps around or overflows; both are cast to Int64
+    before any arithmetic.
     """
-    above = nw.col(score).rank(method="min", descending=True) - 1
+    rank = nw.col(score).rank(method="min", descending=True)
     size = nw.len()
     if by:
-        above, size = above.over(*by), size.over(*by)
-    return (above * bins / size).floor().cast(nw.Int64).alias(BIN)
+        rank, size = rank.over(*by), size.over(*by)
+    return rank.cast(nw.Int64) - 1, size.cast(nw.Int64)
+
+
+def _bin_expression(nw, score: str, by: Sequence[str], bins: int):
+    """Bin of each instance: ``above * bins // n``, ``above`` = instances scoring higher.
+
+    ``rank(method="min")`` from the top gives ties the same rank, so a bin never splits a
+    score and each bin's lowest score is an exact threshold. The arithmetic is exact
+    integer arithmetic in Int64; :func:`_check_bin_arithmetic` refuses groups so large
+    that ``n * bins`` would not fit.
+    """
+    above, size = _rank_and_size(nw, score, by)
+    return (above * bins // size).cast(nw.Int64).alias(BIN)
+
+
+#: ``above * bins`` must stay below this to be exact in Int64.
+_INT64_LIMIT = 2**63 - 1
+
+
+def _check_bin_arithmetic(table: pd.DataFrame, by: Sequence[str], bins: int) -> None:
+    """Refuse a binned aggregate whose ``above * bins`` could have overflowed Int64."""
+    counts = table[INSTANCES].astype(np.int64)
+    sizes = counts.groupby([table[c] for c in by], dropna=False).sum() if by else counts.sum()
+    largest = int(np.max(np.asarray(sizes), initial=0))
+    if largest * bins > _INT64_LIMIT:
+        msg = (
+            f"bins={bins:,} is too many for a group of {largest:,} instances (the bin "
+            f"arithmetic would overflow 64-bit integers); pass bins= at most "
+            f"{_INT64_LIMIT // largest:,}"
+        )
+        raise CostchartError(msg)
 
 
 def _check_no_bad_scores(count: float, column: str) -> None:
@@ -244,11 +302,22 @@ def _checked_sums(table: pd.DataFrame, column: str, strictly_positive: bool) -> 
     if missing.any():
         msg = f"column {column!r} has {int(missing.sum())} missing values; drop or impute them"
         raise CostchartError(msg)
+    nonfinite = table[f"{column}__nonfinite"].to_numpy(np.float64, na_value=0.0)
+    if nonfinite.any():
+        msg = (
+            f"column {column!r} has {int(nonfinite.sum())} NaN or infinite values; "
+            "pass finite numbers"
+        )
+        raise CostchartError(msg)
     sums = table[f"{column}__sum"].to_numpy(np.float64, na_value=np.nan)
     if not np.isfinite(sums).all():
-        msg = f"column {column!r} has NaN or infinite values; pass finite numbers"
+        msg = (
+            f"the values in column {column!r} sum to more than the largest float64 (about "
+            f"{np.finfo(np.float64).max:.1e}); divide them by a constant (the rates do not "
+            "change)"
+        )
         raise CostchartError(msg)
-    smallest = float(table[f"{column}__min"].to_numpy(np.float64).min())
+    smallest = float(np.min(table[f"{column}__min"].to_numpy(np.float64), initial=np.inf))
     if strictly_positive and smallest <= 0:
         msg = (
             f"column {column!r} has values that are not positive (smallest {smallest}); "

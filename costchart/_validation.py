@@ -18,8 +18,10 @@ from costchart._errors import CostchartError
 
 __all__ = [
     "binary_labels",
+    "column_name",
     "finite_number",
     "finite_numbers",
+    "finite_scores",
     "flag",
     "labelled_probabilities",
     "nonnegative_numbers",
@@ -388,3 +390,37 @@ def real_numbers(value, name: str) -> np.ndarray:
         msg = f"{name}={value!r} must be a number or numbers, not {type(odd).__name__} {odd!r}"
         raise CostchartError(msg)
     return array.astype(np.float64)
+
+
+def finite_scores(values, what: str) -> np.ndarray:
+    """Return scores as an array that keeps their order and ties exactly.
+
+    Integer scores stay int64 or uint64: beyond 2**53 float64 would round distinct
+    integers to one value and make false ties. Anything else is checked and converted
+    as by :func:`finite_numbers` (float64, no NaN or infinite values).
+    """
+    array = np.asarray(values)
+    if array.dtype.kind == "i":
+        return array.astype(np.int64, copy=False)
+    if array.dtype.kind == "u":
+        return array.astype(np.uint64, copy=False)
+    return finite_numbers(array, what)
+
+
+def column_name(value, name: str, *, optional: bool = False):
+    """Return ``value`` if it names a column (a string); ``None`` too when ``optional``.
+
+    Arrays and Series are refused with the fix: put them in the data as a column and
+    pass that column's name.
+    """
+    if isinstance(value, str) or (optional and value is None):
+        return value
+    if hasattr(value, "__len__") and not isinstance(value, (bytes, tuple)):
+        kind = type(value).__name__
+        msg = (
+            f"{name}= takes a column name, but got a {kind}; add the values to the data as a "
+            f"column and pass its name, e.g. {name}='my_column'"
+        )
+        raise CostchartError(msg)
+    msg = f"{name}={value!r} must be a column name (a string)"
+    raise CostchartError(msg)

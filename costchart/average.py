@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
@@ -12,8 +12,9 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart._errors import CostchartError, warn
-from costchart._frames import combine_groups, normalize_by, split_groups
+from costchart._frames import as_pandas, combine_groups, normalize_by, split_groups
 from costchart._tables import points_groups, table_kind
+from costchart._validation import finite_numbers, one_of, probabilities
 from costchart.envelope import lower_envelope
 
 __all__ = ["curve_points", "roc_average", "vertical_average"]
@@ -22,16 +23,96 @@ _THREADS = max(1, min(4, os.cpu_count() or 1))  # for averaging long curves
 _PARALLEL_FROM = 200_000  # grid points; below this threads cost more than they save
 
 
-def _check_over(table: pd.DataFrame, over) -> list[str]:
+def _as_frame(data, name: str) -> pd.DataFrame:
+    """A costchart table given as pandas, polars, pyarrow or a dict, as a pandas frame."""
+    if isinstance(data, pd.DataFrame):
+        return data
+    if isinstance(data, Mapping):
+        columns = [str(c) for c in data]
+    else:
+        import narwhals.stable.v2 as nw
+
+        try:
+            columns = list(nw.from_native(data, eager_only=True).columns)
+        except TypeError:
+            columns = []  # as_pandas names the types it reads
+    return as_pandas(data, columns, name=name)
+
+
+def _check_over(table: pd.DataFrame, over, name: str) -> list[str]:
+    if over is not None and not isinstance(over, str):
+        try:
+            over = list(over)
+        except TypeError:
+            msg = f"over={over!r} must be a column name or a list of column names (strings)"
+            raise CostchartError(msg) from None
     over = normalize_by(over)
     if not over:
         msg = "over= must name the column(s) to average across, e.g. over='fold'"
+        raise CostchartError(msg)
+    own = [c for c in over if c in col.RESERVED or str(c).startswith("costchart_")]
+    if own:
+        msg = (
+            f"over={own[0]!r} names a column costchart writes itself; pass the column(s) that "
+            "tell the curves apart, e.g. over='fold'"
+        )
         raise CostchartError(msg)
     missing = [c for c in over if c not in table.columns]
     if missing:
         msg = f"over column {missing[0]!r} is not in the table; available: {list(table.columns)}"
         raise CostchartError(msg)
+    for column in over:
+        absent = table[column].isna().to_numpy()
+        if absent.any():
+            msg = (
+                f"over column {column!r} of {name} has {int(absent.sum())} missing values "
+                f"(first at row {int(np.flatnonzero(absent)[0])}); every row must say which "
+                "curve it belongs to"
+            )
+            raise CostchartError(msg)
+    if len(table) == 0:
+        msg = f"{name} has no rows; pass at least one curve"
+        raise CostchartError(msg)
     return over
+
+
+def _check_curve_values(pc: np.ndarray, cost: np.ndarray, name: str) -> None:
+    """Refuse NaN or infinite values, ``pc`` outside [0, 1] and negative costs."""
+    for column, values in ((col.PC, pc), (col.COST, cost)):
+        finite_numbers(values, f"column {column!r} of {name}", fix="pass whole cost curves")
+    problems = (
+        (col.PC, pc, (pc < 0) | (pc > 1), "outside [0, 1]"),
+        (col.COST, cost, cost < -_ROUNDING, "negative"),  # not a rounding error below 0
+    )
+    for column, values, bad, kind in problems:
+        if bad.any():
+            first = int(np.flatnonzero(bad)[0])
+            msg = (
+                f"column {column!r} of {name} has {int(bad.sum())} values {kind} (first at row "
+                f"{first}, {float(values[first])!r}); pass cost curves (pc in [0, 1], costs "
+                "of at least 0)"
+            )
+            raise CostchartError(msg)
+
+
+def _key(columns, values) -> dict:
+    """A group's key for messages, numpy scalars shown as plain Python values."""
+    return {
+        c: v.item() if isinstance(v, np.generic) else v
+        for c, v in zip(columns, values, strict=True)
+    }
+
+
+def _check_spans(pc: np.ndarray, key: dict, where: str) -> None:
+    """Refuse a curve that does not run from ``pc = 0`` to ``pc = 1``."""
+    low, high = float(pc.min()), float(pc.max())
+    if low > PC_TOLERANCE or high < 1 - PC_TOLERANCE:
+        msg = (
+            f"the curve {key}{where} spans pc {low!r} to {high!r}, not [0, 1]: it cannot be "
+            "averaged without extrapolating it. Pass whole cost curves (e.g. from "
+            "lower_envelope), or ROC points, whose envelopes span [0, 1]"
+        )
+        raise CostchartError(msg)
 
 
 def vertical_average(curves, *, over: str | Sequence[str]) -> pd.DataFrame:
@@ -44,12 +125,13 @@ def vertical_average(curves, *, over: str | Sequence[str]) -> pd.DataFrame:
 
     Parameters
     ----------
-    curves : pandas.DataFrame
-        Cost curves with ``pc``, ``cost`` (e.g. from :func:`lower_envelope`), or ROC points /
-        cost lines, whose lower envelopes are averaged.
+    curves : pandas, polars or pyarrow DataFrame
+        Cost curves with ``pc``, ``cost`` (e.g. from :func:`lower_envelope`), each spanning
+        ``pc`` from 0 to 1, or ROC points / cost lines, whose lower envelopes are averaged.
     over : str or list of str
-        The column(s) whose groups are averaged (e.g. ``"fold"``). The other grouping
-        columns are kept: one average per their group.
+        The column(s) whose groups are averaged (e.g. ``"fold"``); not a costchart column,
+        and without missing values. The other grouping columns are kept: one average per
+        their group.
 
     Returns
     -------
@@ -59,6 +141,14 @@ def vertical_average(curves, *, over: str | Sequence[str]) -> pd.DataFrame:
         ``cost_sd`` (standard deviation, ``ddof=1``; NaN for one curve), ``n_curves``.
         The mean is exact everywhere when joined linearly; the spread columns are exact
         at the vertices (between them the min, max and sd of crossing curves may bend).
+        Vertices closer than a few units in the last place are merged into one.
+
+    Raises
+    ------
+    CostchartError
+        ``over`` missing, naming a costchart column or holding missing values; a curve
+        that does not span ``pc`` from 0 to 1 (it would have to be extrapolated); NaN,
+        infinite or negative costs, ``pc`` outside [0, 1]; a table without rows.
 
     Examples
     --------
@@ -68,51 +158,60 @@ def vertical_average(curves, *, over: str | Sequence[str]) -> pd.DataFrame:
     >>> cc.curve_points(average).round(4).iloc[2].to_dict()
     {'pc_lo': 0.2727, 'pc_hi': 0.6154, 'fpr': 0.17, 'tpr': 0.6}
     """
-    table = curves if isinstance(curves, pd.DataFrame) else pd.DataFrame(curves)
-    over = _check_over(table, over)
+    table = _as_frame(curves, "curves")
+    over = _check_over(table, over, "curves")
     if table_kind(table) != "curve":
         table = lower_envelope(table)
     by = [c for c in table.columns if c not in col.RESERVED and c not in over]
     by = [c for c in by if not str(c).startswith("costchart_")]
     groups = split_groups(table, by)
-    pc_all = table[col.PC].to_numpy(np.float64)
-    cost_all = table[col.COST].to_numpy(np.float64)
+    pc_all = table[col.PC].to_numpy(np.float64, na_value=np.nan)
+    cost_all = table[col.COST].to_numpy(np.float64, na_value=np.nan)
+    _check_curve_values(pc_all, cost_all, "curves")
     parts = []
     for group in groups:
         members = split_groups(table.iloc[group.positions], over)
+        where = f" of group {_key(by, group.key)}" if by else ""
         curves_pc = [pc_all[group.positions[m.positions]] for m in members]
         curves_cost = [cost_all[group.positions[m.positions]] for m in members]
+        for member, pc in zip(members, curves_pc, strict=True):
+            _check_spans(pc, _key(over, member.key), where)
         parts.append(_average_curves(curves_pc, curves_cost))
     return combine_groups(table, by, groups, parts, col.AVERAGE_TABLE)
 
 
 def _average_curves(pcs: list[np.ndarray], costs: list[np.ndarray]) -> pd.DataFrame:
     """Mean, min, max and sd of piecewise-linear curves at the union of their vertices."""
-    grid = np.unique(np.concatenate(pcs))
+    grid = distinct_pc(np.concatenate(pcs))
     curves = []
     for pc, cost in zip(pcs, costs, strict=True):
         order = np.argsort(pc, kind="stable")
         curves.append((pc[order], cost[order]))
     total = np.empty_like(grid)
-    squares = np.empty_like(grid)
+    # Welford's running mean and sum of squared deviations: identical curves give exactly
+    # 0, unlike sum(x**2) - n * mean**2, which cancels catastrophically.
+    running = np.empty_like(grid)
+    deviations = np.empty_like(grid)
     low = np.empty_like(grid)
     high = np.empty_like(grid)
 
     def accumulate(start: int, end: int) -> None:
         at = grid[start:end]
-        s, q, lo, hi = total[start:end], squares[start:end], low[start:end], high[start:end]
-        square = np.empty_like(at)
+        s, lo, hi = total[start:end], low[start:end], high[start:end]
+        m, m2 = running[start:end], deviations[start:end]
+        delta = np.empty_like(at)
         for number, (pc, cost) in enumerate(curves):
             # Only the vertices bracketing this part of the grid are handed to np.interp.
             a = max(int(np.searchsorted(pc, at[0], side="right")) - 1, 0)
             b = min(int(np.searchsorted(pc, at[-1], side="left")) + 1, len(pc))
             values = np.interp(at, pc[a:b], cost[a:b])
-            np.multiply(values, values, out=square)
             if number == 0:
-                s[:], q[:], lo[:], hi[:] = values, square, values, values
+                s[:], m[:], m2[:], lo[:], hi[:] = values, values, 0.0, values, values
                 continue
             s += values
-            q += square
+            np.subtract(values, m, out=delta)
+            m += delta / (number + 1)
+            m2 += delta * (values - m)
             np.minimum(lo, values, out=lo)
             np.maximum(hi, values, out=hi)
 
@@ -126,19 +225,77 @@ def _average_curves(pcs: list[np.ndarray], costs: list[np.ndarray]) -> pd.DataFr
             list(pool.map(lambda bounds: accumulate(*bounds), parts))
     n = len(pcs)
     mean = total / n
-    with np.errstate(invalid="ignore", divide="ignore"):
-        variance = np.maximum(squares - n * mean * mean, 0.0) / (n - 1)
-    sd = np.sqrt(variance) if n > 1 else np.full_like(grid, np.nan)
+    sd = np.sqrt(np.maximum(deviations, 0.0) / (n - 1)) if n > 1 else np.full_like(grid, np.nan)
     return pd.DataFrame(
         {
             col.PC: grid,
             col.COST: mean,
-            "cost_lo": low,
-            "cost_hi": high,
-            "cost_sd": sd,
-            "n_curves": np.full(len(grid), n, dtype=np.int64),
+            col.COST_LO: low,
+            col.COST_HI: high,
+            col.COST_SD: sd,
+            col.N_CURVES: np.full(len(grid), n, dtype=np.int64),
         }
     )
+
+
+#: ``pc`` values closer than this are one vertex: the same value computed along different
+#: paths differs by a few units in the last place (``pc`` lies in [0, 1]). Keeping both
+#: would make a segment a few ulps wide whose slope -- the dual ROC point -- is noise.
+PC_TOLERANCE = 16 * float(np.finfo(np.float64).eps)
+
+
+def _cluster_representatives(sorted_pc: np.ndarray) -> np.ndarray:
+    """Positions of one value per run of sorted ``pc`` values closer than the tolerance.
+
+    Each run is represented by its first value, or by 0 or 1 exactly when the run holds
+    them, so a curve that spans [0, 1] keeps spanning it.
+    """
+    n = len(sorted_pc)
+    if n == 0:
+        return np.zeros(0, dtype=np.intp)
+    starts = np.flatnonzero(np.concatenate([[True], np.diff(sorted_pc) > PC_TOLERANCE]))
+    ends = np.append(starts[1:], n) - 1
+    chosen = starts.copy()
+    last_run_holds_one = sorted_pc[ends[-1]] == 1.0
+    if last_run_holds_one:
+        chosen[-1] = ends[-1]
+    return chosen
+
+
+def distinct_pc(values: np.ndarray) -> np.ndarray:
+    """Sorted distinct ``pc`` values, values within :data:`PC_TOLERANCE` merged."""
+    values = np.unique(values)
+    return values[_cluster_representatives(values)]
+
+
+#: Rounding error of one cost or ``pc`` value of a curve, in units of the float epsilon.
+_ROUNDING = 64 * float(np.finfo(np.float64).eps)
+
+
+def _segment_rates(pc: np.ndarray, cost: np.ndarray, where: str):
+    """The ROC point dual to each segment of a sorted curve, and the rounding bound on it.
+
+    Rates outside [0, 1] by no more than the rounding error of the segment (which grows as
+    the segment narrows: its slope divides by the width) are clipped; larger excursions
+    mean the table is not a cost curve of ROC points, and are refused.
+    """
+    width = np.diff(pc)
+    slope = np.diff(cost) / width
+    intercept = cost[:-1] - slope * pc[:-1]
+    fpr, tpr = intercept, 1 - slope - intercept
+    scale = np.maximum(1.0, np.maximum(np.abs(cost[:-1]), np.abs(cost[1:])))
+    bound = _ROUNDING * scale * (1 + np.abs(slope)) * (1 + 1 / width)
+    outside = [(rates < -bound) | (rates > 1 + bound) | ~np.isfinite(rates) for rates in (fpr, tpr)]
+    if np.any(outside):
+        k = int(np.flatnonzero(outside[0] | outside[1])[0])
+        name, rate = (col.FPR, fpr[k]) if outside[0][k] else (col.TPR, tpr[k])
+        msg = (
+            f"{where}'s segment from pc={float(pc[k])!r} to pc={float(pc[k + 1])!r} is the "
+            f"cost line of a point with {name}={float(rate)!r}, outside [0, 1]: the table is "
+            "not a cost curve of ROC points (costs between 0 and 1, slopes between -1 and 1)"
+        )
+        raise CostchartError(msg)
+    return np.clip(fpr, 0.0, 1.0), np.clip(tpr, 0.0, 1.0)
 
 
 def curve_points(curve, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
@@ -150,7 +307,7 @@ def curve_points(curve, *, by: str | Sequence[str] | None = None) -> pd.DataFram
 
     Parameters
     ----------
-    curve : pandas.DataFrame
+    curve : pandas, polars or pyarrow DataFrame
         A cost curve (``pc``, ``cost``), e.g. from :func:`vertical_average`.
     by : str or list of str, optional
         Grouping columns; by default every column that is not a costchart column.
@@ -159,30 +316,34 @@ def curve_points(curve, *, by: str | Sequence[str] | None = None) -> pd.DataFram
     -------
     pandas.DataFrame
         The grouping columns, then one row per segment of positive width, in ``pc`` order:
-        ``pc_lo``, ``pc_hi``, ``fpr``, ``tpr``.
+        ``pc_lo``, ``pc_hi``, ``fpr``, ``tpr``. Rates are in [0, 1]: excursions within the
+        rounding error of a segment are clipped, larger ones refused (the table is then
+        not a cost curve).
     """
     from costchart._tables import curve_groups
 
-    table, by, groups = curve_groups(curve, by)
+    table, by, groups = curve_groups(_as_frame(curve, "curve"), by)
+    if len(table) == 0:
+        msg = "curve has no rows; pass a cost curve (pc, cost), e.g. from vertical_average"
+        raise CostchartError(msg)
+    _check_curve_values(
+        table[col.PC].to_numpy(np.float64, na_value=np.nan),
+        table[col.COST].to_numpy(np.float64, na_value=np.nan),
+        "curve",
+    )
     parts = []
     for group in groups:
         pc = table[col.PC].to_numpy(np.float64)[group.positions]
         cost = table[col.COST].to_numpy(np.float64)[group.positions]
         order = np.argsort(pc, kind="stable")
         pc, cost = pc[order], cost[order]
-        width = np.diff(pc)
-        keep = width > 0
-        slope = np.diff(cost)[keep] / width[keep]
-        intercept = cost[:-1][keep] - slope * pc[:-1][keep]
+        # Vertices a rounding error apart are one vertex (segments of no real width).
+        kept = _cluster_representatives(pc)
+        pc, cost = pc[kept], cost[kept]
+        where = f"group {dict(zip(by, group.key, strict=True))}" if by else "curve"
+        fpr, tpr = _segment_rates(pc, cost, where)
         parts.append(
-            pd.DataFrame(
-                {
-                    col.PC_LO: pc[:-1][keep],
-                    col.PC_HI: pc[1:][keep],
-                    col.FPR: intercept,
-                    col.TPR: 1 - slope - intercept,
-                }
-            )
+            pd.DataFrame({col.PC_LO: pc[:-1], col.PC_HI: pc[1:], col.FPR: fpr, col.TPR: tpr})
         )
     return combine_groups(table, by, groups, parts, [col.PC_LO, col.PC_HI, col.FPR, col.TPR])
 
@@ -196,11 +357,13 @@ def roc_average(
     values, ``"threshold"`` both rates at fixed thresholds (Fawcett's three averages).
     Between a curve's points the rates are interpolated along the curve (every such point
     is reachable by randomly mixing two thresholds); at a vertical (horizontal) step the
-    highest TPR (lowest FPR) counts.
+    highest TPR (lowest FPR) counts. Every curve is first completed with the trivial
+    classifiers (0, 0) at threshold ``+inf`` and (1, 1) at threshold ``-inf``, which are
+    always available: a curve without them is never held flat past its ends.
 
     Parameters
     ----------
-    points : pandas.DataFrame
+    points : pandas, polars or pyarrow DataFrame
         ROC points with grouping columns, e.g. from :func:`roc_points` with ``by=``.
     over : str or list of str
         The column(s) whose groups are averaged (e.g. ``"fold"``).
@@ -208,7 +371,8 @@ def roc_average(
         Which average.
     grid : array-like, optional
         The fixed FPR (vertical), TPR (horizontal) or threshold values. By default the
-        union of the curves' own values.
+        union of the curves' own values (with 0 and 1 for the vertical and horizontal
+        averages).
 
     Returns
     -------
@@ -218,14 +382,21 @@ def roc_average(
         ``fpr_sd``, ``tpr_lo``, ``tpr_hi``, ``tpr_sd`` (spread over the curves; the fixed
         coordinate has no spread) and ``n_curves``. Sorted by ``fpr``, ``tpr``.
     """
-    if method not in ("vertical", "horizontal", "threshold"):
-        msg = f"method={method!r} is not an option; pass 'vertical', 'horizontal' or 'threshold'"
-        raise CostchartError(msg)
-    table, inferred, _ = points_groups(points, None)
-    over = _check_over(table, over)
+    one_of(method, "method", ("vertical", "horizontal", "threshold"))
+    table, inferred, _ = points_groups(_as_frame(points, "points"), None)
+    over = _check_over(table, over, "points")
     if method == "threshold" and col.THRESHOLD not in table.columns:
         msg = "method='threshold' needs a 'threshold' column (ROC points from roc_points)"
         raise CostchartError(msg)
+    if method == "threshold":
+        thresholds = table[col.THRESHOLD].to_numpy(np.float64, na_value=np.nan)
+        if np.isnan(thresholds).any():
+            msg = (
+                f"column 'threshold' of points has {int(np.isnan(thresholds).sum())} NaN "
+                "values; method='threshold' needs every point's threshold"
+            )
+            raise CostchartError(msg)
+    grid = _check_grid(grid, method)
     by = [c for c in inferred if c not in over]
     groups = split_groups(table, by)
     parts = []
@@ -239,6 +410,27 @@ def roc_average(
     return combine_groups(table, by, groups, parts, col.ROC_AVERAGE_TABLE)
 
 
+def _check_grid(grid, method: str) -> np.ndarray | None:
+    """``grid=`` as a 1-D float array: rates in [0, 1], or thresholds that are not NaN."""
+    if grid is None:
+        return None
+    try:
+        values = np.asarray(grid, dtype=np.float64)
+    except (TypeError, ValueError):
+        msg = f"grid={grid!r} must be numbers (a list or array)"
+        raise CostchartError(msg) from None
+    if values.ndim != 1 or values.size == 0:
+        msg = f"grid= must be a non-empty 1-D list of numbers, but has shape {values.shape}"
+        raise CostchartError(msg)
+    if method == "threshold":
+        if np.isnan(values).any():
+            msg = "grid= has NaN values; pass thresholds (numbers, +inf and -inf allowed)"
+            raise CostchartError(msg)
+        return values
+    rate = "FPR" if method == "vertical" else "TPR"
+    return probabilities(values, f"grid ({rate} values)")
+
+
 def _upper_envelope_function(x: np.ndarray, y: np.ndarray):
     """Sorted (x, y) of a monotone curve with one y per x: the largest (for steps)."""
     order = np.lexsort((y, x))
@@ -247,11 +439,27 @@ def _upper_envelope_function(x: np.ndarray, y: np.ndarray):
     return x[last], y[last]
 
 
+def _with_corners(rates: np.ndarray, first: float, last: float) -> np.ndarray:
+    """``rates`` with the trivial classifiers' values added: ``first`` before, ``last`` after."""
+    return np.concatenate([[first], rates, [last]])
+
+
 def _roc_average(curves: list[pd.DataFrame], method: str, grid) -> pd.DataFrame:
+    # Every curve is completed with the trivial classifiers (0, 0) ("always negative",
+    # threshold +inf) and (1, 1) ("always positive", threshold -inf): they are always
+    # available, so a curve is never held flat past its last point.
     fprs = [c[col.FPR].to_numpy(np.float64) for c in curves]
     tprs = [c[col.TPR].to_numpy(np.float64) for c in curves]
+    if method in ("vertical", "horizontal"):
+        own = fprs if method == "vertical" else tprs
+        fixed = (
+            np.unique(np.concatenate([[0.0, 1.0], *own]))
+            if grid is None
+            else np.asarray(grid, float)
+        )
+        fprs = [_with_corners(f, 0.0, 1.0) for f in fprs]
+        tprs = [_with_corners(t, 0.0, 1.0) for t in tprs]
     if method == "vertical":
-        fixed = np.unique(np.concatenate(fprs)) if grid is None else np.asarray(grid, float)
         values = np.array(
             [
                 np.interp(fixed, *_upper_envelope_function(f, t))
@@ -260,7 +468,6 @@ def _roc_average(curves: list[pd.DataFrame], method: str, grid) -> pd.DataFrame:
         )
         return _summary(np.nan, np.tile(fixed, (len(curves), 1)), values)
     if method == "horizontal":
-        fixed = np.unique(np.concatenate(tprs)) if grid is None else np.asarray(grid, float)
         # Lowest FPR at each TPR: the upper envelope of (tpr, -fpr).
         values = np.array(
             [
@@ -275,11 +482,13 @@ def _roc_average(curves: list[pd.DataFrame], method: str, grid) -> pd.DataFrame:
     at_f, at_t = [], []
     for f, t, th in zip(fprs, tprs, thresholds, strict=True):
         order = np.argsort(-th, kind="stable")  # decreasing thresholds, growing rates
-        f, t, th = f[order], t[order], th[order]
+        f = _with_corners(f[order], 0.0, 1.0)
+        t = _with_corners(t[order], 0.0, 1.0)
+        th = _with_corners(th[order], np.inf, -np.inf)
         # The operating point of threshold x is the last point whose threshold is >= x.
         index = np.searchsorted(-th, -fixed, side="right") - 1
-        at_f.append(f[np.maximum(index, 0)])
-        at_t.append(t[np.maximum(index, 0)])
+        at_f.append(f[index])
+        at_t.append(t[index])
     return _summary(fixed, np.array(at_f), np.array(at_t))
 
 
@@ -292,13 +501,13 @@ def _summary(threshold, fpr: np.ndarray, tpr: np.ndarray) -> pd.DataFrame:
             col.THRESHOLD: threshold if np.ndim(threshold) else np.full(fpr.shape[1], np.nan),
             col.FPR: fpr.mean(axis=0),
             col.TPR: tpr.mean(axis=0),
-            "fpr_lo": fpr.min(axis=0),
-            "fpr_hi": fpr.max(axis=0),
-            "fpr_sd": sd(fpr),
-            "tpr_lo": tpr.min(axis=0),
-            "tpr_hi": tpr.max(axis=0),
-            "tpr_sd": sd(tpr),
-            "n_curves": np.full(fpr.shape[1], n, dtype=np.int64),
+            col.FPR_LO: fpr.min(axis=0),
+            col.FPR_HI: fpr.max(axis=0),
+            col.FPR_SD: sd(fpr),
+            col.TPR_LO: tpr.min(axis=0),
+            col.TPR_HI: tpr.max(axis=0),
+            col.TPR_SD: sd(tpr),
+            col.N_CURVES: np.full(fpr.shape[1], n, dtype=np.int64),
         }
     )
     return result.sort_values([col.FPR, col.TPR], kind="stable").reset_index(drop=True)

@@ -20,7 +20,7 @@ from costchart._frames import (
 )
 from costchart._lazy import read_instances
 from costchart._tables import points_groups
-from costchart._validation import nonnegative_numbers
+from costchart._validation import nonnegative_numbers, whole_number
 
 __all__ = ["auc", "from_confusion", "roc_points", "row_of_threshold"]
 
@@ -71,7 +71,9 @@ def roc_points(
         The ``by`` columns, then
 
         - ``threshold`` (float64): predict positive when ``score >= threshold``;
-          ``+inf`` for the first point;
+          ``+inf`` for the first point. Integer scores are counted exactly; when some
+          exceed 2**53 in size (where float64 would round distinct integers into one),
+          the column has dtype object and holds them as Python integers;
         - ``tp``, ``fp``, ``tn``, ``fn``: counts (int64), or sums of weights (float64);
         - ``tpr``, ``fpr`` (float64): ``tp / (tp + fn)`` and ``fp / (fp + tn)``.
 
@@ -103,18 +105,28 @@ def roc_points(
         data, score=score, label=label, by=by, pos_label=pos_label, amount=weight, bins=bins
     )
     frame = read.frame
+    # A lazy frame binned in its engine drops the rows of weight 0 before counting.
+    require_rows(
+        read.scores, f" of weight above 0 in column {weight!r}" if read.dropped_zero_weights else ""
+    )
     groups = split_groups(frame, by)
+    what = "counts" if weight is None else f"weights in column {weight!r}"
     parts = []
     for group in groups:
         positions = group.positions if by else slice(None)
+        weights = None if read.amounts is None else read.amounts[positions]
+        if weights is not None and not np.any(weights > 0):
+            reason = f"all weights in column {weight!r} are 0"
+            parts.append(left_out(group, by, reason, "ROC analysis needs positive weights"))
+            continue
         counts = _count_by_score(
             read.scores[positions],
             read.positive[positions],
-            None if read.amounts is None else read.amounts[positions],
+            weights,
             None if read.instances is None else read.instances[positions],
             bins,
         )
-        parts.append(_points_or_nothing(counts, group, by, label))
+        parts.append(_points_or_nothing(counts, group, by, label, what))
     _require_some(parts, by, label)
     return combine_groups(frame, by, groups, parts, col.ROC_COLUMNS)
 
@@ -175,17 +187,23 @@ def _count_by_score(scores, positive, weights, instances=None, bins=None):
     return values, pos, neg
 
 
+#: The most ``bins=`` accepted: far more than any chart shows (more bins than instances
+#: keep every distinct score anyway).
+MAX_BINS = 10**9
+
+
 def check_bins(bins) -> int | None:
-    """Validate ``bins=``: None or a positive integer."""
+    """Validate ``bins=``: None or a whole number from 1 to :data:`MAX_BINS`."""
     if bins is None:
         return None
-    if isinstance(bins, bool) or not isinstance(bins, (int, np.integer)) or bins < 1:
+    try:
+        return whole_number(bins, "bins", minimum=1, maximum=MAX_BINS)
+    except CostchartError as error:
         msg = (
-            f"bins={bins!r} must be a positive integer (how many score quantiles to keep); "
-            "pass e.g. bins=1000, or None for every distinct score"
+            f"{error} (how many score quantiles to keep); pass e.g. bins=1000, or None for "
+            "every distinct score"
         )
-        raise CostchartError(msg)
-    return int(bins)
+        raise CostchartError(msg) from None
 
 
 def bin_by_rank(values: np.ndarray, sizes: np.ndarray, sums: list[np.ndarray], bins: int):
@@ -198,8 +216,15 @@ def bin_by_rank(values: np.ndarray, sizes: np.ndarray, sums: list[np.ndarray], b
     if len(values) == 0:
         return values, sums
     sizes = np.asarray(sizes, dtype=np.int64)
+    total = max(int(sizes.sum()), 1)
+    # More bins than instances put every distinct score in its own bin already; fewer
+    # keep ``above * bins`` below total**2, exact in int64 for any realistic count.
+    bins = min(bins, total)
     above = np.cumsum(sizes) - sizes
-    index = above * bins // max(int(sizes.sum()), 1)
+    if total * bins <= np.iinfo(np.int64).max:
+        index = above * bins // total
+    else:  # Python integers never overflow; the per-score table is small
+        index = np.array([int(a) * bins // total for a in above], dtype=np.int64)
     starts = _run_starts(index)
     ends = np.append(starts[1:], len(values)) - 1
     return values[ends], [np.add.reduceat(values_, starts) for values_ in sums]
@@ -269,6 +294,22 @@ def _lattice_codes(scores: np.ndarray):
     return scaled.astype(np.intp), low, scale, int(high - low) + 1
 
 
+def _integer_codes(scores: np.ndarray):
+    """Integer scores in a narrow range as codes ``scores - low``, like :func:`_lattice_codes`.
+
+    Returns ``(codes, low, None, span)`` (``low`` of the scores' own dtype, so
+    ``low + codes`` gives the scores back exactly), or None for a wide range.
+    """
+    n = len(scores)
+    if n < 10_000:
+        return None
+    low, high = scores.min(), scores.max()
+    span = int(high) - int(low)  # Python integers: no overflow for any int64 or uint64
+    if span > 4 * n or span > 2**31:
+        return None
+    return (scores - low).astype(np.intp), low, None, span + 1
+
+
 def weighted_sums_by_score(
     scores: np.ndarray, positive: np.ndarray, weights: Sequence[np.ndarray | None]
 ):
@@ -282,7 +323,7 @@ def weighted_sums_by_score(
     them in linear time. Mostly distinct scores are argsorted and summed run by run.
     """
     n = len(scores)
-    lattice = _lattice_codes(scores)
+    lattice = _integer_codes(scores) if scores.dtype.kind in "iu" else _lattice_codes(scores)
     if lattice is not None:
         key, low, scale, span = lattice
         key *= 2  # the code's bin for negatives, the next one for positives
@@ -297,7 +338,10 @@ def weighted_sums_by_score(
             )
             sums.append((both[:, 1], both[:, 0]))
         present = np.flatnonzero(counts.sum(axis=1))[::-1]
-        values = (low + present) / scale
+        if scale is None:  # integer codes: back in the scores' own dtype (uint64 + intp is float)
+            values = present.astype(scores.dtype) + low
+        else:
+            values = (low + present) / scale
         return values, [(p[present], q[present]) for p, q in sums]
     sample = scores[:: max(n // 20_000, 1)]
     if n and len(np.unique(sample)) < _HASH_WHEN_DISTINCT_BELOW * len(sample):
@@ -307,7 +351,7 @@ def weighted_sums_by_score(
         for weight in weights:
             both = np.bincount(key, weights=weight, minlength=2 * len(distinct)).reshape(-1, 2)
             sums.append((both[:, 1], both[:, 0]))  # counts stay int64 without weights
-        order = np.argsort(-distinct)
+        order = np.argsort(distinct)[::-1]  # not -distinct: exact for any integer dtype
         return distinct[order], [(p[order], q[order]) for p, q in sums]
     order = np.argsort(scores)
     sorted_scores = scores[order]
@@ -331,6 +375,25 @@ def as_counts(*sums: np.ndarray) -> tuple[np.ndarray, ...]:
     return tuple(np.rint(values).astype(np.int64) for values in sums)
 
 
+#: Integers up to this size are exact in float64.
+_EXACT_IN_FLOAT = 2**53
+
+
+def threshold_column(thresholds: np.ndarray) -> np.ndarray:
+    """The ``threshold`` column: ``+inf``, then the thresholds (decreasing).
+
+    float64, except for integer scores beyond 2**53 in size, which float64 would round
+    into false ties: those stay exact as Python integers in an object column.
+    """
+    exact = thresholds.dtype.kind not in "iu" or (
+        len(thresholds) == 0
+        or max(abs(int(thresholds.min())), abs(int(thresholds.max()))) <= _EXACT_IN_FLOAT
+    )
+    if exact:
+        return np.concatenate([[np.inf], thresholds]).astype(np.float64)
+    return np.array([np.inf, *thresholds.tolist()], dtype=object)
+
+
 def _points_from_counts(thresholds, pos, neg) -> pd.DataFrame:
     """Cumulate per-score counts (decreasing score) into ROC points with (0, 0) first."""
     tp = np.concatenate([[0], np.cumsum(pos)])
@@ -338,7 +401,7 @@ def _points_from_counts(thresholds, pos, neg) -> pd.DataFrame:
     total_pos, total_neg = tp[-1], fp[-1]
     return pd.DataFrame(
         {
-            col.THRESHOLD: np.concatenate([[np.inf], thresholds]).astype(np.float64),
+            col.THRESHOLD: threshold_column(np.asarray(thresholds)),
             col.TP: tp,
             col.FP: fp,
             col.TN: total_neg - fp,
@@ -349,9 +412,53 @@ def _points_from_counts(thresholds, pos, neg) -> pd.DataFrame:
     )
 
 
-def _points_or_nothing(counts, group: Group, by, label) -> pd.DataFrame:
-    """ROC points of one group, or an empty frame (with a warning) when it has one class."""
+#: Integer counts whose class totals reach this are summed as float64 instead of int64,
+#: which would wrap around (and make a class look empty).
+_INT64_SAFE_TOTAL = 2.0**62
+
+
+def summable(pos: np.ndarray, neg: np.ndarray, what: str) -> tuple[np.ndarray, np.ndarray]:
+    """Per-score counts or sums whose class totals are finite, ready to cumulate.
+
+    Integer counts whose totals would overflow int64 become float64 (the rates stay
+    right to the last bits). Float sums whose total passes the largest float64 (weights
+    or costs near 1e308) are refused, naming ``what`` (e.g. ``"weights in column 'w'"``):
+    their rates would be NaN.
+    """
+    if pos.dtype.kind in "iu" or neg.dtype.kind in "iu":
+        too_big = max(pos.sum(dtype=np.float64), neg.sum(dtype=np.float64)) >= _INT64_SAFE_TOTAL
+        if too_big:
+            return pos.astype(np.float64), neg.astype(np.float64)
+        return pos, neg
+    with np.errstate(over="ignore"):
+        totals = {"positives": pos.sum(), "negatives": neg.sum()}
+    for kind, total in totals.items():
+        if not np.isfinite(total):
+            msg = (
+                f"the {what} of the {kind} sum to more than the largest float64 (about "
+                f"{np.finfo(np.float64).max:.1e}); divide them by a constant (the rates do "
+                "not change)"
+            )
+            raise CostchartError(msg)
+    return pos, neg
+
+
+def left_out(group: Group, by, reason: str, fix: str) -> pd.DataFrame:
+    """Refuse ungrouped data for ``reason``; in grouped data warn and leave the group out."""
+    if not by:
+        msg = f"{reason}; {fix}"
+        raise CostchartError(msg)
+    warn(f"group {dict(zip(by, group.key, strict=True))}: {reason}; it is left out")
+    return pd.DataFrame(columns=list(col.ROC_COLUMNS))
+
+
+def _points_or_nothing(counts, group: Group, by, label, what: str = "counts") -> pd.DataFrame:
+    """ROC points of one group, or an empty frame (with a warning) when it has one class.
+
+    ``what`` names the counted amounts in messages (e.g. ``"weights in column 'w'"``).
+    """
     thresholds, pos, neg = counts
+    pos, neg = summable(np.asarray(pos), np.asarray(neg), what)
     if pos.sum() > 0 and neg.sum() > 0:
         return _points_from_counts(thresholds, pos, neg)
     missing = "positives" if pos.sum() == 0 else "negatives"
@@ -363,6 +470,13 @@ def _points_or_nothing(counts, group: Group, by, label) -> pd.DataFrame:
         raise CostchartError(msg)
     warn(f"group {dict(zip(by, group.key, strict=True))} has no {missing}; it is left out")
     return pd.DataFrame(columns=list(col.ROC_COLUMNS))
+
+
+def require_rows(scores: np.ndarray, what: str = "") -> None:
+    """Refuse data without a single instance (``what`` adds e.g. " of weight above 0")."""
+    if len(scores) == 0:
+        msg = f"data has no rows{what}; ROC analysis needs scored instances of both classes"
+        raise CostchartError(msg)
 
 
 def _require_some(parts, by, label) -> None:

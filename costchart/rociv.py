@@ -19,7 +19,7 @@ from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._frames import as_pandas, check_by_names, combine_groups, normalize_by, split_groups
 from costchart._lazy import read_instances
-from costchart._validation import binary_labels, finite_numbers
+from costchart._validation import binary_labels, column_name, finite_numbers
 from costchart.roc import (
     _points_or_nothing,
     _require_some,
@@ -27,6 +27,8 @@ from costchart.roc import (
     auc,
     bin_by_rank,
     check_bins,
+    require_rows,
+    summable,
     weighted_sums_by_score,
 )
 
@@ -85,6 +87,7 @@ def rociv(
     by = normalize_by(by)
     check_by_names(by)
     bins = check_bins(bins)
+    column_name(cost, "cost")
     read = read_instances(
         data,
         score=score,
@@ -98,6 +101,7 @@ def rociv(
     frame = read.frame
     amounts = read.amounts
     assert amounts is not None  # read_instances(amount=...) always reads them
+    require_rows(read.scores)
     groups = split_groups(frame, by)
     parts = []
     for group in groups:
@@ -115,12 +119,13 @@ def rociv(
             )
         points = _points_or_nothing((values, pos_n, neg_n), group, by, label)
         if len(points):
+            pos_cost, neg_cost = summable(pos_cost, neg_cost, f"costs in column {cost!r}")
             benefit = np.concatenate([[0.0], np.cumsum(pos_cost)])
             spent = np.concatenate([[0.0], np.cumsum(neg_cost)])
             points[col.TPR] = benefit / benefit[-1]
             points[col.FPR] = spent / spent[-1]
-            points["fp_cost"] = spent
-            points["tp_benefit"] = benefit
+            points[col.FP_COST] = spent
+            points[col.TP_BENEFIT] = benefit
         else:
             points = points.reindex(columns=list(col.ROCIV_TABLE))
         parts.append(points)
@@ -156,7 +161,7 @@ def auciv(
     0  0.8125
     """
     points = rociv(data, score=score, label=label, cost=cost, by=by, pos_label=pos_label)
-    return auc(points.drop(columns=["fp_cost", "tp_benefit"]), by=normalize_by(by) or None)
+    return auc(points.drop(columns=[col.FP_COST, col.TP_BENEFIT]), by=normalize_by(by) or None)
 
 
 def rociv_condition(points: pd.DataFrame, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
@@ -189,19 +194,29 @@ def rociv_condition(points: pd.DataFrame, *, by: str | Sequence[str] | None = No
     0    0.1  0.909091
     """
     from costchart._tables import points_groups
+    from costchart.average import _as_frame
 
-    table, by, groups = points_groups(points, by)
+    table, by, groups = points_groups(_as_frame(points, "points"), by)
     missing = [c for c in (col.FP_COST, col.TP_BENEFIT) if c not in table.columns]
     if missing:
         msg = f"points has no column {missing[0]!r}; pass a table from rociv"
         raise CostchartError(msg)
+    if len(table) == 0:
+        msg = "points has no rows; pass a table from rociv"
+        raise CostchartError(msg)
     parts = []
     for group in groups:
-        total_cost = float(table[col.FP_COST].to_numpy()[group.positions].max())
-        total_benefit = float(table[col.TP_BENEFIT].to_numpy()[group.positions].max())
+        total_cost = float(table[col.FP_COST].to_numpy(np.float64)[group.positions].max())
+        total_benefit = float(table[col.TP_BENEFIT].to_numpy(np.float64)[group.positions].max())
+        if not (total_cost > 0 and total_benefit > 0 and np.isfinite(total_cost + total_benefit)):
+            msg = (
+                f"points has total fp_cost {total_cost!r} and tp_benefit {total_benefit!r}; "
+                "both must be finite and above 0 (pass a table from rociv)"
+            )
+            raise CostchartError(msg)
         slope = total_cost / total_benefit
-        parts.append(pd.DataFrame({"slope": [slope], col.PC: [1 / (1 + slope)]}))
-    return combine_groups(table, by, groups, parts, ["slope", col.PC])
+        parts.append(pd.DataFrame({col.SLOPE: [slope], col.PC: [1 / (1 + slope)]}))
+    return combine_groups(table, by, groups, parts, [col.SLOPE, col.PC])
 
 
 Amount = float | Callable[[np.ndarray], np.ndarray]
@@ -262,23 +277,33 @@ def costs_from_benefits(
 
     def cell(key) -> np.ndarray:
         value = benefit.get(key, 0.0)
-        result = value(amounts) if callable(value) else np.full(len(amounts), float(value))
-        return np.broadcast_to(np.asarray(result, dtype=np.float64), amounts.shape)
+        try:
+            result = value(amounts.copy()) if callable(value) else value
+            return np.broadcast_to(np.asarray(result, dtype=np.float64), amounts.shape)
+        except Exception as error:  # any failure of the user's cell is reported as such
+            what = "a function of the amount that fails" if callable(value) else repr(value)
+            msg = (
+                f"benefit[{key!r}] is {what} ({type(error).__name__}: {error}); each cell "
+                f"must be a number or a function returning one number per instance "
+                f"({len(amounts)} here)"
+            )
+            raise CostchartError(msg) from None
 
     gain = cell(("Y", "p")) - cell(("N", "p"))
     loss = cell(("N", "n")) - cell(("Y", "n"))
     costs = np.where(positive, gain, loss)
-    bad = ~(costs > 0)
+    bad = ~((costs > 0) & np.isfinite(costs))
     if bad.any():
         where = np.flatnonzero(bad)
         first = int(where[0])
         kind = "positive" if positive[first] else "negative"
         formula = "b(Y,p) - b(N,p)" if positive[first] else "b(N,n) - b(Y,n)"
         msg = (
-            f"the benefit matrix gives {len(where)} instances a cost that is not positive; "
+            f"the benefit matrix gives {len(where)} instances a cost that is not positive "
+            "and finite; "
             f"the first, at position {first}, is a {kind} with {amount}={amounts[first]:g} and "
-            f"{formula} = {costs[first]:g}. ROCIV needs every cost and benefit > 0: check "
-            "the matrix's signs"
+            f"{formula} = {costs[first]:g}. ROCIV needs every cost and benefit finite and > 0: "
+            "check the matrix's signs"
         )
         raise CostchartError(msg)
-    return pd.Series(costs, index=frame.index, name="cost")
+    return pd.Series(costs, index=frame.index, name=col.COST)

@@ -138,12 +138,56 @@ def test_envelope_gap_of_a_staircase_is_the_corner_it_misses():
     assert gap["pc"].iat[0] == pytest.approx(0.5)
 
 
-@pytest.mark.parametrize("bins", [0, -3, 2.5, True, "10"])
-def test_bins_must_be_a_positive_integer(bins):
+@pytest.mark.parametrize(
+    ("bins", "message"),
+    [
+        (0, r"bins=0 is out of range; pass a whole number at least 1 and at most 1,000,000,000"),
+        (-3, r"bins=-3 is out of range"),
+        (10**30, r"bins=1000000000000000000000000000000 is out of range; .*at most 1,000,000,000"),
+        (2.5, r"bins=2\.5 must be a whole number"),
+        (float("nan"), r"bins=nan must be a whole number"),
+        (True, r"bins=True must be a whole number"),
+        ("10", r"bins='10' must be a whole number"),
+        (np.float64("inf"), r"bins=np\.float64\(inf\) must be a whole number"),
+    ],
+)
+@pytest.mark.parametrize("function", ["roc_points", "rociv"])
+def test_bins_must_be_a_whole_number_in_range(bins, message, function):
+    data = {"s": [1.0, 2.0], "y": [0, 1], "c": [1.0, 1.0]}
+    extra = {"cost": "c"} if function == "rociv" else {}
     with pytest.raises(
-        cc.CostchartError, match=r"bins=.* must be a positive integer .*pass e\.g\. bins=1000"
+        cc.CostchartError, match=message + r".* \(how many score quantiles to keep\); pass e\.g\."
     ):
-        cc.roc_points({"s": [1.0, 2.0], "y": [0, 1]}, score="s", label="y", bins=bins)
+        getattr(cc, function)(data, score="s", label="y", bins=bins, **extra)
+
+
+def test_whole_float_bins_are_accepted():
+    data = {"s": [1.0, 2.0, 3.0], "y": [0, 1, 1]}
+    pd.testing.assert_frame_equal(
+        cc.roc_points(data, score="s", label="y", bins=2.0),
+        cc.roc_points(data, score="s", label="y", bins=np.int64(2)),
+    )
+
+
+def test_bin_by_rank_is_exact_for_huge_counts():
+    # Per-score counts of a huge lazy frame: above * bins passes 2**63 unless bins is
+    # clamped to the count, and the clamped product still needs Python integers.
+    from costchart.roc import bin_by_rank
+
+    sizes = np.array([2**61, 3, 2**61, 1, 2**60], dtype=np.int64)
+    values = np.array([5.0, 4.0, 3.0, 2.0, 1.0])
+    total = int(sizes.sum())
+    above = [0, 2**61, 2**61 + 3, 2**62 + 3, 2**62 + 4]
+    for bins in (3, 10**9):
+        expected = [a * bins // total for a in above]
+        starts = [i for i in range(5) if i == 0 or expected[i] != expected[i - 1]]
+        ends = [*[s - 1 for s in starts[1:]], 4]
+        kept, (summed,) = bin_by_rank(values, sizes, [sizes.copy()], bins)
+        assert kept.tolist() == values[ends].tolist()
+        assert summed.tolist() == np.add.reduceat(sizes, starts).tolist()
+    # More bins than instances: every distinct score is its own bin.
+    few = np.array([1, 3, 2, 1, 3])
+    assert bin_by_rank(values, few, [few], 10**9)[0].tolist() == values.tolist()
 
 
 def test_band_of_binned_points_uses_the_binned_envelope(rng):

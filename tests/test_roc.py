@@ -168,3 +168,135 @@ def test_rounded_scores_that_are_not_on_a_lattice_everywhere():
     fpr, tpr, thresholds = roc_curve(y, s, drop_intermediate=False)
     np.testing.assert_array_equal(points["threshold"], thresholds)
     np.testing.assert_allclose(points[["fpr", "tpr"]], np.column_stack([fpr, tpr]), atol=1e-12)
+
+
+def _ranked(scores):
+    """Dense ranks of integer scores: small integers with the same order and ties."""
+    return np.unique(scores, return_inverse=True)[1].astype(np.int64)
+
+
+BEYOND_FLOAT = {
+    "int64": np.array([2**53, 2**53 + 1, 2**53 + 2, 2**62 + 1, 2**62, -(2**63), 3], np.int64),
+    "uint64": np.array([2**64 - 1, 2**64 - 2, 2**63 + 1, 2**63, 2**53 + 1, 2**53, 0], np.uint64),
+}
+
+
+@pytest.mark.parametrize("dtype", ["int64", "uint64"])
+@pytest.mark.parametrize("n", [7, 700, 30_000])  # sorted, hashed and (narrow) coded kernels
+@pytest.mark.parametrize("weighted", [False, True])
+def test_integer_scores_beyond_two_to_the_53_keep_their_ties_exact(rng, dtype, n, weighted):
+    distinct = BEYOND_FLOAT[dtype]
+    if n == 30_000:  # a narrow range of huge integers: the integer-code kernel
+        distinct = distinct.max() - np.arange(7, dtype=distinct.dtype)
+    scores = distinct[np.arange(n) % 7] if n > 7 else distinct
+    frame = pd.DataFrame(
+        {"s": rng.permutation(scores), "y": np.arange(n) % 3 == 0, "w": rng.uniform(1, 2, n)}
+    )
+    weight = "w" if weighted else None
+    points = cc.roc_points(frame, score="s", label="y", weight=weight)
+    reference = cc.roc_points(frame.assign(s=_ranked(frame.s)), score="s", label="y", weight=weight)
+    assert len(points) == 8  # 7 distinct scores, none merged
+    pd.testing.assert_frame_equal(
+        points.drop(columns="threshold"), reference.drop(columns="threshold")
+    )
+    assert points.threshold.dtype == object
+    assert points.threshold.tolist() == [np.inf, *sorted(map(int, distinct), reverse=True)]
+
+
+@pytest.mark.parametrize("engine", ["polars", "duckdb"])
+@pytest.mark.parametrize("dtype", ["int64", "uint64"])
+def test_lazy_integer_scores_beyond_two_to_the_53(engine, dtype):
+    import duckdb
+    import polars as pl
+
+    frame = pd.DataFrame({"s": BEYOND_FLOAT[dtype], "y": [1, 0, 1, 0, 0, 1, 0], "c": 1.0})
+    lazy = pl.from_pandas(frame).lazy() if engine == "polars" else duckdb.from_df(frame)
+    for bins in (None, 100):
+        pd.testing.assert_frame_equal(
+            cc.roc_points(lazy, score="s", label="y", bins=bins),
+            cc.roc_points(frame, score="s", label="y", bins=bins),
+        )
+    expected = cc.rociv(frame, score="s", label="y", cost="c")
+    assert len(expected) == 8
+    pd.testing.assert_frame_equal(cc.rociv(lazy, score="s", label="y", cost="c"), expected)
+
+
+def test_small_integer_scores_keep_a_float_threshold_column():
+    points = cc.roc_points({"s": np.array([2**53, 5, 3]), "y": [1, 0, 1]}, score="s", label="y")
+    assert points.threshold.dtype == np.float64
+    assert points.threshold.tolist() == [np.inf, 2.0**53, 5.0, 3.0]
+
+
+def test_weights_whose_total_overflows_are_refused_not_nan():
+    data = {"s": [0.9, 0.8, 0.3, 0.2], "y": [1, 0, 1, 0], "w": [1e308] * 4}
+    with pytest.raises(
+        cc.CostchartError,
+        match=r"the weights in column 'w' of the positives sum to more than the largest "
+        r"float64 \(about 1\.8e\+308\); divide them by a constant \(the rates do not change\)",
+    ):
+        cc.roc_points(data, score="s", label="y", weight="w")
+    # Large weights whose totals fit give the rates of any scaled copy.
+    fits = cc.roc_points({**data, "w": [4e307] * 4}, score="s", label="y", weight="w")
+    ones = cc.roc_points({**data, "w": [1.0] * 4}, score="s", label="y", weight="w")
+    pd.testing.assert_frame_equal(fits[["tpr", "fpr"]], ones[["tpr", "fpr"]])
+
+
+def test_counts_near_two_to_the_62_do_not_wrap_around():
+    # int64 totals of 2**63 wrapped to negative numbers: "column 'TP/FN' has no negatives".
+    counts = pd.DataFrame({"tp": [2**62], "fn": [2**62], "fp": [2**62], "tn": [3 * 2**61]})
+    points = cc.from_confusion(counts, tp="tp", fn="fn", fp="fp", tn="tn")
+    assert points.tpr.tolist() == [0.0, 0.5, 1.0]
+    assert points.fpr.tolist() == [0.0, 0.4, 1.0]
+    assert points.tn.tolist() == [5 * 2.0**61, 3 * 2.0**61, 0.0]
+
+
+def test_all_zero_weights_and_empty_frames_say_so():
+    with pytest.raises(
+        cc.CostchartError,
+        match=r"^all weights in column 'w' are 0; ROC analysis needs positive weights$",
+    ):
+        cc.roc_points(
+            {"s": [1.0, 2.0], "y": [0, 1], "w": [0.0, 0.0]}, score="s", label="y", weight="w"
+        )
+    with pytest.warns(
+        cc.CostchartWarning, match=r"group \{'g': 'b'\}: all weights in column 'w' are 0"
+    ):
+        points = cc.roc_points(
+            {"g": list("aabb"), "s": [1.0, 2.0] * 2, "y": [0, 1] * 2, "w": [1.0, 1.0, 0.0, 0.0]},
+            score="s",
+            label="y",
+            weight="w",
+            by="g",
+        )
+    assert set(points.g) == {"a"}
+    empty = pd.DataFrame({"g": [], "s": [], "y": [], "w": []})
+    for by in (None, "g"):
+        for weight in (None, "w"):
+            with pytest.raises(
+                cc.CostchartError,
+                match=r"^data has no rows; ROC analysis needs scored instances of both classes$",
+            ):
+                cc.roc_points(empty, score="s", label="y", by=by, weight=weight)
+
+
+DATA = pd.DataFrame({"s": [0.9, 0.8, 0.3, 0.2], "y": [1, 0, 1, 0], "w": [1.0, 2.0, 3.0, 4.0]})
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        (
+            {"score": DATA["s"]},
+            r"score= takes a column name, but got a Series; add the values to the data as a "
+            r"column and pass its name, e.g\. score='my_column'",
+        ),
+        ({"label": DATA["y"].to_numpy()}, r"label= takes a column name, but got a ndarray"),
+        ({"weight": DATA["w"]}, r"weight= takes a column name, but got a Series"),
+        ({"score": None}, r"score=None must be a column name \(a string\)"),
+        ({"weight": 1.0}, r"weight=1\.0 must be a column name \(a string\)"),
+        ({"pos_label": [1]}, r"pos_label=\[1\] must be one label value \(e\.g\. 1 or 'spam'\)"),
+    ],
+)
+def test_column_arguments_must_be_names(kwargs, message):
+    with pytest.raises(cc.CostchartError, match=message):
+        cc.roc_points(DATA, **{"score": "s", "label": "y", **kwargs})

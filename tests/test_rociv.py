@@ -161,7 +161,7 @@ def test_costs_from_benefits_and_credit_example():
                 amount="a",
                 benefit={("Y", "p"): 1.0, ("Y", "n"): 5.0},
             ),
-            r"the benefit matrix gives 1 instances a cost that is not positive; the first, at position 1, is a negative with a=20 and b\(N,n\) - b\(Y,n\) = -5",
+            r"the benefit matrix gives 1 instances a cost that is not positive and finite; the first, at position 1, is a negative with a=20 and b\(N,n\) - b\(Y,n\) = -5",
         ),
         (
             lambda: cc.costs_from_benefits(
@@ -213,3 +213,82 @@ def test_rociv_condition_uses_average_costs_per_class(rng):
         cc.CostchartError, match="points has no column 'fp_cost'; pass a table from rociv"
     ):
         cc.rociv_condition(iv.drop(columns=["fp_cost"]))
+
+
+def test_costs_whose_total_overflows_are_refused_not_nan():
+    data = {"s": [0.9, 0.8, 0.3, 0.2], "y": [1, 0, 1, 0], "c": [1e308, 1.0, 1e308, 1.0]}
+    with pytest.raises(
+        cc.CostchartError,
+        match=r"the costs in column 'c' of the positives sum to more than the largest float64",
+    ):
+        cc.rociv(data, score="s", label="y", cost="c")
+
+
+def test_rociv_of_an_empty_frame_says_it_has_no_rows():
+    empty = pd.DataFrame({"g": [], "s": [], "y": [], "c": []})
+    for by in (None, "g"):
+        with pytest.raises(cc.CostchartError, match=r"^data has no rows; ROC analysis needs"):
+            cc.rociv(empty, score="s", label="y", cost="c", by=by)
+
+
+DATA = pd.DataFrame({"s": [0.9, 0.8, 0.3, 0.2], "y": [1, 0, 1, 0], "c": [1.0, 2.0, 3.0, 4.0]})
+
+
+@pytest.mark.parametrize(
+    ("cost", "message"),
+    [
+        (None, r"cost=None must be a column name \(a string\)"),
+        (DATA["c"], r"cost= takes a column name, but got a Series"),
+    ],
+)
+def test_rociv_cost_must_be_a_column_name(cost, message):
+    with pytest.raises(cc.CostchartError, match=message):
+        cc.rociv(DATA, score="s", label="y", cost=cost)
+
+
+def test_rociv_condition_reads_pyarrow_and_refuses_empty_tables():
+    import polars as pl
+
+    points = cc.rociv(DATA, score="s", label="y", cost="c")
+    arrow = pl.from_pandas(points).to_arrow()
+    pd.testing.assert_frame_equal(cc.rociv_condition(arrow), cc.rociv_condition(points))
+    with pytest.raises(cc.CostchartError, match=r"points has no rows; pass a table from rociv"):
+        cc.rociv_condition(points.iloc[:0])
+    zero = points.assign(tp_benefit=0.0)
+    with pytest.raises(cc.CostchartError, match=r"both must be finite and above 0"):
+        cc.rociv_condition(zero)
+
+
+@pytest.mark.parametrize(
+    ("cell", "message"),
+    [
+        ("x", r"benefit\[\('Y', 'p'\)\] is 'x' \(ValueError: could not convert"),
+        (
+            lambda a: np.ones(3),
+            r"benefit\[\('Y', 'p'\)\] is a function of the amount that fails \(ValueError: .*\); "
+            r"each cell must be a number or a function returning one number per instance "
+            r"\(4 here\)",
+        ),
+        (lambda a: a.nope, r"fails \(AttributeError: 'numpy\.ndarray' object has no attribute"),
+        (float("inf"), r"gives 2 instances a cost that is not positive and finite"),
+        (float("nan"), r"gives 2 instances a cost that is not positive and finite"),
+    ],
+)
+def test_costs_from_benefits_reports_bad_cells(cell, message):
+    with pytest.raises(cc.CostchartError, match=message):
+        cc.costs_from_benefits(
+            DATA, label="y", amount="c", benefit={("Y", "p"): cell, ("N", "n"): 1.0}
+        )
+
+
+def test_costs_from_benefits_does_not_let_a_cell_modify_the_amounts():
+    def greedy(amounts):
+        amounts *= 2  # a cell function that writes into its argument
+        return amounts
+
+    data = DATA.copy()
+    costs = cc.costs_from_benefits(
+        data, label="y", amount="c", benefit={("Y", "p"): greedy, ("N", "n"): 1.0}
+    )
+    assert costs.tolist() == [2.0, 1.0, 6.0, 1.0]
+    pd.testing.assert_frame_equal(data, DATA)
