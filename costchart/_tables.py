@@ -127,7 +127,8 @@ def check_rates(table: pd.DataFrame, name: str) -> None:
         numbers(table, col.THRESHOLD, name)  # NaN allowed: points may come without one
 
 
-def _check_curve(table: pd.DataFrame, name: str) -> None:
+def check_curve(table: pd.DataFrame, name: str) -> None:
+    """Refuse ``pc`` outside [0, 1] or NaN and costs that are NaN, infinite or negative."""
     _check_unit(table, (col.PC,), name, "operating points")
     cost = numbers(table, col.COST, name)
     bad = ~(np.isfinite(cost) & (cost >= -COST_ROUNDING))
@@ -218,7 +219,7 @@ def curve_groups(
         raise CostchartError(msg)
     by = infer_by(table, by)
     groups = _groups_of(table, by, name)
-    _check_curve(table, name)
+    check_curve(table, name)
     return table, by, groups
 
 

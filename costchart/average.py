@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
@@ -12,31 +12,15 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart._errors import CostchartError, warn
-from costchart._frames import as_pandas, combine_groups, normalize_by, split_groups
-from costchart._tables import points_groups, table_kind
-from costchart._validation import finite_numbers, one_of, probabilities
+from costchart._frames import combine_groups, describe_group, normalize_by, split_groups
+from costchart._tables import check_curve, curve_groups, points_groups, read_table, table_kind
+from costchart._validation import one_of, probabilities
 from costchart.envelope import lower_envelope
 
 __all__ = ["curve_points", "roc_average", "vertical_average"]
 
 _THREADS = max(1, min(4, os.cpu_count() or 1))  # for averaging long curves
 _PARALLEL_FROM = 200_000  # grid points; below this threads cost more than they save
-
-
-def _as_frame(data, name: str) -> pd.DataFrame:
-    """A costchart table given as pandas, polars, pyarrow or a dict, as a pandas frame."""
-    if isinstance(data, pd.DataFrame):
-        return data
-    if isinstance(data, Mapping):
-        columns = [str(c) for c in data]
-    else:
-        import narwhals.stable.v2 as nw
-
-        try:
-            columns = list(nw.from_native(data, eager_only=True).columns)
-        except TypeError:
-            columns = []  # as_pandas names the types it reads
-    return as_pandas(data, columns, name=name)
 
 
 def _check_over(table: pd.DataFrame, over, name: str) -> list[str]:
@@ -76,34 +60,7 @@ def _check_over(table: pd.DataFrame, over, name: str) -> list[str]:
     return over
 
 
-def _check_curve_values(pc: np.ndarray, cost: np.ndarray, name: str) -> None:
-    """Refuse NaN or infinite values, ``pc`` outside [0, 1] and negative costs."""
-    for column, values in ((col.PC, pc), (col.COST, cost)):
-        finite_numbers(values, f"column {column!r} of {name}", fix="pass whole cost curves")
-    problems = (
-        (col.PC, pc, (pc < 0) | (pc > 1), "outside [0, 1]"),
-        (col.COST, cost, cost < -_ROUNDING, "negative"),  # not a rounding error below 0
-    )
-    for column, values, bad, kind in problems:
-        if bad.any():
-            first = int(np.flatnonzero(bad)[0])
-            msg = (
-                f"column {column!r} of {name} has {int(bad.sum())} values {kind} (first at row "
-                f"{first}, {float(values[first])!r}); pass cost curves (pc in [0, 1], costs "
-                "of at least 0)"
-            )
-            raise CostchartError(msg)
-
-
-def _key(columns, values) -> dict:
-    """A group's key for messages, numpy scalars shown as plain Python values."""
-    return {
-        c: v.item() if isinstance(v, np.generic) else v
-        for c, v in zip(columns, values, strict=True)
-    }
-
-
-def _check_spans(pc: np.ndarray, key: dict, where: str) -> None:
+def _check_spans(pc: np.ndarray, key: str, where: str) -> None:
     """Refuse a curve that does not run from ``pc = 0`` to ``pc = 1``."""
     low, high = float(pc.min()), float(pc.max())
     if low > PC_TOLERANCE or high < 1 - PC_TOLERANCE:
@@ -158,24 +115,24 @@ def vertical_average(curves, *, over: str | Sequence[str]) -> pd.DataFrame:
     >>> cc.curve_points(average).round(4).iloc[2].to_dict()
     {'pc_lo': 0.2727, 'pc_hi': 0.6154, 'fpr': 0.17, 'tpr': 0.6}
     """
-    table = _as_frame(curves, "curves")
+    table = read_table(curves, "curves")
     over = _check_over(table, over, "curves")
     if table_kind(table) != "curve":
         table = lower_envelope(table)
     by = [c for c in table.columns if c not in col.RESERVED and c not in over]
     by = [c for c in by if not str(c).startswith("costchart_")]
     groups = split_groups(table, by)
-    pc_all = table[col.PC].to_numpy(np.float64, na_value=np.nan)
-    cost_all = table[col.COST].to_numpy(np.float64, na_value=np.nan)
-    _check_curve_values(pc_all, cost_all, "curves")
+    check_curve(table, "curves")
+    pc_all = table[col.PC].to_numpy(np.float64)
+    cost_all = table[col.COST].to_numpy(np.float64)
     parts = []
     for group in groups:
         members = split_groups(table.iloc[group.positions], over)
-        where = f" of group {_key(by, group.key)}" if by else ""
+        where = f" of group {describe_group(by, group.key)}" if by else ""
         curves_pc = [pc_all[group.positions[m.positions]] for m in members]
         curves_cost = [cost_all[group.positions[m.positions]] for m in members]
         for member, pc in zip(members, curves_pc, strict=True):
-            _check_spans(pc, _key(over, member.key), where)
+            _check_spans(pc, describe_group(over, member.key), where)
         parts.append(_average_curves(curves_pc, curves_cost))
     return combine_groups(table, by, groups, parts, col.AVERAGE_TABLE)
 
@@ -320,17 +277,10 @@ def curve_points(curve, *, by: str | Sequence[str] | None = None) -> pd.DataFram
         rounding error of a segment are clipped, larger ones refused (the table is then
         not a cost curve).
     """
-    from costchart._tables import curve_groups
-
-    table, by, groups = curve_groups(_as_frame(curve, "curve"), by)
+    table, by, groups = curve_groups(read_table(curve, "curve"), by)
     if len(table) == 0:
         msg = "curve has no rows; pass a cost curve (pc, cost), e.g. from vertical_average"
         raise CostchartError(msg)
-    _check_curve_values(
-        table[col.PC].to_numpy(np.float64, na_value=np.nan),
-        table[col.COST].to_numpy(np.float64, na_value=np.nan),
-        "curve",
-    )
     parts = []
     for group in groups:
         pc = table[col.PC].to_numpy(np.float64)[group.positions]
@@ -340,7 +290,7 @@ def curve_points(curve, *, by: str | Sequence[str] | None = None) -> pd.DataFram
         # Vertices a rounding error apart are one vertex (segments of no real width).
         kept = _cluster_representatives(pc)
         pc, cost = pc[kept], cost[kept]
-        where = f"group {dict(zip(by, group.key, strict=True))}" if by else "curve"
+        where = f"group {describe_group(by, group.key)}" if by else "curve"
         fpr, tpr = _segment_rates(pc, cost, where)
         parts.append(
             pd.DataFrame({col.PC_LO: pc[:-1], col.PC_HI: pc[1:], col.FPR: fpr, col.TPR: tpr})
@@ -383,7 +333,7 @@ def roc_average(
         coordinate has no spread) and ``n_curves``. Sorted by ``fpr``, ``tpr``.
     """
     one_of(method, "method", ("vertical", "horizontal", "threshold"))
-    table, inferred, _ = points_groups(_as_frame(points, "points"), None)
+    table, inferred, _ = points_groups(read_table(points, "points"), None)
     over = _check_over(table, over, "points")
     if method == "threshold" and col.THRESHOLD not in table.columns:
         msg = "method='threshold' needs a 'threshold' column (ROC points from roc_points)"

@@ -194,9 +194,8 @@ def rociv_condition(points: pd.DataFrame, *, by: str | Sequence[str] | None = No
     0    0.1  0.909091
     """
     from costchart._tables import points_groups
-    from costchart.average import _as_frame
 
-    table, by, groups = points_groups(_as_frame(points, "points"), by)
+    table, by, groups = points_groups(points, by)
     missing = [c for c in (col.FP_COST, col.TP_BENEFIT) if c not in table.columns]
     if missing:
         msg = f"points has no column {missing[0]!r}; pass a table from rociv"

@@ -337,17 +337,17 @@ CURVES = pd.DataFrame(
         (
             CURVES.assign(cost=[0.0, np.nan, 0.0, 0.0, 0.0]),
             "fold",
-            r"column 'cost' of curves has 1 NaN values \(first at position 1\)",
+            r"column 'cost' of curves must hold finite, non-negative normalized costs, but has nan at position 1",
         ),
         (
             CURVES.assign(cost=[0.0, -0.2, 0.0, 0.0, 0.0]),
             "fold",
-            r"column 'cost' of curves has 1 values negative \(first at row 1, -0\.2\)",
+            r"column 'cost' of curves must hold finite, non-negative normalized costs, but has -0\.2 at position 1",
         ),
         (
             CURVES.assign(pc=[0.0, 1.4, 1.0, 0.0, 1.0]),
             "fold",
-            r"column 'pc' of curves has 1 values outside \[0, 1\] \(first at row 1, 1\.4\)",
+            r"column 'pc' of curves must hold operating points in \[0, 1\], but has 1\.4 at position 1",
         ),
     ],
 )
@@ -424,15 +424,15 @@ def test_over_must_name_columns(function):
         (pd.DataFrame({"pc": [], "cost": []}), r"curve has no rows; pass a cost curve"),
         (
             pd.DataFrame({"pc": [0.0, 0.5, 3.0], "cost": [0.0, 0.2, 0.0]}),
-            r"column 'pc' of curve has 1 values outside \[0, 1\] \(first at row 2, 3\.0\)",
+            r"column 'pc' of curve must hold operating points in \[0, 1\], but has 3\.0 at position 2",
         ),
         (
             pd.DataFrame({"pc": [0.0, 0.5, 1.0], "cost": [0.0, np.nan, 0.0]}),
-            r"column 'cost' of curve has 1 NaN values",
+            r"column 'cost' of curve must hold finite, non-negative normalized costs, but has nan",
         ),
         (
             pd.DataFrame({"pc": [0.0, 0.5, 1.0], "cost": [0.0, -0.1, 0.0]}),
-            r"column 'cost' of curve has 1 values negative",
+            r"column 'cost' of curve must hold finite, non-negative normalized costs, but has -0\.1",
         ),
     ],
 )
