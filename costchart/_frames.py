@@ -214,7 +214,17 @@ def split_groups(frame: pd.DataFrame, by: list[str]) -> list[Group]:
     n = len(frame)
     if not by:
         return [Group((), np.arange(n))]
-    codes = frame.groupby(by, sort=False, dropna=False, observed=True).ngroup().to_numpy()
+    try:
+        codes = frame.groupby(by, sort=False, dropna=False, observed=True).ngroup().to_numpy()
+    except TypeError:  # unhashable values (lists, dicts, arrays) cannot key a group
+        column = next(c for c in by if not _hashable(frame[c]))
+        sample = next(v for v in frame[column] if not _is_hashable(v))
+        msg = (
+            f"grouping column {column!r} holds {type(sample).__name__} values such as "
+            f"{sample!r}, which cannot label groups; convert them to strings or numbers "
+            "(e.g. frame[column].astype(str))"
+        )
+        raise CostchartError(msg) from None
     order = np.argsort(codes, kind="stable")
     bounds = np.cumsum(np.bincount(codes, minlength=codes.max() + 1 if n else 0))
     groups = []
@@ -225,6 +235,18 @@ def split_groups(frame: pd.DataFrame, by: list[str]) -> list[Group]:
         groups.append(Group(key, positions))
         start = stop
     return groups
+
+
+def _is_hashable(value) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
+
+
+def _hashable(series: pd.Series) -> bool:
+    return all(_is_hashable(value) for value in series)
 
 
 def grouped_order(groups: Sequence[Group]) -> np.ndarray:

@@ -55,3 +55,13 @@ def test_a_grouping_column_named_twice_is_refused():
     points = pd.DataFrame({"m": ["a"], "fpr": [0.1], "tpr": [0.5]})
     with pytest.raises(cc.CostchartError, match=r"by=\['m', 'm'\] names 'm' twice"):
         cc.lower_envelope(points, by=["m", "m"])
+
+
+def test_unhashable_group_values_are_refused_naming_the_column():
+    data = pd.DataFrame(
+        {"s": [1.0, 2, 3, 4], "y": [0, 1, 0, 1], "g": [[1], [1], [2], [2]], "h": ["a"] * 4}
+    )
+    with pytest.raises(
+        cc.CostchartError, match=r"grouping column 'g' holds list values such as \[1\]"
+    ):
+        cc.roc_points(data, score="s", label="y", by=["h", "g"])
