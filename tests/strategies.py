@@ -2,11 +2,13 @@
 
 import copy
 import itertools
+from functools import cached_property
 
 import numpy as np
 import pandas as pd
 from hypothesis import strategies as st
 
+import costchart as cc
 from costchart import _schema
 
 
@@ -164,7 +166,7 @@ def assert_unchanged(data, before) -> None:
 COUNT_COLUMNS = (_schema.TP, _schema.FP, _schema.TN, _schema.FN)
 INT_COLUMNS = (_schema.LINE, _schema.N_CURVES)
 BOOL_COLUMNS = (_schema.SIGNIFICANT,)
-#: Columns that hold rates or operating points, in [0, 1] wherever they are not NaN.
+#: Columns that hold rates, operating points or costs, in [0, 1] wherever they are not NaN.
 UNIT_COLUMNS = (
     _schema.FPR,
     _schema.TPR,
@@ -175,6 +177,12 @@ UNIT_COLUMNS = (
     _schema.FPR_HI,
     _schema.TPR_LO,
     _schema.TPR_HI,
+    # Normalized expected costs and AUCs are in [0, 1] too.
+    _schema.COST,
+    _schema.COST_LO,
+    _schema.COST_HI,
+    _schema.EXPECTED_COST,
+    _schema.AUC,
 )
 
 
@@ -191,9 +199,11 @@ def check_table(
 ) -> None:
     """Assert the table contract on ``result``.
 
-    ``leading`` are the grouping columns, ``columns`` the documented columns after them.
+    ``leading`` are the grouping columns (None: whatever precedes ``columns``), ``columns``
+    the documented columns after them.
     ``string_columns`` hold labels (object or string dtype). Every other documented column
-    is int64 (counts when ``integer_counts``, ``line``, ``n_curves``), bool
+    is int64 (counts when ``integer_counts``; int64 or float64 when it is None; ``line``,
+    ``n_curves``), bool
     (``significant``) or float64. Rates and operating points are in [0, 1]; costs are
     non-negative; only columns in ``nan_ok`` may be NaN (``threshold`` may be NaN or +inf).
     ``group_source`` (a pandas frame) gives the grouping columns' expected dtypes.
@@ -201,6 +211,11 @@ def check_table(
     assert isinstance(result, pd.DataFrame), type(result)
     names = list(result.columns)
     assert len(set(names)) == len(names), f"duplicated column names: {names}"
+    columns = list(columns)
+    if leading is None:  # any grouping columns, but none named like costchart's own
+        leading = names[: max(len(names) - len(columns), 0)]
+        clash = [c for c in leading if c in _schema.RESERVED]
+        assert not clash, f"grouping columns {clash} use costchart's column names"
     assert names == [*leading, *columns], f"{names} != {[*leading, *columns]}"
     assert isinstance(result.index, pd.RangeIndex), type(result.index)
     assert result.index.equals(pd.RangeIndex(len(result)))
@@ -214,6 +229,9 @@ def check_table(
             continue
         if column in BOOL_COLUMNS:
             expected = np.dtype(bool)
+        elif column in COUNT_COLUMNS and integer_counts is None:
+            # Counts: int64, or float64 for weighted / fractional counts.
+            expected = dtype if dtype in (np.int64, np.float64) else np.dtype(np.int64)
         elif column in (*INT_COLUMNS, *int_columns) or (column in COUNT_COLUMNS and integer_counts):
             expected = np.dtype(np.int64)
         else:
@@ -252,3 +270,93 @@ def group_keys(frame: pd.DataFrame, by) -> list[tuple]:
         return [()]
     keys = frame[list(by)].drop_duplicates()
     return [tuple(v.item() if hasattr(v, "item") else v for v in row) for row in keys.to_numpy()]
+
+
+#: A small grid of operating points for bands (the default of 501 is slow to fuzz).
+PC_GRID = [0.0, 0.25, 0.5, 0.75, 1.0]
+
+
+class Inputs:
+    """The tables one example feeds the functions, each made once (as pandas) when used."""
+
+    def __init__(self, data: pd.DataFrame, by: list[str]):
+        self.data = data
+        self.by = by
+        self.over = by[-1]
+        self.kept = by[:-1]
+
+    @cached_property
+    def raw(self):
+        return self.data[[*self.by, "score", "y", "amount", "instance"]]
+
+    @cached_property
+    def points(self):
+        return cc.roc_points(self.data, score="score", label="y", by=self.by)
+
+    @cached_property
+    def lines(self):
+        return cc.to_cost_lines(self.points)
+
+    @cached_property
+    def envelope(self):
+        return cc.lower_envelope(self.points)
+
+    @cached_property
+    def average(self):
+        return cc.vertical_average(self.envelope, over=self.over)
+
+    @cached_property
+    def selection(self):
+        return cc.selection_table(self.envelope)
+
+    @cached_property
+    def rociv(self):
+        return cc.rociv(self.data, score="score", label="y", cost="amount", by=self.by)
+
+    @cached_property
+    def band(self):
+        return cc.bootstrap_band(self.data, score="score", label="y", pc=PC_GRID)
+
+    @cached_property
+    def counts(self):
+        rows = []
+        for key, part in self.data.groupby(self.by, sort=False):
+            positive = part["y"].to_numpy() == 1
+            predicted = part["score"].to_numpy() >= 1.0
+            rows.append(
+                {
+                    **dict(zip(self.by, key, strict=True)),
+                    "TP": int((positive & predicted).sum()),
+                    "FN": int((positive & ~predicted).sum()),
+                    "FP": int((~positive & predicted).sum()),
+                    "TN": int((~positive & ~predicted).sum()),
+                }
+            )
+        frame = pd.DataFrame(rows)
+        for column in self.by:
+            frame[column] = frame[column].astype(self.data[column].dtype)
+        return frame
+
+    @cached_property
+    def classifiers(self):
+        points = self.points.copy()
+        trained = points.groupby(self.by, sort=False).cumcount() + 1
+        sizes = points.groupby(self.by, sort=False)["fpr"].transform("size") + 1
+        points["trained"] = (trained / sizes).to_numpy(float)
+        return points[[*self.by, "fpr", "tpr", "trained"]]
+
+    @cached_property
+    def classifier_column(self):
+        """A column naming the classifier of each row (a concept name not used by ``by``)."""
+        return next(n for n in grouping_names() if n not in self.by)
+
+    @cached_property
+    def paired(self):
+        a = self.raw.assign(**{self.classifier_column: "a"})
+        b = self.raw.assign(
+            **{
+                self.classifier_column: "b",
+                "score": ((self.raw["score"] * 4 + self.raw["instance"]) % 9) / 4,
+            }
+        )
+        return pd.concat([a, b], ignore_index=True)

@@ -9,7 +9,6 @@ groups are independent; grouping columns may be named like costchart's own conce
 
 import types
 import warnings
-from functools import cached_property
 
 import numpy as np
 import pandas as pd
@@ -19,13 +18,14 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from strategies import (
     FRAME_KINDS,
+    PC_GRID,
     RAW_KINDS,
+    Inputs,
     as_kind,
     assert_unchanged,
     check_table,
     group_keys,
     grouped_scores,
-    grouping_names,
     snapshot,
 )
 
@@ -39,7 +39,6 @@ SETTINGS = settings(
     phases=(Phase.explicit, Phase.reuse, Phase.generate),
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
-PC_GRID = [0.0, 0.25, 0.5, 0.75, 1.0]
 
 
 def _schema_tuple(names, fallback):
@@ -60,92 +59,6 @@ COMPARE_DIFFERENCE = _schema_tuple(
 )
 COMPARE_BETTER = _schema_tuple(("BETTER_TABLE",), (_schema.PC_LO, _schema.PC_HI, "better"))
 COMPARE_ADVANTAGE = _schema_tuple(("ADVANTAGE_TABLE",), ("name", "max_advantage", _schema.PC))
-
-
-class Inputs:
-    """The tables one example feeds the functions, each made once (as pandas) when used."""
-
-    def __init__(self, data: pd.DataFrame, by: list[str]):
-        self.data = data
-        self.by = by
-        self.over = by[-1]
-        self.kept = by[:-1]
-
-    @cached_property
-    def raw(self):
-        return self.data[[*self.by, "score", "y", "amount", "instance"]]
-
-    @cached_property
-    def points(self):
-        return cc.roc_points(self.data, score="score", label="y", by=self.by)
-
-    @cached_property
-    def lines(self):
-        return cc.to_cost_lines(self.points)
-
-    @cached_property
-    def envelope(self):
-        return cc.lower_envelope(self.points)
-
-    @cached_property
-    def average(self):
-        return cc.vertical_average(self.envelope, over=self.over)
-
-    @cached_property
-    def selection(self):
-        return cc.selection_table(self.envelope)
-
-    @cached_property
-    def rociv(self):
-        return cc.rociv(self.data, score="score", label="y", cost="amount", by=self.by)
-
-    @cached_property
-    def band(self):
-        return cc.bootstrap_band(self.data, score="score", label="y", pc=PC_GRID)
-
-    @cached_property
-    def counts(self):
-        rows = []
-        for key, part in self.data.groupby(self.by, sort=False):
-            positive = part["y"].to_numpy() == 1
-            predicted = part["score"].to_numpy() >= 1.0
-            rows.append(
-                {
-                    **dict(zip(self.by, key, strict=True)),
-                    "TP": int((positive & predicted).sum()),
-                    "FN": int((positive & ~predicted).sum()),
-                    "FP": int((~positive & predicted).sum()),
-                    "TN": int((~positive & ~predicted).sum()),
-                }
-            )
-        frame = pd.DataFrame(rows)
-        for column in self.by:
-            frame[column] = frame[column].astype(self.data[column].dtype)
-        return frame
-
-    @cached_property
-    def classifiers(self):
-        points = self.points.copy()
-        trained = points.groupby(self.by, sort=False).cumcount() + 1
-        sizes = points.groupby(self.by, sort=False)["fpr"].transform("size") + 1
-        points["trained"] = (trained / sizes).to_numpy(float)
-        return points[[*self.by, "fpr", "tpr", "trained"]]
-
-    @cached_property
-    def classifier_column(self):
-        """A column naming the classifier of each row (a concept name not used by ``by``)."""
-        return next(n for n in grouping_names() if n not in self.by)
-
-    @cached_property
-    def paired(self):
-        a = self.raw.assign(**{self.classifier_column: "a"})
-        b = self.raw.assign(
-            **{
-                self.classifier_column: "b",
-                "score": ((self.raw["score"] * 4 + self.raw["instance"]) % 9) / 4,
-            }
-        )
-        return pd.concat([a, b], ignore_index=True)
 
 
 def _first_group(table, by):
