@@ -174,6 +174,15 @@ def guard_memory(limit_kb: int = 2 * MEMORY_LIMIT_KB) -> None:
     threading.Thread(target=watch, daemon=True).start()
 
 
+def _where(error: BaseException) -> str:
+    """The innermost costchart line an exception passed through."""
+    import traceback
+
+    frames = [f for f in traceback.extract_tb(error.__traceback__) if "/costchart/" in f.filename]
+    frame = frames[-1] if frames else traceback.extract_tb(error.__traceback__)[-1]
+    return f"{Path(frame.filename).name}:{frame.lineno}"
+
+
 def run_in_process(case: Case):
     """Return ``(outcome, detail)``."""
     import costchart as cc
@@ -197,7 +206,7 @@ def run_in_process(case: Case):
         signal.alarm(0)
         if isinstance(error, KeyboardInterrupt):
             raise
-        return "raw", f"{type(error).__name__}: {str(error)[:200]}"
+        return "raw", f"{type(error).__name__} at {_where(error)}: {str(error)[:200]}"
     finally:
         signal.alarm(0)
     try:
@@ -209,7 +218,8 @@ def run_in_process(case: Case):
     except AssertionError as error:
         return "wrong", str(error)[:200] or "check failed"
     except Exception as error:
-        return "wrong", f"{type(error).__name__} while checking: {str(error)[:160]}"
+        where = _where(error)
+        return "wrong", f"{type(error).__name__} while checking ({where}): {str(error)[:160]}"
     return ("ok" if case.expect != ERROR else "accepted"), ""
 
 

@@ -20,8 +20,10 @@ kill the process; ``tests/sweep_bad_inputs.py`` tries those in a subprocess).
 import json
 import math
 import os
+import traceback
 import warnings
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import altair as alt
 import numpy as np
@@ -380,13 +382,28 @@ class Call:
         return f"{name}({', '.join(args)}) [bad: {self.plan}]"
 
 
-def _fail(kind: str, message: str, call: Call, test: str):
+def _where(error: BaseException, call: Call) -> str:
+    """The innermost costchart line an exception passed through (else the function's module)."""
+    frames = [f for f in traceback.extract_tb(error.__traceback__) if "/costchart/" in f.filename]
+    if frames:
+        return f"{Path(frames[-1].filename).name}:{frames[-1].lineno}"
+    module = getattr(call.function, "__module__", "") or ""
+    return module.rsplit(".", 1)[-1] + ".py"
+
+
+def _fail(kind: str, message: str, call: Call, test: str, where: str = ""):
     if LOG:
-        record = {"test": test, "kind": kind, "message": message[:300], "call": repr(call)}
+        record = {
+            "test": test,
+            "kind": kind,
+            "where": where,
+            "message": message[:300],
+            "call": repr(call),
+        }
         with open(LOG, "a", encoding="utf-8") as log:
             log.write(json.dumps(record) + "\n")
         return
-    pytest.fail(f"{kind}: {message}\n  from {call!r}")
+    pytest.fail(f"{kind} (at {where}): {message}\n  from {call!r}")
 
 
 def run(call: Call, test: str = ""):
@@ -398,13 +415,15 @@ def run(call: Call, test: str = ""):
         except cc.CostchartError:
             return
         except Exception as error:
-            _fail(type(error).__name__, str(error), call, test)
+            _fail(type(error).__name__, str(error), call, test, _where(error, call))
             return
     if call.check is not None:
         try:
             call.check(result)
         except Exception as error:
-            _fail("wrong result", f"{type(error).__name__}: {error}", call, test)
+            where = _where(error, call) if not isinstance(error, AssertionError) else ""
+            where = where or _where(AssertionError(), call)
+            _fail("wrong result", f"{type(error).__name__}: {error}", call, test, where)
 
 
 def table_check(columns, **options):
@@ -1096,7 +1115,8 @@ CHART_CASES = {
 
 
 def _operating_range_check(call: Call):
-    if call.kwargs.get("of", "lines") == "envelope":
+    of = call.kwargs.get("of", "lines")
+    if isinstance(of, str) and of == "envelope":
         return table_check((_schema.PC_LO, _schema.PC_HI), nan_ok=(_schema.PC_LO, _schema.PC_HI))
     columns = (_schema.THRESHOLD, _schema.FPR, _schema.TPR, _schema.PC_LO, _schema.PC_HI)
     return table_check(columns, nan_ok=(_schema.PC_LO, _schema.PC_HI))
