@@ -1289,7 +1289,9 @@ def main(argv=None) -> int:
     print(f"  {counts['refused']:4d} valid inputs refused with a CostchartError")
     print(f"  {counts['timeout']:4d} timeouts")
     print(f"  {counts['dead']:4d} dead processes")
-    raw_types = Counter(detail.split(":")[0] for _, kind, detail in outcomes if kind == "raw")
+    raw_types = Counter(
+        detail.split(":")[0].split(" at ")[0] for _, kind, detail in outcomes if kind == "raw"
+    )
     if raw_types:
         print("  raw exception types: " + ", ".join(f"{t} {n}" for t, n in raw_types.most_common()))
     if options.verbose:
