@@ -551,7 +551,9 @@ def test_band_at(example, pc):
     values = [row.pc, row.cost, row.lower, row.upper, row.se, row.confidence_level]
     assert all(isinstance(v, float) and np.isfinite(v) for v in values)
     assert row.pc == PC_GRID[int(np.argmin(np.abs(np.array(PC_GRID) - pc)))]
-    assert 0 <= row.lower <= row.cost <= row.upper
+    # Not lower <= cost: for a skewed discrete distribution the mean can lie outside the
+    # band (e.g. both quantiles 0 while the mean is not).
+    assert 0 <= row.lower <= row.upper
 
 
 # -- fixed examples: ungrouped and empty tables ---------------------------------------------
