@@ -405,7 +405,7 @@ AVERAGES = ("vertical_average", "curve_points", "roc_average")
     # groups drawn before it: independent in distribution, not in value.
     [n for n in FUNCTIONS if not n.startswith(AVERAGES) and "resample" not in n],
 )
-@SETTINGS
+@settings(SETTINGS, max_examples=8)
 @given(example=grouped_scores(min_groups=2))
 def test_groups_are_independent(name, example):
     """A group's rows are those the whole pipeline gives for that group's data alone."""
