@@ -764,7 +764,8 @@ def band_at_call(draw):
             assert isinstance(value, float) and math.isfinite(value), (name, value)
         assert 0 <= result.pc <= 1
         assert result.lower <= result.upper
-        if level is not None:
+        assert isinstance(result.confidence_level, float), result.confidence_level
+        if isinstance(level, float):
             assert result.confidence_level == level
 
     return Call(cc.band_at, (band, kwargs.pop("pc")), kwargs, check, d.plan)
