@@ -1,8 +1,15 @@
-"""Hypothesis strategies shared by the property tests."""
+"""Hypothesis strategies and contract checks shared by the property and fuzz tests."""
+
+import copy
+import itertools
+from functools import cached_property
 
 import numpy as np
 import pandas as pd
 from hypothesis import strategies as st
+
+import costchart as cc
+from costchart import _schema
 
 
 @st.composite
@@ -23,3 +30,333 @@ def arbitrary_points(draw, max_size=25):
     fpr = draw(st.lists(grid, min_size=n, max_size=n))
     tpr = draw(st.lists(grid, min_size=n, max_size=n))
     return pd.DataFrame({"threshold": np.arange(n, dtype=float), "fpr": fpr, "tpr": tpr})
+
+
+# -- grouped data whose grouping columns are named like costchart's concepts ---------------
+
+#: Names a user may well give grouping columns: costchart's concepts and the names of
+#: columns of its non-table results. Those costchart reserves (refuses as grouping
+#: columns) are dropped at run time, so the tests follow whatever ``_schema`` reserves.
+CONCEPT_NAMES = (
+    "classifier",
+    "dataset",
+    "fold",
+    "model",
+    "role",
+    "weight",
+    "segment",
+    "name",
+    "better",
+    "extra_cost",
+    "cost_a",
+    "trained_pc",
+    "curve",
+    "method",
+)
+
+
+def grouping_names() -> tuple[str, ...]:
+    """The concept names costchart does not reserve (at run time)."""
+    return tuple(n for n in CONCEPT_NAMES if n not in _schema.RESERVED)
+
+
+@st.composite
+def grouped_scores(draw, *, min_groups=1, max_columns=2, max_rows=24):
+    """Scored instances with 1-2 grouping columns named like costchart concepts.
+
+    Returns ``(data, by)``: a pandas frame with the grouping columns, ``score`` (floats
+    with ties), ``y`` (0/1, both classes in every group), ``amount`` (positive instance
+    costs) and ``instance`` (an id within the group), and the list of grouping columns.
+    Group keys are strings or ints; every combination of key values is present.
+    """
+    names = draw(
+        st.lists(st.sampled_from(grouping_names()), min_size=1, max_size=max_columns, unique=True)
+    )
+    values = {}
+    for name in names:
+        kind = draw(st.sampled_from(["str", "int"]))
+        size = draw(st.integers(min_groups if name == names[-1] else 1, 2))
+        if kind == "str":
+            pool = draw(
+                st.lists(
+                    st.sampled_from(["a", "b", "c", "x y", "é"]),
+                    min_size=size,
+                    max_size=size,
+                    unique=True,
+                )
+            )
+        else:
+            pool = draw(st.lists(st.integers(-3, 9), min_size=size, max_size=size, unique=True))
+        values[name] = pool
+    frames = []
+    for key in itertools.product(*(values[n] for n in names)):
+        n = draw(st.integers(4, max_rows))
+        scores = draw(st.lists(st.integers(0, 8), min_size=n, max_size=n))
+        labels = draw(st.lists(st.integers(0, 1), min_size=n, max_size=n))
+        labels[0], labels[-1] = 1, 0
+        amounts = draw(st.lists(st.integers(1, 5), min_size=n, max_size=n))
+        frame = pd.DataFrame(
+            {
+                "score": np.array(scores, float) / 4,
+                "y": labels,
+                "amount": np.array(amounts, float),
+                "instance": np.arange(n),
+            }
+        )
+        for name, value in zip(names, key, strict=True):
+            frame[name] = value
+        frames.append(frame)
+    data = pd.concat(frames, ignore_index=True)
+    data = data[[*names, "score", "y", "amount", "instance"]]
+    return data, names
+
+
+FRAME_KINDS = ("pandas", "polars", "pyarrow")
+RAW_KINDS = (*FRAME_KINDS, "dict")
+
+
+def as_kind(frame: pd.DataFrame, kind: str):
+    """``frame`` as a pandas, polars or pyarrow frame or a dict of numpy arrays."""
+    if kind == "pandas":
+        return frame.copy()
+    if kind == "polars":
+        import polars as pl
+
+        return pl.from_pandas(frame)
+    if kind == "pyarrow":
+        import pyarrow as pa
+
+        return pa.Table.from_pandas(frame, preserve_index=False)
+    if kind == "dict":
+        return {c: frame[c].to_numpy(copy=True) for c in frame.columns}
+    raise AssertionError(kind)
+
+
+def snapshot(data):
+    """A deep copy of a table, to check later that costchart did not modify it."""
+    if isinstance(data, pd.DataFrame):
+        return data.copy(deep=True)
+    if isinstance(data, dict):
+        return {k: np.array(v, copy=True) for k, v in data.items()}
+    if hasattr(data, "clone"):  # polars
+        return data.clone()
+    return copy.deepcopy(data)
+
+
+def assert_unchanged(data, before) -> None:
+    """``data`` equals its snapshot ``before`` (values, dtypes, column names, index)."""
+    if isinstance(data, pd.DataFrame):
+        pd.testing.assert_frame_equal(data, before, check_exact=True)
+    elif isinstance(data, dict):
+        assert list(data) == list(before)
+        for key in data:
+            np.testing.assert_array_equal(data[key], before[key])
+            assert np.asarray(data[key]).dtype == before[key].dtype
+    elif hasattr(data, "clone"):  # polars
+        assert data.schema == before.schema
+        assert data.equals(before)
+    else:  # pyarrow
+        assert data.schema == before.schema
+        assert data.equals(before)
+
+
+# -- what a costchart table must look like ----------------------------------------------
+
+#: Counts: int64 when counted from unweighted rows or given as integers.
+COUNT_COLUMNS = (_schema.TP, _schema.FP, _schema.TN, _schema.FN)
+INT_COLUMNS = (_schema.LINE, _schema.N_CURVES)
+BOOL_COLUMNS = (_schema.SIGNIFICANT,)
+#: Columns that hold rates, operating points or costs, in [0, 1] wherever they are not NaN.
+UNIT_COLUMNS = (
+    _schema.FPR,
+    _schema.TPR,
+    _schema.PC,
+    _schema.PC_LO,
+    _schema.PC_HI,
+    _schema.FPR_LO,
+    _schema.FPR_HI,
+    _schema.TPR_LO,
+    _schema.TPR_HI,
+    # Normalized expected costs and AUCs are in [0, 1] too.
+    _schema.COST,
+    _schema.COST_LO,
+    _schema.COST_HI,
+    _schema.EXPECTED_COST,
+    _schema.AUC,
+)
+
+
+def check_table(
+    result,
+    leading,
+    columns,
+    *,
+    string_columns=(),
+    integer_counts=True,
+    group_source=None,
+    nan_ok=(),
+    int_columns=(),
+) -> None:
+    """Assert the table contract on ``result``.
+
+    ``leading`` are the grouping columns (None: whatever precedes ``columns``), ``columns``
+    the documented columns after them.
+    ``string_columns`` hold labels (object or string dtype). Every other documented column
+    is int64 (counts when ``integer_counts``; int64 or float64 when it is None; ``line``,
+    ``n_curves``), bool
+    (``significant``) or float64. Rates and operating points are in [0, 1]; costs are
+    non-negative; only columns in ``nan_ok`` may be NaN (``threshold`` may be NaN or +inf).
+    ``group_source`` (a pandas frame) gives the grouping columns' expected dtypes.
+    """
+    assert isinstance(result, pd.DataFrame), type(result)
+    names = list(result.columns)
+    assert len(set(names)) == len(names), f"duplicated column names: {names}"
+    columns = list(columns)
+    if leading is None:  # any grouping columns, but none named like costchart's own
+        leading = names[: max(len(names) - len(columns), 0)]
+        clash = [c for c in leading if c in _schema.RESERVED]
+        assert not clash, f"grouping columns {clash} use costchart's column names"
+    assert names == [*leading, *columns], f"{names} != {[*leading, *columns]}"
+    assert isinstance(result.index, pd.RangeIndex), type(result.index)
+    assert result.index.equals(pd.RangeIndex(len(result)))
+    for column in columns:
+        dtype = result[column].dtype
+        if column in string_columns:
+            assert pd.api.types.is_object_dtype(dtype) or pd.api.types.is_string_dtype(dtype), (
+                column,
+                dtype,
+            )
+            continue
+        if column in BOOL_COLUMNS:
+            expected = np.dtype(bool)
+        elif column in COUNT_COLUMNS and integer_counts is None:
+            # Counts: int64, or float64 for weighted / fractional counts.
+            expected = dtype if dtype in (np.int64, np.float64) else np.dtype(np.int64)
+        elif column in (*INT_COLUMNS, *int_columns) or (column in COUNT_COLUMNS and integer_counts):
+            expected = np.dtype(np.int64)
+        else:
+            expected = np.dtype(np.float64)
+        if len(result) or column not in (*INT_COLUMNS, *COUNT_COLUMNS, *BOOL_COLUMNS):
+            assert dtype == expected, f"column {column!r} has dtype {dtype}, not {expected}"
+        if dtype.kind == "f":
+            values = result[column].to_numpy()
+            if column not in (*nan_ok, _schema.THRESHOLD):
+                assert not np.isnan(values).any(), f"column {column!r} has NaN"
+            finite = values[~np.isnan(values)]
+            if column != _schema.THRESHOLD:
+                assert np.isfinite(finite).all() or column in (
+                    _schema.SLOPE_LO,
+                    _schema.SLOPE_HI,
+                    _schema.SLOPE,
+                ), f"column {column!r} has infinite values"
+            if column in UNIT_COLUMNS:
+                assert ((finite >= 0) & (finite <= 1)).all(), f"column {column!r} leaves [0, 1]"
+            if column in (_schema.COST, _schema.COST_LO, _schema.COST_HI, _schema.EXPECTED_COST):
+                assert (finite >= 0).all(), f"column {column!r} has negative costs"
+    if _schema.LOWER in columns and _schema.UPPER in columns and len(result):
+        assert (result[_schema.LOWER] <= result[_schema.UPPER] + 1e-12).all()
+    if group_source is not None:
+        for column in leading:
+            assert result[column].dtype == group_source[column].dtype, (
+                column,
+                result[column].dtype,
+                group_source[column].dtype,
+            )
+
+
+def group_keys(frame: pd.DataFrame, by) -> list[tuple]:
+    """Distinct keys of ``by`` in order of first appearance, as tuples of Python values."""
+    if not by:
+        return [()]
+    keys = frame[list(by)].drop_duplicates()
+    return [tuple(v.item() if hasattr(v, "item") else v for v in row) for row in keys.to_numpy()]
+
+
+#: A small grid of operating points for bands (the default of 501 is slow to fuzz).
+PC_GRID = [0.0, 0.25, 0.5, 0.75, 1.0]
+
+
+class Inputs:
+    """The tables one example feeds the functions, each made once (as pandas) when used."""
+
+    def __init__(self, data: pd.DataFrame, by: list[str]):
+        self.data = data
+        self.by = by
+        self.over = by[-1]
+        self.kept = by[:-1]
+
+    @cached_property
+    def raw(self):
+        return self.data[[*self.by, "score", "y", "amount", "instance"]]
+
+    @cached_property
+    def points(self):
+        return cc.roc_points(self.data, score="score", label="y", by=self.by)
+
+    @cached_property
+    def lines(self):
+        return cc.to_cost_lines(self.points)
+
+    @cached_property
+    def envelope(self):
+        return cc.lower_envelope(self.points)
+
+    @cached_property
+    def average(self):
+        return cc.vertical_average(self.envelope, over=self.over)
+
+    @cached_property
+    def selection(self):
+        return cc.selection_table(self.envelope)
+
+    @cached_property
+    def rociv(self):
+        return cc.rociv(self.data, score="score", label="y", cost="amount", by=self.by)
+
+    @cached_property
+    def band(self):
+        return cc.bootstrap_band(self.data, score="score", label="y", pc=PC_GRID)
+
+    @cached_property
+    def counts(self):
+        rows = []
+        for key, part in self.data.groupby(self.by, sort=False):
+            positive = part["y"].to_numpy() == 1
+            predicted = part["score"].to_numpy() >= 1.0
+            rows.append(
+                {
+                    **dict(zip(self.by, key, strict=True)),
+                    "TP": int((positive & predicted).sum()),
+                    "FN": int((positive & ~predicted).sum()),
+                    "FP": int((~positive & predicted).sum()),
+                    "TN": int((~positive & ~predicted).sum()),
+                }
+            )
+        frame = pd.DataFrame(rows)
+        for column in self.by:
+            frame[column] = frame[column].astype(self.data[column].dtype)
+        return frame
+
+    @cached_property
+    def classifiers(self):
+        points = self.points.copy()
+        trained = points.groupby(self.by, sort=False).cumcount() + 1
+        sizes = points.groupby(self.by, sort=False)["fpr"].transform("size") + 1
+        points["trained"] = (trained / sizes).to_numpy(float)
+        return points[[*self.by, "fpr", "tpr", "trained"]]
+
+    @cached_property
+    def classifier_column(self):
+        """A column naming the classifier of each row (a concept name not used by ``by``)."""
+        return next(n for n in grouping_names() if n not in self.by)
+
+    @cached_property
+    def paired(self):
+        a = self.raw.assign(**{self.classifier_column: "a"})
+        b = self.raw.assign(
+            **{
+                self.classifier_column: "b",
+                "score": ((self.raw["score"] * 4 + self.raw["instance"]) % 9) / 4,
+            }
+        )
+        return pd.concat([a, b], ignore_index=True)
