@@ -87,8 +87,13 @@ def table_kind(table: pd.DataFrame) -> str:
 
 
 def numbers(table: pd.DataFrame, column: str, name: str) -> np.ndarray:
-    """Column ``column`` of ``table`` as float64 (missing values as NaN), or a clear error."""
+    """Column ``column`` of ``table`` as float64 (missing values as NaN), or a clear error.
+
+    Booleans are refused too: no costchart column holds them where a number is read.
+    """
     try:
+        if pd.api.types.is_bool_dtype(table[column].dtype):
+            raise TypeError  # one message for every non-numeric dtype
         return table[column].to_numpy(dtype=np.float64, na_value=np.nan)
     except (TypeError, ValueError):
         msg = (
@@ -171,11 +176,12 @@ def _lines_to_points(lines: pd.DataFrame, by: list[str]) -> pd.DataFrame:
     points[col.THRESHOLD] = threshold
     # The rates themselves, where the table carries them, avoid a rounding round-trip.
     if {col.FPR, col.TPR} <= set(merged.columns):
-        points[col.FPR] = numbers(merged, col.FPR, "the cost lines")
-        points[col.TPR] = numbers(merged, col.TPR, "the cost lines")
+        fpr = numbers(merged, col.FPR, "the cost lines")
+        tpr = numbers(merged, col.TPR, "the cost lines")
     else:
-        points[col.FPR] = numbers(merged, col.COST, "the cost lines")
-        points[col.TPR] = 1.0 - numbers(merged, "_cost_at_one", "the cost lines")
+        fpr = numbers(merged, col.COST, "the cost lines")
+        tpr = 1.0 - numbers(merged, "_cost_at_one", "the cost lines")
+    points[col.TPR], points[col.FPR] = tpr, fpr  # in roc_points' column order
     return points
 
 

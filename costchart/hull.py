@@ -84,6 +84,17 @@ def group_hulls(
     return table, by, groups, [hull_of_group(table, g.positions, columns) for g in groups]
 
 
+def _one_curve(points: pd.DataFrame) -> bool:
+    """Whether all points share their class totals, so counts order them as rates do.
+
+    Points pooled from curves of different test sets (e.g. ``by=`` leaving out a
+    grouping column) do not; their hull is then taken on the rates.
+    """
+    positives = points[col.TP].to_numpy(np.float64) + points[col.FN].to_numpy(np.float64)
+    negatives = points[col.FP].to_numpy(np.float64) + points[col.TN].to_numpy(np.float64)
+    return bool(np.all(positives == positives[0]) and np.all(negatives == negatives[0]))
+
+
 def hull_of_group(table: pd.DataFrame, positions: np.ndarray, columns: list[str]):
     """Hull vertices (with slope and ``pc`` ranges) of the points at ``positions``."""
     iv = [col.FP_COST, col.TP_BENEFIT]
@@ -95,7 +106,7 @@ def hull_of_group(table: pd.DataFrame, positions: np.ndarray, columns: list[str]
         x = points[col.FP_COST].to_numpy(np.float64)
         y = points[col.TP_BENEFIT].to_numpy(np.float64)
         corners = upper_hull(x, y, min_turn=RATE_MIN_TURN)
-    elif {col.TP, col.FP, col.TN, col.FN} <= set(columns):
+    elif {col.TP, col.FP, col.TN, col.FN} <= set(columns) and _one_curve(points):
         # Counts are exact, so collinear points are recognized exactly.
         x, y = points[col.FP].to_numpy(np.float64), points[col.TP].to_numpy(np.float64)
         corners = upper_hull(x, y)

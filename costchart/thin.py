@@ -39,8 +39,10 @@ def thin_points(
     Returns
     -------
     pandas.DataFrame
-        A subset of the rows of ``points`` (same columns, same order, new index), as a
-        pandas frame.
+        A subset of the rows of ``points`` as a pandas frame with a new index: the
+        grouping (non-costchart) columns, then the ROC columns present (in
+        :func:`roc_points`' order), then any other costchart columns of ``points``. A
+        cost-lines table gives its ROC points.
 
     Examples
     --------
@@ -78,4 +80,6 @@ def thin_points(
         here = pd.MultiIndex.from_arrays([fpr_all[order], tpr_all[order]])
         first_of_point = ~here.duplicated(keep="first")
         keep[order[here.isin(on_hull) & first_of_point]] = True
-    return table[keep].reset_index(drop=True)
+    leading = [c for c in table.columns if c not in columns and c not in col.RESERVED]
+    rest = [c for c in table.columns if c not in columns and c in col.RESERVED]
+    return table.loc[keep, [*leading, *columns, *rest]].reset_index(drop=True)

@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 import pytest
 from conftest import scored_data
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import (
     FRAME_KINDS,
@@ -30,35 +30,20 @@ from strategies import (
 )
 
 import costchart as cc
-from costchart import _schema, select
+from costchart import _schema
 
 SETTINGS = settings(
     max_examples=12,
     deadline=None,
-    # No shrinking: many of these fail until the fixes land, and shrinking is slow.
-    phases=(Phase.explicit, Phase.reuse, Phase.generate),
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 
 
-def _schema_tuple(names, fallback):
-    """The first of ``names`` that ``_schema`` defines, else ``fallback`` (a module tuple)."""
-    for name in names:
-        if hasattr(_schema, name):
-            return tuple(getattr(_schema, name))
-    return tuple(fallback)
-
-
-#: Columns of iso_performance and of neyman_pearson / workforce: in _schema once the
-#: shadow tuples move there, in costchart.select until then.
-ISO_TABLE = _schema_tuple(("ISO_TABLE", "ISO_COLUMNS"), select.ISO_COLUMNS)
-CHOICE_TABLE = _schema_tuple(("CHOICE_TABLE", "CHOICE_COLUMNS"), select.CHOICE_COLUMNS)
-#: compare's tables and performance_independent's extra column have no _schema tuple yet.
-COMPARE_DIFFERENCE = _schema_tuple(
-    ("COMPARE_TABLE", "COMPARISON_TABLE"), (_schema.PC, "cost_a", "cost_b", _schema.DIFFERENCE)
-)
-COMPARE_BETTER = _schema_tuple(("BETTER_TABLE",), (_schema.PC_LO, _schema.PC_HI, "better"))
-COMPARE_ADVANTAGE = _schema_tuple(("ADVANTAGE_TABLE",), ("name", "max_advantage", _schema.PC))
+ISO_TABLE = _schema.ISO_TABLE
+CHOICE_TABLE = _schema.CHOICE_TABLE
+COMPARE_DIFFERENCE = _schema.COMPARE_DIFFERENCE_TABLE
+COMPARE_BETTER = _schema.COMPARE_BETTER_TABLE
+COMPARE_ADVANTAGE = _schema.COMPARE_ADVANTAGE_TABLE
 
 
 def _first_group(table, by):

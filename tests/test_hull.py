@@ -113,3 +113,15 @@ def test_trivial_points_added_to_partial_or_integer_columns(extra):
     np.testing.assert_array_equal(hull["tpr"], [0.0, 0.5, 1.0])
     if "threshold" in extra:
         np.testing.assert_array_equal(hull["threshold"], [np.inf, 2.0, -np.inf])
+
+
+def test_hull_of_points_pooled_from_test_sets_of_different_sizes():
+    # by= leaving out a grouping column pools two curves whose class totals differ: their
+    # counts do not order the points as their rates do, so the hull is taken on the rates.
+    first = cc.roc_points({"s": [3.0, 2, 1, 0], "y": [1, 0, 1, 0]}, score="s", label="y")
+    second = cc.roc_points({"s": [2.0, 1, 0], "y": [1, 1, 0]}, score="s", label="y")
+    pooled = pd.concat([first.assign(run="a"), second.assign(run="b")]).assign(model="m")
+    hull = cc.roc_hull(pooled, by="model")
+    expected = cc.roc_hull(pooled.drop(columns=["tp", "fp", "tn", "fn", "run"]), by="model")
+    np.testing.assert_allclose(hull[["fpr", "tpr"]], expected[["fpr", "tpr"]])
+    assert hull[["fpr", "tpr"]].values.tolist() == [[0.0, 0.0], [0.0, 1.0], [1.0, 1.0]]

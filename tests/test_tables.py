@@ -309,3 +309,11 @@ def test_grouping_by_a_costchart_column_is_refused(function):
     # roc_hull(points, by="threshold") returned two columns named "threshold".
     with pytest.raises(cc.CostchartError, match=r"a column name costchart writes itself"):
         function(ONE)
+
+
+def test_boolean_count_columns_are_refused():
+    points = pd.DataFrame(
+        {"threshold": [np.inf, 1.0, 0.0], "tp": [0, 1, 2], "fp": [False, True, True]}
+    ).assign(tpr=[0.0, 0.5, 1.0], fpr=[0.0, 1.0, 1.0])
+    with pytest.raises(cc.CostchartError, match=r"column 'fp' of points must hold numbers"):
+        cc.thin_points(points, max_points=2)
