@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from costchart._errors import CostchartError
-from costchart._schema import RESERVED
+from costchart._schema import FLAG_COLUMNS, RESERVED, TEXT_COLUMNS
 
 __all__ = [
     "Group",
@@ -256,6 +256,12 @@ def grouped_order(groups: Sequence[Group]) -> np.ndarray:
     return np.concatenate([group.positions for group in groups])
 
 
+def _empty_dtype(column: str) -> type:
+    if column in TEXT_COLUMNS:
+        return object
+    return bool if column in FLAG_COLUMNS else float
+
+
 def combine_groups(
     frame: pd.DataFrame,
     by: list[str],
@@ -274,7 +280,7 @@ def combine_groups(
     if parts:
         body = pd.concat(parts, ignore_index=True)[columns]
     else:
-        body = pd.DataFrame({c: pd.Series(dtype=float) for c in columns})
+        body = pd.DataFrame({c: pd.Series(dtype=_empty_dtype(c)) for c in columns})
     if not by:
         return body
     firsts = np.array([g.positions[0] for g in groups], dtype=np.intp)

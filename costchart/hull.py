@@ -84,15 +84,18 @@ def group_hulls(
     return table, by, groups, [hull_of_group(table, g.positions, columns) for g in groups]
 
 
-def _one_curve(points: pd.DataFrame) -> bool:
-    """Whether all points share their class totals, so counts order them as rates do.
+def _scales_the_rates(exact: np.ndarray, rates: np.ndarray) -> bool:
+    """Whether exact coordinates (counts, cost sums) are the rates times one total.
 
-    Points pooled from curves of different test sets (e.g. ``by=`` leaving out a
-    grouping column) do not; their hull is then taken on the rates.
+    They are for the points of one curve. Points pooled from curves of different test
+    sets (e.g. ``by=`` leaving out a grouping column) have different class totals; their
+    hull is then taken on the rates.
     """
-    positives = points[col.TP].to_numpy(np.float64) + points[col.FN].to_numpy(np.float64)
-    negatives = points[col.FP].to_numpy(np.float64) + points[col.TN].to_numpy(np.float64)
-    return bool(np.all(positives == positives[0]) and np.all(negatives == negatives[0]))
+    if np.any((exact == 0) != (rates == 0)):
+        return False
+    nonzero = rates > 0
+    totals = exact[nonzero] / rates[nonzero]
+    return bool(totals.size == 0 or np.allclose(totals, totals[0], rtol=1e-9, atol=0))
 
 
 def hull_of_group(table: pd.DataFrame, positions: np.ndarray, columns: list[str]):
@@ -102,17 +105,24 @@ def hull_of_group(table: pd.DataFrame, positions: np.ndarray, columns: list[str]
         # ROCIV points: the rates are shares of these sums (tp and fp count instances).
         columns = [*columns, *iv]
     points = _sorted_with_trivial(table, positions, columns)
+    x, y = points[col.FPR].to_numpy(np.float64), points[col.TPR].to_numpy(np.float64)
+    min_turn = RATE_MIN_TURN
     if col.FP_COST in columns:
-        x = points[col.FP_COST].to_numpy(np.float64)
-        y = points[col.TP_BENEFIT].to_numpy(np.float64)
-        corners = upper_hull(x, y, min_turn=RATE_MIN_TURN)
-    elif {col.TP, col.FP, col.TN, col.FN} <= set(columns) and _one_curve(points):
+        exact = (
+            points[col.FP_COST].to_numpy(np.float64),
+            points[col.TP_BENEFIT].to_numpy(np.float64),
+        )
+    elif {col.TP, col.FP, col.TN, col.FN} <= set(columns):
         # Counts are exact, so collinear points are recognized exactly.
-        x, y = points[col.FP].to_numpy(np.float64), points[col.TP].to_numpy(np.float64)
-        corners = upper_hull(x, y)
+        exact = points[col.FP].to_numpy(np.float64), points[col.TP].to_numpy(np.float64)
+        min_turn = 0.0
     else:
-        x, y = points[col.FPR].to_numpy(np.float64), points[col.TPR].to_numpy(np.float64)
-        corners = upper_hull(x, y, min_turn=RATE_MIN_TURN)
+        exact = None
+    if exact is not None and _scales_the_rates(exact[0], x) and _scales_the_rates(exact[1], y):
+        x, y = exact
+    else:
+        min_turn = RATE_MIN_TURN
+    corners = upper_hull(x, y, min_turn=min_turn)
     vertices = points.iloc[corners].reset_index(drop=True)
     d_fpr = np.diff(vertices[col.FPR].to_numpy(np.float64))
     d_tpr = np.diff(vertices[col.TPR].to_numpy(np.float64))
