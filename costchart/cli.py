@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -45,20 +46,51 @@ def demo(out: Path) -> list[Path]:
     return [report, *written]
 
 
+_FORMATS = {".csv": "CSV", ".txt": "CSV", ".parquet": "Parquet"}
+
+
+def _one_line(error: BaseException) -> str:
+    """The error's message on one line (readers' messages may span several)."""
+    lines = [line.strip() for line in str(error).splitlines() if line.strip()]
+    return "; ".join(lines) or type(error).__name__
+
+
 def _read(file: Path) -> pd.DataFrame:
+    """Read a CSV or Parquet file; any failure becomes one :class:`CostchartError`."""
+    name = str(file)
     if not file.exists():
-        msg = f"no file {str(file)!r}"
+        msg = f"no file {name!r}"
         raise CostchartError(msg)
-    if file.suffix.lower() == ".parquet":
-        try:
+    if file.is_dir():
+        msg = f"{name!r} is a folder; pass a .csv or .parquet file"
+        raise CostchartError(msg)
+    kind = _FORMATS.get(file.suffix.lower())
+    if kind is None:
+        msg = f"cannot read {name!r}: use a .csv or .parquet file"
+        raise CostchartError(msg)
+    try:
+        if kind == "Parquet":
             return pd.read_parquet(file)
-        except ImportError:
-            msg = f"reading {str(file)!r} needs a Parquet engine: pip install pyarrow"
-            raise CostchartError(msg) from None
-    if file.suffix.lower() in (".csv", ".txt"):
-        return pd.read_csv(file)
-    msg = f"cannot read {str(file)!r}: use a .csv or .parquet file"
-    raise CostchartError(msg)
+        with warnings.catch_warnings():
+            # Rows longer than the header: pandas would silently take the first field
+            # as the index (and shift every column) or drop fields; refuse instead.
+            warnings.simplefilter("error", pd.errors.ParserWarning)
+            return pd.read_csv(file, index_col=False)
+    except ImportError:
+        msg = f"reading {name!r} needs a Parquet engine: pip install pyarrow"
+        raise CostchartError(msg) from None
+    except UnicodeDecodeError as error:
+        msg = f"cannot read {name!r}: it is not UTF-8 text ({error.reason}); save it as UTF-8"
+        raise CostchartError(msg) from None
+    except pd.errors.ParserWarning:
+        msg = f"cannot read {name!r} as CSV: rows have more fields than the header row"
+        raise CostchartError(msg) from None
+    except pd.errors.EmptyDataError:
+        msg = f"cannot read {name!r}: the file is empty; pass a CSV with a header row"
+        raise CostchartError(msg) from None
+    except Exception as error:  # the readers raise many types; each means a bad file
+        msg = f"cannot read {name!r} as {kind}: {_one_line(error)}"
+        raise CostchartError(msg) from None
 
 
 def _columns(args) -> dict:
@@ -199,7 +231,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             table(args)
     except (CostchartError, OSError) as error:
-        parser.exit(2, f"costchart: error: {error}\n")
+        parser.exit(2, f"costchart: error: {_one_line(error)}\n")
     return 0
 
 

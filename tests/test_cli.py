@@ -1,3 +1,9 @@
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
 import pandas as pd
 import pytest
 
@@ -99,3 +105,77 @@ def test_errors_print_one_line_and_exit_2(predictions_csv, capsys):
     with pytest.raises(SystemExit):
         main(["plot", "missing.csv", "--score", "s", "--label", "y"])
     assert "no file 'missing.csv'" in capsys.readouterr().err
+
+
+def _fails_with(argv, capsys) -> str:
+    """Run the command line expecting exit status 2; return its one line of stderr."""
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1
+    assert "Traceback" not in captured.err
+    assert captured.err.startswith("costchart: error: ")
+    return captured.err
+
+
+UNREADABLE = {
+    "malformed.csv": (b'score,label\n0.1,1\n"0.2,0\n', r"as CSV: Error tokenizing data"),
+    "long_rows.csv": (b"score,label\n0.1,1,7\n0.2,0,8\n", r"rows have more fields than the header"),
+    "empty.csv": (b"", r"the file is empty; pass a CSV with a header row"),
+    "fake.parquet": (b"score,label\n0.1,1\n", r"as Parquet: .*magic bytes"),
+    "latin1.csv": ("score,label,note\n0.1,1,caf\xe9\n".encode("latin-1"), r"not UTF-8 text"),
+    "data.xlsx": (b"PK\x03\x04", r"cannot read '.*data\.xlsx': use a \.csv or \.parquet file"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(UNREADABLE))
+@pytest.mark.parametrize("command", ["plot", "table"])
+def test_unreadable_input_prints_one_line(tmp_path, capsys, name, command):
+    content, message = UNREADABLE[name]
+    path = tmp_path / name
+    path.write_bytes(content)
+    error = _fails_with([command, str(path), "--score", "score", "--label", "label"], capsys)
+    assert re.search(message, error)
+
+
+def test_missing_file_and_folder_print_one_line(tmp_path, capsys):
+    columns = ["--score", "score", "--label", "label"]
+    missing = tmp_path / "missing.csv"
+    assert f"no file {str(missing)!r}" in _fails_with(["table", str(missing), *columns], capsys)
+    folder = tmp_path / "folder.csv"
+    folder.mkdir()
+    error = _fails_with(["table", str(folder), *columns], capsys)
+    assert f"{str(folder)!r} is a folder; pass a .csv or .parquet file" in error
+
+
+def test_library_errors_print_one_line(predictions_csv, capsys, monkeypatch):
+    import costchart as cc
+
+    def fails(*args, **kwargs):
+        raise cc.CostchartError("first line\nsecond line")
+
+    monkeypatch.setattr(cc, "roc_points", fails)
+    error = _fails_with(["table", str(predictions_csv), *COLUMNS], capsys)
+    assert error == "costchart: error: first line; second line\n"
+
+
+def test_unreadable_input_in_a_real_process(tmp_path):
+    import costchart
+
+    path = tmp_path / "malformed.csv"
+    path.write_bytes(UNREADABLE["malformed.csv"][0])
+    root = str(Path(costchart.__file__).resolve().parents[1])
+    result = subprocess.run(
+        [sys.executable, "-m", "costchart.cli", "table", str(path), "--score", "s", "--label", "y"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": root},
+        check=False,
+    )
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert result.stderr.startswith(f"costchart: error: cannot read {str(path)!r} as CSV")
+    assert result.stderr.count("\n") == 1
