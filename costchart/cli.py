@@ -93,20 +93,53 @@ def _read(file: Path) -> pd.DataFrame:
         raise CostchartError(msg) from None
 
 
-def _columns(args) -> dict:
+_BOOLEANS = {"true": True, "1": True, "false": False, "0": False}
+
+
+def _pos_label(text: str | None, data: pd.DataFrame, label: str):
+    """``--pos-label`` cast to the type of the label column.
+
+    A CSV of 1/2 labels reads as integers, so the text ``"2"`` must become the number 2.
+    Booleans accept true/false/1/0. Text that does not fit the type stays text: it is no
+    label of the column, and the library says which labels there are.
+    """
+    if text is None or list(data.columns).count(label) != 1:
+        return text
+    dtype = data[label].dtype
+    if isinstance(dtype, pd.CategoricalDtype):
+        dtype = dtype.categories.dtype
+    kind = getattr(dtype, "kind", "O")
+    word = text.strip()
+    try:
+        if kind == "b":
+            return _BOOLEANS.get(word.lower(), text)
+        if kind in "iu":
+            try:
+                return int(word)
+            except ValueError:
+                number = float(word)
+                return int(number) if number.is_integer() else text
+        if kind == "f":
+            return float(word)
+    except (ValueError, OverflowError):
+        return text
+    return text
+
+
+def _columns(args, data: pd.DataFrame) -> dict:
     """The column arguments every transformer of instances takes."""
     return {
         "score": args.score,
         "label": args.label,
         "by": args.by or None,
-        "pos_label": args.pos_label,
+        "pos_label": _pos_label(args.pos_label, data, args.label),
     }
 
 
 def _points(args, data: pd.DataFrame) -> pd.DataFrame:
     import costchart as cc
 
-    return cc.roc_points(data, **_columns(args), bins=args.bins)
+    return cc.roc_points(data, **_columns(args, data), bins=args.bins)
 
 
 def _band(args, data: pd.DataFrame, method: str) -> pd.DataFrame:
@@ -114,7 +147,7 @@ def _band(args, data: pd.DataFrame, method: str) -> pd.DataFrame:
 
     return cc.bootstrap_band(
         data,
-        **_columns(args),
+        **_columns(args, data),
         method=method,
         confidence_level=args.confidence_level,
         progress=_progress,
@@ -182,7 +215,12 @@ def _parser() -> argparse.ArgumentParser:
         sub.add_argument("file", help="CSV or Parquet file, one row per instance")
         sub.add_argument("--score", required=True, help="column of scores")
         sub.add_argument("--label", required=True, help="column of true classes")
-        sub.add_argument("--pos-label", default=None, help="value of the positive class")
+        sub.add_argument(
+            "--pos-label",
+            default=None,
+            help="value of the positive class, read as the label column's type "
+            "(2 for numeric labels; true/false/1/0 for booleans); by default 1 or True",
+        )
         sub.add_argument("--by", nargs="*", default=[], help="grouping columns")
         sub.add_argument(
             "--bins",

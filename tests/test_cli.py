@@ -179,3 +179,63 @@ def test_unreadable_input_in_a_real_process(tmp_path):
     assert "Traceback" not in result.stderr
     assert result.stderr.startswith(f"costchart: error: cannot read {str(path)!r} as CSV")
     assert result.stderr.count("\n") == 1
+
+
+def _labels_csv(tmp_path, labels, name="labels.csv"):
+    path = tmp_path / name
+    scores = [0.1, 0.2, 0.3, 0.4, 0.6, 0.7, 0.8, 0.9]
+    pd.DataFrame({"score": scores, "label": labels}).to_csv(path, index=False)
+    return path
+
+
+def _auc(tmp_path, path, pos_label) -> float:
+    out = tmp_path / "auc.csv"
+    argv = ["table", str(path), "--score", "score", "--label", "label", "--kind", "auc"]
+    assert main([*argv, "--pos-label", pos_label, "--out", str(out)]) == 0
+    return float(pd.read_csv(out)["auc"].iloc[0])
+
+
+@pytest.mark.parametrize(
+    ("labels", "positive", "negative"),
+    [
+        ([1, 1, 2, 1, 2, 2, 1, 2], ["2", "2.0", " 2 "], ["1"]),
+        ([1.5, 1.5, 2.5, 1.5, 2.5, 2.5, 1.5, 2.5], ["2.5"], ["1.5"]),
+        (
+            [False, False, True, False, True, True, False, True],
+            ["true", "True", "1"],
+            ["false", "FALSE", "0"],
+        ),
+        (["b", "b", "a", "b", "a", "a", "b", "a"], ["a"], ["b"]),
+    ],
+)
+def test_pos_label_is_read_as_the_label_type(tmp_path, labels, positive, negative):
+    path = _labels_csv(tmp_path, labels)
+    for text in positive:
+        assert (
+            _auc(tmp_path, path, text) == 0.75
+        )  # 12 of the 16 (positive, negative) pairs ranked right
+    for text in negative:
+        assert _auc(tmp_path, path, text) == 0.25
+
+
+@pytest.mark.parametrize(
+    ("labels", "pos_label", "message"),
+    [
+        (
+            [1, 1, 2, 1, 2, 2, 1, 2],
+            "3",
+            r"pos_label=3 is not a value of column 'label'; pass one of 1, 2",
+        ),
+        ([1, 1, 2, 1, 2, 2, 1, 2], "2.5", r"pos_label='2\.5' is not a value of column 'label'"),
+        ([1, 1, 2, 1, 2, 2, 1, 2], "two", r"pos_label='two' is not a value of column 'label'"),
+        (
+            [False, False, True, False, True, True, False, True],
+            "yes",
+            r"pos_label='yes' is not a value of column 'label'; pass one of False, True",
+        ),
+    ],
+)
+def test_pos_label_not_among_the_labels(tmp_path, capsys, labels, pos_label, message):
+    path = _labels_csv(tmp_path, labels)
+    argv = ["table", str(path), "--score", "score", "--label", "label", "--pos-label", pos_label]
+    assert re.search(message, _fails_with(argv, capsys))
