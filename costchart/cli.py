@@ -7,6 +7,7 @@ to standard error.
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import warnings
 from collections.abc import Callable
@@ -145,6 +146,7 @@ def _points(args, data: pd.DataFrame) -> pd.DataFrame:
 def _band(args, data: pd.DataFrame, method: str) -> pd.DataFrame:
     import costchart as cc
 
+    resamples = {} if args.n_resamples is None else {"n_resamples": args.n_resamples}
     return cc.bootstrap_band(
         data,
         **_columns(args, data),
@@ -152,13 +154,37 @@ def _band(args, data: pd.DataFrame, method: str) -> pd.DataFrame:
         confidence_level=args.confidence_level,
         progress=_progress,
         bins=args.bins,
+        **resamples,
     )
+
+
+def _check_band_options(args, *, band: bool) -> None:
+    """Refuse band options that would be silently ignored."""
+    if not band and args.band is not None:
+        msg = "--band applies to table --kind band; drop --band or pass --kind band"
+        raise CostchartError(msg)
+    if args.n_resamples is not None and args.band != "resample":
+        msg = f"--n-resamples {args.n_resamples} applies to --band resample; pass --band resample"
+        raise CostchartError(msg)
+
+
+def _resamples(text: str) -> int:
+    """``--n-resamples``: a whole number at least 1 (the library checks it is enough)."""
+    try:
+        number = float(text)
+    except ValueError:
+        number = math.nan
+    if not (math.isfinite(number) and number.is_integer() and number >= 1):
+        msg = f"{text!r} is not a whole number of resamples; pass e.g. 2000"
+        raise argparse.ArgumentTypeError(msg)
+    return int(number)
 
 
 def plot(args) -> Path:
     """Draw a chart of a predictions file (with ``--band``, the envelope's confidence band)."""
     import costchart as cc
 
+    _check_band_options(args, band=True)
     data = _read(Path(args.file))
     by = args.by or []
     color = next((c for c in by if c != args.facet), None)
@@ -183,6 +209,7 @@ def table(args) -> Path:
     """Write a transformer's table as CSV."""
     import costchart as cc
 
+    _check_band_options(args, band=args.kind == "band")
     data = _read(Path(args.file))
     if args.kind == "band":
         result = _band(args, data, args.band or "exact")
@@ -236,6 +263,14 @@ def _parser() -> argparse.ArgumentParser:
         )
         sub.add_argument(
             "--confidence-level", type=float, default=0.9, help="level of --band (0.9)"
+        )
+        sub.add_argument(
+            "--n-resamples",
+            type=_resamples,
+            default=None,
+            metavar="N",
+            help="resamples of --band resample (2000); each tail of the band needs at "
+            "least 10, so a 0.9 band needs at least 200",
         )
 
     plot_parser = commands.add_parser("plot", help="draw a chart of a predictions file")

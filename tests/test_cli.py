@@ -239,3 +239,52 @@ def test_pos_label_not_among_the_labels(tmp_path, capsys, labels, pos_label, mes
     path = _labels_csv(tmp_path, labels)
     argv = ["table", str(path), "--score", "score", "--label", "label", "--pos-label", pos_label]
     assert re.search(message, _fails_with(argv, capsys))
+
+
+def test_n_resamples_reaches_the_resampled_band(predictions_csv, tmp_path, capsys):
+    out = tmp_path / "band.csv"
+    argv = ["table", str(predictions_csv), *COLUMNS, "--kind", "band", "--band", "resample"]
+    assert main([*argv, "--n-resamples", "250", "--out", str(out)]) == 0
+    band = pd.read_csv(out)
+    assert list(band.columns) == ["classifier", "pc", "cost", "lower", "upper", "se"]
+    assert (band.lower <= band.upper).all()
+    assert "resampled 250 of 250" in capsys.readouterr().err
+    # Too few for the level: the library's message, so the value did reach it.
+    error = _fails_with([*argv, "--n-resamples", "50"], capsys)
+    assert "n_resamples=50 is too few for a 0.9 band" in error
+
+
+@pytest.mark.parametrize("value", ["many", "nan", "inf", "1.5", "0", "-200", ""])
+def test_n_resamples_must_be_a_whole_number(predictions_csv, capsys, value):
+    argv = ["table", str(predictions_csv), *COLUMNS, "--kind", "band", "--band", "resample"]
+    with pytest.raises(SystemExit) as exit_info:
+        main([*argv, "--n-resamples", value])
+    assert exit_info.value.code == 2
+    error = capsys.readouterr().err
+    assert f"argument --n-resamples: {value!r} is not a whole number of resamples" in error
+    assert "Traceback" not in error
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (
+            ["--kind", "band", "--n-resamples", "500"],
+            r"--n-resamples 500 applies to --band resample",
+        ),
+        (
+            ["--kind", "band", "--band", "exact", "--n-resamples", "500"],
+            r"applies to --band resample",
+        ),
+        (["--kind", "points", "--band", "exact"], r"--band applies to table --kind band"),
+    ],
+)
+def test_band_options_are_not_silently_ignored(predictions_csv, capsys, options, message):
+    assert re.search(
+        message, _fails_with(["table", str(predictions_csv), *COLUMNS, *options], capsys)
+    )
+
+
+def test_plot_n_resamples_needs_band_resample(predictions_csv, capsys):
+    error = _fails_with(["plot", str(predictions_csv), *COLUMNS, "--n-resamples", "500"], capsys)
+    assert "--n-resamples 500 applies to --band resample; pass --band resample" in error
