@@ -1,19 +1,25 @@
 """The ``costchart`` command: ``demo``, ``plot`` and ``table``.
 
 Errors print one line (``costchart: error: ...``) and exit with status 2; progress goes
-to standard error.
+to standard error. ``table`` writes CSV to standard output unless ``--out`` names a
+``.csv`` or ``.json`` file; ``plot --out -`` writes the Vega-Lite spec to standard output.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import json
 import math
+import os
 import sys
+import tempfile
 import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from costchart._errors import CostchartError
@@ -180,11 +186,42 @@ def _resamples(text: str) -> int:
     return int(number)
 
 
-def plot(args) -> Path:
-    """Draw a chart of a predictions file (with ``--band``, the envelope's confidence band)."""
+STDOUT = "-"
+"""The ``--out`` value that means standard output."""
+
+_TABLE_SUFFIXES = (".csv", ".txt", ".json")
+_CHART_SUFFIXES = (".html", ".png", ".svg", ".pdf", ".json")
+
+
+def _output(out: str | None, suffixes: tuple[str, ...]) -> Path | None:
+    """The file ``--out`` names (checked before any work), or None for standard output."""
+    if out is None or out == STDOUT:
+        return None
+    path = Path(out)
+    if path.is_dir():
+        msg = f"--out {out!r} is a folder; pass a file name"
+        raise CostchartError(msg)
+    if path.suffix.lower() not in suffixes:
+        msg = (
+            f"cannot tell the format of --out {out!r} from its suffix; end it in "
+            f"{', '.join(suffixes)}, or pass --out - for standard output"
+        )
+        raise CostchartError(msg)
+    if not path.parent.is_dir():
+        msg = f"cannot write --out {out!r}: there is no folder {str(path.parent)!r}"
+        raise CostchartError(msg)
+    return path
+
+
+def plot(args) -> Path | None:
+    """Draw a chart of a predictions file (with ``--band``, the envelope's confidence band).
+
+    ``--out -`` writes the Vega-Lite JSON spec to standard output.
+    """
     import costchart as cc
 
     _check_band_options(args, band=True)
+    path = _output(args.out, _CHART_SUFFIXES)
     data = _read(Path(args.file))
     by = args.by or []
     color = next((c for c in by if c != args.facet), None)
@@ -200,16 +237,89 @@ def plot(args) -> Path:
             "roc": cc.roc_chart,
         }
         chart = kinds[args.kind or "roc-cost"](_points(args, data), color=color, facet=args.facet)
-    path = cc.save(chart, args.out)
-    _progress(f"wrote {path}")
-    return path
+    if path is None:
+        # The spec exactly as save() writes it to a .json file.
+        with tempfile.TemporaryDirectory() as folder:
+            spec = cc.save(chart, Path(folder) / "chart.json").read_text(encoding="utf-8")
+        sys.stdout.write(spec + "\n")
+        sys.stdout.flush()
+        return None
+    written = cc.save(chart, path)
+    _progress(f"wrote {written}")
+    return written
 
 
-def table(args) -> Path:
-    """Write a transformer's table as CSV."""
+# A spreadsheet runs a cell starting with one of these as a formula (OWASP, "CSV injection").
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _guard(cell):
+    """A text cell that cannot start a formula: prefixed with ``'`` (OWASP's convention)."""
+    if isinstance(cell, str) and cell.startswith(_FORMULA_STARTS):
+        return "'" + cell
+    return cell
+
+
+def _spreadsheet_safe(table: pd.DataFrame) -> pd.DataFrame:
+    """A copy of ``table`` whose text cells and names are guarded; numbers stay numbers.
+
+    Only text is guarded: a negative number is a number, not a formula.
+    """
+    safe = table.copy()
+    for position in range(table.shape[1]):
+        values = table.iloc[:, position]
+        if not (
+            pd.api.types.is_numeric_dtype(values.dtype)
+            or pd.api.types.is_bool_dtype(values.dtype)
+            or pd.api.types.is_datetime64_any_dtype(values.dtype)
+            or pd.api.types.is_timedelta64_dtype(values.dtype)
+        ):
+            safe.isetitem(position, values.astype(object).map(_guard))
+    safe.columns = [_guard(name) for name in table.columns]
+    return safe
+
+
+def _json_cell(value):
+    """A cell as strict JSON: NaN becomes null, infinities the strings "Infinity"/"-Infinity"."""
+    if isinstance(value, float):
+        if math.isnan(value):
+            return None
+        if math.isinf(value):
+            return "Infinity" if value > 0 else "-Infinity"
+    return value
+
+
+def _json_other(value):
+    """What :func:`json.dumps` cannot write by itself: numpy scalars, timestamps, missing."""
+    if value is pd.NaT or value is pd.NA:
+        return None
+    if isinstance(value, np.generic):
+        return _json_cell(value.item())
+    if isinstance(value, (pd.Timestamp, pd.Timedelta)):
+        return value.isoformat()
+    return str(value)
+
+
+def _json_text(table: pd.DataFrame) -> str:
+    """The table as a JSON list of row objects, strictly valid (no NaN or Infinity tokens)."""
+    names = [str(name) for name in table.columns]
+    columns = [
+        [_json_cell(value) for value in table.iloc[:, position].tolist()]
+        for position in range(table.shape[1])
+    ]
+    rows = (
+        json.dumps(dict(zip(names, row, strict=True)), allow_nan=False, default=_json_other)
+        for row in zip(*columns, strict=True)
+    )
+    return ("[\n" + ",\n".join(rows) + "\n]\n") if len(table) else "[]\n"
+
+
+def table(args) -> Path | None:
+    """Write a transformer's table: CSV to standard output, or a .csv or .json file."""
     import costchart as cc
 
     _check_band_options(args, band=args.kind == "band")
+    path = _output(args.out, _TABLE_SUFFIXES)
     data = _read(Path(args.file))
     if args.kind == "band":
         result = _band(args, data, args.band or "exact")
@@ -224,9 +334,16 @@ def table(args) -> Path:
             "auc": lambda: cc.auc(points),
         }
         result = tables[args.kind]()
-    result.to_csv(args.out, index=False)
-    _progress(f"wrote {args.out} ({len(result):,} rows)")
-    return Path(args.out)
+    if path is None:
+        _spreadsheet_safe(result).to_csv(sys.stdout, index=False)
+        sys.stdout.flush()
+        return None
+    if path.suffix.lower() == ".json":
+        path.write_text(_json_text(result), encoding="utf-8")
+    else:
+        _spreadsheet_safe(result).to_csv(path, index=False)
+    _progress(f"wrote {path} ({len(result):,} rows)")
+    return path
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -279,16 +396,33 @@ def _parser() -> argparse.ArgumentParser:
     plot_parser.add_argument(
         "--kind", choices=["roc-cost", "cost", "roc"], default=None, help="roc-cost by default"
     )
-    plot_parser.add_argument("--out", default="chart.html", help=".html .png .svg .pdf or .json")
+    plot_parser.add_argument(
+        "--out",
+        default="chart.html",
+        help="file to write: .html .png .svg .pdf or .json (the Vega-Lite spec); "
+        "- writes the spec to standard output (chart.html)",
+    )
 
-    table_parser = commands.add_parser("table", help="write a transformer's table as CSV")
+    table_parser = commands.add_parser(
+        "table",
+        help="write a transformer's table as CSV or JSON",
+        description="Write a transformer's table. CSV text cells starting with = + - @, tab "
+        "or carriage return get a leading ' so spreadsheets do not run them as formulas "
+        "(numbers are left as they are). JSON is a list of row objects: NaN is written as "
+        'null, infinite values (thresholds) as the strings "Infinity" and "-Infinity".',
+    )
     data_arguments(table_parser)
     table_parser.add_argument(
         "--kind",
         choices=["points", "hull", "lines", "envelope", "selection", "auc", "band"],
         default="points",
     )
-    table_parser.add_argument("--out", default="table.csv", help="CSV file to write")
+    table_parser.add_argument(
+        "--out",
+        default=STDOUT,
+        help="file to write: .csv (or .txt) or .json; - (the default) writes CSV to "
+        "standard output",
+    )
     return parser
 
 
@@ -303,6 +437,13 @@ def main(argv: list[str] | None = None) -> int:
             plot(args)
         else:
             table(args)
+    except BrokenPipeError:
+        # The reader of standard output stopped early (``costchart table ... | head``):
+        # not an error of ours. Point stdout at devnull so the exit flush stays quiet.
+        with contextlib.suppress(OSError, ValueError):
+            stdout = sys.stdout.fileno()
+            os.dup2(os.open(os.devnull, os.O_WRONLY), stdout)
+        return 1
     except (CostchartError, OSError) as error:
         parser.exit(2, f"costchart: error: {_one_line(error)}\n")
     return 0

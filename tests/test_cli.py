@@ -1,9 +1,13 @@
+import contextlib
+import io
+import json
 import os
 import re
 import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -72,8 +76,6 @@ def test_table_of_binned_points(predictions_csv, tmp_path):
 
 
 def test_band_chart_and_table(predictions_csv, tmp_path):
-    import json
-
     chart = tmp_path / "band.json"
     assert (
         main(["plot", str(predictions_csv), *COLUMNS, "--band", "exact", "--out", str(chart)]) == 0
@@ -288,3 +290,172 @@ def test_band_options_are_not_silently_ignored(predictions_csv, capsys, options,
 def test_plot_n_resamples_needs_band_resample(predictions_csv, capsys):
     error = _fails_with(["plot", str(predictions_csv), *COLUMNS, "--n-resamples", "500"], capsys)
     assert "--n-resamples 500 applies to --band resample; pass --band resample" in error
+
+
+def test_table_writes_csv_to_standard_output(predictions_csv, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    argv = ["table", str(predictions_csv), *COLUMNS, "--kind", "envelope"]
+    assert main(argv) == 0
+    default = capsys.readouterr()
+    assert default.out.startswith("classifier,pc,cost,threshold,fpr,tpr\n")
+    assert "wrote" not in default.err
+    assert main([*argv, "--out", "-"]) == 0
+    assert capsys.readouterr().out == default.out
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["predictions.csv"]  # no file '-'
+    table = pd.read_csv(io.StringIO(default.out))
+    assert len(table) > 3 and table.classifier.nunique() == 3
+
+
+def test_plot_writes_the_spec_to_standard_output(predictions_csv, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    argv = ["plot", str(predictions_csv), *COLUMNS, "--kind", "cost"]
+    assert main([*argv, "--out", "-"]) == 0
+    spec = json.loads(capsys.readouterr().out)
+    assert spec["$schema"].startswith("https://vega.github.io/schema/vega-lite/")
+    assert main([*argv, "--out", "chart.json"]) == 0
+    assert spec == json.loads((tmp_path / "chart.json").read_text())
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["chart.json", "predictions.csv"]
+
+
+@pytest.mark.parametrize(
+    ("command", "out", "message"),
+    [
+        ("table", "table.tsv", r"format of --out '.*table\.tsv' from its suffix; end it in \.csv"),
+        ("table", "missing/table.csv", r"there is no folder '.*missing'"),
+        ("table", "", r"is a folder; pass a file name"),
+        ("plot", "chart.gif", r"from its suffix; end it in \.html, \.png, \.svg, \.pdf, \.json"),
+    ],
+)
+def test_bad_out_is_refused_before_any_work(
+    predictions_csv, tmp_path, capsys, command, out, message
+):
+    argv = [command, str(predictions_csv), *COLUMNS, "--out", str(tmp_path / out)]
+    assert re.search(message, _fails_with(argv, capsys))
+
+
+def test_closed_standard_output_is_not_a_traceback(tmp_path):
+    import costchart
+
+    path = tmp_path / "many.csv"
+    rng = np.random.default_rng(1)
+    pd.DataFrame({"s": rng.random(20_000), "y": rng.integers(0, 2, 20_000)}).to_csv(
+        path, index=False
+    )
+    root = str(Path(costchart.__file__).resolve().parents[1])
+    command = [
+        sys.executable,
+        "-m",
+        "costchart.cli",
+        "table",
+        str(path),
+        "--score",
+        "s",
+        "--label",
+        "y",
+    ]
+    process = subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": root},
+    )
+    assert process.stdout.readline() == b"threshold,tp,fp,tn,fn,tpr,fpr\n"
+    process.stdout.close()  # like `| head -1`
+    error = process.stderr.read().decode()
+    process.stderr.close()
+    assert process.wait() == 1
+    assert error == ""
+
+
+def test_csv_text_cells_cannot_start_formulas(tmp_path, capsys):
+    from costchart.datasets import load_predictions
+
+    data = load_predictions().query("dataset == 'sonar'")
+    names = {
+        "naive bayes": '=HYPERLINK("http://evil","x")',
+        "logistic": "@SUM(1+1)",
+        "tree": "-2+3",
+    }
+    data = data.assign(classifier=data.classifier.map(names), score=data.score - 0.5)
+    data = data.rename(columns={"classifier": "+model"})
+    path = tmp_path / "named.csv"
+    data.to_csv(path, index=False)
+    argv = ["table", str(path), "--score", "score", "--label", "label", "--by", "+model"]
+    for kind in ["points", "selection"]:
+        assert main([*argv, "--kind", kind]) == 0
+        text = capsys.readouterr().out
+        cells = [cell for line in text.splitlines() for cell in line.split(",")]
+        table = pd.read_csv(io.StringIO(text))
+        assert table.columns[0] == "'+model"
+        assert set(table["'+model"]) == {"'" + name for name in names.values()}
+        # Negative numbers are numbers, not formulas: left as they are.
+        assert table.threshold.dtype == np.float64
+        assert (table.threshold[np.isfinite(table.threshold)] < 0).any()
+        assert any(cell.startswith("-0.") for cell in cells)
+        assert not any(cell.startswith(("=", "@", "+", '"=', '"@')) for cell in cells)
+    # JSON is not for spreadsheets: the names are kept as they are.
+    out = tmp_path / "points.json"
+    assert main([*argv, "--out", str(out)]) == 0
+    rows = json.loads(out.read_text())
+    assert {row["+model"] for row in rows} == set(names.values())
+
+
+@pytest.mark.parametrize("text", ["=1+1", "+1", "-x", "@x", "\tx", "\rx", "a=1", "", "'=kept"])
+def test_guarded_cells(text):
+    from costchart.cli import _guard, _spreadsheet_safe
+
+    guarded = _guard(text)
+    assert guarded == ("'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text)
+    table = pd.DataFrame({"name": [text, None], "value": [-1.5, -2.0], "count": [-3, 4]})
+    safe = _spreadsheet_safe(table)
+    assert safe["name"].iloc[0] == guarded and pd.isna(safe["name"].iloc[1])
+    assert safe["value"].tolist() == [-1.5, -2.0] and safe["count"].tolist() == [-3, 4]
+    assert table["name"].iloc[0] == text  # the input is not changed
+
+
+def _strict_json(text):
+    def refuse(token):
+        raise ValueError(f"bare {token} token")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+@pytest.mark.parametrize(("kind", "infinity"), [("points", "Infinity"), ("selection", "-Infinity")])
+def test_json_output_is_strict_json(predictions_csv, tmp_path, kind, infinity):
+    out = tmp_path / f"{kind}.json"
+    assert main(["table", str(predictions_csv), *COLUMNS, "--kind", kind, "--out", str(out)]) == 0
+    rows = _strict_json(out.read_text())
+    expected = pd.read_csv(io.StringIO(_table_csv(predictions_csv, kind)))
+    assert list(rows[0]) == list(expected.columns)
+    assert len(rows) == len(expected)
+    thresholds = [row["threshold"] for row in rows]
+    assert infinity in thresholds
+    assert [float(t) for t in thresholds] == expected.threshold.tolist()
+
+
+def _table_csv(path, kind):
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["table", str(path), *COLUMNS, "--kind", kind]) == 0
+    return out.getvalue()
+
+
+def test_json_writes_null_for_nan(predictions_csv, tmp_path, monkeypatch):
+    import costchart as cc
+
+    odd = pd.DataFrame(
+        {
+            "classifier": ["a", None, "c"],
+            "auc": [np.nan, -np.inf, -0.25],
+            "n": np.array([1, 2, 3], dtype=np.int64),
+            "flag": [True, False, True],
+        }
+    )
+    monkeypatch.setattr(cc, "auc", lambda points: odd)
+    out = tmp_path / "auc.json"
+    assert main(["table", str(predictions_csv), *COLUMNS, "--kind", "auc", "--out", str(out)]) == 0
+    assert _strict_json(out.read_text()) == [
+        {"classifier": "a", "auc": None, "n": 1, "flag": True},
+        {"classifier": None, "auc": "-Infinity", "n": 2, "flag": False},
+        {"classifier": "c", "auc": -0.25, "n": 3, "flag": True},
+    ]
