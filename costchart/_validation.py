@@ -19,12 +19,14 @@ __all__ = [
     "binary_labels",
     "finite_number",
     "finite_numbers",
+    "matching_shapes",
     "nonnegative_numbers",
     "one_of",
     "positive_costs",
     "probabilities",
     "probability",
     "random_generator",
+    "real_numbers",
     "whole_number",
 ]
 
@@ -246,3 +248,54 @@ def random_generator(rng, name: str = "rng") -> np.random.Generator:
         "numpy.random.Generator"
     )
     raise CostchartError(msg)
+
+
+def _is_real(value) -> bool:
+    return isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_))
+
+
+def real_numbers(value, name: str) -> np.ndarray:
+    """Return a number or an array-like of numbers as a float64 array (0-d for a number).
+
+    Refuses text (even ``"0.5"``), ``None``, booleans, missing values and anything else
+    that is not made of real numbers, naming ``name``. NaN and infinities pass: callers
+    check the range.
+    """
+    if _is_real(value):
+        return np.asarray(float(value))
+    if value is None or isinstance(value, (str, bytes, bool, np.bool_)):
+        msg = (
+            f"{name}={value!r} must be a number or an array of numbers; "
+            f"pass floats, not {type(value).__name__}"
+        )
+        raise CostchartError(msg)
+    try:
+        array = np.asarray(value)
+    except (TypeError, ValueError):  # ragged nested lists and other odd containers
+        array = np.asarray(None)
+    if array.dtype.kind in "iuf":
+        return array.astype(np.float64)
+    if array.dtype.kind == "O" and array.ndim > 0 and all(_is_real(v) for v in array.flat):
+        return array.astype(np.float64)
+    if array.dtype.kind == "O" and array.ndim > 0:
+        sample = next(v for v in array.flat if not _is_real(v))
+    elif array.ndim > 0 and array.size:
+        sample = array.flat[0]
+        sample = sample.item() if isinstance(sample, np.generic) else sample
+    else:
+        sample = value
+    msg = (
+        f"{name} must be a number or an array of numbers, but holds {sample!r}; "
+        f"pass floats, not {type(sample).__name__}"
+    )
+    raise CostchartError(msg)
+
+
+def matching_shapes(**arrays: np.ndarray) -> list[np.ndarray]:
+    """Broadcast the named arrays together, or say which shapes do not match."""
+    try:
+        return list(np.broadcast_arrays(*arrays.values()))
+    except ValueError:
+        shapes = ", ".join(f"{name} {np.shape(a)}" for name, a in arrays.items())
+        msg = f"the shapes of {shapes} do not match; pass numbers or arrays of one shape"
+        raise CostchartError(msg) from None
