@@ -24,6 +24,7 @@ __all__ = [
     "finite_scores",
     "flag",
     "labelled_probabilities",
+    "matching_shapes",
     "nonnegative_numbers",
     "one_of",
     "positive_costs",
@@ -424,3 +425,13 @@ def column_name(value, name: str, *, optional: bool = False):
         raise CostchartError(msg)
     msg = f"{name}={value!r} must be a column name (a string)"
     raise CostchartError(msg)
+
+
+def matching_shapes(**arrays: np.ndarray) -> list[np.ndarray]:
+    """Broadcast the named arrays together, or say which shapes do not match."""
+    try:
+        return list(np.broadcast_arrays(*arrays.values()))
+    except ValueError:
+        shapes = ", ".join(f"{name} {np.shape(a)}" for name, a in arrays.items())
+        msg = f"the shapes of {shapes} do not match; pass numbers or arrays of one shape"
+        raise CostchartError(msg) from None

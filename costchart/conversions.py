@@ -9,7 +9,11 @@ summarise it by one number, the probability-cost value
 and ROC analysis by the slope of the iso-performance lines,
 ``slope = (1 - p_pos) * cost_fp / (p_pos * cost_fn) = (1 - pc) / pc``.
 
-Every function takes numbers or arrays and returns floats or arrays of the same shape.
+Every function takes numbers or arrays (of any shape; they broadcast against each other)
+and returns floats or arrays of that shape. Text (even ``"0.5"``), ``None``, booleans, NaN,
+and infinities where they have no meaning raise :class:`~costchart.CostchartError` naming
+the parameter; ``inf`` is accepted where it has one (``slope = inf`` is ``pc = 0``,
+``cost_ratio = inf`` is ``pc = 1``).
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from costchart._errors import CostchartError
-from costchart._validation import probabilities
+from costchart._validation import matching_shapes, probabilities, real_numbers
 
 __all__ = [
     "cost_line_to_roc_point",
@@ -38,9 +42,13 @@ def _out(array):
     return float(array) if array.ndim == 0 else array
 
 
-def _positive(value, name: str, *, allow_inf: bool = False):
-    array = np.asarray(value, dtype=np.float64)
-    bad = (array <= 0) | np.isnan(array) | (np.isinf(array) & (not allow_inf))
+def _probabilities(value, name: str, **open_ends: bool) -> np.ndarray:
+    return probabilities(real_numbers(value, name), name, **open_ends)
+
+
+def _positive(value, name: str) -> np.ndarray:
+    array = real_numbers(value, name)
+    bad = ~(np.isfinite(array) & (array > 0))
     if np.any(bad):
         first = float(array[bad].ravel()[0])
         msg = f"{name}={first!r} must be a positive, finite number"
@@ -48,8 +56,25 @@ def _positive(value, name: str, *, allow_inf: bool = False):
     return array
 
 
+def _finite(value, name: str) -> np.ndarray:
+    array = real_numbers(value, name)
+    bad = ~np.isfinite(array)
+    if np.any(bad):
+        first = float(array[bad].ravel()[0])
+        msg = f"{name}={first!r} must be a finite number"
+        raise CostchartError(msg)
+    return array
+
+
+def _refuse_any(bad: np.ndarray, array: np.ndarray, name: str, problem: str) -> None:
+    if np.any(bad):
+        first = float(array[bad].ravel()[0])
+        msg = f"{name}={first!r} {problem}"
+        raise CostchartError(msg)
+
+
 def _nonnegative_slope(value, name: str = "slope"):
-    array = np.asarray(value, dtype=np.float64)
+    array = real_numbers(value, name)
     bad = (array < 0) | np.isnan(array)
     if np.any(bad):
         first = float(array[bad].ravel()[0])
@@ -69,22 +94,47 @@ def pc_from_costs(p_pos, cost_fn=1.0, cost_fp=1.0):
     >>> pc_from_costs(0.2)  # equal costs: pc is the prior
     0.2
     """
-    p = probabilities(p_pos, "p_pos")
+    p = _probabilities(p_pos, "p_pos")
     fn = _positive(cost_fn, "cost_fn")
     fp = _positive(cost_fp, "cost_fp")
+    p, fn, fp = matching_shapes(p_pos=p, cost_fn=fn, cost_fp=fp)
     return _out(p * fn / (p * fn + (1 - p) * fp))
 
 
 def pc_from_cost_ratio(cost_ratio, p_pos=0.5):
     """Operating point from the cost ratio ``cost_fn / cost_fp`` and the positive prior.
 
+    ``cost_ratio`` may be 0 (``pc = 0``) or ``inf`` (``pc = 1``), the two ends that
+    :func:`cost_ratio_from_pc` returns; with ``p_pos`` 1 or 0 those ends are undefined.
+
     Examples
     --------
     >>> from costchart import pc_from_cost_ratio
     >>> pc_from_cost_ratio(3.0)
     0.75
+    >>> pc_from_cost_ratio(float("inf"))
+    1.0
     """
-    return pc_from_costs(p_pos, cost_fn=cost_ratio, cost_fp=1.0)
+    ratio = real_numbers(cost_ratio, "cost_ratio")
+    bad = (ratio < 0) | np.isnan(ratio)
+    if np.any(bad):
+        first = float(ratio[bad].ravel()[0])
+        msg = f"cost_ratio={first!r} must be a non-negative number (inf allowed)"
+        raise CostchartError(msg)
+    p = _probabilities(p_pos, "p_pos")
+    ratio, p = matching_shapes(cost_ratio=ratio, p_pos=p)
+    undefined = ((ratio == 0) & (p == 1)) | (np.isinf(ratio) & (p == 0))
+    if np.any(undefined):
+        where = np.flatnonzero(undefined.ravel())[0]
+        first_ratio, first_p = float(ratio.ravel()[where]), float(p.ravel()[where])
+        msg = (
+            f"cost_ratio={first_ratio!r} with p_pos={first_p!r} has no operating point "
+            "(0 times inf); pass a prior strictly between 0 and 1"
+        )
+        raise CostchartError(msg)
+    with np.errstate(invalid="ignore"):
+        pc = p * ratio / (p * ratio + (1 - p))
+    return _out(np.where(np.isinf(ratio), 1.0, pc))
 
 
 def p_pos_from_pc(pc, cost_fn=1.0, cost_fp=1.0):
@@ -96,9 +146,10 @@ def p_pos_from_pc(pc, cost_fn=1.0, cost_fp=1.0):
     >>> p_pos_from_pc(0.75, cost_fn=3.0, cost_fp=1.0)
     0.5
     """
-    pc = probabilities(pc, "pc")
+    pc = _probabilities(pc, "pc")
     fn = _positive(cost_fn, "cost_fn")
     fp = _positive(cost_fp, "cost_fp")
+    pc, fn, fp = matching_shapes(pc=pc, cost_fn=fn, cost_fp=fp)
     return _out(pc * fp / (pc * fp + (1 - pc) * fn))
 
 
@@ -113,8 +164,9 @@ def cost_ratio_from_pc(pc, p_pos=0.5):
     >>> cost_ratio_from_pc(0.75)
     3.0
     """
-    pc = probabilities(pc, "pc")
-    p = probabilities(p_pos, "p_pos", low_open=True, high_open=True)
+    pc = _probabilities(pc, "pc")
+    p = _probabilities(p_pos, "p_pos", low_open=True, high_open=True)
+    pc, p = matching_shapes(pc=pc, p_pos=p)
     with np.errstate(divide="ignore"):
         return _out(pc * (1 - p) / ((1 - pc) * p))
 
@@ -141,7 +193,7 @@ def slope_from_pc(pc):
     >>> slope_from_pc(0.25), slope_from_pc(0.0)
     (3.0, inf)
     """
-    pc = probabilities(pc, "pc")
+    pc = _probabilities(pc, "pc")
     with np.errstate(divide="ignore"):
         return _out((1 - pc) / pc)
 
@@ -157,12 +209,15 @@ def roc_point_to_cost_line(fpr, tpr):
     >>> [round(v, 12) for v in roc_point_to_cost_line(0.09, 0.36)]
     [0.55, 0.09]
     """
-    fpr, tpr = probabilities(fpr, "fpr"), probabilities(tpr, "tpr")
+    fpr, tpr = matching_shapes(fpr=_probabilities(fpr, "fpr"), tpr=_probabilities(tpr, "tpr"))
     return _out((1 - tpr) - fpr), _out(fpr)
 
 
 def cost_line_to_roc_point(slope, intercept):
     """The ROC point ``(fpr, tpr) = (intercept, 1 - slope - intercept)`` of a cost line.
+
+    ``slope`` and ``intercept`` are finite numbers; a classifier's cost line gives a point
+    in the unit square (``intercept`` its FPR, ``slope + intercept`` its FNR).
 
     Examples
     --------
@@ -170,8 +225,9 @@ def cost_line_to_roc_point(slope, intercept):
     >>> [round(v, 12) for v in cost_line_to_roc_point(0.55, 0.09)]
     [0.09, 0.36]
     """
-    slope = np.asarray(slope, dtype=np.float64)
-    intercept = np.asarray(intercept, dtype=np.float64)
+    slope, intercept = matching_shapes(
+        slope=_finite(slope, "slope"), intercept=_finite(intercept, "intercept")
+    )
     return _out(intercept), _out(1 - slope - intercept)
 
 
@@ -180,7 +236,8 @@ def roc_line_to_cost_point(slope, intercept):
 
     Returns ``(pc, cost) = (1 / (1 + slope), (1 - intercept) / (1 + slope))``: the
     operating point where the line's iso-performance slope applies, and the cost of any
-    classifier on the line there.
+    classifier on the line there. ``slope`` is non-negative (``inf`` gives ``pc = 0``);
+    ``intercept`` is at most 1, else no ROC point lies on the line.
 
     Examples
     --------
@@ -189,7 +246,10 @@ def roc_line_to_cost_point(slope, intercept):
     (0.5, 0.25)
     """
     slope = _nonnegative_slope(slope)
-    intercept = np.asarray(intercept, dtype=np.float64)
+    intercept = _finite(intercept, "intercept")
+    problem = "is above 1: the line passes above every ROC point; pass intercept <= 1"
+    _refuse_any(intercept > 1, intercept, "intercept", problem)
+    slope, intercept = matching_shapes(slope=slope, intercept=intercept)
     return _out(1 / (1 + slope)), _out((1 - intercept) / (1 + slope))
 
 
@@ -197,7 +257,7 @@ def cost_point_to_roc_line(pc, cost):
     """The ROC line ``tpr = slope * fpr + intercept`` of a cost point.
 
     Returns ``(slope, intercept) = (1 / pc - 1, 1 - cost / pc)``: every ROC point on it has
-    cost ``cost`` at ``pc``. ``pc`` must be positive.
+    cost ``cost`` at ``pc``. ``pc`` must be positive and ``cost`` finite and non-negative.
 
     Examples
     --------
@@ -205,6 +265,8 @@ def cost_point_to_roc_line(pc, cost):
     >>> cost_point_to_roc_line(0.5, 0.25)
     (1.0, 0.5)
     """
-    pc = probabilities(pc, "pc", low_open=True)
-    cost = np.asarray(cost, dtype=np.float64)
+    pc = _probabilities(pc, "pc", low_open=True)
+    cost = _finite(cost, "cost")
+    _refuse_any(cost < 0, cost, "cost", "is negative; an expected cost is at least 0")
+    pc, cost = matching_shapes(pc=pc, cost=cost)
     return _out(1 / pc - 1), _out(1 - cost / pc)

@@ -1,3 +1,13 @@
+import contextlib
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -66,8 +76,6 @@ def test_table_of_binned_points(predictions_csv, tmp_path):
 
 
 def test_band_chart_and_table(predictions_csv, tmp_path):
-    import json
-
     chart = tmp_path / "band.json"
     assert (
         main(["plot", str(predictions_csv), *COLUMNS, "--band", "exact", "--out", str(chart)]) == 0
@@ -99,3 +107,355 @@ def test_errors_print_one_line_and_exit_2(predictions_csv, capsys):
     with pytest.raises(SystemExit):
         main(["plot", "missing.csv", "--score", "s", "--label", "y"])
     assert "no file 'missing.csv'" in capsys.readouterr().err
+
+
+def _fails_with(argv, capsys) -> str:
+    """Run the command line expecting exit status 2; return its one line of stderr."""
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1
+    assert "Traceback" not in captured.err
+    assert captured.err.startswith("costchart: error: ")
+    return captured.err
+
+
+UNREADABLE = {
+    "malformed.csv": (b'score,label\n0.1,1\n"0.2,0\n', r"as CSV: Error tokenizing data"),
+    "long_rows.csv": (b"score,label\n0.1,1,7\n0.2,0,8\n", r"rows have more fields than the header"),
+    "empty.csv": (b"", r"the file is empty; pass a CSV with a header row"),
+    "fake.parquet": (b"score,label\n0.1,1\n", r"as Parquet: .*magic bytes"),
+    "latin1.csv": ("score,label,note\n0.1,1,caf\xe9\n".encode("latin-1"), r"not UTF-8 text"),
+    "data.xlsx": (b"PK\x03\x04", r"cannot read '.*data\.xlsx': use a \.csv or \.parquet file"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(UNREADABLE))
+@pytest.mark.parametrize("command", ["plot", "table"])
+def test_unreadable_input_prints_one_line(tmp_path, capsys, name, command):
+    content, message = UNREADABLE[name]
+    path = tmp_path / name
+    path.write_bytes(content)
+    error = _fails_with([command, str(path), "--score", "score", "--label", "label"], capsys)
+    assert re.search(message, error)
+
+
+def test_missing_file_and_folder_print_one_line(tmp_path, capsys):
+    columns = ["--score", "score", "--label", "label"]
+    missing = tmp_path / "missing.csv"
+    assert f"no file {str(missing)!r}" in _fails_with(["table", str(missing), *columns], capsys)
+    folder = tmp_path / "folder.csv"
+    folder.mkdir()
+    error = _fails_with(["table", str(folder), *columns], capsys)
+    assert f"{str(folder)!r} is a folder; pass a .csv or .parquet file" in error
+
+
+def test_library_errors_print_one_line(predictions_csv, capsys, monkeypatch):
+    import costchart as cc
+
+    def fails(*args, **kwargs):
+        raise cc.CostchartError("first line\nsecond line")
+
+    monkeypatch.setattr(cc, "roc_points", fails)
+    error = _fails_with(["table", str(predictions_csv), *COLUMNS], capsys)
+    assert error == "costchart: error: first line; second line\n"
+
+
+def test_unreadable_input_in_a_real_process(tmp_path):
+    import costchart
+
+    path = tmp_path / "malformed.csv"
+    path.write_bytes(UNREADABLE["malformed.csv"][0])
+    root = str(Path(costchart.__file__).resolve().parents[1])
+    result = subprocess.run(
+        [sys.executable, "-m", "costchart.cli", "table", str(path), "--score", "s", "--label", "y"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": root},
+        check=False,
+    )
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert result.stderr.startswith(f"costchart: error: cannot read {str(path)!r} as CSV")
+    assert result.stderr.count("\n") == 1
+
+
+def _labels_csv(tmp_path, labels, name="labels.csv"):
+    path = tmp_path / name
+    scores = [0.1, 0.2, 0.3, 0.4, 0.6, 0.7, 0.8, 0.9]
+    pd.DataFrame({"score": scores, "label": labels}).to_csv(path, index=False)
+    return path
+
+
+def _auc(tmp_path, path, pos_label) -> float:
+    out = tmp_path / "auc.csv"
+    argv = ["table", str(path), "--score", "score", "--label", "label", "--kind", "auc"]
+    assert main([*argv, "--pos-label", pos_label, "--out", str(out)]) == 0
+    return float(pd.read_csv(out)["auc"].iloc[0])
+
+
+@pytest.mark.parametrize(
+    ("labels", "positive", "negative"),
+    [
+        ([1, 1, 2, 1, 2, 2, 1, 2], ["2", "2.0", " 2 "], ["1"]),
+        ([1.5, 1.5, 2.5, 1.5, 2.5, 2.5, 1.5, 2.5], ["2.5"], ["1.5"]),
+        (
+            [False, False, True, False, True, True, False, True],
+            ["true", "True", "1"],
+            ["false", "FALSE", "0"],
+        ),
+        (["b", "b", "a", "b", "a", "a", "b", "a"], ["a"], ["b"]),
+    ],
+)
+def test_pos_label_is_read_as_the_label_type(tmp_path, labels, positive, negative):
+    path = _labels_csv(tmp_path, labels)
+    for text in positive:
+        assert (
+            _auc(tmp_path, path, text) == 0.75
+        )  # 12 of the 16 (positive, negative) pairs ranked right
+    for text in negative:
+        assert _auc(tmp_path, path, text) == 0.25
+
+
+@pytest.mark.parametrize(
+    ("labels", "pos_label", "message"),
+    [
+        (
+            [1, 1, 2, 1, 2, 2, 1, 2],
+            "3",
+            r"pos_label=3 is not a value of column 'label'; pass one of 1, 2",
+        ),
+        ([1, 1, 2, 1, 2, 2, 1, 2], "2.5", r"pos_label='2\.5' is not a value of column 'label'"),
+        ([1, 1, 2, 1, 2, 2, 1, 2], "two", r"pos_label='two' is not a value of column 'label'"),
+        (
+            [False, False, True, False, True, True, False, True],
+            "yes",
+            r"pos_label='yes' is not a value of column 'label'; pass one of False, True",
+        ),
+    ],
+)
+def test_pos_label_not_among_the_labels(tmp_path, capsys, labels, pos_label, message):
+    path = _labels_csv(tmp_path, labels)
+    argv = ["table", str(path), "--score", "score", "--label", "label", "--pos-label", pos_label]
+    assert re.search(message, _fails_with(argv, capsys))
+
+
+def test_n_resamples_reaches_the_resampled_band(predictions_csv, tmp_path, capsys):
+    out = tmp_path / "band.csv"
+    argv = ["table", str(predictions_csv), *COLUMNS, "--kind", "band", "--band", "resample"]
+    assert main([*argv, "--n-resamples", "250", "--out", str(out)]) == 0
+    band = pd.read_csv(out)
+    assert list(band.columns) == ["classifier", "pc", "cost", "lower", "upper", "se"]
+    assert (band.lower <= band.upper).all()
+    assert "resampled 250 of 250" in capsys.readouterr().err
+    # Too few for the level: the library's message, so the value did reach it.
+    error = _fails_with([*argv, "--n-resamples", "50"], capsys)
+    assert "n_resamples=50 is too few for a 0.9 band" in error
+
+
+@pytest.mark.parametrize("value", ["many", "nan", "inf", "1.5", "0", "-200", ""])
+def test_n_resamples_must_be_a_whole_number(predictions_csv, capsys, value):
+    argv = ["table", str(predictions_csv), *COLUMNS, "--kind", "band", "--band", "resample"]
+    with pytest.raises(SystemExit) as exit_info:
+        main([*argv, "--n-resamples", value])
+    assert exit_info.value.code == 2
+    error = capsys.readouterr().err
+    assert f"argument --n-resamples: {value!r} is not a whole number of resamples" in error
+    assert "Traceback" not in error
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (
+            ["--kind", "band", "--n-resamples", "500"],
+            r"--n-resamples 500 applies to --band resample",
+        ),
+        (
+            ["--kind", "band", "--band", "exact", "--n-resamples", "500"],
+            r"applies to --band resample",
+        ),
+        (["--kind", "points", "--band", "exact"], r"--band applies to table --kind band"),
+    ],
+)
+def test_band_options_are_not_silently_ignored(predictions_csv, capsys, options, message):
+    assert re.search(
+        message, _fails_with(["table", str(predictions_csv), *COLUMNS, *options], capsys)
+    )
+
+
+def test_plot_n_resamples_needs_band_resample(predictions_csv, capsys):
+    error = _fails_with(["plot", str(predictions_csv), *COLUMNS, "--n-resamples", "500"], capsys)
+    assert "--n-resamples 500 applies to --band resample; pass --band resample" in error
+
+
+def test_table_writes_csv_to_standard_output(predictions_csv, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    argv = ["table", str(predictions_csv), *COLUMNS, "--kind", "envelope"]
+    assert main(argv) == 0
+    default = capsys.readouterr()
+    assert default.out.startswith("classifier,pc,cost,threshold,fpr,tpr\n")
+    assert "wrote" not in default.err
+    assert main([*argv, "--out", "-"]) == 0
+    assert capsys.readouterr().out == default.out
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["predictions.csv"]  # no file '-'
+    table = pd.read_csv(io.StringIO(default.out))
+    assert len(table) > 3 and table.classifier.nunique() == 3
+
+
+def test_plot_writes_the_spec_to_standard_output(predictions_csv, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    argv = ["plot", str(predictions_csv), *COLUMNS, "--kind", "cost"]
+    assert main([*argv, "--out", "-"]) == 0
+    spec = json.loads(capsys.readouterr().out)
+    assert spec["$schema"].startswith("https://vega.github.io/schema/vega-lite/")
+    assert main([*argv, "--out", "chart.json"]) == 0
+    assert spec == json.loads((tmp_path / "chart.json").read_text())
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["chart.json", "predictions.csv"]
+
+
+@pytest.mark.parametrize(
+    ("command", "out", "message"),
+    [
+        ("table", "table.tsv", r"format of --out '.*table\.tsv' from its suffix; end it in \.csv"),
+        ("table", "missing/table.csv", r"there is no folder '.*missing'"),
+        ("table", "", r"is a folder; pass a file name"),
+        ("plot", "chart.gif", r"from its suffix; end it in \.html, \.png, \.svg, \.pdf, \.json"),
+    ],
+)
+def test_bad_out_is_refused_before_any_work(
+    predictions_csv, tmp_path, capsys, command, out, message
+):
+    argv = [command, str(predictions_csv), *COLUMNS, "--out", str(tmp_path / out)]
+    assert re.search(message, _fails_with(argv, capsys))
+
+
+def test_closed_standard_output_is_not_a_traceback(tmp_path):
+    import costchart
+
+    path = tmp_path / "many.csv"
+    rng = np.random.default_rng(1)
+    pd.DataFrame({"s": rng.random(20_000), "y": rng.integers(0, 2, 20_000)}).to_csv(
+        path, index=False
+    )
+    root = str(Path(costchart.__file__).resolve().parents[1])
+    command = [
+        sys.executable,
+        "-m",
+        "costchart.cli",
+        "table",
+        str(path),
+        "--score",
+        "s",
+        "--label",
+        "y",
+    ]
+    process = subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": root},
+    )
+    assert process.stdout.readline() == b"threshold,tp,fp,tn,fn,tpr,fpr\n"
+    process.stdout.close()  # like `| head -1`
+    error = process.stderr.read().decode()
+    process.stderr.close()
+    assert process.wait() == 1
+    assert error == ""
+
+
+def test_csv_text_cells_cannot_start_formulas(tmp_path, capsys):
+    from costchart.datasets import load_predictions
+
+    data = load_predictions().query("dataset == 'sonar'")
+    names = {
+        "naive bayes": '=HYPERLINK("http://evil","x")',
+        "logistic": "@SUM(1+1)",
+        "tree": "-2+3",
+    }
+    data = data.assign(classifier=data.classifier.map(names), score=data.score - 0.5)
+    data = data.rename(columns={"classifier": "+model"})
+    path = tmp_path / "named.csv"
+    data.to_csv(path, index=False)
+    argv = ["table", str(path), "--score", "score", "--label", "label", "--by", "+model"]
+    for kind in ["points", "selection"]:
+        assert main([*argv, "--kind", kind]) == 0
+        text = capsys.readouterr().out
+        cells = [cell for line in text.splitlines() for cell in line.split(",")]
+        table = pd.read_csv(io.StringIO(text))
+        assert table.columns[0] == "'+model"
+        assert set(table["'+model"]) == {"'" + name for name in names.values()}
+        # Negative numbers are numbers, not formulas: left as they are.
+        assert table.threshold.dtype == np.float64
+        assert (table.threshold[np.isfinite(table.threshold)] < 0).any()
+        assert any(cell.startswith("-0.") for cell in cells)
+        assert not any(cell.startswith(("=", "@", "+", '"=', '"@')) for cell in cells)
+    # JSON is not for spreadsheets: the names are kept as they are.
+    out = tmp_path / "points.json"
+    assert main([*argv, "--out", str(out)]) == 0
+    rows = json.loads(out.read_text())
+    assert {row["+model"] for row in rows} == set(names.values())
+
+
+@pytest.mark.parametrize("text", ["=1+1", "+1", "-x", "@x", "\tx", "\rx", "a=1", "", "'=kept"])
+def test_guarded_cells(text):
+    from costchart.cli import _guard, _spreadsheet_safe
+
+    guarded = _guard(text)
+    assert guarded == ("'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text)
+    table = pd.DataFrame({"name": [text, None], "value": [-1.5, -2.0], "count": [-3, 4]})
+    safe = _spreadsheet_safe(table)
+    assert safe["name"].iloc[0] == guarded and pd.isna(safe["name"].iloc[1])
+    assert safe["value"].tolist() == [-1.5, -2.0] and safe["count"].tolist() == [-3, 4]
+    assert table["name"].iloc[0] == text  # the input is not changed
+
+
+def _strict_json(text):
+    def refuse(token):
+        raise ValueError(f"bare {token} token")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+@pytest.mark.parametrize(("kind", "infinity"), [("points", "Infinity"), ("selection", "-Infinity")])
+def test_json_output_is_strict_json(predictions_csv, tmp_path, kind, infinity):
+    out = tmp_path / f"{kind}.json"
+    assert main(["table", str(predictions_csv), *COLUMNS, "--kind", kind, "--out", str(out)]) == 0
+    rows = _strict_json(out.read_text())
+    expected = pd.read_csv(io.StringIO(_table_csv(predictions_csv, kind)))
+    assert list(rows[0]) == list(expected.columns)
+    assert len(rows) == len(expected)
+    thresholds = [row["threshold"] for row in rows]
+    assert infinity in thresholds
+    assert [float(t) for t in thresholds] == expected.threshold.tolist()
+
+
+def _table_csv(path, kind):
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["table", str(path), *COLUMNS, "--kind", kind]) == 0
+    return out.getvalue()
+
+
+def test_json_writes_null_for_nan(predictions_csv, tmp_path, monkeypatch):
+    import costchart as cc
+
+    odd = pd.DataFrame(
+        {
+            "classifier": ["a", None, "c"],
+            "auc": [np.nan, -np.inf, -0.25],
+            "n": np.array([1, 2, 3], dtype=np.int64),
+            "flag": [True, False, True],
+        }
+    )
+    monkeypatch.setattr(cc, "auc", lambda points: odd)
+    out = tmp_path / "auc.json"
+    assert main(["table", str(predictions_csv), *COLUMNS, "--kind", "auc", "--out", str(out)]) == 0
+    assert _strict_json(out.read_text()) == [
+        {"classifier": "a", "auc": None, "n": 1, "flag": True},
+        {"classifier": None, "auc": "-Infinity", "n": 2, "flag": False},
+        {"classifier": "c", "auc": -0.25, "n": 3, "flag": True},
+    ]
