@@ -388,7 +388,8 @@ def real_numbers(value, name: str) -> np.ndarray:
     wrong = [isinstance(v, (bool, np.bool_)) or not isinstance(v, real) for v in flat]
     if any(wrong):
         odd = flat[wrong.index(True)]
-        msg = f"{name}={value!r} must be a number or numbers, not {type(odd).__name__} {odd!r}"
+        shown = f"={value!r}" if array.ndim == 0 else ""  # a container's repr can be long
+        msg = f"{name}{shown} must be a number or numbers, not {type(odd).__name__} {odd!r}"
         raise CostchartError(msg)
     return array.astype(np.float64)
 
