@@ -71,6 +71,13 @@ def as_pandas(data, columns: Sequence[str], *, name: str = "data") -> pd.DataFra
     ``data`` may be a pandas, polars or pyarrow frame (anything narwhals reads eagerly) or a
     mapping of column name to array. The caller's object is never modified.
     """
+    odd = next((c for c in columns if not isinstance(c, str) and not _is_hashable(c)), None)
+    if odd is not None:
+        msg = (
+            f"a column of {name} was given as a {type(odd).__name__}, not a column name; add "
+            "the values to the data as a column and pass its name (a string)"
+        )
+        raise CostchartError(msg)
     if isinstance(data, pd.DataFrame):
         # Only the columns used matter: .loc would return a duplicated one twice.
         wanted = set(columns)
@@ -214,6 +221,7 @@ def split_groups(frame: pd.DataFrame, by: list[str]) -> list[Group]:
     n = len(frame)
     if not by:
         return [Group((), np.arange(n))]
+    require_columns(frame.columns, by, "the table", "by= must name its grouping columns.")
     try:
         codes = frame.groupby(by, sort=False, dropna=False, observed=True).ngroup().to_numpy()
     except TypeError:  # unhashable values (lists, dicts, arrays) cannot key a group

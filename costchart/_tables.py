@@ -89,10 +89,12 @@ def table_kind(table: pd.DataFrame) -> str:
 def numbers(table: pd.DataFrame, column: str, name: str) -> np.ndarray:
     """Column ``column`` of ``table`` as float64 (missing values as NaN), or a clear error.
 
-    Booleans are refused too: no costchart column holds them where a number is read.
+    Booleans and categories are refused too: no costchart column holds them where a
+    number is read.
     """
     try:
-        if pd.api.types.is_bool_dtype(table[column].dtype):
+        dtype = table[column].dtype
+        if pd.api.types.is_bool_dtype(dtype) or isinstance(dtype, pd.CategoricalDtype):
             raise TypeError  # one message for every non-numeric dtype
         return table[column].to_numpy(dtype=np.float64, na_value=np.nan)
     except (TypeError, ValueError):

@@ -120,6 +120,9 @@ def binary_labels(values, what: str, pos_label=None) -> np.ndarray:
     as in scikit-learn. Labels with one value only are allowed here (callers decide what a
     one-class group means); more than two values, or missing labels, are refused.
     """
+    if pos_label is not None and (np.ndim(pos_label) != 0 or isinstance(pos_label, (tuple, dict))):
+        msg = f"pos_label={pos_label!r} must be one value: the label of the positive class"
+        raise CostchartError(msg)
     array = np.asarray(values)
     if array.dtype == bool and pos_label is None:
         return array

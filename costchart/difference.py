@@ -29,7 +29,7 @@ from costchart._distributions import (
 )
 from costchart._errors import CostchartError
 from costchart._frames import as_pandas, combine_groups, normalize_by, split_groups
-from costchart._validation import binary_labels, finite_numbers, threshold_pair
+from costchart._validation import binary_labels, column_name, finite_numbers, threshold_pair
 from costchart.bootstrap import AUTO_EXACT_PAIRS, _active_rows, check_options
 from costchart.roc import roc_points
 
@@ -38,6 +38,11 @@ __all__ = ["difference_band"]
 #: float64 values resampling holds per resample besides the differences: the eight cells
 #: of one classifier pair and the multinomial draws they are copied from.
 RESAMPLE_DRAWS = 16
+
+
+def _is_scalar_name(value) -> bool:
+    """Whether ``value`` can name one classifier (a string, number or other scalar)."""
+    return bool(np.ndim(value) == 0) and not isinstance(value, (tuple, dict, set))
 
 
 def _paired(frame: pd.DataFrame, classifier: str, instance: str, names, label: str):
@@ -166,7 +171,18 @@ def difference_band(
     by = normalize_by(by)
     if thresholds is not None:
         thresholds = threshold_pair(thresholds)
+    for name, column in (("classifier", classifier), ("instance", instance)):
+        column_name(column, name)
+    column_name(score, "score")
+    column_name(label, "label")
     frame = as_pandas(data, [*by, classifier, instance, score, label])
+    for name, value in (("a", a), ("b", b)):
+        if value is not None and not _is_scalar_name(value):
+            msg = (
+                f"{name}= must be one classifier name (a value of column {classifier!r}), "
+                f"not a {type(value).__name__}"
+            )
+            raise CostchartError(msg)
     names = None if a is None and b is None else (a, b)
     if names is not None and (a is None or b is None):
         msg = "pass both a= and b= (the two classifiers to compare), or neither"

@@ -31,7 +31,8 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart._errors import CostchartError
-from costchart._frames import as_pandas, infer_by, normalize_by, require_columns
+from costchart._frames import infer_by, normalize_by, require_columns
+from costchart._tables import read_table
 from costchart._validation import finite_number, labelled_probabilities, one_of, probabilities
 from costchart._vega import nominal
 
@@ -104,7 +105,7 @@ def _table(table, needed: Sequence[str], layer: str, *, color=None) -> pd.DataFr
     Layers take pandas, polars and pyarrow frames and dicts of arrays.
     """
     what = f"the table given to {layer}"
-    table = _to_pandas(table, what)
+    table = read_table(table, what)
     require_columns(table.columns, needed, what, "Pass the costchart table it draws.")
     if color is not None:
         if not isinstance(color, str):
@@ -112,26 +113,6 @@ def _table(table, needed: Sequence[str], layer: str, *, color=None) -> pd.DataFr
             raise CostchartError(msg)
         require_columns(table.columns, [color], what, "color= must name one of its columns.")
     return table
-
-
-def _to_pandas(table, what: str) -> pd.DataFrame:
-    """A pandas, polars or pyarrow frame, or a dict of arrays, as a pandas frame."""
-    if isinstance(table, pd.DataFrame):
-        return table
-    if isinstance(table, Mapping):
-        columns = list(table)
-    else:
-        import narwhals.stable.v2 as nw
-
-        try:
-            columns = list(nw.from_native(table, eager_only=True).columns)
-        except TypeError:
-            msg = (
-                f"{what} must be a pandas, polars or pyarrow DataFrame (a costchart "
-                f"table); got {type(table).__name__}"
-            )
-            raise CostchartError(msg) from None
-    return as_pandas(table, columns, name=what)
 
 
 def _details(table: pd.DataFrame, color: str | None, detail) -> list[str]:
@@ -736,6 +717,13 @@ def hover_targets(
     """
     one_of(space, "space", ("roc", "cost"))
     table = _table(table, [col.FPR, col.TPR], "hover_targets", color=color)
+    for name, selection in (("hover", hover), ("legend", legend)):
+        if not isinstance(selection, alt.Parameter) and (name == "hover" or selection is not None):
+            msg = (
+                f"{name}={selection!r} must be an Altair selection parameter, e.g. "
+                f"alt.selection_point(name='costchart_{name}', fields=[...])"
+            )
+            raise CostchartError(msg)
     params = [hover] + ([legend] if legend is not None else [])
     by = infer_by(table, None)
     detail = [

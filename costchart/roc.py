@@ -20,7 +20,7 @@ from costchart._frames import (
 )
 from costchart._lazy import read_instances
 from costchart._tables import points_groups
-from costchart._validation import nonnegative_numbers, whole_number
+from costchart._validation import column_name, nonnegative_numbers, whole_number
 
 __all__ = ["auc", "from_confusion", "roc_points", "row_of_threshold"]
 
@@ -533,6 +533,8 @@ def from_confusion(
     """
     by = normalize_by(by)
     check_by_names(by)
+    for name, column in (("tp", tp), ("fn", fn), ("fp", fp), ("tn", tn)):
+        column_name(column, name)
     frame = as_pandas(data, [*by, tp, fn, fp, tn])
     counts = {
         name: nonnegative_numbers(frame[column].to_numpy(), f"column {column!r}")

@@ -263,6 +263,14 @@ def costs_from_benefits(
     >>> cc.costs_from_benefits(loans, label="good", amount="amount", benefit=matrix).tolist()
     [100.0, 500.0]
     """
+    column_name(label, "label")
+    column_name(amount, "amount")
+    if not isinstance(benefit, Mapping):
+        msg = (
+            f"benefit={benefit!r} must be a dict from (decision, true class) cells such as "
+            "('Y', 'p') to a number or a function of the amount"
+        )
+        raise CostchartError(msg)
     unknown = set(benefit) - {("Y", "p"), ("N", "p"), ("Y", "n"), ("N", "n")}
     if unknown:
         msg = (

@@ -169,3 +169,28 @@ def test_difference_band_is_finite_and_contains_the_estimate(case):
     assert (band["se"] >= 0).all()
     assert band["significant"].dtype == bool
     np.testing.assert_array_equal(band["significant"], (band["lower"] > 0) | (band["upper"] < 0))
+
+
+@pytest.mark.parametrize("bad", [("a", "b"), ["a"], pd.Series(["a"])])
+def test_classifier_names_must_be_single_values(bad):
+    data = pd.DataFrame(
+        {
+            "classifier": ["a"] * 4 + ["b"] * 4,
+            "instance": [0, 1, 2, 3] * 2,
+            "score": [0.9, 0.4, 0.6, 0.1, 0.8, 0.3, 0.7, 0.2],
+            "y": [1, 0, 1, 0] * 2,
+        }
+    )
+    with pytest.raises(
+        cc.CostchartError,
+        match=r"a= must be one classifier name \(a value of column .classifier.\), not a",
+    ):
+        cc.difference_band(
+            data,
+            score="score",
+            label="y",
+            classifier="classifier",
+            instance="instance",
+            a=bad,
+            b="b",
+        )

@@ -65,3 +65,11 @@ def test_unhashable_group_values_are_refused_naming_the_column():
         cc.CostchartError, match=r"grouping column 'g' holds list values such as \[1\]"
     ):
         cc.roc_points(data, score="s", label="y", by=["h", "g"])
+
+
+def test_a_column_given_as_values_is_refused():
+    data = pd.DataFrame({"s": [1.0, 2.0], "y": [0, 1]})
+    with pytest.raises(cc.CostchartError, match=r"a column of data was given as a Series"):
+        as_pandas(data, ["s", data["y"]])
+    with pytest.raises(cc.CostchartError, match=r"tn= takes a column name, but got a Series"):
+        cc.from_confusion(data.assign(tp=1, fn=1, fp=1), tp="tp", fn="fn", fp="fp", tn=data["s"])

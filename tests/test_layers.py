@@ -267,3 +267,19 @@ def test_significance_skips_empty_groups_and_missing_flags():
         {"pc": [0.1, 0.2, 0.3], "significant": [np.nan, 0.0, np.nan], "difference": [1.0] * 3}
     )
     assert layers.significance(table).data.empty
+
+
+@pytest.mark.parametrize("bad", [9, "hover", None])
+def test_hover_targets_need_a_selection(bad, demo_points):
+    with pytest.raises(cc.CostchartError, match=r"hover=.* must be an Altair selection parameter"):
+        cc.layers.hover_targets(demo_points, space="roc", hover=bad)
+    hover = alt.selection_point(name="costchart_hover", fields=["classifier"])
+    with pytest.raises(cc.CostchartError, match=r"legend=3 must be an Altair selection"):
+        cc.layers.hover_targets(demo_points, space="roc", hover=hover, legend=3)
+
+
+def test_layers_refuse_duplicated_column_names():
+    points = pd.DataFrame({"threshold": [1.0], "fpr": [0.2], "tpr": [0.6]})
+    doubled = pd.concat([points, points[["tpr"]]], axis=1)
+    with pytest.raises(cc.CostchartError, match=r"more than one column named 'tpr'"):
+        cc.layers.roc_curve(doubled)

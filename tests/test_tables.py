@@ -317,3 +317,10 @@ def test_boolean_count_columns_are_refused():
     ).assign(tpr=[0.0, 0.5, 1.0], fpr=[0.0, 1.0, 1.0])
     with pytest.raises(cc.CostchartError, match=r"column 'fp' of points must hold numbers"):
         cc.thin_points(points, max_points=2)
+
+
+def test_categorical_number_columns_are_refused():
+    points = pd.DataFrame({"threshold": [np.inf, 0.5, 0.0], "fpr": [0.0, 0.5, 1.0]})
+    points = points.assign(tpr=[0.0, 0.9, 1.0], threshold=lambda t: t.threshold.astype("category"))
+    with pytest.raises(cc.CostchartError, match=r"column 'threshold' of points must hold numbers"):
+        cc.roc_hull(points)

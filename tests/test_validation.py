@@ -222,3 +222,19 @@ def test_real_numbers_keeps_numbers_and_refuses_text_and_bools():
     for bad in ("1", b"1", False, [1, True], [1, [2]], None, {"a": 1}):
         with pytest.raises(cc.CostchartError, match=r"x(=.*)? must be a number or numbers"):
             real_numbers(bad, "x")
+
+
+@pytest.mark.parametrize("bad", [[1], (1, 0), np.array([1])])
+def test_pos_label_must_be_one_value(bad):
+    from costchart._validation import binary_labels
+
+    with pytest.raises(cc.CostchartError, match=r"pos_label=.* must be one value"):
+        binary_labels(np.array([0, 1, 1]), "column 'y'", bad)
+
+
+def test_costs_from_benefits_needs_a_benefit_mapping_and_column_names():
+    data = {"y": [1, 0], "amount": [10.0, 5.0]}
+    with pytest.raises(cc.CostchartError, match=r"benefit=-1 must be a dict from"):
+        cc.costs_from_benefits(data, label="y", amount="amount", benefit=-1)
+    with pytest.raises(cc.CostchartError, match=r"label= takes a column name, but got a dict"):
+        cc.costs_from_benefits(data, label={"y": 1}, amount="amount", benefit={})
