@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from costchart._errors import CostchartError
-from costchart._schema import FLAG_COLUMNS, RESERVED, TEXT_COLUMNS
+from costchart._schema import FLAG_COLUMNS, INTEGER_COLUMNS, RESERVED, TEXT_COLUMNS
 
 __all__ = [
     "Group",
@@ -264,9 +264,11 @@ def grouped_order(groups: Sequence[Group]) -> np.ndarray:
     return np.concatenate([group.positions for group in groups])
 
 
-def _empty_dtype(column: str) -> type:
+def _empty_dtype(column: str) -> type | np.dtype:
     if column in TEXT_COLUMNS:
         return object
+    if column in INTEGER_COLUMNS:
+        return np.int64
     return bool if column in FLAG_COLUMNS else float
 
 

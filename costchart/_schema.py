@@ -105,6 +105,8 @@ RESERVED = RESERVED | frozenset(
     ISO_TABLE + CHOICE_TABLE + (SEGMENT, EXTRA_COST, COST_A, COST_B, BETTER, MAX_ADVANTAGE)
 )
 
-#: Columns that hold text or flags rather than numbers (their dtype in an empty table).
+#: Columns that hold text, flags or whole numbers rather than floats (their dtype in an
+#: empty table).
 TEXT_COLUMNS = frozenset({CHOICE, ROLE, BETTER, NAME})
 FLAG_COLUMNS = frozenset({SIGNIFICANT, ON_HULL})
+INTEGER_COLUMNS = frozenset({SEGMENT, N_CURVES})
