@@ -138,8 +138,9 @@ def check_curve(table: pd.DataFrame, name: str) -> None:
     """Refuse ``pc`` outside [0, 1] or NaN and costs that are NaN, infinite or negative."""
     _check_unit(table, (col.PC,), name, "operating points")
     cost = numbers(table, col.COST, name)
-    bad = ~(np.isfinite(cost) & (cost >= -COST_ROUNDING))
-    _refuse(cost, bad, col.COST, name, "finite, non-negative normalized costs")
+    # Normalized expected cost FNR·pc + FPR·(1 - pc) lies in [0, 1].
+    bad = ~(np.isfinite(cost) & (cost >= -COST_ROUNDING) & (cost <= 1 + COST_ROUNDING))
+    _refuse(cost, bad, col.COST, name, "normalized costs in [0, 1]")
 
 
 def _groups_of(table: pd.DataFrame, by: list[str], name: str) -> list[Group]:

@@ -51,6 +51,13 @@ def finite_numbers(values, what: str, *, fix: str = "drop or impute them") -> np
     """
     array = np.asarray(values)
     if array.dtype == object:
+        text = next((v for v in array.ravel() if isinstance(v, (str, bytes))), None)
+        if text is not None:  # "0.5" would convert, but text is not a number to rank by
+            msg = (
+                f"{what} must hold numbers, but holds text such as {text!r}; convert it to "
+                "a numeric dtype (e.g. with pandas.to_numeric)"
+            )
+            raise CostchartError(msg)
         try:
             array = array.astype(np.float64)
         except (TypeError, ValueError):

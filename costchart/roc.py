@@ -448,7 +448,7 @@ def left_out(group: Group, by, reason: str, fix: str) -> pd.DataFrame:
     if not by:
         msg = f"{reason}; {fix}"
         raise CostchartError(msg)
-    warn(f"group {dict(zip(by, group.key, strict=True))}: {reason}; it is left out")
+    warn(f"group {describe_group(by, group.key)}: {reason}; it is left out")
     return pd.DataFrame(columns=list(col.ROC_COLUMNS))
 
 
@@ -468,7 +468,7 @@ def _points_or_nothing(counts, group: Group, by, label, what: str = "counts") ->
             "Check pos_label and the data"
         )
         raise CostchartError(msg)
-    warn(f"group {dict(zip(by, group.key, strict=True))} has no {missing}; it is left out")
+    warn(f"group {describe_group(by, group.key)} has no {missing}; it is left out")
     return pd.DataFrame(columns=list(col.ROC_COLUMNS))
 
 

@@ -102,7 +102,7 @@ def judge(result) -> None:
             if name in col.RESERVED or name in ("cost_a", "cost_b", "max_advantage"):
                 values = result[name]
                 if values.dtype == object or isinstance(values.dtype, pd.StringDtype):
-                    if name not in ("classifier", "role", "better"):
+                    if name not in col.TEXT_COLUMNS:
                         assert not values.map(lambda v: isinstance(v, str)).any(), (
                             f"strings in column {name!r}"
                         )
@@ -660,7 +660,7 @@ def build_cases(tmp: Path) -> list[Case]:
         "vertical_average": lambda t, **k: cc.vertical_average(t, over="fold"),
         "roc_average": lambda t, **k: cc.roc_average(t, over="fold"),
         "curve_points": lambda t, **k: cc.curve_points(
-            cc.lower_envelope(t) if "fpr" in getattr(t, "columns", []) else t, **k
+            cc.lower_envelope(t) if "fpr" in _column_names(t) else t, **k
         ),
         "cost_chart": lambda t, **k: cc.cost_chart(t),
         "roc_chart": lambda t, **k: cc.roc_chart(t),
@@ -1331,6 +1331,12 @@ def build_cases(tmp: Path) -> list[Case]:
 
 #: The repository root, so the sweep imports this checkout's costchart.
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def _column_names(table) -> list:
+    """Column names of a pandas, polars or pyarrow table (pyarrow's .columns are arrays)."""
+    names = getattr(table, "column_names", None)
+    return list(names) if names is not None else list(getattr(table, "columns", []))
 
 
 def main(argv=None) -> int:

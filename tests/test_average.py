@@ -337,12 +337,12 @@ CURVES = pd.DataFrame(
         (
             CURVES.assign(cost=[0.0, np.nan, 0.0, 0.0, 0.0]),
             "fold",
-            r"column 'cost' of curves must hold finite, non-negative normalized costs, but has nan at position 1",
+            r"column 'cost' of curves must hold normalized costs in \[0, 1\], but has nan at position 1",
         ),
         (
             CURVES.assign(cost=[0.0, -0.2, 0.0, 0.0, 0.0]),
             "fold",
-            r"column 'cost' of curves must hold finite, non-negative normalized costs, but has -0\.2 at position 1",
+            r"column 'cost' of curves must hold normalized costs in \[0, 1\], but has -0\.2 at position 1",
         ),
         (
             CURVES.assign(pc=[0.0, 1.4, 1.0, 0.0, 1.0]),
@@ -428,11 +428,11 @@ def test_over_must_name_columns(function):
         ),
         (
             pd.DataFrame({"pc": [0.0, 0.5, 1.0], "cost": [0.0, np.nan, 0.0]}),
-            r"column 'cost' of curve must hold finite, non-negative normalized costs, but has nan",
+            r"column 'cost' of curve must hold normalized costs in \[0, 1\], but has nan",
         ),
         (
             pd.DataFrame({"pc": [0.0, 0.5, 1.0], "cost": [0.0, -0.1, 0.0]}),
-            r"column 'cost' of curve must hold finite, non-negative normalized costs, but has -0\.1",
+            r"column 'cost' of curve must hold normalized costs in \[0, 1\], but has -0\.1",
         ),
     ],
 )

@@ -91,12 +91,12 @@ def test_curve_must_span_unit_interval():
         # Both once returned NaN or negative expected costs (-2.5 for the second).
         (
             pd.DataFrame({"pc": [0.0, 0.5, 1.0], "cost": [0.0, np.nan, 0.0]}),
-            r"column 'cost' of curve must hold finite, non-negative normalized costs, but has "
+            r"column 'cost' of curve must hold normalized costs in \[0, 1\], but has "
             r"nan at position 1",
         ),
         (
             pd.DataFrame({"pc": [0.0, 1.0], "cost": [-2.5, -2.5]}),
-            r"column 'cost' of curve must hold finite, non-negative normalized costs, but has "
+            r"column 'cost' of curve must hold normalized costs in \[0, 1\], but has "
             r"-2\.5 at position 0",
         ),
         (

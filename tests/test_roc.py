@@ -300,3 +300,15 @@ DATA = pd.DataFrame({"s": [0.9, 0.8, 0.3, 0.2], "y": [1, 0, 1, 0], "w": [1.0, 2.
 def test_column_arguments_must_be_names(kwargs, message):
     with pytest.raises(cc.CostchartError, match=message):
         cc.roc_points(DATA, **{"score": "s", "label": "y", **kwargs})
+
+
+def test_text_scores_are_refused_not_converted():
+    data = pd.DataFrame({"s": ["0.9", "0.4", "0.7", "0.1"], "y": [1, 0, 1, 0]})
+    with pytest.raises(cc.CostchartError, match=r"column 's' must hold numbers, but holds text"):
+        cc.roc_points(data, score="s", label="y")
+
+
+def test_a_missing_group_key_is_shown_as_none_in_warnings():
+    data = pd.DataFrame({"g": ["a", "a", None, None], "s": [0.9, 0.1, 0.8, 0.7], "y": [1, 0, 1, 1]})
+    with pytest.warns(cc.CostchartWarning, match=r"group \{'g': None\} has no negatives"):
+        cc.roc_points(data, score="s", label="y", by="g")

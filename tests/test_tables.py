@@ -153,12 +153,12 @@ def test_points_tables_are_checked(table, message):
         ),
         (
             pd.DataFrame({"pc": [0.0, 1.0], "cost": [0.1, np.nan]}),
-            r"column 'cost' of curve must hold finite, non-negative normalized costs, but has "
+            r"column 'cost' of curve must hold normalized costs in \[0, 1\], but has "
             r"nan at position 1",
         ),
         (
             pd.DataFrame({"pc": [0.0, 1.0], "cost": [-2.5, -2.5]}),
-            r"column 'cost' of curve must hold finite, non-negative normalized costs, but has "
+            r"column 'cost' of curve must hold normalized costs in \[0, 1\], but has "
             r"-2\.5 at position 0",
         ),
     ],
@@ -324,3 +324,10 @@ def test_categorical_number_columns_are_refused():
     points = points.assign(tpr=[0.0, 0.9, 1.0], threshold=lambda t: t.threshold.astype("category"))
     with pytest.raises(cc.CostchartError, match=r"column 'threshold' of points must hold numbers"):
         cc.roc_hull(points)
+
+
+def test_costs_above_one_are_not_normalized_costs():
+    curve = pd.DataFrame({"pc": [0.0, 0.5, 1.0], "cost": [0.0, 5.0, 0.0]})
+    for call in (cc.expected_cost, lambda c: cc.cost_at(c, 0.3), cc.curve_points):
+        with pytest.raises(cc.CostchartError, match=r"normalized costs in \[0, 1\], but has 5\.0"):
+            call(curve)

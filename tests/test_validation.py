@@ -29,11 +29,11 @@ def _data(**changes):
         ),
         (
             {"data": _data(s=["a", "b", "c", "d"])},
-            r"column 's' must hold numbers, but holds 'a' \(dtype object\); convert it to a numeric dtype",
+            r"column 's' must hold numbers, but holds text such as 'a'; convert it to a numeric dtype",
         ),
         (
             {"data": pd.DataFrame(_data(s=[0.1, "x", 0.3, 0.4]))},
-            r"column 's' must hold numbers, but holds 'x' \(dtype object\); convert it",
+            r"column 's' must hold numbers, but holds text such as 'x'; convert it",
         ),
         (
             {"data": _data(y=[0, 1, 2, 1])},
