@@ -77,7 +77,7 @@ def test_compare_refuses_a_nan_curve():
     envelope = cc.lower_envelope(A)
     broken = envelope.assign(cost=[0.0, np.nan, 0.0, 0.0][: len(envelope)])
     with pytest.raises(
-        cc.CostchartError, match=r"column 'cost' of a must hold finite, non-negative normalized"
+        cc.CostchartError, match=r"column 'cost' of a must hold normalized costs in \[0, 1\]"
     ):
         cc.compare(broken, B)
     with pytest.raises(cc.CostchartError, match=r"column 'tpr' of b must hold rates in \[0, 1\]"):
