@@ -549,7 +549,7 @@ def iso_performance_table(hull_table: pd.DataFrame, slopes: Sequence[float]) -> 
             vertex = optimal.iloc[0]
             for fpr, tpr in _clip_line(float(vertex[col.FPR]), float(vertex[col.TPR]), slope):
                 rows.append((*key, slope, 1 / (1 + slope), fpr, tpr))
-    return pd.DataFrame(rows, columns=[*by, "slope", col.PC, col.FPR, col.TPR])
+    return pd.DataFrame(rows, columns=[*by, col.SLOPE, col.PC, col.FPR, col.TPR])
 
 
 def _slopes(slopes) -> list[float]:
@@ -610,13 +610,16 @@ def iso_performance(
     assert slopes is not None  # one of slopes= and pc= was given
     hull_table = _table(hull_table, [col.FPR, col.TPR], "iso_performance", color=color)
     table = iso_performance_table(hull_table, slopes)
-    details = [c for c in infer_by(table, None) if c not in (color, "slope")]
+    details = [c for c in infer_by(table, None) if c not in (color, col.SLOPE)]
     encoding = {
         "x": _fpr_x(),
         "y": _tpr_y(),
         "color": _color(color, INK),
         "detail": [alt.Detail("slope:Q"), *[alt.Detail(**nominal(c)) for c in details]],
-        "tooltip": [alt.Tooltip("slope:Q", format=".3f"), alt.Tooltip(f"{col.PC}:Q", format=".3f")],
+        "tooltip": [
+            alt.Tooltip(f"{col.SLOPE}:Q", format=".3f"),
+            alt.Tooltip(f"{col.PC}:Q", format=".3f"),
+        ],
     }
     return alt.Chart(table).mark_line(strokeDash=[2, 3], strokeWidth=1).encode(**encoding)
 
@@ -631,7 +634,7 @@ def pc_marker_table(
     labeled = labelled_probabilities(pc, "pc")
     y_max = _check_y_max(y_max)
     values = np.array(list(labeled.values()), dtype=np.float64)
-    table = pd.DataFrame({"marker": list(labeled), col.PC: values, "costchart_top": y_max})
+    table = pd.DataFrame({col.MARKER: list(labeled), col.PC: values, "costchart_top": y_max})
     return _repeat_for(table, keys)
 
 
@@ -775,7 +778,10 @@ def average_band(
         Top of the cost axis.
     """
     table = _table(
-        table, [col.PC, col.COST, "cost_lo", "cost_hi", "cost_sd"], "average_band", color=color
+        table,
+        [col.PC, col.COST, col.COST_LO, col.COST_HI, col.COST_SD],
+        "average_band",
+        color=color,
     )
     y_max = _check_y_max(y_max)
     chart = alt.Chart(table)
@@ -851,7 +857,7 @@ def difference_curve(table: pd.DataFrame, *, name: str = "a - b") -> alt.Chart:
     name : str
         Axis title.
     """
-    table = _table(table, [col.PC, "difference"], "difference_curve")
+    table = _table(table, [col.PC, col.DIFFERENCE], "difference_curve")
     return (
         alt.Chart(table)
         .mark_line(color=INK, strokeWidth=2)
@@ -887,8 +893,8 @@ def better_regions(table: pd.DataFrame) -> alt.Chart:
     table : pandas.DataFrame
         ``Comparison.better`` (``pc_lo``, ``pc_hi``, ``better``); ties are not shaded.
     """
-    table = _table(table, [col.PC_LO, col.PC_HI, "better"], "better_regions")
-    decided = table[table["better"] != "tie"]
+    table = _table(table, [col.PC_LO, col.PC_HI, col.BETTER], "better_regions")
+    decided = table[table[col.BETTER] != "tie"]
     chart = (
         alt.Chart(decided)
         .mark_rect(fillOpacity=0.12)
@@ -1001,7 +1007,7 @@ def band(
     y_max : float
         Top of the cost axis (the band is cut there).
     """
-    table = _table(table, [col.PC, "lower", "upper"], "band", color=color)
+    table = _table(table, [col.PC, col.LOWER, col.UPPER], "band", color=color)
     y_max = _check_y_max(y_max)
     details = _details(table, color, detail)
     encoding = {
@@ -1040,8 +1046,8 @@ def significance(table: pd.DataFrame, *, detail: str | Sequence[str] | None = No
     detail : str or list of str, optional
         Grouping columns (kept, so the layer can be faceted).
     """
-    table = _table(table, [col.PC, "significant", "difference"], "significance")
-    by = [c for c in _details(table, None, detail) if c != "significant"]
+    table = _table(table, [col.PC, col.SIGNIFICANT, col.DIFFERENCE], "significance")
+    by = [c for c in _details(table, None, detail) if c != col.SIGNIFICANT]
     rows = []
     groups = table.groupby(by, sort=False, dropna=False) if by else [((), table)]
     for key, part in groups:
@@ -1051,14 +1057,16 @@ def significance(table: pd.DataFrame, *, detail: str | Sequence[str] | None = No
         part = part.sort_values(col.PC, kind="stable")
         pc = part[col.PC].to_numpy(float)
         # Only True is significant: a missing (NaN) flag must not shade anything.
-        flag = part["significant"].eq(True).to_numpy(bool)
+        flag = part[col.SIGNIFICANT].eq(True).to_numpy(bool)
         # Each grid point's cell reaches halfway to its neighbours.
         edges = np.concatenate([[pc[0]], (pc[1:] + pc[:-1]) / 2, [pc[-1]]])
         starts = np.flatnonzero(flag & ~np.append(False, flag[:-1]))
         ends = np.flatnonzero(flag & ~np.append(flag[1:], False))
         for s, e in zip(starts, ends, strict=True):
             better = (
-                "a cheaper" if part["difference"].to_numpy()[s : e + 1].mean() < 0 else "b cheaper"
+                "a cheaper"
+                if part[col.DIFFERENCE].to_numpy()[s : e + 1].mean() < 0
+                else "b cheaper"
             )
             rows.append((*key, edges[s], edges[e + 1], better))
     regions = pd.DataFrame(rows, columns=[*by, col.PC_LO, col.PC_HI, "significant difference"])
