@@ -73,3 +73,10 @@ def test_a_column_given_as_values_is_refused():
         as_pandas(data, ["s", data["y"]])
     with pytest.raises(cc.CostchartError, match=r"tn= takes a column name, but got a Series"):
         cc.from_confusion(data.assign(tp=1, fn=1, fp=1), tp="tp", fn="fn", fp="fp", tn=data["s"])
+
+
+@pytest.mark.parametrize("by", [{"g": 1}, pd.Series(["g"]), np.array(["g"])])
+def test_by_takes_names_not_mappings_or_values(by):
+    data = pd.DataFrame({"g": [0, 0, 1, 1], "s": [1.0, 2, 3, 4], "y": [0, 1, 0, 1]})
+    with pytest.raises(cc.CostchartError, match=r"by= takes column names, but got a"):
+        cc.roc_points(data, score="s", label="y", by=by)
