@@ -182,9 +182,9 @@ def probabilities(value, name: str, *, low_open: bool = False, high_open: bool =
     The ends are excluded when ``low_open`` / ``high_open``.
     """
     try:
-        array = np.asarray(value, dtype=np.float64)
-    except (TypeError, ValueError):
-        msg = f"{name}={value!r} must be a number between 0 and 1"
+        array = real_numbers(value, name)  # text such as "0.5" is a mistake, not a number
+    except CostchartError as error:
+        msg = f"{error}; pass a number between 0 and 1"
         raise CostchartError(msg) from None
     low_bad = array <= 0 if low_open else array < 0
     high_bad = array >= 1 if high_open else array > 1

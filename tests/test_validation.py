@@ -238,3 +238,11 @@ def test_costs_from_benefits_needs_a_benefit_mapping_and_column_names():
         cc.costs_from_benefits(data, label="y", amount="amount", benefit=-1)
     with pytest.raises(cc.CostchartError, match=r"label= takes a column name, but got a dict"):
         cc.costs_from_benefits(data, label={"y": 1}, amount="amount", benefit={})
+
+
+@pytest.mark.parametrize("bad", ["0.5", True, ["0.2", "0.4"]])
+def test_probabilities_refuse_text_and_booleans(bad):
+    from costchart._validation import probabilities
+
+    with pytest.raises(cc.CostchartError, match=r"pc.* must be a number or numbers, not"):
+        probabilities(bad, "pc")
