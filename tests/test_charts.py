@@ -175,7 +175,10 @@ def test_chart_tables_keep_hull_and_envelope_exact(demo_points):
             r"markers='abc' must be a dict of label to pc or a list of pc values in \[0, 1\]",
         ),
         (lambda p: cc.roc_cost_chart(p, markers=5), r"markers=5 must be a dict of label to pc"),
-        (lambda p: cc.cost_chart(p, markers={"a": "x"}), r"markers must be a number or numbers, not str 'x'"),
+        (
+            lambda p: cc.cost_chart(p, markers={"a": "x"}),
+            r"markers must be a number or numbers, not str 'x'",
+        ),
         (lambda p: cc.cost_chart(p, markers=[1.5]), r"markers=1\.5 is outside \[0, 1\]"),
         (lambda p: cc.cost_chart(p, ranges="no"), r"ranges='no' must be True or False"),
         (
