@@ -39,7 +39,7 @@ def normalize_by(by: str | Sequence[str] | None) -> list[str]:
         return []
     if isinstance(by, str):
         return [by]
-    if isinstance(by, Mapping) or hasattr(by, "dtype"):  # a dict, Series or array of values
+    if isinstance(by, (Mapping, pd.Series)):  # a dict, or a column of values
         msg = (
             f"by= takes column names, but got a {type(by).__name__}; pass the name of a "
             "grouping column or a list of names, e.g. by=['dataset', 'classifier']"

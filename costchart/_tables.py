@@ -244,6 +244,9 @@ def curve_vertices(
     cost = table[col.COST].to_numpy(np.float64)[positions]
     order = np.argsort(pc, kind="stable")
     pc, cost = pc[order], cost[order]
+    if len(pc) and abs(pc[0]) <= TILE_TOLERANCE and abs(pc[-1] - 1) <= TILE_TOLERANCE:
+        pc = pc.copy()
+        pc[0], pc[-1] = 0.0, 1.0  # ends rounded (float32, CSV) are still the ends
     if len(pc) == 0 or pc[0] != 0 or pc[-1] != 1:
         group = f", group {where}" if where else ""
         msg = (

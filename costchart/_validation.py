@@ -427,6 +427,9 @@ def column_name(value, name: str, *, optional: bool = False):
     """
     if isinstance(value, str) or (optional and value is None):
         return value
+    # Frames built from arrays have integer column names; MultiIndex columns, tuples.
+    if isinstance(value, (numbers.Integral, tuple)) and not isinstance(value, (bool, np.bool_)):
+        return value
     if hasattr(value, "__len__") and not isinstance(value, (bytes, tuple)):
         kind = type(value).__name__
         msg = (

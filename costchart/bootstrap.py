@@ -80,8 +80,6 @@ RESAMPLE_MEMORY = 2 * 2**30
 #: How many float64 arrays of resamples x operating points resampling holds at once (the
 #: resampled costs, the copy the percentiles sort, and one temporary for the spread).
 RESAMPLE_ARRAYS = 3
-#: How far apart, in pc, the ends of neighbouring selection intervals may be.
-TILE_TOLERANCE = 1e-9
 #: Elements of the temporary arrays made per chunk of resamples.
 RESAMPLE_CHUNK = 2**22
 

@@ -75,8 +75,20 @@ def test_a_column_given_as_values_is_refused():
         cc.from_confusion(data.assign(tp=1, fn=1, fp=1), tp="tp", fn="fn", fp="fp", tn=data["s"])
 
 
-@pytest.mark.parametrize("by", [{"g": 1}, pd.Series(["g"]), np.array(["g"])])
+@pytest.mark.parametrize("by", [{"g": 1}, pd.Series(["g"])])
 def test_by_takes_names_not_mappings_or_values(by):
     data = pd.DataFrame({"g": [0, 0, 1, 1], "s": [1.0, 2, 3, 4], "y": [0, 1, 0, 1]})
     with pytest.raises(cc.CostchartError, match=r"by= takes column names, but got a"):
         cc.roc_points(data, score="s", label="y", by=by)
+
+
+def test_names_may_come_as_an_index_an_array_or_integers():
+    data = pd.DataFrame({"g": [0, 0, 1, 1], "s": [1.0, 2, 3, 4], "y": [0, 1, 0, 1]})
+    expected = cc.roc_points(data, score="s", label="y", by="g")
+    for by in (data.columns[:1], np.array(["g"])):
+        pd.testing.assert_frame_equal(cc.roc_points(data, score="s", label="y", by=by), expected)
+    numbered = data.set_axis([0, 1, 2], axis=1)
+    np.testing.assert_array_equal(
+        cc.roc_points(numbered, score=1, label=2)["tpr"],
+        cc.roc_points(data, score="s", label="y")["tpr"],
+    )

@@ -331,3 +331,10 @@ def test_costs_above_one_are_not_normalized_costs():
     for call in (cc.expected_cost, lambda c: cc.cost_at(c, 0.3), cc.curve_points):
         with pytest.raises(cc.CostchartError, match=r"normalized costs in \[0, 1\], but has 5\.0"):
             call(curve)
+
+
+def test_curve_ends_rounded_by_float32_still_span_the_unit_interval():
+    points = pd.DataFrame({"threshold": [2.0, 1.0], "fpr": [0.1, 0.4], "tpr": [0.5, 0.9]})
+    envelope = cc.lower_envelope(points)
+    rounded = envelope.assign(pc=envelope["pc"].where(envelope["pc"] < 1, 1 - 5e-11))
+    pd.testing.assert_frame_equal(cc.expected_cost(rounded), cc.expected_cost(envelope))
