@@ -12,12 +12,11 @@ column as ``datum["name"]``, with the name as a JSON string.
 
 from __future__ import annotations
 
-import json
 import re
 
 from costchart._errors import CostchartError
 
-__all__ = ["datum", "field", "nominal"]
+__all__ = ["field", "nominal"]
 
 _SPECIAL = re.compile(r"""([.\[\]'"])""")
 
@@ -59,14 +58,3 @@ def nominal(name, **properties) -> dict:
     escaped = field(name)
     extra = {} if escaped == str(name) or "title" in properties else {"title": str(name)}
     return {"field": escaped, "type": "nominal", **extra, **properties}
-
-
-def datum(name) -> str:
-    """A Vega expression reading column ``name`` of the current row.
-
-    Examples
-    --------
-    >>> print(datum("a'b"))
-    datum["a'b"]
-    """
-    return f"datum[{json.dumps(str(name))}]"
