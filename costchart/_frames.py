@@ -2,8 +2,10 @@
 
 Users hand costchart pandas, polars or pyarrow frames, or plain dicts of arrays. Every
 function turns its input into a pandas frame holding only the columns it needs
-(:func:`as_pandas`), splits it into groups (:func:`split_groups`) and glues the per-group
-results back together with the grouping columns leading (:func:`combine_groups`).
+(:func:`as_pandas`) and splits it into groups (:func:`split_groups`), which kernels
+process all at once (:class:`Groups` gives the rows group after group, with offsets).
+Results are built column by column with the grouping columns leading (:func:`assemble`);
+code that still computes group by group stacks its parts with :func:`combine_groups`.
 """
 
 from __future__ import annotations
@@ -19,7 +21,9 @@ from costchart._schema import FLAG_COLUMNS, INTEGER_COLUMNS, RESERVED, TEXT_COLU
 
 __all__ = [
     "Group",
+    "Groups",
     "as_pandas",
+    "assemble",
     "check_by_names",
     "check_unique_columns",
     "combine_groups",
@@ -30,6 +34,7 @@ __all__ = [
     "plain_key",
     "require_columns",
     "split_groups",
+    "table",
 ]
 
 
@@ -219,14 +224,74 @@ class Group:
     positions: np.ndarray
 
 
-def split_groups(frame: pd.DataFrame, by: list[str]) -> list[Group]:
+class Groups(Sequence[Group]):
+    """All groups of a frame at once, for kernels that work on every group in one pass.
+
+    Rows are taken group after group (:attr:`order`), keeping their original order within
+    a group; group ``i`` is ``order[starts[i]:stops[i]]``. Groups come in order of first
+    appearance. Iterating gives :class:`Group` objects, for code that still loops.
+
+    Attributes
+    ----------
+    order : numpy.ndarray
+        Row positions of the frame, group after group (intp).
+    sizes : numpy.ndarray
+        Rows per group (int64); every group has at least one row.
+    starts, stops : numpy.ndarray
+        Offsets of each group's first row and one past its last row in :attr:`order`.
+    firsts : numpy.ndarray
+        Frame position of each group's first row: where its key values are read.
+    """
+
+    def __init__(self, frame: pd.DataFrame, by: list[str], order: np.ndarray, sizes: np.ndarray):
+        self.frame = frame
+        self.by = list(by)
+        self.order = order
+        self.sizes = np.asarray(sizes, dtype=np.int64)
+        self.stops = np.cumsum(self.sizes)
+        self.starts = self.stops - self.sizes
+        self.firsts = order[self.starts] if len(order) else np.zeros(0, dtype=np.intp)
+        self._keys: list[tuple] | None = None
+
+    def __len__(self) -> int:
+        return len(self.sizes)
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            return [self[i] for i in range(len(self))[index]]
+        start, stop = self.starts[index], self.stops[index]
+        return Group(self.keys[index], self.order[start:stop])
+
+    @property
+    def keys(self) -> list[tuple]:
+        """Each group's key: a tuple of its ``by`` values (empty without grouping)."""
+        if self._keys is None:
+            if not self.by:
+                self._keys = [()] * len(self)
+            else:
+                firsts = self.frame[self.by].iloc[self.firsts]
+                self._keys = list(firsts.itertuples(index=False, name=None))
+        return self._keys
+
+    @property
+    def ids(self) -> np.ndarray:
+        """The group number of each row of :attr:`order` (int64, non-decreasing)."""
+        return np.repeat(np.arange(len(self), dtype=np.int64), self.sizes)
+
+    def take(self, values: np.ndarray) -> np.ndarray:
+        """``values`` (one per frame row) group after group, as :attr:`order` takes them."""
+        return np.asarray(values)[self.order]
+
+
+def split_groups(frame: pd.DataFrame, by: list[str]) -> Groups:
     """Split ``frame`` into groups by ``by``, in order of first appearance.
 
-    Row positions within each group keep their original order.
+    Row positions within each group keep their original order. Missing key values
+    (None, NaN) form a group of their own.
     """
     n = len(frame)
     if not by:
-        return [Group((), np.arange(n))]
+        return Groups(frame, by, np.arange(n), np.array([n] if n else [], dtype=np.int64))
     require_columns(frame.columns, by, "the table", "by= must name its grouping columns.")
     try:
         codes = frame.groupby(by, sort=False, dropna=False, observed=True).ngroup().to_numpy()
@@ -239,16 +304,10 @@ def split_groups(frame: pd.DataFrame, by: list[str]) -> list[Group]:
             "(e.g. frame[column].astype(str))"
         )
         raise CostchartError(msg) from None
+    if n == 0:
+        return Groups(frame, by, np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.int64))
     order = np.argsort(codes, kind="stable")
-    bounds = np.cumsum(np.bincount(codes, minlength=codes.max() + 1 if n else 0))
-    groups = []
-    start = 0
-    for stop in bounds:
-        positions = order[start:stop]
-        key = tuple(frame[column].iat[positions[0]] for column in by)
-        groups.append(Group(key, positions))
-        start = stop
-    return groups
+    return Groups(frame, by, order, np.bincount(codes, minlength=codes.max() + 1))
 
 
 def _is_hashable(value) -> bool:
@@ -299,6 +358,37 @@ def combine_groups(
         body = pd.DataFrame({c: pd.Series(dtype=_empty_dtype(c)) for c in columns})
     if not by:
         return body
-    firsts = np.array([g.positions[0] for g in groups], dtype=np.intp)
+    if isinstance(groups, Groups):
+        firsts = groups.firsts
+    else:
+        firsts = np.array([g.positions[0] for g in groups], dtype=np.intp)
     keys = frame[by].iloc[np.repeat(firsts, lengths)].reset_index(drop=True)
     return pd.concat([keys, body], axis=1)
+
+
+def table(columns: Mapping[str, object]) -> pd.DataFrame:
+    """A pandas frame of ``columns`` (name -> 1-D array or Series), built column by column.
+
+    ``pd.DataFrame(dict)`` copies columns of one dtype into a single 2-D block; this keeps
+    every column its own block and does not copy numpy arrays (the frame owns them: do not
+    pass arrays the caller still holds).
+    """
+    return pd.DataFrame(columns, copy=False)
+
+
+def assemble(
+    groups: Groups, lengths: np.ndarray, columns: Mapping[str, np.ndarray]
+) -> pd.DataFrame:
+    """A result table: the grouping columns of ``groups`` leading, then ``columns``.
+
+    ``columns`` hold the rows of all groups, group after group, ``lengths[i]`` rows for
+    group ``i`` (0 leaves the group out); the key columns repeat each group's key values
+    with the dtype of the input frame's columns. Built column by column (:func:`table`).
+    """
+    lengths = np.asarray(lengths, dtype=np.int64)
+    body = dict(columns)
+    if not groups.by:
+        return table(body)
+    rows = np.repeat(groups.firsts, lengths)
+    keys = {c: groups.frame[c].iloc[rows].reset_index(drop=True) for c in groups.by}
+    return table({**keys, **body})

@@ -1,8 +1,19 @@
-"""Timing helpers shared by the benchmark scripts."""
+"""Timing helpers shared by the benchmark scripts.
+
+Every figure in docs/performance.md is a ratio of two timings taken side by side in one
+run: :func:`interleaved` runs the candidates round-robin (a, b, c, a, b, c, ...) and keeps
+each one's median, so a burst of load from another process hits all of them alike.
+:func:`machine_load` says how busy the machine was, for the printed report.
+"""
 
 from __future__ import annotations
 
+import gc
+import os
+import statistics
 import time
+import tracemalloc
+from collections.abc import Callable, Mapping
 
 
 def timed(function):
@@ -15,3 +26,45 @@ def timed(function):
 def best_of(function, repeats: int = 3) -> float:
     """The shortest of ``repeats`` runs of ``function``, in seconds."""
     return min(timed(function)[1] for _ in range(repeats))
+
+
+def interleaved(
+    functions: Mapping[str, Callable[[], object]], *, rounds: int = 5, warmup: bool = True
+) -> dict[str, float]:
+    """Median seconds of each function over ``rounds`` round-robin runs.
+
+    With ``warmup`` each function runs once first, untimed (imports, caches, JIT-free
+    first-touch of memory).
+    """
+    if warmup:
+        for function in functions.values():
+            function()
+    times: dict[str, list[float]] = {name: [] for name in functions}
+    for _ in range(rounds):
+        for name, function in functions.items():
+            gc.collect()
+            times[name].append(timed(function)[1])
+    return {name: statistics.median(values) for name, values in times.items()}
+
+
+def peak_memory(function: Callable[[], object]) -> int:
+    """Peak bytes allocated (numpy and Python, as tracemalloc sees them) by ``function``."""
+    gc.collect()
+    tracemalloc.start()
+    try:
+        function()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def machine_load() -> str:
+    """One line on how loaded the machine is: load averages against the number of cores."""
+    one, five, _ = os.getloadavg()
+    return f"load average {one:.2f} (1 min), {five:.2f} (5 min) on {os.cpu_count()} cores"
+
+
+def ratio_line(label: str, seconds: float, reference: float, against: str, target: str = "") -> str:
+    """A report line: ``label``, its median seconds and its ratio to ``reference``."""
+    goal = f"   (target {target})" if target else ""
+    return f"  {label:<38} {seconds:8.4f} s = {seconds / reference:6.2f} x {against}{goal}"
