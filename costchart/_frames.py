@@ -256,7 +256,7 @@ class Groups(Sequence[Group]):
     def __len__(self) -> int:
         return len(self.sizes)
 
-    def __getitem__(self, index):  # type: ignore[override]
+    def __getitem__(self, index):
         if isinstance(index, slice):
             return [self[i] for i in range(len(self))[index]]
         start, stop = self.starts[index], self.stops[index]

@@ -22,6 +22,7 @@ from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._frames import (
     Group,
+    Groups,
     as_pandas,
     check_by_names,
     check_unique_columns,
@@ -143,15 +144,13 @@ def check_curve(table: pd.DataFrame, name: str) -> None:
     _refuse(cost, bad, col.COST, name, "normalized costs in [0, 1]")
 
 
-def _groups_of(table: pd.DataFrame, by: list[str], name: str) -> list[Group]:
+def _groups_of(table: pd.DataFrame, by: list[str], name: str) -> Groups:
     missing = [c for c in by if c not in table.columns]
     if missing:
         msg = f"by column {missing[0]!r} is not in {name}; available: {list(table.columns)}"
         raise CostchartError(msg)
     check_by_names(by)  # a costchart column as grouping column would be written twice
-    if len(table) == 0:
-        return []  # no rows, no groups: the caller returns its empty table
-    return split_groups(table, by)
+    return split_groups(table, by)  # no rows, no groups: the caller returns its empty table
 
 
 def _lines_to_points(lines: pd.DataFrame, by: list[str]) -> pd.DataFrame:
@@ -190,7 +189,7 @@ def _lines_to_points(lines: pd.DataFrame, by: list[str]) -> pd.DataFrame:
 
 def points_groups(
     table, by: str | Sequence[str] | None, *, name: str = "points"
-) -> tuple[pd.DataFrame, list[str], list[Group]]:
+) -> tuple[pd.DataFrame, list[str], Groups]:
     """ROC points of a points or cost-lines table, its grouping columns and its groups.
 
     Rates must lie in [0, 1] (NaN refused) and counts, if present, be finite and
@@ -216,7 +215,7 @@ def points_groups(
 
 def curve_groups(
     table, by: str | Sequence[str] | None, *, name: str = "curve"
-) -> tuple[pd.DataFrame, list[str], list[Group]]:
+) -> tuple[pd.DataFrame, list[str], Groups]:
     """A cost curve table (``pc``, ``cost``), its grouping columns and its groups.
 
     ``pc`` must lie in [0, 1] and ``cost`` be finite and non-negative (NaN refused). An

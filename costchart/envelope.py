@@ -262,9 +262,9 @@ def operating_range(
     """
     one_of(of, "of", ("lines", "envelope"))
     if of == "envelope":
-        table, by, groups, hulls = group_hulls(points_or_lines, by)
+        table, by, hull_groups, hulls = group_hulls(points_or_lines, by)
         parts = [_envelope_range(hull) for hull in hulls]
-        return combine_groups(table, by, groups, parts, [col.PC_LO, col.PC_HI])
+        return combine_groups(table, by, hull_groups, parts, [col.PC_LO, col.PC_HI])
     table, by, groups = points_groups(points_or_lines, by)
     threshold = table[col.THRESHOLD] if col.THRESHOLD in table else np.nan
     table = table.assign(**{col.THRESHOLD: threshold})

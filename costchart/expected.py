@@ -14,7 +14,7 @@ from scipy import integrate
 
 from costchart import _schema as col
 from costchart._errors import CostchartError
-from costchart._frames import Group, combine_groups, describe_group
+from costchart._frames import Group, Groups, combine_groups, describe_group
 from costchart._tables import curve_groups, curve_vertices, read_table, table_kind
 from costchart._validation import probabilities, real_numbers
 from costchart.envelope import envelope_of
@@ -22,7 +22,7 @@ from costchart.envelope import envelope_of
 __all__ = ["cost_at", "expected_cost"]
 
 
-def _as_curve(curve, by, name: str = "curve") -> tuple[pd.DataFrame, list[str], list[Group]]:
+def _as_curve(curve, by, name: str = "curve") -> tuple[pd.DataFrame, list[str], Groups]:
     """A cost curve table: envelopes pass through, points and lines become envelopes."""
     table = read_table(curve, name)
     if table_kind(table) != "curve":

@@ -9,7 +9,7 @@ import pandas as pd
 from scipy.optimize import isotonic_regression
 
 from costchart import _schema as col
-from costchart._frames import combine_groups
+from costchart._frames import Groups, combine_groups
 from costchart._tables import points_groups
 
 __all__ = ["group_hulls", "roc_hull"]
@@ -70,7 +70,7 @@ def roc_hull(points, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
 
 def group_hulls(
     points, by, *, name: str = "points"
-) -> tuple[pd.DataFrame, list[str], list, list[pd.DataFrame]]:
+) -> tuple[pd.DataFrame, list[str], Groups, list[pd.DataFrame]]:
     """Read a points (or cost-lines) table and compute the hull of each group.
 
     Returns the table (with a NaN ``threshold`` column added if it had none), its grouping
