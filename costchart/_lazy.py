@@ -21,6 +21,7 @@ import numpy as np
 import pandas as pd
 
 from costchart._errors import CostchartError
+from costchart._engine_bins import INSTANCES, engine_bins
 from costchart._frames import as_pandas, require_columns
 from costchart._validation import (
     binary_labels,
@@ -31,10 +32,6 @@ from costchart._validation import (
 )
 
 __all__ = ["Instances", "PerScore", "is_lazy", "per_score_table", "read_instances"]
-
-#: Column of the aggregate counting the instances of each (group, score, label) row.
-INSTANCES = "costchart_instances"
-
 
 def is_lazy(data) -> bool:
     """True for a frame narwhals reads only lazily (not pandas, polars or pyarrow eager)."""
@@ -149,9 +146,10 @@ def per_score_table(
     ``amounts`` maps the columns to sum (weights, costs) to whether each value must be
     strictly positive (costs) or merely non-negative (weights; with ``bins``, rows of
     weight 0 are left out before binning). With ``bins``, scores are first cut into that
-    many quantile bins per group (the rule of :func:`costchart.roc.bin_by_rank`) and each
-    bin stands in for its lowest score. An engine without a rank window (Dask) returns
-    the per-score table instead, and the caller bins it.
+    many quantile bins per group (the rule of :func:`costchart.roc.bin_by_rank`, applied
+    by :mod:`costchart._engine_bins` with group-bys only) and each bin stands in for its
+    lowest score. Boolean scores (two values at most) are counted per score, and the
+    caller bins them.
     """
     import narwhals.stable.v2 as nw
 
@@ -170,22 +168,15 @@ def per_score_table(
                 # Instances of weight 0 are left out before binning, as eager input does;
                 # missing and negative weights stay, to be refused below.
                 frame = frame.filter((nw.col(column) != 0) | nw.col(column).is_null())
-    try:
-        table = _aggregate(nw, frame, schema, score, label, by, amounts, bins)
-    except NotImplementedError:
-        if bins is None:
-            raise
-        table = _aggregate(nw, frame, schema, score, label, by, amounts, None)
+    table = None
+    if bins is not None and schema[score] != nw.Boolean:
+        table = _binned(nw, frame, schema, score, label, by, amounts, bins)
+    if table is None:  # no bins, boolean scores, no rows, or an engine that disagreed
+        table = _aggregate(nw, frame, schema, amounts, list(dict.fromkeys([*by, score, label])))
     if by:
         table = table.sort_values(list(by), kind="stable", na_position="last")
     table = table.reset_index(drop=True)
     instances = table[INSTANCES].to_numpy(np.int64)
-    if BIN in table:
-        assert bins is not None  # only a binned aggregate has bins
-        _check_bin_arithmetic(table, by, bins)
-        _check_no_bad_scores(table[BAD].to_numpy(np.float64).sum(), score)
-        # A bin stands in for its lowest score (over both classes).
-        table[score] = table.groupby([*by, BIN], dropna=False, sort=False)[score].transform("min")
     _check_scores(table[score], instances, score)
     _check_labels(table[label], instances, label)
     sums = {
@@ -196,10 +187,14 @@ def per_score_table(
     return PerScore(table[columns], instances, sums)
 
 
-def _aggregate(nw, frame, schema, score, label, by, amounts, bins) -> pd.DataFrame:
-    """Run the one group-by in the engine and collect its (small) result as pandas."""
+def _aggregate(nw, frame, schema, amounts, keys, helpers=(), extra=()) -> pd.DataFrame:
+    """Run one group-by in the engine and collect its (small) result as pandas.
+
+    ``helpers`` are columns to add first, ``extra`` aggregations beyond the instance
+    counts and the amount columns' sums and checks.
+    """
     # Some engines (Dask) aggregate plain columns only: flags become columns first.
-    helpers, aggregations = [], [nw.len().alias(INSTANCES)]
+    helpers, aggregations = list(helpers), [nw.len().alias(INSTANCES), *extra]
     for column in amounts:
         helpers.append(nw.col(column).is_null().cast(nw.Int64).alias(f"{column}__missing"))
         # NaN and infinite values are counted apart, so a sum that overflows (finite
@@ -212,65 +207,37 @@ def _aggregate(nw, frame, schema, score, label, by, amounts, bins) -> pd.DataFra
             nw.col(f"{column}__missing").sum(),
             nw.col(f"{column}__nonfinite").sum(),
         ]
-    keys = list(dict.fromkeys([*by, score, label]))
-    if bins is not None:
-        bad = nw.col(score).is_null()
-        if schema[score].is_float():
-            bad = bad | ~nw.col(score).is_finite()
-        helpers += [bad.cast(nw.Int64).alias(BAD), _bin_expression(nw, score, by, bins)]
-        keys = list(dict.fromkeys([*by, BIN, label]))
-        aggregations += [nw.col(score).min().alias(score), nw.col(BAD).sum()]
     if helpers:
         frame = frame.with_columns(*helpers)
-    return frame.group_by(keys).agg(*aggregations).collect().to_pandas()
+    return frame.group_by(list(dict.fromkeys(keys))).agg(*aggregations).collect().to_pandas()
 
 
-#: Helper columns of a binned aggregate.
-BIN, BAD = "costchart_bin", "costchart_bad_scores"
+def _binned(nw, frame, schema, score, label, by, amounts, bins) -> pd.DataFrame | None:
+    """The per-bin table of :func:`costchart._engine_bins.engine_bins`, after checking scores.
 
-
-def _rank_and_size(nw, score: str, by: Sequence[str]):
-    """Per instance, how many instances score higher (``above``) and its group's size, as Int64.
-
-    Engines count in narrow types (polars ranks and counts in UInt32, Spark ranks in
-    INT32), where ``above * bins`` wraps around or overflows; both are cast to Int64
-    before any arithmetic.
+    None when there is nothing to bin (no rows) or a pass disagreed with the one before.
     """
-    rank = nw.col(score).rank(method="min", descending=True)
-    size = nw.len()
-    if by:
-        rank, size = rank.over(*by), size.over(*by)
-    return rank.cast(nw.Int64) - 1, size.cast(nw.Int64)
-
-
-def _bin_expression(nw, score: str, by: Sequence[str], bins: int):
-    """Bin of each instance: ``above * bins // n``, ``above`` = instances scoring higher.
-
-    ``rank(method="min")`` from the top gives ties the same rank, so a bin never splits a
-    score and each bin's lowest score is an exact threshold. The arithmetic is exact
-    integer arithmetic in Int64; :func:`_check_bin_arithmetic` refuses groups so large
-    that ``n * bins`` would not fit.
-    """
-    above, size = _rank_and_size(nw, score, by)
-    return (above * bins // size).cast(nw.Int64).alias(BIN)
-
-
-#: ``above * bins`` must stay below this to be exact in Int64.
-_INT64_LIMIT = 2**63 - 1
-
-
-def _check_bin_arithmetic(table: pd.DataFrame, by: Sequence[str], bins: int) -> None:
-    """Refuse a binned aggregate whose ``above * bins`` could have overflowed Int64."""
-    counts = table[INSTANCES].astype(np.int64)
-    sizes = counts.groupby([table[c] for c in by], dropna=False).sum() if by else counts.sum()
-    largest = int(np.max(np.asarray(sizes), initial=0))
-    if largest * bins > _INT64_LIMIT:
-        msg = (
-            f"bins={bins:,} is too many for a group of {largest:,} instances (the bin "
-            f"arithmetic would overflow 64-bit integers); pass bins= at most "
-            f"{_INT64_LIMIT // largest:,}"
+    bad = nw.col(score).is_null()
+    if schema[score].is_float():
+        bad = bad | ~nw.col(score).is_finite()
+    summary = (
+        frame.select(
+            bad.cast(nw.Int64).sum().alias("bad"),
+            nw.col(score).min().alias("low"),
+            nw.col(score).max().alias("high"),
         )
-        raise CostchartError(msg)
+        .collect()
+        .to_pandas()
+    )
+    _check_no_bad_scores(float(summary["bad"].fillna(0).iloc[0]), score)
+    low, high = summary["low"].iloc[0], summary["high"].iloc[0]
+    if pd.isna(low):
+        return None
+
+    def aggregate(part, keys, helpers, extra):
+        return _aggregate(nw, part, schema, amounts, keys, helpers, extra)
+
+    return engine_bins(nw, frame, score, label, by, aggregate, bins, low, high)
 
 
 def _check_no_bad_scores(count: float, column: str) -> None:

@@ -193,8 +193,9 @@ def test_dask_frames(instances, bins):
         pd.testing.assert_frame_equal(result, eager, check_exact=False, rtol=1e-12)
 
 
-# Bins are computed in the engine as ``above * bins // n``. Engines rank and count in
-# narrow types (polars UInt32, Spark INT32), so the product must be widened first.
+# Bins follow the eager rank rule ``above * bins // n``; the engine only counts cells of
+# scores (costchart._engine_bins). Engines count in narrow types (polars UInt32, Spark
+# INT32), so every product is taken in Python, in int64 or Python integers.
 TIES = pd.DataFrame(
     {
         "g": ["a"] * 6 + ["b"] * 3,
@@ -209,32 +210,22 @@ TIES = pd.DataFrame(
 WRAPS = 858_993_460
 
 
-def _expected_bins(frame, bins):
-    above = frame.groupby("g")["s"].rank(method="min", ascending=False).astype(np.int64) - 1
-    size = frame.groupby("g")["s"].transform("size").astype(np.int64)
-    return [int(a) * bins // int(n) for a, n in zip(above, size, strict=True)]
-
-
-def _check_bin_dtypes(native, frame):
+def _check_cell_dtype(native):
     import narwhals.stable.v2 as nw
 
-    from costchart._lazy import BIN, _bin_expression, _rank_and_size
+    from costchart._engine_bins import cell_expression
 
-    above, size = _rank_and_size(nw, "s", ["g"])
-    bins = WRAPS
-    result = nw.from_native(native).with_columns(
-        above.alias("above"), size.alias("size"), _bin_expression(nw, "s", ["g"], bins)
-    )
-    schema = result.collect_schema()
-    assert (schema["above"], schema["size"], schema[BIN]) == (nw.Int64, nw.Int64, nw.Int64)
-    collected = result.collect().to_pandas().sort_values(["g", "s"], ascending=[True, False])
-    expected = frame.sort_values(["g", "s"], ascending=[True, False])
-    assert collected[BIN].tolist() == _expected_bins(expected, bins)
+    cells = cell_expression(nw, "s", 0.1, 4096 / 0.8, 4096).alias("cell")
+    result = nw.from_native(native).with_columns(cells)
+    assert result.collect_schema()["cell"] == nw.Int64
+    collected = result.collect().to_pandas().sort_values("s")
+    expected = np.clip(np.floor(collected["s"] * (4096 / 0.8) - 0.1 * (4096 / 0.8)), 0, 4095)
+    assert collected["cell"].tolist() == expected.astype(np.int64).tolist()
 
 
 @pytest.mark.parametrize("engine", ["polars", "duckdb"])
-def test_bin_arithmetic_is_int64_in_every_engine(engine):
-    _check_bin_dtypes(_lazy_frames(TIES)[engine], TIES)
+def test_cells_are_int64_in_every_engine(engine):
+    _check_cell_dtype(_lazy_frames(TIES)[engine])
 
 
 @pytest.mark.filterwarnings("ignore:Dask support is moving:FutureWarning")
@@ -263,17 +254,130 @@ def test_five_million_lazy_rows_in_a_thousand_bins(rng):
     pd.testing.assert_frame_equal(result, eager)
 
 
-def test_bins_too_many_for_int64_are_refused():
-    from costchart._lazy import INSTANCES, _check_bin_arithmetic
+def test_rank_bins_of_groups_too_large_for_int64_products():
+    from costchart._engine_bins import _rank_bin
+    from costchart.roc import bin_by_rank
 
-    table = pd.DataFrame({"g": ["a", "a", "b"], INSTANCES: [2**39, 2**39, 5]})
-    _check_bin_arithmetic(table, ["g"], 8_388_607)  # 2**40 * bins < 2**63
-    with pytest.raises(
-        cc.CostchartError,
-        match=r"bins=8,388,608 is too many for a group of 1,099,511,627,776 instances "
-        r"\(the bin arithmetic would overflow 64-bit integers\); pass bins= at most 8,388,607",
+    sizes = np.array([2**40, 3, 2**40 - 3, 7], dtype=np.int64)
+    above = np.cumsum(sizes) - sizes
+    n = np.full(4, int(sizes.sum()), dtype=np.int64)
+    bins = 10**9  # n * bins > 2**63
+    got = _rank_bin(above, n, bins)
+    assert got.tolist() == [int(a) * bins // int(n[0]) for a in above]
+    values, _ = bin_by_rank(np.arange(4.0)[::-1], sizes, [sizes], bins)
+    assert len(values) == len(np.unique(got))
+
+
+def _mixed_instances(rng, n=4000):
+    """Distinct floats, heavy ties, a tiny group, a None key, weights."""
+    label = rng.random(n) < 0.35
+    score = rng.normal(size=n) + label
+    score[: n // 4] = np.round(score[: n // 4], 1)  # ties
+    model = rng.choice(np.array(["a", "b", "c"], dtype=object), n)
+    model[:3] = "tiny"
+    model[3:40] = None
+    return pd.DataFrame(
+        {"model": model, "s": score, "y": label, "w": rng.uniform(0, 3, n).round(1)}
+    )
+
+
+def _compare_binned(lazy, frame, bins):
+    for function, extra in (
+        (cc.roc_points, {}),
+        (cc.roc_points, {"weight": "w"}),
+        (cc.rociv, {"cost": "w"}),
     ):
-        _check_bin_arithmetic(table, ["g"], 8_388_608)
+        source = frame if function is cc.roc_points else frame[frame["w"] > 0]
+        native = lazy(source)
+        eager = function(source, score="s", label="y", by="model", bins=bins, **extra)
+        eager = eager.sort_values("model", kind="stable", na_position="last")
+        result = function(native, score="s", label="y", by="model", bins=bins, **extra)
+        # Engines hand back their own string dtypes; the keys must match, not the dtype.
+        result["model"] = result["model"].astype(object).where(result["model"].notna(), None)
+        eager["model"] = eager["model"].astype(object).where(eager["model"].notna(), None)
+        pd.testing.assert_frame_equal(
+            result, eager.reset_index(drop=True), check_exact=False, rtol=1e-12
+        )
+
+
+def _dask(frame):
+    return pytest.importorskip("dask.dataframe").from_pandas(frame, npartitions=3)
+
+
+ENGINES = {
+    "polars": lambda frame: pl.from_pandas(frame).lazy(),
+    "duckdb": duckdb.from_df,
+    "dask": _dask,
+}
+
+
+@pytest.mark.filterwarnings("ignore:Dask support is moving:FutureWarning")
+@pytest.mark.parametrize("engine", ["polars", "duckdb", "dask"])
+@pytest.mark.parametrize(
+    ("cells", "finer", "detail", "levels", "group_filters"),
+    [
+        (4096, 64, 200_000, 6, 32),  # the defaults: one pass at this size
+        (4, 2, 0, 3, 32),  # every level, then distinct scores
+        (2, 2, 0, 40, 1),  # finest levels, one filter for all groups
+        (8, 4, 50, 6, 32),  # distinct scores once few instances remain
+    ],
+)
+def test_engine_bins_equal_eager_bins_through_every_pass(
+    rng, monkeypatch, engine, cells, finer, detail, levels, group_filters
+):
+    from costchart import _engine_bins
+
+    for name, value in (
+        ("CELLS", cells),
+        ("FINER", finer),
+        ("DETAIL", detail),
+        ("LEVELS", levels),
+        ("GROUP_FILTERS", group_filters),
+    ):
+        monkeypatch.setattr(_engine_bins, name, value)
+    frame = _mixed_instances(rng)
+    for bins in (1, 7, 100, 5000):
+        _compare_binned(ENGINES[engine], frame, bins)
+
+
+@pytest.mark.parametrize("engine", ["polars", "duckdb"])
+def test_engine_bins_of_integers_beyond_float_precision(monkeypatch, engine):
+    # Distinct int64 scores that float64 rounds together: no cell can part them, so
+    # their distinct scores are fetched.
+    from costchart import _engine_bins
+
+    monkeypatch.setattr(_engine_bins, "DETAIL", 0)
+    base = 2**60
+    frame = pd.DataFrame(
+        {"model": "m", "s": base + np.arange(40, dtype=np.int64), "y": np.arange(40) % 3 == 0}
+    )
+    frame.loc[39, "s"] = -base
+    frame["w"] = 1.0
+    _compare_binned(ENGINES[engine], frame, 6)
+
+
+def test_engine_bins_fall_back_when_a_pass_disagrees(rng, monkeypatch):
+    # An engine that put a row in another cell on the second pass: the cells' counts no
+    # longer add up, so every distinct score is counted instead; still the eager bins.
+    from costchart import _engine_bins, _lazy
+
+    monkeypatch.setattr(_engine_bins, "CELLS", 4)
+    aggregate = _lazy._aggregate
+
+    def dropping_a_row(nw, frame, schema, amounts, keys, helpers=(), extra=()):
+        table = aggregate(nw, frame, schema, amounts, keys, helpers, extra)
+        return table.iloc[1:] if _engine_bins.PARENT in keys else table
+
+    monkeypatch.setattr(_lazy, "_aggregate", dropping_a_row)
+    frame = _mixed_instances(rng)
+    _compare_binned(ENGINES["duckdb"], frame, 50)
+
+
+@pytest.mark.parametrize("extreme", [1e308, 5e-324])
+def test_engine_bins_of_extreme_ranges(extreme):
+    scores = [-extreme, -extreme / 2, 0.0, extreme / 3, extreme / 2, extreme]
+    frame = pd.DataFrame({"model": "m", "s": scores * 3, "y": [0, 1, 1] * 6, "w": 1.0})
+    _compare_binned(ENGINES["duckdb"], frame, 4)
 
 
 def _java_runs() -> bool:
@@ -311,7 +415,7 @@ def spark():
 def test_spark_ranks_widen_before_binning(spark):
     # Spark ranks in INT32: above * bins raised ARITHMETIC_OVERFLOW.
     native = spark.createDataFrame(TIES)
-    _check_bin_dtypes(native, TIES)
+    _check_cell_dtype(native)
     eager = cc.roc_points(TIES, score="s", label="y", by="g", bins=WRAPS)
     result = cc.roc_points(native, score="s", label="y", by="g", bins=WRAPS)
     pd.testing.assert_frame_equal(result, eager)

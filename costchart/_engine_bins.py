@@ -1,0 +1,212 @@
+"""``bins=`` inside a lazy frame's engine: the rank rule without ranking every row.
+
+The eager rule (:func:`costchart.roc.bin_by_rank`) puts a score with ``above`` instances
+scoring higher, out of ``n`` in its group, in bin ``above * bins // n``. A window rank over
+every row computes that in an engine, but costs a sort of all rows (46 s and 7-8 GB on
+1e8 rows). Here the engine only ever runs group-bys, and Python applies the rule:
+
+1. One pass finds the range of the scores (and counts the bad ones).
+2. The scores are cut into :data:`CELLS` equal-width *cells* over that range, and the
+   engine counts, per group, cell and label, the instances (and sums the weights) and
+   keeps each cell's lowest and highest score. A cell is an interval of scores, so it
+   never splits a tie, and its counts are exact.
+3. Python walks the cells of each group from the top, knowing exactly how many instances
+   lie above each one. A cell whose scores all fall in one bin of the rank rule is done.
+   A cell that holds several distinct scores *and* a bin boundary is cut again,
+   :data:`FINER` times finer, in another pass over the rows of such cells only; once
+   they hold few instances (:data:`DETAIL`), their distinct scores are fetched instead.
+4. Each bin's instances are summed from its cells; the bin stands in for its lowest
+   score.
+
+So the bins are exactly the eager bins, each an exact point of the full curve, and the
+engine returns a few rows per cell instead of ranking: smooth scores need two or three
+passes of plain group-by, scores with few distinct values (rounded ones) usually one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import numpy as np
+import pandas as pd
+
+#: Cells over the range of the scores at the first level.
+CELLS = 4096
+#: How many finer cells a split cell is cut into at the next level.
+FINER = 64
+#: Finer levels tried before the distinct scores of the remaining split cells are fetched
+#: (the finest has 2**12 * 64**6 = 2**48 cells, still exact in float64).
+LEVELS = 6
+#: Up to this many groups, a finer pass reads only each group's own split cells.
+GROUP_FILTERS = 32
+#: Fetch distinct scores once the split cells hold at most this many instances.
+DETAIL = 200_000
+
+GROUP, PIECE, PARENT = "costchart_group", "costchart_piece", "costchart_parent"
+LOW, HIGH, INSTANCES = "costchart_low", "costchart_high", "costchart_instances"
+CELL = "costchart_cell"
+
+#: ``aggregate(frame, keys, helpers, extra)`` runs one group-by in the engine.
+Aggregate = Callable[..., pd.DataFrame]
+
+
+def cell_expression(nw, score: str, low: float, scale: float, cells: int):
+    """Cell of each instance: ``floor(score * scale - low * scale)``, clipped, as Int64.
+
+    Rounding keeps this non-decreasing in the score, so a cell is an interval of scores.
+    """
+    shifted = nw.col(score).cast(nw.Float64) * scale - low * scale
+    return shifted.clip(0, cells - 1).floor().cast(nw.Int64)
+
+
+def cell_scale(low: float, high: float) -> float:
+    """Cells per unit of score so that [low, high] spans :data:`CELLS` cells."""
+    if not high > low:
+        return 0.0
+    span = high - low
+    if not np.isfinite(span):  # e.g. -1e308 to 1e308: halve both ends first
+        return (CELLS / 2) / (high / 2 - low / 2)
+    return CELLS / span
+
+
+def engine_bins(
+    nw, frame, score, label, by: Sequence[str], aggregate: Aggregate, bins: int, low, high
+) -> pd.DataFrame | None:
+    """Rows per group, bin and label: the bin's lowest score, instances and sums.
+
+    Returns None if a finer pass disagrees with the pass before it on how many instances
+    a cell holds (an engine that rounds one expression two ways); the caller then counts
+    every distinct score instead.
+    """
+    scale = cell_scale(float(low), float(high))
+    base = float(low)
+    level = 1
+
+    def cells_at(level: int):
+        """The cells of ``level``: CELLS over the range, each FINER times finer than the last."""
+        factor = FINER ** (level - 1)
+        return cell_expression(nw, score, base, scale * factor, CELLS * factor)
+
+    rows = aggregate(frame, [*by, CELL, label], [cells_at(1).alias(CELL)], _low_high(nw, score))
+    keys = rows[list(by)].drop_duplicates(ignore_index=True) if by else None
+    rows = _with_pieces(rows, by, keys, [CELL], 0)
+    while True:
+        split = _split_pieces(rows, bins)
+        if not split.any():
+            return _bins_of(rows, by, keys, score, label, bins)
+        is_split = rows[PIECE].isin(split[split].index)
+        parents = rows[is_split].groupby([GROUP, CELL])[INSTANCES].sum()
+        narrowed = frame.with_columns(cells_at(level).alias(PARENT)).filter(
+            _in_cells(nw, parents.index, by, keys)
+        )
+        if int(parents.sum()) <= DETAIL or level > LEVELS:
+            finer = aggregate(narrowed, [*by, PARENT, score, label], [], _low_high(nw, score))
+            piece_keys = [PARENT, score]
+        else:
+            child = cells_at(level + 1).alias(CELL)
+            finer = aggregate(narrowed, [*by, PARENT, CELL, label], [child], _low_high(nw, score))
+            piece_keys = [PARENT, CELL]
+        level += 1
+        finer = _with_pieces(finer, by, keys, piece_keys, int(rows[PIECE].max()) + 1)
+        finer = finer.merge(
+            parents.rename("parent_total"), left_on=[GROUP, PARENT], right_index=True
+        )
+        counted = finer.groupby([GROUP, PARENT])[INSTANCES].sum()
+        expected = parents.reindex(counted.index).to_numpy(np.int64)
+        if len(counted) != len(parents) or not np.array_equal(counted.to_numpy(), expected):
+            return None
+        finer = finer.drop(columns=["parent_total", PARENT])
+        if CELL not in finer:
+            finer[CELL] = -1  # distinct scores are never split again
+        rows = pd.concat([rows[~is_split], finer], ignore_index=True)
+
+
+def _in_cells(nw, wanted: pd.MultiIndex, by, keys):
+    """Rows in the wanted (group, cell) pairs: per group for a few groups, else any group."""
+    cells = wanted.get_level_values(CELL).astype(np.int64)
+    groups = wanted.get_level_values(GROUP).to_numpy()
+    if not by or len(np.unique(groups)) > GROUP_FILTERS:
+        return nw.col(PARENT).is_in(sorted({int(c) for c in cells}))
+    clauses = []
+    for group in np.unique(groups):
+        condition = nw.col(PARENT).is_in([int(c) for c in cells[groups == group]])
+        for column, value in zip(by, keys.iloc[int(group)], strict=True):
+            if pd.isna(value):
+                condition = condition & nw.col(column).is_null()
+            else:
+                value = value.item() if isinstance(value, np.generic) else value
+                condition = condition & (nw.col(column) == value)
+        clauses.append(condition)
+    return nw.any_horizontal(*clauses, ignore_nulls=True)
+
+
+def _low_high(nw, score: str) -> list:
+    return [nw.col(score).min().alias(LOW), nw.col(score).max().alias(HIGH)]
+
+
+def _with_pieces(rows, by, keys, piece_keys, first) -> pd.DataFrame:
+    """Number the groups (as in ``keys``) and the pieces (cells or scores) of ``rows``."""
+    rows = rows.copy()
+    if by:
+        both = pd.concat([keys, rows[list(by)]], ignore_index=True)
+        ids = both.groupby(list(by), dropna=False, sort=False, observed=True).ngroup()
+        rows[GROUP] = ids.to_numpy()[len(keys) :]
+    else:
+        rows[GROUP] = 0
+    pieces = rows.groupby([GROUP, *piece_keys], dropna=False, sort=False).ngroup()
+    rows[PIECE] = pieces.to_numpy() + first
+    return rows
+
+
+def _piece_table(rows) -> pd.DataFrame:
+    """One row per piece, sorted by group and decreasing scores, with ``above`` and ``n``."""
+    table = rows.groupby(PIECE, sort=False).agg(
+        group=(GROUP, "first"), total=(INSTANCES, "sum"), low=(LOW, "min"), high=(HIGH, "max")
+    )
+    table = table.sort_values(["group", "low"], ascending=[True, False], kind="stable")
+    totals = table["total"].to_numpy(np.int64)
+    sums = table.groupby("group", sort=False)["total"]
+    table["above"] = sums.cumsum().to_numpy(np.int64) - totals
+    table["n"] = sums.transform("sum").to_numpy(np.int64)
+    return table
+
+
+def _rank_bin(above: np.ndarray, n: np.ndarray, bins: int) -> np.ndarray:
+    """``above * min(bins, n) // n`` exactly, in Python integers where int64 could overflow."""
+    within = np.minimum(bins, n)
+    if int(np.max(n, initial=0)) * bins <= np.iinfo(np.int64).max:
+        return above * within // np.maximum(n, 1)
+    return np.array(
+        [int(a) * int(b) // max(int(m), 1) for a, b, m in zip(above, within, n, strict=True)],
+        dtype=np.int64,
+    )
+
+
+def _split_pieces(rows, bins: int) -> pd.Series:
+    """Per piece: does it hold several distinct scores that the rank rule puts in two bins?"""
+    table = _piece_table(rows)
+    above, n = table["above"].to_numpy(), table["n"].to_numpy()
+    first = _rank_bin(above, n, bins)
+    last = _rank_bin(above + table["total"].to_numpy(np.int64) - 1, n, bins)
+    several = (table["low"] < table["high"]).to_numpy()
+    return pd.Series(several & (first != last), index=table.index)
+
+
+def _bins_of(rows, by, keys, score, label, bins) -> pd.DataFrame:
+    """Sum the pieces of each bin; the bin stands in for its lowest score."""
+    table = _piece_table(rows)
+    table["bin"] = _rank_bin(table["above"].to_numpy(), table["n"].to_numpy(), bins)
+    table["bin_low"] = table.groupby(["group", "bin"], sort=False)["low"].transform("min")
+    rows = rows.merge(table[["bin", "bin_low"]], left_on=PIECE, right_index=True)
+    sums = {INSTANCES: "sum", LOW: "first"}
+    for column in rows.columns:
+        if isinstance(column, str) and column.endswith(("__sum", "__missing", "__nonfinite")):
+            sums[column] = "sum"
+        elif isinstance(column, str) and column.endswith("__min"):
+            sums[column] = "min"
+    rows[LOW] = rows["bin_low"]
+    out = rows.groupby([GROUP, "bin", label], dropna=False, sort=False).agg(sums)
+    out = out.reset_index().rename(columns={LOW: score})
+    if by:
+        out = pd.concat([keys.iloc[out[GROUP].to_numpy()].reset_index(drop=True), out], axis=1)
+    return out.drop(columns=[GROUP, "bin"])
