@@ -318,7 +318,7 @@ ENGINES = {
     [
         (4096, 64, 200_000, 6, 32),  # the defaults: one pass at this size
         (4, 2, 0, 3, 32),  # every level, then distinct scores
-        (2, 2, 0, 40, 1),  # finest levels, one filter for all groups
+        (2, 2, 0, 12, 1),  # finest levels, one filter for all groups
         (8, 4, 50, 6, 32),  # distinct scores once few instances remain
     ],
 )
@@ -335,8 +335,10 @@ def test_engine_bins_equal_eager_bins_through_every_pass(
         ("GROUP_FILTERS", group_filters),
     ):
         monkeypatch.setattr(_engine_bins, name, value)
-    frame = _mixed_instances(rng)
-    for bins in (1, 7, 100, 5000):
+    if engine == "dask" and cells != 4:
+        pytest.skip("Dask runs the same group-bys; one setting suffices (each pass is slow)")
+    frame = _mixed_instances(rng, 4000 if engine != "dask" else 1500)
+    for bins in (1, 7, 100, 5000) if engine != "dask" else (7, 100):
         _compare_binned(ENGINES[engine], frame, bins)
 
 
