@@ -31,12 +31,12 @@ import numpy as np
 import pandas as pd
 
 #: Cells over the range of the scores at the first level.
-CELLS = 4096
+CELLS = 65536
 #: How many finer cells a split cell is cut into at the next level.
 FINER = 64
 #: Finer levels tried before the distinct scores of the remaining split cells are fetched
-#: (the finest has 2**12 * 64**6 = 2**48 cells, still exact in float64).
-LEVELS = 6
+#: (the finest has 2**16 * 64**5 = 2**46 cells, still exact in float64).
+LEVELS = 5
 #: Up to this many groups, a finer pass reads only each group's own split cells.
 GROUP_FILTERS = 32
 #: Fetch distinct scores once the split cells hold at most this many instances.
@@ -44,37 +44,50 @@ DETAIL = 200_000
 
 GROUP, PIECE, PARENT = "costchart_group", "costchart_piece", "costchart_parent"
 LOW, HIGH, INSTANCES = "costchart_low", "costchart_high", "costchart_instances"
-CELL = "costchart_cell"
+CELL, BAD = "costchart_cell", "costchart_bad_scores"
 
 #: ``aggregate(frame, keys, helpers, extra)`` runs one group-by in the engine.
 Aggregate = Callable[..., pd.DataFrame]
 
 
-def cell_expression(nw, score: str, low: float, scale: float, cells: int):
-    """Cell of each instance: ``floor(score * scale - low * scale)``, clipped, as Int64.
+def cell_expression(nw, score, low: float, scale: float):
+    """Cell of each instance: ``floor(score * scale - low * scale)``, as Int64.
 
-    Rounding keeps this non-decreasing in the score, so a cell is an interval of scores.
+    Rounding keeps this non-decreasing in the score, so a cell is an interval of scores
+    (scores from ``low`` up give cells from 0; rounding may take the top score a cell
+    past the last, which is harmless).
     """
-    shifted = nw.col(score).cast(nw.Float64) * scale - low * scale
-    return shifted.clip(0, cells - 1).floor().cast(nw.Int64)
+    values = score if isinstance(score, nw.Expr) else nw.col(score)
+    return (values.cast(nw.Float64) * scale - low * scale).floor().cast(nw.Int64)
 
 
 def cell_scale(low: float, high: float) -> float:
-    """Cells per unit of score so that [low, high] spans :data:`CELLS` cells."""
+    """Cells per unit of score so that [low, high] spans :data:`CELLS` cells.
+
+    0 (every score in one cell, whose distinct scores are then fetched) when there is
+    one score only, or when the range is so narrow (subnormal numbers) that the scaled
+    scores would overflow.
+    """
     if not high > low:
         return 0.0
-    span = high - low
-    if not np.isfinite(span):  # e.g. -1e308 to 1e308: halve both ends first
-        return (CELLS / 2) / (high / 2 - low / 2)
-    return CELLS / span
+    with np.errstate(over="ignore"):
+        span = high - low
+        if not np.isfinite(span):  # e.g. -1e308 to 1e308: halve both ends first
+            scale = (CELLS / 2) / (high / 2 - low / 2)
+        else:
+            scale = CELLS / span
+        finest = max(abs(low), abs(high)) * scale * float(FINER) ** LEVELS
+    return scale if np.isfinite(scale) and np.isfinite(finest) else 0.0
 
 
 def engine_bins(
-    nw, frame, score, label, by: Sequence[str], aggregate: Aggregate, bins: int, low, high
+    nw, frame, score, label, by: Sequence[str], aggregate: Aggregate, bins: int, low, high, bad
 ) -> pd.DataFrame | None:
     """Rows per group, bin and label: the bin's lowest score, instances and sums.
 
-    Returns None if a finer pass disagrees with the pass before it on how many instances
+    ``bad`` is an expression true for missing, NaN or infinite scores; the first pass
+    counts them (in the returned rows' ``BAD`` column) and puts them in cell 0, so the
+    caller can refuse them. Returns None if a finer pass disagrees with the pass before it on how many instances
     a cell holds (an engine that rounds one expression two ways); the caller then counts
     every distinct score instead.
     """
@@ -84,10 +97,15 @@ def engine_bins(
 
     def cells_at(level: int):
         """The cells of ``level``: CELLS over the range, each FINER times finer than the last."""
-        factor = FINER ** (level - 1)
-        return cell_expression(nw, score, base, scale * factor, CELLS * factor)
+        return cell_expression(nw, score, base, scale * FINER ** (level - 1))
 
-    rows = aggregate(frame, [*by, CELL, label], [cells_at(1).alias(CELL)], _low_high(nw, score))
+    finite = nw.when(bad).then(nw.lit(base)).otherwise(nw.col(score))
+    helpers = [bad.cast(nw.Int64).alias(BAD), cell_expression(nw, finite, base, scale).alias(CELL)]
+    rows = aggregate(
+        frame, [*by, CELL, label], helpers, [*_low_high(nw, score), nw.col(BAD).sum()]
+    )
+    if rows[BAD].sum():
+        return rows
     keys = rows[list(by)].drop_duplicates(ignore_index=True) if by else None
     rows = _with_pieces(rows, by, keys, [CELL], 0)
     while True:
@@ -96,10 +114,10 @@ def engine_bins(
             return _bins_of(rows, by, keys, score, label, bins)
         is_split = rows[PIECE].isin(split[split].index)
         parents = rows[is_split].groupby([GROUP, CELL])[INSTANCES].sum()
-        narrowed = frame.with_columns(cells_at(level).alias(PARENT)).filter(
-            _in_cells(nw, parents.index, by, keys)
+        narrowed = _in_cells(
+            nw, frame.with_columns(cells_at(level).alias(PARENT)), parents.index, by, keys
         )
-        if int(parents.sum()) <= DETAIL or level > LEVELS:
+        if int(parents.sum()) <= DETAIL or level > LEVELS or scale == 0:
             finer = aggregate(narrowed, [*by, PARENT, score, label], [], _low_high(nw, score))
             piece_keys = [PARENT, score]
         else:
@@ -121,23 +139,60 @@ def engine_bins(
         rows = pd.concat([rows[~is_split], finer], ignore_index=True)
 
 
-def _in_cells(nw, wanted: pd.MultiIndex, by, keys):
-    """Rows in the wanted (group, cell) pairs: per group for a few groups, else any group."""
+def _in_cells(nw, frame, wanted: pd.MultiIndex, by, keys):
+    """The rows of ``frame`` in the wanted (group, cell) pairs.
+
+    Each group's own cells for a few groups, else the wanted cells of any group (Python
+    drops the others). DuckDB gets an SQL ``IN`` list: its ``contains`` of a list literal,
+    which narwhals' ``is_in`` becomes, scans the list for every row.
+    """
     cells = wanted.get_level_values(CELL).astype(np.int64)
     groups = wanted.get_level_values(GROUP).to_numpy()
-    if not by or len(np.unique(groups)) > GROUP_FILTERS:
-        return nw.col(PARENT).is_in(sorted({int(c) for c in cells}))
+    per_group = bool(by) and len(np.unique(groups)) <= GROUP_FILTERS
+    chosen = [(int(g), cells[groups == g]) for g in np.unique(groups)] if per_group else []
+    if frame.implementation is nw.Implementation.DUCKDB:
+        sql = _duckdb_condition(chosen, cells, by, keys)
+        return nw.from_native(nw.to_native(frame).filter(sql))
+    if not per_group:
+        return frame.filter(nw.col(PARENT).is_in(sorted({int(c) for c in cells})))
     clauses = []
-    for group in np.unique(groups):
-        condition = nw.col(PARENT).is_in([int(c) for c in cells[groups == group]])
-        for column, value in zip(by, keys.iloc[int(group)], strict=True):
+    for group, own in chosen:
+        condition = nw.col(PARENT).is_in([int(c) for c in own])
+        for column, value in zip(by, keys.iloc[group], strict=True):
             if pd.isna(value):
                 condition = condition & nw.col(column).is_null()
             else:
                 value = value.item() if isinstance(value, np.generic) else value
                 condition = condition & (nw.col(column) == value)
         clauses.append(condition)
-    return nw.any_horizontal(*clauses, ignore_nulls=True)
+    return frame.filter(nw.any_horizontal(*clauses, ignore_nulls=True))
+
+
+def _duckdb_condition(chosen, cells, by, keys) -> str:
+    """An SQL condition for :func:`_in_cells`; any group's cells unless every key is plain."""
+
+    def listed(values) -> str:
+        return f"{PARENT} IN ({', '.join(str(int(c)) for c in sorted(set(values)))})"
+
+    clauses = []
+    for group, own in chosen:
+        condition = [listed(own)]
+        for column, value in zip(by, keys.iloc[group], strict=True):
+            name = '"' + str(column).replace('"', '""') + '"'
+            value = value.item() if isinstance(value, np.generic) else value
+            plain = isinstance(value, (str, int)) or (
+                isinstance(value, float) and not np.isinf(value)
+            )
+            if isinstance(column, tuple) or not (plain or value is None):
+                return listed(cells)  # keys SQL cannot spell simply: any group's cells
+            if pd.isna(value):
+                condition.append(f"{name} IS NULL")
+            elif isinstance(value, str):
+                condition.append(f"{name} = '" + value.replace("'", "''") + "'")
+            else:
+                condition.append(f"{name} = {value!r}")
+        clauses.append("(" + " AND ".join(condition) + ")")
+    return " OR ".join(clauses) if clauses else listed(cells)
 
 
 def _low_high(nw, score: str) -> list:

@@ -21,7 +21,7 @@ import numpy as np
 import pandas as pd
 
 from costchart._errors import CostchartError
-from costchart._engine_bins import INSTANCES, engine_bins
+from costchart._engine_bins import BAD, INSTANCES, engine_bins
 from costchart._frames import as_pandas, require_columns
 from costchart._validation import (
     binary_labels,
@@ -220,24 +220,25 @@ def _binned(nw, frame, schema, score, label, by, amounts, bins) -> pd.DataFrame 
     bad = nw.col(score).is_null()
     if schema[score].is_float():
         bad = bad | ~nw.col(score).is_finite()
-    summary = (
-        frame.select(
-            bad.cast(nw.Int64).sum().alias("bad"),
-            nw.col(score).min().alias("low"),
-            nw.col(score).max().alias("high"),
-        )
-        .collect()
-        .to_pandas()
-    )
-    _check_no_bad_scores(float(summary["bad"].fillna(0).iloc[0]), score)
-    low, high = summary["low"].iloc[0], summary["high"].iloc[0]
-    if pd.isna(low):
-        return None
+    # The range alone is quick (parquet keeps each column's min and max); the bad scores
+    # are counted in the first pass over the cells.
+    summary = frame.select(
+        nw.col(score).min().alias("low"), nw.col(score).max().alias("high")
+    ).collect()
+    low, high = summary.item(0, "low"), summary.item(0, "high")
+    if low is None or high is None or not np.isfinite(float(low)) or not np.isfinite(float(high)):
+        count = frame.select(bad.cast(nw.Int64).sum()).collect().item(0, 0)
+        _check_no_bad_scores(float(count or 0), score)
+        if low is None:
+            return None
 
     def aggregate(part, keys, helpers, extra):
         return _aggregate(nw, part, schema, amounts, keys, helpers, extra)
 
-    return engine_bins(nw, frame, score, label, by, aggregate, bins, low, high)
+    table = engine_bins(nw, frame, score, label, by, aggregate, bins, low, high, bad)
+    if table is not None and BAD in table:
+        _check_no_bad_scores(float(table[BAD].sum()), score)
+    return table
 
 
 def _check_no_bad_scores(count: float, column: str) -> None:
