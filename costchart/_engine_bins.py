@@ -87,9 +87,9 @@ def engine_bins(
 
     ``bad`` is an expression true for missing, NaN or infinite scores; the first pass
     counts them (in the returned rows' ``BAD`` column) and puts them in cell 0, so the
-    caller can refuse them. Returns None if a finer pass disagrees with the pass before it on how many instances
-    a cell holds (an engine that rounds one expression two ways); the caller then counts
-    every distinct score instead.
+    caller can refuse them. Returns None if a finer pass disagrees with the pass before
+    it on how many instances a cell holds (an engine that rounds one expression two
+    ways); the caller then counts every distinct score instead.
     """
     scale = cell_scale(float(low), float(high))
     base = float(low)
@@ -101,9 +101,7 @@ def engine_bins(
 
     finite = nw.when(bad).then(nw.lit(base)).otherwise(nw.col(score))
     helpers = [bad.cast(nw.Int64).alias(BAD), cell_expression(nw, finite, base, scale).alias(CELL)]
-    rows = aggregate(
-        frame, [*by, CELL, label], helpers, [*_low_high(nw, score), nw.col(BAD).sum()]
-    )
+    rows = aggregate(frame, [*by, CELL, label], helpers, [*_low_high(nw, score), nw.col(BAD).sum()])
     if rows[BAD].sum():
         return rows
     keys = rows[list(by)].drop_duplicates(ignore_index=True) if by else None
@@ -238,7 +236,7 @@ def _rank_bin(above: np.ndarray, n: np.ndarray, bins: int) -> np.ndarray:
 
 
 def _split_pieces(rows, bins: int) -> pd.Series:
-    """Per piece: does it hold several distinct scores that the rank rule puts in two bins?"""
+    """Per piece, whether it holds distinct scores that the rank rule puts in two bins."""
     table = _piece_table(rows)
     above, n = table["above"].to_numpy(), table["n"].to_numpy()
     first = _rank_bin(above, n, bins)

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from costchart._errors import CostchartError
 from costchart._engine_bins import BAD, INSTANCES, engine_bins
+from costchart._errors import CostchartError
 from costchart._frames import as_pandas, require_columns
 from costchart._validation import (
     binary_labels,
@@ -32,6 +32,7 @@ from costchart._validation import (
 )
 
 __all__ = ["Instances", "PerScore", "is_lazy", "per_score_table", "read_instances"]
+
 
 def is_lazy(data) -> bool:
     """True for a frame narwhals reads only lazily (not pandas, polars or pyarrow eager)."""
