@@ -5,11 +5,11 @@ scoring higher, out of ``n`` in its group, in bin ``above * bins // n``. A windo
 every row computes that in an engine, but costs a sort of all rows (46 s and 7-8 GB on
 1e8 rows). Here the engine only ever runs group-bys, and Python applies the rule:
 
-1. One pass finds the range of the scores (and counts the bad ones).
-2. The scores are cut into :data:`CELLS` equal-width *cells* over that range, and the
-   engine counts, per group, cell and label, the instances (and sums the weights) and
-   keeps each cell's lowest and highest score. A cell is an interval of scores, so it
-   never splits a tie, and its counts are exact.
+1. The range of the scores (parquet files keep it in their metadata).
+2. The scores are cut into :data:`CELLS` equal-width *cells* over that range (fewer for
+   polars), and the engine counts, per group, cell and label, the instances (and sums
+   the weights and counts bad scores) and keeps each cell's lowest and highest score.
+   A cell is an interval of scores, so it never splits a tie, and its counts are exact.
 3. Python walks the cells of each group from the top, knowing exactly how many instances
    lie above each one. A cell whose scores all fall in one bin of the rank rule is done.
    A cell that holds several distinct scores *and* a bin boundary is cut again,
@@ -20,7 +20,7 @@ every row computes that in an engine, but costs a sort of all rows (46 s and 7-8
 
 So the bins are exactly the eager bins, each an exact point of the full curve, and the
 engine returns a few rows per cell instead of ranking: smooth scores need two or three
-passes of plain group-by, scores with few distinct values (rounded ones) usually one.
+to four passes of plain group-by, scores with few distinct values (rounded ones) one.
 """
 
 from __future__ import annotations
@@ -34,9 +34,13 @@ import pandas as pd
 CELLS = 65536
 #: How many finer cells a split cell is cut into at the next level.
 FINER = 64
-#: Finer levels tried before the distinct scores of the remaining split cells are fetched
-#: (the finest has 2**16 * 64**5 = 2**46 cells, still exact in float64).
-LEVELS = 5
+#: At most this many finer levels before the distinct scores of the remaining split cells
+#: are fetched; fewer if the finest cells would pass 2**46 (still exact in float64).
+LEVELS = 8
+#: polars' streaming group-by keeps every group's keys per thread: with string keys and
+#: 300,000 groups (65,536 cells of 3 models) it took 3.4 GB on 1e8 rows, with 40,000
+#: groups under 0.5 GB. It gets fewer cells per pass, and more passes.
+POLARS_CELLS, POLARS_FINER = 8192, 16
 #: Up to this many groups, a finer pass reads only each group's own split cells.
 GROUP_FILTERS = 32
 #: Fetch distinct scores once the split cells hold at most this many instances.
@@ -61,23 +65,32 @@ def cell_expression(nw, score, low: float, scale: float):
     return (values.cast(nw.Float64) * scale - low * scale).floor().cast(nw.Int64)
 
 
-def cell_scale(low: float, high: float) -> float:
-    """Cells per unit of score so that [low, high] spans :data:`CELLS` cells.
+def cell_scale(low: float, high: float, cells: int, finest: float) -> float:
+    """Cells per unit of score so that [low, high] spans ``cells`` cells.
 
     0 (every score in one cell, whose distinct scores are then fetched) when there is
-    one score only, or when the range is so narrow (subnormal numbers) that the scaled
-    scores would overflow.
+    one score only, or when the range is so narrow (subnormal numbers) that the scores
+    scaled to the ``finest`` cells would overflow.
     """
     if not high > low:
         return 0.0
     with np.errstate(over="ignore"):
         span = high - low
         if not np.isfinite(span):  # e.g. -1e308 to 1e308: halve both ends first
-            scale = (CELLS / 2) / (high / 2 - low / 2)
+            scale = (cells / 2) / (high / 2 - low / 2)
         else:
-            scale = CELLS / span
-        finest = max(abs(low), abs(high)) * scale * float(FINER) ** LEVELS
-    return scale if np.isfinite(scale) and np.isfinite(finest) else 0.0
+            scale = cells / span
+        largest = max(abs(low), abs(high)) * scale * finest
+    return scale if np.isfinite(scale) and np.isfinite(largest) else 0.0
+
+
+def _sizes(nw, frame) -> tuple[int, int, int]:
+    """Cells of the first pass, finer cells per split cell, and the most finer levels."""
+    cells, finer = CELLS, FINER
+    if frame.implementation is nw.Implementation.POLARS:
+        cells, finer = min(cells, POLARS_CELLS), min(finer, POLARS_FINER)
+    levels = int((46 - np.log2(cells)) // np.log2(finer)) if finer > 1 else 0
+    return cells, finer, max(0, min(LEVELS, levels))
 
 
 def engine_bins(
@@ -91,13 +104,14 @@ def engine_bins(
     it on how many instances a cell holds (an engine that rounds one expression two
     ways); the caller then counts every distinct score instead.
     """
-    scale = cell_scale(float(low), float(high))
+    cells, finer, levels = _sizes(nw, frame)
+    scale = cell_scale(float(low), float(high), cells, float(finer) ** levels)
     base = float(low)
     level = 1
 
     def cells_at(level: int):
-        """The cells of ``level``: CELLS over the range, each FINER times finer than the last."""
-        return cell_expression(nw, score, base, scale * FINER ** (level - 1))
+        """The cells of ``level``: ``cells`` over the range, each ``finer`` times finer."""
+        return cell_expression(nw, score, base, scale * finer ** (level - 1))
 
     finite = nw.when(bad).then(nw.lit(base)).otherwise(nw.col(score))
     helpers = [bad.cast(nw.Int64).alias(BAD), cell_expression(nw, finite, base, scale).alias(CELL)]
@@ -115,26 +129,26 @@ def engine_bins(
         narrowed = _in_cells(
             nw, frame.with_columns(cells_at(level).alias(PARENT)), parents.index, by, keys
         )
-        if int(parents.sum()) <= DETAIL or level > LEVELS or scale == 0:
-            finer = aggregate(narrowed, [*by, PARENT, score, label], [], _low_high(nw, score))
+        if int(parents.sum()) <= DETAIL or level > levels or scale == 0:
+            refined = aggregate(narrowed, [*by, PARENT, score, label], [], _low_high(nw, score))
             piece_keys = [PARENT, score]
         else:
             child = cells_at(level + 1).alias(CELL)
-            finer = aggregate(narrowed, [*by, PARENT, CELL, label], [child], _low_high(nw, score))
+            refined = aggregate(narrowed, [*by, PARENT, CELL, label], [child], _low_high(nw, score))
             piece_keys = [PARENT, CELL]
         level += 1
-        finer = _with_pieces(finer, by, keys, piece_keys, int(rows[PIECE].max()) + 1)
-        finer = finer.merge(
+        refined = _with_pieces(refined, by, keys, piece_keys, int(rows[PIECE].max()) + 1)
+        refined = refined.merge(
             parents.rename("parent_total"), left_on=[GROUP, PARENT], right_index=True
         )
-        counted = finer.groupby([GROUP, PARENT])[INSTANCES].sum()
+        counted = refined.groupby([GROUP, PARENT])[INSTANCES].sum()
         expected = parents.reindex(counted.index).to_numpy(np.int64)
         if len(counted) != len(parents) or not np.array_equal(counted.to_numpy(), expected):
             return None
-        finer = finer.drop(columns=["parent_total", PARENT])
-        if CELL not in finer:
-            finer[CELL] = -1  # distinct scores are never split again
-        rows = pd.concat([rows[~is_split], finer], ignore_index=True)
+        refined = refined.drop(columns=["parent_total", PARENT])
+        if CELL not in refined:
+            refined[CELL] = -1  # distinct scores are never split again
+        rows = pd.concat([rows[~is_split], refined], ignore_index=True)
 
 
 def _in_cells(nw, frame, wanted: pd.MultiIndex, by, keys):

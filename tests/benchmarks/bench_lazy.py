@@ -47,7 +47,7 @@ bins = None if bins == "None" else int(bins)
 import costchart as cc
 if engine == "duckdb":
     import duckdb
-    duckdb.sql("set threads = 2")
+    duckdb.execute("set enable_progress_bar = false")
     frame = duckdb.sql(f"select * from read_parquet('{path}')")
 elif engine == "polars":
     import polars as pl
@@ -100,7 +100,7 @@ def run_case(engine: str, path: Path, column: str, bins: int | None) -> tuple[fl
     if child.returncode != 0:
         msg = f"{engine} {column} bins={bins} failed (exit {child.returncode})"
         raise RuntimeError(msg)
-    result = json.loads(output)
+    result = json.loads(output.decode().strip().splitlines()[-1])
     return result["seconds"], usage.ru_maxrss / 1024, result["points"]
 
 
