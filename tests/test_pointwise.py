@@ -67,7 +67,7 @@ def test_merge_equals_brute_force_at_every_point_and_between(seed):
             np.testing.assert_allclose(np.sqrt(merged.m2[mine] / (n - 1)), sd, atol=1e-7)
             # Between points: the minimum and maximum are linear, the spread quadratic.
             mid = (x[1:] + x[:-1]) / 2
-            mean_mid, lo_mid, hi_mid, sd_mid = _brute_force(curves, mid)
+            _, lo_mid, hi_mid, sd_mid = _brute_force(curves, mid)
             np.testing.assert_allclose(np.interp(mid, x, merged.lo[mine]), lo_mid, atol=1e-12)
             np.testing.assert_allclose(np.interp(mid, x, merged.hi[mine]), hi_mid, atol=1e-12)
             m2 = merged.m2[mine]
