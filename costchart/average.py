@@ -2,25 +2,20 @@
 
 from __future__ import annotations
 
-import itertools
-import os
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import pandas as pd
 
 from costchart import _schema as col
 from costchart._errors import CostchartError, warn
-from costchart._frames import combine_groups, describe_group, normalize_by, split_groups
+from costchart._frames import assemble, combine_groups, describe_group, normalize_by, split_groups
+from costchart._pointwise import pointwise_statistics
 from costchart._tables import check_curve, curve_groups, points_groups, read_table, table_kind
 from costchart._validation import one_of, probabilities
 from costchart.envelope import lower_envelope
 
 __all__ = ["curve_points", "roc_average", "vertical_average"]
-
-_THREADS = max(1, min(4, os.cpu_count() or 1))  # for averaging long curves
-_PARALLEL_FROM = 200_000  # grid points; below this threads cost more than they save
 
 
 def _check_over(table: pd.DataFrame, over, name: str) -> list[str]:
@@ -123,76 +118,83 @@ def vertical_average(curves, *, over: str | Sequence[str]) -> pd.DataFrame:
     by = [c for c in by if not str(c).startswith("costchart_")]
     groups = split_groups(table, by)
     check_curve(table, "curves")
-    pc_all = table[col.PC].to_numpy(np.float64)
-    cost_all = table[col.COST].to_numpy(np.float64)
-    parts = []
-    for group in groups:
-        members = split_groups(table.iloc[group.positions], over)
-        where = f" of group {describe_group(by, group.key)}" if by else ""
-        curves_pc = [pc_all[group.positions[m.positions]] for m in members]
-        curves_cost = [cost_all[group.positions[m.positions]] for m in members]
-        for member, pc in zip(members, curves_pc, strict=True):
-            _check_spans(pc, describe_group(over, member.key), where)
-        parts.append(_average_curves(curves_pc, curves_cost))
-    return combine_groups(table, by, groups, parts, col.AVERAGE_TABLE)
+    return _vertical_average(table, by, over, groups)
 
 
-def _average_curves(pcs: list[np.ndarray], costs: list[np.ndarray]) -> pd.DataFrame:
-    """Mean, min, max and sd of piecewise-linear curves at the union of their vertices."""
-    grid = distinct_pc(np.concatenate(pcs))
-    curves = []
-    for pc, cost in zip(pcs, costs, strict=True):
-        order = np.argsort(pc, kind="stable")
-        curves.append((pc[order], cost[order]))
-    total = np.empty_like(grid)
-    # Welford's running mean and sum of squared deviations: identical curves give exactly
-    # 0, unlike sum(x**2) - n * mean**2, which cancels catastrophically.
-    running = np.empty_like(grid)
-    deviations = np.empty_like(grid)
-    low = np.empty_like(grid)
-    high = np.empty_like(grid)
-
-    def accumulate(start: int, end: int) -> None:
-        at = grid[start:end]
-        s, lo, hi = total[start:end], low[start:end], high[start:end]
-        m, m2 = running[start:end], deviations[start:end]
-        delta = np.empty_like(at)
-        for number, (pc, cost) in enumerate(curves):
-            # Only the vertices bracketing this part of the grid are handed to np.interp.
-            a = max(int(np.searchsorted(pc, at[0], side="right")) - 1, 0)
-            b = min(int(np.searchsorted(pc, at[-1], side="left")) + 1, len(pc))
-            values = np.interp(at, pc[a:b], cost[a:b])
-            if number == 0:
-                s[:], m[:], m2[:], lo[:], hi[:] = values, values, 0.0, values, values
-                continue
-            s += values
-            np.subtract(values, m, out=delta)
-            m += delta / (number + 1)
-            m2 += delta * (values - m)
-            np.minimum(lo, values, out=lo)
-            np.maximum(hi, values, out=hi)
-
-    # The work is memory-bound and numpy releases the GIL: split the grid between threads.
-    bounds = np.linspace(0, len(grid), _THREADS + 1).astype(int)
-    parts = [(a, b) for a, b in itertools.pairwise(bounds) if b > a]
-    if len(grid) < _PARALLEL_FROM or len(parts) == 1:
-        accumulate(0, len(grid))
-    else:
-        with ThreadPoolExecutor(len(parts)) as pool:
-            list(pool.map(lambda bounds: accumulate(*bounds), parts))
-    n = len(pcs)
-    mean = total / n
-    sd = np.sqrt(np.maximum(deviations, 0.0) / (n - 1)) if n > 1 else np.full_like(grid, np.nan)
-    return pd.DataFrame(
+def _vertical_average(table: pd.DataFrame, by: list[str], over: list[str], groups) -> pd.DataFrame:
+    """Average the curves of every group at once (:mod:`costchart._pointwise`)."""
+    n = len(table)
+    group_of_row = np.empty(n, dtype=np.int64)
+    group_of_row[groups.order] = groups.ids
+    members = split_groups(table, [*by, *over])
+    member_of_row = np.empty(n, dtype=np.int64)
+    member_of_row[members.order] = members.ids
+    pc = table[col.PC].to_numpy(np.float64)
+    cost = table[col.COST].to_numpy(np.float64)
+    # Rows curve after curve (groups in order, their curves in order of first
+    # appearance), each curve sorted by pc.
+    rows = np.lexsort((pc, member_of_row, group_of_row))
+    member = member_of_row[rows]
+    new_curve = np.r_[True, member[1:] != member[:-1]]
+    curve = np.cumsum(new_curve) - 1
+    starts = np.flatnonzero(new_curve)
+    x, y = pc[rows], cost[rows]
+    _check_all_spans(table, by, over, rows[starts], x, starts)
+    curve_group = group_of_row[rows[starts]]
+    merged = pointwise_statistics(curve, curve_group, x, y, len(groups))
+    keep = _grid_points(merged.node, merged.x, merged.vertex)
+    node = merged.node[keep]
+    count = merged.count[node]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        sd = np.where(count > 1, np.sqrt(merged.m2[keep] / (count - 1)), np.nan)
+    lengths = np.bincount(node, minlength=len(groups))
+    return assemble(
+        groups,
+        lengths,
         {
-            col.PC: grid,
-            col.COST: mean,
-            col.COST_LO: low,
-            col.COST_HI: high,
+            col.PC: merged.x[keep],
+            col.COST: merged.mean[keep],
+            col.COST_LO: merged.lo[keep],
+            col.COST_HI: merged.hi[keep],
             col.COST_SD: sd,
-            col.N_CURVES: np.full(len(grid), n, dtype=np.int64),
-        }
+            col.N_CURVES: count.astype(np.int64),
+        },
     )
+
+
+def _check_all_spans(table, by, over, first_rows, x, starts) -> None:
+    """Refuse the first curve (in group order) that does not span pc from 0 to 1."""
+    stops = np.r_[starts[1:], len(x)]
+    low, high = x[starts], x[stops - 1]
+    bad = (low > PC_TOLERANCE) | (high < 1 - PC_TOLERANCE)
+    if bad.any():
+        k = int(np.flatnonzero(bad)[0])
+        row = first_rows[k]
+        key = describe_group(over, tuple(table[c].iloc[row] for c in over))
+        where = (
+            f" of group {describe_group(by, tuple(table[c].iloc[row] for c in by))}" if by else ""
+        )
+        _check_spans(x[starts[k] : stops[k]], key, where)
+
+
+def _grid_points(node: np.ndarray, x: np.ndarray, vertex: np.ndarray) -> np.ndarray:
+    """Rows of one vertex per run of ``x`` closer than :data:`PC_TOLERANCE`, per node.
+
+    As :func:`distinct_pc`: the first value of each run, or 1 exactly for a node's last
+    run when it holds 1.
+    """
+    rows = np.flatnonzero(vertex)
+    node, x = node[rows], x[rows]
+    if len(rows) == 0:
+        return rows
+    new_node = np.r_[True, node[1:] != node[:-1]]
+    starts = np.flatnonzero(new_node | np.r_[True, np.diff(x) > PC_TOLERANCE])
+    ends = np.r_[starts[1:], len(x)] - 1
+    chosen = starts.copy()
+    last_of_node = np.r_[node[starts][1:] != node[starts][:-1], True]
+    holds_one = last_of_node & (x[ends] == 1.0)
+    chosen[holds_one] = ends[holds_one]
+    return rows[chosen]
 
 
 #: ``pc`` values closer than this are one vertex: the same value computed along different

@@ -1,0 +1,131 @@
+"""The pairwise merge of curves equals evaluating every curve everywhere."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import costchart as cc
+from costchart._pointwise import pointwise_statistics
+
+
+def _random_curves(rng, folds, vertices, *, shared=0):
+    """Jagged curves spanning [0, 1]; ``shared`` interior pc values common to all."""
+    common = np.sort(rng.random(shared))
+    curves = []
+    for _ in range(folds):
+        own = rng.random(int(rng.integers(0, vertices + 1)))
+        pc = np.sort(np.concatenate([[0.0, 1.0], common, own]))
+        curves.append((pc, rng.random(len(pc)) * 0.5))
+    return curves
+
+
+def _brute_force(curves, at):
+    values = np.array([np.interp(at, pc, cost) for pc, cost in curves])
+    sd = values.std(axis=0, ddof=1) if len(curves) > 1 else np.full(len(at), np.nan)
+    return values.mean(axis=0), values.min(axis=0), values.max(axis=0), sd
+
+
+def _merge(groups_of_curves):
+    curve_ids, group_ids, xs, ys = [], [], [], []
+    number = 0
+    for g, curves in enumerate(groups_of_curves):
+        for pc, cost in curves:
+            curve_ids.append(np.full(len(pc), number))
+            xs.append(pc)
+            ys.append(cost)
+            group_ids.append(g)
+            number += 1
+    return pointwise_statistics(
+        np.concatenate(curve_ids),
+        np.array(group_ids),
+        np.concatenate(xs),
+        np.concatenate(ys),
+        len(groups_of_curves),
+    )
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_merge_equals_brute_force_at_every_point_and_between(seed):
+    rng = np.random.default_rng(seed)
+    groups = [
+        _random_curves(rng, int(rng.integers(1, 12)), 5, shared=int(rng.integers(0, 3)))
+        for _ in range(int(rng.integers(1, 4)))
+    ]
+    merged = _merge(groups)
+    for g, curves in enumerate(groups):
+        mine = merged.node == g
+        x = merged.x[mine]
+        mean, lo, hi, sd = _brute_force(curves, x)
+        np.testing.assert_allclose(merged.mean[mine], mean, atol=1e-13)
+        np.testing.assert_allclose(merged.lo[mine], lo, atol=1e-13)
+        np.testing.assert_allclose(merged.hi[mine], hi, atol=1e-13)
+        n = merged.count[g]
+        assert n == len(curves)
+        if n > 1:
+            np.testing.assert_allclose(np.sqrt(merged.m2[mine] / (n - 1)), sd, atol=1e-7)
+            # Between points: the minimum and maximum are linear, the spread quadratic.
+            mid = (x[1:] + x[:-1]) / 2
+            _, lo_mid, hi_mid, sd_mid = _brute_force(curves, mid)
+            np.testing.assert_allclose(np.interp(mid, x, merged.lo[mine]), lo_mid, atol=1e-12)
+            np.testing.assert_allclose(np.interp(mid, x, merged.hi[mine]), hi_mid, atol=1e-12)
+            m2 = merged.m2[mine]
+            bend = merged.curvature[mine][:-1] * (mid - x[:-1]) * (mid - x[1:])
+            m2_mid = (m2[1:] + m2[:-1]) / 2 + bend
+            np.testing.assert_allclose(m2_mid, sd_mid**2 * (n - 1), atol=1e-12)
+
+
+def test_vertex_flags_keep_every_curve_vertex():
+    rng = np.random.default_rng(3)
+    curves = _random_curves(rng, 9, 6)
+    merged = _merge([curves])
+    vertices = np.unique(np.concatenate([pc for pc, _ in curves]))
+    assert np.array_equal(np.unique(merged.x[merged.vertex]), vertices)
+
+
+def test_identical_curves_merge_to_no_spread_and_equal_bounds():
+    pc = np.array([0.0, 0.2, 0.7, 1.0])
+    cost = np.array([0.0, 0.1 + 1e-17, 0.3, 0.0])
+    merged = _merge([[(pc, cost)] * 13])
+    assert (merged.m2 == 0).all()
+    assert (merged.lo == merged.hi).all()
+    assert (merged.mean == np.interp(merged.x, pc, cost)).all()
+
+
+def _curves_table(rng, keys, folds, vertices):
+    frames = []
+    for key in keys:
+        for fold in range(folds):
+            pc = np.sort(np.concatenate([[0.0, 1.0], rng.random(vertices)]))
+            cost = rng.random(len(pc)) * 0.5
+            frames.append(pd.DataFrame({"model": key, "fold": fold, "pc": pc, "cost": cost}))
+    return pd.concat(frames, ignore_index=True).sample(frac=1, random_state=1)
+
+
+def test_vertical_average_of_many_groups_equals_each_group_alone(rng):
+    table = _curves_table(rng, ["a", "b", "c", None], folds=7, vertices=6)
+    together = cc.vertical_average(table, over="fold")
+    assert list(together.model.unique()[:3]) == list(table.model.unique()[:3])
+    for key, part in together.groupby("model", sort=False, dropna=False):
+        rows = table.model.isna() if pd.isna(key) else table.model == key
+        alone = cc.vertical_average(table[rows].drop(columns="model"), over="fold")
+        columns = ["pc", "cost", "cost_lo", "cost_hi", "cost_sd", "n_curves"]
+        pd.testing.assert_frame_equal(
+            part[columns].reset_index(drop=True), alone[columns].reset_index(drop=True)
+        )
+
+
+def test_vertical_average_of_many_folds_equals_brute_force(rng):
+    table = _curves_table(rng, ["m"], folds=150, vertices=20)
+    average = cc.vertical_average(table, over="fold")
+    curves = [
+        (part.pc.to_numpy(), part.cost.to_numpy())
+        for _, part in table.sort_values(["fold", "pc"]).groupby("fold")
+    ]
+    mean, lo, hi, sd = _brute_force(curves, average.pc.to_numpy())
+    np.testing.assert_allclose(average.cost, mean, atol=1e-13)
+    np.testing.assert_allclose(average.cost_lo, lo, atol=1e-13)
+    np.testing.assert_allclose(average.cost_hi, hi, atol=1e-13)
+    np.testing.assert_allclose(average.cost_sd, sd, atol=1e-9)
+    assert len(average) == len(np.unique(table.pc))
