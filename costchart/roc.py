@@ -8,15 +8,19 @@ import numpy as np
 import pandas as pd
 
 from costchart import _schema as col
+from costchart._counting import count_groups, cumulate_groups
 from costchart._errors import CostchartError, warn
 from costchart._frames import (
     Group,
+    Groups,
     as_pandas,
+    assemble,
     check_by_names,
     combine_groups,
     describe_group,
     normalize_by,
     split_groups,
+    table,
 )
 from costchart._lazy import read_instances
 from costchart._tables import points_groups
@@ -110,6 +114,8 @@ def roc_points(
         read.scores, f" of weight above 0 in column {weight!r}" if read.dropped_zero_weights else ""
     )
     groups = split_groups(frame, by)
+    if len(groups) > 1 and read.amounts is None and read.instances is None and bins is None:
+        return _points_of_all_groups(read, groups, label)
     what = "counts" if weight is None else f"weights in column {weight!r}"
     parts = []
     for group in groups:
@@ -129,6 +135,54 @@ def roc_points(
         parts.append(_points_or_nothing(counts, group, by, label, what))
     _require_some(parts, by, label)
     return combine_groups(frame, by, groups, parts, col.ROC_COLUMNS)
+
+
+def _points_of_all_groups(read, groups: Groups, label: str) -> pd.DataFrame:
+    """Unweighted ROC points of every group in one pass (:mod:`costchart._counting`)."""
+    group_of_row = np.empty(len(read.scores), dtype=np.int64)
+    group_of_row[groups.order] = groups.ids
+    counts = count_groups(group_of_row, read.scores, read.positive, len(groups))
+    tp = cumulate_groups(counts.pos, counts.lengths)
+    fp = cumulate_groups(counts.neg, counts.lengths)
+    lengths = counts.lengths + 1
+    ends = np.cumsum(lengths) - 1
+    total_pos, total_neg = tp[ends], fp[ends]
+    both = (total_pos > 0) & (total_neg > 0)
+    for g in np.flatnonzero(~both):
+        missing = "positives" if total_pos[g] == 0 else "negatives"
+        warn(f"group {describe_group(groups.by, groups.keys[g])} has no {missing}; it is left out")
+    if not both.any():
+        _require_some([], groups.by, label)
+    keep = np.repeat(both, lengths)
+    thresholds = _thresholds_of_groups(counts.scores, counts.lengths)
+    pos_all, neg_all = np.repeat(total_pos, lengths)[keep], np.repeat(total_neg, lengths)[keep]
+    tp, fp = tp[keep], fp[keep]
+    return assemble(
+        groups,
+        np.where(both, lengths, 0),
+        {
+            col.THRESHOLD: thresholds[keep],
+            col.TP: tp,
+            col.FP: fp,
+            col.TN: neg_all - fp,
+            col.FN: pos_all - tp,
+            col.TPR: tp / pos_all,
+            col.FPR: fp / neg_all,
+        },
+    )
+
+
+def _thresholds_of_groups(scores: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """The ``threshold`` column of all groups: ``+inf`` then each group's scores."""
+    column = threshold_column(scores)[1:]  # float64, or exact Python integers
+    out = np.full(len(scores) + len(lengths), np.inf, dtype=column.dtype)
+    if column.dtype == object:
+        out[:] = np.inf
+    first = np.cumsum(lengths + 1) - (lengths + 1)
+    block = np.repeat(np.arange(len(lengths)), lengths)
+    within = np.arange(len(scores)) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+    out[first[block] + within + 1] = column
+    return out
 
 
 def row_of_threshold(points: pd.DataFrame, thresholds) -> np.ndarray:
@@ -399,7 +453,7 @@ def _points_from_counts(thresholds, pos, neg) -> pd.DataFrame:
     tp = np.concatenate([[0], np.cumsum(pos)])
     fp = np.concatenate([[0], np.cumsum(neg)])
     total_pos, total_neg = tp[-1], fp[-1]
-    return pd.DataFrame(
+    return table(
         {
             col.THRESHOLD: threshold_column(np.asarray(thresholds)),
             col.TP: tp,
