@@ -5,7 +5,10 @@ binomial distribution for every ``pc``, every (a, b) pair listed and sorted), ke
 and only here: the package's vectorized engine must give the same quantiles.
 """
 
+import warnings
+
 import numpy as np
+import pandas as pd
 import pytest
 from scipy import stats
 
@@ -103,8 +106,14 @@ def test_exact_quantiles_equal_the_per_pc_reference(sampling, level):
             pi = positives[i] / n
             w_fn, w_fp = pc[i] / pi / n, (1 - pc[i]) / (1 - pi) / n
         expected = reference_quantiles(
-            int(positives[i]), int(negatives[i]), int(counts.fn[i]), int(counts.fp[i]),
-            w_fn, w_fp, sampling, options.levels,
+            int(positives[i]),
+            int(negatives[i]),
+            int(counts.fn[i]),
+            int(counts.fp[i]),
+            w_fn,
+            w_fp,
+            sampling,
+            options.levels,
         )
         expected = np.minimum(expected[0], cost[i]), np.maximum(expected[1], cost[i])
         assert (lower[i], upper[i]) == pytest.approx(expected, rel=1e-14, abs=1e-15), i
@@ -117,7 +126,13 @@ def test_exact_band_of_a_large_test_set_equals_the_reference_at_a_few_pc():
     _, lower, upper, _ = band_of_counts(counts, pc, options)
     for i, at in enumerate(pc):
         expected = reference_quantiles(
-            30_000, 70_000, 6_000, 9_000, at / 30_000, (1 - at) / 70_000, "stratified",
+            30_000,
+            70_000,
+            6_000,
+            9_000,
+            at / 30_000,
+            (1 - at) / 70_000,
+            "stratified",
             options.levels,
         )
         assert (lower[i], upper[i]) == tuple(expected)
@@ -141,8 +156,7 @@ def test_grouped_band_equals_each_group_alone(rng):
         n = int(rng.integers(1, 60))
         y = rng.random(n) < 0.4
         frames.append({"g": np.full(n, g % 37), "s": np.round(rng.normal(size=n) + y, 1), "y": y})
-    import pandas as pd
-    import warnings
+
 
     data = pd.concat([pd.DataFrame(f) for f in frames], ignore_index=True)
     with warnings.catch_warnings():
@@ -152,7 +166,8 @@ def test_grouped_band_equals_each_group_alone(rng):
             if part.y.all() or not part.y.any():
                 assert not (together.g == key).any()
                 continue
-            alone = cc.bootstrap_band(part.drop(columns="g"), score="s", label="y",
-                                      pc=np.linspace(0, 1, 21))
+            alone = cc.bootstrap_band(
+                part.drop(columns="g"), score="s", label="y", pc=np.linspace(0, 1, 21)
+            )
             mine = together[together.g == key].drop(columns="g").reset_index(drop=True)
             pd.testing.assert_frame_equal(mine, alone)

@@ -75,8 +75,8 @@ def pmf_table(n, p, low, width: int) -> np.ndarray:
 
 def binomial_support(n: int, p: float) -> tuple[np.ndarray, np.ndarray]:
     """The values and probabilities of Bin(n, p), without tails below :data:`TAIL`."""
-    low, high = trimmed_bounds(n, p)
-    low, high = int(low), int(high)
+    bounds = trimmed_bounds(n, p)
+    low, high = int(bounds[0]), int(bounds[1])
     values = np.arange(low, high + 1, dtype=np.float64)
     return values, pmf_table([n], [p], [low], high - low + 1)[0]
 

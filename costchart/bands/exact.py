@@ -89,32 +89,40 @@ class Problems:
         bottom = np.where(self.low_b[:, None] <= 0, 0.0, bottom)
         return np.where(inside, np.maximum(top - bottom, 0.0), 0.0)
 
-    def inner_cdf(self, rows: np.ndarray, b: np.ndarray) -> np.ndarray:
+    def inner_cdf(self, rows, b: np.ndarray) -> np.ndarray:
         """``P(B <= b | A)`` within B's kept range, per row of ``rows`` and value of A."""
         if self.full:
             total = self.inner_total[rows]
             between = _sub(self, rows)._cdf_between(b)
             return np.divide(between, total, out=np.zeros_like(between), where=total > 0)
-        index = np.clip(b - self.low_b[rows, None] + 1, 0, self.cumulative.shape[1] - 1)
+        index = (b - self.low_b[rows, None] + 1).astype(np.intp)
         return np.take_along_axis(self.cumulative[rows], index, axis=1)
 
-    def largest_b(self, rows: np.ndarray, v: np.ndarray) -> np.ndarray:
-        """Per value of A: the largest ``b`` with ``w_a a + w_b b <= v`` (``low_b - 1`` if none)."""
+    def largest_b(self, rows, v: np.ndarray) -> np.ndarray:
+        """Per value of A: the largest ``b`` with ``w_a a + w_b b <= v`` (``low_b - 1`` if none).
+
+        Whole numbers held as float64 (exact below 2**53).
+        """
         scaled = self.a_scaled[rows]
         w_b = self.w_b[rows, None]
-        low, high = self.low_b[rows, None], self.high_b[rows, None]
+        low, high = self.low_b[rows, None].astype(np.float64), self.high_b[rows, None]
+        v = v[:, None]
         with np.errstate(divide="ignore", invalid="ignore"):
-            guess = np.floor((v[:, None] - scaled) / w_b)
-        guess = np.where(w_b > 0, guess, np.where(scaled <= v[:, None], high, low - 1))
-        b = np.clip(np.nan_to_num(guess, nan=0.0, posinf=2.0**62, neginf=-(2.0**62)), low - 1, high)
-        b = b.astype(np.int64)
+            b = (v - scaled) / w_b
+        np.floor(b, out=b)
+        if not (w_b > 0).all():  # a zero weight: every b or none
+            b = np.where(w_b > 0, b, np.where(scaled <= v, high, low - 1))
+        np.clip(b, low - 1, high, out=b)
         # Division may be off by one; the sums decide, as the listed pairs would.
-        up = (b < high) & (scaled + w_b * (b + 1) <= v[:, None])
-        b = b + up
-        down = (b >= low) & (scaled + w_b * b > v[:, None])
-        return b - down
+        up = scaled + w_b * (b + 1) <= v
+        up &= b < high
+        b += up
+        down = scaled + w_b * b > v
+        down &= b >= low
+        b -= down
+        return b
 
-    def cdf(self, rows: np.ndarray, v: np.ndarray) -> np.ndarray:
+    def cdf(self, rows, v: np.ndarray) -> np.ndarray:
         """``P(w_a A + w_b B <= v)`` for each row."""
         inner = self.inner_cdf(rows, self.largest_b(rows, v))
         return (self.outer[rows] * inner).sum(axis=1)
@@ -143,15 +151,19 @@ def quantiles(problems: Problems, level: float) -> np.ndarray:
         if not len(active):
             break
         mid = (lo[active] + hi[active]) / 2
-        reached = problems.cdf(active, mid)
+        every = len(active) == len(rows)  # slices, not copies, while every row is active
+        reached = problems.cdf(slice(None) if every else active, mid)
         enough = reached >= target
         hi[active[enough]] = mid[enough]
         lo[active[~enough]] = mid[~enough]
         below[active[~enough]] = reached[~enough]
     # (lo, hi] holds at most one value of B per value of A (or only the float hi): sort
     # the costs there and accumulate their probabilities from P(cost <= lo).
-    b_lo, b_hi = problems.largest_b(rows, lo), problems.largest_b(rows, hi)
-    mass = problems.outer * (problems.inner_cdf(rows, b_hi) - problems.inner_cdf(rows, b_lo))
+    every_row = slice(None)
+    b_lo, b_hi = problems.largest_b(every_row, lo), problems.largest_b(every_row, hi)
+    mass = problems.outer * (
+        problems.inner_cdf(every_row, b_hi) - problems.inner_cdf(every_row, b_lo)
+    )
     costs = np.where(b_hi > b_lo, problems.a_scaled + problems.w_b[:, None] * b_hi, np.inf)
     order = np.argsort(costs, axis=1, kind="stable")
     costs = np.take_along_axis(costs, order, axis=1)

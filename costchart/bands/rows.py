@@ -9,12 +9,14 @@ so the row of threshold ``t`` is the number of rows with a threshold ``>= t``, l
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 import pandas as pd
 
 from costchart import _schema as col
 from costchart._errors import CostchartError
-from costchart._frames import Groups, describe_group, plain_key, split_groups
+from costchart._frames import Group, Groups, describe_group, plain_key, split_groups
 from costchart._tables import read_selection
 from costchart.envelope import selection_table
 
@@ -54,7 +56,7 @@ def _selected_thresholds(points, groups: Groups, pc, selection, by) -> np.ndarra
     if selection is None:
         roc = points[[*by, *col.ROC_COLUMNS]]
         table = selection_table(roc, by=by or None)
-        table_groups = split_groups(table, by)
+        table_groups: Sequence[Group] = split_groups(table, by)
     else:
         table, table_by, table_groups = read_selection(selection, by or None)
         if table_by != by:
