@@ -150,24 +150,75 @@ def test_pmf_table_equals_scipy():
         np.testing.assert_allclose(table[i, : len(k)], expected / expected.sum(), rtol=1e-11)
 
 
-def test_grouped_band_equals_each_group_alone(rng):
+@pytest.mark.parametrize("chooser", ["envelope", "threshold", "selection"])
+@pytest.mark.parametrize("keys", ["numbers", "missing", "categorical"])
+def test_grouped_band_equals_each_group_alone(rng, chooser, keys):
     frames = []
     for g in range(40):
         n = int(rng.integers(1, 60))
         y = rng.random(n) < 0.4
         frames.append({"g": np.full(n, g % 37), "s": np.round(rng.normal(size=n) + y, 1), "y": y})
-
-
     data = pd.concat([pd.DataFrame(f) for f in frames], ignore_index=True)
+    name = "g"
+    if keys == "missing":
+        data["g"] = data["g"].astype(float).where(data["g"] % 5 != 0)  # NaN keys: one group
+    elif keys == "categorical":
+        data["g"] = pd.Categorical(data["g"].map(lambda v: f"k{v}"))
+    pc = np.linspace(0, 1, 21)
+    options = {"pc": pc}
+    if chooser == "threshold":
+        options["threshold"] = 0.5
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        together = cc.bootstrap_band(data, score="s", label="y", by="g", pc=np.linspace(0, 1, 21))
-        for key, part in data.groupby("g", sort=False):
-            if part.y.all() or not part.y.any():
-                assert not (together.g == key).any()
-                continue
-            alone = cc.bootstrap_band(
-                part.drop(columns="g"), score="s", label="y", pc=np.linspace(0, 1, 21)
+        if chooser == "selection":
+            points = cc.roc_points(data, score="s", label="y", by=[name])
+            options["selection"] = cc.selection_table(points, by=[name])
+        together = cc.bootstrap_band(data, score="s", label="y", by=[name], **options)
+        groups = data.groupby(data[name], sort=False, dropna=False, observed=True)
+        seen = 0
+        for key, part in groups:
+            mine = (
+                together[together[name].isna()] if pd.isna(key) else together[together[name] == key]
             )
-            mine = together[together.g == key].drop(columns="g").reset_index(drop=True)
+            if part.y.all() or not part.y.any():
+                assert mine.empty
+                continue
+            single = dict(options)
+            if chooser == "selection":
+                chosen = options["selection"]
+                same = chosen[name].isna() if pd.isna(key) else chosen[name] == key
+                single["selection"] = chosen[same].drop(columns=name)
+            alone = cc.bootstrap_band(part.drop(columns=name), score="s", label="y", **single)
+            mine = mine.drop(columns=name).reset_index(drop=True)
             pd.testing.assert_frame_equal(mine, alone)
+            seen += 1
+    assert seen > 20
+
+
+@pytest.mark.parametrize("sampling", ["stratified", "full"])
+def test_auto_is_exact_where_the_real_distribution_is_small(sampling):
+    rng = np.random.default_rng(4)
+    rows = 200
+    positives = rng.integers(1, 3000, size=rows)
+    negatives = rng.integers(1, 3000, size=rows)
+    fn = rng.integers(0, positives + 1)
+    fp = (rng.random(rows) * rng.choice([0.01, 0.3], rows) * negatives).astype(np.int64)
+    counts = Counts(positives - fn, fn, fp, negatives - fp)
+    pc = rng.random(rows)
+    bands = {
+        d: band_of_counts(counts, pc, _options(sampling, distribution=d, pc=pc))
+        for d in ("auto", "exact", "normal")
+    }
+    n = positives + negatives
+    if sampling == "stratified":
+        a, b = trimmed_bounds(positives, fn / positives), trimmed_bounds(negatives, fp / negatives)
+    else:
+        a = trimmed_bounds(n, fn / n)
+        conditional = np.minimum((fp / n) / (1 - fn / n), 1.0)
+        b = trimmed_bounds(n - a[1], conditional)[0], trimmed_bounds(n - a[0], conditional)[1]
+    pairs = (a[1] - a[0] + 1) * (b[1] - b[0] + 1)
+    small = pairs <= 20_000
+    assert 10 < small.sum() < rows - 10  # both kinds are exercised
+    for i in (1, 2):
+        expected = np.where(small, bands["exact"][i], bands["normal"][i])
+        np.testing.assert_array_equal(bands["auto"][i], expected)

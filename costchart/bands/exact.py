@@ -142,7 +142,7 @@ def quantiles(problems: Problems, level: float) -> np.ndarray:
     target = level - LEVEL_SLACK
     scaled_b = problems.w_b * problems.high_b
     costs_low = problems.w_a * problems.low_a + problems.w_b * problems.low_b
-    lo = np.minimum(costs_low, 0.0) - 1.0  # below every cost: P = 0 < target
+    lo = np.nextafter(costs_low, -np.inf)  # just below the smallest cost: P = 0 < target
     hi = (problems.a_scaled + scaled_b[:, None]).max(axis=1)  # the largest cost: P = 1
     below = np.zeros(len(rows))  # P(cost <= lo)
     step = np.where(problems.w_b > 0, problems.w_b, problems.w_a) / 2
