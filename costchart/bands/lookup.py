@@ -130,12 +130,9 @@ def band_at(band, pc: float, *, confidence_level: float | None = None) -> Band:
             high_open=True,
         )
     )
-    row = frame.iloc[int(np.argmin(np.abs(grid - point)))]
-    return Band(
-        float(row[col.PC]),
-        float(row[col.COST]),
-        float(row[col.LOWER]),
-        float(row[col.UPPER]),
-        float(row[col.SE]),
-        level,
+    at = int(np.argmin(np.abs(grid - point)))
+    cost, lower, upper, se = (
+        float(finite_numbers(frame[c].to_numpy()[at : at + 1], f"column {c!r} of band")[0])
+        for c in (col.COST, col.LOWER, col.UPPER, col.SE)
     )
+    return Band(float(grid[at]), cost, lower, upper, se, level)
