@@ -24,7 +24,7 @@ turns on the optional theme.
 from costchart import layers, theme
 from costchart._errors import CostchartError, CostchartWarning
 from costchart.average import curve_points, roc_average, vertical_average
-from costchart.bootstrap import Band, band_at, bootstrap_band, confusion_band
+from costchart.bands import Band, band_at, bootstrap_band, confusion_band, difference_band
 from costchart.charts import band_chart, cost_chart, difference_chart, roc_chart, roc_cost_chart
 from costchart.compare import Comparison, compare
 from costchart.conversions import (
@@ -39,7 +39,6 @@ from costchart.conversions import (
     roc_point_to_cost_line,
     slope_from_pc,
 )
-from costchart.difference import difference_band
 from costchart.envelope import envelope_gap, lower_envelope, operating_range, selection_table
 from costchart.expected import cost_at, expected_cost
 from costchart.export import report, save

@@ -1,29 +1,44 @@
-"""Benchmark of confidence bands; prints times and ratios from one run.
+"""Benchmark of confidence bands: every target of issue 11, item 3, as interleaved ratios.
 
-Run from the repository root:  python tests/benchmarks/bench_bootstrap.py
+Run from the repository root:  python tests/benchmarks/bench_bootstrap.py [--full]
 
-Three comparisons of the exact band (no resampling) with 1,000 resamples on the same
-100,000 test instances, one scoring classifier, its lower envelope, 500 pc values:
+About 2 minutes (``--full``: about 6, adding 1e6 rows and 10,000 groups of 1e6 rows).
+Each line is the median of interleaved rounds (``_timing.interleaved``), so load from
+other processes hits every candidate alike.
 
-* the instance bootstrap, end to end: resample the test instances 1,000 times, recount
-  every threshold's confusion matrix, read off the band. This is the resampling the
-  exact bootstrap replaces, and what ROC-bootstrap tools do.
-* costchart's own ``method="resample"``, end to end. It draws confusion counts from their
-  binomial distributions instead of resampling instances (the same distribution of the
-  counts), so it is cheap too, and computing the ROC points once dominates both methods.
-* the band kernels alone, on the same confusion counts.
+* the default band (``distribution="auto"``) against ``roc_points`` on the same frame;
+* the default band against a vectorized 1,000-resample instance bootstrap at 1e5 (resample
+  the test instances, recount every threshold, read off the envelope's band);
+* ``difference_band`` with ``auto`` against its normal fit;
+* ``distribution="exact"`` for a whole 501-``pc`` band at 1e5;
+* ``bootstrap_band`` on G groups against one group of the same rows (distinct scores),
+  end to end and for the band stage alone (ROC points and the envelope's selection given).
 """
 
 from __future__ import annotations
 
+import sys
+import warnings
+
 import numpy as np
 import pandas as pd
-from _timing import best_of, timed
+from _timing import interleaved, machine_load, ratio_line, timed
 
 import costchart as cc
-from costchart.bootstrap import _active_rows, _counts, band_of_counts, check_options
+from costchart.bands.bootstrap import _bands
+from costchart.bands.options import check_options
+from costchart.bands.rows import active_rows
 
 N_RESAMPLES = 1000
+
+
+def scored(n: int, seed: int = 0, decimals: int | None = 3) -> pd.DataFrame:
+    rng = np.random.default_rng(seed)
+    labels = rng.random(n) < 0.3
+    score = rng.normal(size=n) + labels
+    return pd.DataFrame(
+        {"score": score if decimals is None else np.round(score, decimals), "label": labels}
+    )
 
 
 def instance_bootstrap_band(data, pc, n_resamples, rng, chunk=25):
@@ -38,7 +53,7 @@ def instance_bootstrap_band(data, pc, n_resamples, rng, chunk=25):
     positive = data["label"].to_numpy().astype(bool)
     levels, codes = np.unique(scores, return_inverse=True)
     points = cc.roc_points(data, score="score", label="label")
-    thresholds = points["threshold"].to_numpy()[_active_rows(points, pc, None, None)]
+    thresholds = points["threshold"].to_numpy()[active_rows(points, pc, None, None)]
     # Instances scoring >= threshold are predicted positive: those with code >= first.
     first = np.searchsorted(levels, thresholds, side="left")
     draws = {}
@@ -60,78 +75,159 @@ def instance_bootstrap_band(data, pc, n_resamples, rng, chunk=25):
     return pd.DataFrame({"pc": pc, "lower": lower, "upper": upper})
 
 
-def main() -> None:
-    rng = np.random.default_rng(0)
+def band(data, **options):
+    return cc.bootstrap_band(data, score="score", label="label", **options)
+
+
+def default_against_roc_points(sizes) -> None:
+    print("default band (auto) against roc_points on the same frame (target <= 2 x)")
+    for n in sizes:
+        data = scored(n)
+        times = interleaved(
+            {
+                "roc": lambda data=data: cc.roc_points(data, score="score", label="label"),
+                "auto": lambda data=data: band(data),
+                "normal": lambda data=data: band(data, distribution="normal"),
+            },
+            rounds=5,
+        )
+        print(
+            ratio_line(f"n={n:,} default band", times["auto"], times["roc"], "roc_points", "<= 2")
+        )
+        print(ratio_line(f"n={n:,} normal fit", times["normal"], times["roc"], "roc_points"))
+
+
+def default_against_resampling() -> None:
     n = 100_000
-    labels = rng.random(n) < 0.3
-    data = pd.DataFrame({"score": np.round(rng.normal(size=n) + labels, 3), "label": labels})
-    pc = np.linspace(0, 1, 500)
-
-    def band(**options):
-        return cc.bootstrap_band(data, score="score", label="label", pc=pc, **options)
-
-    print(f"exact band, {n:,} test instances, one scoring classifier, 500 pc values")
-    t_normal = best_of(lambda: band(distribution="normal"))
-    print(f"  exact, normal fit           {t_normal:6.3f} s   (target < 0.5 s)")
-    t_auto = best_of(lambda: band(distribution="auto"))
-    print(f"  exact, auto (exact quantiles where cheap) {t_auto:6.3f} s")
-
-    print(
-        f"exact band vs {N_RESAMPLES:,} resamples of the same input (target: exact >= 50 x faster)"
-    )
-    reference, t_instances = timed(
-        lambda: instance_bootstrap_band(data, pc, N_RESAMPLES, np.random.default_rng(1))
+    data = scored(n)
+    pc = np.linspace(0, 1, 501)
+    print(f"default band against a {N_RESAMPLES:,}-resample instance bootstrap, n={n:,}")
+    times = interleaved(
+        {
+            "auto": lambda: band(data, pc=pc),
+            "instances": lambda: instance_bootstrap_band(
+                data, pc, N_RESAMPLES, np.random.default_rng(1)
+            ),
+        },
+        rounds=3,
     )
     print(
-        f"  instance bootstrap, end to end {t_instances:6.3f} s   = {t_instances / t_normal:.0f} x the exact band"
+        ratio_line(
+            "instance bootstrap", times["instances"], times["auto"], "the default band", ">= 50"
+        )
     )
-    exact = band(distribution="normal")
-    disagreement = np.max(
+    reference = instance_bootstrap_band(data, pc, N_RESAMPLES, np.random.default_rng(1))
+    exact = band(data, pc=pc)
+    apart = np.max(
         np.abs(reference[["lower", "upper"]].to_numpy() - exact[["lower", "upper"]].to_numpy())
         / exact[["se"]].to_numpy().clip(1e-12)
     )
-    print(f"    (its band is within {disagreement:.2f} standard errors of the exact one)")
-    t_counts = best_of(lambda: band(method="resample", n_resamples=N_RESAMPLES, rng=1))
-    print(
-        f"  costchart resampling of counts, end to end {t_counts:6.3f} s   = {t_counts / t_normal:.0f} x the exact band"
-    )
+    print(f"    (the resampled band is within {apart:.2f} standard errors of the default one)")
 
-    # The band itself, once the ROC points and the classifier at each pc (work every
-    # method shares) are known.
-    points = cc.roc_points(data, score="score", label="label")
-    counts = _counts(points, _active_rows(points, pc, None, None))
 
-    def kernel(**options):
-        settings = {
-            "confidence_level": 0.9,
-            "method": "exact",
-            "sampling": "stratified",
-            "distribution": "normal",
-            "n_resamples": N_RESAMPLES,
-            "rng": 1,
-            "pc": pc,
-            "progress": False,
-        }
-        settings.update(options)
-        return band_of_counts(counts, check_options(**settings))
-
-    k_exact = best_of(kernel, repeats=20)
-    k_resample = best_of(lambda: kernel(method="resample"))
-    print(
-        f"  band kernels on the same counts: exact {k_exact * 1e3:.2f} ms, "
-        f"resampling {k_resample * 1e3:.1f} ms = {k_resample / k_exact:.0f} x"
-    )
-
-    small = data.iloc[:10_000]
-    _, t_ref = timed(
-        lambda: cc.bootstrap_band(
-            small, score="score", label="label", pc=pc, method="resample", n_resamples=2000, rng=1
+def paired(n: int, seed: int = 2) -> pd.DataFrame:
+    rng = np.random.default_rng(seed)
+    labels = rng.random(n) < 0.4
+    shared = rng.normal(size=n)
+    frames = [
+        pd.DataFrame(
+            {
+                "model": name,
+                "id": np.arange(n),
+                "y": labels,
+                "p": np.round(shared + labels * lift + rng.normal(size=n) * 0.5, 2),
+            }
         )
-    )
-    print("resampled band, 10,000 instances, 2,000 resamples")
+        for name, lift in (("a", 1.0), ("b", 1.2))
+    ]
+    return pd.concat(frames, ignore_index=True)
+
+
+def difference_auto_against_normal(sizes) -> None:
+    print("difference_band, auto against its normal fit (target <= 3 x)")
+    for n in sizes:
+        data = paired(n)
+
+        def difference(data=data, **options):
+            return cc.difference_band(
+                data, score="p", label="y", classifier="model", instance="id", **options
+            )
+
+        times = interleaved(
+            {"auto": difference, "normal": lambda: difference(distribution="normal")}, rounds=5
+        )
+        print(ratio_line(f"n={n:,} auto", times["auto"], times["normal"], "normal fit", "<= 3"))
+
+
+def exact_band() -> None:
+    data = scored(100_000)
+    _, seconds = timed(lambda: band(data, distribution="exact"))
+    print(f"distribution='exact', 501 pc, n=100,000: {seconds:.3f} s   (target < 2 s)")
+
+
+def grouped(total: int, group_counts, auto_counts) -> None:
     print(
-        f"  costchart                   {t_ref:6.3f} s   (a common ROC-bootstrap tool: about 19 s)"
+        f"bootstrap_band on G groups against one group, {total:,} rows, distinct scores "
+        "(target <= 3 x)"
     )
+    base = scored(total, decimals=None)
+    for count in group_counts:
+        data = base.assign(g=np.arange(total) % count)
+        distributions = ["normal", *(["auto"] if count in auto_counts else [])]
+        for distribution in distributions:
+            options = check_options(
+                confidence_level=0.9,
+                method="exact",
+                sampling="stratified",
+                distribution=distribution,
+                n_resamples=2000,
+                rng=None,
+                pc=None,
+                progress=False,
+            )
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                points = cc.roc_points(data, score="score", label="label", by="g")
+                selection = cc.selection_table(points, by="g")
+                one = cc.roc_points(base, score="score", label="label")
+                one_selection = cc.selection_table(one)
+            times = interleaved(
+                {
+                    "one": lambda d=distribution: band(base, distribution=d),
+                    "many": lambda data=data, d=distribution: band(data, by="g", distribution=d),
+                    "stage one": lambda o=one, s=one_selection, op=options: _bands(
+                        o, [], s, None, op
+                    ),
+                    "stage many": lambda p=points, s=selection, op=options: _bands(
+                        p, ["g"], s, None, op
+                    ),
+                },
+                rounds=3,
+            )
+            label = f"G={count:,} {distribution}"
+            print(
+                ratio_line(f"{label} end to end", times["many"], times["one"], "one group", "<= 3")
+            )
+            print(
+                ratio_line(
+                    f"{label} band stage", times["stage many"], times["stage one"], "one group"
+                )
+            )
+
+
+def main() -> None:
+    full = "--full" in sys.argv
+    print("python tests/benchmarks/bench_bootstrap.py" + (" --full" if full else ""))
+    print(machine_load())
+    default_against_roc_points([1_000, 10_000, 100_000, *([1_000_000] if full else [])])
+    default_against_resampling()
+    difference_auto_against_normal([1_000, 10_000])
+    exact_band()
+    if full:
+        grouped(1_000_000, [1, 100, 1_000, 10_000], auto_counts=[1, 100])
+    else:
+        grouped(100_000, [1, 10, 100, 1_000], auto_counts=[1, 10])
+    print(machine_load())
 
 
 if __name__ == "__main__":

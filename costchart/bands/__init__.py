@@ -1,0 +1,17 @@
+"""Confidence bands on costs and on cost differences: one engine for every band.
+
+Modules: :mod:`~costchart.bands.options` (checked options, the exact/normal choice),
+:mod:`~costchart.bands.binomial` (trimmed binomial tables), :mod:`~costchart.bands.exact`
+(exact quantiles, every ``pc`` at once), :mod:`~costchart.bands.counts` (the band from
+confusion counts), :mod:`~costchart.bands.resample` (resampled bands),
+:mod:`~costchart.bands.rows` (the classifier at each ``pc``), :mod:`~costchart.bands.paired`
+(the 3-D confusion matrix of two classifiers), and the public functions in
+:mod:`~costchart.bands.bootstrap`, :mod:`~costchart.bands.difference` and
+:mod:`~costchart.bands.lookup`.
+"""
+
+from costchart.bands.bootstrap import bootstrap_band, confusion_band
+from costchart.bands.difference import difference_band
+from costchart.bands.lookup import Band, band_at
+
+__all__ = ["Band", "band_at", "bootstrap_band", "confusion_band", "difference_band"]

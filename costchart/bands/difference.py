@@ -1,0 +1,199 @@
+"""Where is one classifier significantly cheaper than another.
+
+Two classifiers scored on the same instances make a 3-D confusion matrix: for each true
+class, a 2x2 layer counting how the two jointly label its instances. Resampling each
+layer as a four-valued multinomial with its class total fixed (stratified), or all eight
+cells together (full), and subtracting the two cost lines gives a band on the
+difference; where it excludes 0 the difference is significant. Because the layers keep
+the pairing, correlated classifiers get the narrower band they deserve.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+
+from costchart import _schema as col
+from costchart._errors import CostchartError
+from costchart._frames import as_pandas, assemble, normalize_by, split_groups
+from costchart._validation import binary_labels, column_name, finite_numbers, threshold_pair
+from costchart.bands.options import check_options
+from costchart.bands.paired import RESAMPLE_DRAWS, paired_band
+from costchart.bands.rows import active_rows
+from costchart.roc import roc_points
+
+__all__ = ["difference_band"]
+
+
+def _is_scalar_name(value) -> bool:
+    """Whether ``value`` can name one classifier (a string, number or other scalar)."""
+    return bool(np.ndim(value) == 0) and not isinstance(value, (tuple, dict, set))
+
+
+def _paired(frame: pd.DataFrame, classifier: str, instance: str, names, label: str):
+    """Split ``frame`` into the two classifiers' rows, aligned by instance; refuse unpaired."""
+    present = list(pd.unique(frame[classifier]))
+    if names is None:
+        if len(present) != 2:
+            msg = (
+                f"column {classifier!r} has {len(present)} classifiers ({present[:5]}); "
+                "pass a= and b= to say which two to compare"
+            )
+            raise CostchartError(msg)
+        names = tuple(present)
+    sides = []
+    for name in names:
+        rows = frame[frame[classifier] == name]
+        if rows.empty:
+            msg = f"no rows with {classifier} == {name!r}; classifiers present: {present}"
+            raise CostchartError(msg)
+        duplicated = rows[instance].duplicated()
+        if duplicated.any():
+            msg = (
+                f"classifier {name!r} scores instance {rows[instance][duplicated].tolist()[0]!r} "
+                f"more than once; each instance needs one score per classifier. If the "
+                f"{instance!r} ids repeat across data sets or folds, pass by= the columns "
+                "that tell them apart (e.g. by='fold')"
+            )
+            raise CostchartError(msg)
+        sides.append(rows.set_index(instance))
+    a, b = sides
+    only_a = a.index.difference(b.index)
+    only_b = b.index.difference(a.index)
+    if len(only_a) or len(only_b):
+        lonely = (only_a if len(only_a) else only_b).tolist()[0]
+        msg = (
+            f"the classifiers do not share their instances: {len(only_a)} only in {names[0]!r}, "
+            f"{len(only_b)} only in {names[1]!r} (e.g. {instance}={lonely!r}); a difference band "
+            "needs both classifiers scored on the same instances"
+        )
+        raise CostchartError(msg)
+    b = b.loc[a.index]
+    if not (a[label].to_numpy() == b[label].to_numpy()).all():
+        msg = f"the two classifiers' rows disagree on {label!r} for some instances; fix the labels"
+        raise CostchartError(msg)
+    return names, a, b
+
+
+def difference_band(
+    data,
+    *,
+    score: str,
+    label: str,
+    classifier: str,
+    instance: str,
+    a=None,
+    b=None,
+    by: str | Sequence[str] | None = None,
+    pos_label=None,
+    confidence_level: float = 0.9,
+    method: str = "exact",
+    sampling: str = "stratified",
+    distribution: str = "auto",
+    n_resamples: int = 2000,
+    rng=None,
+    thresholds: tuple[float, float] | None = None,
+    pc=None,
+    progress=False,
+) -> pd.DataFrame:
+    """A bootstrap band on the cost difference of two classifiers on the same instances.
+
+    At each ``pc`` each classifier uses the threshold its own lower envelope selects on this
+    data (or the fixed ``thresholds=(t_a, t_b)``). The difference is ``cost(a) - cost(b)``:
+    negative where ``a`` is cheaper.
+
+    Parameters
+    ----------
+    data : DataFrame or dict of arrays
+        Long format: one row per classifier and instance.
+    score, label : str
+        Columns of scores and true classes.
+    classifier : str
+        Column naming the classifier of each row.
+    instance : str
+        Column identifying the instance, to pair the two classifiers' rows.
+    a, b : optional
+        The two classifiers (values of ``classifier``); needed when there are more than two.
+    by : str or list of str, optional
+        Further grouping columns (e.g. ``"dataset"``): one band per group.
+    pos_label, confidence_level, method, sampling, distribution, n_resamples, rng, pc, progress
+        As in :func:`bootstrap_band`.
+    thresholds : (float, float), optional
+        Fixed thresholds of ``a`` and ``b`` ("positive when score >= t") at every ``pc``;
+        ``inf`` is the always-negative classifier, ``-inf`` the always-positive one. NaN
+        is refused.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The grouping columns, then one row per ``pc``: ``pc``, ``difference``, ``lower``,
+        ``upper``, ``se`` (finite float64, ``lower <= difference <= upper``, ``se >= 0``)
+        and ``significant`` (bool: the band excludes 0).
+
+    Examples
+    --------
+    >>> import pandas as pd, costchart as cc
+    >>> data = pd.DataFrame({
+    ...     "model": ["a"] * 6 + ["b"] * 6, "id": list(range(6)) * 2,
+    ...     "y": [1, 1, 1, 0, 0, 0] * 2, "p": [1, 1, 0, 0, 0, 1, 1, 0, 0, 1, 0, 1]})
+    >>> band = cc.difference_band(data, score="p", label="y", classifier="model", instance="id",
+    ...                           thresholds=(1, 1), pc=[0.5])
+    >>> band.round(4)
+        pc  difference   lower  upper      se  significant
+    0  0.5     -0.3333 -0.6667    0.0  0.1925        False
+    """
+    options = check_options(
+        confidence_level=confidence_level,
+        method=method,
+        sampling=sampling,
+        distribution=distribution,
+        n_resamples=n_resamples,
+        rng=rng,
+        pc=pc,
+        progress=progress,
+        per_resample=RESAMPLE_DRAWS,
+    )
+    by = normalize_by(by)
+    if thresholds is not None:
+        thresholds = threshold_pair(thresholds)
+    for name, column in (("classifier", classifier), ("instance", instance)):
+        column_name(column, name)
+    column_name(score, "score")
+    column_name(label, "label")
+    frame = as_pandas(data, [*by, classifier, instance, score, label])
+    for name, value in (("a", a), ("b", b)):
+        if value is not None and not _is_scalar_name(value):
+            msg = (
+                f"{name}= must be one classifier name (a value of column {classifier!r}), "
+                f"not a {type(value).__name__}"
+            )
+            raise CostchartError(msg)
+    names = None if a is None and b is None else (a, b)
+    if names is not None and (a is None or b is None):
+        msg = "pass both a= and b= (the two classifiers to compare), or neither"
+        raise CostchartError(msg)
+    groups = split_groups(frame, by)
+    parts = []
+    for group in groups:
+        part = frame.iloc[group.positions]
+        _, side_a, side_b = _paired(part, classifier, instance, names, label)
+        positive = binary_labels(side_a[label].to_numpy(), f"column {label!r}", pos_label)
+        if positive.all() or not positive.any():
+            msg = f"column {label!r} has one class only; a difference band needs both"
+            raise CostchartError(msg)
+        predicted = []
+        for side, fixed in zip((side_a, side_b), thresholds or (None, None), strict=True):
+            scores = finite_numbers(side[score].to_numpy(), f"column {score!r}")
+            points = roc_points({"s": scores, "y": positive}, score="s", label="y")
+            rows = active_rows(points, options.pc, None, fixed)
+            chosen = points[col.THRESHOLD].to_numpy(float)[rows]
+            predicted.append((scores, chosen))
+        parts.append(paired_band(predicted, positive, options))
+    outputs = (col.DIFFERENCE, col.LOWER, col.UPPER, col.SE)
+    columns = {col.PC: np.tile(options.pc, len(groups))}
+    for i, name in enumerate(outputs):
+        columns[name] = np.concatenate([part[i] for part in parts]) if parts else np.zeros(0)
+    columns[col.SIGNIFICANT] = (columns[col.LOWER] > 0) | (columns[col.UPPER] < 0)
+    return assemble(groups, np.full(len(groups), len(options.pc)), columns)

@@ -1,0 +1,138 @@
+"""Reading a band at one operating point: :func:`band_at` and its :class:`Band`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import narwhals.stable.v2 as nw
+import numpy as np
+import pandas as pd
+
+from costchart import _schema as col
+from costchart._errors import CostchartError
+from costchart._frames import as_pandas, infer_by, require_columns
+from costchart._validation import finite_number, finite_numbers, probability
+
+__all__ = ["Band", "band_at"]
+
+
+@dataclass(frozen=True)
+class Band:
+    """A band at one operating point (see :func:`band_at`).
+
+    Attributes
+    ----------
+    pc, cost, lower, upper, se : float
+        The operating point, the estimated cost, the band's ends and the bootstrap
+        standard error.
+    confidence_level : float
+        The band's level.
+    """
+
+    pc: float
+    cost: float
+    lower: float
+    upper: float
+    se: float
+    confidence_level: float
+
+
+def _read_table(table, name: str, needed: list[str], fix: str) -> pd.DataFrame:
+    """A non-empty pandas, polars or pyarrow table (or dict of arrays) with ``needed`` columns.
+
+    ``fix`` ends every message, e.g. "pass the table selection_table returns".
+    """
+    if isinstance(table, pd.DataFrame):
+        columns = list(table.columns)
+    elif isinstance(table, Mapping):
+        if not any(np.ndim(value) for value in table.values()):
+            msg = f"{name}= is a dict of single values; {fix}"
+            raise CostchartError(msg)
+        columns = list(table)
+    else:
+        try:
+            columns = list(nw.from_native(table, eager_only=True).columns)
+        except TypeError:
+            msg = (
+                f"{name}= must be a pandas, polars or pyarrow DataFrame, got "
+                f"{type(table).__name__}; {fix}"
+            )
+            raise CostchartError(msg) from None
+    require_columns(columns, needed, name, fix=fix[0].upper() + fix[1:] + ".")
+    frame = as_pandas(table, columns, name=name)
+    if frame.empty:
+        msg = f"{name} has no rows; {fix}"
+        raise CostchartError(msg)
+    return frame
+
+
+def band_at(band, pc: float, *, confidence_level: float | None = None) -> Band:
+    """The row of a one-group band at (the grid point nearest to) ``pc``, as a :class:`Band`.
+
+    Parameters
+    ----------
+    band : pandas, polars or pyarrow DataFrame
+        A band of one group, from :func:`bootstrap_band` or :func:`confusion_band`
+        (filter a band of several groups first).
+    pc : float
+        The operating point, within the band's range of ``pc``.
+    confidence_level : float, optional
+        The band's level, recorded in the result (NaN when not given).
+
+    Returns
+    -------
+    Band
+        The row whose ``pc`` is nearest to ``pc``.
+
+    Examples
+    --------
+    >>> import costchart as cc
+    >>> counts = {"TP": [16], "FN": [4], "FP": [4], "TN": [6]}
+    >>> band = cc.confusion_band(counts, tp="TP", fn="FN", fp="FP", tn="TN", pc=[0.5, 0.75])
+    >>> cc.band_at(band, 0.7, confidence_level=0.9).cost
+    0.25
+    """
+    fix = "pass a table from bootstrap_band or confusion_band"
+    frame = _read_table(band, "band", list(col.BAND_TABLE), fix)
+    groups = infer_by(frame, None)
+    if groups and frame[groups].drop_duplicates().shape[0] > 1:
+        count = frame[groups].drop_duplicates().shape[0]
+        first = frame[groups[0]].iat[0]
+        msg = (
+            f"band holds {count} groups (grouping columns {groups}); band_at reads one: "
+            f"filter the rows of one group first, e.g. band[band[{groups[0]!r}] == {first!r}]"
+        )
+        raise CostchartError(msg)
+    grid = finite_numbers(frame[col.PC].to_numpy(), "column 'pc' of band")
+    repeated = pd.Series(grid).duplicated().to_numpy()
+    if repeated.any():
+        msg = (
+            f"band has several rows at pc={grid[repeated][0]:g}, as a band of several groups "
+            "does; band_at reads one group: filter its rows first (keep its grouping columns)"
+        )
+        raise CostchartError(msg)
+    point = probability(finite_number(pc, "pc"), "pc")
+    low, high = float(grid.min()), float(grid.max())
+    if not low - 1e-9 <= point <= high + 1e-9:
+        msg = (
+            f"pc={pc!r} is outside the band's range [{low:g}, {high:g}]; pass a pc in that "
+            "range, or compute the band there (pc= of bootstrap_band)"
+        )
+        raise CostchartError(msg)
+    level = (
+        float("nan")
+        if confidence_level is None
+        else probability(
+            finite_number(confidence_level, "confidence_level"),
+            "confidence_level",
+            low_open=True,
+            high_open=True,
+        )
+    )
+    at = int(np.argmin(np.abs(grid - point)))
+    cost, lower, upper, se = (
+        float(finite_numbers(frame[c].to_numpy()[at : at + 1], f"column {c!r} of band")[0])
+        for c in (col.COST, col.LOWER, col.UPPER, col.SE)
+    )
+    return Band(float(grid[at]), cost, lower, upper, se, level)

@@ -1,0 +1,178 @@
+"""The band options, checked once, and the choice between exact and normal quantiles.
+
+Every band function validates its options here first (scipy's ``_iv`` step). The choice
+of ``distribution="auto"`` is made here too, from the real size of each ``pc``'s exact
+distribution (see :func:`exact_where`).
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from costchart._errors import CostchartError
+from costchart._validation import (
+    finite_number,
+    one_of,
+    probabilities,
+    probability,
+    random_generator,
+    whole_number,
+)
+
+#: Default operating points of a band.
+DEFAULT_PC = np.linspace(0.0, 1.0, 501)
+#: ``distribution="auto"`` takes the exact distribution at a ``pc`` whose distribution has at
+#: most this many (value, probability) pairs -- the product of the kept ranges of its two
+#: counts: test sets of up to several hundred instances per class, where the normal fit is
+#: least trustworthy. Larger ones get the normal fit.
+AUTO_EXACT_PAIRS = 20_000
+#: Most terms an exact distribution may compute at one ``pc`` (values and probabilities
+#: tabulated, and the sums of every bisection step): about half a GiB of work arrays.
+MAX_EXACT_PAIRS = 10_000_000
+#: Most instances a classifier's confusion counts may add up to: 2**53, beyond which
+#: float64 (and scipy's binomial distribution) no longer hold whole numbers exactly.
+MAX_INSTANCES = 2**53
+#: Largest memory, in bytes, that ``method="resample"`` may use for one group's band.
+RESAMPLE_MEMORY = 2 * 2**30
+#: How many float64 arrays of resamples x operating points resampling holds at once (the
+#: resampled costs, the copy the percentiles sort, and one temporary for the spread).
+RESAMPLE_ARRAYS = 3
+#: Elements of the temporary arrays made per chunk of resamples.
+RESAMPLE_CHUNK = 2**22
+
+
+@dataclass(frozen=True)
+class Options:
+    """Validated options shared by the band functions."""
+
+    confidence_level: float
+    method: str
+    sampling: str
+    distribution: str
+    n_resamples: int
+    rng: np.random.Generator
+    pc: np.ndarray
+    progress: Callable[[str], None] | None
+
+    @property
+    def levels(self) -> tuple[float, float]:
+        """The lower and upper quantile levels of the band."""
+        tail = (1 - self.confidence_level) / 2
+        return tail, 1 - tail
+
+
+def check_options(
+    *,
+    confidence_level,
+    method,
+    sampling,
+    distribution,
+    n_resamples,
+    rng,
+    pc,
+    progress,
+    per_resample: int = 0,
+) -> Options:
+    """Validate the band options (the ``_iv`` step); raise a clear error for each.
+
+    ``per_resample`` is how many float64 values resampling holds per resample besides
+    the resampled costs (for the memory estimate).
+    """
+    finite_number(confidence_level, "confidence_level")
+    level = probability(confidence_level, "confidence_level", low_open=True, high_open=True)
+    one_of(method, "method", ("exact", "resample"))
+    one_of(sampling, "sampling", ("stratified", "full"))
+    one_of(distribution, "distribution", ("auto", "normal", "exact"))
+    resamples = whole_number(n_resamples, "n_resamples", minimum=1)
+    generator = random_generator(rng)
+    grid = DEFAULT_PC if pc is None else _grid(pc)
+    if method == "resample":
+        minimum = math.ceil(10 / ((1 - level) / 2) - 1e-9)
+        if resamples < minimum:
+            msg = (
+                f"n_resamples={n_resamples!r} is too few for a {level:g} band: each tail "
+                f"needs at least 10 resamples, so pass n_resamples >= {minimum}"
+            )
+            raise CostchartError(msg)
+        _check_resample_memory(resamples, RESAMPLE_ARRAYS * len(grid) + per_resample, len(grid))
+    return Options(
+        level, method, sampling, distribution, resamples, generator, grid, _progress(progress)
+    )
+
+
+def _grid(pc) -> np.ndarray:
+    """The operating points: a number or a non-empty 1-D array of values in [0, 1]."""
+    grid = probabilities(pc, "pc")
+    if grid.ndim > 1:
+        msg = f"pc must be a number or a 1-D array of operating points; got shape {grid.shape}"
+        raise CostchartError(msg)
+    grid = np.atleast_1d(grid).astype(np.float64)
+    if grid.size == 0:
+        msg = "pc=[] has no operating points; pass at least one value in [0, 1]"
+        raise CostchartError(msg)
+    return grid
+
+
+def _check_resample_memory(n_resamples: int, per_resample: int, n_pc: int) -> None:
+    """Refuse resampling that would hold more than :data:`RESAMPLE_MEMORY` bytes.
+
+    It holds ``per_resample`` float64 values per resample (the resampled costs at each of
+    the ``n_pc`` operating points, their copies, and any per-resample draws).
+    """
+    needed = 8 * n_resamples * per_resample
+    if needed > RESAMPLE_MEMORY:
+        fitting = RESAMPLE_MEMORY // (8 * per_resample)
+        msg = (
+            f"n_resamples={n_resamples:,} at {n_pc:,} operating points would need about "
+            f"{needed / 2**30:,.1f} GiB of memory (at most {RESAMPLE_MEMORY / 2**30:g} GiB "
+            f"is allowed); pass n_resamples <= {fitting:,}, fewer pc values, or "
+            "method='exact'"
+        )
+        raise CostchartError(msg)
+
+
+def _progress(progress) -> Callable[[str], None] | None:
+    if progress is True or (isinstance(progress, np.bool_) and progress):
+        return _stderr_progress
+    if progress is None or progress is False or isinstance(progress, np.bool_):
+        return None
+    if not callable(progress):
+        msg = f"progress={progress!r} must be True, False or a callable taking a message"
+        raise CostchartError(msg)
+    return progress
+
+
+def _stderr_progress(message: str) -> None:
+    print(f"costchart: {message}", file=sys.stderr, flush=True)
+
+
+def exact_where(pairs, work, pc: np.ndarray, instances, distribution: str) -> np.ndarray:
+    """Which rows get exact quantiles (bool), refusing ``"exact"`` beyond the work limit.
+
+    ``pairs`` is the real size of each row's exact distribution (the product of its two
+    counts' kept ranges), ``work`` the terms the exact path computes for it; ``pc`` and
+    ``instances`` (per row) name the worst row in the message. ``"auto"`` takes the exact
+    distribution where it has at most :data:`AUTO_EXACT_PAIRS` pairs.
+    """
+    pairs = np.asarray(pairs, dtype=np.float64)
+    if distribution == "normal":
+        return np.zeros(pairs.shape, dtype=bool)
+    if distribution == "auto":
+        return pairs <= AUTO_EXACT_PAIRS
+    work = np.asarray(work, dtype=np.float64)
+    if work.size and work.max() > MAX_EXACT_PAIRS:
+        worst = int(np.argmax(work))
+        msg = (
+            f"distribution='exact' would need about {work[worst]:,.0f} terms at "
+            f"pc={pc[worst]:g} ({int(np.broadcast_to(instances, work.shape)[worst]):,} "
+            f"instances), more than the {MAX_EXACT_PAIRS:,} it may use; pass "
+            "distribution='normal' (or 'auto', which uses the normal fit wherever the "
+            "exact distribution is large)"
+        )
+        raise CostchartError(msg)
+    return np.ones(pairs.shape, dtype=bool)
