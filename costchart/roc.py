@@ -134,6 +134,8 @@ def roc_points(
         )
         parts.append(_points_or_nothing(counts, group, by, label, what))
     _require_some(parts, by, label)
+    if not by:
+        return parts[0]
     return combine_groups(frame, by, groups, parts, col.ROC_COLUMNS)
 
 

@@ -29,12 +29,17 @@ def best_of(function, repeats: int = 3) -> float:
 
 
 def interleaved(
-    functions: Mapping[str, Callable[[], object]], *, rounds: int = 5, warmup: bool = True
+    functions: Mapping[str, Callable[[], object]],
+    *,
+    rounds: int = 5,
+    warmup: bool = True,
+    number: int = 1,
 ) -> dict[str, float]:
     """Median seconds of each function over ``rounds`` round-robin runs.
 
-    With ``warmup`` each function runs once first, untimed (imports, caches, JIT-free
-    first-touch of memory).
+    With ``warmup`` each function runs once first, untimed (imports, caches, first touch
+    of memory). Each run calls a function ``number`` times and counts the mean: for calls
+    of a few milliseconds, where one call's timing is mostly noise.
     """
     if warmup:
         for function in functions.values():
@@ -43,8 +48,13 @@ def interleaved(
     for _ in range(rounds):
         for name, function in functions.items():
             gc.collect()
-            times[name].append(timed(function)[1])
+            times[name].append(timed(lambda f=function: _repeat(f, number))[1] / number)
     return {name: statistics.median(values) for name, values in times.items()}
+
+
+def _repeat(function: Callable[[], object], number: int) -> None:
+    for _ in range(number):
+        function()
 
 
 def peak_memory(function: Callable[[], object]) -> int:
