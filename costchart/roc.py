@@ -413,15 +413,23 @@ def weighted_sums_by_score(
     sorted_scores = scores[order]
     starts = _run_starts(sorted_scores)
     sorted_positive = positive[order]
+    distinct = len(starts) == len(order)  # every run one row: nothing to sum
     sums = []
     for weight in weights:
-        sorted_weight = np.ones(len(order), dtype=np.int64) if weight is None else weight[order]
         if len(starts) == 0:
             sums.append((np.zeros(0), np.zeros(0)))
             continue
-        zero = sorted_weight.dtype.type(0)
-        pos = np.add.reduceat(np.where(sorted_positive, sorted_weight, zero), starts)
-        neg = np.add.reduceat(np.where(sorted_positive, zero, sorted_weight), starts)
+        if weight is None:
+            pos = sorted_positive.astype(np.int64)
+            if not distinct:
+                pos = np.add.reduceat(pos, starts)
+            neg = np.diff(np.append(starts, len(order))) - pos
+        else:
+            sorted_weight = weight[order]
+            pos = np.where(sorted_positive, sorted_weight, sorted_weight.dtype.type(0))
+            neg = sorted_weight - pos  # exactly the weight or 0
+            if not distinct:
+                pos, neg = np.add.reduceat(pos, starts), np.add.reduceat(neg, starts)
         sums.append((pos[::-1], neg[::-1]))
     return sorted_scores[starts][::-1], sums
 

@@ -17,7 +17,14 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart._errors import CostchartError
-from costchart._frames import as_pandas, check_by_names, combine_groups, normalize_by, split_groups
+from costchart._frames import (
+    as_pandas,
+    check_by_names,
+    combine_groups,
+    normalize_by,
+    split_groups,
+    table,
+)
 from costchart._lazy import read_instances
 from costchart._validation import binary_labels, column_name, finite_numbers
 from costchart.roc import (
@@ -122,14 +129,18 @@ def rociv(
             pos_cost, neg_cost = summable(pos_cost, neg_cost, f"costs in column {cost!r}")
             benefit = np.concatenate([[0.0], np.cumsum(pos_cost)])
             spent = np.concatenate([[0.0], np.cumsum(neg_cost)])
-            points[col.TPR] = benefit / benefit[-1]
-            points[col.FPR] = spent / spent[-1]
-            points[col.FP_COST] = spent
-            points[col.TP_BENEFIT] = benefit
+            columns = {c: points[c].to_numpy() for c in col.ROC_COLUMNS}
+            columns[col.TPR] = benefit / benefit[-1]
+            columns[col.FPR] = spent / spent[-1]
+            columns[col.FP_COST] = spent
+            columns[col.TP_BENEFIT] = benefit
+            points = table(columns)
         else:
             points = points.reindex(columns=list(col.ROCIV_TABLE))
         parts.append(points)
     _require_some(parts, by, label)
+    if not by:
+        return parts[0]
     return combine_groups(frame, by, groups, parts, col.ROCIV_TABLE)
 
 
