@@ -12,34 +12,12 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart._errors import CostchartError
-from costchart._frames import combine_groups, describe_group, grouped_order
+from costchart._frames import Groups, assemble, combine_groups, describe_group, grouped_order
 from costchart._tables import curve_groups, points_groups, read_table, table_kind
 from costchart._validation import one_of
-from costchart.hull import group_hulls
+from costchart.hull import Hulls, group_hulls, read_hulls
 
 __all__ = ["envelope_gap", "lower_envelope", "operating_range", "selection_table"]
-
-
-def _envelope_of_hull(hull: pd.DataFrame) -> pd.DataFrame:
-    """Envelope vertices from hull vertices.
-
-    Each hull vertex with a ``pc`` range of positive width starts a segment at ``pc_lo``;
-    a last row closes the curve at ``pc = 1``.
-    """
-    active = hull[hull[col.PC_HI] > hull[col.PC_LO]]
-    pc = np.append(active[col.PC_LO].to_numpy(), 1.0)
-    rows = np.append(np.arange(len(active)), len(active) - 1)
-    fpr = active[col.FPR].to_numpy(np.float64)[rows]
-    tpr = active[col.TPR].to_numpy(np.float64)[rows]
-    return pd.DataFrame(
-        {
-            col.PC: pc,
-            col.COST: fpr + pc * (1.0 - tpr - fpr),
-            col.THRESHOLD: active[col.THRESHOLD].to_numpy(np.float64)[rows],
-            col.FPR: fpr,
-            col.TPR: tpr,
-        }
-    )
 
 
 def lower_envelope(points_or_lines, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
@@ -81,9 +59,41 @@ def lower_envelope(points_or_lines, *, by: str | Sequence[str] | None = None) ->
 
 def envelope_of(points_or_lines, by, *, name: str) -> pd.DataFrame:
     """:func:`lower_envelope`, calling the table ``name`` in messages."""
-    table, by, groups, hulls = group_hulls(points_or_lines, by, name=name)
-    parts = [_envelope_of_hull(hull) for hull in hulls]
-    return combine_groups(table, by, groups, parts, col.ENVELOPE_COLUMNS)
+    _, _, groups, hulls = read_hulls(points_or_lines, by, name=name)
+    return envelope_of_hulls(groups, hulls)
+
+
+def envelope_of_hulls(groups: Groups, hulls: Hulls) -> pd.DataFrame:
+    """Envelope vertices of every group's hull, group after group.
+
+    Each hull vertex with a ``pc`` range of positive width starts a segment at ``pc_lo``;
+    a last row per group closes the curve at ``pc = 1`` with the last such vertex.
+    """
+    frame = hulls.frame
+    group = np.repeat(np.arange(len(hulls.lengths)), hulls.lengths)
+    active = np.flatnonzero(frame[col.PC_HI].to_numpy() > frame[col.PC_LO].to_numpy())
+    active_group = group[active]
+    last_of_group = np.append(active_group[1:] != active_group[:-1], len(active) > 0)
+    closing = active[last_of_group[: len(active)]]
+    rows = np.concatenate([active, closing])
+    is_closing = np.concatenate([np.zeros(len(active), bool), np.ones(len(closing), bool)])
+    order = np.lexsort((is_closing, group[rows]))
+    rows, is_closing = rows[order], is_closing[order]
+    pc = np.where(is_closing, 1.0, frame[col.PC_LO].to_numpy(np.float64)[rows])
+    fpr = frame[col.FPR].to_numpy(np.float64)[rows]
+    tpr = frame[col.TPR].to_numpy(np.float64)[rows]
+    lengths = np.bincount(group[rows], minlength=len(hulls.lengths))
+    return assemble(
+        groups,
+        lengths,
+        {
+            col.PC: pc,
+            col.COST: fpr + pc * (1.0 - tpr - fpr),
+            col.THRESHOLD: frame[col.THRESHOLD].to_numpy(np.float64)[rows],
+            col.FPR: fpr,
+            col.TPR: tpr,
+        },
+    )
 
 
 def envelope_gap(points, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
@@ -183,36 +193,54 @@ def selection_table(curve, *, by: str | Sequence[str] | None = None) -> pd.DataF
     if missing:
         msg = f"curve has no column {missing[0]!r}; pass a table from lower_envelope"
         raise CostchartError(msg)
-    parts = []
-    for group in groups:
-        envelope = table.iloc[group.positions]
-        pc = envelope[col.PC].to_numpy(np.float64)
-        _check_envelope_order(pc, by, group.key)
-        threshold = envelope[col.THRESHOLD].to_numpy(np.float64)[:-1].copy()
-        fpr = envelope[col.FPR].to_numpy(np.float64)[:-1]
-        tpr = envelope[col.TPR].to_numpy(np.float64)[:-1]
-        threshold[(fpr == 0) & (tpr == 0)] = np.inf
-        threshold[(fpr == 1) & (tpr == 1)] = -np.inf
-        if np.isnan(threshold).any():
-            where = f" of group {describe_group(by, group.key)}" if by else ""
-            msg = (
-                f"the envelope{where} selects a classifier with no threshold (NaN) at "
-                f"pc={float(pc[:-1][np.isnan(threshold)][0])}; a selection needs thresholds: "
-                "pass ROC points from roc_points (or an envelope of them)"
-            )
-            raise CostchartError(msg)
-        parts.append(
-            pd.DataFrame(
-                {
-                    col.PC_LO: pc[:-1],
-                    col.PC_HI: pc[1:],
-                    col.THRESHOLD: threshold,
-                    col.FPR: fpr,
-                    col.TPR: tpr,
-                }
-            )
+    rows = groups.order
+    pc = table[col.PC].to_numpy(np.float64)[rows]
+    _check_envelope_orders(pc, groups)
+    # Every vertex but each group's last starts an interval.
+    starts_interval = np.ones(len(rows), dtype=bool)
+    starts_interval[groups.stops - 1] = False
+    chosen = rows[starts_interval]
+    threshold = table[col.THRESHOLD].to_numpy(np.float64)[chosen].copy()
+    fpr = table[col.FPR].to_numpy(np.float64)[chosen]
+    tpr = table[col.TPR].to_numpy(np.float64)[chosen]
+    threshold[(fpr == 0) & (tpr == 0)] = np.inf
+    threshold[(fpr == 1) & (tpr == 1)] = -np.inf
+    if np.isnan(threshold).any():
+        k = int(np.flatnonzero(np.isnan(threshold))[0])
+        group = int(np.searchsorted(groups.stops - np.arange(1, len(groups) + 1), k, "right"))
+        where = f" of group {describe_group(by, groups.keys[group])}" if by else ""
+        msg = (
+            f"the envelope{where} selects a classifier with no threshold (NaN) at "
+            f"pc={float(pc[starts_interval][k])}; a selection needs thresholds: "
+            "pass ROC points from roc_points (or an envelope of them)"
         )
-    return combine_groups(table, by, groups, parts, col.SELECTION_COLUMNS)
+        raise CostchartError(msg)
+    ends_interval = np.ones(len(rows), dtype=bool)
+    ends_interval[groups.starts] = False
+    return assemble(
+        groups,
+        groups.sizes - 1,
+        {
+            col.PC_LO: pc[starts_interval],
+            col.PC_HI: pc[ends_interval],
+            col.THRESHOLD: threshold,
+            col.FPR: fpr,
+            col.TPR: tpr,
+        },
+    )
+
+
+def _check_envelope_orders(pc: np.ndarray, groups: Groups) -> None:
+    """Each group's vertices run from pc 0 to 1 in increasing order; else name the first."""
+    first, last = groups.starts, groups.stops - 1
+    bad = (groups.sizes < 2) | (pc[first] != 0) | (pc[last] != 1)
+    backwards = np.flatnonzero(np.diff(pc) < 0)
+    backwards = backwards[~np.isin(backwards + 1, first)]  # not across a group boundary
+    if len(backwards):
+        bad[np.searchsorted(first, backwards, "right") - 1] = True
+    if bad.any():
+        g = int(np.flatnonzero(bad)[0])
+        _check_envelope_order(pc[first[g] : last[g] + 1], groups.by, groups.keys[g])
 
 
 def _check_envelope_order(pc: np.ndarray, by: list[str], key: tuple) -> None:

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 from scipy.optimize import isotonic_regression
 
 from costchart import _schema as col
-from costchart._frames import Groups, combine_groups
+from costchart._frames import Groups, assemble
+from costchart._frames import table as table_of
 from costchart._tables import points_groups
 
 __all__ = ["group_hulls", "roc_hull"]
@@ -64,8 +66,25 @@ def roc_hull(points, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
     """
     table, by, groups = points_groups(points, by)
     point_columns = [c for c in col.ROC_COLUMNS if c in table.columns]
-    parts = [hull_of_group(table, group.positions, point_columns) for group in groups]
-    return combine_groups(table, by, groups, parts, [*point_columns, *col.HULL_COLUMNS])
+    hulls = all_hulls(table, groups, point_columns)
+    columns = {c: hulls.frame[c].to_numpy() for c in [*point_columns, *col.HULL_COLUMNS]}
+    return assemble(groups, hulls.lengths, columns)
+
+
+@dataclass(frozen=True)
+class Hulls:
+    """The hull vertices of every group, group after group, in one frame."""
+
+    frame: pd.DataFrame
+    lengths: np.ndarray  # vertices per group
+
+    def parts(self) -> list[pd.DataFrame]:
+        """One frame per group (for code that still works group by group)."""
+        ends = np.cumsum(self.lengths)
+        return [
+            self.frame.iloc[end - n : end].reset_index(drop=True)
+            for end, n in zip(ends, self.lengths, strict=True)
+        ]
 
 
 def group_hulls(
@@ -76,12 +95,20 @@ def group_hulls(
     Returns the table (with a NaN ``threshold`` column added if it had none), its grouping
     columns, its groups and one hull per group. ``name`` is the table in messages.
     """
+    table, by, groups, hulls = read_hulls(points, by, name=name)
+    return table, by, groups, hulls.parts()
+
+
+def read_hulls(
+    points, by, *, name: str = "points"
+) -> tuple[pd.DataFrame, list[str], Groups, Hulls]:
+    """As :func:`group_hulls`, with the hulls of all groups in one :class:`Hulls`."""
     table, by, groups = points_groups(points, by, name=name)
     columns = [c for c in col.ROC_COLUMNS if c in table.columns]
     if col.THRESHOLD not in columns:
         table = table.assign(**{col.THRESHOLD: np.nan})
         columns = [col.THRESHOLD, *columns]
-    return table, by, groups, [hull_of_group(table, g.positions, columns) for g in groups]
+    return table, by, groups, all_hulls(table, groups, columns)
 
 
 def _scales_the_rates(exact: np.ndarray, rates: np.ndarray) -> bool:
@@ -100,88 +127,175 @@ def _scales_the_rates(exact: np.ndarray, rates: np.ndarray) -> bool:
 
 def hull_of_group(table: pd.DataFrame, positions: np.ndarray, columns: list[str]):
     """Hull vertices (with slope and ``pc`` ranges) of the points at ``positions``."""
+    one = Groups(table, [], np.asarray(positions), np.array([len(positions)]))
+    return all_hulls(table, one, columns).frame
+
+
+def all_hulls(table: pd.DataFrame, groups: Groups, columns: list[str]) -> Hulls:
+    """Hull vertices of every group, with their slope and ``pc`` ranges.
+
+    The points of all groups are sorted by (group, fpr, tpr) at once and completed with
+    the trivial classifiers where missing; only the hull itself is found group by group,
+    on numpy arrays.
+    """
     iv = [col.FP_COST, col.TP_BENEFIT]
-    if set(iv) <= set(table.columns) and table[iv].iloc[positions].notna().all(axis=None):
-        # ROCIV points: the rates are shares of these sums (tp and fp count instances).
-        columns = [*columns, *iv]
-    points = _sorted_with_trivial(table, positions, columns)
-    x, y = points[col.FPR].to_numpy(np.float64), points[col.TPR].to_numpy(np.float64)
-    min_turn = RATE_MIN_TURN
+    if set(iv) <= set(table.columns):
+        columns = [*columns, *iv]  # ROCIV points: rates are shares of these sums
+    fpr = table[col.FPR].to_numpy(np.float64)
+    tpr = table[col.TPR].to_numpy(np.float64)
+    rows = groups.order  # group after group (a group may be only part of the table)
+    order = rows
+    if not _is_sorted_within(fpr[rows], tpr[rows], groups.starts):
+        order = rows[np.lexsort((tpr[rows], fpr[rows], groups.ids))]
+    sizes = groups.sizes
+    first, last = groups.starts, groups.stops - 1
+    x, y = fpr[order], tpr[order]
+    origin = ~((x[first] == 0) & (y[first] == 0)) if len(order) else np.zeros(0, bool)
+    corner = ~((x[last] == 1) & (y[last] == 1)) if len(order) else np.zeros(0, bool)
+    # Each group's rows: an added (0, 0) (-1), its sorted points, an added (1, 1) (-2).
+    new_sizes = sizes + origin + corner
+    new_starts = np.cumsum(new_sizes) - new_sizes
+    source = np.empty(int(new_sizes.sum()), dtype=np.int64)
+    block = np.repeat(np.arange(len(sizes)), sizes)
+    within = np.arange(len(order)) - np.repeat(groups.starts, sizes)
+    source[(new_starts + origin)[block] + within] = order
+    source[new_starts[origin]] = -1
+    source[(new_starts + new_sizes - 1)[corner]] = -2
+    group = np.repeat(np.arange(len(sizes)), new_sizes)
+    firsts = order[first] if len(order) else order
+    exact_columns = _exact_columns(table, columns)
+    maxima = _group_maxima(table, columns, source, group, len(sizes))
+    coordinates = {
+        c: _column_with_trivial(table, c, columns, source, group, firsts, maxima)
+        for c in (col.FPR, col.TPR, *exact_columns)
+    }
+    x, y = coordinates[col.FPR].astype(np.float64), coordinates[col.TPR].astype(np.float64)
+    exact = [coordinates[c].astype(np.float64) for c in exact_columns]
+    corners = []
+    for start, size in zip(new_starts, new_sizes, strict=True):
+        part = slice(start, start + size)
+        found = _hull_corners(x[part], y[part], [e[part] for e in exact], exact_columns)
+        corners.append(start + found)
+    kept = np.concatenate(corners) if corners else np.zeros(0, dtype=np.int64)
+    lengths = np.array([len(c) for c in corners], dtype=np.int64)
+    values = {
+        c: _column_with_trivial(table, c, columns, source[kept], group[kept], firsts, maxima)
+        for c in columns
+    }
+    return Hulls(_with_ranges(values, lengths), lengths)
+
+
+def _is_sorted_within(fpr: np.ndarray, tpr: np.ndarray, starts: np.ndarray) -> bool:
+    """Whether rows are sorted by (fpr, tpr) within each group (groups start at ``starts``)."""
+    d_fpr, d_tpr = np.diff(fpr), np.diff(tpr)
+    ok = (d_fpr > 0) | ((d_fpr == 0) & (d_tpr >= 0))
+    ok[starts[1:] - 1] = True  # across a group boundary anything goes
+    return bool(ok.all())
+
+
+def _exact_columns(table: pd.DataFrame, columns: list[str]) -> list[str]:
+    """Exact coordinates the points carry: ROCIV sums, or counts, or none."""
     if col.FP_COST in columns:
-        exact = (
-            points[col.FP_COST].to_numpy(np.float64),
-            points[col.TP_BENEFIT].to_numpy(np.float64),
-        )
-    elif {col.TP, col.FP, col.TN, col.FN} <= set(columns):
-        # Counts are exact, so collinear points are recognized exactly.
-        exact = points[col.FP].to_numpy(np.float64), points[col.TP].to_numpy(np.float64)
-        min_turn = 0.0
-    else:
-        exact = None
-    if exact is not None and _scales_the_rates(exact[0], x) and _scales_the_rates(exact[1], y):
+        return [col.FP_COST, col.TP_BENEFIT]
+    if {col.TP, col.FP, col.TN, col.FN} <= set(columns):
+        return [col.FP, col.TP]
+    return []
+
+
+def _hull_corners(x, y, exact: list[np.ndarray], exact_columns: list[str]) -> np.ndarray:
+    """Hull corners of one group's sorted points, on exact coordinates where they scale."""
+    min_turn = RATE_MIN_TURN
+    use = bool(exact)
+    if exact_columns and exact_columns[0] == col.FP_COST:
+        use = not (np.isnan(exact[0]).any() or np.isnan(exact[1]).any())
+    elif exact_columns:
+        min_turn = 0.0  # counts are exact: collinear points are recognized exactly
+    if use and _scales_the_rates(exact[0], x) and _scales_the_rates(exact[1], y):
         x, y = exact
     else:
         min_turn = RATE_MIN_TURN
-    corners = upper_hull(x, y, min_turn=min_turn)
-    vertices = points.iloc[corners].reset_index(drop=True)
-    d_fpr = np.diff(vertices[col.FPR].to_numpy(np.float64))
-    d_tpr = np.diff(vertices[col.TPR].to_numpy(np.float64))
-    with np.errstate(divide="ignore"):
-        slopes = d_tpr / d_fpr
-    edge_pc = d_fpr / (d_fpr + d_tpr)
-    vertices[col.SLOPE_LO] = np.append(slopes, 0.0)
-    vertices[col.SLOPE_HI] = np.insert(slopes, 0, np.inf)
-    vertices[col.PC_LO] = np.insert(edge_pc, 0, 0.0)
-    vertices[col.PC_HI] = np.append(edge_pc, 1.0)
-    return vertices
+    return upper_hull(x, y, min_turn=min_turn)
 
 
-def _sorted_with_trivial(table, positions, columns) -> pd.DataFrame:
-    """The group's points sorted by (fpr, tpr), with (0, 0) and (1, 1) present."""
-    points = table.iloc[positions][columns].reset_index(drop=True)
-    fpr = points[col.FPR].to_numpy(np.float64)
-    tpr = points[col.TPR].to_numpy(np.float64)
-    if not _is_sorted(fpr, tpr):
-        order = np.lexsort((tpr, fpr))
-        points = points.iloc[order].reset_index(drop=True)
-        fpr, tpr = fpr[order], tpr[order]
-    has_origin = fpr[0] == 0 and tpr[0] == 0
-    has_corner = fpr[-1] == 1 and tpr[-1] == 1
-    if has_origin and has_corner:
-        return points
-    extra = []
-    if not has_origin:
-        extra.append(_trivial_point(points, always_positive=False))
-    extra.append(points)
-    if not has_corner:
-        extra.append(_trivial_point(points, always_positive=True))
-    return pd.concat(extra, ignore_index=True)
+def _column_with_trivial(
+    table: pd.DataFrame, column: str, columns: list[str], source, group, firsts, maxima
+) -> np.ndarray:
+    """``column`` of ``table`` at rows ``source``; -1 is (0, 0), -2 is (1, 1) of ``group``.
+
+    The trivial classifiers get threshold ``+inf`` (always negative) or ``-inf``, their
+    counts from the group's totals (read at its row ``firsts[group]``) and their ROCIV
+    sums 0 or the group's largest (``maxima``).
+    """
+    data = table[column].to_numpy()
+    if column in (col.FP_COST, col.TP_BENEFIT):
+        data = data.astype(np.float64)
+    added = source < 0
+    out = data[np.where(added, 0, source)] if len(data) else np.zeros(len(source), data.dtype)
+    if not added.any():
+        return out
+    positive = source == -2
+    fill = np.full(len(source), np.nan)
+    if column == col.THRESHOLD:
+        fill = np.where(positive, -np.inf, np.inf)
+    elif column in (col.FPR, col.TPR):
+        fill = np.where(positive, 1.0, 0.0)
+    elif {col.TP, col.FN, col.FP, col.TN} <= set(columns) and column in (
+        col.TP,
+        col.FN,
+        col.FP,
+        col.TN,
+    ):
+        first = firsts[group]
+        pair = (col.TP, col.FN) if column in (col.TP, col.FN) else (col.FP, col.TN)
+        total = table[pair[0]].to_numpy()[first] + table[pair[1]].to_numpy()[first]
+        fill = np.where(positive == (column in (col.TP, col.FP)), total, 0)
+    elif column in (col.FP_COST, col.TP_BENEFIT) and col.FP_COST in columns:
+        fill = np.where(positive, maxima[column][group], 0.0)
+    fits = out.dtype.kind not in "iub" or np.isfinite(fill[added]).all()
+    if not fits and out.dtype.kind != "O":
+        out = out.astype(np.float64)
+    out[added] = fill[added]
+    return out
 
 
-def _is_sorted(fpr: np.ndarray, tpr: np.ndarray) -> bool:
-    d_fpr = np.diff(fpr)
-    return bool(np.all((d_fpr > 0) | ((d_fpr == 0) & (np.diff(tpr) >= 0))))
+def _group_maxima(table, columns, source, group, n_groups) -> dict[str, np.ndarray]:
+    """The largest (non-NaN) ROCIV sums of each group, for its added (1, 1) point."""
+    maxima = {}
+    if col.FP_COST in columns:
+        real = source >= 0
+        for column in (col.FP_COST, col.TP_BENEFIT):
+            values = table[column].to_numpy(np.float64)[source[real]]
+            largest = np.full(n_groups, np.nan)
+            keep = ~np.isnan(values)
+            np.fmax.at(largest, group[real][keep], values[keep])
+            maxima[column] = largest
+    return maxima
 
 
-def _trivial_point(points: pd.DataFrame, *, always_positive: bool) -> pd.DataFrame:
-    """The always-negative (0, 0) or always-positive (1, 1) classifier, in points' columns."""
-    rate = 1.0 if always_positive else 0.0
-    row = {col.THRESHOLD: -np.inf if always_positive else np.inf, col.FPR: rate, col.TPR: rate}
-    if {col.TP, col.FN, col.FP, col.TN} <= set(points.columns):
-        total_pos = points[col.TP].iat[0] + points[col.FN].iat[0]
-        total_neg = points[col.FP].iat[0] + points[col.TN].iat[0]
-        row[col.TP], row[col.FN] = (total_pos, 0) if always_positive else (0, total_pos)
-        row[col.FP], row[col.TN] = (total_neg, 0) if always_positive else (0, total_neg)
-    if {col.FP_COST, col.TP_BENEFIT} <= set(points.columns):
-        row[col.FP_COST] = points[col.FP_COST].max() if always_positive else 0.0
-        row[col.TP_BENEFIT] = points[col.TP_BENEFIT].max() if always_positive else 0.0
-    columns = {}
-    for column, dtype in points.dtypes.items():
-        value = row.get(column, np.nan)
-        # Keep the points' dtype (int64 counts stay int64) unless the value needs a float.
-        fits = dtype.kind not in "iub" or np.isfinite(value)
-        columns[column] = pd.Series([value], dtype=dtype if fits else np.float64)
-    return pd.DataFrame(columns)
+def _with_ranges(columns: dict, lengths: np.ndarray) -> pd.DataFrame:
+    """Vertices with their slope and ``pc`` ranges (per group: ``+inf``/0 and 0/1 at the ends)."""
+    fpr = columns[col.FPR].astype(np.float64)
+    tpr = columns[col.TPR].astype(np.float64)
+    n = len(fpr)
+    ends = np.cumsum(lengths)
+    is_last = np.zeros(n, dtype=bool)
+    is_last[ends[lengths > 0] - 1] = True
+    is_first = np.zeros(n, dtype=bool)
+    is_first[(ends - lengths)[lengths > 0]] = True
+    d_fpr = np.append(np.diff(fpr), 0.0)
+    d_tpr = np.append(np.diff(tpr), 0.0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        slope = d_tpr / d_fpr  # of the edge right of each vertex
+        edge_pc = d_fpr / (d_fpr + d_tpr)
+    right_slope = np.where(is_last, 0.0, slope)
+    left_slope = np.where(is_first, np.inf, np.roll(slope, 1))
+    pc_hi = np.where(is_last, 1.0, edge_pc)
+    pc_lo = np.where(is_first, 0.0, np.roll(edge_pc, 1))
+    columns = dict(columns)
+    columns.update(
+        {col.SLOPE_LO: right_slope, col.SLOPE_HI: left_slope, col.PC_LO: pc_lo, col.PC_HI: pc_hi}
+    )
+    return table_of(columns)
 
 
 def upper_hull(x: np.ndarray, y: np.ndarray, *, min_turn: float = 0.0) -> np.ndarray:

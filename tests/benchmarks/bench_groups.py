@@ -1,0 +1,88 @@
+"""Benchmark of the pipeline on many groups against one group of the same rows.
+
+Run from the repository root:
+    python tests/benchmarks/bench_groups.py            (G up to 1,000; about 2 minutes)
+    python tests/benchmarks/bench_groups.py --full     (G up to 10,000)
+
+The same 1,000,000 instances with distinct scores are split into G groups (data set x
+classifier x fold keys); each stage of roc_points -> roc_hull -> lower_envelope ->
+selection_table -> bootstrap_band is timed on its own input, interleaved with G = 1, and
+reported as a ratio to G = 1 (target: <= 3 for every stage and the whole).
+"""
+
+from __future__ import annotations
+
+import argparse
+import warnings
+
+import numpy as np
+import pandas as pd
+from _timing import interleaved, machine_load
+
+import costchart as cc
+
+KEYS = ["dataset", "classifier", "fold"]
+
+
+def instances(rows: int, groups: int, rng) -> pd.DataFrame:
+    label = rng.random(rows) < 0.3
+    group = np.repeat(np.arange(groups), rows // groups)
+    return pd.DataFrame(
+        {
+            "dataset": (group // 30).astype(np.int64),
+            "classifier": np.array(["logistic", "tree", "forest"])[group % 3],
+            "fold": (group // 3 % 10).astype(np.int64),
+            "score": rng.normal(size=rows) + label,
+            "label": label,
+        }
+    )
+
+
+def stages(data: pd.DataFrame):
+    """Each stage as a function of its own (precomputed) input."""
+    by = KEYS
+    points = cc.roc_points(data, score="score", label="label", by=by)
+    envelope = cc.lower_envelope(points)
+    return {
+        "roc_points": lambda: cc.roc_points(data, score="score", label="label", by=by),
+        "roc_hull": lambda: cc.roc_hull(points),
+        "lower_envelope": lambda: cc.lower_envelope(points),
+        "selection_table": lambda: cc.selection_table(envelope),
+        "bootstrap_band": lambda: cc.bootstrap_band(data, score="score", label="label", by=by),
+    }
+
+
+def main(rows: int, group_counts: list[int], rounds: int) -> None:
+    rng = np.random.default_rng(0)
+    print(f"pipeline on G groups of {rows:,} instances in all (distinct scores)")
+    print(machine_load())
+    single = stages(instances(rows, 1, rng).drop(columns=KEYS).assign(**{k: 0 for k in KEYS}))
+    header = "".join(f"{name:>17}" for name in single)
+    print(f"  {'G':>7}{header}{'whole':>10}")
+    for groups in group_counts:
+        many = stages(instances(rows, groups, rng))
+        row = []
+        total_many = total_one = 0.0
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", cc.CostchartWarning)
+            for name in single:
+                times = interleaved(
+                    {"one": single[name], "many": many[name]}, rounds=rounds, warmup=False
+                )
+                total_many += times["many"]
+                total_one += times["one"]
+                row.append(f"{times['many']:7.3f}s {times['many'] / times['one']:5.2f}x")
+        print(f"  {groups:>7,}" + "".join(f"{cell:>17}" for cell in row), end="")
+        print(f"{total_many / total_one:9.2f}x")
+    print("  (each cell: seconds for G groups, and the ratio to one group; target <= 3x)")
+    print(machine_load())
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--full", action="store_true", help="up to 10,000 groups")
+    parser.add_argument("--rows", type=int, default=1_000_000)
+    args = parser.parse_args()
+    counts = [10, 100, 1_000] + ([10_000] if args.full else [])
+    print("python tests/benchmarks/bench_groups.py" + (" --full" if args.full else ""))
+    main(args.rows, counts, rounds=3)
