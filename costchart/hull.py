@@ -111,20 +111,6 @@ def read_hulls(
     return table, by, groups, all_hulls(table, groups, columns)
 
 
-def _scales_the_rates(exact: np.ndarray, rates: np.ndarray) -> bool:
-    """Whether exact coordinates (counts, cost sums) are the rates times one total.
-
-    They are for the points of one curve. Points pooled from curves of different test
-    sets (e.g. ``by=`` leaving out a grouping column) have different class totals; their
-    hull is then taken on the rates.
-    """
-    if np.any((exact == 0) != (rates == 0)):
-        return False
-    nonzero = rates > 0
-    totals = exact[nonzero] / rates[nonzero]
-    return bool(totals.size == 0 or np.allclose(totals, totals[0], rtol=1e-9, atol=0))
-
-
 def hull_of_group(table: pd.DataFrame, positions: np.ndarray, columns: list[str]):
     """Hull vertices (with slope and ``pc`` ranges) of the points at ``positions``."""
     one = Groups(table, [], np.asarray(positions), np.array([len(positions)]))
@@ -171,10 +157,17 @@ def all_hulls(table: pd.DataFrame, groups: Groups, columns: list[str]) -> Hulls:
     }
     x, y = coordinates[col.FPR].astype(np.float64), coordinates[col.TPR].astype(np.float64)
     exact = [coordinates[c].astype(np.float64) for c in exact_columns]
+    use_exact = _exact_scales(exact, (x, y), group, len(sizes))
+    # Counts are exact, so collinear points are recognized exactly; rates and ROCIV sums
+    # carry rounding error.
+    exact_turn = 0.0 if exact_columns == [col.FP, col.TP] else RATE_MIN_TURN
     corners = []
-    for start, size in zip(new_starts, new_sizes, strict=True):
+    for g, (start, size) in enumerate(zip(new_starts, new_sizes, strict=True)):
         part = slice(start, start + size)
-        found = _hull_corners(x[part], y[part], [e[part] for e in exact], exact_columns)
+        if use_exact[g]:
+            found = upper_hull(exact[0][part], exact[1][part], min_turn=exact_turn)
+        else:
+            found = upper_hull(x[part], y[part], min_turn=RATE_MIN_TURN)
         corners.append(start + found)
     kept = np.concatenate(corners) if corners else np.zeros(0, dtype=np.int64)
     lengths = np.array([len(c) for c in corners], dtype=np.int64)
@@ -202,19 +195,29 @@ def _exact_columns(table: pd.DataFrame, columns: list[str]) -> list[str]:
     return []
 
 
-def _hull_corners(x, y, exact: list[np.ndarray], exact_columns: list[str]) -> np.ndarray:
-    """Hull corners of one group's sorted points, on exact coordinates where they scale."""
-    min_turn = RATE_MIN_TURN
-    use = bool(exact)
-    if exact_columns and exact_columns[0] == col.FP_COST:
-        use = not (np.isnan(exact[0]).any() or np.isnan(exact[1]).any())
-    elif exact_columns:
-        min_turn = 0.0  # counts are exact: collinear points are recognized exactly
-    if use and _scales_the_rates(exact[0], x) and _scales_the_rates(exact[1], y):
-        x, y = exact
-    else:
-        min_turn = RATE_MIN_TURN
-    return upper_hull(x, y, min_turn=min_turn)
+def _exact_scales(exact: list[np.ndarray], rates, group: np.ndarray, n_groups: int):
+    """Per group: whether its exact coordinates are its rates times one total each.
+
+    They are for the points of one curve. Points pooled from curves of different test
+    sets (e.g. ``by=`` leaving out a grouping column) have different class totals; their
+    hull is then taken on the rates. NaN sums (ROCIV columns missing in a group) also
+    mean the rates.
+    """
+    if not exact:
+        return np.zeros(n_groups, dtype=bool)
+    bad = np.zeros(n_groups, dtype=bool)
+    for values, rate in zip(exact, rates, strict=True):
+        bad |= np.bincount(group, np.isnan(values) | ((values == 0) != (rate == 0)), n_groups) > 0
+        nonzero = np.flatnonzero(rate > 0)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            totals = values[nonzero] / rate[nonzero]
+        owner = group[nonzero]
+        first = np.full(n_groups, np.nan)
+        starts = np.flatnonzero(np.append(True, owner[1:] != owner[:-1])) if len(owner) else owner
+        first[owner[starts]] = totals[starts]
+        off = ~(np.abs(totals - first[owner]) <= 1e-9 * np.abs(first[owner]))
+        bad |= np.bincount(owner, off, n_groups) > 0
+    return ~bad
 
 
 def _column_with_trivial(
