@@ -90,7 +90,7 @@ def main(rows: int, group_counts: list[int], rounds: int) -> None:
         one = instances(rows, 1, rng).drop(columns=KEYS).assign(**{k: 0 for k in KEYS})
         many = instances(rows, groups, rng)
         times = interleaved(
-            {"one": lambda: auto_band(one), "many": lambda m=many: auto_band(m)}, rounds=rounds
+            {"one": lambda o=one: auto_band(o), "many": lambda m=many: auto_band(m)}, rounds=rounds
         )
         print(
             f"  bootstrap_band, distribution='auto', G={groups:,}: {times['many']:.3f} s = "
