@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import altair as alt
 import numpy as np
 import pandas as pd
+from altair.utils.schemapi import debug_mode
 
 from costchart import _schema as col
 from costchart import layers
@@ -89,6 +90,17 @@ def _threshold_text(values: np.ndarray) -> list[str]:
     ]
 
 
+#: Points drawn in all (besides hull vertices): with many curves each gets fewer, down to
+#: :data:`MIN_POINTS_PER_CURVE`, so a chart of hundreds of curves stays small and fast.
+MAX_CHART_POINTS = 3_000
+MIN_POINTS_PER_CURVE = 10
+
+#: Above this many points in a chart, only hull vertices get cost lines, dots and hover
+#: targets: the others can never be on the envelope, and thousands of lines are a tangle
+#: that takes long to draw.
+MAX_ALL_COST_LINES = 1_000
+
+
 def chart_tables(
     points, *, color: str | None = None, facet: str | None = None, max_points: int = 100
 ) -> ChartTables:
@@ -110,7 +122,9 @@ def chart_tables(
     if table.empty:
         msg = "points has no rows; there is no curve to draw"
         raise CostchartError(msg)
-    thinned = thin_points(table, max_points=max_points, by=by)
+    curves = len(table[by].drop_duplicates()) if by else 1
+    per_curve = min(max_points, max(MIN_POINTS_PER_CURVE, MAX_CHART_POINTS // curves))
+    thinned = thin_points(table, max_points=per_curve, by=by)
     hull = roc_hull(thinned, by=by)
     ranges = operating_range(thinned, by=by)
     chart_points = thinned[by].copy()
@@ -189,7 +203,11 @@ def _data_to_top(charts: Sequence[alt.Chart]) -> tuple[alt.InlineData, list[alt.
         copy.transform = [alt.FilterTransform(filter=f"datum.costchart_table == {number}"), *own]
         copy.data = alt.Undefined
         moved.append(copy)
-    return alt.InlineData(values=records), moved
+    # Built without validating each record: costchart made them (Altair's check of every
+    # row took seconds for a few thousand rows). The whole spec is validated on export.
+    with debug_mode(False):
+        data = alt.InlineData(values=records)
+    return data, moved
 
 
 def _json_values(series: pd.Series) -> list:
@@ -226,16 +244,22 @@ def _selections(by: Sequence[str], color: str | None):
 def _cost_layers(tables: ChartTables, *, color, hover, legend, y_max, ranges, markers, with_legend):
     keys = tables.keys if not tables.keys.empty else None
     stack = [
-        layers.hover_targets(
-            tables.points,
-            space="cost",
-            hover=hover,
-            legend=legend if with_legend else None,
-            color=color,
-            y_max=y_max,
+        _hull_lines_if_many(
+            layers.hover_targets(
+                tables.points,
+                space="cost",
+                hover=hover,
+                legend=legend if with_legend else None,
+                color=color,
+                y_max=y_max,
+            ),
+            tables,
         ),
         layers.trivial_region(y_max=y_max, keys=keys),
-        layers.cost_lines(tables.points, color=color, hover=hover, legend=legend, y_max=y_max),
+        _hull_lines_if_many(
+            layers.cost_lines(tables.points, color=color, hover=hover, legend=legend, y_max=y_max),
+            tables,
+        ),
         layers.trivial(y_max=y_max, keys=keys),
         layers.envelope(tables.envelope, color=color, legend=legend, y_max=y_max),
     ]
@@ -249,18 +273,33 @@ def _cost_layers(tables: ChartTables, *, color, hover, legend, y_max, ranges, ma
     return stack
 
 
+def _hull_lines_if_many(chart: alt.Chart, tables: ChartTables) -> alt.Chart:
+    """Keep only hull vertices' marks (cost lines, dots, hover targets) for many points.
+
+    The ROC curves still pass through every drawn point.
+    """
+    if len(tables.points) <= MAX_ALL_COST_LINES:
+        return chart
+    return chart.transform_filter("datum.on_hull")
+
+
 def _roc_layers(tables: ChartTables, *, color, hover, legend, iso, with_legend):
     stack = [
-        layers.hover_targets(
-            tables.points,
-            space="roc",
-            hover=hover,
-            legend=legend if with_legend else None,
-            color=color,
+        _hull_lines_if_many(
+            layers.hover_targets(
+                tables.points,
+                space="roc",
+                hover=hover,
+                legend=legend if with_legend else None,
+                color=color,
+            ),
+            tables,
         ),
         layers.roc_curve(tables.points, color=color, legend=legend),
         layers.hull(tables.points, color=color, legend=legend),
-        layers.roc_markers(tables.points, color=color, hover=hover, legend=legend),
+        _hull_lines_if_many(
+            layers.roc_markers(tables.points, color=color, hover=hover, legend=legend), tables
+        ),
     ]
     if iso is not None:
         stack.append(layers.iso_performance(tables.hull, pc=iso, color=color))

@@ -450,6 +450,31 @@ def _svg_size(svg: str) -> tuple[float, float]:
     return float(width.group(1)), float(height.group(1))
 
 
+#: Views of invisible marks that only catch the pointer (:func:`costchart.layers.hover_targets`).
+HOVER_TARGETS = ("costchart_roc_targets", "costchart_cost_targets")
+
+
+def without_hover_targets(spec: dict) -> dict:
+    """A copy of ``spec`` whose hover-target views draw nothing.
+
+    A static image has no pointer, and those invisible marks (one per cost line or ROC
+    point) would double the drawing. The views stay, with their selection parameters
+    and legends, but filter out all their rows.
+    """
+
+    def visit(node):
+        if isinstance(node, list):
+            return [visit(item) for item in node]
+        if not isinstance(node, dict):
+            return node
+        copy = {key: visit(value) for key, value in node.items()}
+        if copy.get("name") in HOVER_TARGETS and "mark" in copy:
+            copy["transform"] = [{"filter": "false"}, *copy.get("transform", [])]
+        return copy
+
+    return visit(spec)
+
+
 def _image(spec: dict, suffix: str, scale_factor: float) -> bytes:
     """Render ``spec`` as PNG, SVG or PDF, refusing charts that would abort the renderer.
 
@@ -459,6 +484,7 @@ def _image(spec: dict, suffix: str, scale_factor: float) -> bytes:
     """
     import vl_convert as vlc
 
+    spec = without_hover_targets(spec)
     marks = estimate_marks(spec)
     if marks > MAX_MARKS:
         msg = (
