@@ -468,7 +468,9 @@ def without_hover_targets(spec: dict) -> dict:
         if not isinstance(node, dict):
             return node
         copy = {key: visit(value) for key, value in node.items()}
-        if copy.get("name") in HOVER_TARGETS and "mark" in copy:
+        name = copy.get("name")
+        # Altair numbers the views of a concatenation (``costchart_roc_targets_0``).
+        if isinstance(name, str) and name.startswith(HOVER_TARGETS) and "mark" in copy:
             copy["transform"] = [{"filter": "false"}, *copy.get("transform", [])]
         return copy
 

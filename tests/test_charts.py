@@ -376,3 +376,84 @@ def test_compositions_take_polars_and_pyarrow_points(convert, demo_points, rende
     spec, _ = render(cc.roc_cost_chart(native, color="classifier", facet="dataset"))
     expected = cc.roc_cost_chart(points, color="classifier", facet="dataset").to_dict()
     assert spec["datasets"] == expected["datasets"]
+
+
+def _many_curves(curves: int, per_curve: int = 400) -> pd.DataFrame:
+    rng = np.random.default_rng(11)
+    label = rng.random(curves * per_curve) < 0.3
+    data = {
+        "model": np.repeat(np.arange(curves) % 3, per_curve).astype(str),
+        "fold": np.repeat(np.arange(curves) // 3, per_curve),
+        "s": rng.normal(size=curves * per_curve) + label,
+        "y": label,
+    }
+    return cc.roc_points(data, score="s", label="y", by=["model", "fold"])
+
+
+def _views(spec) -> list[dict]:
+    """Every unit view of a spec (dicts with a mark), depth first."""
+    found = []
+
+    def visit(node):
+        if isinstance(node, dict):
+            if "mark" in node:
+                found.append(node)
+            for value in node.values():
+                visit(value)
+        elif isinstance(node, list):
+            for value in node:
+                visit(value)
+
+    visit(spec)
+    return found
+
+
+def test_many_curves_draw_fewer_points_and_only_hull_cost_lines(render):
+    from costchart.charts import MAX_ALL_COST_LINES, MAX_CHART_POINTS, MIN_POINTS_PER_CURVE
+
+    points = _many_curves(120)
+    tables = chart_tables(points, color="model")
+    per_curve = max(MIN_POINTS_PER_CURVE, MAX_CHART_POINTS // 120)
+    hull = cc.roc_hull(points)
+    drawn = tables.points.groupby(["model", "fold"]).size()
+    hull_size = hull.groupby(["model", "fold"]).size()
+    assert (drawn <= per_curve + hull_size.reindex(drawn.index)).all()
+    assert tables.points.on_hull.sum() == len(hull)  # every hull vertex is drawn
+    assert len(tables.points) > MAX_ALL_COST_LINES
+    spec, _ = render(cc.roc_cost_chart(points, color="model"))
+    on_hull_only = [
+        view.get("name", view["mark"]["type"] if isinstance(view["mark"], dict) else view["mark"])
+        for view in _views(spec)
+        if {"filter": "datum.on_hull"} in view.get("transform", [])
+    ]
+    # Cost lines and their hover targets, ROC dots and theirs, and the ROC hull (always
+    # drawn through hull vertices); not the ROC curve itself.
+    assert len(on_hull_only) == 5
+    assert {"costchart_cost_targets_1", "costchart_roc_targets_0"} <= set(on_hull_only)
+    assert on_hull_only.count("line") == 2  # the cost lines and the dashed hull
+
+
+def test_few_curves_draw_every_cost_line(demo_points):
+    spec = COMPOSITIONS["roc_cost"](demo_points).to_dict()
+    filtered = [v for v in _views(spec) if {"filter": "datum.on_hull"} in v.get("transform", [])]
+    assert [v["mark"].get("strokeDash") for v in filtered] == [[6, 3]]  # the hull only
+
+
+def test_static_images_skip_hover_targets(demo_points, capfd):
+    import vl_convert as vlc
+
+    from costchart.export import _vl_version, without_hover_targets
+
+    spec = COMPOSITIONS["roc_cost"](demo_points).to_dict()
+    static = without_hover_targets(spec)
+    emptied = [v["name"] for v in _views(static) if {"filter": "false"} in v.get("transform", [])]
+    assert sorted(emptied) == ["costchart_cost_targets_1", "costchart_roc_targets_0"]
+    assert static != spec and {"filter": "false"} not in [
+        t for v in _views(spec) for t in v.get("transform", [])
+    ]
+    capfd.readouterr()
+    full = vlc.vegalite_to_svg(spec, vl_version=_vl_version())
+    svg = vlc.vegalite_to_svg(static, vl_version=_vl_version(), show_warnings=True)
+    assert "WARN" not in capfd.readouterr().err
+    assert svg.count("<path") < full.count("<path")
+    assert "logistic" in svg  # the legend stays
