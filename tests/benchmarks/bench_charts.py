@@ -1,8 +1,13 @@
-"""Benchmark of chart building and export; prints sizes and times from one run.
+"""Benchmark of chart building and export; prints sizes, times and ratios from one run.
 
-Run from the repository root:  python tests/benchmarks/bench_charts.py
-A 3-data-set x 2-classifier faceted, linked ROC + cost chart of 10 million instances
-(all scores distinct, the worst case for curve length) is built and saved as HTML and PNG.
+Run from the repository root:  python tests/benchmarks/bench_charts.py   (about 2 minutes)
+
+1. Many curves: a faceted, linked ROC + cost chart of 120 curves (4 data sets x 3
+   classifiers x 10 folds, 2,000 test instances each, distinct scores), against a
+   one-curve chart of the same kind: build time, file sizes, and the PNG time as an
+   interleaved ratio.
+2. Long curves: a 3-data-set x 2-classifier chart of 10 million instances (all scores
+   distinct, the worst case for curve length), saved as HTML and PNG.
 """
 
 from __future__ import annotations
@@ -12,9 +17,67 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from _timing import timed
+from _timing import interleaved, machine_load, timed
 
 import costchart as cc
+
+
+def fold_points(rng, datasets: int = 4, folds: int = 10, per_fold: int = 2_000) -> pd.DataFrame:
+    frames = []
+    for d in range(datasets):
+        for strength, classifier in zip((0.8, 1.2, 1.6), ("logistic", "tree", "forest")):
+            for fold in range(folds):
+                label = rng.random(per_fold) < 0.3
+                frames.append(
+                    pd.DataFrame(
+                        {
+                            "dataset": f"data {d}",
+                            "classifier": classifier,
+                            "fold": fold,
+                            "score": rng.normal(size=per_fold) + strength * label,
+                            "label": label,
+                        }
+                    )
+                )
+    data = pd.concat(frames, ignore_index=True)
+    return cc.roc_points(data, score="score", label="label", by=["dataset", "classifier", "fold"])
+
+
+def many_curves() -> None:
+    rng = np.random.default_rng(0)
+    points = fold_points(rng)
+    one = fold_points(rng, datasets=1, folds=1)
+    one = one[one.classifier == "logistic"].drop(columns=["dataset", "fold"])
+    print("faceted, linked ROC + cost chart of 120 curves (4 data sets x 3 classifiers x 10 folds)")
+    print(machine_load())
+    build = interleaved(
+        {"many": lambda: cc.roc_cost_chart(points, color="classifier", facet="dataset")},
+        rounds=3,
+    )["many"]
+    print(f"  build (Python)          {build:7.3f} s    (target < 1 s)")
+    chart = cc.roc_cost_chart(points, color="classifier", facet="dataset")
+    single = cc.roc_cost_chart(one, color="classifier")
+    folder = Path(tempfile.mkdtemp())
+    cc.save(single, folder / "warm.html")  # builds the JS bundle once
+    sizes = {}
+    for suffix in ("html", "svg", "pdf"):
+        cc.save(chart, folder / f"many.{suffix}")
+        sizes[suffix] = (folder / f"many.{suffix}").stat().st_size / 1e6
+    print(f"  HTML                    {sizes['html']:7.2f} MB   (target <= 2 MB, JS included)")
+    print(f"  SVG                     {sizes['svg']:7.2f} MB   (target <= 5 MB)")
+    print(f"  PDF                     {sizes['pdf']:7.2f} MB   (target <= 5 MB)")
+    png = interleaved(
+        {
+            "one": lambda: cc.save(single, folder / "one.png"),
+            "many": lambda: cc.save(chart, folder / "many.png"),
+        },
+        rounds=3,
+    )
+    print(
+        f"  PNG                     {png['many']:7.2f} s    = {png['many'] / png['one']:.1f} x "
+        f"the one-curve chart's {png['one']:.2f} s (target <= 8 x)"
+    )
+    print(f"  (images in {folder})")
 
 
 def main(n: int = 10_000_000) -> None:
@@ -62,4 +125,6 @@ def main(n: int = 10_000_000) -> None:
 
 
 if __name__ == "__main__":
+    print("python tests/benchmarks/bench_charts.py")
+    many_curves()
     main()
