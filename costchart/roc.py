@@ -222,7 +222,11 @@ def _count_by_score(scores, positive, weights, instances=None, bins=None):
     for; ``bins`` merges the scores into that many quantile bins (:func:`bin_by_rank`).
     """
     if weights is None and instances is None:
-        values, pos, neg = _count_instances(scores, positive)
+        lattice = _lattice_of(scores)
+        if lattice is not None:  # rounded scores: a bincount, no sort
+            values, ((pos, neg),) = _sums_on_lattice(scores, positive, [None], lattice)
+        else:
+            values, pos, neg = _count_instances(scores, positive)
         sizes = pos + neg
     else:
         if weights is not None:
@@ -366,6 +370,33 @@ def _integer_codes(scores: np.ndarray):
     return (scores - low).astype(np.intp), low, None, span + 1
 
 
+def _lattice_of(scores: np.ndarray):
+    """Integer codes of rounded or narrow integer scores, or None (:func:`_lattice_codes`)."""
+    return _integer_codes(scores) if scores.dtype.kind in "iu" else _lattice_codes(scores)
+
+
+def _sums_on_lattice(scores, positive, weights, lattice):
+    """:func:`weighted_sums_by_score` for scores with integer codes: one ``bincount`` each."""
+    key, low, scale, span = lattice
+    key *= 2  # the code's bin for negatives, the next one for positives
+    key += positive
+    counts = np.bincount(key, minlength=2 * span).reshape(-1, 2)
+    sums: list[tuple[np.ndarray, np.ndarray]] = []
+    for weight in weights:
+        both = (
+            counts
+            if weight is None
+            else np.bincount(key, weights=weight, minlength=2 * span).reshape(-1, 2)
+        )
+        sums.append((both[:, 1], both[:, 0]))
+    present = np.flatnonzero(counts.sum(axis=1))[::-1]
+    if scale is None:  # integer codes: back in the scores' own dtype (uint64 + intp is float)
+        values = present.astype(scores.dtype) + low
+    else:
+        values = (low + present) / scale
+    return values, [(p[present], q[present]) for p, q in sums]
+
+
 def weighted_sums_by_score(
     scores: np.ndarray, positive: np.ndarray, weights: Sequence[np.ndarray | None]
 ):
@@ -379,26 +410,10 @@ def weighted_sums_by_score(
     them in linear time. Mostly distinct scores are argsorted and summed run by run.
     """
     n = len(scores)
-    lattice = _integer_codes(scores) if scores.dtype.kind in "iu" else _lattice_codes(scores)
+    lattice = _lattice_of(scores)
     if lattice is not None:
-        key, low, scale, span = lattice
-        key *= 2  # the code's bin for negatives, the next one for positives
-        key += positive
-        counts = np.bincount(key, minlength=2 * span).reshape(-1, 2)
-        sums: list[tuple[np.ndarray, np.ndarray]] = []
-        for weight in weights:
-            both = (
-                counts
-                if weight is None
-                else np.bincount(key, weights=weight, minlength=2 * span).reshape(-1, 2)
-            )
-            sums.append((both[:, 1], both[:, 0]))
-        present = np.flatnonzero(counts.sum(axis=1))[::-1]
-        if scale is None:  # integer codes: back in the scores' own dtype (uint64 + intp is float)
-            values = present.astype(scores.dtype) + low
-        else:
-            values = (low + present) / scale
-        return values, [(p[present], q[present]) for p, q in sums]
+        return _sums_on_lattice(scores, positive, weights, lattice)
+    sums: list[tuple[np.ndarray, np.ndarray]]
     sample = scores[:: max(n // 20_000, 1)]
     if n and len(np.unique(sample)) < _HASH_WHEN_DISTINCT_BELOW * len(sample):
         codes, distinct = pd.factorize(scores, sort=False)

@@ -110,3 +110,19 @@ def test_counts_of_many_groups_stay_exact_beyond_two_to_the_32():
     last = points.groupby("g").tail(1)
     assert (last.tp == 1).all() and (last.fp == 1).all()
     assert (points.groupby("g").threshold.first() == np.inf).all()
+
+
+@pytest.mark.parametrize("decimals", [0, 2, 3])
+def test_rounded_scores_counted_on_a_lattice_equal_sorting(decimals):
+    from costchart.roc import _count_instances
+
+    rng = np.random.default_rng(decimals)
+    n = 50_000  # large enough for the integer-code path
+    scores = np.round(rng.normal(size=n), decimals)
+    positive = rng.random(n) < 0.2
+    points = cc.roc_points({"s": scores, "y": positive}, score="s", label="y")
+    values, pos, neg = _count_instances(scores.copy(), positive)
+    np.testing.assert_array_equal(points.threshold.to_numpy()[1:], values)
+    np.testing.assert_array_equal(np.diff(points.tp.to_numpy()), pos)
+    np.testing.assert_array_equal(np.diff(points.fp.to_numpy()), neg)
+    assert points.tp.dtype == np.int64
