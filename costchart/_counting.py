@@ -35,8 +35,8 @@ class GroupCounts:
 
 
 def group_order(group: np.ndarray, scores: np.ndarray, n_groups: int) -> np.ndarray:
-    """Row order by (group, score ascending), ties in row order."""
-    by_score = np.argsort(scores, kind="stable")
+    """Row order by (group, score ascending); ties of a score in any order (they count alike)."""
+    by_score = np.argsort(scores)
     if n_groups <= 1:
         return by_score
     narrow = np.uint16 if n_groups <= np.iinfo(np.uint16).max else np.int64

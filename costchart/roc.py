@@ -114,7 +114,8 @@ def roc_points(
         read.scores, f" of weight above 0 in column {weight!r}" if read.dropped_zero_weights else ""
     )
     groups = split_groups(frame, by)
-    if len(groups) > 1 and read.amounts is None and read.instances is None and bins is None:
+    many_small = len(groups) > 1 and len(read.scores) < SMALL_GROUPS * len(groups)
+    if many_small and read.amounts is None and read.instances is None and bins is None:
         return _points_of_all_groups(read, groups, label)
     what = "counts" if weight is None else f"weights in column {weight!r}"
     parts = []
@@ -137,6 +138,12 @@ def roc_points(
     if not by:
         return parts[0]
     return combine_groups(frame, by, groups, parts, col.ROC_COLUMNS)
+
+
+#: Below this many rows per group on average, all groups are counted in one sort; larger
+#: groups are counted one by one, where sorting each class's scores by value (no argsort)
+#: is faster and the per-group cost is negligible.
+SMALL_GROUPS = 100_000
 
 
 def _points_of_all_groups(read, groups: Groups, label: str) -> pd.DataFrame:
