@@ -480,10 +480,20 @@ def threshold_column(thresholds: np.ndarray) -> np.ndarray:
     return np.array([np.inf, *thresholds.tolist()], dtype=object)
 
 
+def _cumulated_from_zero(values: np.ndarray) -> np.ndarray:
+    """``0`` then the running sums of ``values``, written in place (no temporary copy)."""
+    values = np.asarray(values)
+    summed = np.cumsum(values[:0]).dtype  # as np.concatenate([[0], np.cumsum(values)])
+    out = np.empty(len(values) + 1, dtype=np.result_type(summed, np.int64))
+    out[0] = 0
+    np.cumsum(values, out=out[1:])
+    return out
+
+
 def _points_from_counts(thresholds, pos, neg) -> pd.DataFrame:
     """Cumulate per-score counts (decreasing score) into ROC points with (0, 0) first."""
-    tp = np.concatenate([[0], np.cumsum(pos)])
-    fp = np.concatenate([[0], np.cumsum(neg)])
+    tp = _cumulated_from_zero(pos)
+    fp = _cumulated_from_zero(neg)
     total_pos, total_neg = tp[-1], fp[-1]
     return table(
         {

@@ -312,3 +312,13 @@ def test_a_missing_group_key_is_shown_as_none_in_warnings():
     data = pd.DataFrame({"g": ["a", "a", None, None], "s": [0.9, 0.1, 0.8, 0.7], "y": [1, 0, 1, 1]})
     with pytest.warns(cc.CostchartWarning, match=r"group \{'g': None\} has no negatives"):
         cc.roc_points(data, score="s", label="y", by="g")
+
+
+def test_points_are_built_column_by_column():
+    # pd.DataFrame(dict) would copy the numeric columns into one 2-D block (a full copy).
+    rng = np.random.default_rng(3)
+    data = {"s": rng.random(1000), "y": rng.random(1000) < 0.5}
+    points = cc.roc_points(data, score="s", label="y")
+    assert len(points._mgr.blocks) == len(points.columns)
+    assert points["tp"].dtype == np.int64 and points["tpr"].dtype == np.float64
+    assert points["tp"].iloc[0] == 0 and points["fp"].iloc[-1] == (~data["y"]).sum()
