@@ -13,7 +13,7 @@ import pandas as pd
 from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._frames import Groups, assemble, combine_groups, describe_group, grouped_order
-from costchart._tables import curve_groups, points_groups, read_table, table_kind
+from costchart._tables import curve_groups, numbers, points_groups, read_table, table_kind
 from costchart._validation import one_of
 from costchart.hull import Hulls, group_hulls, read_hulls
 
@@ -200,9 +200,10 @@ def selection_table(curve, *, by: str | Sequence[str] | None = None) -> pd.DataF
     starts_interval = np.ones(len(rows), dtype=bool)
     starts_interval[groups.stops - 1] = False
     chosen = rows[starts_interval]
-    threshold = table[col.THRESHOLD].to_numpy(np.float64)[chosen].copy()
-    fpr = table[col.FPR].to_numpy(np.float64)[chosen]
-    tpr = table[col.TPR].to_numpy(np.float64)[chosen]
+    # numbers() refuses text and booleans with a message naming the column.
+    threshold = numbers(table, col.THRESHOLD, "curve")[chosen].copy()
+    fpr = numbers(table, col.FPR, "curve")[chosen]
+    tpr = numbers(table, col.TPR, "curve")[chosen]
     threshold[(fpr == 0) & (tpr == 0)] = np.inf
     threshold[(fpr == 1) & (tpr == 1)] = -np.inf
     if np.isnan(threshold).any():
