@@ -784,6 +784,7 @@ def average_band(
         color=color,
     )
     y_max = _check_y_max(y_max)
+    one_of(spread, "spread", ("range", "sd"))  # before comparing: pd.NA has no truth value
     chart = alt.Chart(table)
     if spread == "sd":
         chart = chart.transform_calculate(
