@@ -56,3 +56,34 @@ def render(capfd):
         return spec, svg
 
     return _render
+
+
+def _java_runs() -> bool:
+    import shutil
+    import subprocess
+
+    java = shutil.which("java")
+    if java is None:
+        return False
+    return subprocess.run([java, "-version"], capture_output=True, check=False).returncode == 0
+
+
+@pytest.fixture(scope="session")
+def spark():
+    """One local Spark session for the whole run (starting one takes seconds)."""
+    pytest.importorskip("pyspark")
+    if not _java_runs():
+        pytest.skip("PySpark needs Java (a JRE, e.g. Debian's default-jre-headless)")
+    from pyspark.sql import SparkSession
+
+    session = (
+        SparkSession.builder.master("local[2]")
+        .appName("costchart-tests")
+        .config("spark.ui.enabled", "false")
+        .config("spark.sql.shuffle.partitions", "2")
+        .config("spark.sql.ansi.enabled", "true")  # overflow raises instead of wrapping
+        .getOrCreate()
+    )
+    session.sparkContext.setLogLevel("ERROR")
+    yield session
+    session.stop()

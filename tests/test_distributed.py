@@ -6,9 +6,6 @@ engine is checked equal to the same rows as eager pandas input for ``roc_points`
 points of the full eager curve.
 """
 
-import shutil
-import subprocess
-
 import numpy as np
 import pandas as pd
 import pytest
@@ -20,33 +17,6 @@ pytestmark = [
     pytest.mark.filterwarnings("ignore::FutureWarning"),
     pytest.mark.filterwarnings("ignore::DeprecationWarning"),
 ]
-
-
-def _java_runs() -> bool:
-    java = shutil.which("java")
-    if java is None:
-        return False
-    return subprocess.run([java, "-version"], capture_output=True, check=False).returncode == 0
-
-
-@pytest.fixture(scope="module")
-def spark():
-    pytest.importorskip("pyspark")
-    if not _java_runs():
-        pytest.skip("PySpark needs Java (a JRE, e.g. Debian's default-jre-headless)")
-    from pyspark.sql import SparkSession
-
-    session = (
-        SparkSession.builder.master("local[2]")
-        .appName("costchart-distributed-tests")
-        .config("spark.ui.enabled", "false")
-        .config("spark.sql.shuffle.partitions", "2")
-        .config("spark.sql.ansi.enabled", "true")  # overflow raises instead of wrapping
-        .getOrCreate()
-    )
-    session.sparkContext.setLogLevel("ERROR")
-    yield session
-    session.stop()
 
 
 @pytest.fixture(scope="module")

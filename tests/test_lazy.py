@@ -382,36 +382,6 @@ def test_engine_bins_of_extreme_ranges(extreme):
     _compare_binned(ENGINES["duckdb"], frame, 4)
 
 
-def _java_runs() -> bool:
-    import shutil
-    import subprocess
-
-    java = shutil.which("java")
-    if java is None:
-        return False
-    return subprocess.run([java, "-version"], capture_output=True, check=False).returncode == 0
-
-
-@pytest.fixture(scope="module")
-def spark():
-    pytest.importorskip("pyspark")
-    if not _java_runs():
-        pytest.skip("PySpark needs Java (a JRE, e.g. Debian's default-jre-headless)")
-    from pyspark.sql import SparkSession
-
-    session = (
-        SparkSession.builder.master("local[1]")
-        .appName("costchart-tests")
-        .config("spark.ui.enabled", "false")
-        .config("spark.sql.shuffle.partitions", "1")
-        .config("spark.sql.ansi.enabled", "true")  # overflow raises instead of wrapping
-        .getOrCreate()
-    )
-    session.sparkContext.setLogLevel("ERROR")
-    yield session
-    session.stop()
-
-
 @pytest.mark.slow
 @pytest.mark.filterwarnings("ignore::FutureWarning")
 def test_spark_ranks_widen_before_binning(spark):
