@@ -791,13 +791,10 @@ def average_band(
             costchart_low=f"max(datum.{col.COST} - datum.cost_sd, 0)",
             costchart_high=f"min(datum.{col.COST} + datum.cost_sd, {y_max})",
         )
-    elif spread == "range":
+    else:  # "range"
         chart = chart.transform_calculate(
             costchart_low="datum.cost_lo", costchart_high=f"min(datum.cost_hi, {y_max})"
         )
-    else:
-        msg = f"spread={spread!r} is not an option; pass 'range' or 'sd'"
-        raise CostchartError(msg)
     details = _details(table, color, None)
     encoding = {
         "x": _pc_x(),

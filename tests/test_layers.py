@@ -187,7 +187,7 @@ def test_iso_performance_lines_touch_the_optimal_vertex():
         (lambda: layers.pc_markers({"x": 2.0}), r"pc=2\.0 is outside \[0, 1\]"),
         (
             lambda: layers.average_band(AVERAGE, spread="iqr"),
-            r"spread='iqr' is not an option; pass 'range' or 'sd'",
+            r"spread='iqr' is not an option; pass one of 'range', 'sd'",
         ),
         (lambda: layers.roc_spread(ROC_AVERAGE, axis="z"), r"axis='z' is not an option"),
         (lambda: layers.selected(CHOICE, space="pr"), r"space='pr' is not an option"),
