@@ -12,11 +12,12 @@ column as ``datum["name"]``, with the name as a JSON string.
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from costchart._errors import CostchartError
 
-__all__ = ["field", "nominal"]
+__all__ = ["field", "nominal", "unique_name"]
 
 _SPECIAL = re.compile(r"""([.\[\]'"])""")
 
@@ -58,3 +59,22 @@ def nominal(name, **properties) -> dict:
     escaped = field(name)
     extra = {} if escaped == str(name) or "title" in properties else {"title": str(name)}
     return {"field": escaped, "type": "nominal", **extra, **properties}
+
+
+_NUMBERS = itertools.count(1)
+
+
+def unique_name(prefix: str) -> str:
+    """``prefix`` with a number no other name made in this process has.
+
+    Selections and views of each chart get their own names, so two charts composed with
+    ``&`` or ``|`` keep independent hovering and legends (Vega-Lite merges parameters of
+    the same name). The numbers follow the order charts are built in, so a script makes
+    the same specs every time it runs.
+
+    Examples
+    --------
+    >>> unique_name("costchart_hover").startswith("costchart_hover_")
+    True
+    """
+    return f"{prefix}_{next(_NUMBERS)}"
