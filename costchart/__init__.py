@@ -16,16 +16,32 @@ Transformers turn predictions into long-format pandas tables:
   ROC / cost duality maps.
 
 Charts: :mod:`costchart.layers` (one Altair layer per function), the compositions
-:func:`cost_chart`, :func:`roc_chart`, :func:`roc_cost_chart`, and :func:`save` /
-:func:`report` for JSON, offline HTML, PNG, SVG and PDF. ``alt.theme.enable("costchart")``
-turns on the optional theme.
+:func:`cost_chart`, :func:`roc_chart`, :func:`roc_cost_chart`, :func:`band_chart`,
+:func:`difference_chart`, :func:`average_chart` (stable colours from :func:`palette`),
+and :func:`save` / :func:`report` for JSON, offline HTML, PNG, SVG and PDF.
+``alt.theme.enable("costchart")`` turns on the optional theme.
 """
 
 from costchart import layers, theme
 from costchart._errors import CostchartError, CostchartWarning
 from costchart.average import curve_points, roc_average, vertical_average
-from costchart.bands import Band, band_at, bootstrap_band, confusion_band, difference_band
-from costchart.charts import band_chart, cost_chart, difference_chart, roc_chart, roc_cost_chart
+from costchart.bands import (
+    Band,
+    band_at,
+    band_label,
+    bootstrap_band,
+    confusion_band,
+    difference_band,
+    significant_regions,
+)
+from costchart.charts import (
+    average_chart,
+    band_chart,
+    cost_chart,
+    difference_chart,
+    roc_chart,
+    roc_cost_chart,
+)
 from costchart.compare import Comparison, compare
 from costchart.conversions import (
     cost_line_to_roc_point,
@@ -44,6 +60,7 @@ from costchart.expected import cost_at, expected_cost
 from costchart.export import report, save
 from costchart.hull import roc_hull
 from costchart.lines import to_cost_lines
+from costchart.palette import palette
 from costchart.roc import auc, from_confusion, roc_points
 from costchart.rociv import auciv, costs_from_benefits, rociv, rociv_condition
 from costchart.select import (
@@ -67,8 +84,10 @@ __all__ = [
     "apply_selection",
     "auc",
     "auciv",
+    "average_chart",
     "band_at",
     "band_chart",
+    "band_label",
     "bootstrap_band",
     "compare",
     "confusion_band",
@@ -90,6 +109,7 @@ __all__ = [
     "neyman_pearson",
     "operating_range",
     "p_pos_from_pc",
+    "palette",
     "pc_from_cost_ratio",
     "pc_from_costs",
     "pc_from_slope",
@@ -106,6 +126,7 @@ __all__ = [
     "rociv_condition",
     "save",
     "selection_table",
+    "significant_regions",
     "slope_from_pc",
     "theme",
     "thin_points",

@@ -164,6 +164,15 @@ def _lines_to_points(lines: pd.DataFrame, by: list[str]) -> pd.DataFrame:
             "(as to_cost_lines makes them)"
         )
         raise CostchartError(msg)
+    # Line numbers are whole numbers: anything else (text, lists) cannot pair the ends.
+    line_numbers = pd.to_numeric(lines[col.LINE], errors="coerce")
+    if line_numbers.isna().any() or (line_numbers % 1 != 0).any():
+        bad = lines[col.LINE][line_numbers.isna() | (line_numbers % 1 != 0)].iloc[0]
+        msg = (
+            f"column 'line' of the cost lines holds {bad!r}; it must number the lines with "
+            "whole numbers (as to_cost_lines makes it)"
+        )
+        raise CostchartError(msg)
     ends = at_one[[*keys, col.COST]].rename(columns={col.COST: "_cost_at_one"})
     try:
         merged = at_zero.merge(ends, on=keys, how="left", validate="one_to_one")

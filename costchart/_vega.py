@@ -1,4 +1,12 @@
-"""Column names inside Vega-Lite specs: the one escaping rule every chart uses.
+"""The Vega-Lite and Altair details every chart relies on, each in one place.
+
+- Column names (:func:`field`, :func:`nominal`): the one escaping rule every chart uses.
+- Names (:func:`unique_name`): selections and views get names no other chart has.
+- Workarounds (:func:`lift_data`, :func:`shared_layer`, :func:`top_level`), each with
+  the Altair or Vega-Lite behaviour it works around.
+
+Column names
+------------
 
 Vega-Lite reads a field name as an access path: ``a.b`` is field ``b`` of field ``a``,
 ``a[0]`` an array element, and a quote opens a quoted path segment. A column whose name
@@ -14,10 +22,24 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Sequence
+
+import altair as alt
+import numpy as np
+import pandas as pd
+from altair.utils.schemapi import debug_mode
 
 from costchart._errors import CostchartError
 
-__all__ = ["field", "nominal", "unique_name"]
+__all__ = [
+    "field",
+    "lift_data",
+    "nominal",
+    "shared_layer",
+    "top_level",
+    "unique_name",
+    "without_params",
+]
 
 _SPECIAL = re.compile(r"""([.\[\]'"])""")
 
@@ -72,9 +94,103 @@ def unique_name(prefix: str) -> str:
     the same name). The numbers follow the order charts are built in, so a script makes
     the same specs every time it runs.
 
+    The number follows the prefix directly: Altair renames a named layer of a
+    concatenation to its base name plus ``_<position>``, taking a trailing ``_<digits>``
+    for a position and dropping it, which would make two charts' names equal again.
+
     Examples
     --------
-    >>> unique_name("costchart_hover").startswith("costchart_hover_")
+    >>> name = unique_name("costchart_roc_targets")
+    >>> name.startswith("costchart_roc_targets") and name[-1].isdigit() and "_" not in name[-3:]
     True
     """
-    return f"{prefix}_{next(_NUMBERS)}"
+    return f"{prefix}{next(_NUMBERS)}"
+
+
+def shared_layer(*charts: alt.Chart) -> alt.LayerChart:
+    """Layer charts with their data moved to the top level, so the result can be faceted.
+
+    Works around: Vega-Lite facets a layer only when its data sits at the top, and
+    Altair refuses (``Facet charts require data to be specified at the top level``) when
+    layers hold different frames. Each distinct frame becomes part of one combined data
+    set (see :func:`lift_data`).
+    """
+    combined, moved = lift_data(charts)
+    return alt.LayerChart(layer=moved, data=combined)
+
+
+def lift_data(charts: Sequence[alt.Chart]) -> tuple[alt.InlineData, list[alt.Chart]]:
+    """Move the charts' data into one inline data set they each filter.
+
+    Every distinct frame of ``charts`` goes into the data set once, tagged
+    ``costchart_table``; each chart keeps only its own rows, before its own transforms.
+    Rows keep only their own frame's fields (no nulls for the others' columns), which
+    keeps the spec small; Altair moves the values to the top-level ``datasets`` once.
+
+    Works around: Altair validates every record of inline data one by one, which took
+    seconds for a few thousand rows; costchart made these rows, so they are built with
+    validation off (the whole spec is still validated on export).
+    """
+    frames: list[pd.DataFrame] = []
+    index: dict[int, int] = {}
+    for chart in charts:
+        if id(chart.data) not in index:
+            index[id(chart.data)] = len(frames)
+            frames.append(chart.data)
+    records = []
+    for number, frame in enumerate(frames):
+        columns = [str(c) for c in frame.columns]
+        values = [json_values(frame[c]) for c in frame.columns]
+        for row in zip(*values, strict=True):
+            record = {c: v for c, v in zip(columns, row, strict=True) if v is not None}
+            records.append({**record, "costchart_table": number})
+    moved = []
+    for chart in charts:
+        copy = chart.copy(deep=False)
+        own = [] if chart.transform is alt.Undefined else list(chart.transform)
+        number = index[id(chart.data)]
+        copy.transform = [alt.FilterTransform(filter=f"datum.costchart_table == {number}"), *own]
+        copy.data = alt.Undefined
+        moved.append(copy)
+    with debug_mode(False):
+        data = alt.InlineData(values=records)
+    return data, moved
+
+
+def json_values(series: pd.Series) -> list:
+    """A column as JSON-ready Python values; missing and non-finite values become None."""
+    kind = series.dtype.kind
+    if kind == "b":
+        return [bool(v) for v in series]
+    if kind in "iu":
+        return [int(v) for v in series]
+    if kind == "f":
+        return [float(v) if np.isfinite(v) else None for v in series]
+    if kind == "M":
+        return [None if pd.isna(v) else v.isoformat() for v in series]
+    return [
+        None if pd.isna(v) else v if isinstance(v, (bool, int, float)) else str(v) for v in series
+    ]
+
+
+def without_params(chart: alt.Chart, name: str) -> alt.Chart:
+    """A copy of ``chart`` named ``name``, its parameters removed (declared at the top)."""
+    copy = chart.copy(deep=False)
+    copy.params = alt.Undefined
+    copy.name = name
+    return copy
+
+
+def top_level(selection, views: list[str]) -> alt.TopLevelSelectionParameter:
+    """``selection`` declared once at the top of a concatenation, for the named views.
+
+    Works around: Altair copies a selection of a layer into every concatenated view that
+    repeats it and then warns "Automatically deduplicated selection parameter"; in
+    altair 6.1-6.3 a selection not on the first layer of a faceted layer inside a concat
+    crashes or silently stops working. Declaring it at the top, naming the views whose
+    marks set it, avoids both and keeps the spec stable.
+    """
+    param = selection.param
+    return alt.TopLevelSelectionParameter(
+        name=param.name, select=param.select, bind=param.bind, views=views
+    )

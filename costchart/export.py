@@ -22,6 +22,7 @@ import altair as alt
 
 from costchart._errors import CostchartError
 from costchart._validation import finite_number
+from costchart.layers.interaction import TARGET_VIEWS
 
 __all__ = ["estimate_marks", "report", "save", "to_html"]
 
@@ -52,7 +53,10 @@ const specs = JSON.parse(document.getElementById("costchart-specs").textContent)
 const options = JSON.parse(document.getElementById("costchart-options").textContent);
 specs.forEach((spec, i) => {
   const target = document.getElementById("costchart-chart-" + i);
-  vegaEmbed(target, spec, options).catch((error) => {
+  vegaEmbed(target, spec, options).then((result) => {
+    // The Vega views, for pages and tests that read or set their signals.
+    (window.costchartViews = window.costchartViews || [])[i] = result.view;
+  }).catch((error) => {
     target.textContent = "This chart could not be drawn: " + error;
     console.error(error);
   });
@@ -451,7 +455,7 @@ def _svg_size(svg: str) -> tuple[float, float]:
 
 
 #: Views of invisible marks that only catch the pointer (:func:`costchart.layers.hover_targets`).
-HOVER_TARGETS = ("costchart_roc_targets", "costchart_cost_targets")
+HOVER_TARGETS = tuple(TARGET_VIEWS.values())
 
 
 def without_hover_targets(spec: dict) -> dict:

@@ -20,7 +20,7 @@ def _points(data: pd.DataFrame) -> pd.DataFrame:
     return cc.roc_points(data, score="score", label="label", by=["dataset", "classifier"])
 
 
-def linked(points: pd.DataFrame) -> alt.HConcatChart:
+def linked(points: pd.DataFrame) -> alt.HConcatChart | alt.ConcatChart:
     """Linked ROC and cost views of every data set and classifier."""
     return cc.roc_cost_chart(points, color="classifier", facet="dataset", size=240)
 

@@ -119,9 +119,7 @@ def _check_colors(colors) -> dict:
         raise CostchartError(msg)
     for value, colour in colors.items():
         if not isinstance(colour, str) or not colour.strip():
-            msg = (
-                f"palette[{value!r}]={colour!r} must be a CSS colour, e.g. '#0072B2' or 'black'"
-            )
+            msg = f"palette[{value!r}]={colour!r} must be a CSS colour, e.g. '#0072B2' or 'black'"
             raise CostchartError(msg)
     return dict(colors)
 

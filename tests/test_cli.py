@@ -313,7 +313,12 @@ def test_plot_writes_the_spec_to_standard_output(predictions_csv, tmp_path, caps
     spec = json.loads(capsys.readouterr().out)
     assert spec["$schema"].startswith("https://vega.github.io/schema/vega-lite/")
     assert main([*argv, "--out", "chart.json"]) == 0
-    assert spec == json.loads((tmp_path / "chart.json").read_text())
+    # Each chart built names its selections afresh (costchart<n>_hover): compare without.
+    numbered = re.compile(r"(costchart(?:_roc_targets|_cost_targets)?)\d+")
+    again = (tmp_path / "chart.json").read_text()
+    assert numbered.sub(r"\1", json.dumps(spec)) == numbered.sub(
+        r"\1", json.dumps(json.loads(again))
+    )
     assert sorted(p.name for p in tmp_path.iterdir()) == ["chart.json", "predictions.csv"]
 
 

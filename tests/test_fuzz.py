@@ -875,7 +875,19 @@ ROC_CHART_OPTIONS = {
     "size": SIZE,
     "columns": COLUMNS,
 }
-ROC_COST_OPTIONS = {k: v for k, v in COST_CHART_OPTIONS.items() if k != "columns"} | {"iso": ISO}
+#: Options every composition takes.
+LOOK_OPTIONS = {
+    "title": maybe(st.sampled_from(["T", "<b>x</b>", None]), st.sampled_from([3, ["t"]])),
+    "palette": maybe(
+        st.sampled_from([None, {"x": "red"}, {}]), st.sampled_from([["red"], {"x": 3}, "red"])
+    ),
+    "key": maybe(st.booleans()),
+}
+COST_CHART_OPTIONS |= LOOK_OPTIONS | {
+    "cost_lines": maybe(st.sampled_from(["all", "hull", "none"])),
+}
+ROC_CHART_OPTIONS |= LOOK_OPTIONS | {"chance": maybe(st.booleans()), "auc": maybe(st.booleans())}
+ROC_COST_OPTIONS = COST_CHART_OPTIONS | {"iso": ISO, "chance": maybe(st.booleans())}
 
 L = cc.layers
 COLOR_DETAIL = {"color": _group_option, "detail": _group_option}
@@ -914,7 +926,11 @@ LAYER_CASES = {
         "chosen",
         {"space": maybe(st.sampled_from(["roc", "cost"])), "y_max": Y_MAX, "required": ("space",)},
     ),
-    "significance": (L.significance, "difference", {"detail": _group_option}),
+    "significance": (
+        L.significance,
+        "difference",
+        {"names": maybe(st.sampled_from([("x", "y"), None]), st.sampled_from(["xy", ("x",), 3]))},
+    ),
     "hover_targets": (
         L.hover_targets,
         "lines",
@@ -937,10 +953,15 @@ def keyless_layer_call(draw):
         st.just(i.points[i.by].drop_duplicates().reset_index(drop=True)),
         st.one_of(JUNK, st.just(i.points)),
     )
-    which = draw(st.sampled_from(["pc_markers", "pc_labels", "trivial", "trivial_region", "zero"]))
+    which = draw(
+        st.sampled_from(["pc_markers", "pc_labels", "trivial", "trivial_region", "zero", "chance"])
+    )
     d = Drawer(draw, ["pc", "keys", "y_max"])
     if which == "zero":
         return Call(L.zero_rule, (), {}, _chart_check, d.plan)
+    if which == "chance":
+        kwargs = {"keys": d.opt("keys", keys)} if draw(st.booleans()) else {}
+        return Call(L.chance, (), kwargs, _chart_check, d.plan)
     kwargs = {"keys": d.opt("keys", keys)} if draw(st.booleans()) else {}
     if which != "pc_markers":
         kwargs["y_max"] = d.opt("y_max", Y_MAX)
@@ -998,6 +1019,17 @@ def report_call(draw, tmp):
     if draw(st.booleans()):
         kwargs["title"] = d.opt("title", maybe(st.sampled_from(["report", "<b>x</b>"])))
     return Call(cc.report, (charts, path), kwargs, None, d.plan)
+
+
+@st.composite
+def palette_call(draw):
+    i = draw(example())
+    d = Drawer(draw, ["values", "colors"])
+    good = st.sampled_from([i.points[i.by[0]], list(i.points[i.by[-1]]), [3, 1, 2], ["b", None, 1]])
+    values = d.opt("values", maybe(good, st.sampled_from([None, 3, "abc", b"x", 2.5])))
+    colors = maybe(st.sampled_from([None, {"a": "red"}]), st.sampled_from([["red"], {"a": 3}, 1]))
+    kwargs = {"colors": d.opt("colors", colors)} if draw(st.booleans()) else {}
+    return Call(cc.palette, (values,), kwargs, None, d.plan)
 
 
 # -- the registry -------------------------------------------------------------------------------
@@ -1102,6 +1134,15 @@ CASES = {
         max_points=maybe(st.sampled_from([2, 3, 50])),
     ),
     "band_at": band_at_call,
+    "significant_regions": _table_call(
+        cc.significant_regions,
+        ["difference"],
+        table_check((_schema.PC_LO, _schema.PC_HI, "cheaper"), string_columns=("cheaper",)),
+        by=False,
+        names=maybe(st.sampled_from([("x", "y"), None]), st.sampled_from(["xy", ("x",), 3])),
+    ),
+    "band_label": _table_call(cc.band_label, ["grouped_band", "difference"], None, by=False),
+    "palette": palette_call,
     "costs_from_benefits": _raw_call(cc.costs_from_benefits, "raw", _benefit_options, _check_costs),
     **{name: _conversion_call(name) for name in CONVERSIONS},
 }
@@ -1117,9 +1158,31 @@ CHART_CASES = {
         y_max=Y_MAX,
         size=SIZE,
         columns=COLUMNS,
+        band_label=maybe(st.sampled_from(["90 % band", None]), st.sampled_from(["", 3])),
+        **LOOK_OPTIONS,
     ),
     "difference_chart": lambda: chart_call(
-        cc.difference_chart, "difference", facet=_group_option, size=SIZE, columns=COLUMNS
+        cc.difference_chart,
+        "difference",
+        facet=_group_option,
+        size=SIZE,
+        columns=COLUMNS,
+        names=maybe(st.sampled_from([("x", "y"), None]), st.sampled_from(["xy", ("x", 3)])),
+        **LOOK_OPTIONS,
+    ),
+    "average_chart": lambda: chart_call(
+        cc.average_chart,
+        "points",
+        required=("over",),
+        over=lambda by: maybe(st.sampled_from([by[-1], by]), _by_junk(by)),
+        color=_group_option,
+        facet=_group_option,
+        spread=maybe(st.sampled_from(["range", "sd"])),
+        roc=maybe(st.booleans()),
+        y_max=Y_MAX,
+        size=SIZE,
+        columns=COLUMNS,
+        **LOOK_OPTIONS,
     ),
     **{
         f"layers.{name}": (lambda spec=spec: chart_call(spec[0], spec[1], **spec[2]))
@@ -1172,5 +1235,6 @@ def test_every_public_function_is_fuzzed():
     }
     assert public - fuzzed == set()
     layer_functions = {n for n in cc.layers.__all__ if callable(getattr(cc.layers, n))}
-    keyless = {"pc_markers", "pc_labels", "trivial", "trivial_region", "zero_rule"}
+    keyless = {"pc_markers", "pc_labels", "trivial", "trivial_region", "zero_rule", "chance"}
+    keyless |= {"key", "selections"}  # a legend of given entries; the selections themselves
     assert layer_functions - keyless - set(LAYER_CASES) == set()

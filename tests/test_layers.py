@@ -151,26 +151,6 @@ def test_cost_lines_are_cut_at_the_top_of_the_axis():
     assert ends == [[(0.0, 0.1), (1.0, 0.4)], [(0.5, 0.5), (1.0, 0.2)]]
 
 
-def test_trivial_table_cut_at_y_max():
-    table = layers.trivial_table(0.5)
-    assert table["pc"].tolist() == [0, 0.5, 0.5, 1]
-    assert table["cost"].max() == 0.5
-    keys = pd.DataFrame({"dataset": ["x", "y"]})
-    assert len(layers.trivial_table(1.0, keys)) == 8
-
-
-def test_iso_performance_lines_touch_the_optimal_vertex():
-    table = layers.iso_performance_table(HULL, [1.0])
-    vertex = HULL[(HULL.slope_lo <= 1) & (HULL.slope_hi >= 1)].iloc[0]
-    fpr, tpr = table["fpr"].to_numpy(), table["tpr"].to_numpy()
-    slope = (tpr[1] - tpr[0]) / (fpr[1] - fpr[0])
-    assert slope == pytest.approx(1.0)
-    assert tpr[0] + (vertex.fpr - fpr[0]) == pytest.approx(vertex.tpr)
-    # Every hull vertex lies on or under the line.
-    assert np.all(HULL.tpr <= tpr[0] + (HULL.fpr - fpr[0]) + 1e-12)
-    assert ((fpr >= 0) & (fpr <= 1) & (tpr >= 0) & (tpr <= 1 + 1e-12)).all()
-
-
 @pytest.mark.parametrize(
     ("call", "message"),
     [
@@ -225,7 +205,7 @@ def test_iso_performance_lines_touch_the_optimal_vertex():
         ),
         (
             lambda: layers.iso_performance(HULL.assign(slope_hi=-1.0), pc=[0.5]),
-            r"no vertex of the hull \('a',\) is optimal at slope 1",
+            r"no vertex of the hull \('a',\) is optimal at pc=0\.5 \(slope 1\)",
         ),
         (lambda: layers.trivial(keys="abc"), r"keys must be a pandas DataFrame of facet values"),
         (

@@ -29,6 +29,7 @@ from costchart._errors import CostchartError
 from costchart._frames import as_pandas, assemble, normalize_by, split_groups
 from costchart._validation import threshold_number, whole_counts
 from costchart.bands.counts import Counts, band_of_counts
+from costchart.bands.describe import ATTRS, describe
 from costchart.bands.options import MAX_INSTANCES, Options, check_options
 from costchart.bands.resample import resampled_band
 from costchart.bands.rows import grouped_rows
@@ -139,7 +140,9 @@ def bootstrap_band(
     points = roc_points(
         data, score=score, label=label, by=by or None, pos_label=pos_label, bins=bins
     )
-    return _bands(points, by, selection, threshold, options)
+    band = _bands(points, by, selection, threshold, options)
+    band.attrs[ATTRS] = describe(options)
+    return band
 
 
 def confusion_band(
@@ -189,7 +192,9 @@ def confusion_band(
     _check_counts(data, {"tp": tp, "fn": fn, "fp": fp, "tn": tn})
     points = from_confusion(data, tp=tp, fn=fn, fp=fp, tn=tn, by=by or None)
     # from_confusion gives the classifier threshold 1 (the trivial ones +inf and 0).
-    return _bands(points, by, None, None if envelope else 1.0, options)
+    band = _bands(points, by, None, None if envelope else 1.0, options)
+    band.attrs[ATTRS] = describe(options)
+    return band
 
 
 def _check_counts(data, columns: dict[str, str]) -> None:

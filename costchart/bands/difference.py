@@ -19,6 +19,7 @@ from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._frames import as_pandas, assemble, normalize_by, split_groups
 from costchart._validation import binary_labels, column_name, finite_numbers, threshold_pair
+from costchart.bands.describe import ATTRS, describe
 from costchart.bands.options import check_options
 from costchart.bands.paired import RESAMPLE_DRAWS, paired_band
 from costchart.bands.rows import active_rows
@@ -176,9 +177,11 @@ def difference_band(
         raise CostchartError(msg)
     groups = split_groups(frame, by)
     parts = []
+    compared = names
     for group in groups:
         part = frame.iloc[group.positions]
-        _, side_a, side_b = _paired(part, classifier, instance, names, label)
+        pair, side_a, side_b = _paired(part, classifier, instance, names, label)
+        compared = compared or pair
         positive = binary_labels(side_a[label].to_numpy(), f"column {label!r}", pos_label)
         if positive.all() or not positive.any():
             msg = f"column {label!r} has one class only; a difference band needs both"
@@ -196,4 +199,14 @@ def difference_band(
     for i, name in enumerate(outputs):
         columns[name] = np.concatenate([part[i] for part in parts]) if parts else np.zeros(0)
     columns[col.SIGNIFICANT] = (columns[col.LOWER] > 0) | (columns[col.UPPER] < 0)
-    return assemble(groups, np.full(len(groups), len(options.pc)), columns)
+    band = assemble(groups, np.full(len(groups), len(options.pc)), columns)
+    a_name, b_name = compared if compared else (None, None)
+    band.attrs[ATTRS] = describe(
+        options, a=_plain(a_name), b=_plain(b_name), classifier=str(classifier)
+    )
+    return band
+
+
+def _plain(value):
+    """A classifier name as a plain Python value (numpy scalars unwrapped)."""
+    return value.item() if isinstance(value, np.generic) else value

@@ -1,0 +1,86 @@
+"""Chart layers: one function per layer, each returning a plain :class:`altair.Chart`.
+
+Layers draw costchart tables. Compose them with ``+`` (layer), ``|`` and ``&``
+(concatenate) and ``.properties()``, as any Altair chart; or use the ready compositions
+(:func:`costchart.cost_chart` and the others). They are grouped by role:
+
+- cost space (:mod:`costchart.layers.cost`): :func:`cost_lines`, :func:`envelope`,
+  :func:`trivial`, :func:`trivial_region`, :func:`operating_ranges`, :func:`pc_markers`,
+  :func:`pc_labels`, :func:`selected`, :func:`hybrid`;
+- ROC space (:mod:`costchart.layers.roc`): :func:`roc_curve`, :func:`roc_markers`,
+  :func:`hull`, :func:`iso_performance`, :func:`chance`, :func:`roc_spread`;
+- bands and comparisons (:mod:`costchart.layers.bands`): :func:`band`,
+  :func:`average_band`, :func:`difference_curve`, :func:`zero_rule`,
+  :func:`better_regions`, :func:`significance`;
+- interaction (:mod:`costchart.layers.interaction`): :func:`hover_targets`,
+  :func:`selections`;
+- :func:`key`: the legend of what is drawn, in the papers' terms.
+
+Every data layer takes the same options: ``color=`` (the column that tells classifiers
+apart, coloured stably by :func:`costchart.palette` or ``palette=``), ``detail=`` (further
+columns that tell curves apart; by default every grouping column other than ``color``),
+``legend=`` / ``hover=`` (selections to react to), ``tooltip=`` (``None`` for the layer's
+own, ``False`` for none, or column names) and ``mark=`` (Vega-Lite mark properties that
+replace costchart's). Layers that draw ROC points thin them (``max_points=``), so large
+curves stay under Altair's row limit. Cost-space marks are cut at ``y_max`` in the data.
+
+Examples
+--------
+>>> import costchart as cc
+>>> from costchart import layers
+>>> points = cc.roc_points({"s": [4, 3, 2, 1], "y": [1, 0, 1, 0]}, score="s", label="y")
+>>> envelope = cc.lower_envelope(points)
+>>> chart = layers.trivial_region() + layers.cost_lines(points) + layers.envelope(envelope)
+>>> type(chart).__name__
+'LayerChart'
+"""
+
+from costchart.layers.bands import (
+    average_band,
+    band,
+    better_regions,
+    difference_curve,
+    significance,
+    zero_rule,
+)
+from costchart.layers.cost import (
+    cost_lines,
+    envelope,
+    hybrid,
+    operating_ranges,
+    pc_labels,
+    pc_markers,
+    selected,
+    trivial,
+    trivial_region,
+)
+from costchart.layers.interaction import hover_targets, selections
+from costchart.layers.key import key
+from costchart.layers.roc import chance, hull, iso_performance, roc_curve, roc_markers, roc_spread
+
+__all__ = [
+    "average_band",
+    "band",
+    "better_regions",
+    "chance",
+    "cost_lines",
+    "difference_curve",
+    "envelope",
+    "hover_targets",
+    "hull",
+    "hybrid",
+    "iso_performance",
+    "key",
+    "operating_ranges",
+    "pc_labels",
+    "pc_markers",
+    "roc_curve",
+    "roc_markers",
+    "roc_spread",
+    "selected",
+    "selections",
+    "significance",
+    "trivial",
+    "trivial_region",
+    "zero_rule",
+]

@@ -1,0 +1,269 @@
+"""What every layer shares: axes, colours, the table check and the one layer builder.
+
+Every public layer reads its table with :func:`read` and makes its chart with
+:func:`build`, so all take the same options the same way:
+
+- ``color``: the column that tells classifiers apart (coloured from :mod:`costchart.palette`,
+  or from ``palette=``);
+- ``detail``: further columns that tell curves apart (by default every grouping column
+  other than ``color``);
+- ``legend`` and ``hover``: selections the marks react to;
+- ``tooltip``: ``None`` for the layer's own fields, ``False`` for none, or column names;
+- ``mark``: Vega-Lite mark properties that replace costchart's (``{"strokeWidth": 3}``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import altair as alt
+import pandas as pd
+from altair.utils.schemapi import SchemaValidationError
+
+from costchart import _schema as col
+from costchart._errors import CostchartError
+from costchart._frames import infer_by, normalize_by, require_columns
+from costchart._tables import read_table
+from costchart._vega import field, nominal
+from costchart.geometry import check_y_max
+from costchart.palette import color_scale
+
+#: Colours shared by the layers.
+INK = "#222222"
+TRIVIAL = "#555555"
+MUTED = "#8c8c8c"
+ONE_CURVE = "#0072B2"
+REGION = "#bdbdbd"
+HIGHLIGHT = "#c2185b"
+CHANCE = "#9e9e9e"
+
+PC_TITLE = "Probability cost, PC(+)"
+COST_TITLE = "Normalized expected cost"
+FPR_TITLE = "False positive rate"
+TPR_TITLE = "True positive rate"
+
+#: Opacity of marks the legend did not pick.
+FADED = 0.06
+
+
+def pc_x(title: str = PC_TITLE) -> alt.X:
+    return alt.X(f"{col.PC}:Q", title=title, scale=alt.Scale(domain=[0, 1], nice=False))
+
+
+def cost_scale(y_max: float) -> alt.Scale:
+    return alt.Scale(domain=[0, y_max], nice=False)
+
+
+def cost_y(y_max: float, column: str = col.COST) -> alt.Y:
+    return alt.Y(f"{column}:Q", title=COST_TITLE, scale=cost_scale(y_max))
+
+
+def fpr_x(column: str = col.FPR) -> alt.X:
+    return alt.X(f"{column}:Q", title=FPR_TITLE, scale=alt.Scale(domain=[0, 1], nice=False))
+
+
+def tpr_y(column: str = col.TPR) -> alt.Y:
+    return alt.Y(f"{column}:Q", title=TPR_TITLE, scale=alt.Scale(domain=[0, 1], nice=False))
+
+
+def unit_y(column: str) -> alt.Y:
+    """A rate axis, for the ends of error bars."""
+    return alt.Y(f"{column}:Q", title=TPR_TITLE, scale=alt.Scale(domain=[0, 1], nice=False))
+
+
+__all__ = ["build", "check_y_max", "read"]
+
+
+def read(table, needed: Sequence[str], layer: str, *, color=None) -> pd.DataFrame:
+    """``table`` as a pandas frame that has the ``needed`` columns (and ``color``'s).
+
+    Layers take pandas, polars and pyarrow frames and dicts of arrays.
+    """
+    what = f"the table given to {layer}"
+    table = read_table(table, what)
+    require_columns(table.columns, needed, what, "Pass the costchart table it draws.")
+    if color is not None:
+        if not isinstance(color, str):
+            msg = f"color={color!r} must be a column name (a string)"
+            raise CostchartError(msg)
+        require_columns(table.columns, [color], what, "color= must name one of its columns.")
+    return table
+
+
+def details(table: pd.DataFrame, color: str | None, detail, *, drop=()) -> list[str]:
+    """The columns that tell curves apart besides ``color``."""
+    if detail is None:
+        detail = infer_by(table, None)
+    else:
+        if not isinstance(detail, (str, Sequence)):
+            msg = f"detail={detail!r} must be a column name or a list of column names"
+            raise CostchartError(msg)
+        detail = normalize_by(detail)
+        require_columns(
+            table.columns, detail, "the table given to the layer", "detail= must name its columns."
+        )
+    return [c for c in detail if c != color and c not in drop]
+
+
+def color_channel(table: pd.DataFrame, color: str | None, fallback: str, palette=None, **extra):
+    """The colour encoding: by ``color`` with stable palette colours, or one colour."""
+    if not color:
+        return alt.value(fallback)
+    return alt.Color(**nominal(color), scale=color_scale(table[color], palette), **extra)
+
+
+def faded(legend, hover=None, *, base: float = 1.0):
+    """Opacity: full when hovered, ``base`` when the legend picks it, faint otherwise.
+
+    Layers apply it as ``strokeOpacity`` / ``fillOpacity``, never ``opacity``: an SVG
+    ``opacity`` makes image renderers composite every mark separately (a chart of a few
+    thousand cost lines then takes minutes to become a PNG instead of seconds).
+    """
+    if legend is None and hover is None:
+        return alt.value(base)
+    if hover is None:
+        return alt.when(legend).then(alt.value(base)).otherwise(alt.value(FADED))
+    rule = alt.when(hover).then(alt.value(1.0))
+    if legend is not None:
+        return rule.when(legend).then(alt.value(base)).otherwise(alt.value(FADED))
+    return rule.otherwise(alt.value(base))
+
+
+def _check_selection(selection, name: str) -> None:
+    if selection is not None and not isinstance(selection, alt.Parameter):
+        msg = (
+            f"{name}={selection!r} must be an Altair selection parameter, e.g. "
+            f"alt.selection_point(name='costchart_{name}', fields=[...])"
+        )
+        raise CostchartError(msg)
+
+
+def tooltips(table: pd.DataFrame, color: str | None, fields, tooltip) -> list | None:
+    """Tooltip entries: the layer's ``fields`` (column, type, title) it has, or the user's.
+
+    ``tooltip`` is ``None`` (the layer's own), ``False`` (none) or column names.
+    """
+    if tooltip is False:
+        return None
+    if tooltip is not None and tooltip is not True:
+        names = normalize_by(tooltip) if isinstance(tooltip, (str, Sequence)) else None
+        if names is None:
+            msg = f"tooltip={tooltip!r} must be None, False or a list of column names"
+            raise CostchartError(msg)
+        require_columns(table.columns, names, "the table given to the layer", "tooltip=")
+        return [
+            alt.Tooltip(
+                field=field(n),
+                type="quantitative" if _numeric(table[n]) else "nominal",
+                title=str(n),
+            )
+            for n in names
+        ]
+    tips = [alt.Tooltip(**nominal(color))] if color else []
+    for name, kind, title in fields:
+        if name in table.columns and name != color:
+            fmt = ".4f" if kind == "Q" else alt.Undefined
+            tips.append(alt.Tooltip(f"{name}:{kind}", title=title, format=fmt))
+    return tips
+
+
+def _numeric(series: pd.Series) -> bool:
+    return series.dtype.kind in "iuf"
+
+
+def mark_properties(kind: str, style: Mapping, mark) -> dict:
+    """Costchart's mark ``style`` with the user's ``mark=`` overrides, checked by the schema."""
+    if mark is None:
+        return dict(style)
+    if not isinstance(mark, Mapping):
+        msg = (
+            f"mark={mark!r} must be a dict of Vega-Lite mark properties, e.g. {{'strokeWidth': 3}}"
+        )
+        raise CostchartError(msg)
+    known = alt.MarkDef.resolve_references()["properties"]
+    for key in mark:
+        if key not in known or key == "type":
+            msg = (
+                f"mark={{{key!r}: ...}} is not a Vega-Lite mark property; pass properties such "
+                "as 'strokeWidth', 'strokeDash', 'color', 'opacity'"
+            )
+            raise CostchartError(msg)
+    merged = {**style, **mark}
+    try:
+        alt.MarkDef(type=kind, **merged).to_dict(validate=True)  # type: ignore[arg-type]
+    except SchemaValidationError as error:
+        msg = f"mark={dict(mark)!r} has a value Vega-Lite refuses: {str(error).splitlines()[0]}"
+        raise CostchartError(msg) from None
+    return merged
+
+
+def build(
+    chart: alt.Chart,
+    table: pd.DataFrame,
+    *,
+    mark: str,
+    style: Mapping,
+    encoding: dict,
+    color: str | None = None,
+    fallback: str = INK,
+    palette=None,
+    detail=None,
+    drop_detail=(),
+    legend=None,
+    hover=None,
+    opacity: str | None = None,
+    base_opacity: float = 1.0,
+    fields=(),
+    tooltip=None,
+    overrides=None,
+) -> alt.Chart:
+    """The one way layers make their chart.
+
+    Parameters
+    ----------
+    chart : altair.Chart
+        The chart of the layer's data, with any transforms it needs.
+    table : pandas.DataFrame
+        The data, for the colour domain, tooltips and detail columns.
+    mark, style : str, dict
+        Mark type and costchart's properties for it; ``overrides`` (the user's ``mark=``)
+        replace them.
+    encoding : dict
+        Position channels and anything particular to the layer.
+    color, fallback, palette
+        The colour column (or ``fallback`` colour without one) and its colours.
+    detail, drop_detail
+        Columns that tell curves apart (``None``: the grouping columns but
+        ``drop_detail``); ``False`` for none.
+    legend, hover, opacity, base_opacity
+        Selections to react to, through the ``opacity`` channel (``"strokeOpacity"`` or
+        ``"fillOpacity"``).
+    fields, tooltip
+        The layer's tooltip fields, and the user's choice (see :func:`tooltips`).
+    """
+    _check_selection(legend, "legend")
+    _check_selection(hover, "hover")
+    properties = mark_properties(mark, style, overrides)
+    channels = dict(encoding)
+    if "color" not in channels:
+        channels["color"] = color_channel(table, color, fallback, palette)
+    if detail is not False:
+        names = details(table, color, detail, drop=drop_detail)
+        if names:
+            channels["detail"] = [alt.Detail(**nominal(c)) for c in names]
+    if opacity is not None:
+        channels[opacity] = faded(legend, hover, base=base_opacity)
+    tips = tooltips(table, color, fields, tooltip)
+    if tips:
+        channels["tooltip"] = tips
+    if not color and any(k in properties for k in ("color", "stroke", "fill")):
+        channels.pop("color")  # the user's mark colour, not costchart's fallback
+    # A property both set on the mark and encoded: Vega-Lite lets the mark's win on line
+    # marks, which silently dropped conditions (a hovered line never turned bold). The
+    # encoding wins over costchart's style, the user's mark= over the encoding.
+    for name in [k for k in channels if k in properties]:
+        if overrides is not None and name in overrides:
+            channels.pop(name)
+        else:
+            properties.pop(name)
+    return getattr(chart, f"mark_{mark}")(**properties).encode(**channels)

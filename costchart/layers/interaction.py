@@ -1,0 +1,127 @@
+"""The invisible marks that make charts interactive: hover targets and their selections."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import altair as alt
+
+from costchart import _schema as col
+from costchart._errors import CostchartError
+from costchart._frames import infer_by
+from costchart._validation import one_of
+from costchart._vega import field, nominal, unique_name
+from costchart.layers._base import (
+    check_y_max,
+    color_channel,
+    cost_y,
+    fpr_x,
+    pc_x,
+    read,
+    tooltips,
+    tpr_y,
+)
+from costchart.layers.cost import POINT_TIPS, _lines_chart
+
+__all__ = ["TARGET_VIEWS", "hover_targets", "selections"]
+
+#: Names of the views holding hover targets start with these (static images skip them).
+TARGET_VIEWS = {"roc": "costchart_roc_targets", "cost": "costchart_cost_targets"}
+
+
+def selections(fields, color: str | None, *, name: str | None = None):
+    """The hover selection over ``fields`` and, with ``color``, the legend selection.
+
+    Each call names them afresh (``costchart_hover_<n>``, ``costchart_legend_<n>``), so
+    two charts composed together stay independent; pass ``name=`` to fix the names.
+    """
+    suffix = unique_name("costchart") if name is None else name
+    hover = alt.selection_point(
+        name=f"{suffix}_hover",
+        fields=[field(c) for c in fields],
+        on="pointerover",
+        clear="pointerout",
+        nearest=False,
+        empty=False,
+    )
+    legend = (
+        alt.selection_point(name=f"{suffix}_legend", fields=[field(color)], bind="legend")
+        if color
+        else None
+    )
+    return hover, legend
+
+
+def hover_targets(
+    table,
+    *,
+    space: str,
+    hover,
+    legend=None,
+    color: str | None = None,
+    palette: Mapping | None = None,
+    tooltip=None,
+    y_max: float = 0.5,
+    name: str | None = None,
+) -> alt.Chart:
+    """Invisible marks that set the ``hover`` (and ``legend``) selections, with tooltips.
+
+    They lie over the visible marks, so they carry the tooltips of the ROC points and cost
+    lines. Put this layer first: in altair 6.1-6.3 a selection on a later layer of a
+    faceted layer inside a concat breaks (see :mod:`costchart._vega`).
+
+    Parameters
+    ----------
+    table : pandas, polars or pyarrow table
+        ROC points with a ``line`` column (as the ready charts make them).
+    space : {"roc", "cost"}
+        Large invisible dots on the ROC points, or wide invisible strokes along the
+        cost lines.
+    hover : altair.Parameter
+        The hover selection the marks set.
+    legend : altair.Parameter, optional
+        A legend-bound selection to attach as well (needs ``color``).
+    color, palette, tooltip
+        As in :func:`costchart.layers.cost_lines`.
+    y_max : float
+        Top of the cost axis.
+    name : str, optional
+        The view's name; by default a new ``costchart_<space>_targets_<n>``.
+    """
+    one_of(space, "space", ("roc", "cost"))
+    table = read(table, [col.FPR, col.TPR], "hover_targets", color=color)
+    for label, selection in (("hover", hover), ("legend", legend)):
+        if not isinstance(selection, alt.Parameter) and (label == "hover" or selection is not None):
+            msg = (
+                f"{label}={selection!r} must be an Altair selection parameter, e.g. "
+                f"alt.selection_point(name='costchart_{label}', fields=[...])"
+            )
+            raise CostchartError(msg)
+    params = [hover] + ([legend] if legend is not None else [])
+    by = infer_by(table, None)
+    detail = [
+        alt.Detail(**nominal(c)) for c in [*by, col.LINE] if c in table.columns and c != color
+    ]
+    encoding: dict[str, object] = {"detail": detail}
+    if color:
+        # The marks are invisible; their legend symbols must not be.
+        legend_style = alt.Legend(symbolOpacity=1, symbolType="stroke", symbolStrokeWidth=3)
+        encoding["color"] = color_channel(table, color, "#000000", palette, legend=legend_style)
+    tips = tooltips(table, color, POINT_TIPS, tooltip)
+    if tips:
+        encoding["tooltip"] = tips
+    if space == "roc":
+        chart = (
+            alt.Chart(table)
+            .mark_circle(size=220, fillOpacity=0)
+            .encode(x=fpr_x(), y=tpr_y(), **encoding)
+        )
+    else:
+        y_max = check_y_max(y_max)
+        chart = (
+            _lines_chart(table, y_max)
+            .mark_line(strokeWidth=9, strokeOpacity=0.001)
+            .encode(x=pc_x(), y=cost_y(y_max), **encoding)
+        )
+    view = unique_name(TARGET_VIEWS[space]) if name is None else name
+    return chart.properties(name=view).add_params(*params)

@@ -1,0 +1,148 @@
+"""The key: one legend entry per kind of drawn element, in the papers' terms.
+
+Colour tells classifiers apart; everything else a chart draws (the envelope, the cost
+lines, the trivial classifiers, the grey region, hulls, bands, rules) gets an entry here
+whose symbol looks like the element: a bold or thin stroke, a dash pattern, a shaded
+square, a dot. The layer draws nothing visible; its only output is the legend, built from
+shape, fill, stroke, dash and width scales on one field, which Vega-Lite merges into a
+single legend.
+
+Other layers never encode those channels from data (they use mark properties), so the
+key's scales are its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import altair as alt
+import pandas as pd
+
+from costchart._errors import CostchartError
+from costchart.geometry import repeat_for
+from costchart.layers._base import CHANCE, HIGHLIGHT, INK, MUTED, ONE_CURVE, REGION, TRIVIAL
+
+__all__ = ["KEY_FIELD", "STYLES", "key"]
+
+#: The field of the key's rows.
+KEY_FIELD = "costchart_key"
+
+#: Symbol sizes (area in square pixels) by shape: strokes long enough to show a dash.
+_SIZES = {"stroke": 260, "square": 150, "circle": 50}
+_SOLID = [100, 0]  # a dash longer than any symbol: solid (with [1, 0] strokes look faint)
+
+#: How each kind of element looks in the key: symbol shape, fill, stroke, width, dash.
+STYLES: dict[str, dict] = {
+    "thin line": {"shape": "stroke", "stroke": MUTED, "strokeWidth": 1.0},
+    "bold line": {"shape": "stroke", "stroke": INK, "strokeWidth": 2.5},
+    "trivial": {"shape": "stroke", "stroke": TRIVIAL, "strokeWidth": 1.8},
+    "line": {"shape": "stroke", "stroke": INK, "strokeWidth": 1.5},
+    "dashed line": {"shape": "stroke", "stroke": INK, "strokeWidth": 1.2, "strokeDash": [6, 3]},
+    "dotted line": {"shape": "stroke", "stroke": INK, "strokeWidth": 1.2, "strokeDash": [2, 3]},
+    "rule": {"shape": "stroke", "stroke": INK, "strokeWidth": 1.2, "strokeDash": [5, 4]},
+    "chance": {"shape": "stroke", "stroke": CHANCE, "strokeWidth": 1.0, "strokeDash": [4, 4]},
+    "highlight": {"shape": "stroke", "stroke": HIGHLIGHT, "strokeWidth": 2.5, "strokeDash": [6, 3]},
+    "region": {"shape": "square", "fill": REGION},
+    "band": {"shape": "square", "fill": "#9fc3df"},
+    "spread": {"shape": "square", "fill": "#c4c4c4"},
+    "dot": {"shape": "circle", "fill": INK},
+    "ring": {"shape": "circle", "stroke": HIGHLIGHT, "strokeWidth": 2.0},
+    "error bar": {"shape": "stroke", "stroke": ONE_CURVE, "strokeWidth": 1.0},
+}
+
+
+def _style(kind: str) -> dict:
+    if kind not in STYLES:
+        msg = f"key entry kind {kind!r} is not one of {sorted(STYLES)}"
+        raise CostchartError(msg)
+    return {
+        "shape": "stroke",
+        "fill": "transparent",
+        "stroke": "transparent",
+        "strokeWidth": 0.0,
+        "strokeDash": _SOLID,
+        "size": _SIZES[STYLES[kind]["shape"]],
+        **STYLES[kind],
+    }
+
+
+def key(
+    entries: Sequence[tuple[str, str]],
+    *,
+    keys: pd.DataFrame | None = None,
+    title: str | None = None,
+    orient: str = "bottom",
+) -> alt.Chart:
+    """A legend explaining what a chart draws, one entry per kind of element.
+
+    Parameters
+    ----------
+    entries : list of (label, kind)
+        The label in the papers' terms (``"lower envelope"``) and how it looks, one of
+        :data:`STYLES`: ``"thin line"``, ``"bold line"``, ``"trivial"``, ``"line"``,
+        ``"dashed line"``, ``"dotted line"``, ``"rule"``, ``"chance"``, ``"highlight"``,
+        ``"region"``, ``"band"``, ``"spread"``, ``"dot"``, ``"ring"``, ``"error bar"``.
+    keys : pandas.DataFrame, optional
+        Facet values to repeat the (invisible) rows for, one row per panel.
+    title : str, optional
+        The legend's title (none by default).
+    orient : str
+        Where the legend goes (Vega-Lite legend orient).
+
+    Examples
+    --------
+    >>> from costchart import layers
+    >>> chart = layers.key([("lower envelope", "bold line"), ("operating range", "rule")])
+    >>> chart.to_dict()["encoding"]["shape"]["scale"]["domain"]
+    ['lower envelope', 'operating range']
+    """
+    if isinstance(entries, (str, bytes)) or not isinstance(entries, Sequence) or not entries:
+        msg = f"entries={entries!r} must be a non-empty list of (label, kind) pairs"
+        raise CostchartError(msg)
+    labels, styles = [], []
+    for entry in entries:
+        if (
+            not isinstance(entry, tuple)
+            or len(entry) != 2
+            or not isinstance(entry[0], str)
+            or not entry[0]
+        ):
+            msg = f"key entry {entry!r} must be a (label, kind) pair with a non-empty label"
+            raise CostchartError(msg)
+        if entry[0] in labels:
+            msg = f"key entry {entry[0]!r} is given twice; each label once"
+            raise CostchartError(msg)
+        labels.append(entry[0])
+        styles.append(_style(entry[1]))
+    rows = repeat_for(pd.DataFrame({KEY_FIELD: labels}), keys)
+
+    def channel(kind, prop, measure="N", **extra):
+        # Ordinal: a "point" scale (Vega-Lite's default for widths and sizes) would spread
+        # the widths evenly between the first and last instead of using each.
+        scale = alt.Scale(type="ordinal", domain=labels, range=[s[prop] for s in styles])
+        # Widths and sizes need an ordered field (ordinal, sorted as given); shapes and
+        # colours a nominal one. Vega-Lite still merges them into one legend.
+        return kind(f"{KEY_FIELD}:{measure}", scale=scale, sort=labels, **extra)
+
+    legend = alt.Legend(
+        title=title,
+        orient=orient,  # type: ignore[arg-type]
+        direction="horizontal" if orient in ("bottom", "top") else "vertical",
+        columns=3 if orient in ("bottom", "top") else alt.Undefined,
+        labelLimit=320,
+    )
+    return (
+        alt.Chart(rows)
+        # No marks at all (the legend comes from the scales' explicit domains); marks made
+        # invisible through opacity would make the legend's symbols invisible too.
+        .transform_filter("false")
+        .mark_point(filled=True, opacity=1)
+        .encode(
+            shape=channel(alt.Shape, "shape", legend=legend),
+            fill=channel(alt.Fill, "fill"),
+            stroke=channel(alt.Stroke, "stroke"),
+            strokeWidth=channel(alt.StrokeWidth, "strokeWidth", "O"),
+            strokeDash=channel(alt.StrokeDash, "strokeDash"),
+            size=channel(alt.Size, "size", "O"),
+        )
+    )

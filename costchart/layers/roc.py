@@ -1,0 +1,323 @@
+"""Layers of ROC space: curves, points, convex hulls, iso-performance lines, the diagonal."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import altair as alt
+import numpy as np
+import pandas as pd
+
+from costchart import _schema as col
+from costchart._errors import CostchartError
+from costchart._validation import one_of, probabilities
+from costchart.geometry import iso_performance_lines, repeat_for
+from costchart.layers._base import (
+    CHANCE,
+    INK,
+    ONE_CURVE,
+    build,
+    fpr_x,
+    read,
+    tpr_y,
+)
+from costchart.layers.cost import POINT_TIPS, thinned
+
+__all__ = ["chance", "hull", "iso_performance", "roc_curve", "roc_markers", "roc_spread"]
+
+
+def curve_order(table: pd.DataFrame) -> alt.Order:
+    """Draw order along a ROC curve.
+
+    The ``line`` number when present (it follows the curve), else FPR: Vega-Lite line
+    marks take a single order field.
+    """
+    return alt.Order(f"{col.LINE}:Q" if col.LINE in table.columns else f"{col.FPR}:Q")
+
+
+def roc_curve(
+    table,
+    *,
+    color: str | None = None,
+    detail: str | Sequence[str] | None = None,
+    palette: Mapping | None = None,
+    legend=None,
+    tooltip=None,
+    mark: Mapping | None = None,
+    max_points: int | None = 100,
+) -> alt.Chart:
+    """ROC curves: the points joined in order of increasing FPR (and TPR).
+
+    Parameters
+    ----------
+    table : pandas, polars or pyarrow table
+        ROC points, e.g. from :func:`costchart.roc_points`.
+    color, detail, palette, legend, tooltip, mark, max_points
+        As in :func:`costchart.layers.cost_lines`.
+
+    Examples
+    --------
+    >>> import costchart as cc
+    >>> from costchart import layers
+    >>> points = cc.roc_points({"s": [3, 2, 1], "y": [1, 0, 1]}, score="s", label="y")
+    >>> layers.roc_curve(points).to_dict()["encoding"]["x"]["field"]
+    'fpr'
+    """
+    table = read(table, [col.FPR, col.TPR], "roc_curve", color=color)
+    table = thinned(table, max_points, color, detail)
+    return build(
+        alt.Chart(table),
+        table,
+        mark="line",
+        style={"strokeWidth": 1.5},
+        encoding={"x": fpr_x(), "y": tpr_y(), "order": curve_order(table)},
+        color=color,
+        fallback=ONE_CURVE,
+        palette=palette,
+        detail=detail,
+        drop_detail=(col.ON_HULL,),
+        legend=legend,
+        opacity="strokeOpacity",
+        tooltip=False if tooltip is None else tooltip,
+        overrides=mark,
+    )
+
+
+def roc_markers(
+    table,
+    *,
+    color: str | None = None,
+    palette: Mapping | None = None,
+    hover=None,
+    legend=None,
+    tooltip=None,
+    mark: Mapping | None = None,
+    max_points: int | None = 100,
+) -> alt.Chart:
+    """ROC points as small dots with tooltips; a hovered point grows.
+
+    Parameters
+    ----------
+    table : pandas, polars or pyarrow table
+        ROC points, e.g. from :func:`costchart.roc_points`.
+    color, palette, hover, legend, tooltip, mark, max_points
+        As in :func:`costchart.layers.cost_lines`.
+    """
+    table = read(table, [col.FPR, col.TPR], "roc_markers", color=color)
+    table = thinned(table, max_points, color, None)
+    size = alt.when(hover).then(alt.value(160)).otherwise(alt.value(14)) if hover else None
+    encoding: dict[str, object] = {"x": fpr_x(), "y": tpr_y()}
+    if size is not None:
+        encoding["size"] = size
+    return build(
+        alt.Chart(table),
+        table,
+        mark="circle",
+        style={"size": 14},
+        encoding=encoding,
+        color=color,
+        fallback=ONE_CURVE,
+        palette=palette,
+        detail=False,
+        legend=legend,
+        hover=hover,
+        opacity="fillOpacity",
+        base_opacity=0.8,
+        fields=POINT_TIPS,
+        tooltip=tooltip,
+        overrides=mark,
+    )
+
+
+def hull(
+    table,
+    *,
+    color: str | None = None,
+    detail: str | Sequence[str] | None = None,
+    palette: Mapping | None = None,
+    legend=None,
+    tooltip=None,
+    mark: Mapping | None = None,
+) -> alt.Chart:
+    """The ROC convex hull as a dashed line through its vertices.
+
+    Parameters
+    ----------
+    table : pandas, polars or pyarrow table
+        A table from :func:`costchart.roc_hull`, or ROC points with a boolean
+        ``on_hull`` column (only those rows are drawn).
+    color, detail, palette, legend, tooltip, mark
+        As in :func:`costchart.layers.cost_lines`.
+    """
+    table = read(table, [col.FPR, col.TPR], "hull", color=color)
+    chart = alt.Chart(table)
+    if col.ON_HULL in table.columns:
+        chart = chart.transform_filter(f"datum.{col.ON_HULL}")
+    return build(
+        chart,
+        table,
+        mark="line",
+        style={"strokeDash": [6, 3], "strokeWidth": 1.2},
+        encoding={"x": fpr_x(), "y": tpr_y(), "order": curve_order(table)},
+        color=color,
+        fallback=INK,
+        palette=palette,
+        detail=detail,
+        drop_detail=(col.ON_HULL,),
+        legend=legend,
+        opacity="strokeOpacity",
+        tooltip=False if tooltip is None else tooltip,
+        overrides=mark,
+    )
+
+
+def _slopes_to_pc(slopes) -> list[float]:
+    try:
+        values = np.atleast_1d(np.asarray(slopes, dtype=np.float64))
+    except (TypeError, ValueError):
+        msg = f"slopes={slopes!r} must be numbers of at least 0"
+        raise CostchartError(msg) from None
+    bad = np.isnan(values) | (values < 0)
+    if values.ndim != 1 or bad.any():
+        shown = float(values[bad][0]) if values.ndim == 1 and bad.any() else slopes
+        msg = f"slopes={shown!r} must be numbers of at least 0 (or inf); one slope per line"
+        raise CostchartError(msg)
+    with np.errstate(divide="ignore"):
+        return (1 / (1 + values)).tolist()
+
+
+def iso_performance(
+    hull_table,
+    *,
+    slopes: Sequence[float] | None = None,
+    pc: Sequence[float] | None = None,
+    color: str | None = None,
+    palette: Mapping | None = None,
+    legend=None,
+    tooltip=None,
+    mark: Mapping | None = None,
+) -> alt.Chart:
+    """Iso-performance lines in ROC space, each touching the hull at its optimal vertex.
+
+    The lines come from :func:`costchart.geometry.iso_performance_lines`.
+
+    Parameters
+    ----------
+    hull_table : pandas, polars or pyarrow table
+        A table from :func:`costchart.roc_hull`.
+    slopes : list of float, optional
+        Iso-performance slopes ``m = p(-)C(+|-) / (p(+)C(-|+))``.
+    pc : list of float, optional
+        Operating points instead of slopes (``m = (1 - pc) / pc``).
+    color, palette, legend, tooltip, mark
+        As in :func:`costchart.layers.cost_lines`.
+    """
+    if (slopes is None) == (pc is None):
+        msg = "iso_performance needs either slopes= or pc= (one of them)"
+        raise CostchartError(msg)
+    if pc is not None:
+        values = np.atleast_1d(probabilities(pc, "pc"))
+        if values.ndim != 1:
+            msg = f"pc={pc!r} must be a list of operating points, one per line"
+            raise CostchartError(msg)
+        conditions = values.tolist()
+    else:
+        conditions = _slopes_to_pc(slopes)
+    hull_table = read(
+        hull_table,
+        [col.FPR, col.TPR, col.SLOPE_LO, col.SLOPE_HI],
+        "iso_performance",
+        color=color,
+    )
+    table = iso_performance_lines(hull_table, conditions)
+    return build(
+        alt.Chart(table),
+        table,
+        mark="line",
+        style={"strokeDash": [2, 3], "strokeWidth": 1.2},
+        encoding={"x": fpr_x(), "y": tpr_y()},
+        color=color,
+        fallback=INK,
+        palette=palette,
+        detail=[c for c in table.columns if c not in (col.SLOPE, col.FPR, col.TPR)],
+        legend=legend,
+        opacity="strokeOpacity",
+        fields=((col.PC, "Q", "iso-performance line of pc"), (col.SLOPE, "Q", "slope")),
+        tooltip=tooltip,
+        overrides=mark,
+    )
+
+
+def chance(*, keys: pd.DataFrame | None = None, mark: Mapping | None = None) -> alt.Chart:
+    """The chance diagonal ``tpr = fpr``: the ROC points of random guessing.
+
+    Parameters
+    ----------
+    keys : pandas.DataFrame, optional
+        Facet values to repeat the layer for (one row per panel).
+    mark : dict, optional
+        Vega-Lite mark properties replacing costchart's.
+    """
+    table = repeat_for(pd.DataFrame({col.FPR: [0.0, 1.0], col.TPR: [0.0, 1.0]}), keys)
+    return build(
+        alt.Chart(table),
+        table,
+        mark="line",
+        style={"color": CHANCE, "strokeDash": [4, 4], "strokeWidth": 1.0},
+        encoding={"x": fpr_x(), "y": tpr_y()},
+        detail=False,
+        tooltip=False,
+        overrides=mark,
+    )
+
+
+def roc_spread(
+    table,
+    *,
+    color: str | None = None,
+    palette: Mapping | None = None,
+    legend=None,
+    axis: str = "tpr",
+    tooltip=None,
+    mark: Mapping | None = None,
+) -> alt.Chart:
+    """Error bars of a ROC average: the range of TPR (or FPR) over the curves.
+
+    Parameters
+    ----------
+    table : pandas, polars or pyarrow table
+        A table from :func:`costchart.roc_average`.
+    color, palette, legend, tooltip, mark
+        As in :func:`costchart.layers.cost_lines`.
+    axis : {"tpr", "fpr"}
+        Vertical bars (TPR range, for vertical and threshold averages) or horizontal ones
+        (FPR range, for horizontal and threshold averages).
+    """
+    one_of(axis, "axis", ("tpr", "fpr"))
+    table = read(table, [col.FPR, col.TPR, f"{axis}_lo", f"{axis}_hi"], "roc_spread", color=color)
+    if axis == "tpr":
+        position = {"x": fpr_x(), "y": tpr_y(col.TPR_LO), "y2": alt.Y2(f"{col.TPR_HI}:Q")}
+    else:
+        position = {"y": tpr_y(), "x": fpr_x(col.FPR_LO), "x2": alt.X2(f"{col.FPR_HI}:Q")}
+    return build(
+        alt.Chart(table),
+        table,
+        mark="rule",
+        style={"strokeWidth": 1},
+        encoding=position,
+        color=color,
+        fallback=ONE_CURVE,
+        palette=palette,
+        detail=False,
+        legend=legend,
+        opacity="strokeOpacity",
+        base_opacity=0.6,
+        fields=(
+            (col.FPR, "Q", "FPR"),
+            (col.TPR, "Q", "TPR"),
+            (f"{axis}_lo", "Q", f"lowest {axis.upper()}"),
+            (f"{axis}_hi", "Q", f"highest {axis.upper()}"),
+        ),
+        tooltip=tooltip,
+        overrides=mark,
+    )

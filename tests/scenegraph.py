@@ -1,0 +1,76 @@
+"""What a chart draws, read from the scenegraph vl-convert renders: marks, legends, colours.
+
+Tests assert on these rather than on the spec, so a swapped label, a band drawn from the
+wrong field or a missing cut fails.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Mark:
+    marktype: str
+    role: str
+    name: str
+    items: list = field(default_factory=list)
+
+
+def scene(chart) -> dict:
+    import vl_convert as vlc
+
+    from costchart.export import _vl_version
+
+    return vlc.vegalite_to_scenegraph(chart.to_dict(validate=True), vl_version=_vl_version())
+
+
+def marks(graph: dict) -> list[Mark]:
+    """Every mark of the scene, depth first (groups included)."""
+    found: list[Mark] = []
+
+    def visit(node):
+        if isinstance(node, dict):
+            if "marktype" in node:
+                found.append(
+                    Mark(
+                        node["marktype"],
+                        node.get("role", ""),
+                        node.get("name", ""),
+                        [i for i in node.get("items", []) if isinstance(i, dict)],
+                    )
+                )
+            for value in node.values():
+                if isinstance(value, (dict, list)):
+                    visit(value)
+        elif isinstance(node, list):
+            for value in node:
+                visit(value)
+
+    visit(graph["scenegraph"])
+    return found
+
+
+def data_marks(graph: dict) -> list[Mark]:
+    """The marks that draw data (not axes, legends, titles or frames)."""
+    return [m for m in marks(graph) if m.role == "mark" and m.marktype != "group"]
+
+
+def legend_labels(graph: dict) -> list[str]:
+    return [i.get("text") for m in marks(graph) if m.role == "legend-label" for i in m.items]
+
+
+def legend_symbols(graph: dict) -> dict[str, dict]:
+    """Each legend entry's label -> its symbol's drawn properties (stroke, dash, fill)."""
+    entries, symbol = {}, {}
+    for m in marks(graph):
+        if m.role == "legend-symbol" and m.items:
+            symbol = m.items[0]
+        elif m.role == "legend-label" and m.items:
+            entries[m.items[0].get("text")] = symbol
+            symbol = {}
+    return entries
+
+
+def texts(graph: dict) -> list[str]:
+    return [str(i.get("text")) for m in marks(graph) if m.marktype == "text" for i in m.items]

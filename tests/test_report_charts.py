@@ -1,0 +1,313 @@
+"""Report-ready charts: keys, cuts at y_max, titles, colours, controls, independent charts.
+
+Assertions read what is drawn (the scenegraph vl-convert renders), not only the spec.
+"""
+
+import warnings
+
+import altair as alt
+import numpy as np
+import pytest
+from scenegraph import data_marks, legend_labels, legend_symbols, scene, texts
+
+import costchart as cc
+from costchart import layers
+from costchart.layers._base import CHANCE, INK, REGION
+
+
+@pytest.fixture(scope="module")
+def sonar(demo_points):
+    return demo_points[demo_points.dataset == "sonar"].drop(columns="dataset")
+
+
+@pytest.fixture(scope="module")
+def folds():
+    from costchart.datasets import load_predictions
+
+    data = load_predictions()
+    diabetes = data[data.dataset == "diabetes"]
+    return cc.roc_points(diabetes, score="score", label="label", by=["classifier", "fold"])
+
+
+COST_KEY = [
+    "worse than a trivial classifier",
+    "cost lines (one per ROC point)",
+    "trivial classifiers",
+    "lower envelope",
+    "operating range",
+]
+ROC_KEY = ["ROC curve", "ROC convex hull", "ROC points (thresholds)", "chance diagonal"]
+
+
+def test_cost_chart_key_names_every_element_as_drawn(sonar):
+    graph = scene(cc.cost_chart(sonar, color="classifier"))
+    labels = legend_labels(graph)
+    assert labels[:3] == ["logistic", "naive bayes", "tree"]
+    assert labels[3:] == COST_KEY
+    symbols = legend_symbols(graph)
+    assert symbols["operating range"]["strokeDash"] == [5, 4]
+    assert symbols["lower envelope"]["strokeWidth"] == 2.5
+    assert symbols["lower envelope"]["stroke"] == INK
+    assert symbols["worse than a trivial classifier"]["fill"] == REGION
+    # Each dashed key entry has drawn marks with the same dash.
+    drawn_dashes = {
+        tuple(item.get("strokeDash") or ()) for mark in data_marks(graph) for item in mark.items
+    }
+    assert (5, 4) in drawn_dashes
+
+
+def test_roc_chart_key_and_chance_diagonal(sonar):
+    graph = scene(cc.roc_chart(sonar, color="classifier", iso=[0.3]))
+    assert legend_labels(graph)[3:] == [*ROC_KEY[:3], "iso-performance line (pc = 0.3)", ROC_KEY[3]]
+    assert legend_symbols(graph)["ROC convex hull"]["strokeDash"] == [6, 3]
+    diagonal = [
+        m for m in data_marks(graph) if m.marktype == "line" and m.items[0].get("stroke") == CHANCE
+    ]
+    assert len(diagonal) == 1
+    ends = [(i["x"], i["y"]) for i in diagonal[0].items]
+    assert ends == [(0, 280), (280, 0)]
+    without = scene(cc.roc_chart(sonar, color="classifier", chance=False))
+    assert "chance diagonal" not in legend_labels(without)
+    assert not any(m.items and m.items[0].get("stroke") == CHANCE for m in data_marks(without))
+
+
+def test_key_can_be_turned_off(sonar):
+    graph = scene(cc.cost_chart(sonar, color="classifier", key=False))
+    assert legend_labels(graph) == ["logistic", "naive bayes", "tree"]
+
+
+def _inside(graph, size):
+    """Every drawn data item lies inside the panel (0 <= y <= size)."""
+    bad = []
+    for mark in data_marks(graph):
+        for item in mark.items:
+            for end in ("y", "y2"):
+                value = item.get(end)
+                if value is not None and not -0.5 <= value <= size + 0.5:
+                    bad.append((mark.name, mark.marktype, end, value))
+    return bad
+
+
+@pytest.mark.parametrize(
+    "build",
+    [
+        lambda p, f: cc.cost_chart(p, color="classifier", y_max=0.05),
+        lambda p, f: cc.roc_cost_chart(p, color="classifier", y_max=0.05),
+        lambda p, f: cc.average_chart(f, over="fold", color="classifier", y_max=0.05),
+        lambda p, f: cc.average_chart(
+            f, over="fold", color="classifier", y_max=0.05, spread="sd", roc=False
+        ),
+    ],
+    ids=["cost", "roc_cost", "average", "average_sd"],
+)
+def test_zoom_cuts_every_mark_at_y_max(build, sonar, folds):
+    graph = scene(build(sonar, folds))
+    assert _inside(graph, 280) == []
+    assert graph["height"] < 280 + 200  # the image stays its size (was 5,684 px tall)
+
+
+def test_zoomed_envelope_stops_at_the_top_instead_of_running_along_it(sonar):
+    envelope = layers.envelope(cc.lower_envelope(sonar), color="classifier", y_max=0.1)
+    drawn = envelope.data
+    # Crossing points are added at y_max and the parts above are gaps (NaN), not clamped.
+    assert np.nanmax(drawn.cost) == pytest.approx(0.1)
+    assert drawn.cost.isna().any()
+    assert (drawn.cost.dropna() <= 0.1 + 1e-12).all()
+
+
+def test_title_and_subtitle(sonar):
+    graph = scene(cc.cost_chart(sonar, title="Sonar", subtitle="three classifiers"))
+    assert {"Sonar", "three classifiers"} <= set(texts(graph))
+    with pytest.raises(cc.CostchartError, match=r"title=3 must be a string"):
+        cc.cost_chart(sonar, title=3)
+    with pytest.raises(cc.CostchartError, match=r"subtitle= needs a title="):
+        cc.roc_chart(sonar, subtitle="x")
+
+
+def test_auc_in_the_legend_equals_the_full_curves_area(sonar):
+    graph = scene(cc.roc_chart(sonar, color="classifier", auc=True, max_points=10))
+    areas = cc.auc(sonar, by="classifier")  # all points, not the thinned ones drawn
+    expected = [f"{name} (AUC {area:.3f})" for name, area in zip(areas.classifier, areas.auc)]
+    assert legend_labels(graph)[:3] == expected
+
+
+def test_auc_with_facets_is_written_in_each_panel(demo_points):
+    graph = scene(cc.roc_chart(demo_points, color="classifier", facet="dataset", auc=True))
+    areas = cc.auc(demo_points, by=["dataset", "classifier"])
+    written = set(texts(graph))
+    for name, area in zip(areas.classifier, areas.auc):
+        assert f"{name}: AUC {area:.3f}" in written
+
+
+def test_auc_needs_one_curve_per_colour(folds):
+    with pytest.raises(cc.CostchartError, match=r"auc=True needs one curve per colour value"):
+        cc.roc_chart(folds, color="classifier", auc=True)
+
+
+def test_roc_cost_chart_columns_lay_pairs_in_a_grid(demo_points):
+    one = cc.roc_cost_chart(demo_points, color="classifier", facet="dataset", size=120)
+    two = cc.roc_cost_chart(demo_points, color="classifier", facet="dataset", size=120, columns=2)
+    spec = two.to_dict()
+    assert spec["columns"] == 2 and len(spec["concat"]) == 4
+    titles = [pair["title"]["text"] for pair in spec["concat"]]
+    assert titles == sorted(demo_points.dataset.unique())
+    tall, wide = scene(one), scene(two)
+    assert wide["height"] < 0.65 * tall["height"]
+
+
+@pytest.mark.parametrize("columns", [2, 4])
+def test_facetable_charts_take_columns(columns, demo_points):
+    for build in (cc.cost_chart, cc.roc_chart):
+        spec = build(demo_points, color="classifier", facet="dataset", columns=columns).to_dict()
+        assert spec["columns"] == columns
+
+
+def _cost_line_count(chart):
+    graph = scene(chart)
+    return sum(
+        len(m.items) > 0
+        for m in data_marks(graph)
+        if m.marktype == "line" and m.items and m.items[0].get("strokeWidth") == 0.8
+    )
+
+
+def test_cost_lines_all_hull_none(sonar):
+    hull = cc.roc_hull(sonar)
+    tables = cc.charts.chart_tables(sonar, color="classifier")
+    visible = _visible_lines(tables.points)
+    assert _cost_line_count(cc.cost_chart(sonar, color="classifier")) == visible
+    hull_lines = _visible_lines(tables.points[tables.points.on_hull])
+    assert hull_lines < visible
+    assert _cost_line_count(cc.cost_chart(sonar, color="classifier", cost_lines="hull")) == (
+        hull_lines
+    )
+    assert len(hull) >= hull_lines
+    assert _cost_line_count(cc.cost_chart(sonar, color="classifier", cost_lines="none")) == 0
+    with pytest.raises(cc.CostchartError, match=r"cost_lines='some' is not an option"):
+        cc.cost_chart(sonar, cost_lines="some")
+
+
+def _visible_lines(points, y_max=0.5):
+    """Cost lines with some part under y_max: fpr (at pc 0) or fnr (at pc 1) below it."""
+    return int(((points.fpr <= y_max) | (1 - points.tpr <= y_max)).sum())
+
+
+def test_cost_lines_have_tooltips_on_their_hover_targets(sonar):
+    spec = cc.cost_chart(sonar, color="classifier").to_dict()
+    target = spec["layer"][0]
+    assert target["name"].startswith("costchart_cost_targets")
+    shown = [t.get("title", t["field"]) for t in target["encoding"]["tooltip"]]
+    assert shown[:4] == ["classifier", "threshold", "FPR", "TPR"]
+
+
+def test_classifiers_keep_their_colours_across_charts(demo_points):
+    colours = cc.palette(demo_points.classifier)
+    two = demo_points[demo_points.classifier.isin(["naive bayes", "tree"])]
+    sonar = demo_points[demo_points.dataset == "sonar"].drop(columns="dataset")
+    seen = {}
+    for chart in (
+        cc.cost_chart(two, color="classifier", facet="dataset", palette=colours),
+        cc.roc_chart(sonar, color="classifier", palette=colours),
+        cc.roc_cost_chart(two[two.dataset == "credit"], color="classifier", palette=colours),
+    ):
+        for label, symbol in legend_symbols(scene(chart)).items():
+            if label in colours:
+                seen.setdefault(label, set()).add(symbol.get("stroke") or symbol.get("fill"))
+    assert seen == {name: {colours[name]} for name in colours}
+
+
+def test_default_colours_are_colour_blind_safe_and_sorted(sonar):
+    symbols = legend_symbols(scene(cc.roc_chart(sonar, color="classifier")))
+    assert [symbols[n]["stroke"] for n in ("logistic", "naive bayes", "tree")] == list(
+        cc.palette(["logistic", "naive bayes", "tree"]).values()
+    )
+
+
+def test_palette_is_checked(sonar):
+    with pytest.raises(cc.CostchartError, match=r"palette=.* must be a dict"):
+        cc.cost_chart(sonar, color="classifier", palette=["red"])
+    with pytest.raises(cc.CostchartError, match=r"palette\['tree'\]=3 must be a CSS colour"):
+        cc.cost_chart(sonar, color="classifier", palette={"tree": 3})
+
+
+def test_composed_charts_keep_independent_selections(sonar):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        both = cc.roc_cost_chart(sonar, color="classifier") & cc.roc_cost_chart(
+            sonar, color="classifier"
+        )
+        spec = both.to_dict()
+    params = spec["params"]  # Altair lifts them to the top, each naming its own views
+    names = [p["name"] for p in params]
+    assert len(names) == len(set(names)) == 4
+    hovers = [set(p["views"]) for p in params if p["name"].endswith("_hover")]
+    assert len(hovers) == 2 and hovers[0].isdisjoint(hovers[1])
+    graph = scene(both)  # renders: no duplicate signal names
+    assert graph["height"] > 2 * 280
+
+
+def test_layers_thin_large_curves_under_altairs_row_limit():
+    rng = np.random.default_rng(3)
+    y = rng.random(20_000) < 0.4
+    points = cc.roc_points({"s": rng.normal(size=20_000) + y, "y": y}, score="s", label="y")
+    for layer in (layers.cost_lines(points), layers.roc_curve(points), layers.roc_markers(points)):
+        spec = layer.to_dict()  # raised MaxRowsError before
+        rows = next(iter(spec["datasets"].values()))
+        assert len(rows) <= 100 + len(cc.roc_hull(points))
+    assert len(layers.roc_curve(points, max_points=None).data) == len(points)
+
+
+def test_average_chart_draws_the_vertical_average_and_its_spread(folds):
+    average = cc.vertical_average(folds, over="fold")
+    chart = cc.average_chart(folds, over="fold", color="classifier", roc=False)
+    band = next(
+        layer for layer in chart.layer if "costchart_low" in getattr(layer.data, "columns", [])
+    )
+    np.testing.assert_allclose(band.data.costchart_low, np.clip(average.cost_lo, 0, 0.5))
+    np.testing.assert_allclose(band.data.costchart_high, np.clip(average.cost_hi, 0, 0.5))
+    sd = cc.average_chart(folds, over="fold", color="classifier", roc=False, spread="sd")
+    band = next(
+        layer for layer in sd.layer if "costchart_low" in getattr(layer.data, "columns", [])
+    )
+    np.testing.assert_allclose(
+        band.data.costchart_high, np.clip(average.cost + average.cost_sd, 0, 0.5)
+    )
+    labels = legend_labels(scene(cc.average_chart(folds, over="fold", color="classifier")))
+    assert "vertical average of the cost curves" in labels
+    assert "cost average's range over the curves (lowest to highest)" in labels
+    assert "range of TPR over the curves" in labels
+    with pytest.raises(cc.CostchartError, match=r"spread='iqr' is not an option"):
+        cc.average_chart(folds, over="fold", spread="iqr")
+
+
+def test_layer_mark_overrides_and_tooltips(sonar):
+    chart = layers.envelope(cc.lower_envelope(sonar), color="classifier", mark={"strokeWidth": 4})
+    assert chart.to_dict()["mark"]["strokeWidth"] == 4
+    plain = layers.envelope(cc.lower_envelope(sonar), tooltip=False).to_dict()
+    assert "tooltip" not in plain["encoding"]
+    chosen = layers.envelope(cc.lower_envelope(sonar), tooltip=["threshold"]).to_dict()
+    assert [t["field"] for t in chosen["encoding"]["tooltip"]] == ["threshold"]
+    with pytest.raises(cc.CostchartError, match=r"'widht'.* is not a Vega-Lite mark property"):
+        layers.envelope(cc.lower_envelope(sonar), mark={"widht": 2})
+    with pytest.raises(cc.CostchartError, match=r"mark=\{'strokeWidth': 'x'\} has a value"):
+        layers.envelope(cc.lower_envelope(sonar), mark={"strokeWidth": "x"})
+    with pytest.raises(cc.CostchartError, match=r"tooltip=3 must be None, False"):
+        layers.envelope(cc.lower_envelope(sonar), tooltip=3)
+
+
+def test_key_layer_checks_its_entries():
+    with pytest.raises(cc.CostchartError, match=r"entries=.* must be a non-empty list"):
+        layers.key([])
+    with pytest.raises(cc.CostchartError, match=r"kind 'zigzag' is not one of"):
+        layers.key([("x", "zigzag")])
+    with pytest.raises(cc.CostchartError, match=r"given twice"):
+        layers.key([("x", "line"), ("x", "rule")])
+
+
+def test_layers_package_exports_only_layers():
+    public = {n for n in dir(layers) if not n.startswith("_")}
+    internals = {"np", "pd", "alt", "col"}
+    assert public.isdisjoint(internals)
+    assert set(layers.__all__) <= public
+    assert all(callable(getattr(layers, n)) for n in layers.__all__)
+    assert isinstance(alt.Chart(), alt.Chart)  # layers stay plain Altair charts
