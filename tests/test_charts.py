@@ -319,6 +319,45 @@ def test_spec_snapshot(name, demo_points):
     assert text + "\n" == path.read_text()
 
 
+def _band_tables():
+    from costchart.datasets import load_predictions
+
+    data = load_predictions().query("dataset in ['sonar', 'ionosphere']")
+    grid = np.linspace(0, 1, 11)
+    band = cc.bootstrap_band(
+        data, score="score", label="label", by=["dataset", "classifier"], pc=grid
+    )
+    difference = cc.difference_band(
+        data,
+        score="score",
+        label="label",
+        classifier="classifier",
+        instance="instance",
+        a="logistic",
+        b="tree",
+        by="dataset",
+        pc=grid,
+    )
+    return band, difference
+
+
+BAND_COMPOSITIONS = {
+    "band": lambda b, d: cc.band_chart(b, color="classifier", facet="dataset", y_max=0.4),
+    "difference": lambda b, d: cc.difference_chart(d, facet="dataset", title="Paired"),
+}
+
+
+@pytest.mark.parametrize("name", BAND_COMPOSITIONS)
+def test_band_spec_snapshot(name):
+    """As test_spec_snapshot, for the band and difference charts."""
+    text = _normalized(BAND_COMPOSITIONS[name](*_band_tables()).to_dict())
+    path = SNAPSHOTS / f"{name}.json"
+    if os.environ.get("COSTCHART_UPDATE_SNAPSHOTS") == "1":
+        path.write_text(text + "\n")
+    assert path.exists(), f"no snapshot {path.name}; create it with COSTCHART_UPDATE_SNAPSHOTS=1"
+    assert text + "\n" == path.read_text()
+
+
 SPECIAL_NAMES = ["a.b", "a[0]", "a:b", "a'b", 'a"b', "a b"]
 
 

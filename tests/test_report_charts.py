@@ -311,3 +311,113 @@ def test_layers_package_exports_only_layers():
     assert set(layers.__all__) <= public
     assert all(callable(getattr(layers, n)) for n in layers.__all__)
     assert isinstance(alt.Chart(), alt.Chart)  # layers stay plain Altair charts
+
+
+@pytest.fixture(scope="module")
+def difference():
+    from costchart.datasets import load_predictions
+
+    data = load_predictions().query("dataset in ['sonar', 'diabetes']")
+    return cc.difference_band(
+        data,
+        score="score",
+        label="label",
+        classifier="classifier",
+        instance="instance",
+        a="logistic",
+        b="tree",
+        by="dataset",
+        pc=np.linspace(0, 1, 101),
+    )
+
+
+def _shaded(graph):
+    """(x_lo, x_hi, fill) of every shaded significance rectangle drawn."""
+    return [
+        (item["x"], item["x"] + item["width"], item["fill"])
+        for mark in data_marks(graph)
+        if mark.marktype == "rect"
+        for item in mark.items
+    ]
+
+
+def test_difference_chart_names_both_classifiers_and_the_band(difference):
+    sonar = difference[difference.dataset == "sonar"].drop(columns="dataset")
+    graph = scene(cc.difference_chart(sonar))
+    assert "Cost of logistic minus cost of tree" in texts(graph)
+    labels = legend_labels(graph)
+    assert labels[:2] == ["logistic", "tree"]  # the shading's legend, "significantly cheaper"
+    assert "significantly cheaper" in texts(graph)
+    assert "difference, logistic - tree (below 0: logistic cheaper)" in labels
+    assert "90 % exact bootstrap band (normal fit where large)" in labels
+
+
+def test_difference_chart_shades_the_cheaper_classifier_where_the_band_excludes_zero(difference):
+    sonar = difference[difference.dataset == "sonar"].drop(columns="dataset")
+    colours = cc.palette(["logistic", "tree"])
+    shaded = _shaded(scene(cc.difference_chart(sonar, size=400)))
+    regions = cc.significant_regions(sonar)
+    assert len(shaded) == len(regions) > 0
+    for (x_lo, x_hi, fill), region in zip(sorted(shaded), regions.itertuples()):
+        assert x_lo == pytest.approx(400 * region.pc_lo, abs=0.01)
+        assert x_hi == pytest.approx(400 * region.pc_hi, abs=0.01)
+        assert fill == colours[region.cheaper]
+        inside = sonar[(sonar.pc >= region.pc_lo) & (sonar.pc <= region.pc_hi)]
+        # The named classifier is the cheaper one: the band lies on its side of zero.
+        if region.cheaper == "logistic":
+            assert (inside.upper[inside.significant] < 0).all()
+        else:
+            assert (inside.lower[inside.significant] > 0).all()
+
+
+def test_difference_chart_names_follow_the_band_not_the_order_given(difference):
+    swapped = difference.copy()
+    swapped[["difference", "lower", "upper"]] = -difference[
+        ["difference", "upper", "lower"]
+    ].to_numpy()
+    swapped.attrs = {"costchart": {**difference.attrs["costchart"], "a": "tree", "b": "logistic"}}
+    one = cc.significant_regions(difference)
+    other = cc.significant_regions(swapped)
+    assert one[["pc_lo", "pc_hi"]].equals(other[["pc_lo", "pc_hi"]])
+    assert one.cheaper.tolist() == other.cheaper.tolist()  # the same classifier each time
+    graph = scene(cc.difference_chart(swapped[swapped.dataset == "sonar"].drop(columns="dataset")))
+    assert "Cost of tree minus cost of logistic" in texts(graph)
+
+
+def test_band_chart_key_names_the_band(demo_points):
+    from costchart.datasets import load_predictions
+
+    data = load_predictions().query("dataset == 'sonar'")
+    band = cc.bootstrap_band(
+        data, score="score", label="label", by="classifier", distribution="exact", pc=[0.2, 0.5]
+    )
+    labels = legend_labels(scene(cc.band_chart(band, color="classifier")))
+    assert "90 % exact bootstrap band" in labels
+    resampled = cc.bootstrap_band(
+        data,
+        score="score",
+        label="label",
+        by="classifier",
+        method="resample",
+        n_resamples=200,
+        rng=1,
+        pc=[0.2, 0.5],
+        confidence_level=0.8,
+    )
+    assert cc.band_label(resampled) == "80 % bootstrap band (200 resamples)"
+    assert "80 % bootstrap band (200 resamples)" in legend_labels(
+        scene(cc.band_chart(resampled, color="classifier"))
+    )
+    # Through another library the description is lost: a generic entry, or the user's.
+    import polars as pl
+
+    plain = pl.from_pandas(band)
+    assert "confidence band" in legend_labels(scene(cc.band_chart(plain, color="classifier")))
+    named = cc.band_chart(plain, color="classifier", band_label="90 % band, 1,000 loans")
+    assert "90 % band, 1,000 loans" in legend_labels(scene(named))
+
+
+def test_band_description_survives_pandas_filtering(difference):
+    part = difference[difference.dataset == "sonar"][["pc", "difference", "lower", "upper"]]
+    assert part.attrs["costchart"]["a"] == "logistic"
+    assert cc.band_label(part) == cc.band_label(difference)

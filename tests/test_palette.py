@@ -1,0 +1,58 @@
+import numpy as np
+import pandas as pd
+import pytest
+
+import costchart as cc
+from costchart.palette import COLORS, color_scale
+
+
+def test_values_get_the_default_colours_in_sorted_order():
+    mapping = cc.palette(["tree", "logistic", "naive bayes", "tree"])
+    assert list(mapping) == ["logistic", "naive bayes", "tree"]
+    assert list(mapping.values()) == list(COLORS[:3])
+
+
+def test_the_same_values_get_the_same_colours_whatever_their_order():
+    a = cc.palette(pd.Series(["b", "a", "c"]))
+    b = cc.palette(np.array(["c", "b", "a"], dtype=object))
+    assert a == b
+
+
+def test_chosen_colours_are_kept_and_not_reused():
+    mapping = cc.palette(["a", "b", "c"], colors={"b": COLORS[0]})
+    assert mapping["b"] == COLORS[0]
+    assert COLORS[0] not in (mapping["a"], mapping["c"])
+    assert len(set(mapping.values())) == 3
+
+
+def test_more_values_than_colours_repeat_them():
+    mapping = cc.palette(range(len(COLORS) + 2))
+    assert list(mapping.values())[: len(COLORS)] == list(COLORS)
+    assert list(mapping.values())[len(COLORS)] == COLORS[0]
+
+
+def test_missing_values_are_left_out_and_mixed_types_sorted_as_text():
+    assert list(cc.palette(["b", None, np.nan, "a"])) == ["a", "b"]
+    assert list(cc.palette([2, "a", 1])) == [1, 2, "a"]
+
+
+def test_numpy_values_become_plain_values_for_vega_lite():
+    mapping = cc.palette(np.array([2, 1]))
+    assert all(type(v) is int for v in mapping)
+    scale = color_scale(np.array([2, 1])).to_dict()
+    assert scale["domain"] == [1, 2] and scale["range"] == list(COLORS[:2])
+
+
+@pytest.mark.parametrize(
+    ("values", "colors", "message"),
+    [
+        ("abc", None, r"values='abc' must be a list or column"),
+        (3, None, r"values=3 must be a list or column"),
+        (["a"], ["red"], r"palette=\['red'\] must be a dict"),
+        (["a"], {"a": 3}, r"palette\['a'\]=3 must be a CSS colour"),
+        (["a"], {"a": " "}, r"palette\['a'\]=' ' must be a CSS colour"),
+    ],
+)
+def test_bad_input_is_refused(values, colors, message):
+    with pytest.raises(cc.CostchartError, match=message):
+        cc.palette(values, colors=colors)
