@@ -27,3 +27,24 @@ def test_readme_has_the_ci_test_command():
     assert command is not None
     assert "pytest" in command.group(1)
     assert "<!-- test-command -->" in (ROOT / ".ci" / "run").read_text()
+
+
+def test_charts_page_shows_every_chart_kind_as_a_picture():
+    import costchart as cc
+
+    page = (ROOT / "docs" / "charts.md").read_text()
+    pictures = re.findall(r"!\[[^\]]+\]\((images/[^)]+)\)", page)
+    assert all((ROOT / "docs" / p).is_file() for p in pictures), pictures
+    kinds = {n for n in cc.__all__ if n.endswith("_chart")}
+    shown = {Path(p).stem.removesuffix("_zoom") for p in pictures}
+    assert kinds <= shown, kinds - shown
+
+
+def test_chart_pictures_are_made_by_the_script(tmp_path):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("make_images", ROOT / "docs" / "make_images.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    names = set(module.charts())
+    assert names == {p.stem for p in (ROOT / "docs" / "images").glob("*.png")}

@@ -1,0 +1,86 @@
+"""Render the pictures of docs/charts.md: one per kind of chart, from the bundled data.
+
+Run from the repository root: ``python docs/make_images.py`` (about half a minute).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+
+import costchart as cc
+from costchart.datasets import load_predictions
+
+HERE = Path(__file__).resolve().parent / "images"
+
+
+def charts() -> dict:
+    """Every kind of chart, by the file stem its picture gets."""
+    data = load_predictions()
+    points = cc.roc_points(data, score="score", label="label", by=["dataset", "classifier"])
+    colours = cc.palette(points.classifier)  # one colour per classifier in every picture
+    sonar = points[points.dataset == "sonar"].drop(columns="dataset")
+    two = data[data.dataset.isin(["sonar", "diabetes"])]
+    folds = cc.roc_points(
+        data[data.dataset == "diabetes"], score="score", label="label", by=["classifier", "fold"]
+    )
+    grid = np.linspace(0, 1, 201)
+    band = cc.bootstrap_band(
+        two, score="score", label="label", by=["dataset", "classifier"], pc=grid
+    )
+    difference = cc.difference_band(
+        two,
+        score="score",
+        label="label",
+        classifier="classifier",
+        instance="instance",
+        a="logistic",
+        b="tree",
+        by="dataset",
+        pc=grid,
+    )
+    return {
+        "cost_chart": cc.cost_chart(
+            sonar,
+            color="classifier",
+            markers={"FN cost 3x": cc.pc_from_cost_ratio(3)},
+            palette=colours,
+            title="Cost curves, sonar",
+        ),
+        "cost_chart_zoom": cc.cost_chart(
+            points[points.dataset == "ionosphere"],
+            color="classifier",
+            y_max=0.1,
+            cost_lines="hull",
+            palette=colours,
+            title="Zoomed to y_max=0.1, ionosphere",
+            subtitle="every mark is cut at the top of the axis",
+        ),
+        "roc_chart": cc.roc_chart(
+            sonar, color="classifier", iso=[0.3], auc=True, palette=colours, title="ROC, sonar"
+        ),
+        "roc_cost_chart": cc.roc_cost_chart(
+            points, color="classifier", facet="dataset", columns=2, size=200, palette=colours
+        ),
+        "band_chart": cc.band_chart(
+            band, color="classifier", facet="dataset", palette=colours, y_max=0.4
+        ),
+        "difference_chart": cc.difference_chart(
+            difference, facet="dataset", palette=colours, title="Logistic regression vs tree"
+        ),
+        "average_chart": cc.average_chart(
+            folds, over="fold", color="classifier", palette=colours, title="Five folds, diabetes"
+        ),
+    }
+
+
+def main(out: Path = HERE) -> list[Path]:
+    out.mkdir(parents=True, exist_ok=True)
+    return [cc.save(chart, out / f"{name}.png", scale_factor=1.5) for name, chart in charts().items()]
+
+
+if __name__ == "__main__":
+    for path in main(Path(sys.argv[1]) if len(sys.argv) > 1 else HERE):
+        print(path)
