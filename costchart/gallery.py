@@ -37,7 +37,7 @@ def roc_with_iso_lines(points: pd.DataFrame) -> alt.LayerChart | alt.FacetChart:
     return cc.roc_chart(points, color="classifier", facet="dataset", iso=[0.3, 0.7], columns=4)
 
 
-def fold_average(data: pd.DataFrame) -> alt.HConcatChart:
+def fold_average(data: pd.DataFrame) -> alt.HConcatChart | alt.ConcatChart:
     """Two averages of the same five folds.
 
     The ROC vertical average with its TPR range, beside the vertical cost average with its
@@ -45,18 +45,9 @@ def fold_average(data: pd.DataFrame) -> alt.HConcatChart:
     """
     diabetes = data[data["dataset"] == "diabetes"]
     folds = cc.roc_points(diabetes, score="score", label="label", by=["classifier", "fold"])
-    average = cc.vertical_average(folds, over="fold")
-    roc = cc.roc_average(folds, over="fold", method="vertical", grid=[i / 20 for i in range(21)])
-    cost = (
-        layers.trivial_region()
-        + layers.average_band(average, color="classifier")
-        + layers.envelope(average, color="classifier")
-        + layers.trivial()
-    ).properties(width=320, height=320, title="Vertical cost average over folds (diabetes)")
-    roc_view = (
-        layers.roc_spread(roc, color="classifier") + layers.roc_curve(roc, color="classifier")
-    ).properties(width=320, height=320, title="ROC vertical average over folds")
-    return alt.hconcat(roc_view, cost)
+    return cc.average_chart(
+        folds, over="fold", color="classifier", size=320, title="Five folds (diabetes)"
+    )
 
 
 def comparison(points: pd.DataFrame) -> alt.VConcatChart:

@@ -194,3 +194,88 @@ def test_classifier_names_must_be_single_values(bad):
             a=bad,
             b="b",
         )
+
+
+def _two_classifiers(n_pos, n_neg, a_only_caught):
+    """Two classifiers equal on every instance but ``a_only_caught`` positives, which only
+    ``a`` calls positive (so only ``b`` pays their false negatives)."""
+    label = np.array([1] * n_pos + [0] * n_neg)
+    rng = np.random.default_rng(0)
+    score = np.where(label == 1, 0.6, 0.4) + rng.uniform(-0.05, 0.05, label.size)
+    score_b = score.copy()
+    score_b[:a_only_caught] = 0.1  # b misses these positives at every useful threshold
+    return pd.DataFrame(
+        {
+            "m": ["a"] * label.size + ["b"] * label.size,
+            "i": np.tile(np.arange(label.size), 2),
+            "y": np.tile(label, 2),
+            "s": np.concatenate([score, score_b]),
+        }
+    )
+
+
+def _band(data, **options):
+    return cc.difference_band(
+        data,
+        score="s",
+        label="y",
+        classifier="m",
+        instance="i",
+        a="a",
+        b="b",
+        thresholds=(0.5, 0.5),
+        pc=[0.5],
+        **options,
+    )
+
+
+@pytest.mark.parametrize(("n", "d"), [(40, 1), (40, 3), (200, 2), (25, 5)])
+def test_no_evidence_chance_equals_the_chance_of_drawing_none(n, d):
+    from costchart.bands.paired import no_evidence_chance
+
+    cells = np.array([[n - d, d, 0, 0, 0, 0, 0, n]])  # positives a+b+, a+b-; negatives a-b-
+    weights = np.array([[0.0, -1.0, 1.0, 0.0, 0.0, -1.0, 1.0, 0.0]])
+    chance = no_evidence_chance(cells, weights, "stratified")[0]
+    # Brute force: draw n of the n positives with replacement, count draws without any of
+    # the d favouring ones (the negatives hold none).
+    rng = np.random.default_rng(n * 100 + d)
+    draws = rng.integers(0, n, size=(200_000, n))
+    none = np.mean((draws >= d).all(axis=1))
+    assert chance == pytest.approx(none, abs=4 * np.sqrt(none * (1 - none) / 200_000) + 1e-4)
+    assert chance == pytest.approx((1 - d / n) ** n)
+
+
+def test_a_normal_band_excluding_zero_on_two_instances_is_not_significant():
+    band = _band(_two_classifiers(60, 60, 2), distribution="normal", confidence_level=0.8)
+    # The normal band excludes 0, but a resample misses both instances with chance
+    # (1 - 2/60)**60 = 0.13 > 0.1, the band's tail: that is no evidence.
+    assert band.upper.iat[0] < 0
+    assert not band.significant.iat[0]
+    exact = _band(_two_classifiers(60, 60, 2), distribution="exact", confidence_level=0.8)
+    assert exact.upper.iat[0] >= 0  # the exact band agrees: it reaches 0
+
+
+def test_many_discordant_instances_stay_significant():
+    band = _band(_two_classifiers(60, 60, 20), confidence_level=0.9)
+    assert band.upper.iat[0] < 0 and band.significant.iat[0]
+
+
+def test_no_shading_where_the_difference_is_zero(demo_points):
+    from costchart.datasets import load_predictions
+
+    data = load_predictions().query("dataset in ['sonar', 'diabetes']")
+    band = cc.difference_band(
+        data,
+        score="score",
+        label="label",
+        classifier="classifier",
+        instance="instance",
+        a="logistic",
+        b="tree",
+        by="dataset",
+    )
+    assert not band.significant[band.difference.abs() < 1e-9].any()
+    assert band.significant.any()
+    # Every significant pc has a band beyond 0 by more than rounding.
+    flagged = band[band.significant]
+    assert ((flagged.lower > 1e-12) | (flagged.upper < -1e-12)).all()

@@ -4,8 +4,10 @@ Two classifiers scored on the same instances make a 3-D confusion matrix: for ea
 class, a 2x2 layer counting how the two jointly label its instances. Resampling each
 layer as a four-valued multinomial with its class total fixed (stratified), or all eight
 cells together (full), and subtracting the two cost lines gives a band on the
-difference; where it excludes 0 the difference is significant. Because the layers keep
-the pairing, correlated classifiers get the narrower band they deserve.
+difference; where it excludes 0 -- and enough instances favour one side that a resample
+without any of them is rarer than the band's tail (:func:`significant`) -- the difference
+is significant. Because the layers keep the pairing, correlated classifiers get the
+narrower band they deserve.
 """
 
 from __future__ import annotations
@@ -131,7 +133,9 @@ def difference_band(
     pandas.DataFrame
         The grouping columns, then one row per ``pc``: ``pc``, ``difference``, ``lower``,
         ``upper``, ``se`` (finite float64, ``lower <= difference <= upper``, ``se >= 0``)
-        and ``significant`` (bool: the band excludes 0).
+        and ``significant`` (bool: the band excludes 0 under the minimum-evidence rule,
+        see :func:`significant`). ``attrs["costchart"]`` records the options and the
+        names ``a`` and ``b`` compared (see :func:`costchart.band_label`).
 
     Examples
     --------
@@ -198,13 +202,35 @@ def difference_band(
     columns = {col.PC: np.tile(options.pc, len(groups))}
     for i, name in enumerate(outputs):
         columns[name] = np.concatenate([part[i] for part in parts]) if parts else np.zeros(0)
-    columns[col.SIGNIFICANT] = (columns[col.LOWER] > 0) | (columns[col.UPPER] < 0)
+    chance = np.concatenate([part[4] for part in parts]) if parts else np.zeros(0)
+    columns[col.SIGNIFICANT] = significant(
+        columns[col.LOWER], columns[col.UPPER], chance, options.confidence_level
+    )
     band = assemble(groups, np.full(len(groups), len(options.pc)), columns)
     a_name, b_name = compared if compared else (None, None)
     band.attrs[ATTRS] = describe(
         options, a=_plain(a_name), b=_plain(b_name), classifier=str(classifier)
     )
     return band
+
+
+#: Band ends within this of 0 touch it: a cost difference is a sum of fractions of whole
+#: counts, so anything nearer 0 than this is rounding.
+ZERO = 1e-12
+
+
+def significant(lower, upper, chance, confidence_level: float) -> np.ndarray:
+    """The minimum-evidence rule: the band excludes 0, and not for want of instances.
+
+    Significant where the band lies beyond 0 by more than rounding (:data:`ZERO`) and a
+    resample holding none of the instances on the observed side is less likely than the
+    band's tail, ``(1 - confidence_level) / 2`` (see
+    :func:`costchart.bands.paired.no_evidence_chance`). A normal band of almost no width,
+    e.g. at the ends of ``pc`` where both classifiers are nearly trivial, is then not
+    taken for evidence.
+    """
+    excludes = (np.asarray(lower) > ZERO) | (np.asarray(upper) < -ZERO)
+    return excludes & (np.asarray(chance) < (1 - confidence_level) / 2)
 
 
 def _plain(value):

@@ -70,10 +70,36 @@ def _weights(cells: np.ndarray, pc: np.ndarray, sampling: str) -> np.ndarray:
     return weights
 
 
-def paired_band(predicted, positive: np.ndarray, options: Options):
-    """Difference, lower, upper and se at each ``pc`` of one pair of classifiers.
+def no_evidence_chance(cells: np.ndarray, weights: np.ndarray, sampling: str) -> np.ndarray:
+    """Per pc, the chance that a resample holds no instance favouring the observed sign.
 
-    ``predicted`` holds each classifier's scores and its threshold at each ``pc``.
+    The instances that make the difference negative (``a`` cheaper) are the discordant
+    cells with a negative weight, those that make it positive the ones with a positive
+    weight; cells of weight 0 at that ``pc`` count for nothing. A resample holding none of
+    the instances on the observed side has a difference of 0 or the other sign, so this
+    chance is a lower bound on the resampled (and exact) distribution's tail beyond 0: where
+    it exceeds the band's tail, ``(1 - level) / 2``, no bootstrap band can honestly exclude
+    0. With class totals fixed (stratified) it is ``prod_c (1 - d_c / n_c) ** n_c``; with
+    the whole sample resampled, ``(1 - d / n) ** n``.
+    """
+    difference = (weights * cells).sum(axis=1)
+    side = np.sign(difference)[:, None]
+    favouring = np.where((np.sign(weights) == side) & (side != 0), cells, 0)
+    spans = (slice(0, 4), slice(4, 8)) if sampling == "stratified" else (slice(0, 8),)
+    chance = np.ones(len(cells))
+    for span in spans:  # both classes have instances: a band refuses one class only
+        n = cells[:, span].sum(axis=1).astype(np.float64)
+        d = favouring[:, span].sum(axis=1).astype(np.float64)
+        with np.errstate(divide="ignore"):
+            chance *= np.exp(n * np.log1p(-np.minimum(d / n, 1.0)))
+    return chance
+
+
+def paired_band(predicted, positive: np.ndarray, options: Options):
+    """Difference, lower, upper, se and the no-evidence chance at each ``pc`` of one pair.
+
+    ``predicted`` holds each classifier's scores and its threshold at each ``pc``; the last
+    output is :func:`no_evidence_chance`.
     """
     pc = options.pc
     cells = _layers(predicted, positive, options)
@@ -90,7 +116,8 @@ def paired_band(predicted, positive: np.ndarray, options: Options):
         if options.distribution != "normal":
             lower, upper = _exact_quantiles(cells, weights, options, lower, upper)
     # The band contains the estimate, as every band does.
-    return difference, np.minimum(lower, difference), np.maximum(upper, difference), se
+    lower, upper = np.minimum(lower, difference), np.maximum(upper, difference)
+    return difference, lower, upper, se, no_evidence_chance(cells, weights, options.sampling)
 
 
 def _multinomial_variance(counts: np.ndarray, weights: np.ndarray) -> np.ndarray:

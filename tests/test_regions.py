@@ -1,0 +1,99 @@
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import costchart as cc
+
+
+def _brute_regions(table, names=("a", "b")):
+    """The regions by a plain loop over groups and grid points."""
+    rows = []
+    by = [c for c in table.columns if c not in ("pc", "difference", "significant")]
+    groups = table.groupby(by, sort=False) if by else [((), table)]
+    for key, part in groups:
+        key = key if isinstance(key, tuple) else (key,)
+        part = part.sort_values("pc")
+        pc, diff = part.pc.to_numpy(), part.difference.to_numpy()
+        flag = [v is True or v == 1.0 for v in part.significant.tolist()]
+        i = 0
+        while i < len(pc):
+            if not flag[i]:
+                i += 1
+                continue
+            j = i
+            while j + 1 < len(pc) and flag[j + 1]:
+                j += 1
+            lo = pc[i] if i == 0 else (pc[i - 1] + pc[i]) / 2
+            hi = pc[j] if j == len(pc) - 1 else (pc[j] + pc[j + 1]) / 2
+            cheaper = names[0] if diff[i : j + 1].sum() < 0 else names[1]
+            rows.append((*key, lo, hi, cheaper))
+            i = j + 1
+    return pd.DataFrame(rows, columns=[*by, "pc_lo", "pc_hi", "cheaper"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    flags=st.lists(st.sampled_from([True, False, np.nan]), min_size=1, max_size=25),
+    groups=st.integers(1, 3),
+    seed=st.integers(0, 1000),
+)
+def test_regions_match_a_brute_force_loop(flags, groups, seed):
+    rng = np.random.default_rng(seed)
+    parts = []
+    for g in range(groups):
+        n = len(flags)
+        parts.append(
+            pd.DataFrame(
+                {
+                    "dataset": f"d{g}",
+                    "pc": np.sort(rng.random(n)),
+                    "difference": rng.normal(size=n),
+                    "significant": rng.permutation(np.array(flags, dtype=object)),
+                }
+            )
+        )
+    table = pd.concat(parts, ignore_index=True).sample(frac=1, random_state=seed)
+    mine = cc.significant_regions(table, names=("x", "y"))
+    expected = _brute_regions(table, names=("x", "y"))
+    pd.testing.assert_frame_equal(
+        mine.sort_values(["dataset", "pc_lo"]).reset_index(drop=True),
+        expected.sort_values(["dataset", "pc_lo"]).reset_index(drop=True),
+        check_dtype=False,
+    )
+
+
+def test_names_come_from_the_band_the_argument_or_default():
+    band = pd.DataFrame(
+        {"pc": [0.0, 0.5, 1.0], "difference": [0.1, 0.2, 0.0], "significant": [True, True, False]}
+    )
+    assert cc.significant_regions(band).cheaper.tolist() == ["b"]
+    band.attrs["costchart"] = {"a": "logistic", "b": "tree"}
+    assert cc.significant_regions(band).cheaper.tolist() == ["tree"]
+    assert cc.significant_regions(band, names=("p", "q")).cheaper.tolist() == ["q"]
+
+
+@pytest.mark.parametrize(
+    ("names", "message"),
+    [("ab", r"names='ab' must be two non-empty strings"), (("a",), r"names=\('a',\)")],
+)
+def test_bad_names_are_refused(names, message):
+    band = pd.DataFrame({"pc": [0.5], "difference": [0.1], "significant": [True]})
+    with pytest.raises(cc.CostchartError, match=message):
+        cc.significant_regions(band, names=names)
+
+
+def test_a_table_without_the_columns_is_refused():
+    with pytest.raises(cc.CostchartError, match=r"no column 'significant'.*difference_band"):
+        cc.significant_regions(pd.DataFrame({"pc": [0.5], "difference": [0.1]}))
+
+
+def test_empty_and_missing_flags_give_no_regions():
+    empty = pd.DataFrame({"pc": [], "significant": [], "difference": []})
+    assert cc.significant_regions(empty).empty
+    table = pd.DataFrame(
+        {"pc": [0.1, 0.2, 0.3], "significant": [np.nan, 0.0, np.nan], "difference": [1.0] * 3}
+    )
+    assert cc.significant_regions(table).empty
+    assert cc.layers.significance(table).data.empty
