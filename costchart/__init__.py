@@ -17,7 +17,8 @@ Transformers turn predictions into long-format pandas tables:
 
 Charts: :mod:`costchart.layers` (one Altair layer per function), the compositions
 :func:`cost_chart`, :func:`roc_chart`, :func:`roc_cost_chart`, :func:`band_chart`,
-:func:`difference_chart`, :func:`average_chart` (stable colours from :func:`palette`),
+:func:`difference_chart`, :func:`average_chart` (stable colours from :func:`palette`), the
+operating-point :func:`explorer`,
 and :func:`save` / :func:`report` for JSON, offline HTML, PNG, SVG and PDF.
 ``alt.theme.enable("costchart")`` turns on the optional theme.
 """
@@ -57,6 +58,7 @@ from costchart.conversions import (
 )
 from costchart.envelope import envelope_gap, lower_envelope, operating_range, selection_table
 from costchart.expected import cost_at, expected_cost
+from costchart.explorer import explorer
 from costchart.export import report, save
 from costchart.hull import roc_hull
 from costchart.lines import to_cost_lines
@@ -102,6 +104,7 @@ __all__ = [
     "difference_chart",
     "envelope_gap",
     "expected_cost",
+    "explorer",
     "from_confusion",
     "iso_performance",
     "layers",

@@ -37,7 +37,7 @@ def roc_with_iso_lines(points: pd.DataFrame) -> alt.LayerChart | alt.FacetChart:
     return cc.roc_chart(points, color="classifier", facet="dataset", iso=[0.3, 0.7], columns=4)
 
 
-def fold_average(data: pd.DataFrame) -> alt.HConcatChart | alt.ConcatChart:
+def fold_average(data: pd.DataFrame) -> alt.TopLevelMixin:
     """Two averages of the same five folds.
 
     The ROC vertical average with its TPR range, beside the vertical cost average with its

@@ -70,6 +70,7 @@ def charts() -> dict:
         "difference_chart": cc.difference_chart(
             difference, facet="dataset", palette=colours, title="Logistic regression vs tree"
         ),
+        "explorer": cc.explorer(sonar, color="classifier", pc=0.3, palette=colours),
         "average_chart": cc.average_chart(
             folds, over="fold", color="classifier", palette=colours, title="Five folds, diabetes"
         ),
@@ -77,8 +78,11 @@ def charts() -> dict:
 
 
 def main(out: Path = HERE) -> list[Path]:
+    """Render every picture into ``out``; return their paths."""
     out.mkdir(parents=True, exist_ok=True)
-    return [cc.save(chart, out / f"{name}.png", scale_factor=1.5) for name, chart in charts().items()]
+    return [
+        cc.save(chart, out / f"{name}.png", scale_factor=1.5) for name, chart in charts().items()
+    ]
 
 
 if __name__ == "__main__":
