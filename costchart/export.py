@@ -21,7 +21,7 @@ from typing import Any
 import altair as alt
 
 from costchart._errors import CostchartError
-from costchart._validation import finite_number
+from costchart._validation import finite_number, flag
 from costchart.layers.interaction import TARGET_VIEWS
 
 __all__ = ["estimate_marks", "report", "save", "to_html"]
@@ -78,8 +78,7 @@ figcaption {{ font-size: 0.95rem; margin-bottom: 0.5rem; max-width: 60rem; }}
 </style>
 </head>
 <body>
-<h1>{title}</h1>
-{figures}
+{heading}{figures}
 <script type="application/json" id="costchart-specs">{specs}</script>
 <script type="application/json" id="costchart-options">{options}</script>
 <script>
@@ -186,7 +185,7 @@ def _check_dict_spec(spec: dict) -> None:
         raise CostchartError(msg) from None
 
 
-def to_html(charts, *, title: str = "costchart") -> str:
+def to_html(charts, *, title: str = "costchart", heading: bool = True) -> str:
     """One offline HTML page showing the given charts, with the libraries included once.
 
     Parameters
@@ -194,7 +193,9 @@ def to_html(charts, *, title: str = "costchart") -> str:
     charts : Altair chart, list of charts, or dict of caption to chart
         Captions are shown above their chart (as text, never as HTML).
     title : str
-        The page's title and heading.
+        The page's title (and heading).
+    heading : bool
+        Show the title as a heading above the charts.
 
     Returns
     -------
@@ -220,6 +221,7 @@ def to_html(charts, *, title: str = "costchart") -> str:
     )
     return _PAGE.format(
         title=html.escape(title),
+        heading=f"<h1>{html.escape(title)}</h1>\n" if flag(heading, "heading") else "",
         figures=figures,
         specs=safe_json(specs),
         options=safe_json(_EMBED_OPTIONS),
@@ -267,7 +269,7 @@ def save(chart, path, *, scale_factor: float = 2.0, title: str | None = None) ->
         SVG and PDF are vector formats and ignore it. A PNG may have at most
         :data:`MAX_PIXELS` pixels.
     title : str, optional
-        The HTML page's title (default: the file name).
+        The HTML page's title, also shown as a heading (default: the file name, no heading).
 
     Returns
     -------
@@ -300,7 +302,10 @@ def save(chart, path, *, scale_factor: float = 2.0, title: str | None = None) ->
         text = json.dumps(spec, indent=2)
         path.write_text(text, encoding="utf-8")
     elif suffix == ".html":
-        path.write_text(to_html([spec], title=title or path.stem), encoding="utf-8")
+        # A chart alone shows no heading unless given a title (its own title is in the
+        # chart); the page's title is the file name.
+        page = to_html([spec], title=title or path.stem, heading=title is not None)
+        path.write_text(page, encoding="utf-8")
     else:
         path.write_bytes(_image(spec, suffix, scale_factor))
     return path

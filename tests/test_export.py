@@ -267,3 +267,16 @@ def test_a_valid_dict_spec_saves(tmp_path):
     }
     assert cc.save(spec, tmp_path / "ok.svg").read_text().startswith("<svg")
     assert json.loads(cc.save(spec, tmp_path / "ok.json").read_text()) == spec
+
+
+def test_a_saved_chart_shows_no_file_name_heading(tmp_path):
+    import re
+
+    points = cc.roc_points({"s": [4, 3, 2, 1], "y": [1, 0, 1, 0]}, score="s", label="y")
+    page = cc.save(cc.cost_chart(points), tmp_path / "my_chart.html").read_text()
+    assert re.search(r"<title>my_chart</title>", page)
+    assert "<h1>" not in page
+    titled = cc.save(cc.cost_chart(points), tmp_path / "t.html", title="Costs").read_text()
+    assert "<h1>Costs</h1>" in titled
+    report = cc.report([cc.cost_chart(points)], tmp_path / "r.html", title="Report").read_text()
+    assert "<h1>Report</h1>" in report
