@@ -62,18 +62,27 @@ def comparison(points: pd.DataFrame) -> alt.VConcatChart:
         ionosphere[ionosphere["classifier"].isin(["logistic", "tree"])].drop(columns="dataset")
     )
     crossovers = {f"{pc:.3f}": pc for pc in result.crossovers}
+    colours = cc.palette(["logistic", "tree"])
     cost = (
-        layers.better_regions(result.better)
-        + layers.envelope(envelopes, color="classifier")
+        layers.better_regions(result.better, palette=colours)
+        + layers.envelope(envelopes, color="classifier", palette=colours)
         + layers.trivial()
         + layers.pc_markers(crossovers)
+        + layers.pc_labels(crossovers)
+        + layers.key(
+            [
+                ("lower envelope", "bold line"),
+                ("trivial classifiers", "trivial"),
+                ("crossover (labelled with its pc)", "dotted line"),
+            ]
+        )
     ).properties(width=420, height=260, title="Ionosphere: where each classifier is cheaper")
     difference = (
-        layers.better_regions(result.better)
+        layers.better_regions(result.better, palette=colours)
         + layers.zero_rule()
         + layers.difference_curve(result.difference, name="logistic - tree")
     ).properties(width=420, height=160)
-    return alt.vconcat(cost, difference).resolve_scale(color="independent")
+    return alt.vconcat(cost, difference)
 
 
 def neyman_pearson(points: pd.DataFrame) -> alt.HConcatChart:
@@ -82,15 +91,33 @@ def neyman_pearson(points: pd.DataFrame) -> alt.HConcatChart:
     credit = credit.drop(columns=["dataset", "classifier"])
     choice = cc.neyman_pearson(credit, max_fpr=0.1)
     hull = cc.roc_hull(credit)
-    roc = (
-        layers.roc_curve(credit) + layers.hull(hull) + layers.selected(choice, space="roc")
-    ).properties(width=300, height=300, title="Neyman-Pearson, FPR <= 0.1 (credit, logistic)")
     mixture = choice[choice["role"] == "mixture"]
+    components = choice[choice["role"] != "mixture"]
+    roc = (
+        layers.roc_curve(credit)
+        + layers.hull(hull)
+        + layers.selected(components, space="roc")
+        + layers.selected(
+            mixture, space="roc", mark={"filled": True, "color": "#222222", "size": 60}
+        )
+    ).properties(width=300, height=300, title="Neyman-Pearson, FPR <= 0.1 (credit, logistic)")
     cost = (
         layers.trivial_region()
         + layers.envelope(cc.lower_envelope(credit))
         + layers.trivial()
         + layers.selected(mixture, space="cost")
+        + layers.key(
+            [
+                ("ROC curve", "line"),
+                ("ROC convex hull", "dashed line"),
+                ("the two hull vertices mixed", "ring"),
+                ("their mixture at FPR = 0.1", "dot"),
+                ("lower envelope", "bold line"),
+                ("cost line of the mixture", "highlight"),
+                ("trivial classifiers", "trivial"),
+                ("worse than a trivial classifier", "region"),
+            ]
+        )
     ).properties(width=300, height=300, title="Its cost line against the envelope")
     return alt.hconcat(roc, cost)
 
