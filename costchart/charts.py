@@ -659,7 +659,7 @@ def _is_target(chart) -> bool:
     return isinstance(name, str) and name.startswith(tuple(TARGET_VIEWS.values()))
 
 
-def _pairs(left, right, *, facet, values, look: Look, hover, legend, left_title=None):
+def _pairs(left, right, *, facet, values, look: Look, hover, legend):
     """Two linked views side by side, or one pair per facet value in a grid.
 
     Vega-Lite cannot facet a concatenation, so each facet value gets its own pair of

@@ -3,6 +3,7 @@
 import numpy as np
 import pytest
 from scenegraph import data_marks, legend_labels, scene, texts
+from test_browser import _chromium
 
 import costchart as cc
 
@@ -150,3 +151,41 @@ def test_jupyter_chart_reads_the_parameters_back(sonar):
     # The thresholds of that pc, in Python.
     chosen = cc.iso_performance(sonar, pc=chart.params.costchart_pc, by="classifier")
     assert set(chosen.classifier) == {"logistic", "naive bayes", "tree"}
+
+
+def test_moving_the_explorer_slider_moves_the_chosen_threshold(demo_points, tmp_path):
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    executable = _chromium()
+    sonar = demo_points[demo_points.dataset == "sonar"].drop(columns="dataset")
+    path = cc.save(cc.explorer(sonar, color="classifier", pc=0.3), tmp_path / "explorer.html")
+    with playwright_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=executable,
+            args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )
+        page = browser.new_page(viewport={"width": 1600, "height": 1000})
+        errors = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.goto(path.as_uri())
+        page.wait_for_selector("#costchart-chart-0 input[type=range]", timeout=30_000)
+        rings = "#costchart-chart-0 [class*=costchart_chosen] path"
+        before = [page.locator(rings).nth(i).get_attribute("transform") for i in range(3)]
+        text_before = page.locator("#costchart-chart-0 svg text").all_text_contents()
+        assert "pc = 0.300, per 1,000 cases:" in text_before
+        slider = page.locator("#costchart-chart-0 input[type=range]")
+        slider.evaluate(
+            """(input) => { input.value = "0.8";
+                 input.dispatchEvent(new Event("input", {bubbles: true}));
+                 input.dispatchEvent(new Event("change", {bubbles: true})); }"""
+        )
+        page.wait_for_function(
+            """() => Array.from(document.querySelectorAll("#costchart-chart-0 svg text"))
+                 .some(t => t.textContent === "pc = 0.800, per 1,000 cases:")""",
+            timeout=10_000,
+        )
+        after = [page.locator(rings).nth(i).get_attribute("transform") for i in range(3)]
+        assert page.evaluate("window.costchartViews[0].signal('costchart_pc')") == 0.8
+        browser.close()
+    assert after != before  # the chosen points moved along the hulls
+    assert errors == []
