@@ -17,6 +17,7 @@ import pandas as pd
 from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._frames import (
+    check_by_names,
     combine_groups,
     describe_group,
     normalize_by,
@@ -296,6 +297,11 @@ def performance_independent(
         if by is not None
         else [c for c in table.columns if c not in col.RESERVED and c != trained_pc]
     )
+    require_columns(table.columns, by, "classifiers", "by= must name its grouping columns.")
+    check_by_names([c for c in by if c != trained_pc])
+    if trained_pc in by:
+        msg = f"by={by!r} includes trained_pc={trained_pc!r}; group by other columns"
+        raise CostchartError(msg)
     groups = split_groups(table, by) if len(table) else []  # empty in, empty out
     parts, extra = [], []
     envelope_parts = []

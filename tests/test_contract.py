@@ -593,7 +593,12 @@ def test_every_table_function_is_covered():
     covered = {name.split("(")[0] for name in FUNCTIONS}
     covered |= {"compare", "performance_independent", "band_at", "costs_from_benefits"}
     charts = {"band_chart", "cost_chart", "difference_chart", "roc_chart", "roc_cost_chart"}
-    charts |= {"average_chart", "band_label", "palette"}  # charts and what they are drawn with
+    charts |= {
+        "average_chart",
+        "band_label",
+        "explorer",
+        "palette",
+    }  # charts and what they are drawn with
     covered |= {"significant_regions"}  # tested against brute force in test_regions
     scalar = {n for n in cc.__all__ if "_from_" in n or "_to_" in n} - {"to_cost_lines"}
     other = {"report", "save", "layers", "theme"}

@@ -1170,6 +1170,18 @@ CHART_CASES = {
         names=maybe(st.sampled_from([("x", "y"), None]), st.sampled_from(["xy", ("x", 3)])),
         **LOOK_OPTIONS,
     ),
+    "explorer": lambda: chart_call(
+        cc.explorer,
+        "points",
+        color=_group_option,
+        pc=maybe(st.sampled_from([0.0, 0.3, 1.0]), st.sampled_from([1.5, -0.1, "x", None])),
+        controls=maybe(st.sampled_from(["pc", "costs"])),
+        cost_ratio=maybe(st.sampled_from([0.5, 3.0]), st.sampled_from([0.0, 100.0, "x"])),
+        p_pos=maybe(st.sampled_from([None, 0.2])),
+        name=maybe(st.sampled_from(["costchart", "mine"]), st.sampled_from(["a b", "", 3])),
+        max_points=MAX_POINTS,
+        size=SIZE,
+    ),
     "average_chart": lambda: chart_call(
         cc.average_chart,
         "points",

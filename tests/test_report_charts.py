@@ -421,3 +421,29 @@ def test_band_description_survives_pandas_filtering(difference):
     part = difference[difference.dataset == "sonar"][["pc", "difference", "lower", "upper"]]
     assert part.attrs["costchart"]["a"] == "logistic"
     assert cc.band_label(part) == cc.band_label(difference)
+
+
+def test_band_layer_draws_its_lower_and_upper_ends(demo_points):
+    from costchart.datasets import load_predictions
+
+    data = load_predictions().query("dataset == 'sonar' and classifier == 'tree'")
+    band = cc.bootstrap_band(data, score="score", label="label", pc=np.linspace(0, 1, 21))
+    y_max = 0.3
+    graph = scene(layers.band(band, y_max=y_max).properties(width=200, height=200))
+    (area,) = [m for m in data_marks(graph) if m.marktype == "area"]
+    drawn = sorted((i["x"], i["y"], i["y2"]) for i in area.items)
+    expected = sorted(
+        (200 * pc, 200 * (1 - min(lo, y_max) / y_max), 200 * (1 - min(hi, y_max) / y_max))
+        for pc, lo, hi in zip(band.pc, band.lower, band.upper)
+    )
+    np.testing.assert_allclose(np.array(drawn), np.array(expected), atol=1e-6)
+
+
+def test_band_chart_zoom_cuts_every_mark(demo_points):
+    from costchart.datasets import load_predictions
+
+    data = load_predictions().query("dataset == 'sonar'")
+    band = cc.bootstrap_band(data, score="score", label="label", by="classifier")
+    graph = scene(cc.band_chart(band, color="classifier", y_max=0.05))
+    assert _inside(graph, 280) == []
+    assert graph["height"] < 280 + 200
