@@ -162,8 +162,16 @@ def tooltips(table: pd.DataFrame, color: str | None, fields, tooltip) -> list | 
     tips = [alt.Tooltip(**nominal(color))] if color else []
     for name, kind, title in fields:
         if name in table.columns and name != color:
-            fmt = ".4f" if kind == "Q" else alt.Undefined
-            tips.append(alt.Tooltip(f"{name}:{kind}", title=title, format=fmt))
+            # field= and type=, never "name:N": a column name may hold a colon.
+            quantitative = kind == "Q"
+            tips.append(
+                alt.Tooltip(
+                    field=field(name),
+                    type="quantitative" if quantitative else "nominal",
+                    title=str(title),
+                    format=".4f" if quantitative else alt.Undefined,
+                )
+            )
     return tips
 
 
