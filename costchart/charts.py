@@ -26,7 +26,14 @@ from costchart._errors import CostchartError
 from costchart._frames import infer_by
 from costchart._tables import points_groups
 from costchart._validation import flag, labelled_probabilities, one_of, probabilities, whole_number
-from costchart._vega import nominal, shared_layer, top_level, unique_name, without_params
+from costchart._vega import (
+    lift_data,
+    nominal,
+    shared_layer,
+    top_level,
+    unique_name,
+    without_params,
+)
 from costchart.average import roc_average, vertical_average
 from costchart.envelope import lower_envelope, operating_range
 from costchart.geometry import check_y_max
@@ -460,11 +467,11 @@ def _with_key(stack, entries, look: Look, keys):
 
 
 def _compose(stack, *, facet, look: Look):
+    # The data always goes to the top: facets need it there, and the combined data set is
+    # free of Altair's 5,000-row limit on frames (many curves' hull vertices exceed it).
+    chart = shared_layer(*stack).properties(width=look.size, height=look.size)
     if facet:
-        chart = shared_layer(*stack).properties(width=look.size, height=look.size)
         chart = chart.facet(facet=alt.Facet(**nominal(facet, title=None)), columns=look.columns)
-    else:
-        chart = alt.layer(*stack).properties(width=look.size, height=look.size)
     return _titled(chart, look)
 
 
@@ -642,10 +649,7 @@ def roc_chart(
 
 
 def _panel_filter(chart: alt.Chart, facet: str, value) -> alt.Chart:
-    """``chart`` restricted to one facet value (layers without the column are kept whole)."""
-    data = chart.data
-    if not isinstance(data, pd.DataFrame) or facet not in data.columns:
-        return chart
+    """``chart`` restricted to one facet value."""
     literal = json.dumps(_plain(value))
     return chart.transform_filter(f"datum[{json.dumps(str(facet))}] === {literal}")
 
@@ -664,18 +668,28 @@ def _pairs(left, right, *, facet, values, look: Look, hover, legend):
 
     Vega-Lite cannot facet a concatenation, so each facet value gets its own pair of
     views over the shared data, filtered to that value; ``look.columns`` pairs per row.
-    The selections are declared once at the top for every view whose marks set them
-    (see :func:`costchart._vega.top_level`).
+    All layers' data goes into one data set at the top (:func:`costchart._vega.lift_data`):
+    stored once, and free of Altair's 5,000-row limit on frames. The selections are
+    declared once at the top for every view whose marks set them (see
+    :func:`costchart._vega.top_level`).
     """
+    per_panel = [
+        facet is not None and isinstance(c.data, pd.DataFrame) and facet in c.data.columns
+        for c in (*left, *right)
+    ]
+    combined, lifted = lift_data([*left, *right])
+    sides = (
+        list(zip(lifted[: len(left)], per_panel[: len(left)], strict=True)),
+        list(zip(lifted[len(left) :], per_panel[len(left) :], strict=True)),
+    )
     panels = [None] if not facet else list(values)
     targets: dict[str, list[str]] = {"roc": [], "cost": []}
     pairs = []
     for value in panels:
         views = []
-        for stack, space in ((left, "roc"), (right, "cost")):
-            stack = list(stack)
-            if facet:
-                stack = [_panel_filter(c, facet, value) for c in stack]
+        for side, space in zip(sides, ("roc", "cost"), strict=True):
+            # Layers without the facet column (trivial lines, the key) show in every panel.
+            stack = [_panel_filter(c, facet, value) if own else c for c, own in side]
             if hover is not None and _is_target(stack[0]):
                 # A new name per panel; Altair appends the view's position to it.
                 stack[0] = without_params(stack[0], unique_name(TARGET_VIEWS[space]))
@@ -689,6 +703,7 @@ def _pairs(left, right, *, facet, values, look: Look, hover, legend):
             pair = pair.properties(title=alt.Title(str(value), anchor="middle"))
         pairs.append(pair)
     chart = alt.concat(*pairs, columns=look.columns) if facet else pairs[0]
+    chart.data = combined
     params = []
     if hover is not None:
         params.append(top_level(hover, targets["roc"] + targets["cost"]))

@@ -381,21 +381,40 @@ def _panels(facet, rows: list | int) -> int:
 
 
 _OWN_TABLE = re.compile(r"datum\.costchart_table == (\d+)")
+#: The filter keeping one panel's rows (costchart.charts' facet layout of linked views).
+_PANEL = re.compile(r'datum\[("(?:[^"\\]|\\.)*")\] === (.+)')
+
+
+def _kept(rows: list, transform: Mapping) -> list:
+    """The rows costchart's own filters keep (its table, one panel, hull vertices)."""
+    text = str(transform.get("filter", ""))
+    own = _OWN_TABLE.fullmatch(text)
+    if own:
+        return [row for row in rows if row.get("costchart_table") == int(own.group(1))]
+    panel = _PANEL.fullmatch(text)
+    if panel:
+        try:
+            name, value = json.loads(panel.group(1)), json.loads(panel.group(2))
+        except ValueError:
+            return rows
+        return [row for row in rows if row.get(name) == value]
+    if text == "datum.on_hull":
+        return [row for row in rows if row.get("on_hull") is True]
+    return rows
 
 
 def _view_marks(view: Mapping, rows: list | int) -> int:
-    """Marks one unit view draws: its rows, kept by costchart's table filter, times folds."""
-    count = len(rows) if isinstance(rows, list) else rows
+    """Marks one unit view draws: its rows, kept by costchart's own filters, times folds."""
+    kept = rows
+    folds = 1
     for transform in view.get("transform") or []:
         if not isinstance(transform, Mapping):
             continue
-        own = _OWN_TABLE.fullmatch(str(transform.get("filter", "")))
-        if own and isinstance(rows, list):
-            number = int(own.group(1))
-            count = sum(1 for row in rows if row.get("costchart_table") == number)
+        if isinstance(kept, list) and "filter" in transform:
+            kept = _kept(kept, transform)
         if isinstance(transform.get("fold"), list):
-            count *= max(1, len(transform["fold"]))
-    return count
+            folds *= max(1, len(transform["fold"]))
+    return (len(kept) if isinstance(kept, list) else kept) * folds
 
 
 def estimate_marks(spec: Mapping) -> int:
