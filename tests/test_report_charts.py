@@ -455,3 +455,29 @@ def test_band_chart_zoom_cuts_every_mark(demo_points):
     graph = scene(cc.band_chart(band, color="classifier", y_max=0.05))
     assert _inside(graph, 280) == []
     assert graph["height"] < 280 + 200
+
+
+def test_charts_of_many_long_curves_pass_altairs_row_limit():
+    from costchart.export import estimate_marks
+
+    rng = np.random.default_rng(4)
+    n = 120 * 2_000
+    label = rng.random(n) < 0.3
+    data = {
+        "dataset": np.repeat(np.arange(4), n // 4).astype(str),
+        "model": np.tile(np.repeat(np.arange(3), 2_000), 40).astype(str),
+        "fold": np.repeat(np.arange(120), 2_000) % 10,
+        "s": rng.normal(size=n) + label,
+        "y": label,
+    }
+    points = cc.roc_points(data, score="s", label="y", by=["dataset", "model", "fold"])
+    for chart in (
+        cc.roc_cost_chart(points, color="model", facet="dataset"),
+        cc.roc_cost_chart(points[points.dataset == "0"].drop(columns="dataset"), color="model"),
+        cc.cost_chart(points, color="model"),
+    ):
+        spec = chart.to_dict()  # a frame over 5,000 rows raised MaxRowsError
+        (rows,) = spec["datasets"].values()  # one data set, stored once
+        assert len(rows) > 4_000
+        # Each panel draws only its own rows: the estimate counts them once, not per panel.
+        assert estimate_marks(spec) < 80_000
