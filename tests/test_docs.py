@@ -48,3 +48,22 @@ def test_chart_pictures_are_made_by_the_script(tmp_path):
     spec.loader.exec_module(module)
     names = set(module.charts())
     assert names == {p.stem for p in (ROOT / "docs" / "images").glob("*.png")}
+
+
+def test_one_version_source():
+    import importlib.metadata
+
+    import costchart as cc
+
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11 on
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert "version" not in project and "version" in project["dynamic"]
+    assert importlib.metadata.version("costchart") == cc.__version__
+    assert "## Unreleased" in (ROOT / "CHANGELOG.md").read_text()
+
+
+def test_licence_names_bsd_and_the_data_licence():
+    text = (ROOT / "LICENSE").read_text()
+    assert text.startswith("BSD 3-Clause License")
+    assert "CC BY 4.0" in text and "UCI Machine" in text
