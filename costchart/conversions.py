@@ -234,23 +234,46 @@ def cost_line_to_roc_point(slope, intercept):
 def roc_line_to_cost_point(slope, intercept):
     """The cost point of the ROC line ``tpr = slope * fpr + intercept``.
 
-    Returns ``(pc, cost) = (1 / (1 + slope), (1 - intercept) / (1 + slope))``: the
-    operating point where the line's iso-performance slope applies, and the cost of any
-    classifier on the line there. ``slope`` is non-negative (``inf`` gives ``pc = 0``);
-    ``intercept`` is at most 1, else no ROC point lies on the line.
+    Returns ``(pc, cost) = (1 / (1 + slope), (1 - intercept) / (1 + slope))``: the point
+    every cost line of a ROC point on the line passes through. For a non-negative slope it
+    lies in ``0 <= pc <= 1`` (``inf`` gives ``pc = 0``): the operating point where the
+    line is an iso-performance line, and the cost of any classifier on it there.
+
+    A negative slope is a constraint line, e.g. a workforce limit ``tp + fp = k`` (slope
+    ``-n_neg / n_pos``). Its cost point is *virtual*: ``pc`` lies outside ``[0, 1]`` and
+    the cost lines of the classifiers on the line all pass through it, so the ones inside
+    the chart fan out from a point beyond its edge (a slope below -1 gives ``pc < 0``,
+    between -1 and 0 gives ``pc > 1``). At slope ``-1`` the cost lines are parallel and no
+    point exists. ``intercept`` may be any finite number for a negative slope; for a
+    non-negative one it is at most 1, else no ROC point lies on the line.
 
     Examples
     --------
     >>> from costchart import roc_line_to_cost_point
     >>> roc_line_to_cost_point(1.0, 0.5)
     (0.5, 0.25)
+    >>> roc_line_to_cost_point(-3.0, 1.5)  # 100 positives, 300 negatives, 150 flagged
+    (-0.5, 0.25)
     """
-    slope = _nonnegative_slope(slope)
+    slope = real_numbers(slope, "slope")
+    bad = np.isnan(slope) | (slope == -1) | np.isneginf(slope)
+    if np.any(bad):
+        first = float(slope[bad].ravel()[0])
+        msg = (
+            f"slope={first!r} has no cost point: at slope -1 the cost lines of the points on "
+            "the line are parallel (and -inf or NaN is no line); pass another slope"
+            if first == -1
+            else f"slope={first!r} must be a number other than -1 (inf allowed, -inf not)"
+        )
+        raise CostchartError(msg)
     intercept = _finite(intercept, "intercept")
-    problem = "is above 1: the line passes above every ROC point; pass intercept <= 1"
-    _refuse_any(intercept > 1, intercept, "intercept", problem)
     slope, intercept = matching_shapes(slope=slope, intercept=intercept)
-    return _out(1 / (1 + slope)), _out((1 - intercept) / (1 + slope))
+    problem = "is above 1: the line passes above every ROC point; pass intercept <= 1"
+    _refuse_any((intercept > 1) & (slope >= 0), intercept, "intercept", problem)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        pc = np.where(np.isinf(slope), 0.0, 1 / (1 + slope))
+        cost = np.where(np.isinf(slope), 0.0, (1 - intercept) / (1 + slope))
+    return _out(pc), _out(cost)
 
 
 def cost_point_to_roc_line(pc, cost):

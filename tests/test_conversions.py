@@ -205,7 +205,8 @@ def test_cost_ratio_ends_with_a_degenerate_prior(ratio, p_pos):
             lambda: cc.roc_line_to_cost_point(1.0, 1.5),
             r"intercept=1\.5 is above 1: the line passes above every ROC point",
         ),
-        (lambda: cc.roc_line_to_cost_point(-1.0, 0.5), r"slope=-1\.0 must be a non-negative"),
+        (lambda: cc.roc_line_to_cost_point(-1.0, 0.5), r"slope=-1\.0 has no cost point.*parallel"),
+        (lambda: cc.roc_line_to_cost_point(-np.inf, 0.5), r"slope=-inf must be a number other"),
     ],
 )
 def test_negative_costs_and_impossible_lines(call, message):
@@ -254,3 +255,18 @@ def test_numbers_lists_series_and_2d_arrays_agree(function):
             assert np.shape(part) == shape
             np.testing.assert_allclose(part, value, rtol=1e-6 if kind == "numpy scalar" else 0)
     assert all(isinstance(v, float) for v in (scalar if isinstance(scalar, tuple) else (scalar,)))
+
+
+@pytest.mark.parametrize(
+    ("n_pos", "n_neg", "flagged"), [(100, 300, 150), (300, 100, 50), (40, 60, 70)]
+)
+def test_workforce_lines_have_a_virtual_cost_point(n_pos, n_neg, flagged):
+    # tp + fp = flagged: tpr = -(n_neg / n_pos) * fpr + flagged / n_pos, a negative slope.
+    slope, intercept = -n_neg / n_pos, flagged / n_pos
+    pc, cost = cc.roc_line_to_cost_point(slope, intercept)
+    assert not 0 <= pc <= 1  # outside the chart: a virtual point
+    # Brute force: the cost line of every ROC point on the line passes through it.
+    rng = np.random.default_rng(n_pos)
+    fpr = rng.uniform(0, 1, 20)
+    tpr = slope * fpr + intercept
+    np.testing.assert_allclose(fpr * (1 - pc) + (1 - tpr) * pc, cost, atol=1e-12)
