@@ -92,7 +92,7 @@ def neyman_pearson(points: pd.DataFrame) -> alt.HConcatChart:
     choice = cc.neyman_pearson(credit, max_fpr=0.1)
     hull = cc.roc_hull(credit)
     mixture = choice[choice["role"] == "mixture"]
-    components = choice[choice["role"] != "mixture"]
+    components = choice[choice["role"] == "component"]
     roc = (
         layers.roc_curve(credit)
         + layers.hull(hull)

@@ -167,6 +167,26 @@ def _mixture(hull: pd.DataFrame, key: np.ndarray, limit: float) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=list(col.CHOICE_TABLE))
 
 
+def _best_single(points: pd.DataFrame, key: np.ndarray, limit: float) -> pd.DataFrame:
+    """The best existing classifier with ``key <= limit``: no randomising between two.
+
+    Among every ROC point of the group (not only hull vertices) and the always-negative
+    classifier, the highest TPR within the limit; ties go to the lowest FPR. This is the
+    choice when a mixture cannot be deployed: the non-decreasing staircase of the points,
+    not the hull, at the limit.
+    """
+    fpr = points[col.FPR].to_numpy(np.float64)
+    tpr = points[col.TPR].to_numpy(np.float64)
+    threshold = points[col.THRESHOLD].to_numpy(np.float64)
+    feasible = np.flatnonzero(key <= limit)
+    if len(feasible) == 0:  # only the always-negative classifier fits
+        row = ("single", np.inf, 0.0, 0.0, 1.0)
+    else:
+        best = feasible[np.lexsort((fpr[feasible], -tpr[feasible]))[0]]
+        row = ("single", threshold[best], fpr[best], tpr[best], 1.0)
+    return pd.DataFrame([row], columns=list(col.CHOICE_TABLE))
+
+
 def neyman_pearson(
     points, *, max_fpr: float, by: str | Sequence[str] | None = None
 ) -> pd.DataFrame:
@@ -184,23 +204,41 @@ def neyman_pearson(
     Returns
     -------
     pandas.DataFrame
-        The grouping columns, then ``role`` (``"component"`` rows: the hull vertices used,
-        with their mixing ``weight``; one ``"mixture"`` row: the operating point reached),
-        ``threshold``, ``fpr``, ``tpr``, ``weight``.
+        The grouping columns, then ``role``, ``threshold``, ``fpr``, ``tpr``, ``weight``:
+
+        - ``"component"`` rows: the hull vertices mixed, with their mixing ``weight``;
+        - one ``"mixture"`` row: the operating point reached by randomly choosing between
+          them, the best achievable (on the convex hull);
+        - one ``"single"`` row: the best *existing* classifier within the limit, without
+          randomising (the highest TPR of any ROC point with ``fpr <= max_fpr``; ties to
+          the lowest FPR). It can be much worse than the mixture.
 
     Examples
     --------
     >>> import pandas as pd, costchart as cc
-    >>> points = pd.DataFrame({"threshold": [2.0, 1.0], "fpr": [0.1, 0.4], "tpr": [0.5, 0.9]})
-    >>> cc.neyman_pearson(points, max_fpr=0.2)
-            role  threshold  fpr       tpr    weight
-    0  component        2.0  0.1  0.500000  0.666667
-    1  component        1.0  0.4  0.900000  0.333333
-    2    mixture        NaN  0.2  0.633333  1.000000
+    >>> points = pd.DataFrame({"threshold": [3.0, 2.0, 1.0],
+    ...                        "fpr": [0.1, 0.25, 0.4], "tpr": [0.5, 0.55, 0.9]})
+    >>> cc.neyman_pearson(points, max_fpr=0.3).round(3)
+            role  threshold   fpr    tpr  weight
+    0  component        3.0  0.10  0.500   0.333
+    1  component        1.0  0.40  0.900   0.667
+    2    mixture        NaN  0.30  0.767   1.000
+    3     single        2.0  0.25  0.550   1.000
     """
     alpha = probability(finite_number(max_fpr, "max_fpr"), "max_fpr")
     table, by, groups, hulls = group_hulls(points, by)
-    parts = [_mixture(hull, hull[col.FPR].to_numpy(np.float64), alpha) for hull in hulls]
+    parts = []
+    for group, hull in zip(groups, hulls, strict=True):
+        own = table.iloc[group.positions]
+        parts.append(
+            pd.concat(
+                [
+                    _mixture(hull, hull[col.FPR].to_numpy(np.float64), alpha),
+                    _best_single(own, own[col.FPR].to_numpy(np.float64), alpha),
+                ],
+                ignore_index=True,
+            )
+        )
     return combine_groups(table, by, groups, parts, col.CHOICE_TABLE)
 
 
@@ -223,7 +261,8 @@ def workforce(points, *, capacity: float, by: str | Sequence[str] | None = None)
     Returns
     -------
     pandas.DataFrame
-        As :func:`neyman_pearson`.
+        As :func:`neyman_pearson`: the hull vertices mixed, their mixture, and the best
+        ``"single"`` existing classifier with ``tp + fp <= capacity``.
     """
     capacity = finite_number(capacity, "capacity", minimum=0)
     table, by, groups, hulls = group_hulls(points, by)
@@ -231,9 +270,16 @@ def workforce(points, *, capacity: float, by: str | Sequence[str] | None = None)
         msg = "workforce needs the counts tp, fp, tn, fn (ROC points from roc_points)"
         raise CostchartError(msg)
     parts = []
-    for hull in hulls:
+    for group, hull in zip(groups, hulls, strict=True):
         predicted = hull[col.TP].to_numpy(float) + hull[col.FP].to_numpy(float)
-        parts.append(_mixture(hull, predicted, capacity))
+        own = table.iloc[group.positions]
+        own_predicted = own[col.TP].to_numpy(float) + own[col.FP].to_numpy(float)
+        parts.append(
+            pd.concat(
+                [_mixture(hull, predicted, capacity), _best_single(own, own_predicted, capacity)],
+                ignore_index=True,
+            )
+        )
     return combine_groups(table, by, groups, parts, col.CHOICE_TABLE)
 
 

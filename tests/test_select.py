@@ -316,3 +316,49 @@ def test_performance_independent_of_no_classifiers_is_empty():
     assert list(result.curve.columns) == ["pc", "cost", "trained", "fpr", "tpr", "segment"]
     assert list(result.extra_cost.columns) == ["extra_cost"]
     assert len(result.curve) == len(result.envelope) == len(result.extra_cost) == 0
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("alpha", [0.0, 0.05, 0.3, 1.0])
+def test_neyman_pearson_best_single_classifier_by_brute_force(seed, alpha):
+    rng = np.random.default_rng(seed)
+    y = rng.random(60) < 0.4
+    points = cc.roc_points(
+        {"s": np.round(rng.normal(size=60) + y, 1), "y": y}, score="s", label="y"
+    )
+    choice = cc.neyman_pearson(points, max_fpr=alpha)
+    single = choice[choice.role == "single"]
+    assert len(single) == 1
+    feasible = points[points.fpr <= alpha]
+    assert single.tpr.iat[0] == feasible.tpr.max()  # the best existing point, no mixing
+    assert single.fpr.iat[0] == feasible[feasible.tpr == feasible.tpr.max()].fpr.min()
+    assert single.threshold.iat[0] in set(points.threshold)
+    mixture = choice[choice.role == "mixture"]
+    assert single.tpr.iat[0] <= mixture.tpr.iat[0] + 1e-12  # mixing is never worse
+
+
+def test_the_papers_example_of_mixing_against_a_single_classifier():
+    points = pd.DataFrame(
+        {
+            "threshold": [np.inf, 3.0, 2.0, 1.0, -np.inf],
+            "fpr": [0, 0.1, 0.25, 0.4, 1],
+            "tpr": [0, 0.5, 0.55, 0.9, 1],
+        }
+    )
+    choice = cc.neyman_pearson(points, max_fpr=0.3).set_index("role")
+    assert choice.loc["mixture", "tpr"] == pytest.approx(0.5 + (0.9 - 0.5) * 2 / 3)
+    assert choice.loc["single", "tpr"] == 0.55 and choice.loc["single", "threshold"] == 2.0
+
+
+@pytest.mark.parametrize("capacity", [0, 5, 17.5, 40, 1000])
+def test_workforce_best_single_classifier_by_brute_force(capacity):
+    rng = np.random.default_rng(7)
+    y = rng.random(80) < 0.3
+    points = cc.roc_points(
+        {"s": np.round(rng.normal(size=80) + y, 1), "y": y}, score="s", label="y"
+    )
+    choice = cc.workforce(points, capacity=capacity)
+    single = choice[choice.role == "single"].iloc[0]
+    feasible = points[points.tp + points.fp <= capacity]
+    assert single.tpr == feasible.tpr.max()
+    assert single.tpr <= choice[choice.role == "mixture"].tpr.iat[0] + 1e-12
