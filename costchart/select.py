@@ -148,6 +148,13 @@ def _mixture(hull: pd.DataFrame, key: np.ndarray, limit: float) -> pd.DataFrame:
     vertices around it.
     """
     upper = int(np.searchsorted(key, limit, side="right"))
+    if upper == 0:
+        msg = (
+            f"the limit {limit:g} is below {key[0]:g}, the least any classifier of the table "
+            "reaches (its first hull vertex should reach 0: predicting nothing); pass ROC "
+            "points whose counts are consistent, e.g. from roc_points"
+        )
+        raise CostchartError(msg)
     fpr = hull[col.FPR].to_numpy(np.float64)
     tpr = hull[col.TPR].to_numpy(np.float64)
     threshold = hull[col.THRESHOLD].to_numpy(np.float64)

@@ -362,3 +362,21 @@ def test_workforce_best_single_classifier_by_brute_force(capacity):
     feasible = points[points.tp + points.fp <= capacity]
     assert single.tpr == feasible.tpr.max()
     assert single.tpr <= choice[choice.role == "mixture"].tpr.iat[0] + 1e-12
+
+
+def test_workforce_refuses_counts_where_predicting_nothing_is_impossible():
+    # A malformed table whose "always negative" point predicts 0.5 positives: a limit of 0
+    # gave a mixture with negative weight and negative rates before.
+    table = pd.DataFrame(
+        {
+            "threshold": [np.inf, 2.0, 0.0],
+            "tp": [0.5, 0.5, 0.5],
+            "fp": [0, 0, 6],
+            "tn": [6, 6, 0],
+            "fn": [4, 3, 0],
+            "tpr": [0, 0.25, 1],
+            "fpr": [0, 0, 1],
+        }
+    )
+    with pytest.raises(cc.CostchartError, match=r"the limit 0 is below 0\.5"):
+        cc.workforce(table, capacity=0)
