@@ -839,3 +839,23 @@ def test_a_narrow_percentile_band_is_widened_to_contain_the_estimate():
     assert band["cost"].iat[0] == pytest.approx(0.08666666666666667)
     assert band["lower"].iat[0] == pytest.approx(0.07833333333333334)
     assert band["upper"].iat[0] == band["cost"].iat[0]
+
+
+@pytest.mark.parametrize(("c_fn", "c_fp"), [(3.0, 1.0), (1.0, 4.0), (2.0, 2.0)])
+def test_full_sampling_cost_is_the_papers_normalisation_times_a_constant(c_fn, c_fp):
+    # docs/bands.md: (FN c_fn + FP c_fp) / (n c_max) = costchart's cost times
+    # (p c_fn + (1 - p) c_fp) / c_max at pc = p c_fn / (p c_fn + (1 - p) c_fp).
+    rng = np.random.default_rng(1)
+    y = rng.random(100) < 0.4
+    s = rng.normal(size=100) + y
+    n, positives = len(y), int(y.sum())
+    p = positives / n
+    pc = cc.pc_from_costs(p, cost_fn=c_fn, cost_fp=c_fp)
+    band = cc.bootstrap_band(
+        {"s": s, "y": y}, score="s", label="y", threshold=0.5, sampling="full", pc=[pc]
+    )
+    fn = int((y & (s < 0.5)).sum())
+    fp = int((~y & (s >= 0.5)).sum())
+    paper = (fn * c_fn + fp * c_fp) / (n * max(c_fn, c_fp))
+    factor = (p * c_fn + (1 - p) * c_fp) / max(c_fn, c_fp)
+    assert band.cost.iat[0] * factor == pytest.approx(paper)
