@@ -47,9 +47,13 @@ ROC_AVERAGE_TABLE = (THRESHOLD, FPR, TPR, *ROC_SPREAD_COLUMNS, N_CURVES)
 #: :func:`costchart.difference_band`).
 LOWER, UPPER, SE = "lower", "upper", "se"
 DIFFERENCE, SIGNIFICANT = "difference", "significant"
-BAND_COLUMNS = (LOWER, UPPER, SE, DIFFERENCE, SIGNIFICANT)
+#: A band of no width: the bootstrap sees no variability there (see bootstrap_band).
+DEGENERATE = "degenerate"
+BAND_COLUMNS = (LOWER, UPPER, SE, DIFFERENCE, SIGNIFICANT, DEGENERATE)
 #: Columns of :func:`costchart.bootstrap_band`, after the grouping columns.
-BAND_TABLE = (PC, COST, LOWER, UPPER, SE)
+BAND_TABLE = (PC, COST, LOWER, UPPER, SE, DEGENERATE)
+#: The columns a band table needs to be read back (by band_at and the charts).
+BAND_NEEDED = (PC, COST, LOWER, UPPER, SE)
 #: Columns of :func:`costchart.difference_band`, after the grouping columns.
 DIFFERENCE_TABLE = (PC, DIFFERENCE, LOWER, UPPER, SE, SIGNIFICANT)
 

@@ -859,6 +859,9 @@ def band_chart(
         ("lower envelope (cost curve)", "bold line"),
         ("trivial classifiers", "trivial"),
     ]
+    if col.DEGENERATE in band.columns and band[col.DEGENERATE].eq(True).any():
+        stack.append(layers.degenerate_ticks(band, color=color, palette=colors, y_max=y_max))
+        entries.append(("zero-width band: no bootstrap variability", "tick"))
     return _compose(_with_key(stack, entries, look, keys), facet=facet, look=look)
 
 

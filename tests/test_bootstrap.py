@@ -146,7 +146,7 @@ def test_band_groups_and_columns(demo_points):
 
     data = load_predictions().query("dataset == 'sonar'")
     band = cc.bootstrap_band(data, score="score", label="label", by="classifier", pc=[0.3, 0.5])
-    assert list(band.columns) == ["classifier", "pc", "cost", "lower", "upper", "se"]
+    assert list(band.columns) == ["classifier", "pc", "cost", "lower", "upper", "se", "degenerate"]
     assert len(band) == 6
 
 
@@ -859,3 +859,23 @@ def test_full_sampling_cost_is_the_papers_normalisation_times_a_constant(c_fn, c
     paper = (fn * c_fn + fp * c_fp) / (n * max(c_fn, c_fp))
     factor = (p * c_fn + (1 - p) * c_fp) / max(c_fn, c_fp)
     assert band.cost.iat[0] * factor == pytest.approx(paper)
+
+
+def test_degenerate_marks_the_bands_of_no_width():
+    rng = np.random.default_rng(3)
+    y = rng.random(80) < 0.4
+    s = np.round(rng.normal(size=80) + y, 1)
+    band = cc.bootstrap_band({"s": s, "y": y}, score="s", label="y", pc=np.linspace(0, 1, 101))
+    np.testing.assert_array_equal(band.degenerate, band.upper - band.lower <= 0)
+    # The ends (one class has no weight, a trivial classifier is optimal) are degenerate,
+    # and so is every pc where the envelope picks a trivial classifier (threshold beyond
+    # every score): the resamples cannot move its cost.
+    assert band.degenerate.iat[0] and band.degenerate.iat[-1]
+    assert not band.degenerate.iloc[30:70].any()
+    selection = cc.selection_table(
+        cc.lower_envelope(cc.roc_points({"s": s, "y": y}, score="s", label="y"))
+    )
+    trivial = selection[np.isinf(selection.threshold)]
+    for lo, hi in zip(trivial.pc_lo, trivial.pc_hi):
+        inside = band[(band.pc > lo) & (band.pc < hi)]
+        assert inside.degenerate.all()

@@ -86,7 +86,7 @@ def test_band_chart_and_table(predictions_csv, tmp_path):
     args = ["table", str(predictions_csv), *COLUMNS, "--kind", "band", "--out", str(out)]
     assert main([*args, "--confidence-level", "0.8"]) == 0
     band = pd.read_csv(out)
-    assert list(band.columns) == ["classifier", "pc", "cost", "lower", "upper", "se"]
+    assert list(band.columns) == ["classifier", "pc", "cost", "lower", "upper", "se", "degenerate"]
     assert (band.lower <= band.cost).all() and (band.cost <= band.upper).all()
 
 
@@ -248,7 +248,7 @@ def test_n_resamples_reaches_the_resampled_band(predictions_csv, tmp_path, capsy
     argv = ["table", str(predictions_csv), *COLUMNS, "--kind", "band", "--band", "resample"]
     assert main([*argv, "--n-resamples", "250", "--out", str(out)]) == 0
     band = pd.read_csv(out)
-    assert list(band.columns) == ["classifier", "pc", "cost", "lower", "upper", "se"]
+    assert list(band.columns) == ["classifier", "pc", "cost", "lower", "upper", "se", "degenerate"]
     assert (band.lower <= band.upper).all()
     assert "resampled 250 of 250" in capsys.readouterr().err
     # Too few for the level: the library's message, so the value did reach it.

@@ -898,6 +898,11 @@ LAYER_CASES = {
         {"color": _group_option, "spread": maybe(st.sampled_from(["range", "sd"])), "y_max": Y_MAX},
     ),
     "band": (L.band, "grouped_band", {**COLOR_DETAIL, "y_max": Y_MAX}),
+    "degenerate_ticks": (
+        L.degenerate_ticks,
+        "grouped_band",
+        {"color": _group_option, "y_max": Y_MAX},
+    ),
     "better_regions": (L.better_regions, "better", {}),
     "cost_lines": (L.cost_lines, "lines", {**COLOR_DETAIL, "y_max": Y_MAX}),
     "difference_curve": (L.difference_curve, "comparison", {"name": maybe("a - b")}),

@@ -481,3 +481,20 @@ def test_charts_of_many_long_curves_pass_altairs_row_limit():
         assert len(rows) > 4_000
         # Each panel draws only its own rows: the estimate counts them once, not per panel.
         assert estimate_marks(spec) < 80_000
+
+
+def test_band_chart_marks_where_the_band_has_no_width():
+    from costchart.datasets import load_predictions
+
+    data = load_predictions().query("dataset == 'sonar' and classifier == 'tree'")
+    band = cc.bootstrap_band(data, score="score", label="label", pc=np.linspace(0, 1, 51))
+    graph = scene(cc.band_chart(band, size=200))
+    assert "zero-width band: no bootstrap variability" in legend_labels(graph)
+    ticks = [
+        item["x"]
+        for mark in data_marks(graph)
+        if mark.marktype == "rule"
+        for item in mark.items
+        if item.get("strokeWidth") == 2.0
+    ]
+    np.testing.assert_allclose(sorted(ticks), sorted(200 * band.pc[band.degenerate]), atol=1e-6)

@@ -109,6 +109,12 @@ def bootstrap_band(
         ``lower``, ``upper`` (the band), ``se`` (bootstrap standard error), all finite
         float64 with ``0 <= lower <= cost <= upper`` and ``se >= 0``. At low confidence
         levels, where a percentile could exclude the estimate, the band is widened to it.
+        ``degenerate`` (bool) marks a band of no width: every resample gives the same
+        cost. It happens where the chosen classifier is trivial (its threshold beyond all
+        observed scores) or makes no errors of the class that counts at that ``pc``, and
+        at ``pc`` 0 and 1. Such a band says nothing about the uncertainty: the exact
+        bootstrap paper traced its coverage breaks at the extremes of ``pc`` to these
+        thresholds. ``band_chart`` marks them.
 
     Examples
     --------
@@ -118,8 +124,8 @@ def bootstrap_band(
     >>> data = {"p": predicted, "y": y}
     >>> band = cc.bootstrap_band(data, score="p", label="y", threshold=1, pc=[0.75])
     >>> band.round(4)
-         pc  cost  lower   upper      se
-    0  0.75  0.25  0.125  0.3875  0.0775
+         pc  cost  lower   upper      se  degenerate
+    0  0.75  0.25  0.125  0.3875  0.0775       False
     """
     options = check_options(
         confidence_level=confidence_level,
@@ -175,8 +181,8 @@ def confusion_band(
     >>> import costchart as cc
     >>> counts = {"TP": [16], "FN": [4], "FP": [4], "TN": [6]}
     >>> cc.confusion_band(counts, tp="TP", fn="FN", fp="FP", tn="TN", pc=[0.75]).round(4)
-         pc  cost  lower   upper      se
-    0  0.75  0.25  0.125  0.3875  0.0775
+         pc  cost  lower   upper      se  degenerate
+    0  0.75  0.25  0.125  0.3875  0.0775       False
     """
     options = check_options(
         confidence_level=confidence_level,
@@ -239,4 +245,6 @@ def _bands(
             np.concatenate([part[i] for part in parts]) if parts else np.zeros(0) for i in range(4)
         )
     columns = {col.PC: grid, col.COST: cost, col.LOWER: lower, col.UPPER: upper, col.SE: se}
+    # No width: every resample gives the same cost (see the docstring's Returns).
+    columns[col.DEGENERATE] = np.asarray(upper) - np.asarray(lower) <= 0
     return assemble(groups, np.full(len(groups), len(pc)), columns)

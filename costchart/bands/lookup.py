@@ -94,7 +94,7 @@ def band_at(band, pc: float, *, confidence_level: float | None = None) -> Band:
     0.25
     """
     fix = "pass a table from bootstrap_band or confusion_band"
-    frame = _read_table(band, "band", list(col.BAND_TABLE), fix)
+    frame = _read_table(band, "band", list(col.BAND_NEEDED), fix)
     groups = infer_by(frame, None)
     if groups and frame[groups].drop_duplicates().shape[0] > 1:
         count = frame[groups].drop_duplicates().shape[0]

@@ -10,7 +10,7 @@ Layers draw costchart tables. Compose them with ``+`` (layer), ``|`` and ``&``
 - ROC space (:mod:`costchart.layers.roc`): :func:`roc_curve`, :func:`roc_markers`,
   :func:`hull`, :func:`iso_performance`, :func:`chance`, :func:`roc_spread`;
 - bands and comparisons (:mod:`costchart.layers.bands`): :func:`band`,
-  :func:`average_band`, :func:`difference_curve`, :func:`zero_rule`,
+  :func:`average_band`, :func:`degenerate_ticks`, :func:`difference_curve`, :func:`zero_rule`,
   :func:`better_regions`, :func:`significance`;
 - interaction (:mod:`costchart.layers.interaction`): :func:`hover_targets`,
   :func:`selections`;
@@ -39,6 +39,7 @@ from costchart.layers.bands import (
     average_band,
     band,
     better_regions,
+    degenerate_ticks,
     difference_curve,
     significance,
     zero_rule,
@@ -64,6 +65,7 @@ __all__ = [
     "better_regions",
     "chance",
     "cost_lines",
+    "degenerate_ticks",
     "difference_curve",
     "envelope",
     "hover_targets",

@@ -14,6 +14,7 @@ from costchart.geometry import repeat_for
 from costchart.layers._base import (
     COST_TITLE,
     INK,
+    MUTED,
     ONE_CURVE,
     PC_TITLE,
     build,
@@ -28,6 +29,7 @@ __all__ = [
     "average_band",
     "band",
     "better_regions",
+    "degenerate_ticks",
     "difference_curve",
     "significance",
     "zero_rule",
@@ -93,6 +95,48 @@ def band(
         base_opacity=0.22,
         fields=((col.PC, "Q", "pc"), (col.LOWER, "Q", "lower"), (col.UPPER, "Q", "upper")),
         tooltip=tooltip,
+        overrides=mark,
+    )
+
+
+def degenerate_ticks(
+    table,
+    *,
+    color: str | None = None,
+    palette: Mapping | None = None,
+    mark: Mapping | None = None,
+    y_max: float = 0.5,
+) -> alt.Chart:
+    """Short ticks along the bottom at every ``pc`` where a band has no width.
+
+    There the bootstrap sees no variability (see ``degenerate`` in
+    :func:`costchart.bootstrap_band`), so the band says nothing about the uncertainty.
+
+    Parameters
+    ----------
+    table : pandas, polars or pyarrow table
+        A table from :func:`costchart.bootstrap_band` (``pc``, ``degenerate``).
+    color, palette, mark
+        As in :func:`costchart.layers.cost_lines`.
+    y_max : float
+        Top of the cost axis (the ticks are 3 % of it).
+    """
+    table = read(table, [col.PC, col.DEGENERATE], "degenerate_ticks", color=color)
+    y_max = check_y_max(y_max)
+    drawn = table[table[col.DEGENERATE].eq(True).to_numpy(bool)].assign(
+        costchart_low=0.0, costchart_high=0.03 * y_max
+    )
+    return build(
+        alt.Chart(drawn),
+        drawn,
+        mark="rule",
+        style={"strokeWidth": 2.0, "strokeOpacity": 0.7},
+        encoding=_area_encoding(y_max),
+        color=color,
+        fallback=MUTED,
+        palette=palette,
+        detail=False,
+        fields=((col.PC, "Q", "no bootstrap variability at pc"),),
         overrides=mark,
     )
 

@@ -48,6 +48,7 @@ STYLES: dict[str, dict] = {
     "dot": {"shape": "circle", "fill": INK},
     "ring": {"shape": "circle", "stroke": HIGHLIGHT, "strokeWidth": 2.0},
     "error bar": {"shape": "stroke", "stroke": ONE_CURVE, "strokeWidth": 1.0},
+    "tick": {"shape": "stroke", "stroke": MUTED, "strokeWidth": 2.0},
 }
 
 
@@ -81,7 +82,8 @@ def key(
         The label in the papers' terms (``"lower envelope"``) and how it looks, one of
         :data:`STYLES`: ``"thin line"``, ``"bold line"``, ``"trivial"``, ``"line"``,
         ``"dashed line"``, ``"dotted line"``, ``"rule"``, ``"chance"``, ``"highlight"``,
-        ``"region"``, ``"band"``, ``"spread"``, ``"dot"``, ``"ring"``, ``"error bar"``.
+        ``"region"``, ``"band"``, ``"spread"``, ``"dot"``, ``"ring"``, ``"error bar"``,
+        ``"tick"``.
     keys : pandas.DataFrame, optional
         Facet values to repeat the (invisible) rows for, one row per panel.
     title : str, optional
