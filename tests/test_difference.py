@@ -281,3 +281,104 @@ def test_no_shading_where_the_difference_is_zero(demo_points):
     # Every significant pc has a band beyond 0 by more than rounding.
     flagged = band[band.significant]
     assert ((flagged.lower > 1e-12) | (flagged.upper < -1e-12)).all()
+
+
+def _split_selection():
+    from costchart.datasets import load_predictions
+
+    data = load_predictions().query("dataset in ['sonar', 'diabetes']")
+    validation, test = data[data.instance % 2 == 0], data[data.instance % 2 == 1]
+
+    def table(name):
+        chosen = validation[validation.classifier == name]
+        points = cc.roc_points(chosen, score="score", label="label", by="dataset")
+        return cc.selection_table(cc.lower_envelope(points))
+
+    return test, table("logistic"), table("tree")
+
+
+def _hybrid_cost(rows, table, pc):
+    """Brute force: the cost at pc of the threshold the selection table picks there."""
+    threshold = table[table.pc_lo <= pc].sort_values("pc_lo").threshold.iloc[-1]
+    positive = rows.label.to_numpy() == 1
+    score = rows.score.to_numpy()
+    fnr = ((score < threshold) & positive).sum() / positive.sum()
+    fpr = ((score >= threshold) & ~positive).sum() / (~positive).sum()
+    return pc * fnr + (1 - pc) * fpr
+
+
+def test_difference_of_two_honest_hybrids_matches_brute_force():
+    test, table_a, table_b = _split_selection()
+    grid = [0.1, 0.27, 0.5, 0.73, 0.9]
+    band = cc.difference_band(
+        test,
+        score="score",
+        label="label",
+        classifier="classifier",
+        instance="instance",
+        a="logistic",
+        b="tree",
+        by="dataset",
+        selection=(table_a, table_b),
+        pc=grid,
+    )
+    for row in band.itertuples():
+        rows = test[test.dataset == row.dataset]
+        cost_a = _hybrid_cost(
+            rows[rows.classifier == "logistic"], table_a[table_a.dataset == row.dataset], row.pc
+        )
+        cost_b = _hybrid_cost(
+            rows[rows.classifier == "tree"], table_b[table_b.dataset == row.dataset], row.pc
+        )
+        assert row.difference == pytest.approx(cost_a - cost_b, abs=1e-12)
+        assert row.lower <= row.difference <= row.upper
+
+
+@pytest.mark.parametrize(
+    ("selection", "extra", "message"),
+    [
+        ("both", {"thresholds": (0.5, 0.5)}, r"pass selection= or thresholds=, not both"),
+        ("one", {}, r"selection= must be a pair \(table_a, table_b\)"),
+        ("ungrouped", {}, r"selection has no column 'dataset'"),
+    ],
+)
+def test_selection_pairs_are_checked(selection, extra, message):
+    test, table_a, table_b = _split_selection()
+    chosen = {
+        "both": (table_a, table_b),
+        "one": table_a,
+        "ungrouped": (table_a.drop(columns="dataset"), table_b),
+    }[selection]
+    with pytest.raises(cc.CostchartError, match=message):
+        cc.difference_band(
+            test,
+            score="score",
+            label="label",
+            classifier="classifier",
+            instance="instance",
+            a="logistic",
+            b="tree",
+            by="dataset",
+            selection=chosen,
+            pc=[0.5],
+            **extra,
+        )
+
+
+def test_a_selection_without_the_group_is_refused():
+    test, table_a, table_b = _split_selection()
+    with pytest.raises(
+        cc.CostchartError, match=r"has no rows for the group \{'dataset': 'sonar'\}"
+    ):
+        cc.difference_band(
+            test,
+            score="score",
+            label="label",
+            classifier="classifier",
+            instance="instance",
+            a="logistic",
+            b="tree",
+            by="dataset",
+            selection=(table_a[table_a.dataset == "diabetes"], table_b),
+            pc=[0.5],
+        )

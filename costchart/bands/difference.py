@@ -19,7 +19,8 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart._errors import CostchartError
-from costchart._frames import as_pandas, assemble, normalize_by, split_groups
+from costchart._frames import as_pandas, assemble, describe_group, normalize_by, split_groups
+from costchart._tables import read_selection
 from costchart._validation import binary_labels, column_name, finite_numbers, threshold_pair
 from costchart.bands.describe import ATTRS, describe
 from costchart.bands.options import check_options
@@ -98,14 +99,17 @@ def difference_band(
     n_resamples: int = 2000,
     rng=None,
     thresholds: tuple[float, float] | None = None,
+    selection: tuple[pd.DataFrame, pd.DataFrame] | None = None,
     pc=None,
     progress=False,
 ) -> pd.DataFrame:
     """A bootstrap band on the cost difference of two classifiers on the same instances.
 
     At each ``pc`` each classifier uses the threshold its own lower envelope selects on this
-    data (or the fixed ``thresholds=(t_a, t_b)``). The difference is ``cost(a) - cost(b)``:
-    negative where ``a`` is cheaper.
+    data, the fixed ``thresholds=(t_a, t_b)``, or the threshold its own selection table
+    picks for that ``pc`` (``selection=(table_a, table_b)``, each from
+    :func:`costchart.selection_table` on validation data): the difference of two honest
+    hybrids. The difference is ``cost(a) - cost(b)``: negative where ``a`` is cheaper.
 
     Parameters
     ----------
@@ -127,6 +131,9 @@ def difference_band(
         Fixed thresholds of ``a`` and ``b`` ("positive when score >= t") at every ``pc``;
         ``inf`` is the always-negative classifier, ``-inf`` the always-positive one. NaN
         is refused.
+    selection : (DataFrame, DataFrame), optional
+        The selection tables of ``a`` and ``b`` (``pc_lo``, ``pc_hi``, ``threshold``),
+        chosen on other data; grouped by the same ``by`` columns when ``by`` is given.
 
     Returns
     -------
@@ -163,6 +170,11 @@ def difference_band(
     by = normalize_by(by)
     if thresholds is not None:
         thresholds = threshold_pair(thresholds)
+    if selection is not None:
+        if thresholds is not None:
+            msg = "pass selection= or thresholds=, not both"
+            raise CostchartError(msg)
+        selection = _selection_pair(selection, by)
     for name, column in (("classifier", classifier), ("instance", instance)):
         column_name(column, name)
     column_name(score, "score")
@@ -191,10 +203,17 @@ def difference_band(
             msg = f"column {label!r} has one class only; a difference band needs both"
             raise CostchartError(msg)
         predicted = []
-        for side, fixed in zip((side_a, side_b), thresholds or (None, None), strict=True):
+        chosen_tables = (
+            [_selection_of(table, by, group.key) for table in selection]
+            if selection is not None
+            else [None, None]
+        )
+        for side, fixed, chosen_table in zip(
+            (side_a, side_b), thresholds or (None, None), chosen_tables, strict=True
+        ):
             scores = finite_numbers(side[score].to_numpy(), f"column {score!r}")
             points = roc_points({"s": scores, "y": positive}, score="s", label="y")
-            rows = active_rows(points, options.pc, None, fixed)
+            rows = active_rows(points, options.pc, chosen_table, fixed)
             chosen = points[col.THRESHOLD].to_numpy(float)[rows]
             predicted.append((scores, chosen))
         parts.append(paired_band(predicted, positive, options))
@@ -212,6 +231,44 @@ def difference_band(
         options, a=_plain(a_name), b=_plain(b_name), classifier=str(classifier)
     )
     return band
+
+
+def _selection_pair(selection, by: list[str]) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The two selection tables, read and checked (grouped by ``by``, if any)."""
+    if (
+        isinstance(selection, (str, bytes, pd.DataFrame))
+        or not isinstance(selection, Sequence)
+        or len(selection) != 2
+    ):
+        msg = (
+            "selection= must be a pair (table_a, table_b) of selection tables, one per "
+            "classifier, e.g. (cc.selection_table(envelope_a), cc.selection_table(envelope_b))"
+        )
+        raise CostchartError(msg)
+    tables = []
+    for name, table in zip("ab", selection, strict=True):
+        read, table_by, _ = read_selection(table, by or None)
+        if table_by != by:
+            msg = (
+                f"the selection table of {name} is grouped by {table_by} but the band by {by}; "
+                "make each selection table with the band's by= columns"
+            )
+            raise CostchartError(msg)
+        tables.append(read)
+    return tables[0], tables[1]
+
+
+def _selection_of(table: pd.DataFrame, by: list[str], key: tuple) -> pd.DataFrame:
+    """One group's rows of a selection table, without the grouping columns."""
+    if not by:
+        return table
+    mask = np.ones(len(table), dtype=bool)
+    for column, value in zip(by, key, strict=True):
+        mask &= (table[column] == value).to_numpy(bool)
+    if not mask.any():
+        msg = f"a selection table has no rows for the group {describe_group(by, key)}"
+        raise CostchartError(msg)
+    return table.loc[mask].drop(columns=by).reset_index(drop=True)
 
 
 #: Band ends within this of 0 touch it: a cost difference is a sum of fractions of whole
