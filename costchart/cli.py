@@ -346,7 +346,8 @@ def table(args) -> Path | None:
     return path
 
 
-def _parser() -> argparse.ArgumentParser:
+def build_parser() -> argparse.ArgumentParser:
+    """The ``costchart`` command's argument parser (also read by the docs' CLI reference)."""
     parser = argparse.ArgumentParser(
         prog="costchart", description="ROC and cost curves for two-class classifiers."
     )
@@ -428,7 +429,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    parser = _parser()
+    parser = build_parser()
     args = parser.parse_args(argv)
     try:
         if args.command == "demo":

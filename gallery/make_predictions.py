@@ -25,7 +25,7 @@ HERE = Path(__file__).resolve().parent
 OUT = HERE.parent / "costchart" / "datasets" / "predictions.csv"
 CREDIT_OUT = HERE.parent / "costchart" / "datasets" / "credit.csv"
 
-# data set -> (file, class column, positive class), as listed in gallery/data/README.md
+# data set -> (file, class column, positive class), as listed in gallery/data/SOURCES.md
 DATASETS = {
     "sonar": ("sonar.csv", "Class", "M"),
     "ionosphere": ("ionosphere.csv", "class", "g"),

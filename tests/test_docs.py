@@ -67,3 +67,89 @@ def test_licence_names_bsd_and_the_data_licence():
     text = (ROOT / "LICENSE").read_text()
     assert text.startswith("BSD 3-Clause License")
     assert "CC BY 4.0" in text and "UCI Machine" in text
+
+
+def test_readme_has_the_docs_command_and_ci_runs_it():
+    readme = (ROOT / "README.md").read_text()
+    command = re.search(r"<!-- docs-command -->\n```bash\n(.*?)\n```", readme, re.S)
+    assert command is not None
+    assert '".[docs]"' in command.group(1)
+    assert "sphinx-build -W" in command.group(1)
+    assert "<!-- docs-command -->" in (ROOT / ".ci" / "run").read_text()
+
+
+def _api_entries() -> set[str]:
+    """The names the API reference lists, qualified by their ``currentmodule``."""
+    module, names = None, set()
+    for line in (ROOT / "docs" / "api.rst").read_text().splitlines():
+        if line.startswith(".. currentmodule::"):
+            module = line.split("::")[1].strip()
+        elif re.fullmatch(r"   [A-Za-z_][\w.]*", line) and module:
+            names.add(f"{module}.{line.strip()}")
+    return names
+
+
+def test_api_reference_lists_every_public_name():
+    import costchart as cc
+    from costchart import datasets, layers
+
+    listed = _api_entries()
+    expected = {f"costchart.{name}" for name in cc.__all__ if name not in ("layers", "theme")}
+    expected |= {f"costchart.layers.{name}" for name in layers.__all__}
+    expected |= {f"costchart.datasets.{name}" for name in datasets.__all__}
+    expected.add("costchart.theme.theme")
+    assert sorted(expected - listed) == []
+    assert sorted(listed - expected) == []
+
+
+def test_every_page_is_in_the_site_navigation():
+    index = (ROOT / "docs" / "index.md").read_text()
+    pages = {path.stem for path in (ROOT / "docs").glob("*.md")} - {"index"}
+    missing = [page for page in sorted(pages) if f"\n{page}\n" not in index]
+    assert missing == []
+
+
+def test_cli_reference_has_every_command(tmp_path):
+    import sys
+
+    sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+    try:
+        from cli_reference import write_cli_reference
+    finally:
+        sys.path.pop(0)
+    write_cli_reference(tmp_path)
+    written = {path.stem: path.read_text() for path in tmp_path.glob("*.txt")}
+    assert set(written) == {"costchart", "demo", "plot", "table"}
+    assert written["plot"].startswith("usage: costchart plot")
+    cli_page = (ROOT / "docs" / "cli.md").read_text()
+    for name in written:
+        assert f"_generated/cli/{name}.txt" in cli_page
+
+
+def test_gallery_scraper_saves_png_and_html_for_linked_charts(tmp_path):
+    import sys
+
+    import costchart as cc
+    from costchart.datasets import load_predictions
+
+    sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+    try:
+        from altair_scraper import altair_scraper
+    finally:
+        sys.path.pop(0)
+    data = load_predictions().query("dataset == 'sonar' and classifier == 'logistic'")
+    points = cc.roc_points(data, score="score", label="label")
+    images = iter([str(tmp_path / "images" / f"fig_{i}.png") for i in range(3)])
+    (tmp_path / "images").mkdir()
+    block_vars = {"example_globals": {"chart": cc.roc_cost_chart(points)}}
+    block_vars["image_path_iterator"] = images
+    conf = {"src_dir": str(tmp_path)}
+    rst = altair_scraper(None, block_vars, conf)
+    assert (tmp_path / "images" / "fig_0.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert (tmp_path / "images" / "fig_0.html").exists()
+    assert "/images/fig_0.png" in rst and "</images/fig_0.html>" in rst
+    # The same chart after the next block is not drawn again; a static chart gets no HTML.
+    assert altair_scraper(None, block_vars, conf) == ""
+    block_vars["example_globals"]["chart"] = cc.cost_chart(points, key=False).interactive(False)
+    rst = altair_scraper(None, block_vars, conf)
+    assert "fig_1.png" in rst

@@ -1,0 +1,80 @@
+"""Sphinx configuration of costchart's documentation site.
+
+Build it with the README's docs command (``sphinx-build -W -b html docs docs/_build/html``).
+The gallery (``../gallery``) is run by sphinx-gallery; its Altair charts are drawn by the
+scraper in ``_ext/altair_scraper.py``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE / "_ext"))
+
+from altair_scraper import altair_scraper  # noqa: E402
+from cli_reference import write_cli_reference  # noqa: E402
+
+import costchart  # noqa: E402
+
+project = "costchart"
+author = "the costchart developers"
+copyright = "2026, the costchart developers"
+release = costchart.__version__
+version = release
+
+extensions = [
+    "myst_parser",
+    "numpydoc",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.autosummary",
+    "sphinx.ext.intersphinx",
+    "sphinx.ext.mathjax",
+    "sphinx_gallery.gen_gallery",
+]
+
+source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
+exclude_patterns = ["_build", "_ext", "images/README.md", "auto_examples/*.ipynb"]
+myst_heading_anchors = 3
+myst_enable_extensions = ["dollarmath"]
+
+# The API reference: one page per name, from the docstrings (numpydoc format).
+autosummary_generate = True
+autodoc_typehints = "none"
+numpydoc_show_class_members = False
+numpydoc_class_members_toctree = False
+numpydoc_validation_checks: set[str] = set()
+numpydoc_xref_param_type = False
+
+intersphinx_mapping: dict[str, tuple[str, None]] = {}
+
+html_theme = "pydata_sphinx_theme"
+html_title = f"costchart {release}"
+html_theme_options = {
+    "navigation_with_keys": False,
+    "show_toc_level": 2,
+    "secondary_sidebar_items": ["page-toc"],
+}
+html_static_path: list[str] = []
+
+# The gallery: every script of ../gallery, run scaled down unless COSTCHART_GALLERY_FULL=1.
+sphinx_gallery_conf = {
+    "examples_dirs": "../gallery",
+    "gallery_dirs": "auto_examples",
+    "filename_pattern": r"/plot_",
+    "ignore_pattern": r"__init__\.py|make_predictions\.py|_figures\.py",
+    "image_scrapers": (altair_scraper,),
+    "capture_repr": (),
+    "within_subsection_order": "FileNameSortKey",
+    "download_all_examples": False,
+    "remove_config_comments": True,
+    "show_memory": False,
+    "plot_gallery": os.environ.get("COSTCHART_DOCS_PLOT", "True"),
+}
+
+# The CLI reference is the argument parser's own help, written before the build.
+write_cli_reference(HERE / "_generated" / "cli")
+
+suppress_warnings = ["config.cache"]
