@@ -342,12 +342,13 @@ def test_full_sampling_difference_exact_quantiles_equal_enumeration():
 
 
 @pytest.mark.parametrize("sampling", ["stratified", "full"])
-def test_auto_difference_band_is_exact_when_small_and_normal_when_large(rng, sampling):
+def test_auto_difference_band_is_the_normal_fit(rng, sampling):
+    # The measured coverage (tests/benchmarks/bench_coverage.py) chose the normal fit.
     small = _pair(np.random.default_rng(8), correlated=False, n=30)
     exact = _difference_band(small, pc=[0.5], sampling=sampling)
     auto = _difference_band(small, pc=[0.5], sampling=sampling, distribution="auto")
     normal = _difference_band(small, pc=[0.5], sampling=sampling, distribution="normal")
-    pd.testing.assert_frame_equal(auto, exact)
+    pd.testing.assert_frame_equal(auto, normal)
     assert exact["lower"].iat[0] != normal["lower"].iat[0]
     large = _pair(rng, correlated=False, n=4000)
     auto = _difference_band(large, pc=[0.5], sampling=sampling, distribution="auto")

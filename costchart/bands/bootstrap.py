@@ -11,9 +11,9 @@ by the original class proportion ``pi = P / n``: ``c_FN = pc / pi``,
 ``method="exact"`` needs no resampling: the cost is linear in the cell counts, so its
 bootstrap mean and variance are closed-form, and the whole bootstrap distribution is a
 small convolution of binomial probabilities. ``distribution="normal"`` fits a normal
-distribution to the exact moments (fine for large test sets); ``"exact"`` takes the
-quantiles of the exact discrete distribution (right for small test sets, where the normal
-fit is not); ``"auto"`` uses the exact distribution where it is small. Every group and
+distribution to the exact moments; ``"exact"`` takes the quantiles of the exact discrete
+distribution; ``"auto"`` takes the normal fit except where its interval leaves the costs'
+range, the choice that covered best in simulation (``docs/bands.md``). Every group and
 every ``pc`` is computed in one pass (:mod:`costchart.bands.counts`).
 """
 
@@ -30,6 +30,7 @@ from costchart._frames import as_pandas, assemble, normalize_by, split_groups
 from costchart._validation import threshold_number, whole_counts
 from costchart.bands.counts import Counts, band_of_counts
 from costchart.bands.describe import ATTRS, describe
+from costchart.bands.simultaneous import check_simultaneous, simultaneous_factor
 from costchart.bands.options import MAX_INSTANCES, Options, check_options
 from costchart.bands.resample import resampled_band
 from costchart.bands.rows import grouped_rows
@@ -56,6 +57,7 @@ def bootstrap_band(
     pc=None,
     progress=False,
     bins: int | None = None,
+    simultaneous: bool = False,
 ) -> pd.DataFrame:
     """A bootstrap confidence band on the cost of a classifier at every ``pc``.
 
@@ -81,8 +83,10 @@ def bootstrap_band(
         Keep the class totals fixed, or resample all instances.
     distribution : {"auto", "normal", "exact"}
         For ``method="exact"``: a normal fit to the exact moments, the quantiles of the
-        exact discrete distribution, or the exact one wherever it needs at most
-        :data:`AUTO_EXACT_PAIRS` terms (small and medium test sets).
+        exact discrete distribution, or the normal fit except at the ``pc`` where its
+        interval leaves [0, 1] (few errors), which get the exact quantiles if their
+        distribution is at most :data:`~costchart.bands.options.AUTO_EXACT_PAIRS` pairs.
+        Measured coverage chose this rule (``docs/bands.md``).
     n_resamples : int
         For ``method="resample"``; each tail needs at least 10 resamples.
     rng : numpy.random.Generator or int, optional
@@ -101,6 +105,15 @@ def bootstrap_band(
     bins : int, optional
         Compute the ROC points at about ``bins`` score quantiles (as in
         :func:`roc_points`); the envelope then chooses among those thresholds only.
+    simultaneous : bool
+        A band that holds the whole curve at once: ``cost +- q * se`` at every ``pc``,
+        with one factor ``q`` per group, the ``confidence_level`` quantile of the largest
+        studentized deviation ``max_pc |cost* - cost| / se`` over ``n_resamples`` joint
+        resamples of the test set (seeded by ``rng``). Under the bootstrap approximation
+        the chosen classifiers' costs at *every* ``pc`` of the grid lie inside it together
+        with probability ``confidence_level``; the default pointwise band promises that
+        only at each ``pc`` separately, so the whole curve leaves it more often. Needs
+        ``n_resamples >= 10 / (1 - confidence_level)``.
 
     Returns
     -------
@@ -125,7 +138,7 @@ def bootstrap_band(
     >>> band = cc.bootstrap_band(data, score="p", label="y", threshold=1, pc=[0.75])
     >>> band.round(4)
          pc  cost  lower   upper      se  degenerate
-    0  0.75  0.25  0.125  0.3875  0.0775       False
+    0  0.75  0.25  0.1226  0.3774  0.0775       False
     """
     options = check_options(
         confidence_level=confidence_level,
@@ -143,11 +156,12 @@ def bootstrap_band(
         raise CostchartError(msg)
     if threshold is not None:
         threshold = threshold_number(threshold)
+    simultaneous = check_simultaneous(simultaneous, options)
     points = roc_points(
         data, score=score, label=label, by=by or None, pos_label=pos_label, bins=bins
     )
-    band = _bands(points, by, selection, threshold, options)
-    band.attrs[ATTRS] = describe(options)
+    band = _bands(points, by, selection, threshold, options, simultaneous)
+    band.attrs[ATTRS] = describe(options, simultaneous=simultaneous)
     return band
 
 
@@ -168,6 +182,7 @@ def confusion_band(
     rng=None,
     pc=None,
     progress=False,
+    simultaneous: bool = False,
 ) -> pd.DataFrame:
     """:func:`bootstrap_band` of crisp classifiers given as confusion counts.
 
@@ -182,7 +197,7 @@ def confusion_band(
     >>> counts = {"TP": [16], "FN": [4], "FP": [4], "TN": [6]}
     >>> cc.confusion_band(counts, tp="TP", fn="FN", fp="FP", tn="TN", pc=[0.75]).round(4)
          pc  cost  lower   upper      se  degenerate
-    0  0.75  0.25  0.125  0.3875  0.0775       False
+    0  0.75  0.25  0.1226  0.3774  0.0775       False
     """
     options = check_options(
         confidence_level=confidence_level,
@@ -195,11 +210,12 @@ def confusion_band(
         progress=progress,
     )
     by = normalize_by(by)
+    simultaneous = check_simultaneous(simultaneous, options)
     _check_counts(data, {"tp": tp, "fn": fn, "fp": fp, "tn": tn})
     points = from_confusion(data, tp=tp, fn=fn, fp=fp, tn=tn, by=by or None)
     # from_confusion gives the classifier threshold 1 (the trivial ones +inf and 0).
-    band = _bands(points, by, None, None if envelope else 1.0, options)
-    band.attrs[ATTRS] = describe(options)
+    band = _bands(points, by, None, None if envelope else 1.0, options, simultaneous)
+    band.attrs[ATTRS] = describe(options, simultaneous=simultaneous)
     return band
 
 
@@ -224,7 +240,12 @@ def _check_counts(data, columns: dict[str, str]) -> None:
 
 
 def _bands(
-    points: pd.DataFrame, by: list[str], selection, threshold, options: Options
+    points: pd.DataFrame,
+    by: list[str],
+    selection,
+    threshold,
+    options: Options,
+    simultaneous: bool = False,
 ) -> pd.DataFrame:
     """The band of every group of ``points`` (ROC points), built column by column."""
     groups = split_groups(points, by)
@@ -244,6 +265,10 @@ def _bands(
         cost, lower, upper, se = (
             np.concatenate([part[i] for part in parts]) if parts else np.zeros(0) for i in range(4)
         )
+    if simultaneous:
+        shaped = rows.reshape(len(groups), len(pc))
+        factor = np.repeat(simultaneous_factor(shaped, counts, cost, se, options), len(pc))
+        lower, upper = np.clip(cost - factor * se, 0, None), cost + factor * se
     columns = {col.PC: grid, col.COST: cost, col.LOWER: lower, col.UPPER: upper, col.SE: se}
     # No width: every resample gives the same cost (see the docstring's Returns).
     columns[col.DEGENERATE] = np.asarray(upper) - np.asarray(lower) <= 0

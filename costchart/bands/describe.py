@@ -58,11 +58,17 @@ def band_label(table) -> str:
         return "confidence band"
     level = f"{100 * recorded['confidence_level']:.4g} %"
     sampling = "" if recorded.get("sampling", "stratified") == "stratified" else ", full sampling"
+    if recorded.get("simultaneous"):
+        return (
+            f"{level} simultaneous bootstrap band (whole curve; "
+            f"{recorded['n_resamples']:,} resamples{sampling})"
+        )
     if recorded.get("method") == "resample":
         return f"{level} bootstrap band ({recorded['n_resamples']:,} resamples{sampling})"
     distribution = recorded.get("distribution")
     if distribution == "exact":
         return f"{level} exact bootstrap band" + (f" ({sampling[2:]})" if sampling else "")
-    if distribution == "normal":
+    # "auto" is the normal fit for a difference (it records a and b).
+    if distribution == "normal" or "a" in recorded:
         return f"{level} bootstrap band (normal fit to the exact moments{sampling})"
-    return f"{level} exact bootstrap band (normal fit where large{sampling})"
+    return f"{level} bootstrap band (normal fit; exact quantiles near 0{sampling})"

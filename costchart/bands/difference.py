@@ -125,8 +125,12 @@ def difference_band(
         The two classifiers (values of ``classifier``); needed when there are more than two.
     by : str or list of str, optional
         Further grouping columns (e.g. ``"dataset"``): one band per group.
-    pos_label, confidence_level, method, sampling, distribution, n_resamples, rng, pc, progress
+    pos_label, confidence_level, method, sampling, n_resamples, rng, pc, progress
         As in :func:`bootstrap_band`.
+    distribution : {"auto", "normal", "exact"}
+        For ``method="exact"``: a normal fit to the exact moments (also what ``"auto"``
+        takes: it covered at least as well as the exact quantiles in every simulated
+        setting, ``docs/bands.md``), or the quantiles of the exact distribution.
     thresholds : (float, float), optional
         Fixed thresholds of ``a`` and ``b`` ("positive when score >= t") at every ``pc``;
         ``inf`` is the always-negative classifier, ``-inf`` the always-positive one. NaN

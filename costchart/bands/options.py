@@ -1,8 +1,7 @@
 """The band options, checked once, and the choice between exact and normal quantiles.
 
 Every band function validates its options here first (scipy's ``_iv`` step). The choice
-of ``distribution="auto"`` is made here too, from the real size of each ``pc``'s exact
-distribution (see :func:`exact_where`).
+of ``distribution="auto"`` is made here too (see :func:`exact_where`).
 """
 
 from __future__ import annotations
@@ -26,10 +25,9 @@ from costchart._validation import (
 
 #: Default operating points of a band.
 DEFAULT_PC = np.linspace(0.0, 1.0, 501)
-#: ``distribution="auto"`` takes the exact distribution at a ``pc`` whose distribution has at
-#: most this many (value, probability) pairs -- the product of the kept ranges of its two
-#: counts: test sets of up to several hundred instances per class, where the normal fit is
-#: least trustworthy. Larger ones get the normal fit.
+#: ``distribution="auto"`` never takes the exact distribution at a ``pc`` whose distribution
+#: has more than this many (value, probability) pairs -- the product of the kept ranges of
+#: its two counts -- however the normal fit does there.
 AUTO_EXACT_PAIRS = 20_000
 #: Most terms an exact distribution may compute at one ``pc`` (values and probabilities
 #: tabulated, and the sums of every bisection step): about half a GiB of work arrays.
@@ -151,19 +149,23 @@ def _stderr_progress(message: str) -> None:
     print(f"costchart: {message}", file=sys.stderr, flush=True)
 
 
-def exact_where(pairs, work, pc: np.ndarray, instances, distribution: str) -> np.ndarray:
+def exact_where(
+    pairs, work, pc: np.ndarray, instances, distribution: str, normal_misfits=None
+) -> np.ndarray:
     """Which rows get exact quantiles (bool), refusing ``"exact"`` beyond the work limit.
 
     ``pairs`` is the real size of each row's exact distribution (the product of its two
     counts' kept ranges), ``work`` the terms the exact path computes for it; ``pc`` and
     ``instances`` (per row) name the worst row in the message. ``"auto"`` takes the exact
-    distribution where it has at most :data:`AUTO_EXACT_PAIRS` pairs.
+    distribution where it has at most :data:`AUTO_EXACT_PAIRS` pairs and, when
+    ``normal_misfits`` (bool per row) is given, only where it is true.
     """
     pairs = np.asarray(pairs, dtype=np.float64)
     if distribution == "normal":
         return np.zeros(pairs.shape, dtype=bool)
     if distribution == "auto":
-        return pairs <= AUTO_EXACT_PAIRS
+        small = pairs <= AUTO_EXACT_PAIRS
+        return small if normal_misfits is None else small & np.asarray(normal_misfits, bool)
     work = np.asarray(work, dtype=np.float64)
     if work.size and work.max() > MAX_EXACT_PAIRS:
         worst = int(np.argmax(work))
