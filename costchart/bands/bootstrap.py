@@ -30,10 +30,10 @@ from costchart._frames import as_pandas, assemble, normalize_by, split_groups
 from costchart._validation import threshold_number, whole_counts
 from costchart.bands.counts import Counts, band_of_counts
 from costchart.bands.describe import ATTRS, describe
-from costchart.bands.simultaneous import check_simultaneous, simultaneous_factor
 from costchart.bands.options import MAX_INSTANCES, Options, check_options
 from costchart.bands.resample import resampled_band
 from costchart.bands.rows import grouped_rows
+from costchart.bands.simultaneous import check_simultaneous, simultaneous_factor
 from costchart.roc import from_confusion, roc_points
 
 __all__ = ["bootstrap_band", "confusion_band"]

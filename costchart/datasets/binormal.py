@@ -177,9 +177,9 @@ def band_coverage(
     """
     from costchart.bands.bootstrap import bootstrap_band
 
-    pc = np.asarray(pc, dtype=np.float64)
-    threshold = binormal_threshold(pc, mu_pos=mu, mu_neg=-mu, sigma=sigma)
-    true_cost = binormal_cost(pc, threshold, mu_pos=mu, mu_neg=-mu, sigma=sigma)
+    grid = np.asarray(pc, dtype=np.float64)
+    threshold = binormal_threshold(grid, mu_pos=mu, mu_neg=-mu, sigma=sigma)
+    true_cost = binormal_cost(grid, threshold, mu_pos=mu, mu_neg=-mu, sigma=sigma)
     data = binormal_scores(
         n_pos=n_per_class, n_neg=n_per_class, mu=mu, sigma=sigma, simulations=simulations, rng=rng
     )
@@ -188,13 +188,13 @@ def band_coverage(
         score="score",
         label="label",
         by="simulation",
-        selection=_selection(threshold, pc, simulations),
-        pc=pc,
+        selection=_selection(threshold, grid, simulations),
+        pc=grid,
         sampling=sampling,
         distribution=distribution,
         confidence_level=confidence_level,
     )
-    return _coverage(band, pc, true_cost)
+    return _coverage(band, grid, true_cost)
 
 
 def difference_coverage(
@@ -229,11 +229,11 @@ def difference_coverage(
     """
     from costchart.bands.difference import difference_band
 
-    pc = np.asarray(pc, dtype=np.float64)
-    t_a = binormal_threshold(pc, mu_pos=mu, mu_neg=-mu, sigma=sigma)
-    t_b = binormal_threshold(pc, mu_pos=mu + shift, mu_neg=-mu, sigma=sigma)
-    true = binormal_cost(pc, t_a, mu_pos=mu, mu_neg=-mu, sigma=sigma) - binormal_cost(
-        pc, t_b, mu_pos=mu + shift, mu_neg=-mu, sigma=sigma
+    grid = np.asarray(pc, dtype=np.float64)
+    t_a = binormal_threshold(grid, mu_pos=mu, mu_neg=-mu, sigma=sigma)
+    t_b = binormal_threshold(grid, mu_pos=mu + shift, mu_neg=-mu, sigma=sigma)
+    true = binormal_cost(grid, t_a, mu_pos=mu, mu_neg=-mu, sigma=sigma) - binormal_cost(
+        grid, t_b, mu_pos=mu + shift, mu_neg=-mu, sigma=sigma
     )
     data = binormal_scores(
         n_pos=n_per_class,
@@ -254,13 +254,13 @@ def difference_coverage(
         a="a",
         b="b",
         by="simulation",
-        selection=(_selection(t_a, pc, simulations), _selection(t_b, pc, simulations)),
-        pc=pc,
+        selection=(_selection(t_a, grid, simulations), _selection(t_b, grid, simulations)),
+        pc=grid,
         sampling=sampling,
         distribution=distribution,
         confidence_level=confidence_level,
     )
-    return _coverage(band, pc, true)
+    return _coverage(band, grid, true)
 
 
 def _coverage(band: pd.DataFrame, pc: np.ndarray, truth: np.ndarray) -> pd.DataFrame:

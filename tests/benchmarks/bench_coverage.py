@@ -46,9 +46,7 @@ def main() -> None:
                 usable = table["degenerate"] < 0.5
                 errors[distribution] = np.abs(table["coverage"] - args.level)[usable].to_numpy()
             closer = np.mean(errors["exact"] < errors["normal"]) if len(errors["exact"]) else 0
-            cells = "   ".join(
-                f"{errors[d].mean():.3f}|{errors[d].max():.3f}    " for d in errors
-            )
+            cells = "   ".join(f"{errors[d].mean():.3f}|{errors[d].max():.3f}    " for d in errors)
             print(f"{n:7d}  {mu:4.2f}   {cells}  {closer:.2f}")
     start = time.perf_counter()
     table = difference_coverage(
