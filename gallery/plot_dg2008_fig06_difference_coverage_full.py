@@ -3,15 +3,15 @@ Coverage of the difference band with full sampling (dg2008, Fig. 6)
 ====================================================================
 
 Fig. 6 repeats Fig. 4 with *full* sampling: a bootstrap resample draws from all instances,
-so the class proportions vary too. The paper found the stratified and full difference
-bands equally good. As in Fig. 4, the experiment bands the *difference* of two classifiers' costs on the same
-test set. Classifier a scores negatives ``N(-mu, 3)`` and positives ``N(mu, 3)``; classifier
-b scores the same instances, its positives shifted by 0, 2 or 4, and its score correlated
-with a's within each class (0.3, 0.6 or 0.9). Each uses its own optimal threshold at every
-``pc``, and the 90 % band of a's cost minus b's is checked against the true difference. The
-paper found coverage near target except near ``pc = 0`` and ``1``, a wider good range for
-the larger ``mu``, and almost no effect of the correlation: the paired band accounts for
-it.
+so the class proportions vary too. The paper found the stratified and full difference bands
+equally good. As in Fig. 4, the experiment bands the *difference* of two classifiers' costs
+on the same test set. Classifier a scores negatives ``N(-mu, 3)`` and positives ``N(mu,
+3)``; classifier b scores the same instances, its positives shifted by 0, 2 or 4, and its
+score correlated with a's within each class (0.3, 0.6 or 0.9). Each uses its own optimal
+threshold at every ``pc``, and the 90 % band of a's cost minus b's is checked against the
+true difference. The paper found coverage near target except near ``pc = 0`` and ``1``, a
+wider good range for the larger ``mu``, and almost no effect of the correlation: the paired
+band accounts for it.
 
 Here ``cc.difference_band`` (``sampling="full"``, the default ``"auto"``: a normal fit to
 the exact moments) is measured with ``difference_coverage``. The documentation build runs
