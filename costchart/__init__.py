@@ -12,6 +12,7 @@ Transformers turn predictions into long-format pandas tables:
 - confidence bands: :func:`bootstrap_band`, :func:`confusion_band` (exact bootstrap or
   resampling) and :func:`difference_band` (significance of a difference);
 - instance-varying costs: :func:`rociv`, :func:`auciv`, :func:`costs_from_benefits`;
+- training sets over- or under-sampled to class ratios: :func:`resample_classes`;
 - conversions between operating conditions (priors, costs, slopes) and ``pc``, and the
   ROC / cost duality maps.
 
@@ -65,6 +66,7 @@ from costchart.lines import to_cost_lines
 from costchart.palette import palette
 from costchart.roc import auc, from_confusion, roc_points
 from costchart.rociv import auciv, costs_from_benefits, rociv, rociv_condition
+from costchart.sampling import resample_classes
 from costchart.select import (
     PerformanceIndependent,
     apply_selection,
@@ -118,6 +120,7 @@ __all__ = [
     "pc_from_slope",
     "performance_independent",
     "report",
+    "resample_classes",
     "roc_average",
     "roc_chart",
     "roc_cost_chart",

@@ -92,11 +92,13 @@ def _api_entries() -> set[str]:
 def test_api_reference_lists_every_public_name():
     import costchart as cc
     from costchart import datasets, layers
+    from costchart.datasets import binormal
 
     listed = _api_entries()
     expected = {f"costchart.{name}" for name in cc.__all__ if name not in ("layers", "theme")}
     expected |= {f"costchart.layers.{name}" for name in layers.__all__}
     expected |= {f"costchart.datasets.{name}" for name in datasets.__all__}
+    expected |= {f"costchart.datasets.binormal.{name}" for name in binormal.__all__}
     expected.add("costchart.theme.theme")
     assert sorted(expected - listed) == []
     assert sorted(listed - expected) == []
