@@ -21,7 +21,6 @@ training folds come from :func:`costchart.resample_classes`.
 from pathlib import Path
 
 import altair as alt
-import numpy as np
 import pandas as pd
 from sklearn.model_selection import StratifiedKFold
 from sklearn.tree import DecisionTreeClassifier
