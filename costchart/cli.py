@@ -32,25 +32,10 @@ def _progress(message: str) -> None:
 
 
 def demo(out: Path) -> list[Path]:
-    """Render the gallery of the bundled example predictions into ``out``."""
-    import costchart as cc
-    from costchart.gallery import charts as gallery_charts
+    """Render a handful of the gallery's figures into ``out`` (see :mod:`costchart.demo`)."""
+    from costchart.demo import render_demo
 
-    out.mkdir(parents=True, exist_ok=True)
-    _progress("computing the tables of the bundled examples ...")
-    charts = gallery_charts()
-    written = []
-    for name, chart in charts.values():
-        path = cc.save(chart, out / f"{name}.png")
-        _progress(f"wrote {path}")
-        written.append(path)
-    report = cc.report(
-        {caption: chart for caption, (_, chart) in charts.items()},
-        out / "costchart-demo.html",
-        title="costchart demo: cost curves of three classifiers on four UCI data sets",
-    )
-    _progress(f"wrote {report}")
-    return [report, *written]
+    return render_demo(out, progress=_progress)
 
 
 _FORMATS = {".csv": "CSV", ".txt": "CSV", ".parquet": "Parquet"}
@@ -353,7 +338,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", required=True)
 
-    demo_parser = commands.add_parser("demo", help="render the gallery of the bundled examples")
+    demo_parser = commands.add_parser(
+        "demo", help="render a handful of the gallery's figures into an HTML report and PNGs"
+    )
     demo_parser.add_argument("--out", default="costchart-demo", help="folder to write into")
 
     def data_arguments(sub):

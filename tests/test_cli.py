@@ -15,25 +15,19 @@ from costchart.cli import main
 
 
 def test_demo_writes_report_and_images(tmp_path, capsys):
+    from costchart.demo import DEMO_FIGURES, run_figure
+
     assert main(["demo", "--out", str(tmp_path / "demo")]) == 0
     written = sorted(p.name for p in (tmp_path / "demo").iterdir())
-    assert written == [
-        "bands.png",
-        "comparison.png",
-        "cost_sonar.png",
-        "costchart-demo.html",
-        "fold_average.png",
-        "neyman_pearson.png",
-        "roc.png",
-        "roc_cost.png",
-        "rociv.png",
-        "significance.png",
-    ]
+    assert written == sorted(["costchart-demo.html", *(f"{n}.png" for n in DEMO_FIGURES)])
     for path in (tmp_path / "demo").iterdir():
         assert path.stat().st_size > 10_000
     html = (tmp_path / "demo" / "costchart-demo.html").read_text()
-    assert html.count('id="costchart-chart-') == 9
-    assert "wrote" in capsys.readouterr().err
+    assert html.count('id="costchart-chart-') == len(DEMO_FIGURES)
+    for name in DEMO_FIGURES:  # each figure's title is its caption
+        assert run_figure(name).title in html.replace("&#x27;", "'")
+    errors = capsys.readouterr().err
+    assert "wrote" in errors and f"making {DEMO_FIGURES[0]} ..." in errors
 
 
 COLUMNS = ["--score", "score", "--label", "label", "--by", "classifier"]
