@@ -487,6 +487,7 @@ def _relabel(stack: list, expression: str | None) -> list:
             legend = channel._get("legend")
             legend = alt.Legend() if legend is alt.Undefined else legend.copy(deep=True)
             legend["labelExpr"] = expression
+            legend["labelLimit"] = 400  # names with their AUC are long
             channel = channel.copy(deep=False)
             channel["legend"] = legend
             view = view.encode(color=channel)

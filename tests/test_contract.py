@@ -524,6 +524,24 @@ def test_costs_from_benefits(kind):
     assert costs.tolist() == [100.0, 500.0, 1.0]
 
 
+@pytest.mark.parametrize("kind", RAW_KINDS)
+def test_resample_classes_contract(kind):
+    frame = pd.DataFrame({"y": [1, 0, 1, 0, 0], "x": [0.1, 0.2, 0.3, 0.4, 0.5]})
+    table = as_kind(frame, kind)
+    before = snapshot(table)
+    result = cc.resample_classes(table, label="y", ratios=[2, 0.5], rng=0)
+    assert_unchanged(table, before)
+    assert isinstance(result, pd.DataFrame)
+    assert list(result.columns) == ["ratio", "source_row", "y", "x"]
+    assert result["ratio"].dtype == np.float64
+    assert result.groupby(["ratio", "y"]).size().to_dict() == {
+        (0.5, 0): 6,
+        (0.5, 1): 2,
+        (2.0, 0): 3,
+        (2.0, 1): 4,
+    }
+
+
 @SETTINGS
 @given(example=grouped_scores(), pc=st.floats(0, 1))
 def test_band_at(example, pc):
@@ -592,6 +610,7 @@ def test_every_table_function_is_covered():
     """Each public function that returns a table (or table results) is in FUNCTIONS."""
     covered = {name.split("(")[0] for name in FUNCTIONS}
     covered |= {"compare", "performance_independent", "band_at", "costs_from_benefits"}
+    covered |= {"resample_classes"}  # test_resample_classes_contract below
     charts = {"band_chart", "cost_chart", "difference_chart", "roc_chart", "roc_cost_chart"}
     charts |= {
         "average_chart",

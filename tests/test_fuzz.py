@@ -759,6 +759,26 @@ def _check_costs(result):
     assert np.isfinite(values).all() and (values > 0).all(), "costs not finite and > 0"
 
 
+def _resample_options(i: Inputs) -> dict:
+    return {
+        "label": column("y"),
+        "ratios": maybe(
+            st.lists(st.sampled_from([0.1, 0.5, 1, 2, 2.5, 10]), min_size=1, max_size=3),
+            st.one_of(JUNK, st.sampled_from([[], [0], [-1.0], [np.inf], [np.nan], ["2"]])),
+        ),
+        "method": maybe(st.sampled_from(["over", "under"])),
+        "pos_label": maybe(st.sampled_from([None, 1])),
+        "rng": maybe(st.sampled_from([None, 0, 7])),
+    }
+
+
+def _check_resampled(result):
+    assert isinstance(result, pd.DataFrame), type(result)
+    assert list(result.columns[:2]) == ["ratio", "source_row"], list(result.columns)
+    assert (result["ratio"] > 0).all() and np.isfinite(result["ratio"]).all()
+    assert (result["source_row"] >= 0).all()
+
+
 @st.composite
 def band_at_call(draw):
     i = draw(example())
@@ -1149,6 +1169,7 @@ CASES = {
     "band_label": _table_call(cc.band_label, ["grouped_band", "difference"], None, by=False),
     "palette": palette_call,
     "costs_from_benefits": _raw_call(cc.costs_from_benefits, "raw", _benefit_options, _check_costs),
+    "resample_classes": _raw_call(cc.resample_classes, "raw", _resample_options, _check_resampled),
     **{name: _conversion_call(name) for name in CONVERSIONS},
 }
 CHART_CASES = {

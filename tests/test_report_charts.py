@@ -357,7 +357,7 @@ def test_difference_chart_names_both_classifiers_and_the_band(difference):
     assert labels[:2] == ["logistic", "tree"]  # the shading's legend, "significantly cheaper"
     assert "significantly cheaper" in texts(graph)
     assert "difference, logistic - tree (below 0: logistic cheaper)" in labels
-    assert "90 % bootstrap band (normal fit; exact quantiles near 0)" in labels
+    assert "90 % bootstrap band (normal fit to the exact moments)" in labels
 
 
 def test_difference_chart_shades_the_cheaper_classifier_where_the_band_excludes_zero(difference):

@@ -49,7 +49,10 @@ def _paired(frame: pd.DataFrame, classifier: str, instance: str, names, label: s
         names = tuple(present)
     sides = []
     for name in names:
-        rows = frame[frame[classifier] == name]
+        try:
+            rows = frame[frame[classifier] == name]
+        except (OverflowError, TypeError):  # e.g. an int beyond int64: matches nothing
+            rows = frame.iloc[:0]
         if rows.empty:
             msg = f"no rows with {classifier} == {name!r}; classifiers present: {present}"
             raise CostchartError(msg)
@@ -157,8 +160,8 @@ def difference_band(
     >>> band = cc.difference_band(data, score="p", label="y", classifier="model", instance="id",
     ...                           thresholds=(1, 1), pc=[0.5])
     >>> band.round(4)
-        pc  difference   lower  upper      se  significant
-    0  0.5     -0.3333 -0.6667    0.0  0.1925        False
+        pc  difference   lower   upper      se  significant
+    0  0.5     -0.3333 -0.6499 -0.0168  0.1925        False
     """
     options = check_options(
         confidence_level=confidence_level,

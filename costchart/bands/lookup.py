@@ -135,4 +135,11 @@ def band_at(band, pc: float, *, confidence_level: float | None = None) -> Band:
         float(finite_numbers(frame[c].to_numpy()[at : at + 1], f"column {c!r} of band")[0])
         for c in (col.COST, col.LOWER, col.UPPER, col.SE)
     )
+    if not lower <= upper or se < 0:
+        msg = (
+            f"the band's row at pc={grid[at]:g} has lower={lower!r}, upper={upper!r}, "
+            f"se={se!r}: a band needs lower <= upper and se >= 0; pass the table "
+            "bootstrap_band, confusion_band or difference_band returns"
+        )
+        raise CostchartError(msg)
     return Band(float(grid[at]), cost, lower, upper, se, level)
