@@ -25,7 +25,13 @@ __all__ = ["DEMO_FIGURES", "Figure", "gallery_figures", "render_demo", "run_figu
 
 #: The gallery scripts the demo renders, in the report's order.
 DEMO_FIGURES = (
+    "plot_dh2006_fig04_ten_points_envelope",
     "plot_dh2000_fig08_one_cost_line",
+    "plot_pf1997_fig03_iso_performance_lines",
+    "plot_dh2006_fig12_comparing_two",
+    "plot_dh2006_fig23_neyman_pearson",
+    "plot_dh2006_fig18_paired_difference_bands",
+    "plot_fawcett2006_fig08_credit_performance",
     "plot_dg2008_fig01_scores_roc_cost",
 )
 
