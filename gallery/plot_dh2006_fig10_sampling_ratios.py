@@ -18,7 +18,7 @@ cross-validation on the UCI sonar data (mines are the positive class); each rati
 training folds come from :func:`costchart.resample_classes`.
 """
 
-from pathlib import Path
+from importlib.resources import files
 
 import altair as alt
 import pandas as pd
@@ -30,7 +30,9 @@ from costchart import layers
 
 # %%
 # The sonar data; the positive class is "M" (a mine).
-sonar = pd.read_csv(Path(__file__).resolve().parent / "data" / "sonar.csv")
+# The UCI data ships with the gallery (costchart.gallery), so this runs from anywhere.
+with (files("costchart.gallery") / "data" / "sonar.csv").open(encoding="utf-8") as handle:
+    sonar = pd.read_csv(handle)
 features = [c for c in sonar.columns if c != "Class"]
 y = (sonar["Class"] == "M").astype(int).to_numpy()
 p_pos = y.mean()

@@ -15,7 +15,7 @@ at seven class ratios with :func:`costchart.resample_classes` (oversampling), fi
 cross-validated; each ratio's training condition is its ``pc``.
 """
 
-from pathlib import Path
+from importlib.resources import files
 
 import pandas as pd
 from sklearn.model_selection import StratifiedKFold
@@ -26,7 +26,9 @@ from costchart import layers
 
 # %%
 # Naive Bayes trained at each ratio; its test-fold counts, summed over the folds.
-sonar = pd.read_csv(Path(__file__).resolve().parent / "data" / "sonar.csv")
+# The UCI data ships with the gallery (costchart.gallery), so this runs from anywhere.
+with (files("costchart.gallery") / "data" / "sonar.csv").open(encoding="utf-8") as handle:
+    sonar = pd.read_csv(handle)
 features = [c for c in sonar.columns if c != "Class"]
 y = (sonar["Class"] == "M").astype(int).to_numpy()
 p_pos = y.mean()
