@@ -895,6 +895,32 @@ def build_cases(tmp: Path) -> list[Case]:
         "costs_from_benefits: keys as strings": lambda: cc.costs_from_benefits(
             data, label="label", amount="amount", benefit={"Yp": 1}
         ),
+        "resample_classes: ratios=[]": lambda: cc.resample_classes(data, label="label", ratios=[]),
+        "resample_classes: ratios=[0]": lambda: cc.resample_classes(
+            data, label="label", ratios=[0]
+        ),
+        "resample_classes: ratios=['2']": lambda: cc.resample_classes(
+            data, label="label", ratios=["2"]
+        ),
+        "resample_classes: ratios=2": lambda: cc.resample_classes(data, label="label", ratios=2),
+        "resample_classes: method='smote'": lambda: cc.resample_classes(
+            data, label="label", ratios=[2], method="smote"
+        ),
+        "resample_classes: label='nope'": lambda: cc.resample_classes(
+            data, label="nope", ratios=[2]
+        ),
+        "resample_classes: one class only": lambda: cc.resample_classes(
+            data[data["label"] == 1], label="label", ratios=[2]
+        ),
+        "resample_classes: rng=-1": lambda: cc.resample_classes(
+            data, label="label", ratios=[2], rng=-1
+        ),
+        "bootstrap_band: simultaneous='yes'": lambda: cc.bootstrap_band(
+            data, score="score", label="label", simultaneous="yes"
+        ),
+        "bootstrap_band: simultaneous with 20 resamples": lambda: cc.bootstrap_band(
+            data, score="score", label="label", simultaneous=True, n_resamples=20
+        ),
     }
     for label, call in option_cases.items():
         expect = EITHER if label in ("band_at: pc=2", "compare: names=('tie', 'b')") else ERROR
