@@ -18,71 +18,35 @@ measurements behind ``"auto"``'s rule are in the bands guide. The documentation 
 
 import os
 
-import altair as alt
 import numpy as np
-import pandas as pd
 
-from costchart.datasets.binormal import band_coverage
+from costchart.datasets.binormal import band_coverage, coverage_chart, coverage_grid
 
 FULL = os.environ.get("COSTCHART_GALLERY_FULL") == "1"
 SIMULATIONS = 1000 if FULL else 100
 
 # %%
-# One coverage table per separation and distribution, all simulated test sets banded at
-# once (``band_coverage`` stacks them and calls ``bootstrap_band(by="simulation")``).
-pc = np.linspace(0.0, 1.0, 51)
-tables = []
-for mu in (0.75, 1.5, 3.0, 5.0):
-    for distribution in ("auto", "normal", "exact"):
-        table = band_coverage(
-            mu=mu,
-            n_per_class=1000,
-            simulations=SIMULATIONS,
-            pc=pc,
-            distribution=distribution,
-            rng=2008,  # the same test sets for every distribution
-        )
-        tables.append(table.assign(mu=f"mu = {mu}", distribution=distribution))
-coverage = pd.concat(tables, ignore_index=True)
-inner = coverage[(coverage["pc"] > 0.1) & (coverage["pc"] < 0.9)]
-print(
-    inner.assign(error=(inner["coverage"] - 0.9).abs())
-    .pivot_table(index="mu", columns="distribution", values="error")
-    .round(3)
+# One coverage table per separation and distribution; each run bands all its simulated
+# test sets at once (``bootstrap_band(by="simulation")``), the same test sets every time.
+coverage = coverage_grid(
+    band_coverage,
+    grid={"mu": [0.75, 1.5, 3.0, 5.0], "distribution": ["auto", "normal", "exact"]},
+    n_per_class=1000,
+    simulations=SIMULATIONS,
+    pc=np.linspace(0.0, 1.0, 51),
+    rng=2008,
 )
+inner = coverage[(coverage["pc"] > 0.1) & (coverage["pc"] < 0.9)]
+error = (inner["coverage"] - 0.9).abs()
+print(error.groupby([inner["mu"], inner["distribution"]]).mean().unstack().round(3))
 
 # %%
 # Coverage against ``pc``, one panel per separation, with the 90 % target.
-lines = (
-    alt.Chart()
-    .mark_line(strokeWidth=1.6)
-    .encode(
-        x=alt.X("pc:Q", title="Probability cost, PC(+)"),
-        y=alt.Y("coverage:Q", title="Coverage of the 90 % band", scale=alt.Scale(domain=[0, 1])),
-        color=alt.Color(
-            "distribution:N",
-            title="Band quantiles",
-            scale=alt.Scale(
-                domain=["auto", "normal", "exact"], range=["#0072B2", "#E69F00", "#009E73"]
-            ),
-        ),
-        strokeDash=alt.StrokeDash(
-            "distribution:N",
-            title="Band quantiles",
-            scale=alt.Scale(domain=["auto", "normal", "exact"], range=[[1, 0], [5, 3], [2, 2]]),
-        ),
-    )
-)
-target = alt.Chart().mark_rule(color="#444444", strokeDash=[4, 4]).encode(y=alt.datum(0.9))
-chart = (
-    alt.layer(lines, target, data=coverage)
-    .properties(width=260, height=180)
-    .facet(facet=alt.Facet("mu:N", title=None), columns=2)
-    .properties(
-        title=alt.Title(
-            "Coverage of 90 % bands, 1,000 instances per class",
-            subtitle=f"{SIMULATIONS} simulated test sets; dashed grey: the 90 % target",
-        )
-    )
+chart = coverage_chart(
+    coverage,
+    color="distribution",
+    facet="mu",
+    title="Coverage of 90 % bands, 1,000 instances per class",
+    subtitle=f"{SIMULATIONS} simulated test sets; dashed grey: the 90 % target",
 )
 chart

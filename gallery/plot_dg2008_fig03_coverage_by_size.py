@@ -20,9 +20,8 @@ import os
 
 import altair as alt
 import numpy as np
-import pandas as pd
 
-from costchart.datasets.binormal import band_coverage
+from costchart.datasets.binormal import band_coverage, coverage_grid
 
 FULL = os.environ.get("COSTCHART_GALLERY_FULL") == "1"
 SIMULATIONS = 1000 if FULL else 100
@@ -30,11 +29,16 @@ SIMULATIONS = 1000 if FULL else 100
 # %%
 # One coverage table per test-set size, every simulated test set banded at once.
 pc = np.linspace(0.0, 1.0, 51)
-tables = []
-for n in (25, 250, 2500, 10000):
-    table = band_coverage(mu=3.0, n_per_class=n, simulations=SIMULATIONS, pc=pc, rng=2008)
-    tables.append(table.assign(size=f"{n:,} per class", order=n))
-coverage = pd.concat(tables, ignore_index=True)
+coverage = coverage_grid(
+    band_coverage,
+    grid={"n_per_class": [25, 250, 2500, 10000]},
+    mu=3.0,
+    simulations=SIMULATIONS,
+    pc=pc,
+    rng=2008,
+)
+coverage["size"] = coverage["n_per_class"].map("{:,} per class".format)
+coverage["order"] = coverage["n_per_class"]
 on_target = coverage.assign(on=(coverage["coverage"] - 0.9).abs() <= 0.05)
 print(on_target.groupby("order")["on"].mean().rename("share of pc within 0.05 of 90 %"))
 

@@ -21,73 +21,40 @@ the exact moments) is measured with ``difference_coverage``. The documentation b
 
 import os
 
-import altair as alt
 import numpy as np
-import pandas as pd
 
-from costchart.datasets.binormal import difference_coverage
+from costchart.datasets.binormal import coverage_chart, coverage_grid, difference_coverage
 
 FULL = os.environ.get("COSTCHART_GALLERY_FULL") == "1"
 SIMULATIONS = 1000 if FULL else 30
-SAMPLING = "full"
 
 # %%
-# Coverage for every separation, shift and correlation.
-pc = np.linspace(0.0, 1.0, 51 if FULL else 21)
-tables = []
-for mu in (1.0, 3.0):
-    for shift in (0.0, 2.0, 4.0):
-        for correlation in (0.3, 0.6, 0.9):
-            table = difference_coverage(
-                mu=mu,
-                shift=shift,
-                correlation=correlation,
-                n_per_class=1000,
-                simulations=SIMULATIONS,
-                pc=pc,
-                sampling=SAMPLING,
-                rng=2008,
-            )
-            tables.append(
-                table.assign(
-                    panel=f"mu = {mu:g}, shift = {shift:g}",
-                    correlation=f"{correlation:g}",
-                )
-            )
-coverage = pd.concat(tables, ignore_index=True)
+# Coverage for every separation, shift and correlation (full sampling).
+coverage = coverage_grid(
+    difference_coverage,
+    grid={"mu": [1.0, 3.0], "shift": [0.0, 2.0, 4.0], "correlation": [0.3, 0.6, 0.9]},
+    n_per_class=1000,
+    simulations=SIMULATIONS,
+    pc=np.linspace(0.0, 1.0, 51 if FULL else 21),
+    sampling="full",
+    rng=2008,
+)
+coverage["separation and shift"] = (
+    "mu = "
+    + coverage["mu"].map("{:g}".format)
+    + ", shift = "
+    + coverage["shift"].map("{:g}".format)
+)
 inner = coverage[(coverage["pc"] >= 0.2) & (coverage["pc"] <= 0.8)]
-print(inner.groupby(["panel", "correlation"])["coverage"].mean().unstack().round(3))
+print(inner.groupby(["separation and shift", "correlation"])["coverage"].mean().unstack().round(3))
 
 # %%
 # Coverage against ``pc``: one panel per separation and shift, one line per correlation.
-lines = (
-    alt.Chart()
-    .mark_line(strokeWidth=1.5)
-    .encode(
-        x=alt.X("pc:Q", title="Probability cost, PC(+)"),
-        y=alt.Y("coverage:Q", title="Coverage of the 90 % band", scale=alt.Scale(domain=[0, 1])),
-        color=alt.Color(
-            "correlation:N",
-            title="Correlation of a and b",
-            scale=alt.Scale(range=["#E69F00", "#009E73", "#0072B2"]),
-        ),
-        strokeDash=alt.StrokeDash(
-            "correlation:N",
-            title="Correlation of a and b",
-            scale=alt.Scale(range=[[2, 2], [6, 3], [1, 0]]),
-        ),
-    )
-)
-target = alt.Chart().mark_rule(color="#444444", strokeDash=[4, 4]).encode(y=alt.datum(0.9))
-chart = (
-    alt.layer(lines, target, data=coverage)
-    .properties(width=220, height=150)
-    .facet(facet=alt.Facet("panel:N", title=None), columns=2)
-    .properties(
-        title=alt.Title(
-            f"Coverage of the 90 % difference band ({SAMPLING} sampling)",
-            subtitle=f"{SIMULATIONS} simulated test sets of 1,000 instances per class",
-        )
-    )
+chart = coverage_chart(
+    coverage,
+    color="correlation",
+    facet="separation and shift",
+    title="Coverage of the 90 % difference band (full sampling)",
+    subtitle=f"{SIMULATIONS} simulated test sets of 1,000 instances per class",
 )
 chart

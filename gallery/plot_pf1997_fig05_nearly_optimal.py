@@ -16,24 +16,14 @@ import pandas as pd
 
 import costchart as cc
 from costchart import layers
+from costchart.datasets import crossing_roc_curves
 
 # %%
 # Four classifiers, A to D, as made-up ROC curves with the paper's story (its curves come
 # from unnamed domains): A is best at few false positives, D at many, B in between, and C
 # is never the best.
-curves = {
-    "A": [(0.03, 0.35), (0.08, 0.55), (0.2, 0.66), (0.4, 0.76), (0.7, 0.87)],
-    "B": [(0.05, 0.22), (0.15, 0.6), (0.25, 0.78), (0.4, 0.86), (0.7, 0.93)],
-    "C": [(0.1, 0.3), (0.2, 0.52), (0.35, 0.7), (0.5, 0.8), (0.8, 0.92)],
-    "D": [(0.1, 0.14), (0.3, 0.5), (0.45, 0.88), (0.6, 0.97), (0.8, 0.99)],
-}
-points = pd.DataFrame(
-    [
-        {"classifier": name, "threshold": float(len(curve) - k), "fpr": fpr, "tpr": tpr}
-        for name, curve in curves.items()
-        for k, (fpr, tpr) in enumerate([(0.0, 0.0), *curve, (1.0, 1.0)])
-    ]
-)
+points = crossing_roc_curves()
+curves = sorted(points["classifier"].unique())
 
 # %%
 # E: just under the hull of A to D everywhere.
@@ -55,7 +45,7 @@ print(f"mean gap over pc: {gap.mean():.4f}")
 
 # %%
 # ROC space: E and the hull of all. Cost space: E's envelope and the best envelope.
-colours = cc.palette([*sorted(curves), "E"])
+colours = cc.palette([*curves, "E"])
 roc = (
     layers.roc_curve(every, color="classifier", palette=colours, max_points=None)
     + layers.hull(cc.roc_hull(every[["fpr", "tpr"]], by=[]), mark={"color": "#222222"})

@@ -14,28 +14,17 @@ The four curves are made up to tell the paper's story; the conditions are ``pc``
 0.3 and 0.6 (slopes 2.33 to 0.67).
 """
 
-import pandas as pd
 
 import costchart as cc
 from costchart import layers
+from costchart.datasets import crossing_roc_curves
 
 # %%
 # Four classifiers, A to D, as made-up ROC curves with the paper's story (its curves come
 # from unnamed domains): A is best at few false positives, D at many, B in between, and C
 # is never the best.
-curves = {
-    "A": [(0.03, 0.35), (0.08, 0.55), (0.2, 0.66), (0.4, 0.76), (0.7, 0.87)],
-    "B": [(0.05, 0.22), (0.15, 0.6), (0.25, 0.78), (0.4, 0.86), (0.7, 0.93)],
-    "C": [(0.1, 0.3), (0.2, 0.52), (0.35, 0.7), (0.5, 0.8), (0.8, 0.92)],
-    "D": [(0.1, 0.14), (0.3, 0.5), (0.45, 0.88), (0.6, 0.97), (0.8, 0.99)],
-}
-points = pd.DataFrame(
-    [
-        {"classifier": name, "threshold": float(len(curve) - k), "fpr": fpr, "tpr": tpr}
-        for name, curve in curves.items()
-        for k, (fpr, tpr) in enumerate([(0.0, 0.0), *curve, (1.0, 1.0)])
-    ]
-)
+points = crossing_roc_curves()
+curves = sorted(points["classifier"].unique())
 
 # %%
 # One hull over all the classifiers' points, each vertex labelled with its classifier
@@ -54,7 +43,7 @@ print(hull[["classifier", "fpr", "tpr", "slope_lo", "slope_hi", "pc_lo", "pc_hi"
 # %%
 # ROC space: the hull and the iso-performance lines at the range's ends. Cost space: the
 # envelope with the range's ends marked.
-colours = cc.palette(sorted(curves))
+colours = cc.palette(curves)
 ends = {"pc = 0.3": 0.3, "pc = 0.6": 0.6}
 roc = (
     layers.roc_curve(points, color="classifier", palette=colours, max_points=None)

@@ -14,7 +14,7 @@ from importlib import resources
 
 import pandas as pd
 
-__all__ = ["load_credit", "load_predictions"]
+__all__ = ["crossing_roc_curves", "load_credit", "load_predictions"]
 
 
 def load_predictions() -> pd.DataFrame:
@@ -65,3 +65,37 @@ def load_credit() -> pd.DataFrame:
     source = resources.files(__package__) / "credit.csv"
     with source.open("r", encoding="utf-8") as handle:
         return pd.read_csv(handle)
+
+
+def crossing_roc_curves() -> pd.DataFrame:
+    """Four made-up ROC curves, A to D, that cross: none is best everywhere.
+
+    A is best at few false positives, B in the middle, D at many, and C is never on the
+    convex hull of the four (it is beaten everywhere by a hull vertex or a mix of two).
+    The gallery's figures of the ROC convex hull paper use them.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per ROC point: ``classifier`` ("A" to "D"), ``threshold`` (decreasing
+        along each curve), ``fpr``, ``tpr``; each curve runs from (0, 0) to (1, 1).
+
+    Examples
+    --------
+    >>> from costchart.datasets import crossing_roc_curves
+    >>> curves = crossing_roc_curves()
+    >>> curves.groupby("classifier").size().to_dict()
+    {'A': 7, 'B': 7, 'C': 7, 'D': 7}
+    """
+    curves = {
+        "A": [(0.03, 0.35), (0.08, 0.55), (0.2, 0.66), (0.4, 0.76), (0.7, 0.87)],
+        "B": [(0.05, 0.22), (0.15, 0.6), (0.25, 0.78), (0.4, 0.86), (0.7, 0.93)],
+        "C": [(0.1, 0.3), (0.2, 0.52), (0.35, 0.7), (0.5, 0.8), (0.8, 0.92)],
+        "D": [(0.1, 0.14), (0.3, 0.5), (0.45, 0.88), (0.6, 0.97), (0.8, 0.99)],
+    }
+    rows = [
+        {"classifier": name, "threshold": float(len(curve) - k), "fpr": fpr, "tpr": tpr}
+        for name, curve in curves.items()
+        for k, (fpr, tpr) in enumerate([(0.0, 0.0), *curve, (1.0, 1.0)])
+    ]
+    return pd.DataFrame(rows)

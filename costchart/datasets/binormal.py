@@ -10,8 +10,10 @@ These functions run that experiment with costchart's bands, every simulation at 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import itertools
+from collections.abc import Callable, Mapping, Sequence
 
+import altair as alt
 import numpy as np
 import pandas as pd
 from scipy import stats
@@ -23,6 +25,8 @@ __all__ = [
     "binormal_cost",
     "binormal_scores",
     "binormal_threshold",
+    "coverage_chart",
+    "coverage_grid",
     "difference_coverage",
 ]
 
@@ -276,3 +280,121 @@ def _coverage(band: pd.DataFrame, pc: np.ndarray, truth: np.ndarray) -> pd.DataF
             "degenerate": (upper - lower <= 0).mean(axis=0),
         }
     )
+
+
+def coverage_grid(
+    experiment: Callable[..., pd.DataFrame], *, grid: Mapping[str, Sequence], **fixed
+) -> pd.DataFrame:
+    """Run a coverage experiment for every combination of ``grid``'s values.
+
+    Parameters
+    ----------
+    experiment : callable
+        :func:`band_coverage` or :func:`difference_coverage`.
+    grid : dict of str to sequence
+        Keyword arguments of ``experiment`` and the values to try, e.g.
+        ``{"mu": [0.75, 3], "distribution": ["exact", "normal"]}``.
+    **fixed
+        The experiment's other keyword arguments, the same in every run (pass ``rng`` as a
+        seed so that every run simulates the same test sets).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One column per ``grid`` key (the value of the run), then the experiment's columns.
+
+    Examples
+    --------
+    >>> from costchart.datasets.binormal import band_coverage, coverage_grid
+    >>> table = coverage_grid(
+    ...     band_coverage, grid={"mu": [1.5, 3.0]},
+    ...     n_per_class=50, simulations=10, pc=[0.5], rng=0,
+    ... )
+    >>> table[["mu", "pc"]].values.tolist()
+    [[1.5, 0.5], [3.0, 0.5]]
+    """
+    if not isinstance(grid, Mapping) or not grid:
+        msg = f"grid={grid!r} must be a non-empty dict of argument name to values"
+        raise CostchartError(msg)
+    names = list(grid)
+    tables = []
+    for values in itertools.product(*(list(grid[name]) for name in names)):
+        run = dict(zip(names, values, strict=True))
+        table = experiment(**fixed, **run)
+        for position, name in enumerate(names):
+            table.insert(position, name, run[name])
+        tables.append(table)
+    return pd.concat(tables, ignore_index=True)
+
+
+def coverage_chart(
+    table: pd.DataFrame,
+    *,
+    color: str,
+    facet: str,
+    level: float = 0.9,
+    columns: int = 2,
+    title: str | None = None,
+    subtitle: str | None = None,
+) -> alt.FacetChart:
+    """Coverage against ``pc``: one line per value of ``color``, one panel per ``facet``.
+
+    A dashed grey rule marks the target ``level``. ``table`` is a coverage table (from
+    :func:`coverage_grid`, :func:`band_coverage` or :func:`difference_coverage`).
+
+    Examples
+    --------
+    >>> from costchart.datasets.binormal import band_coverage, coverage_chart, coverage_grid
+    >>> table = coverage_grid(
+    ...     band_coverage, grid={"mu": [1.5, 3.0], "distribution": ["normal", "exact"]},
+    ...     n_per_class=50, simulations=10, pc=[0.3, 0.5, 0.7], rng=0,
+    ... )
+    >>> chart = coverage_chart(table, color="distribution", facet="mu")
+    """
+    data = table.copy()
+    for name in (color, facet):
+        data[name] = data[name].map(
+            lambda value: f"{value:g}" if isinstance(value, float) else str(value)
+        )
+    dashes = [[1, 0], [6, 3], [2, 2], [8, 3, 2, 3]]
+    values = list(dict.fromkeys(data[color]))
+    colours = ["#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7"]
+    legend = color.replace("_", " ")
+    lines = (
+        alt.Chart()
+        .mark_line(strokeWidth=1.6)
+        .encode(
+            x=alt.X("pc:Q", title="Probability cost, PC(+)"),
+            y=alt.Y(
+                "coverage:Q",
+                title=f"Coverage of the {100 * level:g} % band",
+                scale=alt.Scale(domain=[0, 1]),
+            ),
+            color=alt.Color(
+                f"{color}:N",
+                title=legend,
+                scale=alt.Scale(domain=values, range=colours[: len(values)]),
+            ),
+            strokeDash=alt.StrokeDash(
+                f"{color}:N",
+                title=legend,
+                scale=alt.Scale(domain=values, range=[dashes[i % 4] for i in range(len(values))]),
+            ),
+        )
+    )
+    target = alt.Chart().mark_rule(color="#444444", strokeDash=[4, 4]).encode(y=alt.datum(level))
+    chart = (
+        alt.layer(lines, target, data=data)
+        .properties(width=240, height=160)
+        .facet(
+            facet=alt.Facet(
+                f"{facet}:N",
+                title=facet.replace("_", " "),
+                sort=list(dict.fromkeys(data[facet])),  # the order of the runs
+            ),
+            columns=columns,
+        )
+    )
+    if title:
+        chart = chart.properties(title=alt.Title(title, subtitle=subtitle or ""))
+    return chart
