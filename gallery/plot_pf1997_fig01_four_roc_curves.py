@@ -12,7 +12,6 @@ decision maker needs: for which conditions each classifier is the right one.
 The four curves here are made up to tell the same story.
 """
 
-
 import costchart as cc
 from costchart.datasets import crossing_roc_curves
 

@@ -14,7 +14,6 @@ The four curves are made up to tell the paper's story; alpha is ``pc = 0.15`` (s
 about 5.7) and beta ``pc = 0.5`` (slope 1).
 """
 
-
 import costchart as cc
 from costchart import layers
 from costchart.datasets import crossing_roc_curves

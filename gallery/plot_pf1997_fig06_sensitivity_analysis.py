@@ -14,7 +14,6 @@ The four curves are made up to tell the paper's story; the conditions are ``pc``
 0.3 and 0.6 (slopes 2.33 to 0.67).
 """
 
-
 import costchart as cc
 from costchart import layers
 from costchart.datasets import crossing_roc_curves
