@@ -26,7 +26,13 @@ from costchart._frames import (
     split_groups,
 )
 from costchart._tables import check_rates, read_selection, read_table
-from costchart._validation import finite_number, probabilities, probability, real_numbers
+from costchart._validation import (
+    finite_number,
+    probabilities,
+    probability,
+    real_numbers,
+    threshold_numbers,
+)
 from costchart.envelope import lower_envelope
 from costchart.expected import expected_cost
 from costchart.hull import group_hulls
@@ -301,7 +307,10 @@ class PerformanceIndependent:
         every interval in which one classifier is used (so it can jump at a switch), the
         classifier's ``trained_pc``, ``fpr``, ``tpr`` and ``segment`` (its interval number).
     envelope : pandas.DataFrame
-        The lower envelope of the same classifiers (and the trivial ones).
+        The lower envelope of the same classifiers (and the trivial ones). Its
+        ``threshold`` column holds each classifier's own threshold when ``classifiers`` has
+        one, else its ``trained_pc`` (so :func:`selection_table` of it names the classifier
+        to use in each ``pc`` interval).
     extra_cost : pandas.DataFrame
         Grouping columns and ``extra_cost``: the area between the hybrid and the envelope,
         the expected price of choosing by training conditions instead of by cost.
@@ -382,7 +391,14 @@ def performance_independent(
                 col.SEGMENT: rows,
             }
         )
-        envelope = lower_envelope(part[[col.FPR, col.TPR]].assign(**{col.THRESHOLD: trained}))
+        # Each vertex keeps the classifier's own threshold; without one, its trained pc
+        # labels it (so a selection table of the envelope names the classifier to use).
+        labels = (
+            threshold_numbers(part[col.THRESHOLD].to_numpy(), "column 'threshold'")
+            if col.THRESHOLD in part.columns
+            else trained
+        )
+        envelope = lower_envelope(part[[col.FPR, col.TPR]].assign(**{col.THRESHOLD: labels}))
         hybrid_area = float(
             np.sum(
                 (hi - lo)

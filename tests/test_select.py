@@ -380,3 +380,25 @@ def test_workforce_refuses_counts_where_predicting_nothing_is_impossible():
     )
     with pytest.raises(cc.CostchartError, match=r"the limit 0 is below 0\.5"):
         cc.workforce(table, capacity=0)
+
+
+def test_performance_independent_envelope_keeps_the_classifiers_own_thresholds():
+    classifiers = pd.DataFrame(
+        {
+            "threshold": [0.9, 0.5, 0.1],
+            "trained": [0.1, 0.5, 0.9],
+            "fpr": [0.1, 0.3, 0.6],
+            "tpr": [0.5, 0.8, 0.95],
+        }
+    )
+    envelope = cc.performance_independent(classifiers, trained_pc="trained").envelope
+    vertices = envelope[np.isfinite(envelope["threshold"])]
+    merged = vertices.merge(classifiers, on=["fpr", "tpr"], suffixes=("", "_own"))
+    assert len(merged) == 3
+    assert (merged["threshold"] == merged["threshold_own"]).all()
+    # Without a threshold column the trained pc labels each vertex.
+    envelope = cc.performance_independent(
+        classifiers.drop(columns="threshold"), trained_pc="trained"
+    ).envelope
+    merged = envelope.merge(classifiers, on=["fpr", "tpr"])
+    assert (merged["threshold_x"] == merged["trained"]).all()

@@ -91,6 +91,14 @@ def key(
     orient : str
         Where the legend goes (Vega-Lite legend orient).
 
+    Notes
+    -----
+    Views joined with ``|`` or ``&`` share their scales, so two keys in two joined views
+    merge into one legend whose symbols come from the first key. Give the joined chart one
+    key (add it to one of the views, with every entry), or keep them apart with
+    ``.resolve_scale(shape="independent", fill="independent", stroke="independent",
+    strokeDash="independent", strokeWidth="independent", size="independent")``.
+
     Examples
     --------
     >>> from costchart import layers
