@@ -2,14 +2,15 @@
 The vertical cost average and its ROC dual (dh2006, Fig. 15)
 ============================================================
 
-The two ROC curves of Fig. 14, A through (0.04, 0.4) and B through (0.3, 0.8), become two
-lower envelopes in cost space. Averaging them vertically, at equal operating point ``pc``,
-gives a curve whose cost at every ``pc`` is exactly the mean of the two costs: the average
+The paper's two ROC curves, A through (0.04, 0.4) and B through (0.3, 0.8), become two lower
+envelopes in cost space. Averaging them vertically, at equal operating point ``pc``, gives a
+curve whose cost at every ``pc`` is exactly the mean of the two costs: the average
 performance, which is what one wants to estimate. Turned back into ROC space, each segment
 of that average is one ROC point, and the middle one is (0.17, 0.6), halfway between A's and
-B's vertices on the iso-performance line that joins them, where the ROC averages of Fig. 14
-never reach. Drummond and Holte conclude that only the cost-space average keeps expected
-cost equal to the average of the curves' expected costs. Made-up points, as in the paper.
+B's vertices on the iso-performance line that joins them, which the ROC-space averages
+(vertical and horizontal) do not reach. Drummond and Holte conclude that only the cost-space
+average keeps expected cost equal to the average of the curves' expected costs. Made-up
+points, as in the paper.
 """
 
 import numpy as np
