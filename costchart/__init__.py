@@ -2,7 +2,8 @@
 
 Transformers turn predictions into long-format pandas tables:
 
-- ROC space: :func:`roc_points`, :func:`from_confusion`, :func:`roc_hull`, :func:`auc`;
+- ROC space: :func:`roc_points`, :func:`from_confusion`, :func:`roc_hull`, :func:`auc`
+  (also partial), :func:`auc_ci` and :func:`auc_test` (DeLong);
 - cost space: :func:`to_cost_lines`, :func:`lower_envelope`, :func:`envelope_gap`,
   :func:`operating_range`, :func:`selection_table`, :func:`cost_at`, :func:`expected_cost`;
 - averages: :func:`vertical_average` (cost space, exact), :func:`roc_average`;
@@ -57,6 +58,7 @@ from costchart.conversions import (
     roc_point_to_cost_line,
     slope_from_pc,
 )
+from costchart.delong import auc_ci, auc_test
 from costchart.envelope import envelope_gap, lower_envelope, operating_range, selection_table
 from costchart.expected import cost_at, expected_cost
 from costchart.explorer import explorer
@@ -87,6 +89,8 @@ __all__ = [
     "PerformanceIndependent",
     "apply_selection",
     "auc",
+    "auc_ci",
+    "auc_test",
     "auciv",
     "average_chart",
     "band_at",

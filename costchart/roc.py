@@ -24,7 +24,13 @@ from costchart._frames import (
 )
 from costchart._lazy import read_instances
 from costchart._tables import points_groups
-from costchart._validation import column_name, nonnegative_numbers, whole_number
+from costchart._validation import (
+    column_name,
+    finite_number,
+    nonnegative_numbers,
+    probability,
+    whole_number,
+)
 
 __all__ = ["auc", "from_confusion", "roc_points", "row_of_threshold"]
 
@@ -672,7 +678,13 @@ def from_confusion(
     return combine_groups(frame, by, groups, parts, col.ROC_COLUMNS)
 
 
-def auc(points: pd.DataFrame, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
+def auc(
+    points: pd.DataFrame,
+    *,
+    by: str | Sequence[str] | None = None,
+    max_fpr: float | None = None,
+    standardized: bool = False,
+) -> pd.DataFrame:
     """Area under each ROC curve of a points table (trapezoids between the points).
 
     Parameters
@@ -683,6 +695,14 @@ def auc(points: pd.DataFrame, *, by: str | Sequence[str] | None = None) -> pd.Da
         to 1. An empty table gives an empty result (no groups, no rows).
     by : str or list of str, optional
         Grouping columns; by default every column that is not a costchart column.
+    max_fpr : float, optional
+        In (0, 1]: the partial area for ``fpr`` from 0 to ``max_fpr`` (the curve is cut
+        where it crosses ``max_fpr``, linearly between its points), as pROC's
+        uncorrected ``partial.auc`` on specificity from 1 to ``1 - max_fpr``.
+    standardized : bool
+        With ``max_fpr``: McClish's correction, ``(1 + (pauc - min) / (max - min)) / 2``
+        with ``min = max_fpr**2 / 2`` (the chance diagonal's area) and ``max = max_fpr``,
+        so 0.5 is chance and 1 perfect -- scikit-learn's ``roc_auc_score(max_fpr=)``.
 
     Returns
     -------
@@ -696,7 +716,20 @@ def auc(points: pd.DataFrame, *, by: str | Sequence[str] | None = None) -> pd.Da
     >>> cc.auc(points)
        auc
     0  0.5
+    >>> cc.auc(points, max_fpr=0.5)  # the first half of the FPR axis
+        auc
+    0  0.25
+    >>> cc.auc(points, max_fpr=0.5, standardized=True)
+            auc
+    0  0.666667
     """
+    cut = None if max_fpr is None else _max_fpr(max_fpr)
+    if not isinstance(standardized, (bool, np.bool_)):
+        msg = f"standardized={standardized!r} must be True or False"
+        raise CostchartError(msg)
+    if standardized and cut is None:
+        msg = "standardized=True corrects a partial area; pass max_fpr= too"
+        raise CostchartError(msg)
     table, by, groups = points_groups(points, by)
     parts = []
     for group in groups:
@@ -711,6 +744,36 @@ def auc(points: pd.DataFrame, *, by: str | Sequence[str] | None = None) -> pd.Da
             )
             raise CostchartError(msg)
         order = np.lexsort((tpr, fpr))
-        area = np.trapezoid(tpr[order], fpr[order])
-        parts.append(pd.DataFrame({col.AUC: [float(area)]}))
+        fpr, tpr = fpr[order], tpr[order]
+        if cut is not None:
+            fpr, tpr = _cut_at(fpr, tpr, cut)
+        area = float(np.trapezoid(tpr, fpr))
+        if standardized and cut is not None:
+            least, most = cut * cut / 2, cut
+            area = 0.5 * (1 + (area - least) / (most - least))
+        parts.append(pd.DataFrame({col.AUC: [area]}))
     return combine_groups(table, by, groups, parts, [col.AUC])
+
+
+def _max_fpr(value) -> float:
+    """``max_fpr`` as a float in (0, 1]."""
+    number = probability(finite_number(value, "max_fpr"), "max_fpr", low_open=True)
+    return number
+
+
+def _cut_at(fpr: np.ndarray, tpr: np.ndarray, cut: float):
+    """The curve's points with ``fpr <= cut``, ending on the point where it crosses ``cut``.
+
+    ``fpr`` and ``tpr`` are sorted by ``fpr`` then ``tpr``: at a vertical step at ``cut``
+    the curve reaches its highest ``tpr`` there.
+    """
+    keep = fpr <= cut
+    inside_f, inside_t = fpr[keep], tpr[keep]
+    if inside_f[-1] < cut:  # interpolate on the segment that crosses cut
+        after = int(np.argmax(fpr > cut))
+        before = after - 1
+        share = (cut - fpr[before]) / (fpr[after] - fpr[before])
+        end = tpr[before] + share * (tpr[after] - tpr[before])
+        inside_f = np.append(inside_f, cut)
+        inside_t = np.append(inside_t, end)
+    return inside_f, inside_t

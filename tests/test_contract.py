@@ -525,6 +525,28 @@ def test_costs_from_benefits(kind):
 
 
 @pytest.mark.parametrize("kind", RAW_KINDS)
+def test_auc_statistics_contract(kind):
+    frame = pd.DataFrame(
+        {
+            "model": ["a"] * 6 + ["b"] * 6,
+            "id": list(range(6)) * 2,
+            "y": [1, 1, 1, 0, 0, 0] * 2,
+            "s": [0.9, 0.8, 0.4, 0.5, 0.2, 0.1, 0.6, 0.3, 0.7, 0.8, 0.5, 0.2],
+        }
+    )
+    table = as_kind(frame, kind)
+    before = snapshot(table)
+    ci = cc.auc_ci(table, score="s", label="y", by="model")
+    test = cc.auc_test(table, score="s", label="y", classifier="model", instance="id")
+    assert_unchanged(table, before)
+    assert list(ci.columns) == ["model", "auc", "lower", "upper", "se"]
+    assert ci["model"].tolist() == ["a", "b"]
+    assert (ci[["auc", "lower", "upper", "se"]].dtypes == np.float64).all()
+    assert list(test.columns) == ["auc_a", "auc_b", "difference", "se", "z", "p_value"]
+    assert test["auc_a"].iat[0] == ci["auc"].iat[0] and test["auc_b"].iat[0] == ci["auc"].iat[1]
+
+
+@pytest.mark.parametrize("kind", RAW_KINDS)
 def test_resample_classes_contract(kind):
     frame = pd.DataFrame({"y": [1, 0, 1, 0, 0], "x": [0.1, 0.2, 0.3, 0.4, 0.5]})
     table = as_kind(frame, kind)
@@ -611,6 +633,7 @@ def test_every_table_function_is_covered():
     covered = {name.split("(")[0] for name in FUNCTIONS}
     covered |= {"compare", "performance_independent", "band_at", "costs_from_benefits"}
     covered |= {"resample_classes"}  # test_resample_classes_contract below
+    covered |= {"auc_ci", "auc_test"}  # test_auc_statistics_contract below
     charts = {"band_chart", "cost_chart", "difference_chart", "roc_chart", "roc_cost_chart"}
     charts |= {
         "average_chart",

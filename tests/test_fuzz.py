@@ -706,6 +706,49 @@ def difference_band_call(draw):
     return Call(cc.difference_band, (table,), d.options(options), check, d.plan)
 
 
+def _auc_ci_options(i: Inputs) -> dict:
+    return {
+        "score": column("score"),
+        "label": column("y"),
+        "by": by_option(i.by),
+        "pos_label": maybe(st.sampled_from([None, 1])),
+        "confidence_level": maybe(st.sampled_from([0.95, 0.5, 0.999])),
+        "method": maybe(st.sampled_from(["delong", "bootstrap"])),
+    }
+
+
+def _check_auc_ci(result):
+    check_table(result, None, ("auc", "lower", "upper", "se"))
+    values = result[["lower", "auc", "upper"]].to_numpy()
+    assert (values[:, 0] <= values[:, 1] + 1e-12).all() and (
+        values[:, 1] <= values[:, 2] + 1e-12
+    ).all()
+    assert ((values >= 0) & (values <= 1)).all() and (result["se"] >= 0).all()
+
+
+@st.composite
+def auc_test_call(draw):
+    i = draw(example())
+    options = {
+        "score": column("score"),
+        "label": column("y"),
+        "classifier": column(i.classifier_column),
+        "instance": column("instance"),
+        "by": by_option(i.by),
+        "pos_label": maybe(st.sampled_from([None, 1])),
+        "a": maybe(st.sampled_from([None, "a", "b"])),
+        "b": maybe(st.sampled_from([None, "a", "b"])),
+    }
+    d = Drawer(draw, slots(*options))
+    table = d.table(i, "paired")
+
+    def check(result):
+        check_table(result, None, ("auc_a", "auc_b", "difference", "se", "z", "p_value"))
+        assert ((result["p_value"] >= 0) & (result["p_value"] <= 1)).all()
+
+    return Call(cc.auc_test, (table,), d.options(options), check, d.plan)
+
+
 def _rociv_options(i: Inputs, *, bins=True) -> dict:
     options = {
         "score": column("score"),
@@ -1143,6 +1186,8 @@ CASES = {
         table_check(_schema.BAND_TABLE),
     ),
     "difference_band": difference_band_call,
+    "auc_ci": _raw_call(cc.auc_ci, "raw", _auc_ci_options, _check_auc_ci),
+    "auc_test": auc_test_call,
     "rociv": _raw_call(
         cc.rociv, "raw", _rociv_options, points_check((_schema.FP_COST, _schema.TP_BENEFIT))
     ),

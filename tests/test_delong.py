@@ -1,0 +1,196 @@
+"""AUC intervals and paired tests (DeLong), partial AUC: against brute force and scikit-learn."""
+
+import numpy as np
+import pandas as pd
+import polars as pl
+import pytest
+from scipy import stats
+from sklearn.metrics import roc_auc_score
+
+import costchart as cc
+
+
+def _scores(seed, n=80, ties=True):
+    rng = np.random.default_rng(seed)
+    y = rng.random(n) < 0.4
+    s = rng.normal(size=n) + 1.1 * y
+    return (np.round(s, 1) if ties else s), y
+
+
+def _psi(scores, y):
+    pos, neg = scores[y], scores[~y]
+    return (pos[:, None] > neg[None, :]) + 0.5 * (pos[:, None] == neg[None, :])
+
+
+def _brute_delong(scores, y):
+    """DeLong's AUC and variance from the explicit matrix of pairs."""
+    psi = _psi(scores, y)
+    v10, v01 = psi.mean(axis=1), psi.mean(axis=0)
+    return psi.mean(), v10.var(ddof=1) / len(v10) + v01.var(ddof=1) / len(v01), v10, v01
+
+
+@pytest.mark.parametrize("seed", range(5))
+@pytest.mark.parametrize("ties", [True, False])
+def test_delong_interval_equals_brute_force(seed, ties):
+    s, y = _scores(seed, ties=ties)
+    area, variance, _, _ = _brute_delong(s, y)
+    result = cc.auc_ci({"s": s, "y": y}, score="s", label="y", confidence_level=0.9)
+    assert result["auc"].iat[0] == pytest.approx(area, abs=1e-12)
+    assert result["auc"].iat[0] == pytest.approx(roc_auc_score(y, s), abs=1e-12)
+    assert result["se"].iat[0] == pytest.approx(np.sqrt(variance), abs=1e-12)
+    z = stats.norm.ppf(0.95)
+    assert result["lower"].iat[0] == pytest.approx(max(0, area - z * np.sqrt(variance)), abs=1e-12)
+    assert result["upper"].iat[0] == pytest.approx(min(1, area + z * np.sqrt(variance)), abs=1e-12)
+
+
+def test_exact_bootstrap_variance_equals_the_enumerated_one():
+    # Few instances: enumerate every stratified resample's probability exactly.
+    from itertools import product
+
+    s = np.array([0.9, 0.7, 0.7, 0.3, 0.7, 0.5, 0.2])
+    y = np.array([True, True, True, False, False, False, False])
+    pos, neg = s[y], s[~y]
+    values = []
+    for p_idx in product(range(len(pos)), repeat=len(pos)):
+        for n_idx in product(range(len(neg)), repeat=len(neg)):
+            p, n = pos[list(p_idx)], neg[list(n_idx)]
+            values.append(((p[:, None] > n[None, :]) + 0.5 * (p[:, None] == n[None, :])).mean())
+    values = np.array(values)
+    result = cc.auc_ci({"s": s, "y": y}, score="s", label="y", method="bootstrap")
+    assert result["se"].iat[0] == pytest.approx(values.std(), rel=1e-12)
+
+
+def test_groups_and_input_kinds():
+    frames = []
+    for k in range(3):
+        s, y = _scores(k)
+        frames.append(pd.DataFrame({"model": f"m{k}", "s": s, "y": y}))
+    data = pd.concat(frames, ignore_index=True)
+    grouped = cc.auc_ci(data, score="s", label="y", by="model")
+    assert list(grouped.columns) == ["model", "auc", "lower", "upper", "se"]
+    for k, frame in enumerate(frames):
+        one = cc.auc_ci(frame, score="s", label="y")
+        pd.testing.assert_series_equal(
+            grouped.iloc[k, 1:].astype(float), one.iloc[0].astype(float), check_names=False
+        )
+    from_polars = cc.auc_ci(pl.from_pandas(data), score="s", label="y", by="model")
+    pd.testing.assert_frame_equal(from_polars, grouped)
+    lazy = cc.auc_ci(pl.from_pandas(data).lazy(), score="s", label="y", by="model")
+    pd.testing.assert_frame_equal(lazy.reset_index(drop=True), grouped, check_dtype=False)
+
+
+def _long_pair(seed, n=90):
+    rng = np.random.default_rng(seed)
+    y = rng.random(n) < 0.45
+    a = np.round(rng.normal(size=n) + 1.2 * y, 1)
+    b = np.round(0.6 * a + rng.normal(size=n) * 0.8 + 0.3 * y, 1)
+    long = pd.DataFrame(
+        {
+            "model": ["a"] * n + ["b"] * n,
+            "id": np.tile(np.arange(n), 2),
+            "y": np.tile(y, 2),
+            "s": np.concatenate([a, b]),
+        }
+    )
+    return long, a, b, y
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_paired_test_equals_brute_force(seed):
+    long, a, b, y = _long_pair(seed)
+    area_a, _, v10_a, v01_a = _brute_delong(a, y)
+    area_b, _, v10_b, v01_b = _brute_delong(b, y)
+    s10 = np.cov(v10_a, v10_b)
+    s01 = np.cov(v01_a, v01_b)
+    variance = (s10[0, 0] + s10[1, 1] - 2 * s10[0, 1]) / y.sum() + (
+        s01[0, 0] + s01[1, 1] - 2 * s01[0, 1]
+    ) / (~y).sum()
+    z = (area_a - area_b) / np.sqrt(variance)
+    shuffled = long.sample(frac=1, random_state=seed)  # row order does not matter
+    result = cc.auc_test(
+        shuffled, score="s", label="y", classifier="model", instance="id", a="a", b="b"
+    )
+    row = result.iloc[0]
+    assert row["auc_a"] == pytest.approx(area_a, abs=1e-12)
+    assert row["auc_b"] == pytest.approx(area_b, abs=1e-12)
+    assert row["z"] == pytest.approx(z, abs=1e-10)
+    assert row["p_value"] == pytest.approx(2 * stats.norm.sf(abs(z)), abs=1e-12)
+
+
+def test_paired_test_of_a_classifier_with_itself_and_by_groups():
+    long, *_ = _long_pair(7)
+    same = pd.concat([long[long.model == "a"], long[long.model == "a"].assign(model="c")])
+    result = cc.auc_test(same, score="s", label="y", classifier="model", instance="id")
+    assert result["z"].iat[0] == 0 and result["p_value"].iat[0] == 1
+    two = pd.concat([long.assign(dataset="x"), _long_pair(8)[0].assign(dataset="y")])
+    grouped = cc.auc_test(
+        two, score="s", label="y", classifier="model", instance="id", by="dataset"
+    )
+    assert list(grouped["dataset"]) == ["x", "y"]
+    alone = cc.auc_test(long, score="s", label="y", classifier="model", instance="id")
+    assert grouped["z"].iat[0] == pytest.approx(alone["z"].iat[0], abs=1e-14)
+    # a and b swapped: the difference and z change sign, p stays
+    swapped = cc.auc_test(
+        long, score="s", label="y", classifier="model", instance="id", a="b", b="a"
+    )
+    assert swapped["z"].iat[0] == pytest.approx(-alone["z"].iat[0], abs=1e-14)
+    assert swapped["p_value"].iat[0] == pytest.approx(alone["p_value"].iat[0], abs=1e-14)
+
+
+@pytest.mark.parametrize("max_fpr", [0.01, 0.05, 0.1, 0.2, 0.37, 0.5, 0.8])
+def test_standardized_partial_auc_equals_scikit_learn(max_fpr):
+    s, y = _scores(3, n=400)
+    points = cc.roc_points({"s": s, "y": y}, score="s", label="y")
+    ours = cc.auc(points, max_fpr=max_fpr, standardized=True)["auc"].iat[0]
+    assert ours == pytest.approx(roc_auc_score(y, s, max_fpr=max_fpr), abs=1e-12)
+
+
+@pytest.mark.parametrize("max_fpr", [0.05, 0.2, 0.5, 1.0])
+def test_raw_partial_auc_equals_an_integral_of_the_curve(max_fpr):
+    s, y = _scores(4, n=300)
+    points = cc.roc_points({"s": s, "y": y}, score="s", label="y")
+    # tpr as a function of fpr: the curve's upper envelope at vertical steps, integrated
+    # on a fine grid (the curve is piecewise linear, so the midpoint rule converges).
+    fpr, tpr = points["fpr"].to_numpy(), points["tpr"].to_numpy()
+    grid = np.linspace(0, max_fpr, 200_001)
+    middle = (grid[1:] + grid[:-1]) / 2
+    curve = np.interp(middle, fpr, tpr)
+    expected = float(np.sum(curve * np.diff(grid)))
+    assert cc.auc(points, max_fpr=max_fpr)["auc"].iat[0] == pytest.approx(expected, abs=1e-6)
+    if max_fpr == 1.0:
+        assert cc.auc(points, max_fpr=1.0)["auc"].iat[0] == cc.auc(points)["auc"].iat[0]
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda d: cc.auc_ci(d, score="s", label="y", method="x"), r"method='x' is not an option"),
+        (lambda d: cc.auc_ci(d, score="s", label="y", confidence_level=1), r"confidence_level=1"),
+        (
+            lambda d: cc.auc_ci({"s": [1.0, 0.0, 0.5], "y": [1, 0, 0]}, score="s", label="y"),
+            r"1 positives and 2 negatives: DeLong variance needs at least 2 of each class",
+        ),
+        (lambda d: cc.auc(cc.roc_points(d, score="s", label="y"), max_fpr=0), r"max_fpr=0"),
+        (lambda d: cc.auc(cc.roc_points(d, score="s", label="y"), max_fpr=1.5), r"max_fpr=1.5"),
+        (
+            lambda d: cc.auc(cc.roc_points(d, score="s", label="y"), standardized=True),
+            r"pass max_fpr= too",
+        ),
+        (
+            lambda d: cc.auc(cc.roc_points(d, score="s", label="y"), max_fpr=0.2, standardized=1),
+            r"standardized=1 must be True or False",
+        ),
+    ],
+)
+def test_refusals(call, message):
+    s, y = _scores(0)
+    with pytest.raises(cc.CostchartError, match=message):
+        call({"s": s, "y": y})
+
+
+def test_paired_test_refusals():
+    long, *_ = _long_pair(1)
+    with pytest.raises(cc.CostchartError, match="pass both a= and b="):
+        cc.auc_test(long, score="s", label="y", classifier="model", instance="id", a="a")
+    with pytest.raises(cc.CostchartError, match="do not share their instances"):
+        cc.auc_test(long.iloc[1:], score="s", label="y", classifier="model", instance="id")
