@@ -14,6 +14,8 @@ Transformers turn predictions into long-format pandas tables:
   resampling) and :func:`difference_band` (significance of a difference);
 - instance-varying costs: :func:`rociv`, :func:`auciv`, :func:`costs_from_benefits`;
 - training sets over- or under-sampled to class ratios: :func:`resample_classes`;
+- scikit-learn: :func:`predictions`, :func:`from_cv_results`, :func:`threshold_classifier`,
+  :func:`expected_cost_scorer`;
 - conversions between operating conditions (priors, costs, slopes) and ``pc``, and the
   ROC / cost duality maps.
 
@@ -60,6 +62,12 @@ from costchart.conversions import (
 )
 from costchart.delong import auc_ci, auc_test
 from costchart.envelope import envelope_gap, lower_envelope, operating_range, selection_table
+from costchart.estimators import (
+    expected_cost_scorer,
+    from_cv_results,
+    predictions,
+    threshold_classifier,
+)
 from costchart.expected import cost_at, expected_cost
 from costchart.explorer import explorer
 from costchart.export import report, save
@@ -110,8 +118,10 @@ __all__ = [
     "difference_chart",
     "envelope_gap",
     "expected_cost",
+    "expected_cost_scorer",
     "explorer",
     "from_confusion",
+    "from_cv_results",
     "iso_performance",
     "layers",
     "lower_envelope",
@@ -123,6 +133,7 @@ __all__ = [
     "pc_from_costs",
     "pc_from_slope",
     "performance_independent",
+    "predictions",
     "report",
     "resample_classes",
     "roc_average",
@@ -140,6 +151,7 @@ __all__ = [
     "slope_from_pc",
     "theme",
     "thin_points",
+    "threshold_classifier",
     "to_cost_lines",
     "vertical_average",
     "workforce",

@@ -1,0 +1,180 @@
+"""The scikit-learn bridge: predictions, cv results, deployed thresholds and the scorer."""
+
+import numpy as np
+import pandas as pd
+import pytest
+from sklearn.datasets import make_classification
+from sklearn.linear_model import LogisticRegression
+from sklearn.model_selection import (
+    GroupKFold,
+    StratifiedKFold,
+    TunedThresholdClassifierCV,
+    cross_val_predict,
+    cross_validate,
+)
+from sklearn.svm import LinearSVC
+from sklearn.tree import DecisionTreeClassifier
+
+import costchart as cc
+
+
+@pytest.fixture(scope="module")
+def problem():
+    X, y = make_classification(n_samples=240, n_features=6, random_state=4, flip_y=0.1)
+    return X, y
+
+
+def test_cross_validated_predictions_equal_cross_val_predict(problem):
+    X, y = problem
+    cv = StratifiedKFold(4, shuffle=True, random_state=0)
+    models = {
+        "logistic": LogisticRegression(),
+        "tree": DecisionTreeClassifier(max_depth=3, random_state=0),
+    }
+    data = cc.predictions(models, X, y, cv=cv)
+    assert list(data.columns) == ["classifier", "fold", "instance", "score", "label"]
+    assert len(data) == 2 * len(y)
+    for name, model in models.items():
+        expected = cross_val_predict(model, X, y, cv=cv, method="predict_proba")[:, 1]
+        own = data[data["classifier"] == name].sort_values("instance")
+        np.testing.assert_allclose(own["score"], expected, rtol=1e-12)
+        np.testing.assert_array_equal(own["label"], y)
+        folds = [test for _, test in cv.split(X, y)]
+        for fold, test in enumerate(folds):
+            assert sorted(own.loc[own["fold"] == fold, "instance"]) == sorted(test)
+
+
+def test_decision_function_string_labels_and_groups(problem):
+    X, y = problem
+    names = np.where(y == 1, "spam", "ham")
+    groups = np.arange(len(y)) % 6
+    data = cc.predictions(
+        LinearSVC(),
+        X,
+        names,
+        cv=GroupKFold(3),
+        groups=groups,
+        pos_label="spam",
+        response_method="decision_function",
+    )
+    assert data["classifier"].unique().tolist() == ["LinearSVC"]
+    assert (data["label"] == (names[data["instance"]] == "spam")).all()
+    for fold in range(3):
+        held_out = data.loc[data["fold"] == fold, "instance"]
+        assert len(set(groups[held_out])) == 2  # whole groups in each test fold
+    # ham as the positive class flips the decision function
+    flipped = cc.predictions(
+        LinearSVC(),
+        X,
+        names,
+        cv=GroupKFold(3),
+        groups=groups,
+        pos_label="ham",
+        response_method="decision_function",
+    )
+    np.testing.assert_allclose(flipped["score"], -data["score"])
+
+
+def test_fitted_estimators_score_a_test_set(problem):
+    X, y = problem
+    model = LogisticRegression().fit(X[:160], y[:160])
+    data = cc.predictions({"m": model}, X[160:], y[160:])
+    assert (data["fold"] == 0).all() and data["instance"].tolist() == list(range(80))
+    np.testing.assert_allclose(data["score"], model.predict_proba(X[160:])[:, 1])
+
+
+def test_from_cv_results_matches_predictions(problem):
+    X, y = problem
+    cv = StratifiedKFold(3, shuffle=True, random_state=1)
+    results = cross_validate(
+        LogisticRegression(), X, y, cv=cv, return_estimator=True, return_indices=True
+    )
+    from_results = cc.from_cv_results(results, X, y, name="logistic")
+    direct = cc.predictions({"logistic": LogisticRegression()}, X, y, cv=cv)
+    pd.testing.assert_frame_equal(from_results, direct)
+
+
+@pytest.mark.parametrize("pc", [0.0, 0.1, 0.35, 0.5, 0.8, 1.0])
+def test_threshold_classifier_deploys_the_selected_threshold(problem, pc):
+    X, y = problem
+    model = LogisticRegression().fit(X[:160], y[:160])
+    validation = cc.predictions({"m": model}, X[:160], y[:160]).drop(columns="classifier")
+    selection = cc.selection_table(
+        cc.roc_points(validation.drop(columns=["fold", "instance"]), score="score", label="label")
+    )
+    deployed = cc.threshold_classifier(model, selection, pc=pc)
+    row = selection[
+        (selection["pc_lo"] <= pc) & ((pc < selection["pc_hi"]) | (selection["pc_hi"] == 1))
+    ].iloc[0]
+    scores = model.predict_proba(X[160:])[:, 1]
+    expected = (scores >= row["threshold"]).astype(int)
+    np.testing.assert_array_equal(deployed.predict(X[160:]), expected)
+    # the deployed classifier's test-set cost is the honest hybrid's at this pc
+    test = pd.DataFrame({"score": scores, "label": y[160:]})
+    honest = cc.apply_selection(selection, test, score="score", label="label")
+    fnr = np.mean(expected[y[160:] == 1] == 0)
+    fpr = np.mean(expected[y[160:] == 0] == 1)
+    assert cc.cost_at(honest, [pc])["cost"].iat[0] == pytest.approx(
+        pc * fnr + (1 - pc) * fpr, abs=1e-12
+    )
+
+
+def test_scorer_at_one_pc_and_tuned_threshold(problem):
+    X, y = problem
+    model = LogisticRegression().fit(X, y)
+    scorer = cc.expected_cost_scorer(pc=0.3)
+    predicted = model.predict(X)
+    fnr, fpr = np.mean(predicted[y == 1] == 0), np.mean(predicted[y == 0] == 1)
+    assert scorer(model, X, y) == pytest.approx(-(0.3 * fnr + 0.7 * fpr))
+    scores = model.predict_proba(X)[:, 1]
+    tuned = TunedThresholdClassifierCV(
+        model, scoring=scorer, cv="prefit", refit=False, thresholds=np.unique(scores)
+    ).fit(X, y)
+    points = cc.roc_points({"s": scores, "y": y}, score="s", label="y")
+    best = cc.iso_performance(points, pc=0.3)
+    assert tuned.best_threshold_ in set(best["threshold"])
+    assert -tuned.best_score_ == pytest.approx(
+        cc.cost_at(cc.lower_envelope(points), [0.3])["cost"].iat[0], abs=1e-12
+    )
+
+
+def test_density_scorer_is_minus_the_envelope_expected_cost(problem):
+    from scipy import stats
+
+    X, y = problem
+    model = LogisticRegression().fit(X, y)
+    points = cc.roc_points({"s": model.predict_proba(X)[:, 1], "y": y}, score="s", label="y")
+    for density in (None, stats.beta(2, 5)):
+        scorer = cc.expected_cost_scorer(density=density)
+        expected = cc.expected_cost(cc.lower_envelope(points), density=density)[
+            "expected_cost"
+        ].iat[0]
+        assert scorer(model, X, y) == pytest.approx(-expected, abs=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda X, y: cc.predictions({}, X, y), r"estimators=\{\} is empty"),
+        (
+            lambda X, y: cc.predictions(LogisticRegression(), X, np.where(y, "a", "b"), cv=3),
+            r"pass pos_label=",
+        ),
+        (
+            lambda X, y: cc.predictions(LogisticRegression(), X, y, cv=3, response_method="x"),
+            r"response_method='x' is not an option",
+        ),
+        (lambda X, y: cc.predictions(LogisticRegression(), X[:10], y, cv=3), r"X has 10 rows"),
+        (lambda X, y: cc.from_cv_results({"fit_time": []}, X, y), r"return_estimator=True"),
+        (lambda X, y: cc.expected_cost_scorer(pc=0.2, density=lambda p: 1), r"not both"),
+        (lambda X, y: cc.expected_cost_scorer(pc=2), r"pc=2"),
+        (
+            lambda X, y: cc.predictions(LogisticRegression(), X, np.arange(len(y)) % 3, cv=3),
+            r"y has 3 classes",
+        ),
+    ],
+)
+def test_refusals(problem, call, message):
+    X, y = problem
+    with pytest.raises(cc.CostchartError, match=message):
+        call(X, y)
