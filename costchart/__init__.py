@@ -74,6 +74,8 @@ from costchart.export import report, save
 from costchart.hull import roc_hull
 from costchart.lines import to_cost_lines
 from costchart.palette import palette
+from costchart.pr_chart import pr_chart
+from costchart.precision_recall import pr_auc, pr_curve, pr_points
 from costchart.roc import auc, from_confusion, roc_points
 from costchart.rociv import auciv, costs_from_benefits, rociv, rociv_condition
 from costchart.sampling import resample_classes
@@ -133,6 +135,10 @@ __all__ = [
     "pc_from_costs",
     "pc_from_slope",
     "performance_independent",
+    "pr_auc",
+    "pr_chart",
+    "pr_curve",
+    "pr_points",
     "predictions",
     "report",
     "resample_classes",

@@ -74,6 +74,9 @@ def charts() -> dict:
         "average_chart": cc.average_chart(
             folds, over="fold", color="classifier", palette=colours, title="Five folds, diabetes"
         ),
+        "pr_chart": cc.pr_chart(
+            sonar, color="classifier", palette=colours, title="Precision-recall, sonar"
+        ),
     }
 
 

@@ -525,6 +525,26 @@ def test_costs_from_benefits(kind):
 
 
 @pytest.mark.parametrize("kind", RAW_KINDS)
+def test_precision_recall_contract(kind):
+    points = cc.roc_points(
+        {"s": [4, 3, 3, 1, 0.5], "y": [1, 0, 1, 0, 1], "g": ["a"] * 5}, score="s", label="y", by="g"
+    )
+    table = as_kind(points, kind)
+    before = snapshot(table)
+    pr = cc.pr_points(table)
+    curve = cc.pr_curve(table, steps=2)
+    areas = cc.pr_auc(table)
+    assert_unchanged(table, before)
+    assert list(pr.columns) == [*points.columns, "recall", "precision"]
+    assert list(curve.columns) == ["g", "recall", "precision", "interpolated"]
+    assert list(areas.columns) == ["g", "average_precision", "pr_auc"]
+    assert curve["interpolated"].dtype == bool
+    assert (
+        ((curve[["recall", "precision"]] >= 0) & (curve[["recall", "precision"]] <= 1)).all().all()
+    )
+
+
+@pytest.mark.parametrize("kind", RAW_KINDS)
 def test_auc_statistics_contract(kind):
     frame = pd.DataFrame(
         {
@@ -634,9 +654,11 @@ def test_every_table_function_is_covered():
     covered |= {"compare", "performance_independent", "band_at", "costs_from_benefits"}
     covered |= {"resample_classes"}  # test_resample_classes_contract below
     covered |= {"auc_ci", "auc_test"}  # test_auc_statistics_contract below
+    covered |= {"pr_points", "pr_curve", "pr_auc"}  # test_precision_recall_contract below
     # They take scikit-learn estimators; tests/test_estimators.py covers them.
     covered |= {"predictions", "from_cv_results", "threshold_classifier", "expected_cost_scorer"}
     charts = {"band_chart", "cost_chart", "difference_chart", "roc_chart", "roc_cost_chart"}
+    charts |= {"pr_chart"}
     charts |= {
         "average_chart",
         "band_label",

@@ -706,6 +706,11 @@ def difference_band_call(draw):
     return Call(cc.difference_band, (table,), d.options(options), check, d.plan)
 
 
+def _pr_curve_check(result):
+    assert result["interpolated"].dtype == bool, result["interpolated"].dtype
+    check_table(result.drop(columns="interpolated"), None, ["recall", "precision"])
+
+
 def _auc_ci_options(i: Inputs) -> dict:
     return {
         "score": column("score"),
@@ -1204,6 +1209,14 @@ CASES = {
         max_points=maybe(st.sampled_from([2, 3, 50])),
     ),
     "band_at": band_at_call,
+    "pr_points": _table_call(cc.pr_points, ["points"], points_check(("recall", "precision"))),
+    "pr_curve": _table_call(
+        cc.pr_curve,
+        ["points"],
+        _pr_curve_check,
+        steps=maybe(st.sampled_from([0, 1, 5])),
+    ),
+    "pr_auc": _table_call(cc.pr_auc, ["points"], table_check(("average_precision", "pr_auc"))),
     "significant_regions": _table_call(
         cc.significant_regions,
         ["difference"],
@@ -1220,6 +1233,17 @@ CASES = {
 CHART_CASES = {
     "cost_chart": lambda: chart_call(cc.cost_chart, "points", **COST_CHART_OPTIONS),
     "roc_chart": lambda: chart_call(cc.roc_chart, "points", **ROC_CHART_OPTIONS),
+    "pr_chart": lambda: chart_call(
+        cc.pr_chart,
+        "points",
+        color=_group_option,
+        facet=_group_option,
+        hull=maybe(st.booleans()),
+        max_points=MAX_POINTS,
+        size=SIZE,
+        columns=COLUMNS,
+        **LOOK_OPTIONS,
+    ),
     "roc_cost_chart": lambda: chart_call(cc.roc_cost_chart, "points", **ROC_COST_OPTIONS),
     "band_chart": lambda: chart_call(
         cc.band_chart,
