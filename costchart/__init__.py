@@ -10,6 +10,7 @@ Transformers turn predictions into long-format pandas tables:
 - comparison and selection: :func:`compare`, :func:`iso_performance`,
   :func:`neyman_pearson`, :func:`workforce`, :func:`performance_independent`,
   :func:`apply_selection`;
+- decision curves: :func:`net_benefit` (Vickers and Elkin), drawn by :func:`decision_curve_chart`;
 - confidence bands: :func:`bootstrap_band`, :func:`confusion_band` (exact bootstrap or
   resampling) and :func:`difference_band` (significance of a difference);
 - instance-varying costs: :func:`rociv`, :func:`auciv`, :func:`costs_from_benefits`;
@@ -60,6 +61,8 @@ from costchart.conversions import (
     roc_point_to_cost_line,
     slope_from_pc,
 )
+from costchart.decision import net_benefit
+from costchart.decision_chart import decision_curve_chart
 from costchart.delong import auc_ci, auc_test
 from costchart.envelope import envelope_gap, lower_envelope, operating_range, selection_table
 from costchart.estimators import (
@@ -116,6 +119,7 @@ __all__ = [
     "cost_ratio_from_pc",
     "costs_from_benefits",
     "curve_points",
+    "decision_curve_chart",
     "difference_band",
     "difference_chart",
     "envelope_gap",
@@ -127,6 +131,7 @@ __all__ = [
     "iso_performance",
     "layers",
     "lower_envelope",
+    "net_benefit",
     "neyman_pearson",
     "operating_range",
     "p_pos_from_pc",

@@ -74,6 +74,17 @@ def charts() -> dict:
         "average_chart": cc.average_chart(
             folds, over="fold", color="classifier", palette=colours, title="Five folds, diabetes"
         ),
+        "decision_curve_chart": cc.decision_curve_chart(
+            cc.net_benefit(
+                data[data["dataset"] == "diabetes"],
+                score="score",
+                label="label",
+                by="classifier",
+            ),
+            color="classifier",
+            palette=colours,
+            title="Decision curves, diabetes",
+        ),
         "pr_chart": cc.pr_chart(
             sonar, color="classifier", palette=colours, title="Precision-recall, sonar"
         ),

@@ -281,6 +281,10 @@ def _derived(inputs: Inputs, source: str) -> pd.DataFrame:
             return cc.bootstrap_band(
                 inputs.data, score="score", label="y", by=inputs.by, pc=PC_GRID
             )
+        if source == "net_benefit":
+            return cc.net_benefit(
+                inputs.data, score="score", label="y", by=inputs.by, thresholds=[0.2, 0.5]
+            )
         if source == "ranges":
             return cc.operating_range(inputs.points)
         if source == "chosen":
@@ -709,6 +713,29 @@ def difference_band_call(draw):
 def _pr_curve_check(result):
     assert result["interpolated"].dtype == bool, result["interpolated"].dtype
     check_table(result.drop(columns="interpolated"), None, ["recall", "precision"])
+
+
+def _net_benefit_options(i: Inputs) -> dict:
+    return {
+        "score": column("score"),
+        "label": column("y"),
+        "by": by_option(i.by),
+        "pos_label": maybe(st.sampled_from([None, 1])),
+        "thresholds": maybe(
+            st.sampled_from([None, [0.1, 0.5], [0.25]]),
+            st.one_of(JUNK, st.sampled_from([[0.0], [1.0], [], [0.5, math.nan], [[0.2]]])),
+        ),
+        "confidence_level": maybe(st.sampled_from([0.95, 0.5])),
+    }
+
+
+def _check_net_benefit(result):
+    assert set(result["strategy"]) == {"model", "all", "none"}
+    numbers = ["threshold", "net_benefit", "standardized_net_benefit", "pc", "lower", "upper"]
+    values = result[numbers].to_numpy()
+    assert np.isfinite(values).all()
+    assert (result["lower"] <= result["net_benefit"] + 1e-12).all()
+    assert (result["net_benefit"] <= result["upper"] + 1e-12).all()
 
 
 def _auc_ci_options(i: Inputs) -> dict:
@@ -1192,6 +1219,7 @@ CASES = {
     ),
     "difference_band": difference_band_call,
     "auc_ci": _raw_call(cc.auc_ci, "raw", _auc_ci_options, _check_auc_ci),
+    "net_benefit": _raw_call(cc.net_benefit, "raw", _net_benefit_options, _check_net_benefit),
     "auc_test": auc_test_call,
     "rociv": _raw_call(
         cc.rociv, "raw", _rociv_options, points_check((_schema.FP_COST, _schema.TP_BENEFIT))
@@ -1233,6 +1261,17 @@ CASES = {
 CHART_CASES = {
     "cost_chart": lambda: chart_call(cc.cost_chart, "points", **COST_CHART_OPTIONS),
     "roc_chart": lambda: chart_call(cc.roc_chart, "points", **ROC_CHART_OPTIONS),
+    "decision_curve_chart": lambda: chart_call(
+        cc.decision_curve_chart,
+        "net_benefit",
+        color=_group_option,
+        facet=_group_option,
+        band=maybe(st.booleans()),
+        y_min=maybe(st.sampled_from([-0.05, -1.0]), st.sampled_from([math.nan, "0", 5.0])),
+        size=SIZE,
+        columns=COLUMNS,
+        **LOOK_OPTIONS,
+    ),
     "pr_chart": lambda: chart_call(
         cc.pr_chart,
         "points",

@@ -1,0 +1,93 @@
+"""Decision curves: net benefit against counting, the cost-curve correspondence, the band."""
+
+import numpy as np
+import pandas as pd
+import pytest
+from scenegraph import data_marks, legend_labels, scene
+
+import costchart as cc
+
+
+def _data(seed, n=400):
+    rng = np.random.default_rng(seed)
+    y = rng.random(n) < 0.3
+    p = 1 / (1 + np.exp(-(rng.normal(size=n) + 1.5 * y - 1)))
+    return np.round(p, 2), y
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_net_benefit_equals_counting(seed):
+    p, y = _data(seed)
+    grid = np.array([0.05, 0.1, 0.2, 0.33, 0.5, 0.7])
+    table = cc.net_benefit({"p": p, "y": y}, score="p", label="y", thresholds=grid)
+    n = len(y)
+    for t in grid:
+        act = p >= t
+        tp, fp = np.sum(act & y), np.sum(act & ~y)
+        w = t / (1 - t)
+        expected = {
+            "model": tp / n - fp / n * w,
+            "all": y.sum() / n - (~y).sum() / n * w,
+            "none": 0.0,
+        }
+        rows = table[table["threshold"] == t].set_index("strategy")
+        for strategy, value in expected.items():
+            assert rows.loc[strategy, "net_benefit"] == pytest.approx(value, abs=1e-14)
+            assert rows.loc[strategy, "standardized_net_benefit"] == pytest.approx(
+                value / y.mean(), abs=1e-13
+            )
+            avoided = (value - expected["all"]) * (1 - t) / t * 100
+            assert rows.loc[strategy, "interventions_avoided"] == pytest.approx(avoided, abs=1e-11)
+
+
+def test_net_benefit_is_affine_in_the_cost_curve():
+    p, y = _data(5)
+    table = cc.net_benefit({"p": p, "y": y}, score="p", label="y")
+    model = table[table["strategy"] == "model"]
+    prevalence = y.mean()
+    for row in model.itertuples():
+        act = p >= row.threshold
+        tpr, fpr = np.mean(act[y]), np.mean(act[~y])
+        cost = row.pc * (1 - tpr) + (1 - row.pc) * fpr  # the cost line at the row's pc
+        w = row.threshold / (1 - row.threshold)
+        assert row.net_benefit == pytest.approx(
+            prevalence - cost * (prevalence + w * (1 - prevalence)), abs=1e-12
+        )
+
+
+def test_band_uses_the_exact_bootstrap_variance():
+    p, y = _data(7, n=200)
+    t = 0.3
+    table = cc.net_benefit({"p": p, "y": y}, score="p", label="y", thresholds=[t])
+    model = table[table["strategy"] == "model"].iloc[0]
+    rng = np.random.default_rng(0)
+    pos, neg = p[y], p[~y]
+    draws = []
+    for _ in range(40_000):
+        a, b = rng.choice(pos, len(pos)), rng.choice(neg, len(neg))
+        draws.append(np.sum(a >= t) / len(p) - np.sum(b >= t) / len(p) * t / (1 - t))
+    assert model["se"] == pytest.approx(np.std(draws), rel=0.02)
+    assert model["lower"] < model["net_benefit"] < model["upper"]
+    others = table[table["strategy"] != "model"]
+    assert (others["se"] == 0).all()
+
+
+def test_groups_chart_and_refusals():
+    from costchart.datasets import load_predictions
+
+    data = load_predictions().query("dataset == 'diabetes'")
+    table = cc.net_benefit(data, score="score", label="label", by="classifier")
+    assert list(table.columns[:3]) == ["classifier", "strategy", "threshold"]
+    assert len(table) == 3 * 3 * 99
+    graph = scene(cc.decision_curve_chart(table, color="classifier"))
+    lines = [m for m in data_marks(graph) if m.marktype == "line"]
+    areas = [m for m in data_marks(graph) if m.marktype == "area"]
+    assert sum(len(m.items) for m in lines) >= 3 + 2  # three models, treat all and none
+    assert len(areas) >= 1
+    labels = legend_labels(graph)
+    assert {"treat all", "treat none", "net benefit of the model"} <= set(labels)
+    assert "95 % bootstrap band (exact moments)" in labels
+    with pytest.raises(cc.CostchartError, match="thresholds="):
+        cc.net_benefit(data, score="score", label="label", thresholds=[0.0, 0.5])
+    with pytest.raises(cc.CostchartError, match="net_benefit table"):
+        cc.decision_curve_chart(pd.DataFrame({"x": [1]}))
