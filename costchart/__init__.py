@@ -40,6 +40,7 @@ from costchart.bands import (
     difference_band,
     significant_regions,
 )
+from costchart.brier import brier_curve
 from costchart.charts import (
     average_chart,
     band_chart,
@@ -110,6 +111,7 @@ __all__ = [
     "band_chart",
     "band_label",
     "bootstrap_band",
+    "brier_curve",
     "compare",
     "confusion_band",
     "cost_at",

@@ -659,7 +659,7 @@ def test_every_table_function_is_covered():
     covered |= {"predictions", "from_cv_results", "threshold_classifier", "expected_cost_scorer"}
     charts = {"band_chart", "cost_chart", "difference_chart", "roc_chart", "roc_cost_chart"}
     charts |= {"pr_chart", "decision_curve_chart"}
-    covered |= {"net_benefit"}  # tests/test_decision.py and the fuzz suite
+    covered |= {"net_benefit", "brier_curve"}  # their own tests and the fuzz suite
     charts |= {
         "average_chart",
         "band_label",

@@ -1220,6 +1220,19 @@ CASES = {
     "difference_band": difference_band_call,
     "auc_ci": _raw_call(cc.auc_ci, "raw", _auc_ci_options, _check_auc_ci),
     "net_benefit": _raw_call(cc.net_benefit, "raw", _net_benefit_options, _check_net_benefit),
+    "brier_curve": _raw_call(
+        cc.brier_curve,
+        "raw",
+        lambda i: {
+            "score": column("score"),
+            "label": column("y"),
+            "by": by_option(i.by),
+            "pos_label": maybe(st.sampled_from([None, 1])),
+        },
+        lambda result: check_table(
+            result.drop(columns="segment"), None, [_schema.PC, _schema.COST, _schema.THRESHOLD]
+        ),
+    ),
     "auc_test": auc_test_call,
     "rociv": _raw_call(
         cc.rociv, "raw", _rociv_options, points_check((_schema.FP_COST, _schema.TP_BENEFIT))
