@@ -7,11 +7,13 @@ import numpy as np
 import pandas as pd
 
 from costchart import _schema as col
+from costchart import layers as cost_layers
 from costchart._errors import CostchartError
 from costchart._validation import finite_number
-from costchart._vega import field, nominal
-from costchart.charts import _check_roles, _colors, _compose, _keys, _look
+from costchart._vega import field, nominal, shared_layer, unique_name
+from costchart.charts import _check_roles, _colors, _compose, _keys, _look, _titled
 from costchart.decision import NET_BENEFIT, STRATEGY
+from costchart.envelope import lower_envelope
 from costchart.layers import key as key_layer
 from costchart.layers._base import color_channel
 
@@ -31,7 +33,8 @@ def decision_curve_chart(
     key: bool = True,
     size: int = 280,
     columns: int = 3,
-) -> alt.LayerChart | alt.FacetChart:
+    points=None,
+) -> alt.LayerChart | alt.FacetChart | alt.HConcatChart:
     """Decision curves: each model's net benefit, with treat-all and treat-none.
 
     Parameters
@@ -48,6 +51,11 @@ def decision_curve_chart(
         at high thresholds.
     palette, title, subtitle, key, size, columns
         As in :func:`cost_chart`.
+    points : table, optional
+        The ROC points of the same data and groups (:func:`roc_points`). The chart then
+        links a cost view beside the decision curves: hovering a threshold probability
+        ``t`` marks it, and marks ``pc_t`` -- the operating point it corresponds to -- on
+        the lower envelopes (not with ``facet=``).
 
     Examples
     --------
@@ -118,9 +126,59 @@ def decision_curve_chart(
         .encode(x=x, y=y, detail=[alt.Detail(**nominal(c)) for c in by if c != facet])
     )
     entries += [("treat all", "dashed line"), ("treat none", "line")]
+    if points is None:
+        if look.key:
+            stack.append(key_layer(entries, keys=_keys(table, facet)))
+        return _compose(stack, facet=facet, look=look)
+    if facet is not None:
+        msg = "points= links a cost view to one panel of decision curves; leave out facet="
+        raise CostchartError(msg)
+    return _linked(stack, entries, model, points, color, colors, x, y, look)
+
+
+def _linked(stack, entries, model, points, color, colors, x, y, look):
+    """The decision curves beside the envelopes, linked by the hovered threshold."""
+    hover = alt.selection_point(
+        name=unique_name("costchart_dca"),
+        fields=[col.THRESHOLD],
+        on="pointerover",
+        nearest=True,
+        empty=False,
+        clear="pointerout",
+    )
+    marker: dict = {"color": "#D55E00", "strokeWidth": 1.5}
+    stack.append(
+        alt.Chart(model)
+        .mark_point(opacity=0, size=300, clip=True)  # unclipped, they would stretch the view
+        .encode(x=x, y=y)
+        .add_params(hover)
+    )
+    stack.append(alt.Chart(model).mark_rule(**marker).encode(x=x).transform_filter(hover))
+    envelope = lower_envelope(points)
+    cost = [
+        cost_layers.trivial_region(),
+        cost_layers.envelope(envelope, color=color, palette=colors),
+        cost_layers.trivial(),
+        alt.Chart(model)
+        .mark_rule(**marker)
+        .encode(x=alt.X(field(col.PC), type="quantitative"))
+        .transform_filter(hover),
+        alt.Chart(model)
+        .mark_text(align="left", dx=4, dy=-6, color="#D55E00")
+        .encode(
+            x=alt.X(field(col.PC), type="quantitative"),
+            y=alt.value(12),
+            text=alt.Text(field(col.PC), type="quantitative", format=".3f"),
+        )
+        .transform_filter(hover),
+    ]
+    entries = [*entries, ("hovered threshold t / its pc on the cost view", "line")]
+    entries += [("lower envelope", "bold line"), ("trivial classifiers", "trivial")]
     if look.key:
-        stack.append(key_layer(entries, keys=_keys(table, facet)))
-    return _compose(stack, facet=facet, look=look)
+        stack.append(key_layer(entries))
+    decision = shared_layer(*stack).properties(width=look.size, height=look.size)
+    costs = shared_layer(*cost).properties(width=look.size, height=look.size)
+    return _titled(alt.hconcat(decision, costs).resolve_scale(color="shared"), look)
 
 
 def _band_entry(table: pd.DataFrame) -> str:

@@ -91,3 +91,43 @@ def test_groups_chart_and_refusals():
         cc.net_benefit(data, score="score", label="label", thresholds=[0.0, 0.5])
     with pytest.raises(cc.CostchartError, match="net_benefit table"):
         cc.decision_curve_chart(pd.DataFrame({"x": [1]}))
+
+
+def test_linked_cost_view_marks_the_hovered_thresholds_pc(tmp_path):
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    from test_browser import _chromium
+
+    from costchart.datasets import load_predictions
+
+    executable = _chromium()
+    data = load_predictions().query("dataset == 'diabetes'")
+    table = cc.net_benefit(data, score="score", label="label", by="classifier")
+    points = cc.roc_points(data, score="score", label="label", by="classifier")
+    chart = cc.decision_curve_chart(table, color="classifier", points=points)
+    spec = chart.to_dict()
+    assert len(spec["hconcat"]) == 2
+    with pytest.raises(cc.CostchartError, match="leave out facet="):
+        cc.decision_curve_chart(table, facet="classifier", points=points)
+    path = cc.save(chart, tmp_path / "linked.html")
+    pcs = {f"{pc:.3f}" for pc in table["pc"]}
+    with playwright_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=executable,
+            args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )
+        page = browser.new_page(viewport={"width": 1400, "height": 900})
+        errors = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.goto(path.as_uri())
+        page.wait_for_selector("#costchart-chart-0 svg", timeout=30_000)
+        box = page.locator("#costchart-chart-0 svg.marks").first.bounding_box()
+        shown = set()
+        for share in (0.2, 0.35, 0.5):  # across the decision panel
+            page.mouse.move(box["x"] + 60 + share * 280, box["y"] + 150)
+            page.wait_for_timeout(300)
+            texts = page.locator("#costchart-chart-0 svg text").all_text_contents()
+            shown |= {t for t in texts if t in pcs}
+        browser.close()
+    assert len(shown) >= 2  # the pc under the pointer is written on the cost view, and moves
+    assert errors == []
