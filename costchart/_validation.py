@@ -144,7 +144,14 @@ def binary_labels(values, what: str, pos_label=None) -> np.ndarray:
         low = int(array.min())  # small integer codes: a bincount beats hashing
         found = np.flatnonzero(np.bincount((array.ravel() - low).astype(np.intp))) + low
     else:
-        found = pd.unique(array.ravel())
+        try:
+            found = pd.unique(array.ravel())
+        except TypeError:  # unhashable cells, e.g. lists or arrays
+            msg = (
+                f"{what} holds values that are not class labels (e.g. lists or arrays); pass "
+                "one label per instance"
+            )
+            raise CostchartError(msg) from None
     shown = sorted(found.tolist(), key=repr)
     if len(found) > 2:
         listed = ", ".join(repr(v) for v in shown[:5]) + (", ..." if len(found) > 5 else "")
@@ -174,6 +181,11 @@ def binary_labels(values, what: str, pos_label=None) -> np.ndarray:
 def probability(value, name: str, *, low_open: bool = False, high_open: bool = False) -> float:
     """Return ``value`` as a float in [0, 1] (ends excluded when ``*_open``)."""
     return float(probabilities(value, name, low_open=low_open, high_open=high_open))
+
+
+def confidence_level(value, name: str = "confidence_level") -> float:
+    """Return ``value`` as a finite float strictly between 0 and 1."""
+    return probability(finite_number(value, name), name, low_open=True, high_open=True)
 
 
 def probabilities(value, name: str, *, low_open: bool = False, high_open: bool = False):

@@ -169,8 +169,16 @@ def json_values(series: pd.Series) -> list:
     if kind == "M":
         return [None if pd.isna(v) else v.isoformat() for v in series]
     return [
-        None if pd.isna(v) else v if isinstance(v, (bool, int, float)) else str(v) for v in series
+        None if _missing(v) else v if isinstance(v, (bool, int, float)) else str(v) for v in series
     ]
+
+
+def _missing(value) -> bool:
+    """Whether one cell is missing; cells holding arrays or lists are not."""
+    try:
+        return bool(pd.isna(value))
+    except (TypeError, ValueError):  # an array's isna is an array
+        return False
 
 
 def without_params(chart: alt.Chart, name: str) -> alt.Chart:

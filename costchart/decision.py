@@ -29,7 +29,8 @@ from scipy import stats
 from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._frames import normalize_by, split_groups
-from costchart._validation import finite_number, probabilities, probability
+from costchart._validation import confidence_level as check_confidence
+from costchart._validation import probabilities
 from costchart.roc import roc_points
 
 __all__ = ["net_benefit"]
@@ -91,12 +92,7 @@ def net_benefit(
     5     none       0.50       0.0000
     """
     grid = DEFAULT_THRESHOLDS if thresholds is None else _thresholds(thresholds)
-    level = probability(
-        finite_number(confidence_level, "confidence_level"),
-        "confidence_level",
-        low_open=True,
-        high_open=True,
-    )
+    level = check_confidence(confidence_level)
     by = normalize_by(by)
     points = roc_points(data, score=score, label=label, by=by or None, pos_label=pos_label)
     groups = split_groups(points, by)

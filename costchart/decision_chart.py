@@ -9,7 +9,8 @@ import pandas as pd
 from costchart import _schema as col
 from costchart import layers as cost_layers
 from costchart._errors import CostchartError
-from costchart._validation import finite_number
+from costchart._frames import check_unique_columns
+from costchart._validation import finite_number, finite_numbers, flag
 from costchart._vega import field, nominal, shared_layer, unique_name
 from costchart.charts import _check_roles, _colors, _compose, _keys, _look, _titled
 from costchart.decision import NET_BENEFIT, STRATEGY
@@ -72,7 +73,11 @@ def decision_curve_chart(
     if not isinstance(table, pd.DataFrame) or any(c not in table.columns for c in needed):
         msg = f"table must be a net_benefit table with columns {needed}; pass cc.net_benefit(...)"
         raise CostchartError(msg)
+    check_unique_columns(list(table.columns), "table")
+    for name in (col.THRESHOLD, NET_BENEFIT, col.LOWER, col.UPPER):
+        finite_numbers(table[name].to_numpy(), f"column {name!r} of table")
     floor = finite_number(y_min, "y_min")
+    band = flag(band, "band")
     reserved = {*needed, "standardized_net_benefit", "interventions_avoided", col.PC, col.SE}
     by = [c for c in table.columns if c not in reserved]
     _check_roles(by, "the net-benefit table", "net_benefit", color=color, facet=facet)

@@ -29,11 +29,10 @@ from costchart._frames import as_pandas, describe_group, normalize_by, split_gro
 from costchart._validation import (
     binary_labels,
     column_name,
-    finite_number,
     finite_numbers,
     one_of,
-    probability,
 )
+from costchart._validation import confidence_level as check_confidence
 from costchart.roc import roc_points
 
 __all__ = ["auc_ci", "auc_test"]
@@ -86,12 +85,7 @@ def auc_ci(
     0  0.8125  0.4808    1.0  0.1693
     """
     one_of(method, "method", ("delong", "bootstrap"))
-    level = probability(
-        finite_number(confidence_level, "confidence_level"),
-        "confidence_level",
-        low_open=True,
-        high_open=True,
-    )
+    level = check_confidence(confidence_level)
     by = normalize_by(by)
     points = roc_points(data, score=score, label=label, by=by or None, pos_label=pos_label)
     groups = split_groups(points, by)

@@ -151,8 +151,12 @@ def cut_curve(
     by = infer_by(table, None) if by is None else list(by)
     if table.empty:
         return table.copy()
-    value = table[columns[0]].to_numpy(np.float64)
-    pc = table[col.PC].to_numpy(np.float64)
+    try:
+        value = table[columns[0]].to_numpy(np.float64)
+        pc = table[col.PC].to_numpy(np.float64)
+    except (TypeError, ValueError):  # cells that are not numbers, e.g. lists
+        msg = f"columns {col.PC!r} and {columns[0]!r} must hold numbers; pass a costchart table"
+        raise CostchartError(msg) from None
     group = (
         table.groupby(by, sort=False, dropna=False).ngroup().to_numpy()
         if by

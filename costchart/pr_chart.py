@@ -5,6 +5,7 @@ from __future__ import annotations
 import altair as alt
 
 from costchart._tables import points_groups
+from costchart._validation import flag
 from costchart._vega import field, nominal
 from costchart.charts import _check_roles, _colors, _compose, _keys, _look
 from costchart.hull import roc_hull
@@ -65,6 +66,7 @@ def pr_chart(
     look = _look(
         size=size, columns=columns, title=title, subtitle=subtitle, key=key, palette=palette
     )
+    hull = flag(hull, "hull")
     table, by, _ = points_groups(points, None)
     _check_roles(by, "points", "roc_points", color=color, facet=facet)
     colors = _colors(table, color, look)

@@ -68,7 +68,8 @@ def pr_points(points, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
     Returns
     -------
     pandas.DataFrame
-        The points' columns, then ``recall`` (the TPR) and ``precision``
+        The grouping columns and the points' ROC columns, then ``recall`` (the TPR) and
+        ``precision``
         (``tp / (tp + fp)``; 1 where nothing is predicted positive, as scikit-learn's
         ``precision_recall_curve`` ends), in the points' order.
 
@@ -85,14 +86,15 @@ def pr_points(points, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
     4        1.0     1.0   0.500000
     """
     table, by, groups = points_groups(points, by)
-    result = table.copy()
+    # The grouping columns, the ROC columns present (in costchart's order), then the rates.
+    result = table[[*by, *(c for c in col.ROC_COLUMNS if c in table.columns)]].copy()
     precision = np.full(len(table), np.nan)
     for group in groups:
         positions, tp, fp, _ = _counts(table, by, group, "points")
         precision[positions] = _precision(tp, fp)
     result[RECALL] = table[col.TPR].to_numpy(np.float64)
     result[PRECISION] = precision
-    return result
+    return result.reset_index(drop=True)
 
 
 def pr_curve(
@@ -155,7 +157,9 @@ def pr_curve(
                 }
             )
         )
-    return combine_groups(table, by, groups, parts, [RECALL, PRECISION, "interpolated"])
+    curve = combine_groups(table, by, groups, parts, [RECALL, PRECISION, "interpolated"])
+    curve["interpolated"] = curve["interpolated"].astype(bool)  # also when there are no rows
+    return curve
 
 
 def _segment_areas(tp, fp, positives):

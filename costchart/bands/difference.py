@@ -38,6 +38,12 @@ def _is_scalar_name(value) -> bool:
 
 def _paired(frame: pd.DataFrame, classifier: str, instance: str, names, label: str):
     """Split ``frame`` into the two classifiers' rows, aligned by instance; refuse unpaired."""
+    for column, what in ((classifier, "classifier names"), (instance, "instance ids")):
+        try:
+            pd.unique(frame[column])
+        except TypeError:  # unhashable cells, e.g. lists
+            msg = f"column {column!r} holds values that are not {what} (e.g. lists); fix it"
+            raise CostchartError(msg) from None
     present = list(pd.unique(frame[classifier]))
     if names is None:
         if len(present) != 2:
@@ -51,7 +57,7 @@ def _paired(frame: pd.DataFrame, classifier: str, instance: str, names, label: s
     for name in names:
         try:
             rows = frame[frame[classifier] == name]
-        except (OverflowError, TypeError):  # e.g. an int beyond int64: matches nothing
+        except (OverflowError, TypeError, NotImplementedError, ValueError):  # matches nothing
             rows = frame.iloc[:0]
         if rows.empty:
             msg = f"no rows with {classifier} == {name!r}; classifiers present: {present}"

@@ -80,11 +80,18 @@ def significant_regions(difference, *, names: Sequence[str] | None = None) -> pd
     value = numbers(table, col.DIFFERENCE, "difference")
     # Only True is significant: a missing (NaN) or False flag shades nothing.
     flag = table[col.SIGNIFICANT].eq(True).to_numpy(bool)
-    group = (
-        table.groupby(by, sort=False, dropna=False).ngroup().to_numpy()
-        if by and len(table)
-        else np.zeros(len(table), dtype=np.int64)
-    )
+    try:
+        group = (
+            table.groupby(by, sort=False, dropna=False).ngroup().to_numpy()
+            if by and len(table)
+            else np.zeros(len(table), dtype=np.int64)
+        )
+    except TypeError:  # unhashable cells, e.g. lists
+        msg = (
+            f"the grouping columns {by} of difference hold values that cannot group rows "
+            "(e.g. lists); pass the table difference_band returns"
+        )
+        raise CostchartError(msg) from None
     order = np.lexsort((pc, group))
     pc, value, flag, group = pc[order], value[order], flag[order], group[order]
     first = np.ones(len(pc), dtype=bool)
