@@ -22,7 +22,7 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart._errors import CostchartError
-from costchart._frames import normalize_by, split_groups
+from costchart._frames import assemble, normalize_by, split_groups
 from costchart.roc import roc_points
 
 __all__ = ["brier_curve"]
@@ -98,10 +98,7 @@ def brier_curve(
                 col.SEGMENT: np.repeat(np.arange(used.sum()), 2),
             }
         )
-        for position, name in enumerate(by):
-            part.insert(position, name, [group.key[position]] * len(part))
         parts.append(part)
-    if not parts:
-        msg = "data has no rows; a Brier curve needs instances"
-        raise CostchartError(msg)
-    return pd.concat(parts, ignore_index=True)
+    body = pd.concat(parts, ignore_index=True)  # roc_points refuses data without rows
+    lengths = np.array([len(part) for part in parts])
+    return assemble(groups, lengths, {c: body[c].to_numpy() for c in body.columns})

@@ -28,7 +28,7 @@ from scipy import stats
 
 from costchart import _schema as col
 from costchart._errors import CostchartError
-from costchart._frames import normalize_by, split_groups
+from costchart._frames import assemble, normalize_by, split_groups
 from costchart._validation import confidence_level as check_confidence
 from costchart._validation import probabilities
 from costchart.roc import roc_points
@@ -140,14 +140,10 @@ def net_benefit(
                     }
                 )
             )
-        block = pd.concat(blocks, ignore_index=True)
-        for position, name in enumerate(by):
-            block.insert(position, name, [group.key[position]] * len(block))
-        tables.append(block)
-    if not tables:
-        msg = "data has no rows; net_benefit needs instances"
-        raise CostchartError(msg)
-    result = pd.concat(tables, ignore_index=True)
+        tables.append(pd.concat(blocks, ignore_index=True))
+    body = pd.concat(tables, ignore_index=True)  # roc_points refuses data without rows
+    lengths = np.array([len(block) for block in tables])
+    result = assemble(groups, lengths, {c: body[c].to_numpy() for c in body.columns})
     result.attrs["costchart"] = {
         "confidence_level": level,
         "method": "exact",

@@ -25,7 +25,7 @@ from scipy import stats
 
 from costchart import _schema as col
 from costchart._errors import CostchartError
-from costchart._frames import as_pandas, describe_group, normalize_by, split_groups
+from costchart._frames import as_pandas, assemble, describe_group, normalize_by, split_groups
 from costchart._validation import (
     binary_labels,
     column_name,
@@ -89,8 +89,7 @@ def auc_ci(
     by = normalize_by(by)
     points = roc_points(data, score=score, label=label, by=by or None, pos_label=pos_label)
     groups = split_groups(points, by)
-    moments = _placement_moments(points, groups, by, method)
-    area, variance = moments
+    area, variance = _placement_moments(points, groups, by, method)
     se = np.sqrt(np.maximum(variance, 0.0))
     z = stats.norm.ppf(0.5 + level / 2)
     columns = {
@@ -99,60 +98,51 @@ def auc_ci(
         col.UPPER: np.clip(area + z * se, 0.0, 1.0),
         col.SE: se,
     }
-    keys = pd.DataFrame([group.key for group in groups], columns=by) if by else None
-    result = pd.DataFrame(columns)
-    if keys is not None:
-        result = pd.concat([keys, result], axis=1)
+    result = assemble(groups, np.ones(len(groups)), columns)
     result.attrs["costchart"] = {"confidence_level": level, "method": method}
     return result
 
 
 def _placement_moments(points: pd.DataFrame, groups, by: list[str], method: str):
-    """Each group's AUC and the variance of ``method``, from its ROC points."""
-    tp = points[col.TP].to_numpy(np.float64)
-    fp = points[col.FP].to_numpy(np.float64)
-    area = np.empty(len(groups))
-    variance = np.empty(len(groups))
-    for g, group in enumerate(groups):
-        order = group.positions  # rows of one group, thresholds decreasing
-        t, f = tp[order], fp[order]
-        positives, negatives = t[-1], f[-1]
-        least = 2 if method == "delong" else 1
-        if positives < least or negatives < least:
-            where = f" in group {describe_group(by, group.key)}" if by else ""
-            msg = (
-                f"{int(positives)} positives and {int(negatives)} negatives{where}: "
-                f"{'DeLong' if method == 'delong' else 'the bootstrap'} variance needs at "
-                f"least {least} of each class"
-            )
-            raise CostchartError(msg)
-        d_t = np.diff(t, prepend=0.0)  # positives at each distinct score
-        d_f = np.diff(f, prepend=0.0)  # negatives at each distinct score
-        # A positive at score s outranks the negatives below s, and half those at s.
-        v10 = (negatives - f + 0.5 * d_f) / negatives
-        # A negative at score s is outranked by the positives above s, and half those at s.
-        v01 = (t - 0.5 * d_t) / positives
-        auc = float(np.sum(d_t * v10) / positives)
-        ss10 = float(np.sum(d_t * (v10 - auc) ** 2))
-        ss01 = float(np.sum(d_f * (v01 - auc) ** 2))
-        if method == "delong":
-            variance[g] = ss10 / (positives - 1) / positives + ss01 / (negatives - 1) / negatives
-        else:
-            # psi^2 summed over all pairs: 1 per pair the positive wins, 1/4 per tie.
-            psi2 = float(np.sum(d_t * ((negatives - f) + 0.25 * d_f)))
-            residual = (
-                psi2
-                - negatives * float(np.sum(d_t * v10**2))
-                - positives * float(np.sum(d_f * v01**2))
-                + positives * negatives * auc**2
-            ) / (positives * negatives)
-            variance[g] = (
-                ss10 / positives / positives
-                + ss01 / negatives / negatives
-                + residual / (positives * negatives)
-            )
-        area[g] = auc
-    return area, variance
+    """Each group's AUC and the variance of ``method``, from its ROC points, all at once."""
+    if not len(groups):
+        return np.zeros(0), np.zeros(0)
+    tp = groups.take(points[col.TP].to_numpy(np.float64))  # group after group, thresholds
+    fp = groups.take(points[col.FP].to_numpy(np.float64))  # decreasing within a group
+    starts, ids = groups.starts, groups.ids
+    positives, negatives = tp[groups.stops - 1], fp[groups.stops - 1]
+    least = 2 if method == "delong" else 1
+    short = np.flatnonzero((positives < least) | (negatives < least))
+    if len(short):
+        g = int(short[0])
+        where = f" in group {describe_group(by, groups.keys[g])}" if by else ""
+        msg = (
+            f"{int(positives[g])} positives and {int(negatives[g])} negatives{where}: "
+            f"{'DeLong' if method == 'delong' else 'the bootstrap'} variance needs at "
+            f"least {least} of each class"
+        )
+        raise CostchartError(msg)
+    d_t, d_f = np.diff(tp, prepend=0.0), np.diff(fp, prepend=0.0)
+    d_t[starts], d_f[starts] = tp[starts], fp[starts]  # each group starts from 0
+    p_row, n_row = positives[ids], negatives[ids]
+    # A positive at score s outranks the negatives below s, and half those at s.
+    v10 = (n_row - fp + 0.5 * d_f) / n_row
+    # A negative at score s is outranked by the positives above s, and half those at s.
+    v01 = (tp - 0.5 * d_t) / p_row
+    area = np.add.reduceat(d_t * v10, starts) / positives
+    ss10 = np.add.reduceat(d_t * (v10 - area[ids]) ** 2, starts)
+    ss01 = np.add.reduceat(d_f * (v01 - area[ids]) ** 2, starts)
+    if method == "delong":
+        return area, ss10 / (positives - 1) / positives + ss01 / (negatives - 1) / negatives
+    # psi^2 summed over all pairs: 1 per pair the positive wins, 1/4 per tie.
+    psi2 = np.add.reduceat(d_t * ((n_row - fp) + 0.25 * d_f), starts)
+    residual = (
+        psi2
+        - negatives * np.add.reduceat(d_t * v10**2, starts)
+        - positives * np.add.reduceat(d_f * v01**2, starts)
+        + positives * negatives * area**2
+    ) / (positives * negatives)
+    return area, (ss10 / positives**2 + ss01 / negatives**2 + residual / (positives * negatives))
 
 
 def auc_test(
@@ -265,11 +255,9 @@ def auc_test(
             raise CostchartError(msg)
         rows.append((auc_a, auc_b, difference, se, float(z), p_value))
     names_out = ("auc_a", "auc_b", col.DIFFERENCE, col.SE, "z", "p_value")
-    result = pd.DataFrame(rows, columns=list(names_out)).astype(np.float64)
-    if by:
-        keys = pd.DataFrame([group.key for group in groups], columns=by)
-        result = pd.concat([keys, result], axis=1)
-    return result
+    values = np.array(rows, dtype=np.float64).reshape(-1, len(names_out))
+    columns = {name: values[:, i] for i, name in enumerate(names_out)}
+    return assemble(groups, np.ones(len(groups)), columns)
 
 
 def _instance_placements(scores: np.ndarray, positive: np.ndarray):
