@@ -109,6 +109,23 @@ RESERVED = RESERVED | frozenset(
     ISO_TABLE + CHOICE_TABLE + (SEGMENT, EXTRA_COST, COST_A, COST_B, BETTER, MAX_ADVANTAGE)
 )
 
+#: Tables of the ROC statistics, decision curves and precision-recall curves.
+AUC_CI_TABLE = (AUC, LOWER, UPPER, SE)
+AUC_TEST_TABLE = ("auc_a", "auc_b", DIFFERENCE, SE, "z", "p_value")
+NET_BENEFIT_TABLE = (
+    "strategy",
+    THRESHOLD,
+    "net_benefit",
+    "standardized_net_benefit",
+    "interventions_avoided",
+    PC,
+    LOWER,
+    UPPER,
+    SE,
+)
+PR_TABLE = ("recall", "precision", "interpolated", "average_precision", "pr_auc")
+RESERVED = RESERVED | frozenset(AUC_CI_TABLE + AUC_TEST_TABLE + NET_BENEFIT_TABLE + PR_TABLE)
+
 #: Columns that hold text, flags or whole numbers rather than floats (their dtype in an
 #: empty table).
 TEXT_COLUMNS = frozenset({CHOICE, ROLE, BETTER, NAME})

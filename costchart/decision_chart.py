@@ -78,8 +78,7 @@ def decision_curve_chart(
         finite_numbers(table[name].to_numpy(), f"column {name!r} of table")
     floor = finite_number(y_min, "y_min")
     band = flag(band, "band")
-    reserved = {*needed, "standardized_net_benefit", "interventions_avoided", col.PC, col.SE}
-    by = [c for c in table.columns if c not in reserved]
+    by = [c for c in table.columns if c not in col.NET_BENEFIT_TABLE]
     _check_roles(by, "the net-benefit table", "net_benefit", color=color, facet=facet)
     model = table[table[STRATEGY] == "model"]
     others = table[table[STRATEGY] != "model"].copy()

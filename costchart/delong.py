@@ -25,7 +25,14 @@ from scipy import stats
 
 from costchart import _schema as col
 from costchart._errors import CostchartError
-from costchart._frames import as_pandas, assemble, describe_group, normalize_by, split_groups
+from costchart._frames import (
+    as_pandas,
+    assemble,
+    check_by_names,
+    describe_group,
+    normalize_by,
+    split_groups,
+)
 from costchart._validation import (
     binary_labels,
     column_name,
@@ -215,7 +222,11 @@ def auc_test(
         msg = "pass both a= and b= (the two classifiers to compare), or neither"
         raise CostchartError(msg)
     names = None if a is None else (a, b)
+    check_by_names(by)
     frame = as_pandas(data, [*by, classifier, instance, score, label])
+    if frame.empty:
+        msg = "data has no rows; auc_test needs instances scored by both classifiers"
+        raise CostchartError(msg)
     groups = split_groups(frame, by)
     rows = []
     for group in groups:
@@ -254,7 +265,7 @@ def auc_test(
             )
             raise CostchartError(msg)
         rows.append((auc_a, auc_b, difference, se, float(z), p_value))
-    names_out = ("auc_a", "auc_b", col.DIFFERENCE, col.SE, "z", "p_value")
+    names_out = col.AUC_TEST_TABLE
     values = np.array(rows, dtype=np.float64).reshape(-1, len(names_out))
     columns = {name: values[:, i] for i, name in enumerate(names_out)}
     return assemble(groups, np.ones(len(groups)), columns)

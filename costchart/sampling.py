@@ -27,6 +27,9 @@ from costchart._validation import (
 
 __all__ = ["resample_classes"]
 
+#: Most rows one oversampled training set may have (about 0.8 GB of int64 row numbers).
+MAX_ROWS = 100_000_000
+
 
 def resample_classes(
     data,
@@ -138,6 +141,13 @@ def _rows(classes: dict, ratio: float, method: str, rng: np.random.Generator) ->
     weight = ratio if weighted else 1 / ratio
     heavy, light = classes[weighted], classes[not weighted]
     if method == "over":
+        rows = weight * len(heavy) + len(light)
+        if rows > MAX_ROWS:
+            msg = (
+                f"oversampling at ratio {ratio:g} would make about {rows:.3g} rows, more than "
+                f"{MAX_ROWS:,}; pass a ratio nearer 1, or method='under'"
+            )
+            raise CostchartError(msg)
         whole = int(np.floor(weight))
         extra = round((weight - whole) * len(heavy))
         chosen = [np.repeat(heavy, whole), rng.choice(heavy, extra, replace=False), light]

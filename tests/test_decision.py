@@ -131,3 +131,10 @@ def test_linked_cost_view_marks_the_hovered_thresholds_pc(tmp_path):
         browser.close()
     assert len(shown) >= 2  # the pc under the pointer is written on the cost view, and moves
     assert errors == []
+
+
+def test_a_grouping_column_named_strategy_is_refused():
+    p, y = _data(1)
+    data = pd.DataFrame({"p": p, "y": y, "strategy": "x"})
+    with pytest.raises(cc.CostchartError, match=r"by=\['strategy'\] includes 'strategy'"):
+        cc.net_benefit(data, score="p", label="y", by="strategy")

@@ -194,3 +194,23 @@ def test_paired_test_refusals():
         cc.auc_test(long, score="s", label="y", classifier="model", instance="id", a="a")
     with pytest.raises(cc.CostchartError, match="do not share their instances"):
         cc.auc_test(long.iloc[1:], score="s", label="y", classifier="model", instance="id")
+
+
+@pytest.mark.parametrize("name", ["difference", "z", "auc_a"])
+def test_grouping_columns_named_like_the_results_are_refused(name):
+    long, *_ = _long_pair(2)
+    with pytest.raises(cc.CostchartError, match=rf"by=\['{name}'\] includes '{name}'"):
+        cc.auc_test(
+            long.assign(**{name: "x"}),
+            score="s",
+            label="y",
+            classifier="model",
+            instance="id",
+            by=name,
+        )
+
+
+def test_empty_paired_data_is_refused():
+    long, *_ = _long_pair(2)
+    with pytest.raises(cc.CostchartError, match="data has no rows"):
+        cc.auc_test(long.iloc[:0], score="s", label="y", classifier="model", instance="id")

@@ -87,3 +87,9 @@ def test_one_class_is_refused():
     data = pd.DataFrame({"x": [1.0, 2.0], "y": [1, 1]})
     with pytest.raises(cc.CostchartError, match="no negative instances"):
         cc.resample_classes(data, label="y", ratios=[2])
+
+
+@pytest.mark.parametrize("ratio", [1e9, 1e-300])
+def test_oversampling_beyond_the_row_limit_is_refused(ratio):
+    with pytest.raises(cc.CostchartError, match=r"more than 100,000,000; pass a ratio nearer 1"):
+        cc.resample_classes(_data(), label="y", ratios=[ratio])
