@@ -30,8 +30,8 @@ and :func:`save` / :func:`report` for JSON, offline HTML, PNG, SVG and PDF.
 
 from costchart import layers, theme
 from costchart._errors import CostchartError, CostchartWarning
-from costchart.average import curve_points, roc_average, vertical_average
-from costchart.bands import (
+from costchart._average import curve_points, roc_average, vertical_average
+from costchart._bands import (
     Band,
     band_at,
     band_label,
@@ -40,8 +40,8 @@ from costchart.bands import (
     difference_band,
     significant_regions,
 )
-from costchart.brier import brier_curve
-from costchart.charts import (
+from costchart._brier import brier_curve
+from costchart._charts import (
     average_chart,
     band_chart,
     cost_chart,
@@ -49,8 +49,8 @@ from costchart.charts import (
     roc_chart,
     roc_cost_chart,
 )
-from costchart.compare import Comparison, compare
-from costchart.conversions import (
+from costchart._compare import Comparison, compare
+from costchart._conversions import (
     cost_line_to_roc_point,
     cost_point_to_roc_line,
     cost_ratio_from_pc,
@@ -62,28 +62,28 @@ from costchart.conversions import (
     roc_point_to_cost_line,
     slope_from_pc,
 )
-from costchart.decision import net_benefit
-from costchart.decision_chart import decision_curve_chart
-from costchart.delong import auc_ci, auc_test
-from costchart.envelope import envelope_gap, lower_envelope, operating_range, selection_table
-from costchart.estimators import (
+from costchart._decision import net_benefit
+from costchart._charts.decision import decision_curve_chart
+from costchart._auc_ci import auc_ci, auc_test
+from costchart._envelope import envelope_gap, lower_envelope, operating_range, selection_table
+from costchart._sklearn import (
     expected_cost_scorer,
     from_cv_results,
     predictions,
     threshold_classifier,
 )
-from costchart.expected import cost_at, expected_cost
-from costchart.explorer import explorer
-from costchart.export import report, save
-from costchart.hull import roc_hull
-from costchart.lines import to_cost_lines
-from costchart.palette import palette
-from costchart.pr_chart import pr_chart
-from costchart.precision_recall import pr_auc, pr_curve, pr_points
-from costchart.roc import auc, from_confusion, roc_points
-from costchart.rociv import auciv, costs_from_benefits, rociv, rociv_condition
-from costchart.sampling import resample_classes
-from costchart.select import (
+from costchart._expected import cost_at, expected_cost
+from costchart._charts.explorer import explorer
+from costchart._export import report, save
+from costchart._hull import roc_hull
+from costchart._lines import to_cost_lines
+from costchart._palette import palette
+from costchart._charts.pr import pr_chart
+from costchart._pr import pr_auc, pr_curve, pr_points
+from costchart._roc import auc, from_confusion, roc_points
+from costchart._rociv import auciv, costs_from_benefits, rociv, rociv_condition
+from costchart._sampling import resample_classes
+from costchart._select import (
     PerformanceIndependent,
     apply_selection,
     iso_performance,
@@ -91,7 +91,7 @@ from costchart.select import (
     performance_independent,
     workforce,
 )
-from costchart.thin import thin_points
+from costchart._thin import thin_points
 
 __version__ = "0.1.0"
 

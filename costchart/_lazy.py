@@ -8,7 +8,7 @@ The checks that eager input gets (finite scores, two classes, valid weights) run
 table, so their messages count instances, not rows of the aggregate.
 
 :func:`read_instances` is the one entry point for functions that read instances by score
-(:func:`costchart.roc_points`, :func:`costchart.rociv`): eager input is validated row by
+(:func:`costchart.roc_points`, :func:`costchart._rociv`): eager input is validated row by
 row, lazy input aggregated first.
 """
 
@@ -147,7 +147,7 @@ def per_score_table(
     ``amounts`` maps the columns to sum (weights, costs) to whether each value must be
     strictly positive (costs) or merely non-negative (weights; with ``bins``, rows of
     weight 0 are left out before binning). With ``bins``, scores are first cut into that
-    many quantile bins per group (the rule of :func:`costchart.roc.bin_by_rank`, applied
+    many quantile bins per group (the rule of :func:`costchart._roc.bin_by_rank`, applied
     by :mod:`costchart._engine_bins` with group-bys only) and each bin stands in for its
     lowest score. Boolean scores (two values at most) are counted per score, and the
     caller bins them.

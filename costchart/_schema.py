@@ -27,7 +27,7 @@ ENVELOPE_COLUMNS = (PC, COST, THRESHOLD, FPR, TPR)
 #: Columns of :func:`costchart.selection_table`, after the grouping columns.
 SELECTION_COLUMNS = (PC_LO, PC_HI, THRESHOLD, FPR, TPR)
 
-#: Columns the chart tables add (see :func:`costchart.charts.chart_tables`).
+#: Columns the chart tables add (see :func:`costchart._charts.chart_tables`).
 RANGE_LO, RANGE_HI, ON_HULL = "range_lo", "range_hi", "on_hull"
 SLOPE, MARKER = "slope", "marker"
 CHART_COLUMNS = (RANGE_LO, RANGE_HI, ON_HULL, SLOPE, MARKER)
@@ -57,9 +57,9 @@ BAND_NEEDED = (PC, COST, LOWER, UPPER, SE)
 #: Columns of :func:`costchart.difference_band`, after the grouping columns.
 DIFFERENCE_TABLE = (PC, DIFFERENCE, LOWER, UPPER, SE, SIGNIFICANT)
 
-#: Cumulative cost sums of ROCIV points (:func:`costchart.rociv`).
+#: Cumulative cost sums of ROCIV points (:func:`costchart._rociv`).
 FP_COST, TP_BENEFIT = "fp_cost", "tp_benefit"
-#: Columns of :func:`costchart.rociv`, after the grouping columns.
+#: Columns of :func:`costchart._rociv`, after the grouping columns.
 ROCIV_TABLE = (*ROC_COLUMNS, FP_COST, TP_BENEFIT)
 
 #: Scalar result columns.
@@ -96,7 +96,7 @@ CHOICE_TABLE = (ROLE, THRESHOLD, FPR, TPR, WEIGHT)
 #: Columns of :func:`costchart.performance_independent`'s tables (besides the
 #: user-named training ``pc`` column).
 SEGMENT, EXTRA_COST = "segment", "extra_cost"
-#: Columns of :func:`costchart.compare`'s tables. ``name`` (the curves' names in the
+#: Columns of :func:`costchart._compare`'s tables. ``name`` (the curves' names in the
 #: ``advantage`` table) is not reserved: that table has no grouping columns, and
 #: ``name`` is a common grouping column.
 COST_A, COST_B, BETTER = "cost_a", "cost_b", "better"

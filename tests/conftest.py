@@ -44,7 +44,7 @@ def render(capfd):
     """Render a chart to SVG with vl-convert; fail on any Vega-Lite warning."""
     import vl_convert as vlc
 
-    from costchart.export import _vl_version
+    from costchart._export import _vl_version
 
     def _render(chart):
         spec = chart.to_dict(validate=True)

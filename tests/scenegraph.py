@@ -20,7 +20,7 @@ class Mark:
 def scene(chart) -> dict:
     import vl_convert as vlc
 
-    from costchart.export import _vl_version
+    from costchart._export import _vl_version
 
     return vlc.vegalite_to_scenegraph(chart.to_dict(validate=True), vl_version=_vl_version())
 

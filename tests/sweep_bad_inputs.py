@@ -1051,7 +1051,7 @@ def build_cases(tmp: Path) -> list[Case]:
             assert "logistic" in text and "tree" in text, "group values missing from the spec"
             import vl_convert as vlc
 
-            from costchart.export import _vl_version
+            from costchart._export import _vl_version
 
             svg = vlc.vegalite_to_svg(spec, vl_version=_vl_version())
             assert "logistic" in svg and "tree" in svg, f"legend lost for column {name!r}"

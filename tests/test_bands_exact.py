@@ -13,9 +13,9 @@ import pytest
 from scipy import stats
 
 import costchart as cc
-from costchart.bands.binomial import pmf_table, trimmed_bounds
-from costchart.bands.counts import Counts, band_of_counts
-from costchart.bands.options import check_options
+from costchart._bands.binomial import pmf_table, trimmed_bounds
+from costchart._bands.counts import Counts, band_of_counts
+from costchart._bands.options import check_options
 
 TAIL = 1e-12
 

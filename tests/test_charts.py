@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 import costchart as cc
-from costchart.charts import chart_tables
+from costchart._charts import chart_tables
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 
@@ -458,7 +458,7 @@ def _views(spec) -> list[dict]:
 
 
 def test_many_curves_draw_fewer_points_and_only_hull_cost_lines(render):
-    from costchart.charts import MAX_ALL_COST_LINES, MAX_CHART_POINTS, MIN_POINTS_PER_CURVE
+    from costchart._charts import MAX_ALL_COST_LINES, MAX_CHART_POINTS, MIN_POINTS_PER_CURVE
 
     points = _many_curves(120)
     tables = chart_tables(points, color="model")
@@ -492,7 +492,7 @@ def test_few_curves_draw_every_cost_line(demo_points):
 def test_static_images_skip_hover_targets(demo_points, capfd):
     import vl_convert as vlc
 
-    from costchart.export import _vl_version, without_hover_targets
+    from costchart._export import _vl_version, without_hover_targets
 
     spec = COMPOSITIONS["roc_cost"](demo_points).to_dict()
     static = without_hover_targets(spec)

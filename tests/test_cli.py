@@ -11,11 +11,11 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from costchart.cli import main
+from costchart._cli import main
 
 
 def test_demo_writes_report_and_images(tmp_path, capsys):
-    from costchart.demo import DEMO_FIGURES, run_figure
+    from costchart._demo import DEMO_FIGURES, run_figure
 
     assert main(["demo", "--out", str(tmp_path / "demo")]) == 0
     written = sorted(p.name for p in (tmp_path / "demo").iterdir())
@@ -164,7 +164,7 @@ def test_unreadable_input_in_a_real_process(tmp_path):
     path.write_bytes(UNREADABLE["malformed.csv"][0])
     root = str(Path(costchart.__file__).resolve().parents[1])
     result = subprocess.run(
-        [sys.executable, "-m", "costchart.cli", "table", str(path), "--score", "s", "--label", "y"],
+        [sys.executable, "-m", "costchart._cli", "table", str(path), "--score", "s", "--label", "y"],
         capture_output=True,
         text=True,
         cwd=tmp_path,
@@ -344,7 +344,7 @@ def test_closed_standard_output_is_not_a_traceback(tmp_path):
     command = [
         sys.executable,
         "-m",
-        "costchart.cli",
+        "costchart._cli",
         "table",
         str(path),
         "--score",
@@ -401,7 +401,7 @@ def test_csv_text_cells_cannot_start_formulas(tmp_path, capsys):
 
 @pytest.mark.parametrize("text", ["=1+1", "+1", "-x", "@x", "\tx", "\rx", "a=1", "", "'=kept"])
 def test_guarded_cells(text):
-    from costchart.cli import _guard, _spreadsheet_safe
+    from costchart._cli import _guard, _spreadsheet_safe
 
     guarded = _guard(text)
     assert guarded == ("'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text)

@@ -1,4 +1,4 @@
-"""costchart.demo: the gallery ships with the package and the demo runs some of it."""
+"""costchart._demo: the gallery ships with the package and the demo runs some of it."""
 
 import ast
 from importlib import resources
@@ -8,7 +8,7 @@ import altair as alt
 import pytest
 
 import costchart as cc
-from costchart.demo import DEMO_FIGURES, _describe, gallery_figures, run_figure
+from costchart._demo import DEMO_FIGURES, _describe, gallery_figures, run_figure
 
 GALLERY = Path(__file__).resolve().parent.parent / "gallery"
 #: What the demo's scripts may import: costchart's own dependencies.

@@ -233,7 +233,7 @@ def _band(data, **options):
 
 @pytest.mark.parametrize(("n", "d"), [(40, 1), (40, 3), (200, 2), (25, 5)])
 def test_no_evidence_chance_equals_the_chance_of_drawing_none(n, d):
-    from costchart.bands.paired import no_evidence_chance
+    from costchart._bands.paired import no_evidence_chance
 
     cells = np.array([[n - d, d, 0, 0, 0, 0, 0, n]])  # positives a+b+, a+b-; negatives a-b-
     weights = np.array([[0.0, -1.0, 1.0, 0.0, 0.0, -1.0, 1.0, 0.0]])

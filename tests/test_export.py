@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import costchart as cc
-from costchart.export import estimate_marks, safe_json
+from costchart._export import estimate_marks, safe_json
 
 EVIL = "</script><script>window.pwned=1</script>"
 

@@ -3,7 +3,7 @@ import pandas as pd
 import pytest
 
 import costchart as cc
-from costchart.geometry import (
+from costchart._geometry import (
     cut_curve,
     iso_performance_lines,
     repeat_for,

@@ -3,7 +3,7 @@ import pandas as pd
 import pytest
 
 import costchart as cc
-from costchart.palette import COLORS, color_scale
+from costchart._palette import COLORS, color_scale
 
 
 def test_values_get_the_default_colours_in_sorted_order():

@@ -45,7 +45,7 @@ def load_predictions() -> pd.DataFrame:
 def load_credit() -> pd.DataFrame:
     """Cross-validated predictions on the German credit data, with each loan's amount.
 
-    For instance-varying costs (:func:`costchart.rociv`): three classifiers (logistic
+    For instance-varying costs (:func:`costchart._rociv`): three classifiers (logistic
     regression; the same trained with every loan weighted by its amount; a depth-4 tree),
     positive class "good".
 

@@ -179,7 +179,7 @@ def band_coverage(
     >>> list(table.columns)
     ['pc', 'true_cost', 'coverage', 'degenerate']
     """
-    from costchart.bands.bootstrap import bootstrap_band
+    from costchart._bands.bootstrap import bootstrap_band
 
     grid = np.asarray(pc, dtype=np.float64)
     threshold = binormal_threshold(grid, mu_pos=mu, mu_neg=-mu, sigma=sigma)
@@ -231,7 +231,7 @@ def difference_coverage(
     >>> bool(0 <= table["coverage"].iat[0] <= 1)
     True
     """
-    from costchart.bands.difference import difference_band
+    from costchart._bands.difference import difference_band
 
     grid = np.asarray(pc, dtype=np.float64)
     t_a = binormal_threshold(grid, mu_pos=mu, mu_neg=-mu, sigma=sigma)

@@ -17,7 +17,7 @@ Layers draw costchart tables. Compose them with ``+`` (layer), ``|`` and ``&``
 - :func:`key`: the legend of what is drawn, in the papers' terms.
 
 Every data layer takes the same options: ``color=`` (the column that tells classifiers
-apart, coloured stably by :func:`costchart.palette` or ``palette=``), ``detail=`` (further
+apart, coloured stably by :func:`costchart._palette` or ``palette=``), ``detail=`` (further
 columns that tell curves apart; by default every grouping column other than ``color``),
 ``legend=`` / ``hover=`` (selections to react to), ``tooltip=`` (``None`` for the layer's
 own, ``False`` for none, or column names) and ``mark=`` (Vega-Lite mark properties that

@@ -3,7 +3,7 @@
 Every public layer reads its table with :func:`read` and makes its chart with
 :func:`build`, so all take the same options the same way:
 
-- ``color``: the column that tells classifiers apart (coloured from :mod:`costchart.palette`,
+- ``color``: the column that tells classifiers apart (coloured from :mod:`costchart._palette`,
   or from ``palette=``);
 - ``detail``: further columns that tell curves apart (by default every grouping column
   other than ``color``);
@@ -25,8 +25,8 @@ from costchart._errors import CostchartError
 from costchart._frames import infer_by, normalize_by, require_columns
 from costchart._tables import read_table
 from costchart._vega import field, nominal
-from costchart.geometry import check_y_max
-from costchart.palette import color_scale
+from costchart._geometry import check_y_max
+from costchart._palette import color_scale
 
 #: Colours shared by the layers.
 INK = "#222222"

@@ -10,7 +10,7 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart._validation import one_of
-from costchart.geometry import repeat_for
+from costchart._geometry import repeat_for
 from costchart.layers._base import (
     COST_TITLE,
     INK,
@@ -23,7 +23,7 @@ from costchart.layers._base import (
     pc_x,
     read,
 )
-from costchart.palette import color_scale
+from costchart._palette import color_scale
 
 __all__ = [
     "average_band",
@@ -216,7 +216,7 @@ def difference_curve(
     Parameters
     ----------
     table : pandas, polars or pyarrow table
-        ``Comparison.difference`` from :func:`costchart.compare`, or a table from
+        ``Comparison.difference`` from :func:`costchart._compare`, or a table from
         :func:`costchart.difference_band` (``pc``, ``difference``).
     name : str
         What is subtracted from what, for the axis title (``"logistic - tree"``).
@@ -323,7 +323,7 @@ def significance(
     mark : dict, optional
         Vega-Lite mark properties replacing costchart's.
     """
-    from costchart.bands import significant_regions
+    from costchart._bands import significant_regions
 
     regions = (
         read(table, [col.PC_LO, col.PC_HI, "cheaper"], "significance")

@@ -13,10 +13,10 @@ import numpy as np
 import pandas as pd
 
 from costchart import _schema as col
-from costchart import geometry
+from costchart import _geometry as geometry
 from costchart._validation import labelled_probabilities, one_of, whole_number
 from costchart._vega import nominal
-from costchart.geometry import cut_curve, repeat_for, trivial_lines
+from costchart._geometry import cut_curve, repeat_for, trivial_lines
 from costchart.layers._base import (
     COST_TITLE,
     HIGHLIGHT,
@@ -34,7 +34,7 @@ from costchart.layers._base import (
     read,
     tpr_y,
 )
-from costchart.thin import thin_points
+from costchart._thin import thin_points
 
 __all__ = [
     "cost_lines",
@@ -136,7 +136,7 @@ def cost_lines(
     color, detail : str, optional
         Columns that tell classifiers / curves apart (see :mod:`costchart.layers`).
     palette : dict, optional
-        Colours of ``color``'s values (see :func:`costchart.palette`).
+        Colours of ``color``'s values (see :func:`costchart._palette`).
     hover, legend : altair.Parameter, optional
         Selections to react to: the hovered line is bold, classifiers not picked in the
         legend fade.
@@ -212,7 +212,7 @@ def envelope(
         As in :func:`cost_lines`.
     y_max : float
         Top of the cost axis: parts above it are cut out (see
-        :func:`costchart.geometry.cut_curve`).
+        :func:`costchart._geometry.cut_curve`).
     """
     table = read(table, [col.PC, col.COST], "envelope", color=color)
     y_max = check_y_max(y_max)

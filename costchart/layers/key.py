@@ -19,7 +19,7 @@ import altair as alt
 import pandas as pd
 
 from costchart._errors import CostchartError
-from costchart.geometry import repeat_for
+from costchart._geometry import repeat_for
 from costchart.layers._base import CHANCE, HIGHLIGHT, INK, MUTED, ONE_CURVE, REGION, TRIVIAL
 
 __all__ = ["KEY_FIELD", "STYLES", "key"]

@@ -11,7 +11,7 @@ import pandas as pd
 from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._validation import one_of, probabilities
-from costchart.geometry import iso_performance_lines, repeat_for
+from costchart._geometry import iso_performance_lines, repeat_for
 from costchart.layers._base import (
     CHANCE,
     INK,
@@ -199,7 +199,7 @@ def iso_performance(
 ) -> alt.Chart:
     """Iso-performance lines in ROC space, each touching the hull at its optimal vertex.
 
-    The lines come from :func:`costchart.geometry.iso_performance_lines`.
+    The lines come from :func:`costchart._geometry.iso_performance_lines`.
 
     Parameters
     ----------

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from costchart.cli import build_parser
+from costchart._cli import build_parser
 
 
 def write_cli_reference(folder: Path) -> None:

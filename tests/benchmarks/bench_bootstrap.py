@@ -25,9 +25,9 @@ import pandas as pd
 from _timing import interleaved, machine_load, ratio_line, timed
 
 import costchart as cc
-from costchart.bands.bootstrap import _bands
-from costchart.bands.options import check_options
-from costchart.bands.rows import active_rows
+from costchart._bands.bootstrap import _bands
+from costchart._bands.options import check_options
+from costchart._bands.rows import active_rows
 
 N_RESAMPLES = 1000
 

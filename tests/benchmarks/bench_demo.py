@@ -22,7 +22,7 @@ from _timing import machine_load
 import costchart as cc
 
 #: The ``costchart`` command, run by this interpreter.
-COMMAND = "from costchart.cli import main; raise SystemExit(main())"
+COMMAND = "from costchart._cli import main; raise SystemExit(main())"
 
 
 def whole_command(rounds: int = 3) -> list[float]:
@@ -40,7 +40,7 @@ def whole_command(rounds: int = 3) -> list[float]:
 
 
 def parts() -> dict[str, float]:
-    from costchart.demo import DEMO_FIGURES, run_figure
+    from costchart._demo import DEMO_FIGURES, run_figure
 
     spent: dict[str, float] = {}
     figures = []

@@ -1,0 +1,283 @@
+"""Confidence intervals for the AUC and the paired test of two AUCs (DeLong).
+
+The AUC is the Mann-Whitney statistic: the mean over (positive, negative) pairs of
+``psi = 1`` if the positive scores higher, ``1/2`` on a tie, else 0. Its *placement values*
+-- for a positive, the share of negatives it outranks (ties half); for a negative, the
+share of positives that outrank it -- give DeLong's variance,
+``S10 / P + S01 / N`` with ``S10``, ``S01`` the sample variances of the two classes'
+placements (DeLong, DeLong & Clarke-Pearson 1988). Sun & Xu (2014) compute the placements
+from midranks in ``O(n log n)``; here they come from the ROC points' cumulative counts,
+which hold the same ranks: one sort, then sums per distinct score, all groups at once.
+
+``method="bootstrap"`` uses the *exact* bootstrap variance of the AUC under stratified
+resampling, which is closed-form for this two-sample U-statistic:
+``sigma10^2 / P + sigma01^2 / N + sigma11^2 / (P N)`` with plug-in (``ddof=0``) variances,
+``sigma11^2`` the mean squared residual ``psi - a_i - b_j + AUC`` over all pairs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+from scipy import stats
+
+from costchart import _schema as col
+from costchart._errors import CostchartError
+from costchart._frames import (
+    as_pandas,
+    assemble,
+    check_by_names,
+    describe_group,
+    normalize_by,
+    split_groups,
+)
+from costchart._validation import (
+    binary_labels,
+    column_name,
+    finite_numbers,
+    one_of,
+)
+from costchart._validation import confidence_level as check_confidence
+from costchart._roc import roc_points
+
+__all__ = ["auc_ci", "auc_test"]
+
+
+def auc_ci(
+    data,
+    *,
+    score: str,
+    label: str,
+    by: str | Sequence[str] | None = None,
+    pos_label=None,
+    confidence_level: float = 0.95,
+    method: str = "delong",
+) -> pd.DataFrame:
+    """The AUC of each group with a confidence interval (DeLong, or the exact bootstrap).
+
+    Parameters
+    ----------
+    data : pandas, polars or pyarrow DataFrame, dict of arrays, or lazy frame
+        One row per instance (a lazy frame is counted in its engine, as in
+        :func:`roc_points`). Not modified.
+    score, label, by, pos_label
+        As in :func:`roc_points`.
+    confidence_level : float
+        In (0, 1).
+    method : {"delong", "bootstrap"}
+        DeLong's variance (as pROC's ``ci.auc(method="delong")``), or the exact variance of
+        the stratified bootstrap (no resampling). Either gives a normal interval, clipped
+        to [0, 1].
+
+    Returns
+    -------
+    pandas.DataFrame
+        The grouping columns, then ``auc``, ``lower``, ``upper``, ``se`` (float64), one
+        row per group.
+
+    Raises
+    ------
+    CostchartError
+        If a group has fewer than two instances of a class (DeLong's variance needs two;
+        the bootstrap one).
+
+    Examples
+    --------
+    >>> import costchart as cc
+    >>> data = {"s": [0.9, 0.8, 0.7, 0.6, 0.55, 0.4, 0.3, 0.2], "y": [1, 1, 0, 1, 0, 1, 0, 0]}
+    >>> cc.auc_ci(data, score="s", label="y").round(4)
+          auc   lower  upper      se
+    0  0.8125  0.4808    1.0  0.1693
+    """
+    one_of(method, "method", ("delong", "bootstrap"))
+    level = check_confidence(confidence_level)
+    by = normalize_by(by)
+    points = roc_points(data, score=score, label=label, by=by or None, pos_label=pos_label)
+    groups = split_groups(points, by)
+    area, variance = _placement_moments(points, groups, by, method)
+    se = np.sqrt(np.maximum(variance, 0.0))
+    z = stats.norm.ppf(0.5 + level / 2)
+    columns = {
+        col.AUC: area,
+        col.LOWER: np.clip(area - z * se, 0.0, 1.0),
+        col.UPPER: np.clip(area + z * se, 0.0, 1.0),
+        col.SE: se,
+    }
+    result = assemble(groups, np.ones(len(groups)), columns)
+    result.attrs["costchart"] = {"confidence_level": level, "method": method}
+    return result
+
+
+def _placement_moments(points: pd.DataFrame, groups, by: list[str], method: str):
+    """Each group's AUC and the variance of ``method``, from its ROC points, all at once."""
+    if not len(groups):
+        return np.zeros(0), np.zeros(0)
+    tp = groups.take(points[col.TP].to_numpy(np.float64))  # group after group, thresholds
+    fp = groups.take(points[col.FP].to_numpy(np.float64))  # decreasing within a group
+    starts, ids = groups.starts, groups.ids
+    positives, negatives = tp[groups.stops - 1], fp[groups.stops - 1]
+    least = 2 if method == "delong" else 1
+    short = np.flatnonzero((positives < least) | (negatives < least))
+    if len(short):
+        g = int(short[0])
+        where = f" in group {describe_group(by, groups.keys[g])}" if by else ""
+        msg = (
+            f"{int(positives[g])} positives and {int(negatives[g])} negatives{where}: "
+            f"{'DeLong' if method == 'delong' else 'the bootstrap'} variance needs at "
+            f"least {least} of each class"
+        )
+        raise CostchartError(msg)
+    d_t, d_f = np.diff(tp, prepend=0.0), np.diff(fp, prepend=0.0)
+    d_t[starts], d_f[starts] = tp[starts], fp[starts]  # each group starts from 0
+    p_row, n_row = positives[ids], negatives[ids]
+    # A positive at score s outranks the negatives below s, and half those at s.
+    v10 = (n_row - fp + 0.5 * d_f) / n_row
+    # A negative at score s is outranked by the positives above s, and half those at s.
+    v01 = (tp - 0.5 * d_t) / p_row
+    area = np.add.reduceat(d_t * v10, starts) / positives
+    ss10 = np.add.reduceat(d_t * (v10 - area[ids]) ** 2, starts)
+    ss01 = np.add.reduceat(d_f * (v01 - area[ids]) ** 2, starts)
+    if method == "delong":
+        return area, ss10 / (positives - 1) / positives + ss01 / (negatives - 1) / negatives
+    # psi^2 summed over all pairs: 1 per pair the positive wins, 1/4 per tie.
+    psi2 = np.add.reduceat(d_t * ((n_row - fp) + 0.25 * d_f), starts)
+    residual = (
+        psi2
+        - negatives * np.add.reduceat(d_t * v10**2, starts)
+        - positives * np.add.reduceat(d_f * v01**2, starts)
+        + positives * negatives * area**2
+    ) / (positives * negatives)
+    return area, (ss10 / positives**2 + ss01 / negatives**2 + residual / (positives * negatives))
+
+
+def auc_test(
+    data,
+    *,
+    score: str,
+    label: str,
+    classifier: str,
+    instance: str,
+    a=None,
+    b=None,
+    by: str | Sequence[str] | None = None,
+    pos_label=None,
+) -> pd.DataFrame:
+    """DeLong's paired test of two classifiers' AUCs on the same instances.
+
+    Both classifiers' placement values are computed per instance; the covariance of the
+    two AUCs follows from the placements' covariances within each class, and
+    ``z = (auc_a - auc_b) / se`` is compared with the standard normal (two-sided), as in
+    pROC's ``roc.test(method="delong", paired=TRUE)``.
+
+    Parameters
+    ----------
+    data : pandas, polars or pyarrow DataFrame, or dict of arrays
+        Long format: one row per classifier and instance. Not modified.
+    score, label, pos_label
+        As in :func:`roc_points`.
+    classifier, instance : str
+        Columns naming the classifier and the instance (each instance scored once by each).
+    a, b : optional
+        The two classifiers; needed when ``classifier`` holds more than two. Without them
+        the two are taken in order of first appearance in ``data``.
+    by : str or list of str, optional
+        Further grouping columns (e.g. ``"dataset"``): one test per group.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The grouping columns, then ``auc_a``, ``auc_b``, ``difference`` (a minus b),
+        ``se`` (of the difference), ``z`` and ``p_value``.
+
+    Examples
+    --------
+    >>> import pandas as pd, costchart as cc
+    >>> long = pd.DataFrame({
+    ...     "model": ["a"] * 6 + ["b"] * 6,
+    ...     "id": list(range(6)) * 2,
+    ...     "y": [1, 1, 1, 0, 0, 0] * 2,
+    ...     "s": [0.9, 0.8, 0.4, 0.5, 0.2, 0.1, 0.6, 0.3, 0.7, 0.8, 0.5, 0.2],
+    ... })
+    >>> cc.auc_test(long, score="s", label="y", classifier="model", instance="id").round(4)
+        auc_a   auc_b  difference      se       z  p_value
+    0  0.8889  0.5556      0.3333  0.2722  1.2247   0.2207
+    """
+    from costchart._bands.difference import _is_scalar_name, _paired
+
+    for name, column in (
+        ("score", score),
+        ("label", label),
+        ("classifier", classifier),
+        ("instance", instance),
+    ):
+        column_name(column, name)
+    by = normalize_by(by)
+    for name, value in (("a", a), ("b", b)):
+        if value is not None and not _is_scalar_name(value):
+            msg = f"{name}= must be one classifier name (a value of column {classifier!r})"
+            raise CostchartError(msg)
+    if (a is None) != (b is None):
+        msg = "pass both a= and b= (the two classifiers to compare), or neither"
+        raise CostchartError(msg)
+    names = None if a is None else (a, b)
+    check_by_names(by)
+    frame = as_pandas(data, [*by, classifier, instance, score, label])
+    if frame.empty:
+        msg = "data has no rows; auc_test needs instances scored by both classifiers"
+        raise CostchartError(msg)
+    groups = split_groups(frame, by)
+    rows = []
+    for group in groups:
+        part = frame.iloc[group.positions]
+        _, side_a, side_b = _paired(part, classifier, instance, names, label)
+        positive = binary_labels(side_a[label].to_numpy(), f"column {label!r}", pos_label)
+        where = f" in group {describe_group(by, group.key)}" if by else ""
+        if positive.sum() < 2 or (~positive).sum() < 2:
+            msg = (
+                f"{int(positive.sum())} positives and {int((~positive).sum())} negatives"
+                f"{where}: DeLong's test needs at least 2 of each class"
+            )
+            raise CostchartError(msg)
+        placements = [
+            _instance_placements(
+                finite_numbers(side[score].to_numpy(), f"column {score!r}"), positive
+            )
+            for side in (side_a, side_b)
+        ]
+        (auc_a, v10_a, v01_a), (auc_b, v10_b, v01_b) = placements
+        s10 = np.cov(np.vstack([v10_a, v10_b]))  # ddof=1, as DeLong
+        s01 = np.cov(np.vstack([v01_a, v01_b]))
+        covariance = s10 / len(v10_a) + s01 / len(v01_a)
+        variance = covariance[0, 0] + covariance[1, 1] - 2 * covariance[0, 1]
+        difference = auc_a - auc_b
+        se = float(np.sqrt(max(variance, 0.0)))
+        if se > 0:
+            z = difference / se
+            p_value = float(2 * stats.norm.sf(abs(z)))
+        elif difference == 0:
+            z, p_value = 0.0, 1.0
+        else:
+            msg = (
+                f"the two classifiers' AUCs differ ({auc_a:.6g} against {auc_b:.6g}){where} but "
+                "the DeLong variance of the difference is 0; the test is undefined"
+            )
+            raise CostchartError(msg)
+        rows.append((auc_a, auc_b, difference, se, float(z), p_value))
+    names_out = col.AUC_TEST_TABLE
+    values = np.array(rows, dtype=np.float64).reshape(-1, len(names_out))
+    columns = {name: values[:, i] for i, name in enumerate(names_out)}
+    return assemble(groups, np.ones(len(groups)), columns)
+
+
+def _instance_placements(scores: np.ndarray, positive: np.ndarray):
+    """The AUC and every positive's and negative's placement value (midranks, Sun & Xu)."""
+    everyone = stats.rankdata(scores)
+    within_pos = stats.rankdata(scores[positive])
+    within_neg = stats.rankdata(scores[~positive])
+    n_pos, n_neg = positive.sum(), (~positive).sum()
+    # negatives below a positive (ties half) = its rank among all - its rank among positives
+    v10 = (everyone[positive] - within_pos) / n_neg
+    v01 = 1.0 - (everyone[~positive] - within_neg) / n_pos
+    return float(v10.mean()), v10, v01

@@ -1,0 +1,275 @@
+"""Confidence bands on cost curves: :func:`bootstrap_band` and :func:`confusion_band`.
+
+At deployment the class frequencies are unknown, so the bootstrap keeps the numbers of
+positives and negatives fixed (``sampling="stratified"``): a classifier's false negatives
+are ``Bin(P, FNR)``, its false positives ``Bin(N, FPR)``, independently. With
+``sampling="full"`` all instances are resampled together (a multinomial over the four
+cells), so the class proportions vary too and the band is wider; costs then weigh errors
+by the original class proportion ``pi = P / n``: ``c_FN = pc / pi``,
+``c_FP = (1 - pc) / (1 - pi)``.
+
+``method="exact"`` needs no resampling: the cost is linear in the cell counts, so its
+bootstrap mean and variance are closed-form, and the whole bootstrap distribution is a
+small convolution of binomial probabilities. ``distribution="normal"`` fits a normal
+distribution to the exact moments; ``"exact"`` takes the quantiles of the exact discrete
+distribution; ``"auto"`` takes the normal fit except where its interval leaves the costs'
+range, the choice that covered best in simulation (``docs/bands.md``). Every group and
+every ``pc`` is computed in one pass (:mod:`costchart._bands.counts`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+
+from costchart import _schema as col
+from costchart._errors import CostchartError
+from costchart._frames import as_pandas, assemble, normalize_by, split_groups
+from costchart._validation import threshold_number, whole_counts
+from costchart._bands.counts import Counts, band_of_counts
+from costchart._bands.describe import ATTRS, describe
+from costchart._bands.options import MAX_INSTANCES, Options, check_options
+from costchart._bands.resample import resampled_band
+from costchart._bands.rows import grouped_rows
+from costchart._bands.simultaneous import check_simultaneous, simultaneous_factor
+from costchart._roc import from_confusion, roc_points
+
+__all__ = ["bootstrap_band", "confusion_band"]
+
+
+def bootstrap_band(
+    data,
+    *,
+    score: str,
+    label: str,
+    by: str | Sequence[str] | None = None,
+    pos_label=None,
+    confidence_level: float = 0.9,
+    method: str = "exact",
+    sampling: str = "stratified",
+    distribution: str = "auto",
+    n_resamples: int = 2000,
+    rng=None,
+    selection: pd.DataFrame | None = None,
+    threshold: float | None = None,
+    pc=None,
+    progress=False,
+    bins: int | None = None,
+    simultaneous: bool = False,
+) -> pd.DataFrame:
+    """A bootstrap confidence band on the cost of a classifier at every ``pc``.
+
+    Which classifier is banded at each ``pc``: with ``threshold=t``, the single classifier
+    "positive when score >= t" (its cost line; for 0/1 predictions use ``threshold=1``);
+    with ``selection=`` (a :func:`selection_table` made on validation data), the threshold
+    selected for that ``pc`` -- the honest hybrid; by default the one the lower envelope of
+    this data selects -- its cost is optimistic, since the envelope picks thresholds on the
+    data it is measured on.
+
+    Parameters
+    ----------
+    data : DataFrame, dict of arrays, or lazy frame
+        One row per test instance (a lazy frame is counted in its engine, as in
+        :func:`roc_points`).
+    score, label, by, pos_label
+        As in :func:`roc_points`.
+    confidence_level : float
+        In (0, 1); 0.9 gives the 5 % and 95 % percentiles.
+    method : {"exact", "resample"}
+        Closed-form bootstrap (no resampling) or binomial / multinomial resampling.
+    sampling : {"stratified", "full"}
+        Keep the class totals fixed, or resample all instances.
+    distribution : {"auto", "normal", "exact"}
+        For ``method="exact"``: a normal fit to the exact moments, the quantiles of the
+        exact discrete distribution, or the normal fit except at the ``pc`` where its
+        interval leaves [0, 1] (few errors), which get the exact quantiles if their
+        distribution is at most :data:`~costchart._bands.options.AUTO_EXACT_PAIRS` pairs.
+        Measured coverage chose this rule (``docs/bands.md``).
+    n_resamples : int
+        For ``method="resample"``; each tail needs at least 10 resamples.
+    rng : numpy.random.Generator or int, optional
+        Seed or generator for ``method="resample"``.
+    selection : pandas.DataFrame, optional
+        Thresholds per ``pc`` interval chosen on other data (:func:`selection_table`,
+        with the same grouping columns).
+    threshold : float, optional
+        Band one classifier, "positive when score >= threshold", at every ``pc``.
+        ``inf`` is the always-negative classifier (cost ``pc``) and ``-inf`` the
+        always-positive one (cost ``1 - pc``); both have no variance. NaN is refused.
+    pc : array-like, optional
+        Operating points; 501 evenly spaced values in [0, 1] by default.
+    progress : bool or callable
+        Report resampling progress (to standard error, or to the callable).
+    bins : int, optional
+        Compute the ROC points at about ``bins`` score quantiles (as in
+        :func:`roc_points`); the envelope then chooses among those thresholds only.
+    simultaneous : bool
+        A band that holds the whole curve at once: ``cost +- q * se`` at every ``pc``,
+        with one factor ``q`` per group, the ``confidence_level`` quantile of the largest
+        studentized deviation ``max_pc |cost* - cost| / se`` over ``n_resamples`` joint
+        resamples of the test set (seeded by ``rng``). Under the bootstrap approximation
+        the chosen classifiers' costs at *every* ``pc`` of the grid lie inside it together
+        with probability ``confidence_level``; the default pointwise band promises that
+        only at each ``pc`` separately, so the whole curve leaves it more often. Needs
+        ``n_resamples >= 10 / (1 - confidence_level)``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The grouping columns, then one row per ``pc``: ``pc``, ``cost`` (the estimate),
+        ``lower``, ``upper`` (the band), ``se`` (bootstrap standard error), all finite
+        float64 with ``0 <= lower <= cost <= upper`` and ``se >= 0``. At low confidence
+        levels, where a percentile could exclude the estimate, the band is widened to it.
+        ``degenerate`` (bool) marks a band of no width: every resample gives the same
+        cost. It happens where the chosen classifier is trivial (its threshold beyond all
+        observed scores) or makes no errors of the class that counts at that ``pc``, and
+        at ``pc`` 0 and 1. Such a band says nothing about the uncertainty: the exact
+        bootstrap paper traced its coverage breaks at the extremes of ``pc`` to these
+        thresholds. ``band_chart`` marks them.
+
+    Examples
+    --------
+    >>> import numpy as np, costchart as cc
+    >>> y = np.array([1] * 20 + [0] * 10)
+    >>> predicted = np.array([1] * 16 + [0] * 4 + [1] * 4 + [0] * 6)
+    >>> data = {"p": predicted, "y": y}
+    >>> band = cc.bootstrap_band(data, score="p", label="y", threshold=1, pc=[0.75])
+    >>> band.round(4)
+         pc  cost  lower   upper      se  degenerate
+    0  0.75  0.25  0.1226  0.3774  0.0775       False
+    """
+    options = check_options(
+        confidence_level=confidence_level,
+        method=method,
+        sampling=sampling,
+        distribution=distribution,
+        n_resamples=n_resamples,
+        rng=rng,
+        pc=pc,
+        progress=progress,
+    )
+    by = normalize_by(by)
+    if selection is not None and threshold is not None:
+        msg = "pass selection= or threshold=, not both"
+        raise CostchartError(msg)
+    if threshold is not None:
+        threshold = threshold_number(threshold)
+    simultaneous = check_simultaneous(simultaneous, options)
+    points = roc_points(
+        data, score=score, label=label, by=by or None, pos_label=pos_label, bins=bins
+    )
+    band = _bands(points, by, selection, threshold, options, simultaneous)
+    band.attrs[ATTRS] = describe(options, simultaneous=simultaneous)
+    return band
+
+
+def confusion_band(
+    data,
+    *,
+    tp: str,
+    fn: str,
+    fp: str,
+    tn: str,
+    by: str | Sequence[str] | None = None,
+    envelope: bool = False,
+    confidence_level: float = 0.9,
+    method: str = "exact",
+    sampling: str = "stratified",
+    distribution: str = "auto",
+    n_resamples: int = 2000,
+    rng=None,
+    pc=None,
+    progress=False,
+    simultaneous: bool = False,
+) -> pd.DataFrame:
+    """:func:`bootstrap_band` of crisp classifiers given as confusion counts.
+
+    The band is that of each classifier's own cost line at every ``pc``; with
+    ``envelope=True`` it is, at each ``pc``, that of the cheapest of the classifier and the
+    two trivial ones (which have no variance). The other options are those of
+    :func:`bootstrap_band`.
+
+    Examples
+    --------
+    >>> import costchart as cc
+    >>> counts = {"TP": [16], "FN": [4], "FP": [4], "TN": [6]}
+    >>> cc.confusion_band(counts, tp="TP", fn="FN", fp="FP", tn="TN", pc=[0.75]).round(4)
+         pc  cost  lower   upper      se  degenerate
+    0  0.75  0.25  0.1226  0.3774  0.0775       False
+    """
+    options = check_options(
+        confidence_level=confidence_level,
+        method=method,
+        sampling=sampling,
+        distribution=distribution,
+        n_resamples=n_resamples,
+        rng=rng,
+        pc=pc,
+        progress=progress,
+    )
+    by = normalize_by(by)
+    simultaneous = check_simultaneous(simultaneous, options)
+    _check_counts(data, {"tp": tp, "fn": fn, "fp": fp, "tn": tn})
+    points = from_confusion(data, tp=tp, fn=fn, fp=fp, tn=tn, by=by or None)
+    # from_confusion gives the classifier threshold 1 (the trivial ones +inf and 0).
+    band = _bands(points, by, None, None if envelope else 1.0, options, simultaneous)
+    band.attrs[ATTRS] = describe(options, simultaneous=simultaneous)
+    return band
+
+
+def _check_counts(data, columns: dict[str, str]) -> None:
+    """Refuse confusion counts that are not whole numbers or add up to too many instances."""
+    for name, column in columns.items():
+        if not isinstance(column, str):
+            msg = f"{name}={column!r} must be the name of a column of counts (a string)"
+            raise CostchartError(msg)
+    frame = as_pandas(data, list(columns.values()))
+    counts = [whole_counts(frame[c].to_numpy(), f"column {c!r}") for c in columns.values()]
+    total = np.sum(counts, axis=0)
+    if np.any(total > MAX_INSTANCES):
+        row = int(np.flatnonzero(total > MAX_INSTANCES)[0])
+        listed = "+".join(repr(c) for c in columns.values())
+        msg = (
+            f"the counts {listed} add up to {total[row]:.4g} instances at row {row}, more "
+            f"than 2**53 ({MAX_INSTANCES:,}), beyond which counts are not exact in float64; "
+            "a bootstrap band needs fewer instances"
+        )
+        raise CostchartError(msg)
+
+
+def _bands(
+    points: pd.DataFrame,
+    by: list[str],
+    selection,
+    threshold,
+    options: Options,
+    simultaneous: bool = False,
+) -> pd.DataFrame:
+    """The band of every group of ``points`` (ROC points), built column by column."""
+    groups = split_groups(points, by)
+    pc = options.pc
+    rows = grouped_rows(points, groups, pc, selection, threshold, by).reshape(-1)
+    counts = Counts(*(points[c].to_numpy()[rows] for c in (col.TP, col.FN, col.FP, col.TN)))
+    grid = np.tile(pc, len(groups))
+    if options.method == "exact":
+        cost, lower, upper, se = band_of_counts(counts, grid, options)
+    else:
+        # One group at a time, drawing from the generator in the order groups come.
+        parts = []
+        for g in range(len(groups)):
+            span = slice(g * len(pc), (g + 1) * len(pc))
+            group = Counts(counts.tp[span], counts.fn[span], counts.fp[span], counts.tn[span])
+            parts.append(resampled_band(group, pc, options))
+        cost, lower, upper, se = (
+            np.concatenate([part[i] for part in parts]) if parts else np.zeros(0) for i in range(4)
+        )
+    if simultaneous:
+        shaped = rows.reshape(len(groups), len(pc))
+        factor = np.repeat(simultaneous_factor(shaped, counts, cost, se, options), len(pc))
+        lower, upper = np.clip(cost - factor * se, 0, None), cost + factor * se
+    columns = {col.PC: grid, col.COST: cost, col.LOWER: lower, col.UPPER: upper, col.SE: se}
+    # No width: every resample gives the same cost (see the docstring's Returns).
+    columns[col.DEGENERATE] = np.asarray(upper) - np.asarray(lower) <= 0
+    return assemble(groups, np.full(len(groups), len(pc)), columns)

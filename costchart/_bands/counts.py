@@ -1,0 +1,185 @@
+"""The band of the cost from confusion counts: every ``pc`` of every group in one pass.
+
+Rows are (group, ``pc``) pairs: the counts of the classifier used there, its class totals
+and the ``pc``. The cost weighs the false negatives and false positives; its bootstrap
+mean and variance are closed-form, and its quantiles come from a normal fit or from the
+exact distribution (:mod:`costchart._bands.exact`), as :func:`exact_where` decides.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from costchart._bands.binomial import normal_quantile, trimmed_bounds
+from costchart._bands.exact import Problems, quantiles
+from costchart._bands.options import AUTO_EXACT_PAIRS, Options, exact_where
+
+#: Rows of the exact distribution worked on together (bounds the tables' memory).
+EXACT_CHUNK_TERMS = 2**22
+
+
+@dataclass(frozen=True)
+class Counts:
+    """Confusion counts of the classifier used at each row (int64 or float64 arrays)."""
+
+    tp: np.ndarray
+    fn: np.ndarray
+    fp: np.ndarray
+    tn: np.ndarray
+
+    @property
+    def positives(self) -> np.ndarray:
+        """Positives of each row."""
+        return self.tp + self.fn
+
+    @property
+    def negatives(self) -> np.ndarray:
+        """Negatives of each row."""
+        return self.fp + self.tn
+
+
+def cost_weights(counts: Counts, pc: np.ndarray, sampling: str):
+    """Weights of FN and FP counts in the cost at each row, and the cost."""
+    positives = counts.positives.astype(np.float64)
+    negatives = counts.negatives.astype(np.float64)
+    if sampling == "stratified":
+        w_fn, w_fp = pc / positives, (1 - pc) / negatives
+    else:
+        n = positives + negatives
+        pi = positives / n
+        w_fn, w_fp = pc / pi / n, (1 - pc) / (1 - pi) / n
+    return w_fn, w_fp, w_fn * counts.fn + w_fp * counts.fp
+
+
+def exact_variance(counts: Counts, w_fn, w_fp, sampling: str) -> np.ndarray:
+    """Bootstrap variance of the cost, closed-form."""
+    positives = counts.positives.astype(np.float64)
+    negatives = counts.negatives.astype(np.float64)
+    fn, fp = counts.fn.astype(np.float64), counts.fp.astype(np.float64)
+    if sampling == "stratified":
+        # Var(w * Bin(m, q)) = w^2 m q (1 - q)
+        return (
+            w_fn**2 * fn * (positives - fn) / positives
+            + w_fp**2 * fp * (negatives - fp) / negatives
+        )
+    n = positives + negatives
+    # L = sum_k w_k M_k with M ~ Multinomial(n, q): Var = n (sum w^2 q - (sum w q)^2),
+    # the design's (sum c^2 q - (sum c q)^2) / n with c = n w.
+    q_fn, q_fp = fn / n, fp / n
+    return n * (w_fn**2 * q_fn + w_fp**2 * q_fp - (w_fn * q_fn + w_fp * q_fp) ** 2)
+
+
+def _trials(counts: Counts, sampling: str):
+    """The two binomials of each row: (trials, probability) of A (FN) and of B (FP).
+
+    For ``"full"``, B's are those of B given A: ``Bin(n - a, q_fp / (1 - q_fn))``.
+    """
+    positives, negatives = counts.positives, counts.negatives
+    fn, fp = counts.fn.astype(np.float64), counts.fp.astype(np.float64)
+    if sampling == "stratified":
+        return (positives, fn / positives), (negatives, fp / negatives)
+    n = positives + negatives
+    q_a, q_b = fn / n, fp / n
+    with np.errstate(divide="ignore", invalid="ignore"):
+        conditional = np.where(q_a < 1, np.minimum(q_b / (1 - q_a), 1.0), 0.0)
+    return (n, q_a), (n, conditional)
+
+
+def _spread(trials, p) -> np.ndarray:
+    """About how many counts a binomial keeps (a quick upper estimate, for screening)."""
+    sd = np.sqrt(np.maximum(trials * p * (1 - p), 0.0))
+    return 2 * (14.1 * sd + 3)
+
+
+def exact_sizes(counts: Counts, rows: np.ndarray, sampling: str):
+    """Real pairs of each row's exact distribution, and the terms the exact path computes.
+
+    The pairs are the product of the two counts' kept ranges (for ``"full"``, B's range is
+    the one kept under every value of A). Rows clearly above :data:`AUTO_EXACT_PAIRS`
+    (by a fourfold-safe estimate) are not measured and get ``inf``.
+    """
+    (m_a, p_a), (m_b, p_b) = _trials(counts, sampling)
+    pairs = np.full(len(m_a), np.inf)
+    work = np.full(len(m_a), np.inf)
+    rough = _spread(m_a[rows], p_a[rows]) * _spread(m_b[rows], p_b[rows])
+    measured = rows[rough <= 16 * AUTO_EXACT_PAIRS]
+    return _measure(m_a, p_a, m_b, p_b, measured, sampling, pairs, work)
+
+
+def _measure(m_a, p_a, m_b, p_b, rows, sampling, pairs, work):
+    low_a, high_a = trimmed_bounds(m_a[rows], p_a[rows])
+    if sampling == "stratified":
+        low_b, high_b = trimmed_bounds(m_b[rows], p_b[rows])
+    else:
+        low_b, _ = trimmed_bounds(m_b[rows] - high_a, p_b[rows])
+        _, high_b = trimmed_bounds(m_b[rows] - low_a, p_b[rows])
+    width_a, width_b = high_a - low_a + 1, high_b - low_b + 1
+    pairs[rows] = width_a * width_b
+    # Tables of both counts, then two quantiles of up to 64 bisection steps over A's.
+    work[rows] = width_a + width_b + 2 * 64 * np.minimum(width_a, width_b)
+    return pairs, work
+
+
+def band_of_counts(counts: Counts, pc: np.ndarray, options: Options):
+    """Cost, lower, upper and se at each row (the exact method)."""
+    w_fn, w_fp, cost = cost_weights(counts, pc, options.sampling)
+    variance = exact_variance(counts, w_fn, w_fp, options.sampling)
+    se = np.sqrt(np.maximum(variance, 0.0))
+    z = normal_quantile(options.levels[1])
+    lower, upper = np.clip(cost - z * se, 0, None), cost + z * se
+    if options.distribution != "normal":
+        candidates = np.arange(len(pc))
+        # "auto": the normal fit, except where its interval leaves the costs' range [0, 1]
+        # (few errors; a skewed distribution): there the exact quantiles covered better in
+        # tests/benchmarks/bench_coverage.py, and elsewhere the normal fit did.
+        misfits = (cost - z * se < 0) | (cost + z * se > 1)
+        if options.distribution == "auto":
+            candidates = np.flatnonzero(misfits)
+            pairs, work = exact_sizes(counts, candidates, options.sampling)
+        else:
+            (m_a, p_a), (m_b, p_b) = _trials(counts, options.sampling)
+            blank = (np.zeros(len(pc)), np.zeros(len(pc)))
+            pairs, work = _measure(m_a, p_a, m_b, p_b, candidates, options.sampling, *blank)
+        instances = counts.positives + counts.negatives
+        exact = exact_where(pairs, work, pc, instances, options.distribution, misfits)
+        chosen = np.flatnonzero(exact)
+        if len(chosen):
+            lower[chosen], upper[chosen] = exact_quantiles(
+                counts, chosen, w_fn, w_fp, options, np.minimum(work[chosen], 1e12)
+            )
+    return cost, np.minimum(lower, cost), np.maximum(upper, cost), se
+
+
+def exact_quantiles(counts: Counts, rows, w_fn, w_fp, options: Options, work):
+    """Lower and upper exact quantiles of the rows ``rows`` (each distinct one once)."""
+    (m_a, p_a), (m_b, p_b) = _trials(counts, options.sampling)
+    keys = np.column_stack(
+        [m_a[rows], m_b[rows], counts.fn[rows], counts.fp[rows], w_fn[rows], w_fp[rows]]
+    ).astype(np.float64)
+    _, first, which = np.unique(keys, axis=0, return_index=True, return_inverse=True)
+    distinct = rows[first]
+    lower, upper = np.empty(len(distinct)), np.empty(len(distinct))
+    # Chunks keep the tables near EXACT_CHUNK_TERMS values.
+    bounds = np.cumsum(work[first]) // EXACT_CHUNK_TERMS
+    for chunk in np.unique(bounds):
+        part = np.flatnonzero(bounds == chunk)
+        lower[part], upper[part] = _chunk(m_a, p_a, m_b, p_b, distinct[part], w_fn, w_fp, options)
+    return lower[which.ravel()], upper[which.ravel()]
+
+
+def _chunk(m_a, p_a, m_b, p_b, rows, w_fn, w_fp, options: Options):
+    a, b = (m_a[rows], p_a[rows]), (m_b[rows], p_b[rows])
+    w_a, w_b = w_fn[rows], w_fp[rows]
+    if options.sampling == "stratified":
+        # The count with the larger weight goes inside: fewer bisection steps.
+        swap = w_a > w_b
+        a, b = (
+            (np.where(swap, b[0], a[0]), np.where(swap, b[1], a[1])),
+            (np.where(swap, a[0], b[0]), np.where(swap, a[1], b[1])),
+        )
+        w_a, w_b = np.where(swap, w_b, w_a), np.where(swap, w_a, w_b)
+    problems = Problems(w_a, w_b, a, b, full=options.sampling == "full")
+    low_level, high_level = options.levels
+    return quantiles(problems, low_level), quantiles(problems, high_level)

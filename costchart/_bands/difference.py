@@ -1,0 +1,308 @@
+"""Where is one classifier significantly cheaper than another.
+
+Two classifiers scored on the same instances make a 3-D confusion matrix: for each true
+class, a 2x2 layer counting how the two jointly label its instances. Resampling each
+layer as a four-valued multinomial with its class total fixed (stratified), or all eight
+cells together (full), and subtracting the two cost lines gives a band on the
+difference; where it excludes 0 -- and enough instances favour one side that a resample
+without any of them is rarer than the band's tail (:func:`significant`) -- the difference
+is significant. Because the layers keep the pairing, correlated classifiers get the
+narrower band they deserve.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+
+from costchart import _schema as col
+from costchart._errors import CostchartError
+from costchart._frames import as_pandas, assemble, describe_group, normalize_by, split_groups
+from costchart._tables import read_selection
+from costchart._validation import binary_labels, column_name, finite_numbers, threshold_pair
+from costchart._bands.describe import ATTRS, describe
+from costchart._bands.options import check_options
+from costchart._bands.paired import RESAMPLE_DRAWS, paired_band
+from costchart._bands.rows import active_rows
+from costchart._roc import roc_points
+
+__all__ = ["difference_band"]
+
+
+def _is_scalar_name(value) -> bool:
+    """Whether ``value`` can name one classifier (a string, number or other scalar)."""
+    return bool(np.ndim(value) == 0) and not isinstance(value, (tuple, dict, set))
+
+
+def _paired(frame: pd.DataFrame, classifier: str, instance: str, names, label: str):
+    """Split ``frame`` into the two classifiers' rows, aligned by instance; refuse unpaired."""
+    for column, what in ((classifier, "classifier names"), (instance, "instance ids")):
+        try:
+            pd.unique(frame[column])
+        except TypeError:  # unhashable cells, e.g. lists
+            msg = f"column {column!r} holds values that are not {what} (e.g. lists); fix it"
+            raise CostchartError(msg) from None
+    present = list(pd.unique(frame[classifier]))
+    if names is None:
+        if len(present) != 2:
+            msg = (
+                f"column {classifier!r} has {len(present)} classifiers ({present[:5]}); "
+                "pass a= and b= to say which two to compare"
+            )
+            raise CostchartError(msg)
+        names = tuple(present)
+    sides = []
+    for name in names:
+        try:
+            rows = frame[frame[classifier] == name]
+        except (OverflowError, TypeError, NotImplementedError, ValueError):  # matches nothing
+            rows = frame.iloc[:0]
+        if rows.empty:
+            msg = f"no rows with {classifier} == {name!r}; classifiers present: {present}"
+            raise CostchartError(msg)
+        duplicated = rows[instance].duplicated()
+        if duplicated.any():
+            msg = (
+                f"classifier {name!r} scores instance {rows[instance][duplicated].tolist()[0]!r} "
+                f"more than once; each instance needs one score per classifier. If the "
+                f"{instance!r} ids repeat across data sets or folds, pass by= the columns "
+                "that tell them apart (e.g. by='fold')"
+            )
+            raise CostchartError(msg)
+        sides.append(rows.set_index(instance))
+    a, b = sides
+    only_a = a.index.difference(b.index)
+    only_b = b.index.difference(a.index)
+    if len(only_a) or len(only_b):
+        lonely = (only_a if len(only_a) else only_b).tolist()[0]
+        msg = (
+            f"the classifiers do not share their instances: {len(only_a)} only in {names[0]!r}, "
+            f"{len(only_b)} only in {names[1]!r} (e.g. {instance}={lonely!r}); a difference band "
+            "needs both classifiers scored on the same instances"
+        )
+        raise CostchartError(msg)
+    b = b.loc[a.index]
+    if not (a[label].to_numpy() == b[label].to_numpy()).all():
+        msg = f"the two classifiers' rows disagree on {label!r} for some instances; fix the labels"
+        raise CostchartError(msg)
+    return names, a, b
+
+
+def difference_band(
+    data,
+    *,
+    score: str,
+    label: str,
+    classifier: str,
+    instance: str,
+    a=None,
+    b=None,
+    by: str | Sequence[str] | None = None,
+    pos_label=None,
+    confidence_level: float = 0.9,
+    method: str = "exact",
+    sampling: str = "stratified",
+    distribution: str = "auto",
+    n_resamples: int = 2000,
+    rng=None,
+    thresholds: tuple[float, float] | None = None,
+    selection: tuple[pd.DataFrame, pd.DataFrame] | None = None,
+    pc=None,
+    progress=False,
+) -> pd.DataFrame:
+    """A bootstrap band on the cost difference of two classifiers on the same instances.
+
+    At each ``pc`` each classifier uses the threshold its own lower envelope selects on this
+    data, the fixed ``thresholds=(t_a, t_b)``, or the threshold its own selection table
+    picks for that ``pc`` (``selection=(table_a, table_b)``, each from
+    :func:`costchart.selection_table` on validation data): the difference of two honest
+    hybrids. The difference is ``cost(a) - cost(b)``: negative where ``a`` is cheaper.
+
+    Parameters
+    ----------
+    data : DataFrame or dict of arrays
+        Long format: one row per classifier and instance.
+    score, label : str
+        Columns of scores and true classes.
+    classifier : str
+        Column naming the classifier of each row.
+    instance : str
+        Column identifying the instance, to pair the two classifiers' rows.
+    a, b : optional
+        The two classifiers (values of ``classifier``); needed when there are more than two.
+    by : str or list of str, optional
+        Further grouping columns (e.g. ``"dataset"``): one band per group.
+    pos_label, confidence_level, method, sampling, n_resamples, rng, pc, progress
+        As in :func:`bootstrap_band`.
+    distribution : {"auto", "normal", "exact"}
+        For ``method="exact"``: a normal fit to the exact moments (also what ``"auto"``
+        takes: it covered at least as well as the exact quantiles in every simulated
+        setting, ``docs/bands.md``), or the quantiles of the exact distribution.
+    thresholds : (float, float), optional
+        Fixed thresholds of ``a`` and ``b`` ("positive when score >= t") at every ``pc``;
+        ``inf`` is the always-negative classifier, ``-inf`` the always-positive one. NaN
+        is refused.
+    selection : (DataFrame, DataFrame), optional
+        The selection tables of ``a`` and ``b`` (``pc_lo``, ``pc_hi``, ``threshold``),
+        chosen on other data; grouped by the same ``by`` columns when ``by`` is given.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The grouping columns, then one row per ``pc``: ``pc``, ``difference``, ``lower``,
+        ``upper``, ``se`` (finite float64, ``lower <= difference <= upper``, ``se >= 0``)
+        and ``significant`` (bool: the band excludes 0 under the minimum-evidence rule,
+        see :func:`significant`). ``attrs["costchart"]`` records the options and the
+        names ``a`` and ``b`` compared (see :func:`costchart.band_label`).
+
+    Examples
+    --------
+    >>> import pandas as pd, costchart as cc
+    >>> data = pd.DataFrame({
+    ...     "model": ["a"] * 6 + ["b"] * 6, "id": list(range(6)) * 2,
+    ...     "y": [1, 1, 1, 0, 0, 0] * 2, "p": [1, 1, 0, 0, 0, 1, 1, 0, 0, 1, 0, 1]})
+    >>> band = cc.difference_band(data, score="p", label="y", classifier="model", instance="id",
+    ...                           thresholds=(1, 1), pc=[0.5])
+    >>> band.round(4)
+        pc  difference   lower   upper      se  significant
+    0  0.5     -0.3333 -0.6499 -0.0168  0.1925        False
+    """
+    options = check_options(
+        confidence_level=confidence_level,
+        method=method,
+        sampling=sampling,
+        distribution=distribution,
+        n_resamples=n_resamples,
+        rng=rng,
+        pc=pc,
+        progress=progress,
+        per_resample=RESAMPLE_DRAWS,
+    )
+    by = normalize_by(by)
+    if thresholds is not None:
+        thresholds = threshold_pair(thresholds)
+    if selection is not None:
+        if thresholds is not None:
+            msg = "pass selection= or thresholds=, not both"
+            raise CostchartError(msg)
+        selection = _selection_pair(selection, by)
+    for name, column in (("classifier", classifier), ("instance", instance)):
+        column_name(column, name)
+    column_name(score, "score")
+    column_name(label, "label")
+    frame = as_pandas(data, [*by, classifier, instance, score, label])
+    for name, value in (("a", a), ("b", b)):
+        if value is not None and not _is_scalar_name(value):
+            msg = (
+                f"{name}= must be one classifier name (a value of column {classifier!r}), "
+                f"not a {type(value).__name__}"
+            )
+            raise CostchartError(msg)
+    names = None if a is None and b is None else (a, b)
+    if names is not None and (a is None or b is None):
+        msg = "pass both a= and b= (the two classifiers to compare), or neither"
+        raise CostchartError(msg)
+    groups = split_groups(frame, by)
+    parts = []
+    compared = names
+    for group in groups:
+        part = frame.iloc[group.positions]
+        pair, side_a, side_b = _paired(part, classifier, instance, names, label)
+        compared = compared or pair
+        positive = binary_labels(side_a[label].to_numpy(), f"column {label!r}", pos_label)
+        if positive.all() or not positive.any():
+            msg = f"column {label!r} has one class only; a difference band needs both"
+            raise CostchartError(msg)
+        predicted = []
+        chosen_tables = (
+            [_selection_of(table, by, group.key) for table in selection]
+            if selection is not None
+            else [None, None]
+        )
+        for side, fixed, chosen_table in zip(
+            (side_a, side_b), thresholds or (None, None), chosen_tables, strict=True
+        ):
+            scores = finite_numbers(side[score].to_numpy(), f"column {score!r}")
+            points = roc_points({"s": scores, "y": positive}, score="s", label="y")
+            rows = active_rows(points, options.pc, chosen_table, fixed)
+            chosen = points[col.THRESHOLD].to_numpy(float)[rows]
+            predicted.append((scores, chosen))
+        parts.append(paired_band(predicted, positive, options))
+    outputs = (col.DIFFERENCE, col.LOWER, col.UPPER, col.SE)
+    columns = {col.PC: np.tile(options.pc, len(groups))}
+    for i, name in enumerate(outputs):
+        columns[name] = np.concatenate([part[i] for part in parts]) if parts else np.zeros(0)
+    chance = np.concatenate([part[4] for part in parts]) if parts else np.zeros(0)
+    columns[col.SIGNIFICANT] = significant(
+        columns[col.LOWER], columns[col.UPPER], chance, options.confidence_level
+    )
+    band = assemble(groups, np.full(len(groups), len(options.pc)), columns)
+    a_name, b_name = compared if compared else (None, None)
+    band.attrs[ATTRS] = describe(
+        options, a=_plain(a_name), b=_plain(b_name), classifier=str(classifier)
+    )
+    return band
+
+
+def _selection_pair(selection, by: list[str]) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The two selection tables, read and checked (grouped by ``by``, if any)."""
+    if (
+        isinstance(selection, (str, bytes, pd.DataFrame))
+        or not isinstance(selection, Sequence)
+        or len(selection) != 2
+    ):
+        msg = (
+            "selection= must be a pair (table_a, table_b) of selection tables, one per "
+            "classifier, e.g. (cc.selection_table(envelope_a), cc.selection_table(envelope_b))"
+        )
+        raise CostchartError(msg)
+    tables = []
+    for name, table in zip("ab", selection, strict=True):
+        read, table_by, _ = read_selection(table, by or None)
+        if table_by != by:
+            msg = (
+                f"the selection table of {name} is grouped by {table_by} but the band by {by}; "
+                "make each selection table with the band's by= columns"
+            )
+            raise CostchartError(msg)
+        tables.append(read)
+    return tables[0], tables[1]
+
+
+def _selection_of(table: pd.DataFrame, by: list[str], key: tuple) -> pd.DataFrame:
+    """One group's rows of a selection table, without the grouping columns."""
+    if not by:
+        return table
+    mask = np.ones(len(table), dtype=bool)
+    for column, value in zip(by, key, strict=True):
+        mask &= (table[column] == value).to_numpy(bool)
+    if not mask.any():
+        msg = f"a selection table has no rows for the group {describe_group(by, key)}"
+        raise CostchartError(msg)
+    return table.loc[mask].drop(columns=by).reset_index(drop=True)
+
+
+#: Band ends within this of 0 touch it: a cost difference is a sum of fractions of whole
+#: counts, so anything nearer 0 than this is rounding.
+ZERO = 1e-12
+
+
+def significant(lower, upper, chance, confidence_level: float) -> np.ndarray:
+    """The minimum-evidence rule: the band excludes 0, and not for want of instances.
+
+    Significant where the band lies beyond 0 by more than rounding (:data:`ZERO`) and a
+    resample holding none of the instances on the observed side is less likely than the
+    band's tail, ``(1 - confidence_level) / 2`` (see
+    :func:`costchart._bands.paired.no_evidence_chance`). A normal band of almost no width,
+    e.g. at the ends of ``pc`` where both classifiers are nearly trivial, is then not
+    taken for evidence.
+    """
+    excludes = (np.asarray(lower) > ZERO) | (np.asarray(upper) < -ZERO)
+    return excludes & (np.asarray(chance) < (1 - confidence_level) / 2)
+
+
+def _plain(value):
+    """A classifier name as a plain Python value (numpy scalars unwrapped)."""
+    return value.item() if isinstance(value, np.generic) else value

@@ -1,0 +1,118 @@
+"""Where a difference band shows one classifier significantly cheaper, as ``pc`` ranges."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+
+from costchart import _schema as col
+from costchart._errors import CostchartError
+from costchart._frames import infer_by, require_columns
+from costchart._tables import numbers, read_table
+from costchart._bands.describe import ATTRS
+
+__all__ = ["significant_regions"]
+
+#: The column naming the cheaper classifier of a region.
+CHEAPER = "cheaper"
+
+
+def _names(table: pd.DataFrame, names) -> tuple[str, str]:
+    if names is not None:
+        if (
+            isinstance(names, (str, bytes))
+            or not isinstance(names, Sequence)
+            or len(names) != 2
+            or not all(isinstance(n, str) and n for n in names)
+        ):
+            msg = f"names={names!r} must be two non-empty strings: the names of a and b"
+            raise CostchartError(msg)
+        return names[0], names[1]
+    recorded = getattr(table, "attrs", {}).get(ATTRS, {})
+    a, b = recorded.get("a"), recorded.get("b")
+    return (str(a), str(b)) if a is not None and b is not None else ("a", "b")
+
+
+def significant_regions(difference, *, names: Sequence[str] | None = None) -> pd.DataFrame:
+    """The ``pc`` ranges where a difference band finds one classifier significantly cheaper.
+
+    Each run of consecutive ``pc`` flagged ``significant`` (a missing flag is not) becomes
+    one region. A grid point's cell reaches halfway to its neighbours, and to its own
+    ``pc`` at the ends of the grid; the cheaper classifier is ``a`` where the difference
+    ``cost(a) - cost(b)`` is negative on average over the run, else ``b``.
+
+    Parameters
+    ----------
+    difference : pandas, polars or pyarrow table
+        A table from :func:`costchart.difference_band` (``pc``, ``difference``,
+        ``significant``, and any grouping columns).
+    names : (str, str), optional
+        The names of ``a`` and ``b``; by default those the band recorded (else "a", "b").
+
+    Returns
+    -------
+    pandas.DataFrame
+        The grouping columns, then one row per region in ``pc`` order: ``pc_lo``,
+        ``pc_hi`` and ``cheaper`` (the name of the cheaper classifier).
+
+    Examples
+    --------
+    >>> import pandas as pd, costchart as cc
+    >>> band = pd.DataFrame({"pc": [0.0, 0.25, 0.5, 0.75, 1.0],
+    ...                      "difference": [0.0, -0.1, -0.2, 0.05, 0.0],
+    ...                      "significant": [False, True, True, False, False]})
+    >>> cc.significant_regions(band, names=("logistic", "tree"))
+       pc_lo  pc_hi   cheaper
+    0  0.125  0.625  logistic
+    """
+    a, b = _names(difference, names)
+    table = read_table(difference, "difference")
+    require_columns(
+        table.columns,
+        [col.PC, col.DIFFERENCE, col.SIGNIFICANT],
+        "difference",
+        "Pass a table from difference_band.",
+    )
+    by = [c for c in infer_by(table, None) if c != col.SIGNIFICANT]
+    pc = numbers(table, col.PC, "difference")
+    value = numbers(table, col.DIFFERENCE, "difference")
+    # Only True is significant: a missing (NaN) or False flag shades nothing.
+    flag = table[col.SIGNIFICANT].eq(True).to_numpy(bool)
+    try:
+        group = (
+            table.groupby(by, sort=False, dropna=False).ngroup().to_numpy()
+            if by and len(table)
+            else np.zeros(len(table), dtype=np.int64)
+        )
+    except TypeError:  # unhashable cells, e.g. lists
+        msg = (
+            f"the grouping columns {by} of difference hold values that cannot group rows "
+            "(e.g. lists); pass the table difference_band returns"
+        )
+        raise CostchartError(msg) from None
+    order = np.lexsort((pc, group))
+    pc, value, flag, group = pc[order], value[order], flag[order], group[order]
+    first = np.ones(len(pc), dtype=bool)
+    first[1:] = group[1:] != group[:-1]
+    last = np.ones(len(pc), dtype=bool)
+    last[:-1] = group[1:] != group[:-1]
+    middle = (pc[1:] + pc[:-1]) / 2
+    low_edge = np.where(first, pc, np.concatenate([[0.0], middle]))
+    high_edge = np.where(last, pc, np.concatenate([middle, [0.0]]))
+    before = np.concatenate([[False], flag[:-1]]) & ~first
+    after = np.concatenate([flag[1:], [False]]) & ~last
+    starts = np.flatnonzero(flag & ~before)
+    ends = np.flatnonzero(flag & ~after)
+    running = np.concatenate([[0.0], np.cumsum(value)])
+    totals = running[ends + 1] - running[starts]  # each run's sum of differences
+    keys = table[by].iloc[order[starts]].reset_index(drop=True) if by else pd.DataFrame()
+    regions = pd.DataFrame(
+        {
+            col.PC_LO: low_edge[starts],
+            col.PC_HI: high_edge[ends],
+            CHEAPER: np.where(totals < 0, a, b) if len(starts) else np.zeros(0, dtype=object),
+        }
+    )
+    return pd.concat([keys, regions], axis=1) if by else regions

@@ -1,0 +1,104 @@
+"""Brier curves: the cost curve of choosing the threshold from the operating condition.
+
+The lower envelope picks, at each ``pc``, the threshold that was cheapest on the data.
+A probability score invites a simpler rule: trust the score, and at ``pc`` act when
+``score >= 1 - pc`` -- the Bayes-optimal threshold if the score were the calibrated
+probability of the positive class with the classes balanced (Hernandez-Orallo, Flach &
+Ferri, ICML 2011). The cost curve of that rule is the *Brier curve*; it lies on or above
+the lower envelope, and the gap between them is the cost of miscalibration.
+
+Its area has a closed form: a positive with score ``s`` costs ``pc`` for ``pc < 1 - s``,
+a negative costs ``1 - pc`` for ``pc >= 1 - s``, so the area is
+``(mean over positives of (1 - s)^2 + mean over negatives of s^2) / 2`` -- the Brier score
+with the two classes weighted equally.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+
+from costchart import _schema as col
+from costchart._errors import CostchartError
+from costchart._frames import assemble, normalize_by, split_groups
+from costchart._roc import roc_points
+
+__all__ = ["brier_curve"]
+
+
+def brier_curve(
+    data,
+    *,
+    score: str,
+    label: str,
+    by: str | Sequence[str] | None = None,
+    pos_label=None,
+) -> pd.DataFrame:
+    """The cost curve of score-driven threshold choice: positive when ``score >= 1 - pc``.
+
+    Parameters
+    ----------
+    data : pandas, polars or pyarrow DataFrame, dict of arrays, or lazy frame
+        One row per instance; ``score`` is a probability of the positive class, in [0, 1].
+    score, label, by, pos_label
+        As in :func:`roc_points`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The grouping columns, then per interval of ``pc`` in which the rule uses one
+        threshold, its two ends: ``pc``, ``cost``, the ``threshold`` used (the lowest score
+        at least ``1 - pc``; ``inf``: nothing is positive) and ``segment``. The curve jumps
+        where a score is crossed. :func:`expected_cost` of it is the class-balanced
+        Brier score; :func:`lower_envelope` of the same data is the optimal choice.
+
+    Examples
+    --------
+    >>> import costchart as cc
+    >>> data = {"p": [0.9, 0.6, 0.3, 0.2], "y": [1, 0, 1, 0]}
+    >>> curve = cc.brier_curve(data, score="p", label="y")
+    >>> round(float(cc.expected_cost(curve)["expected_cost"].iat[0]), 4)
+    0.225
+    >>> positives, negatives = (0.1**2 + 0.7**2) / 2, (0.6**2 + 0.2**2) / 2
+    >>> round((positives + negatives) / 2, 4)  # the class-balanced Brier score
+    0.225
+    """
+    by = normalize_by(by)
+    points = roc_points(data, score=score, label=label, by=by or None, pos_label=pos_label)
+    groups = split_groups(points, by)
+    thresholds = points[col.THRESHOLD].to_numpy(np.float64)
+    finite = thresholds[np.isfinite(thresholds)]
+    if finite.size and (finite.min() < 0 or finite.max() > 1):
+        msg = (
+            f"column {score!r} has scores outside [0, 1] (from {finite.min():g} to "
+            f"{finite.max():g}); a Brier curve needs probabilities of the positive class"
+        )
+        raise CostchartError(msg)
+    parts = []
+    for group in groups:
+        rows = group.positions
+        own = thresholds[rows]
+        fnr = 1 - points[col.TPR].to_numpy(np.float64)[rows]
+        fpr = points[col.FPR].to_numpy(np.float64)[rows]
+        # Row j (scores >= own[j]) is used from pc = 1 - own[j] up to the next row's start.
+        starts = np.where(np.isfinite(own), 1 - own, 0.0)
+        ends = np.append(starts[1:], 1.0)
+        used = ends > starts  # rows that hold an interval of positive width
+        lo, hi = starts[used], ends[used]
+        pc = np.column_stack([lo, hi]).ravel()
+        take = np.repeat(np.flatnonzero(used), 2)
+        cost = pc * fnr[take] + (1 - pc) * fpr[take]
+        part = pd.DataFrame(
+            {
+                col.PC: pc,
+                col.COST: cost,
+                col.THRESHOLD: own[take],
+                col.SEGMENT: np.repeat(np.arange(used.sum()), 2),
+            }
+        )
+        parts.append(part)
+    body = pd.concat(parts, ignore_index=True)  # roc_points refuses data without rows
+    lengths = np.array([len(part) for part in parts])
+    return assemble(groups, lengths, {c: body[c].to_numpy() for c in body.columns})

@@ -1,0 +1,417 @@
+"""The operating-point explorer: move the operating condition, see the chosen threshold.
+
+One Vega-Lite chart with a slider over ``pc`` (or sliders for the cost ratio and the
+prevalence that set it). For the current ``pc`` it shows at once, for each classifier:
+
+- in ROC space, the iso-performance line of slope ``(1 - pc) / pc`` touching the convex
+  hull, and the hull vertex it touches: the threshold to use;
+- in cost space, the lower envelope with a marker at ``pc`` and the expected cost;
+- the confusion matrix that threshold gives per 1,000 cases.
+
+The chosen vertex is the one whose ``pc`` range ``[pc_lo, pc_hi)`` (from
+:func:`costchart.roc_hull`) holds ``pc`` -- at ``pc = 1`` the last one reaching it -- so
+at a ``pc`` where two vertices tie the chart shows the one optimal just above it; both are
+in :func:`costchart.iso_performance`, which turns a ``pc`` read back from the chart into
+thresholds in Python.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+
+import altair as alt
+import numpy as np
+import pandas as pd
+
+from costchart import _schema as col
+from costchart._errors import CostchartError
+from costchart._tables import points_groups
+from costchart._validation import finite_number, one_of, probability, whole_number
+from costchart._vega import nominal
+from costchart._envelope import lower_envelope
+from costchart._hull import roc_hull
+from costchart.layers import _base as base
+from costchart.layers.cost import trivial, trivial_region
+from costchart.layers.key import key as key_layer
+from costchart.layers.roc import chance
+from costchart._palette import palette as palette_of
+from costchart._thin import thin_points
+
+__all__ = ["explorer"]
+
+#: The range of the cost-ratio slider (``C(-|+) / C(+|-)``, false negative over false
+#: positive cost).
+RATIO_RANGE = (0.05, 20.0)
+
+
+def _check_name(name) -> str:
+    if not isinstance(name, str) or not name.isidentifier():
+        msg = (
+            f"name={name!r} must be a Python identifier (letters, digits, _): the chart's "
+            "parameters are called <name>_pc and so on"
+        )
+        raise CostchartError(msg)
+    return name
+
+
+def _chosen_rule(pc: str) -> str:
+    """The Vega expression keeping each group's hull vertex that is optimal at ``pc``."""
+    return (
+        f"(datum.{col.PC_LO} <= {pc} && {pc} < datum.{col.PC_HI}) || "
+        f"({pc} >= 1 && datum.{col.PC_LO} < 1 && datum.{col.PC_HI} >= 1)"
+    )
+
+
+def _vertices(points: pd.DataFrame, by: list[str]) -> pd.DataFrame:
+    """Each group's hull vertices with their ``pc`` range, counts and prevalence."""
+    hull = roc_hull(points, by=by)
+    needed = [col.TP, col.FP, col.TN, col.FN]
+    missing = [c for c in needed if c not in hull.columns]
+    if missing:
+        msg = (
+            f"points has no column {missing[0]!r}: the explorer needs the confusion counts "
+            "of roc_points (tp, fp, tn, fn) for its confusion matrix"
+        )
+        raise CostchartError(msg)
+    table = hull[[*by, col.THRESHOLD, col.FPR, col.TPR, col.PC_LO, col.PC_HI]].copy()
+    counts = hull[needed].to_numpy(np.float64)
+    positives, negatives = counts[:, 0] + counts[:, 3], counts[:, 1] + counts[:, 2]
+    table["costchart_prevalence"] = positives / (positives + negatives)
+    table["costchart_threshold"] = [
+        "+inf (always negative)"
+        if t == np.inf
+        else "-inf (always positive)"
+        if t == -np.inf
+        else f"{t:.4g}"
+        for t in hull[col.THRESHOLD].to_numpy(np.float64)
+    ]
+    return table.drop(columns=col.THRESHOLD)
+
+
+def explorer(
+    points,
+    *,
+    color: str | None = None,
+    pc: float = 0.5,
+    controls: str = "pc",
+    cost_ratio: float = 1.0,
+    p_pos: float | None = None,
+    name: str = "costchart",
+    max_points: int = 100,
+    palette: Mapping | None = None,
+    title: str | None = None,
+    size: int = 280,
+) -> alt.HConcatChart:
+    """An interactive chart to choose an operating point and see its threshold and cost.
+
+    Parameters
+    ----------
+    points : pandas, polars or pyarrow table
+        ROC points from :func:`costchart.roc_points` (with their counts), one curve per
+        value of ``color``.
+    color : str, optional
+        Grouping column that tells classifiers apart: one chosen point, marker and
+        confusion matrix each.
+    pc : float
+        The operating point shown first (``controls="pc"``).
+    controls : {"pc", "costs"}
+        A slider over ``pc`` itself, or sliders for the cost ratio ``C(-|+) / C(+|-)``
+        (false negative over false positive cost) and the prevalence ``p(+)``, which set
+        ``pc = p * ratio / (p * ratio + 1 - p)`` (as :func:`costchart.pc_from_costs`).
+    cost_ratio : float
+        The cost ratio shown first (``controls="costs"``), in [0.05, 20].
+    p_pos : float, optional
+        The prevalence shown first (``controls="costs"``); by default the data's.
+        The confusion matrix uses it; with ``controls="pc"`` it uses the data's prevalence.
+    name : str
+        Prefix of the chart's parameters: ``<name>_pc`` (and ``<name>_ratio``,
+        ``<name>_prevalence``). Read them back from ``alt.JupyterChart(chart).params``.
+    max_points : int
+        ROC points drawn per curve (hull vertices always).
+    palette : dict, optional
+        Colours of ``color``'s values (see :func:`costchart._palette`).
+    title : str, optional
+        The chart's title.
+    size : int
+        Width and height of the ROC and cost views in pixels.
+
+    Returns
+    -------
+    altair.HConcatChart
+        The ROC view, the cost view and the confusion matrices, with the parameters at the
+        top. Save it as HTML (:func:`costchart.save`) for a page that works offline, or
+        wrap it in ``alt.JupyterChart`` in a notebook.
+
+    Examples
+    --------
+    >>> import costchart as cc
+    >>> points = cc.roc_points({"s": [4, 3, 2, 1], "y": [1, 0, 1, 0]}, score="s", label="y")
+    >>> chart = cc.explorer(points, pc=0.3)
+    >>> [p["name"] for p in chart.to_dict()["params"]]
+    ['costchart_pc']
+    >>> cc.iso_performance(points, pc=0.3)[["threshold", "fpr", "tpr"]]
+       threshold  fpr  tpr
+    0        4.0  0.0  0.5
+    """
+    from costchart._charts import _check_roles, _check_size
+
+    name = _check_name(name)
+    one_of(controls, "controls", ("pc", "costs"))
+    pc = probability(pc, "pc")
+    size = _check_size(size)
+    whole_number(max_points, "max_points", minimum=2)
+    if title is not None and not isinstance(title, str):
+        msg = f"title={title!r} must be a string (or None for no title)"
+        raise CostchartError(msg)
+    table, by, _ = points_groups(points, None)
+    _check_roles(by, "points", "roc_points", color=color)
+    if table.empty:
+        msg = "points has no rows; there is no curve to explore"
+        raise CostchartError(msg)
+    extra = [c for c in by if c != color]
+    if extra:
+        msg = (
+            f"the explorer draws one curve per colour value, but {extra} also tell curves "
+            f"apart; filter points to one value of each, or pass color= (one of {by})"
+        )
+        raise CostchartError(msg)
+    vertices = _vertices(table, by)
+    data_prevalence = float(vertices["costchart_prevalence"].iloc[0])
+    if controls == "costs":
+        ratio = finite_number(cost_ratio, "cost_ratio")
+        if not RATIO_RANGE[0] <= ratio <= RATIO_RANGE[1]:
+            msg = f"cost_ratio={ratio!r} is outside [{RATIO_RANGE[0]}, {RATIO_RANGE[1]}]"
+            raise CostchartError(msg)
+        prevalence = data_prevalence if p_pos is None else probability(p_pos, "p_pos")
+    colors = palette_of(table[color], colors=palette) if color else None
+
+    pc_name = f"{name}_pc"
+    if controls == "pc":
+        params = [
+            alt.param(
+                name=pc_name,
+                value=pc,
+                bind=alt.binding_range(min=0, max=1, step=0.001, name="operating point pc "),
+            )
+        ]
+        prevalence_expr = "datum.costchart_prevalence"
+    else:
+        ratio_name, prevalence_name = f"{name}_ratio", f"{name}_prevalence"
+        params = [
+            alt.param(
+                name=ratio_name,
+                value=ratio,
+                bind=alt.binding_range(
+                    min=RATIO_RANGE[0],
+                    max=RATIO_RANGE[1],
+                    step=0.05,
+                    name="cost ratio C(-|+)/C(+|-) ",
+                ),
+            ),
+            alt.param(
+                name=prevalence_name,
+                value=prevalence,
+                bind=alt.binding_range(min=0.01, max=0.99, step=0.01, name="prevalence p(+) "),
+            ),
+            alt.param(
+                name=pc_name,
+                expr=(
+                    f"{prevalence_name} * {ratio_name} / "
+                    f"({prevalence_name} * {ratio_name} + 1 - {prevalence_name})"
+                ),
+            ),
+        ]
+        prevalence_expr = prevalence_name
+
+    def colour(frame):
+        return base.color_channel(frame, color, base.INK, colors)
+
+    # ROC view -------------------------------------------------------------------------
+    thinned = thin_points(table, max_points=max_points, by=by)
+    curve = thinned[[*by, col.FPR, col.TPR]]
+    slope = f"(1 - {pc_name}) / {pc_name}"
+    chosen = (
+        alt.Chart(vertices)
+        .transform_filter(_chosen_rule(pc_name))
+        .transform_calculate(
+            costchart_pc=pc_name,
+            costchart_cost=f"(1 - datum.{col.TPR}) * {pc_name} + datum.{col.FPR} * (1 - {pc_name})",
+        )
+    )
+    iso = chosen.transform_calculate(
+        costchart_x0=(
+            f"{pc_name} <= 0 ? datum.fpr : {pc_name} >= 1 ? 0 : "
+            f"max(0, datum.fpr - datum.tpr / ({slope}))"
+        ),
+        costchart_x1=(
+            f"{pc_name} <= 0 ? datum.fpr : {pc_name} >= 1 ? 1 : "
+            f"min(1, datum.fpr + (1 - datum.tpr) / ({slope}))"
+        ),
+    ).transform_calculate(
+        costchart_y0=(
+            f"{pc_name} <= 0 ? 0 : {pc_name} >= 1 ? datum.tpr : "
+            f"datum.tpr + ({slope}) * (datum.costchart_x0 - datum.fpr)"
+        ),
+        costchart_y1=(
+            f"{pc_name} <= 0 ? 1 : {pc_name} >= 1 ? datum.tpr : "
+            f"datum.tpr + ({slope}) * (datum.costchart_x1 - datum.fpr)"
+        ),
+    )
+    tips = [
+        *([alt.Tooltip(**nominal(color))] if color else []),
+        alt.Tooltip("costchart_threshold:N", title="threshold"),
+        alt.Tooltip(f"{col.FPR}:Q", title="FPR", format=".4f"),
+        alt.Tooltip(f"{col.TPR}:Q", title="TPR", format=".4f"),
+        alt.Tooltip("costchart_cost:Q", title="normalized expected cost", format=".4f"),
+    ]
+    roc_hull_table = roc_hull(table, by=by)[[*by, col.FPR, col.TPR]]
+    roc_view = alt.layer(
+        chance(),
+        alt.Chart(curve)
+        .mark_line(strokeWidth=1.5)
+        .encode(x=base.fpr_x(), y=base.tpr_y(), color=colour(curve), order=f"{col.FPR}:Q"),
+        alt.Chart(roc_hull_table)
+        .mark_line(strokeDash=[6, 3], strokeWidth=1.2)
+        .encode(x=base.fpr_x(), y=base.tpr_y(), color=colour(roc_hull_table), order=f"{col.FPR}:Q"),
+        iso.mark_rule(strokeDash=[2, 3], strokeWidth=1.5).encode(
+            x=alt.X(
+                "costchart_x0:Q", scale=alt.Scale(domain=[0, 1], nice=False), title=base.FPR_TITLE
+            ),
+            y=alt.Y(
+                "costchart_y0:Q", scale=alt.Scale(domain=[0, 1], nice=False), title=base.TPR_TITLE
+            ),
+            x2="costchart_x1:Q",
+            y2="costchart_y1:Q",
+            color=colour(vertices),
+        ),
+        chosen.mark_point(size=220, strokeWidth=2.5, filled=False, opacity=1)
+        .encode(x=base.fpr_x(), y=base.tpr_y(), color=colour(vertices), tooltip=tips)
+        .properties(name=f"{name}_chosen"),
+    ).properties(
+        width=size, height=size, title="ROC: the hull vertex the iso-performance line touches"
+    )
+
+    # Cost view ------------------------------------------------------------------------
+    envelope = lower_envelope(table, by=by)[[*by, col.PC, col.COST]]
+    cost_view = alt.layer(
+        trivial_region(),
+        trivial(),
+        alt.Chart(envelope)
+        .mark_line(strokeWidth=2.5)
+        .encode(x=base.pc_x(), y=base.cost_y(0.5), color=colour(envelope), order=f"{col.PC}:Q"),
+        alt.Chart(pd.DataFrame({"costchart_one": [1]}))
+        .transform_calculate(**{col.PC: pc_name})
+        .mark_rule(strokeDash=[5, 4], strokeWidth=1.2, color=base.INK)
+        .encode(x=base.pc_x()),
+        chosen.transform_calculate(costchart_shown="min(datum.costchart_cost, 0.5)")
+        .mark_point(size=160, filled=True, opacity=1)
+        .encode(
+            x=alt.X(
+                "costchart_pc:Q", scale=alt.Scale(domain=[0, 1], nice=False), title=base.PC_TITLE
+            ),
+            y=alt.Y("costchart_shown:Q", scale=base.cost_scale(0.5), title=base.COST_TITLE),
+            color=colour(vertices),
+            tooltip=tips,
+        ),
+        key_layer(
+            [
+                ("ROC curve", "line"),
+                ("ROC convex hull", "dashed line"),
+                ("iso-performance line at pc", "dotted line"),
+                ("chosen threshold", "ring"),
+                ("chance diagonal", "chance"),
+                ("lower envelope", "bold line"),
+                ("trivial classifiers", "trivial"),
+                ("worse than a trivial classifier", "region"),
+                ("operating point pc", "rule"),
+            ]
+        ),
+    ).properties(width=size, height=size, title="Cost: the envelope at pc")
+
+    # Expected costs and confusion matrices --------------------------------------------
+    counts = (
+        chosen.transform_calculate(
+            costchart_p=prevalence_expr,
+        )
+        .transform_calculate(
+            **{
+                "true positives": "round(1000 * datum.costchart_p * datum.tpr)",
+                "false negatives": "round(1000 * datum.costchart_p * (1 - datum.tpr))",
+                "false positives": "round(1000 * (1 - datum.costchart_p) * datum.fpr)",
+                "true negatives": "round(1000 * (1 - datum.costchart_p) * (1 - datum.fpr))",
+            }
+        )
+        .transform_fold(
+            ["true positives", "false negatives", "false positives", "true negatives"],
+            as_=["costchart_cell", "costchart_count"],
+        )
+        .transform_calculate(
+            costchart_actual=(
+                "indexof(['true positives', 'false negatives'], datum.costchart_cell) >= 0"
+                " ? 'actual +' : 'actual -'"
+            ),
+            costchart_predicted=(
+                "indexof(['true positives', 'false positives'], datum.costchart_cell) >= 0"
+                " ? 'predicted +' : 'predicted -'"
+            ),
+        )
+    )
+    cell = {
+        "x": alt.X(
+            "costchart_predicted:N",
+            title=None,
+            sort=["predicted +", "predicted -"],
+            axis=alt.Axis(orient="top", labelAngle=0),
+        ),
+        "y": alt.Y("costchart_actual:N", title=None, sort=["actual +", "actual -"]),
+    }
+    matrix = alt.layer(
+        # Right and wrong cells in fixed colours: no colour or fill scale, which the
+        # classifiers' colours and the key already use.
+        counts.transform_filter("test(/^true/, datum.costchart_cell)")
+        .mark_rect(stroke="#ffffff", strokeWidth=2, fill="#d9ead3")
+        .encode(**cell),
+        counts.transform_filter("test(/^false/, datum.costchart_cell)")
+        .mark_rect(stroke="#ffffff", strokeWidth=2, fill="#f4cccc")
+        .encode(**cell),
+        counts.mark_text(fontSize=13).encode(
+            **cell, text=alt.Text("costchart_count:Q", format=",.0f")
+        ),
+    ).properties(width=150, height=90)
+    label = f"datum[{json.dumps(str(color))}] + ': ' + " if color else ""
+    summary = (
+        chosen.transform_calculate(
+            costchart_text=(
+                f"{label}'threshold ' + datum.costchart_threshold + ', cost ' + "
+                "format(datum.costchart_cost, '.4f')"
+            )
+        )
+        .mark_text(align="left", baseline="middle", fontSize=12)
+        .encode(
+            x=alt.value(0),
+            y=alt.Y(**nominal(color), title=None, axis=None) if color else alt.value(10),
+            text="costchart_text:N",
+            color=colour(vertices),
+        )
+        .properties(width=260, height=18 * len(colors or [None]), view={"stroke": None})
+    )
+    header = (
+        alt.Chart(pd.DataFrame({"costchart_one": [1]}))
+        .transform_calculate(
+            costchart_text=f"'pc = ' + format({pc_name}, '.3f') + ', per 1,000 cases:'"
+        )
+        .mark_text(align="left", fontSize=13, fontWeight="bold")
+        .encode(x=alt.value(0), y=alt.value(8), text="costchart_text:N")
+        .properties(width=260, height=16, view={"stroke": None})
+    )
+    if color:
+        matrix = matrix.facet(row=alt.Row(**nominal(color, title=None)))
+    panel = alt.vconcat(header, summary, matrix, spacing=8)
+    chart = alt.hconcat(roc_view, cost_view, panel)
+    # Declared at the top (add_params would push them into the faceted matrices, where
+    # altair 6.3 fails on the unnamed layer).
+    chart.params = [param.param for param in params]  # type: ignore[misc]
+    if title is not None:
+        chart = chart.properties(title=title)
+    return chart

@@ -1,0 +1,117 @@
+"""``pr_chart``: precision-recall curves, correctly interpolated, with the hull's frontier."""
+
+from __future__ import annotations
+
+import altair as alt
+
+from costchart._tables import points_groups
+from costchart._validation import flag
+from costchart._vega import field, nominal
+from costchart._charts import _check_roles, _colors, _compose, _keys, _look
+from costchart._hull import roc_hull
+from costchart.layers import key as key_layer
+from costchart.layers._base import color_channel
+from costchart._pr import PRECISION, RECALL, pr_curve, pr_points
+from costchart._thin import thin_points
+
+__all__ = ["pr_chart"]
+
+
+def pr_chart(
+    points,
+    *,
+    color: str | None = None,
+    facet: str | None = None,
+    hull: bool = True,
+    steps: int = 8,
+    max_points: int = 100,
+    palette=None,
+    title: str | None = None,
+    subtitle: str | None = None,
+    key: bool = True,
+    size: int = 280,
+    columns: int = 3,
+) -> alt.LayerChart | alt.FacetChart:
+    """Precision against recall, interpolated as Davis and Goadrich showed.
+
+    Parameters
+    ----------
+    points : table
+        ROC points with counts (e.g. :func:`roc_points` with ``by=``).
+    color, facet : str, optional
+        Grouping columns to colour by and to facet by.
+    hull : bool
+        Also draw the ROC convex hull mapped into PR space (dashed): the best precision
+        reachable at each recall by choosing and mixing thresholds.
+    steps : int
+        Interpolated points drawn inside each segment (see :func:`pr_curve`).
+    max_points : int
+        Points drawn per curve (:func:`thin_points` keeps the hull vertices exactly); the
+        interpolation then runs between the points kept.
+    palette, title, subtitle, key, size, columns
+        As in :func:`cost_chart`.
+
+    Returns
+    -------
+    altair.LayerChart or altair.FacetChart
+
+    Examples
+    --------
+    >>> import costchart as cc
+    >>> from costchart.datasets import load_predictions
+    >>> data = load_predictions().query("dataset == 'sonar'")
+    >>> points = cc.roc_points(data, score="score", label="label", by="classifier")
+    >>> chart = cc.pr_chart(points, color="classifier")
+    """
+    look = _look(
+        size=size, columns=columns, title=title, subtitle=subtitle, key=key, palette=palette
+    )
+    hull = flag(hull, "hull")
+    table, by, _ = points_groups(points, None)
+    _check_roles(by, "points", "roc_points", color=color, facet=facet)
+    colors = _colors(table, color, look)
+    drawn = thin_points(table, max_points=max_points, by=by)
+    curve = pr_curve(drawn, by=by, steps=steps)
+    dots = pr_points(drawn, by=by)
+    encode_x = alt.X(
+        field(RECALL),
+        type="quantitative",
+        title="Recall (true positive rate)",
+        scale=alt.Scale(domain=[0, 1]),
+    )
+    encode_y = alt.Y(
+        field(PRECISION), type="quantitative", title="Precision", scale=alt.Scale(domain=[0, 1])
+    )
+    detail = [alt.Detail(**nominal(c)) for c in by if c not in (color, facet)]
+    colour = color_channel(curve, color, "#0072B2", colors)
+    stack = [
+        alt.Chart(curve)
+        .mark_line(strokeWidth=1.8)
+        .encode(x=encode_x, y=encode_y, color=colour, detail=detail),
+        alt.Chart(dots)
+        .mark_point(filled=True, size=18, opacity=0.6)
+        .encode(
+            x=encode_x,
+            y=encode_y,
+            color=color_channel(dots, color, "#0072B2", colors),
+            detail=detail,
+        ),
+    ]
+    entries = [("PR curve (interpolated between points)", "line"), ("ROC points", "dot")]
+    if hull:
+        vertices = roc_hull(table, by=by)
+        frontier = pr_curve(vertices, by=by, steps=steps)
+        stack.append(
+            alt.Chart(frontier)
+            .mark_line(strokeDash=[6, 4], strokeWidth=1.2)
+            .encode(
+                x=encode_x,
+                y=encode_y,
+                color=color_channel(frontier, color, "#444444", colors),
+                detail=detail,
+            )
+        )
+        entries.append(("ROC convex hull in PR space", "dashed line"))
+    if look.key:
+        stack.append(key_layer(entries, keys=_keys(table, facet)))
+    return _compose(stack, facet=facet, look=look)

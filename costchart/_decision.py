@@ -1,0 +1,161 @@
+"""Decision curves: the net benefit of acting on a score, against treating all or none.
+
+Vickers and Elkin's decision curve analysis asks, for a threshold probability ``t`` (act
+when ``score >= t``): how much good does acting do, counting a false positive as
+``t / (1 - t)`` of a true positive? The net benefit per instance is
+``NB(t) = TP/n - FP/n * t/(1 - t)``; treating everyone gives ``P/n - N/n * t/(1 - t)`` and
+treating no one 0.
+
+**The correspondence to cost curves.** With ``w = t / (1 - t)`` and ``pi = P / n``,
+``NB(t) = pi - (FN + w FP) / n``, and the normalized expected cost of the same classifier
+at ``pc_t = pi (1 - t) / (pi (1 - t) + (1 - pi) t)`` is ``cost = (FN + w FP) / (P + w N)``.
+So ``NB(t) = pi - cost(pc_t) * (pi + w (1 - pi))``: an affine function of the cost curve at
+``pc_t``, with a negative slope. A decision curve is a cost curve seen through the data's
+prevalence; each row carries its ``pc``.
+
+The band uses the exact bootstrap moments of the counts (class totals fixed), as the exact
+bootstrap paper does for costs: ``Var(NB) = (Var(FN) + w^2 Var(FP)) / n^2`` with
+``Var(FN) = FN (P - FN) / P`` and ``Var(FP) = FP (N - FP) / N``, and a normal interval.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+from scipy import stats
+
+from costchart import _schema as col
+from costchart._errors import CostchartError
+from costchart._frames import assemble, normalize_by, split_groups
+from costchart._validation import confidence_level as check_confidence
+from costchart._validation import probabilities
+from costchart._roc import roc_points
+
+__all__ = ["net_benefit"]
+
+NET_BENEFIT = "net_benefit"
+STANDARDIZED = "standardized_net_benefit"
+AVOIDED = "interventions_avoided"
+STRATEGY = "strategy"
+#: Default threshold probabilities: 0.01 to 0.99.
+DEFAULT_THRESHOLDS = np.round(np.arange(1, 100) / 100, 2)
+
+
+def net_benefit(
+    data,
+    *,
+    score: str,
+    label: str,
+    thresholds=None,
+    by: str | Sequence[str] | None = None,
+    pos_label=None,
+    confidence_level: float = 0.95,
+) -> pd.DataFrame:
+    """Net benefit of the model, of treating all and of treating none, at each threshold.
+
+    Parameters
+    ----------
+    data : pandas, polars or pyarrow DataFrame, dict of arrays, or lazy frame
+        One row per instance; ``score`` should be a probability of the positive class.
+    score, label, by, pos_label
+        As in :func:`roc_points`.
+    thresholds : array-like, optional
+        Threshold probabilities in (0, 1); 0.01 to 0.99 by default.
+    confidence_level : float
+        Level of the model's band, in (0, 1).
+
+    Returns
+    -------
+    pandas.DataFrame
+        The grouping columns, then for each ``strategy`` ("model", "all", "none") and
+        ``threshold``: ``net_benefit``; ``standardized_net_benefit`` (divided by the
+        prevalence: 1 is a perfect model); ``interventions_avoided``, the net number of
+        interventions avoided per 100 instances compared with treating all,
+        ``(NB - NB_all) (1 - t) / t * 100``; ``pc``, the operating point of the cost curve
+        the row corresponds to; and the band ``lower``, ``upper``, ``se`` (0 wide for
+        "all" and "none", which do not depend on the scores).
+
+    Examples
+    --------
+    >>> import costchart as cc
+    >>> data = {"p": [0.9, 0.8, 0.6, 0.4, 0.3, 0.2, 0.1, 0.05], "y": [1, 1, 0, 1, 0, 0, 0, 0]}
+    >>> table = cc.net_benefit(data, score="p", label="y", thresholds=[0.25, 0.5])
+    >>> table[["strategy", "threshold", "net_benefit"]].round(4)
+      strategy  threshold  net_benefit
+    0    model       0.25       0.2917
+    1    model       0.50       0.1250
+    2      all       0.25       0.1667
+    3      all       0.50      -0.2500
+    4     none       0.25       0.0000
+    5     none       0.50       0.0000
+    """
+    grid = DEFAULT_THRESHOLDS if thresholds is None else _thresholds(thresholds)
+    level = check_confidence(confidence_level)
+    by = normalize_by(by)
+    points = roc_points(data, score=score, label=label, by=by or None, pos_label=pos_label)
+    groups = split_groups(points, by)
+    z = stats.norm.ppf(0.5 + level / 2)
+    weight = grid / (1 - grid)
+    tables = []
+    for group in groups:
+        rows = group.positions
+        own = points[col.THRESHOLD].to_numpy(np.float64)[rows]
+        tp = points[col.TP].to_numpy(np.float64)[rows]
+        fp = points[col.FP].to_numpy(np.float64)[rows]
+        positives, negatives = tp[-1], fp[-1]
+        n = positives + negatives
+        # Acting when score >= t: the row of the lowest ROC threshold at least t.
+        at = np.searchsorted(-own, -grid, side="right") - 1
+        true_pos, false_pos = tp[at], fp[at]
+        false_neg = positives - true_pos
+        model = true_pos / n - false_pos / n * weight
+        everyone = positives / n - negatives / n * weight
+        variance = (
+            false_neg * (positives - false_neg) / positives
+            + weight**2 * false_pos * (negatives - false_pos) / negatives
+        ) / n**2
+        se = np.sqrt(np.maximum(variance, 0.0))
+        prevalence = positives / n
+        pc = prevalence * (1 - grid) / (prevalence * (1 - grid) + (1 - prevalence) * grid)
+        blocks = []
+        for strategy, values, spread in (
+            ("model", model, se),
+            ("all", everyone, np.zeros_like(grid)),
+            ("none", np.zeros_like(grid), np.zeros_like(grid)),
+        ):
+            blocks.append(
+                pd.DataFrame(
+                    {
+                        STRATEGY: strategy,
+                        col.THRESHOLD: grid,
+                        NET_BENEFIT: values,
+                        STANDARDIZED: values / prevalence,
+                        AVOIDED: (values - everyone) / weight * 100,
+                        col.PC: pc,
+                        col.LOWER: values - z * spread,
+                        col.UPPER: values + z * spread,
+                        col.SE: spread,
+                    }
+                )
+            )
+        tables.append(pd.concat(blocks, ignore_index=True))
+    body = pd.concat(tables, ignore_index=True)  # roc_points refuses data without rows
+    lengths = np.array([len(block) for block in tables])
+    result = assemble(groups, lengths, {c: body[c].to_numpy() for c in body.columns})
+    result.attrs["costchart"] = {
+        "confidence_level": level,
+        "method": "exact",
+        "sampling": "stratified",
+    }
+    return result
+
+
+def _thresholds(values) -> np.ndarray:
+    """Threshold probabilities: a non-empty 1-D array in (0, 1)."""
+    grid = np.atleast_1d(probabilities(values, "thresholds", low_open=True, high_open=True))
+    if grid.ndim != 1 or grid.size == 0:
+        msg = f"thresholds={values!r} must be a non-empty list of probabilities in (0, 1)"
+        raise CostchartError(msg)
+    return grid.astype(np.float64)

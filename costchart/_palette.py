@@ -1,0 +1,134 @@
+"""Stable, colour-blind-safe colours for the values of a grouping column.
+
+A classifier keeps its colour in every chart of a report when every chart gets the same
+mapping: build it once with :func:`palette` from all the values a report shows, and pass
+it as ``palette=`` to each chart. Without one, each chart builds its mapping from its own
+values, sorted, so charts of the same classifiers agree too.
+
+The default colours are Okabe and Ito's eight (distinguishable with the common forms of
+colour blindness, and in greyscale by lightness for the first few), then Paul Tol's
+"muted" scheme; beyond sixteen values the colours repeat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+import altair as alt
+import numpy as np
+import pandas as pd
+
+from costchart._errors import CostchartError
+
+__all__ = ["COLORS", "color_scale", "palette"]
+
+#: The default colours, in the order values receive them.
+COLORS = (
+    "#0072B2",  # blue
+    "#E69F00",  # orange
+    "#009E73",  # bluish green
+    "#D55E00",  # vermillion
+    "#CC79A7",  # reddish purple
+    "#56B4E9",  # sky blue
+    "#8C6D00",  # dark yellow (Okabe-Ito's yellow darkened to show on white)
+    "#000000",  # black
+    "#332288",
+    "#117733",
+    "#44AA99",
+    "#88CCEE",
+    "#DDCC77",
+    "#CC6677",
+    "#AA4499",
+    "#882255",
+)
+
+
+def _sorted_values(values) -> list:
+    """Distinct values, sorted (as text when they cannot be compared), missing dropped."""
+    if isinstance(values, (pd.Series, pd.Index, np.ndarray)):
+        items = list(pd.unique(np.asarray(values, dtype=object)))
+    else:
+        items = list(dict.fromkeys(values))
+    items = [v for v in items if not _missing(v)]
+    try:
+        return sorted(items)
+    except TypeError:
+        return sorted(items, key=lambda v: (type(v).__name__, str(v)))
+
+
+def _missing(value) -> bool:
+    try:
+        return bool(pd.isna(value))
+    except (TypeError, ValueError):
+        return False
+
+
+def _plain(value):
+    """A numpy scalar as the Python value Vega-Lite compares against the data."""
+    return value.item() if isinstance(value, np.generic) else value
+
+
+def palette(values: Iterable, *, colors: Mapping | None = None) -> dict:
+    """A colour for each distinct value: fixed choices first, the rest in sorted order.
+
+    Parameters
+    ----------
+    values : iterable
+        The values of the colour column, e.g. ``points["classifier"]``, or a list of names.
+        Pass every value the report shows, so each keeps its colour in every chart.
+    colors : dict, optional
+        Colours chosen by hand (value -> CSS colour); the other values get the default
+        colours that no chosen one uses.
+
+    Returns
+    -------
+    dict
+        Value -> CSS colour, in sorted order of the values.
+
+    Examples
+    --------
+    >>> import costchart as cc
+    >>> cc.palette(["tree", "logistic", "bayes"])
+    {'bayes': '#0072B2', 'logistic': '#E69F00', 'tree': '#009E73'}
+    >>> cc.palette(["tree", "logistic"], colors={"tree": "black"})
+    {'logistic': '#0072B2', 'tree': 'black'}
+    """
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        msg = f"values={values!r} must be a list or column of the values to colour"
+        raise CostchartError(msg)
+    chosen = _check_colors(colors)
+    ordered = _sorted_values(list(values) + list(chosen))
+    free = iter(c for c in COLORS if c not in set(chosen.values()))
+    mapping = {}
+    for number, value in enumerate(ordered):
+        if value in chosen:
+            mapping[_plain(value)] = chosen[value]
+        else:
+            mapping[_plain(value)] = next(free, COLORS[number % len(COLORS)])
+    return mapping
+
+
+def _check_colors(colors) -> dict:
+    if colors is None:
+        return {}
+    if not isinstance(colors, Mapping):
+        msg = (
+            f"palette={colors!r} must be a dict of value -> colour, e.g. "
+            "{'logistic': '#0072B2', 'tree': '#E69F00'} (see costchart._palette)"
+        )
+        raise CostchartError(msg)
+    for value, colour in colors.items():
+        if not isinstance(colour, str) or not colour.strip():
+            msg = f"palette[{value!r}]={colour!r} must be a CSS colour, e.g. '#0072B2' or 'black'"
+            raise CostchartError(msg)
+    return dict(colors)
+
+
+def color_scale(values, colors: Mapping | None = None) -> alt.Scale:
+    """An Altair colour scale giving each value of ``values`` its :func:`palette` colour.
+
+    ``colors`` may already be a full mapping (from :func:`palette`): values missing from
+    it get free default colours.
+    """
+    mapping = palette(values, colors=colors)
+    return alt.Scale(domain=list(mapping), range=list(mapping.values()))

@@ -1,0 +1,327 @@
+"""ROCIV: ROC and cost curves when every instance has its own cost.
+
+In fraud, credit and marketing, misclassifying a $1,000 case costs more than a $10 one.
+ROCIV weighs each positive by the benefit of classifying it positive and each negative by
+the cost of classifying it positive: the curve plots the share of all negatives' cost
+incurred (x) against the share of all positives' benefit gained (y), in score order.
+Everything built on ROC points -- hull, cost lines, envelope, charts -- takes ROCIV points
+as they are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+import numpy as np
+import pandas as pd
+
+from costchart import _schema as col
+from costchart._errors import CostchartError
+from costchart._frames import (
+    as_pandas,
+    check_by_names,
+    combine_groups,
+    normalize_by,
+    split_groups,
+    table,
+)
+from costchart._lazy import read_instances
+from costchart._validation import binary_labels, column_name, finite_numbers
+from costchart._roc import (
+    _points_or_nothing,
+    _require_some,
+    as_counts,
+    auc,
+    bin_by_rank,
+    check_bins,
+    require_rows,
+    summable,
+    weighted_sums_by_score,
+)
+
+__all__ = ["auciv", "costs_from_benefits", "rociv", "rociv_condition"]
+
+
+def rociv(
+    data,
+    *,
+    score: str,
+    label: str,
+    cost: str,
+    by: str | Sequence[str] | None = None,
+    pos_label=None,
+    bins: int | None = None,
+) -> pd.DataFrame:
+    """ROCIV points: ROC points weighted by instance-varying costs.
+
+    Parameters
+    ----------
+    data : DataFrame, dict of arrays, or lazy frame
+        One row per instance. Not modified. A lazy frame is summed by group and score in
+        its own engine, as in :func:`roc_points`.
+    score, label, by, pos_label
+        As in :func:`roc_points`.
+    cost : str
+        Column of positive amounts: for a positive, the benefit of classifying it positive;
+        for a negative, the cost of classifying it positive (see
+        :func:`costs_from_benefits`).
+    bins : int, optional
+        Keep the points at about ``bins`` score quantiles per group, as in
+        :func:`roc_points` (quantiles of instances, not of costs).
+
+    Returns
+    -------
+    pandas.DataFrame
+        The columns of :func:`roc_points`, with ``tpr`` and ``fpr`` now cost-weighted
+        (share of the positives' total benefit gained, share of the negatives' total cost
+        incurred) and ``tp, fp, tn, fn`` still counting instances (so a workforce limit
+        stays a number of cases), then ``fp_cost`` and ``tp_benefit``, the cumulative
+        sums. Ties make one step; rows sorted by decreasing threshold.
+
+    Examples
+    --------
+    >>> import costchart as cc
+    >>> data = {"s": [0.9, 0.8, 0.4, 0.3], "y": [1, 0, 1, 0], "amount": [10.0, 1.0, 30.0, 3.0]}
+    >>> points = cc.rociv(data, score="s", label="y", cost="amount")
+    >>> points[["threshold", "fpr", "tpr", "tp_benefit"]]
+       threshold   fpr   tpr  tp_benefit
+    0        inf  0.00  0.00         0.0
+    1        0.9  0.00  0.25        10.0
+    2        0.8  0.25  0.25        10.0
+    3        0.4  0.25  1.00        40.0
+    4        0.3  1.00  1.00        40.0
+    """
+    by = normalize_by(by)
+    check_by_names(by)
+    bins = check_bins(bins)
+    column_name(cost, "cost")
+    read = read_instances(
+        data,
+        score=score,
+        label=label,
+        by=by,
+        pos_label=pos_label,
+        amount=cost,
+        strictly_positive=True,
+        bins=bins,
+    )
+    frame = read.frame
+    amounts = read.amounts
+    assert amounts is not None  # read_instances(amount=...) always reads them
+    require_rows(read.scores)
+    groups = split_groups(frame, by)
+    parts = []
+    for group in groups:
+        where = group.positions if by else slice(None)
+        counted = None if read.instances is None else read.instances[where]
+        values, sums = weighted_sums_by_score(
+            read.scores[where], read.positive[where], [counted, amounts[where]]
+        )
+        (pos_n, neg_n), (pos_cost, neg_cost) = sums
+        if counted is not None:
+            pos_n, neg_n = as_counts(pos_n, neg_n)
+        if bins is not None:
+            values, (pos_n, neg_n, pos_cost, neg_cost) = bin_by_rank(
+                values, pos_n + neg_n, [pos_n, neg_n, pos_cost, neg_cost], bins
+            )
+        points = _points_or_nothing((values, pos_n, neg_n), group, by, label)
+        if len(points):
+            pos_cost, neg_cost = summable(pos_cost, neg_cost, f"costs in column {cost!r}")
+            benefit = np.concatenate([[0.0], np.cumsum(pos_cost)])
+            spent = np.concatenate([[0.0], np.cumsum(neg_cost)])
+            columns = {c: points[c].to_numpy() for c in col.ROC_COLUMNS}
+            columns[col.TPR] = benefit / benefit[-1]
+            columns[col.FPR] = spent / spent[-1]
+            columns[col.FP_COST] = spent
+            columns[col.TP_BENEFIT] = benefit
+            points = table(columns)
+        else:
+            points = points.reindex(columns=list(col.ROCIV_TABLE))
+        parts.append(points)
+    _require_some(parts, by, label)
+    if not by:
+        return parts[0]
+    return combine_groups(frame, by, groups, parts, col.ROCIV_TABLE)
+
+
+def auciv(
+    data,
+    *,
+    score: str,
+    label: str,
+    cost: str,
+    by: str | Sequence[str] | None = None,
+    pos_label=None,
+) -> pd.DataFrame:
+    """Area under the ROCIV curve.
+
+    It equals the probability that a positive outranks a negative when each is drawn in
+    proportion to its cost (ties count one half).
+
+    Returns
+    -------
+    pandas.DataFrame
+        The grouping columns, then ``auc`` (float64), one row per group.
+
+    Examples
+    --------
+    >>> import costchart as cc
+    >>> data = {"s": [0.9, 0.8, 0.4, 0.3], "y": [1, 0, 1, 0], "amount": [10.0, 1.0, 30.0, 3.0]}
+    >>> cc.auciv(data, score="s", label="y", cost="amount")
+        auc
+    0  0.8125
+    """
+    points = rociv(data, score=score, label=label, cost=cost, by=by, pos_label=pos_label)
+    return auc(points.drop(columns=[col.FP_COST, col.TP_BENEFIT]), by=normalize_by(by) or None)
+
+
+def rociv_condition(points: pd.DataFrame, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
+    """The operating condition of ROCIV points' own data: iso-performance slope and ``pc``.
+
+    In ROCIV space the expected cost of a point is ``C * fpr + B * (1 - tpr)``, with ``C``
+    the negatives' total cost and ``B`` the positives' total benefit, so iso-performance
+    lines have slope ``C / B = (N * mean cost of a negative) / (P * mean benefit of a
+    positive)``: the class priors weighed by the classes' average amounts. The matching
+    operating point is ``pc = 1 / (1 + slope) = B / (B + C)``.
+
+    Parameters
+    ----------
+    points : pandas.DataFrame
+        A table from :func:`rociv`.
+    by : str or list of str, optional
+        Grouping columns; by default every column that is not a costchart column.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The grouping columns, then ``slope`` and ``pc`` (float64), one row per group.
+
+    Examples
+    --------
+    >>> import costchart as cc
+    >>> data = {"s": [0.9, 0.8, 0.4, 0.3], "y": [1, 0, 1, 0], "amount": [10.0, 1.0, 30.0, 3.0]}
+    >>> cc.rociv_condition(cc.rociv(data, score="s", label="y", cost="amount"))
+       slope        pc
+    0    0.1  0.909091
+    """
+    from costchart._tables import points_groups
+
+    table, by, groups = points_groups(points, by)
+    missing = [c for c in (col.FP_COST, col.TP_BENEFIT) if c not in table.columns]
+    if missing:
+        msg = f"points has no column {missing[0]!r}; pass a table from rociv"
+        raise CostchartError(msg)
+    if len(table) == 0:
+        msg = "points has no rows; pass a table from rociv"
+        raise CostchartError(msg)
+    parts = []
+    for group in groups:
+        total_cost = float(table[col.FP_COST].to_numpy(np.float64)[group.positions].max())
+        total_benefit = float(table[col.TP_BENEFIT].to_numpy(np.float64)[group.positions].max())
+        if not (total_cost > 0 and total_benefit > 0 and np.isfinite(total_cost + total_benefit)):
+            msg = (
+                f"points has total fp_cost {total_cost!r} and tp_benefit {total_benefit!r}; "
+                "both must be finite and above 0 (pass a table from rociv)"
+            )
+            raise CostchartError(msg)
+        slope = total_cost / total_benefit
+        parts.append(pd.DataFrame({col.SLOPE: [slope], col.PC: [1 / (1 + slope)]}))
+    return combine_groups(table, by, groups, parts, [col.SLOPE, col.PC])
+
+
+Amount = float | Callable[[np.ndarray], np.ndarray]
+
+
+def costs_from_benefits(
+    data,
+    *,
+    label: str,
+    amount: str,
+    benefit: Mapping[tuple[str, str], Amount],
+    pos_label=None,
+) -> pd.Series:
+    """Per-instance ROCIV costs from a benefit matrix whose cells depend on an amount.
+
+    ``benefit`` gives, for each (decision, true class) pair, the benefit of that outcome:
+    keys ``("Y", "p")`` (predict positive, truly positive), ``("N", "p")``, ``("Y", "n")``,
+    ``("N", "n")``; values are numbers or functions of the amount array. Missing cells
+    count as 0. The ROCIV amount of a positive is ``b(Y,p) - b(N,p)`` (what classifying it
+    positive gains), of a negative ``b(N,n) - b(Y,n)`` (what it loses). Both must be > 0.
+
+    Parameters
+    ----------
+    data : DataFrame or dict of arrays
+        One row per instance.
+    label : str
+        Column of true classes.
+    amount : str
+        Column of the per-instance amount (e.g. a loan's size).
+    benefit : dict
+        The benefit matrix, as above.
+    pos_label : optional
+        As in :func:`roc_points`.
+
+    Returns
+    -------
+    pandas.Series
+        The cost of each instance, aligned with ``data``'s rows, named ``"cost"``.
+
+    Examples
+    --------
+    >>> import costchart as cc
+    >>> loans = {"good": [1, 0], "amount": [1000.0, 500.0]}
+    >>> matrix = {("Y", "p"): lambda a: 0.1 * a, ("Y", "n"): lambda a: -a}
+    >>> cc.costs_from_benefits(loans, label="good", amount="amount", benefit=matrix).tolist()
+    [100.0, 500.0]
+    """
+    column_name(label, "label")
+    column_name(amount, "amount")
+    if not isinstance(benefit, Mapping):
+        msg = (
+            f"benefit={benefit!r} must be a dict from (decision, true class) cells such as "
+            "('Y', 'p') to a number or a function of the amount"
+        )
+        raise CostchartError(msg)
+    unknown = set(benefit) - {("Y", "p"), ("N", "p"), ("Y", "n"), ("N", "n")}
+    if unknown:
+        msg = (
+            f"benefit has cells {sorted(unknown)}; use keys ('Y', 'p'), ('N', 'p'), "
+            "('Y', 'n'), ('N', 'n') (decision, true class)"
+        )
+        raise CostchartError(msg)
+    frame = as_pandas(data, [label, amount])
+    amounts = finite_numbers(frame[amount].to_numpy(), f"column {amount!r}")
+    positive = binary_labels(frame[label].to_numpy(), f"column {label!r}", pos_label)
+
+    def cell(key) -> np.ndarray:
+        value = benefit.get(key, 0.0)
+        try:
+            result = value(amounts.copy()) if callable(value) else value
+            return np.broadcast_to(np.asarray(result, dtype=np.float64), amounts.shape)
+        except Exception as error:  # any failure of the user's cell is reported as such
+            what = "a function of the amount that fails" if callable(value) else repr(value)
+            msg = (
+                f"benefit[{key!r}] is {what} ({type(error).__name__}: {error}); each cell "
+                f"must be a number or a function returning one number per instance "
+                f"({len(amounts)} here)"
+            )
+            raise CostchartError(msg) from None
+
+    gain = cell(("Y", "p")) - cell(("N", "p"))
+    loss = cell(("N", "n")) - cell(("Y", "n"))
+    costs = np.where(positive, gain, loss)
+    bad = ~((costs > 0) & np.isfinite(costs))
+    if bad.any():
+        where = np.flatnonzero(bad)
+        first = int(where[0])
+        kind = "positive" if positive[first] else "negative"
+        formula = "b(Y,p) - b(N,p)" if positive[first] else "b(N,n) - b(Y,n)"
+        msg = (
+            f"the benefit matrix gives {len(where)} instances a cost that is not positive "
+            "and finite; "
+            f"the first, at position {first}, is a {kind} with {amount}={amounts[first]:g} and "
+            f"{formula} = {costs[first]:g}. ROCIV needs every cost and benefit finite and > 0: "
+            "check the matrix's signs"
+        )
+        raise CostchartError(msg)
+    return pd.Series(costs, index=frame.index, name=col.COST)
