@@ -9,7 +9,8 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart._errors import CostchartError
-from costchart._expected import _as_curve, _segment_integrator, _vertices, expected_cost
+from costchart._expected import _lines, _segment_integrator, _vertices, expected_cost
+from costchart._tables import curve_groups
 
 __all__ = ["Comparison", "compare"]
 
@@ -51,9 +52,24 @@ class Comparison:
 
 
 def _single_curve(curve, name: str):
-    table, by, groups = _as_curve(curve, None, name)
+    """One cost curve's vertices: a curve table of one group, or a single line."""
+    lines = _lines(curve, None, name)
+    if lines is not None:
+        if len(lines) == 0:
+            msg = f"{name} is empty; compare takes one cost curve (or one cost line) each"
+            raise CostchartError(msg)
+        if len(lines) != 1:
+            msg = (
+                f"{name} holds {len(lines)} ROC points or cost lines; compare takes one "
+                f"cost curve each: pass lower_envelope({name}) to compare the best of them, "
+                "or select one line"
+            )
+            raise CostchartError(msg)
+        fpr, tpr = float(lines[col.FPR].iat[0]), float(lines[col.TPR].iat[0])
+        return lines, (np.array([0.0, 1.0]), np.array([fpr, 1.0 - tpr]))
+    table, by, groups = curve_groups(curve, None, name=name)
     if not groups:
-        msg = f"{name} is empty; compare takes one cost curve (or ROC points) each"
+        msg = f"{name} is empty; compare takes one cost curve (or one cost line) each"
         raise CostchartError(msg)
     if len(groups) != 1:
         msg = (
@@ -90,8 +106,9 @@ def compare(a, b, *, density=None, names: tuple[str, str] = ("a", "b")) -> Compa
     ----------
     a, b : pandas, polars or pyarrow table, or dict of arrays
         One cost curve each (``pc``, ``cost``, e.g. from :func:`lower_envelope` or
-        :func:`vertical_average`), or ROC points / cost lines of one classifier each,
-        whose envelopes are compared.
+        :func:`vertical_average`), or a single ROC point or cost line each. A table of
+        several points is refused: pass its :func:`lower_envelope` to compare the best
+        of them.
     density : scipy.stats frozen distribution or callable, optional
         Density of ``pc`` for the expected difference (see :func:`expected_cost`).
     names : tuple of str
@@ -104,8 +121,8 @@ def compare(a, b, *, density=None, names: tuple[str, str] = ("a", "b")) -> Compa
     Examples
     --------
     >>> import pandas as pd, costchart as cc
-    >>> a = pd.DataFrame({"fpr": [0.1], "tpr": [0.5]})
-    >>> b = pd.DataFrame({"fpr": [0.4], "tpr": [0.9]})
+    >>> a = cc.lower_envelope(pd.DataFrame({"fpr": [0.1], "tpr": [0.5]}))
+    >>> b = cc.lower_envelope(pd.DataFrame({"fpr": [0.4], "tpr": [0.9]}))
     >>> result = cc.compare(a, b)
     >>> result.crossovers.round(4)
     array([0.4286])

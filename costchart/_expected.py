@@ -14,21 +14,17 @@ from scipy import integrate
 
 from costchart import _schema as col
 from costchart._errors import CostchartError
-from costchart._frames import Group, Groups, combine_groups, describe_group
-from costchart._tables import curve_groups, curve_vertices, read_table, table_kind
+from costchart._frames import Group, combine_groups, describe_group
+from costchart._tables import (
+    curve_groups,
+    curve_vertices,
+    points_groups,
+    read_table,
+    table_kind,
+)
 from costchart._validation import probabilities, real_numbers
-from costchart._envelope import envelope_of
 
 __all__ = ["cost_at", "expected_cost"]
-
-
-def _as_curve(curve, by, name: str = "curve") -> tuple[pd.DataFrame, list[str], Groups]:
-    """A cost curve table: envelopes pass through, points and lines become envelopes."""
-    table = read_table(curve, name)
-    if table_kind(table) != "curve":
-        table, by = envelope_of(table, by, name=name), None
-    table, by_columns, groups = curve_groups(table, by, name=name)
-    return table, by_columns, groups
 
 
 def _vertices(table, by: list[str], group: Group, name: str = "curve"):
@@ -37,36 +33,21 @@ def _vertices(table, by: list[str], group: Group, name: str = "curve"):
     return curve_vertices(table, group.positions, name, where=where)
 
 
-def cost_at(curve, pc, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
-    """Evaluate cost curves at given operating points.
+def _lines(curve, by, name: str = "curve") -> pd.DataFrame | None:
+    """A points or cost-lines table as one row per line (its ROC point), else ``None``.
 
-    Parameters
-    ----------
-    curve : pandas, polars or pyarrow table, or dict of arrays
-        A cost curve with ``pc``, ``cost`` (e.g. from :func:`lower_envelope`), or ROC
-        points / cost lines, whose lower envelope is used. ``pc`` must lie in [0, 1],
-        ``cost`` be finite and non-negative, and each curve span ``pc`` from 0 to 1.
-    pc : float or array-like
-        Operating points in [0, 1].
-    by : str or list of str, optional
-        Grouping columns; by default every column that is not a costchart column.
-
-    Returns
-    -------
-    pandas.DataFrame
-        The grouping columns, then ``pc`` and ``cost`` (float64), one row per group and
-        requested ``pc``, in the order given.
-
-    Examples
-    --------
-    >>> import pandas as pd, costchart as cc
-    >>> # the envelope of one classifier and the two trivial ones
-    >>> cc.cost_at(pd.DataFrame({"fpr": [0.09], "tpr": [0.36]}), [0.0, 0.25, 1.0])
-         pc    cost
-    0  0.00  0.0000
-    1  0.25  0.2275
-    2  1.00  0.0000
+    The rows keep the grouping columns and ``threshold`` (when present), then ``fpr`` and
+    ``tpr``: each line is evaluated on its own, never replaced by an envelope.
     """
+    table = read_table(curve, name)
+    if table_kind(table) == "curve":
+        return None
+    points, by_columns, _ = points_groups(table, by, name=name)
+    columns = [*by_columns, *([col.THRESHOLD] if col.THRESHOLD in points else [])]
+    return points[[*columns, col.FPR, col.TPR]].reset_index(drop=True)
+
+
+def _pc_values(pc) -> np.ndarray:
     at = np.atleast_1d(probabilities(real_numbers(pc, "pc"), "pc")).astype(np.float64)
     if at.ndim > 1:
         msg = (
@@ -74,12 +55,65 @@ def cost_at(curve, pc, *, by: str | Sequence[str] | None = None) -> pd.DataFrame
             "flatten it (e.g. numpy.ravel) first"
         )
         raise CostchartError(msg)
-    table, by, groups = _as_curve(curve, by)
+    return at
+
+
+def cost_at(curve, pc, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
+    """Evaluate cost curves or cost lines at given operating points.
+
+    Each curve gives its own cost: a cost curve (``pc``, ``cost``, e.g. a lower envelope)
+    is interpolated between its vertices, and each ROC point or cost line gives the cost
+    of that one classifier, ``FPR + pc·(FNR - FPR)``. No envelope is formed unless you
+    pass one: ``cost_at(lower_envelope(points), pc)`` reads the best cost at ``pc``.
+
+    Parameters
+    ----------
+    curve : pandas, polars or pyarrow table, or dict of arrays
+        A cost curve with ``pc`` and ``cost`` (each curve spanning ``pc`` from 0 to 1),
+        or ROC points (``fpr``, ``tpr``) or cost lines (``line``, ``pc``, ``cost``).
+    pc : float or array-like
+        Operating points in [0, 1].
+    by : str or list of str, optional
+        Grouping columns; by default the grouping the table carries (see the glossary).
+
+    Returns
+    -------
+    pandas.DataFrame
+        For a cost curve: the grouping columns, then ``pc`` and ``cost`` (float64), one
+        row per group and requested ``pc``, in the order given. For points or lines: the
+        grouping columns, ``threshold`` (when the table has one), ``fpr``, ``tpr``, then
+        ``pc`` and ``cost``: one row per line and requested ``pc``, line after line.
+
+    Examples
+    --------
+    >>> import pandas as pd, costchart as cc
+    >>> point = pd.DataFrame({"fpr": [0.09], "tpr": [0.36]})
+    >>> cc.cost_at(point, [0.0, 0.8, 1.0])  # the classifier's own line
+        fpr   tpr   pc  cost
+    0  0.09  0.36  0.0  0.09
+    1  0.09  0.36  0.8  0.53
+    2  0.09  0.36  1.0  0.64
+    >>> cc.cost_at(cc.lower_envelope(point), [0.8])  # the best of it and the trivial ones
+        pc  cost
+    0  0.8   0.2
+    """
+    at = _pc_values(pc)
+    lines = _lines(curve, by)
+    if lines is not None:
+        rows = np.repeat(np.arange(len(lines)), len(at))
+        result = lines.iloc[rows].reset_index(drop=True)
+        fpr = result[col.FPR].to_numpy(np.float64)
+        fnr = 1.0 - result[col.TPR].to_numpy(np.float64)
+        pcs = np.tile(at, len(lines))
+        result[col.PC] = pcs
+        result[col.COST] = fpr + pcs * (fnr - fpr)
+        return result
+    table, by_columns, groups = curve_groups(curve, by)
     parts = []
     for group in groups:
-        pcs, costs = _vertices(table, by, group)
+        pcs, costs = _vertices(table, by_columns, group)
         parts.append(pd.DataFrame({col.PC: at, col.COST: np.interp(at, pcs, costs)}))
-    return combine_groups(table, by, groups, parts, [col.PC, col.COST])
+    return combine_groups(table, by_columns, groups, parts, [col.PC, col.COST])
 
 
 def expected_cost(curve, *, density=None, by: str | Sequence[str] | None = None) -> pd.DataFrame:
@@ -87,14 +121,16 @@ def expected_cost(curve, *, density=None, by: str | Sequence[str] | None = None)
 
     ``TEC = integral of cost(pc) * density(pc) over [0, 1]``. With the default uniform
     density it is the area under the cost curve; the difference of two such areas is the
-    expected advantage of one classifier over the other.
+    expected advantage of one classifier over the other. Each curve gives its own: a cost
+    curve (e.g. a lower envelope) its area, and each ROC point or cost line the area
+    under that one line. For the best a classifier can do, pass its envelope:
+    ``expected_cost(lower_envelope(points))``.
 
     Parameters
     ----------
     curve : pandas, polars or pyarrow table, or dict of arrays
-        A cost curve with ``pc``, ``cost`` (e.g. from :func:`lower_envelope`), or ROC
-        points / cost lines, whose lower envelope is used. ``pc`` must lie in [0, 1],
-        ``cost`` be finite and non-negative, and each curve span ``pc`` from 0 to 1.
+        A cost curve with ``pc`` and ``cost`` (each curve spanning ``pc`` from 0 to 1),
+        or ROC points (``fpr``, ``tpr``) or cost lines (``line``, ``pc``, ``cost``).
     density : scipy.stats frozen distribution or callable, optional
         The probability density of ``pc``. A frozen distribution (anything with a
         ``cdf``, e.g. ``scipy.stats.beta(2, 5)``) is integrated through its cdf, which
@@ -102,29 +138,39 @@ def expected_cost(curve, *, density=None, by: str | Sequence[str] | None = None)
         taking a numpy array is integrated adaptively. Either must put all its mass on
         [0, 1]. Results are accurate to about 1e-12 relative.
     by : str or list of str, optional
-        Grouping columns; by default every column that is not a costchart column.
+        Grouping columns; by default the grouping the table carries (see the glossary).
 
     Returns
     -------
     pandas.DataFrame
-        The grouping columns, then ``expected_cost`` (float64), one row per group.
+        For a cost curve: the grouping columns, then ``expected_cost`` (float64), one row
+        per group. For points or lines: the grouping columns, ``threshold`` (when the
+        table has one), ``fpr``, ``tpr`` and ``expected_cost``, one row per line.
 
     Examples
     --------
     >>> import costchart as cc
     >>> points = cc.roc_points({"s": [4, 3, 2, 1], "y": [1, 0, 1, 0]}, score="s", label="y")
-    >>> cc.expected_cost(points)
+    >>> cc.expected_cost(cc.lower_envelope(points))
        expected_cost
     0          0.125
     """
     integrate_segment = _segment_integrator(density)
-    table, by, groups = _as_curve(curve, by)
+    lines = _lines(curve, by)
+    if lines is not None:
+        fpr = lines[col.FPR].to_numpy(np.float64)
+        fnr = 1.0 - lines[col.TPR].to_numpy(np.float64)
+        ends = np.zeros(len(lines)), np.ones(len(lines))
+        result = lines.copy()
+        result[col.EXPECTED_COST] = np.asarray(integrate_segment(*ends, fpr, fnr), np.float64)
+        return result
+    table, by_columns, groups = curve_groups(curve, by)
     parts = []
     for group in groups:
-        pcs, costs = _vertices(table, by, group)
+        pcs, costs = _vertices(table, by_columns, group)
         total = integrate_segment(pcs[:-1], pcs[1:], costs[:-1], costs[1:]).sum()
         parts.append(pd.DataFrame({col.EXPECTED_COST: [float(total)]}))
-    return combine_groups(table, by, groups, parts, [col.EXPECTED_COST])
+    return combine_groups(table, by_columns, groups, parts, [col.EXPECTED_COST])
 
 
 def _segment_integrator(density) -> Callable:

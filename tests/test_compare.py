@@ -7,8 +7,9 @@ from strategies import arbitrary_points
 
 import costchart as cc
 
-A = pd.DataFrame({"fpr": [0.1], "tpr": [0.5]})
-B = pd.DataFrame({"fpr": [0.4], "tpr": [0.9]})
+# Each classifier with the trivial ones: the envelopes of one ROC point each.
+A = cc.lower_envelope(pd.DataFrame({"fpr": [0.1], "tpr": [0.5]}))
+B = cc.lower_envelope(pd.DataFrame({"fpr": [0.4], "tpr": [0.9]}))
 
 
 def test_crossover_and_ranges():
@@ -25,7 +26,7 @@ def test_crossover_and_ranges():
 @settings(max_examples=100, deadline=None)
 @given(arbitrary_points(max_size=8), arbitrary_points(max_size=8))
 def test_difference_is_exact_and_ranges_agree(a, b):
-    result = cc.compare(a, b)
+    result = cc.compare(cc.lower_envelope(a), cc.lower_envelope(b))
     at = np.linspace(0, 1, 301)
     ea, eb = cc.lower_envelope(a), cc.lower_envelope(b)
     exact = np.interp(at, ea.pc, ea.cost) - np.interp(at, eb.pc, eb.cost)
@@ -74,14 +75,14 @@ def test_compare_takes_one_curve_each():
 
 def test_compare_refuses_a_nan_curve():
     # A NaN curve used to be reported as a tie everywhere.
-    envelope = cc.lower_envelope(A)
+    envelope = A
     broken = envelope.assign(cost=[0.0, np.nan, 0.0, 0.0][: len(envelope)])
     with pytest.raises(
         cc.CostchartError, match=r"column 'cost' of a must hold normalized costs in \[0, 1\]"
     ):
         cc.compare(broken, B)
     with pytest.raises(cc.CostchartError, match=r"column 'tpr' of b must hold rates in \[0, 1\]"):
-        cc.compare(A, B.assign(tpr=np.nan))
+        cc.compare(A, pd.DataFrame({"fpr": [0.4], "tpr": [np.nan]}))
 
 
 def test_compare_refuses_empty_and_partial_curves():

@@ -146,7 +146,7 @@ FUNCTIONS = {
         "points",
         lambda t, i: cc.cost_at(t, 0.4),
         lambda i: i.by,
-        lambda i: (_schema.PC, _schema.COST),
+        lambda i: (_schema.THRESHOLD, _schema.FPR, _schema.TPR, _schema.PC, _schema.COST),
         {},
     ),
     "expected_cost": (
@@ -160,7 +160,7 @@ FUNCTIONS = {
         "points",
         lambda t, i: cc.expected_cost(t),
         lambda i: i.by,
-        lambda i: (_schema.EXPECTED_COST,),
+        lambda i: (_schema.THRESHOLD, _schema.FPR, _schema.TPR, _schema.EXPECTED_COST),
         {},
     ),
     "auc": (

@@ -128,7 +128,7 @@ def test_selection_table_tiles_unit_interval_and_names_trivial_classifiers(rng):
 
 def test_cost_at_matches_lines():
     points = pd.DataFrame({"fpr": [0.09], "tpr": [0.36]})
-    got = cc.cost_at(points, [0.0, 0.1, 0.5, 1.0])
+    got = cc.cost_at(cc.lower_envelope(points), [0.0, 0.1, 0.5, 1.0])
     expected = np.minimum.reduce([0.09 + got["pc"] * 0.55, got["pc"], 1 - got["pc"]])
     np.testing.assert_allclose(got["cost"], expected, atol=1e-15)
 

@@ -6,6 +6,7 @@ from scipy import integrate, stats
 import costchart as cc
 
 POINTS = pd.DataFrame({"threshold": [2.0, 1.0], "fpr": [0.1, 0.4], "tpr": [0.5, 0.9]})
+ENVELOPE = cc.lower_envelope(POINTS)
 
 
 def _envelope_function(points):
@@ -16,12 +17,12 @@ def _envelope_function(points):
 def test_uniform_expected_cost_is_area_under_envelope():
     f, breaks = _envelope_function(POINTS)
     area = sum(integrate.quad(f, a, b)[0] for a, b in zip(breaks[:-1], breaks[1:]))
-    assert cc.expected_cost(POINTS)["expected_cost"].iat[0] == pytest.approx(area, rel=1e-12)
+    assert cc.expected_cost(ENVELOPE)["expected_cost"].iat[0] == pytest.approx(area, rel=1e-12)
 
 
 def test_trivial_classifiers_cost_one_quarter_on_average():
     trivial = pd.DataFrame({"fpr": [0.0], "tpr": [0.0]})
-    assert cc.expected_cost(trivial)["expected_cost"].iat[0] == pytest.approx(0.25)
+    assert cc.expected_cost(cc.lower_envelope(trivial))["expected_cost"].iat[0] == pytest.approx(0.25)
 
 
 @pytest.mark.parametrize(
@@ -39,7 +40,7 @@ def test_frozen_distribution_density(density):
         integrate.quad(lambda x: f(x) * density.pdf(x), a, b, limit=200)[0]
         for a, b in zip(breaks[:-1], breaks[1:])
     )
-    got = cc.expected_cost(POINTS, density=density)["expected_cost"].iat[0]
+    got = cc.expected_cost(ENVELOPE, density=density)["expected_cost"].iat[0]
     assert got == pytest.approx(expected, rel=1e-7)
 
 
@@ -53,7 +54,7 @@ def test_callable_density():
         integrate.quad(lambda x: f(x) * density(x), a, b)[0]
         for a, b in zip(breaks[:-1], breaks[1:])
     )
-    got = cc.expected_cost(POINTS, density=density)["expected_cost"].iat[0]
+    got = cc.expected_cost(ENVELOPE, density=density)["expected_cost"].iat[0]
     assert got == pytest.approx(expected, rel=1e-12)
 
 
@@ -157,7 +158,7 @@ def test_cost_at_refuses_a_two_dimensional_pc():
 )
 def test_bad_densities_are_refused(density, message):
     with pytest.raises(cc.CostchartError, match=message):
-        cc.expected_cost(POINTS, density=density)
+        cc.expected_cost(ENVELOPE, density=density)
 
 
 @pytest.mark.parametrize(
@@ -173,3 +174,31 @@ def test_bad_densities_are_refused(density, message):
 def test_cost_at_refuses_pc_that_is_not_numbers(pc, message):
     with pytest.raises(cc.CostchartError, match=message):
         cc.cost_at(POINTS, pc)
+
+
+def test_a_line_gives_its_own_cost_not_the_envelope():
+    # The classifier at FPR 0.09, TPR 0.36: its line is 0.09 + 0.55 pc, 0.53 at pc 0.8,
+    # where the always-positive classifier (and so the envelope) costs 0.2.
+    point = pd.DataFrame({"fpr": [0.09], "tpr": [0.36]})
+    lines = cc.to_cost_lines(point)
+    for table in (point, lines):
+        assert cc.cost_at(table, [0.8])["cost"].iat[0] == pytest.approx(0.53, abs=1e-12)
+    assert cc.cost_at(cc.lower_envelope(point), [0.8])["cost"].iat[0] == pytest.approx(0.2)
+
+
+def test_each_line_of_a_table_is_evaluated_on_its_own():
+    got = cc.cost_at(POINTS, [0.0, 0.5, 1.0])
+    assert list(got.columns) == ["threshold", "fpr", "tpr", "pc", "cost"]
+    assert got["threshold"].tolist() == [2.0, 2.0, 2.0, 1.0, 1.0, 1.0]
+    fpr, fnr = got["fpr"].to_numpy(), 1 - got["tpr"].to_numpy()
+    np.testing.assert_allclose(got["cost"], fpr + got["pc"] * (fnr - fpr), atol=0)
+    np.testing.assert_allclose(got["cost"], [0.1, 0.3, 0.5, 0.4, 0.25, 0.1])
+
+
+def test_expected_cost_of_lines_is_each_lines_area():
+    got = cc.expected_cost(POINTS)
+    assert list(got.columns) == ["threshold", "fpr", "tpr", "expected_cost"]
+    np.testing.assert_allclose(got["expected_cost"], [(0.1 + 0.5) / 2, (0.4 + 0.1) / 2])
+    density = stats.beta(2, 5)  # mean 2/7: the line's cost at the mean pc
+    weighted = cc.expected_cost(POINTS, density=density)["expected_cost"]
+    np.testing.assert_allclose(weighted, [0.1 + 0.4 * 2 / 7, 0.4 - 0.3 * 2 / 7], rtol=1e-10)

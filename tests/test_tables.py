@@ -72,9 +72,10 @@ def test_every_reader_takes_polars_pyarrow_and_dicts(name, kind):
 @pytest.mark.parametrize("kind", CONVERSIONS)
 def test_compare_takes_polars_pyarrow_and_dicts(kind):
     convert = CONVERSIONS[kind]
-    a, b = ONE, POINTS[POINTS.model == "b"].drop(columns="model")
+    a = cc.lower_envelope(ONE)
+    b = cc.lower_envelope(POINTS[POINTS.model == "b"].drop(columns="model"))
     expected = cc.compare(a, b)
-    result = cc.compare(convert(a), convert(cc.lower_envelope(b)))
+    result = cc.compare(convert(a), convert(b))
     pd.testing.assert_frame_equal(result.difference, expected.difference)
     assert result.expected_difference == pytest.approx(expected.expected_difference, abs=1e-15)
 
