@@ -29,7 +29,8 @@ and :func:`save` / :func:`report` for JSON, offline HTML, PNG, SVG and PDF.
 """
 
 from costchart import layers, theme
-from costchart._errors import CostchartError, CostchartWarning
+from costchart._auc import auc
+from costchart._auc_ci import auc_ci, auc_test
 from costchart._average import curve_points, roc_average, vertical_average
 from costchart._bands import (
     Band,
@@ -49,6 +50,9 @@ from costchart._charts import (
     roc_chart,
     roc_cost_chart,
 )
+from costchart._charts.decision import decision_curve_chart
+from costchart._charts.explorer import explorer
+from costchart._charts.pr import pr_chart
 from costchart._compare import Comparison, compare
 from costchart._conversions import (
     cost_line_to_roc_point,
@@ -63,24 +67,15 @@ from costchart._conversions import (
     slope_from_pc,
 )
 from costchart._decision import net_benefit
-from costchart._charts.decision import decision_curve_chart
-from costchart._auc_ci import auc_ci, auc_test
 from costchart._envelope import envelope_gap, lower_envelope, operating_range, selection_table
-from costchart._sklearn import (
-    expected_cost_scorer,
-    from_cv_results,
-    predictions,
-    threshold_classifier,
-)
+from costchart._errors import CostchartError, CostchartWarning
 from costchart._expected import cost_at, expected_cost
-from costchart._charts.explorer import explorer
 from costchart._export import report, save
 from costchart._hull import roc_hull
 from costchart._lines import to_cost_lines
 from costchart._palette import palette
-from costchart._charts.pr import pr_chart
 from costchart._pr import pr_auc, pr_curve, pr_points
-from costchart._roc import auc, from_confusion, roc_points
+from costchart._roc import from_confusion, roc_points
 from costchart._rociv import auciv, costs_from_benefits, rociv, rociv_condition
 from costchart._sampling import resample_classes
 from costchart._select import (
@@ -90,6 +85,12 @@ from costchart._select import (
     neyman_pearson,
     performance_independent,
     workforce,
+)
+from costchart._sklearn import (
+    expected_cost_scorer,
+    from_cv_results,
+    predictions,
+    threshold_classifier,
 )
 from costchart._thin import thin_points
 

@@ -33,6 +33,8 @@ from costchart._frames import (
     normalize_by,
     split_groups,
 )
+from costchart._paired import is_scalar_name, paired
+from costchart._roc import roc_points
 from costchart._validation import (
     binary_labels,
     column_name,
@@ -40,7 +42,6 @@ from costchart._validation import (
     one_of,
 )
 from costchart._validation import confidence_level as check_confidence
-from costchart._roc import roc_points
 
 __all__ = ["auc_ci", "auc_test"]
 
@@ -204,8 +205,6 @@ def auc_test(
         auc_a   auc_b  difference      se       z  p_value
     0  0.8889  0.5556      0.3333  0.2722  1.2247   0.2207
     """
-    from costchart._bands.difference import _is_scalar_name, _paired
-
     for name, column in (
         ("score", score),
         ("label", label),
@@ -215,7 +214,7 @@ def auc_test(
         column_name(column, name)
     by = normalize_by(by)
     for name, value in (("a", a), ("b", b)):
-        if value is not None and not _is_scalar_name(value):
+        if value is not None and not is_scalar_name(value):
             msg = f"{name}= must be one classifier name (a value of column {classifier!r})"
             raise CostchartError(msg)
     if (a is None) != (b is None):
@@ -231,7 +230,7 @@ def auc_test(
     rows = []
     for group in groups:
         part = frame.iloc[group.positions]
-        _, side_a, side_b = _paired(part, classifier, instance, names, label)
+        _, side_a, side_b = paired(part, classifier, instance, names, label)
         positive = binary_labels(side_a[label].to_numpy(), f"column {label!r}", pos_label)
         where = f" in group {describe_group(by, group.key)}" if by else ""
         if positive.sum() < 2 or (~positive).sum() < 2:

@@ -1,22 +1,39 @@
-"""Counting instances by score for every group at once.
+"""Counting instances by score, for one group or for every group at once.
 
-:func:`count_groups` turns rows of (group, score, label) into per-group counts per
-distinct score, in decreasing score order, with one sort for all groups: rows are sorted
-by score, then stably by group (a radix sort when group numbers fit in 16 bits), so the
-runs of equal (group, score) are the distinct scores of each group.
-:func:`cumulate_groups` turns those counts into ROC points with a (0, 0) row leading each
-group. Integer counts cumulate exactly across groups (a global cumulative sum minus each
-group's start); float sums (weights) are cumulated group by group, where a global sum
-would lose the precision of small groups after large ones.
+For one group, :func:`count_by_score` gives per distinct score (decreasing) the class
+counts: a ``bincount`` for rounded or narrow integer scores, two value sorts merged
+otherwise, hashing or an argsort for weights (:func:`weighted_sums_by_score`);
+:func:`bin_by_rank` merges them into quantile bins. For all groups, :func:`count_groups`
+counts with one sort (by score, then stably by group) and :func:`cumulate_groups` turns
+the counts into ROC points with a (0, 0) row leading each group: integer counts exactly
+across groups, float sums (weights) group by group, keeping small groups' precision.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+import pandas as pd
 
-__all__ = ["GroupCounts", "count_groups", "cumulate_groups", "group_order"]
+from costchart._errors import CostchartError
+from costchart._validation import whole_number
+
+__all__ = [
+    "MAX_BINS",
+    "GroupCounts",
+    "as_counts",
+    "bin_by_rank",
+    "check_bins",
+    "count_by_score",
+    "count_groups",
+    "cumulate_groups",
+    "cumulated_from_zero",
+    "group_order",
+    "threshold_column",
+    "weighted_sums_by_score",
+]
 
 
 @dataclass(frozen=True)
@@ -94,4 +111,289 @@ def cumulate_groups(counts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
         starts = np.cumsum(lengths) - lengths
         for start, length, at in zip(starts, lengths, out_starts, strict=True):
             np.cumsum(counts[start : start + length], out=out[at + 1 : at + 1 + length])
+    return out
+
+
+def _run_starts(sorted_values: np.ndarray) -> np.ndarray:
+    """Start positions of the runs of equal values in a sorted array."""
+    if len(sorted_values) == 0:
+        return np.zeros(0, dtype=np.intp)
+    change = np.empty(len(sorted_values), dtype=bool)
+    change[0] = True
+    np.not_equal(sorted_values[1:], sorted_values[:-1], out=change[1:])
+    return np.flatnonzero(change)
+
+
+def _distinct_counts(sorted_values: np.ndarray):
+    """Distinct values of a sorted array and how often each occurs."""
+    starts = _run_starts(sorted_values)
+    counts = np.diff(np.append(starts, len(sorted_values)))
+    return sorted_values[starts], counts
+
+
+def count_by_score(scores, positive, weights, instances=None, bins=None):
+    """Per distinct score, in decreasing order: (score, positive count, negative count).
+
+    ``instances`` (rows of a per-score aggregate) says how many instances each row stands
+    for; ``bins`` merges the scores into that many quantile bins (:func:`bin_by_rank`).
+    """
+    if weights is None and instances is None:
+        lattice = _lattice_of(scores)
+        if lattice is not None:  # rounded scores: a bincount, no sort
+            values, ((pos, neg),) = _sums_on_lattice(scores, positive, [None], lattice)
+        else:
+            values, pos, neg = _count_instances(scores, positive)
+        sizes = pos + neg
+    else:
+        if weights is not None:
+            keep = weights > 0
+            if not keep.all():
+                scores, positive, weights = scores[keep], positive[keep], weights[keep]
+                instances = None if instances is None else instances[keep]
+        # Sum per score the instance counts (None counts rows), which bins and aggregates
+        # need, then the weights if any.
+        counting = instances is not None or bins is not None
+        summed = ([instances] if counting else []) + ([weights] if weights is not None else [])
+        values, sums = weighted_sums_by_score(scores, positive, summed)
+        sizes = sum(as_counts(*sums[0])) if counting else None
+        pos, neg = sums[-1] if weights is not None else as_counts(*sums[0])
+    if bins is None:
+        return values, pos, neg
+    values, (pos, neg) = bin_by_rank(values, sizes, [pos, neg], bins)
+    return values, pos, neg
+
+
+#: The most ``bins=`` accepted: far more than any chart shows (more bins than instances
+#: keep every distinct score anyway).
+MAX_BINS = 10**9
+
+
+def check_bins(bins) -> int | None:
+    """Validate ``bins=``: None or a whole number from 1 to :data:`MAX_BINS`."""
+    if bins is None:
+        return None
+    try:
+        return whole_number(bins, "bins", minimum=1, maximum=MAX_BINS)
+    except CostchartError as error:
+        msg = (
+            f"{error} (how many score quantiles to keep); pass e.g. bins=1000, or None for "
+            "every distinct score"
+        )
+        raise CostchartError(msg) from None
+
+
+def bin_by_rank(values: np.ndarray, sizes: np.ndarray, sums: list[np.ndarray], bins: int):
+    """Merge per-score rows (decreasing score) into at most ``bins`` quantile bins.
+
+    A score with ``above`` instances scoring higher, out of ``n``, goes to bin
+    ``floor(above * bins / n)``, so ties stay together and bins hold about ``n / bins``
+    instances each. Returns each bin's lowest score and the summed ``sums``.
+    """
+    if len(values) == 0:
+        return values, sums
+    sizes = np.asarray(sizes, dtype=np.int64)
+    total = max(int(sizes.sum()), 1)
+    # More bins than instances put every distinct score in its own bin already; fewer
+    # keep ``above * bins`` below total**2, exact in int64 for any realistic count.
+    bins = min(bins, total)
+    above = np.cumsum(sizes) - sizes
+    if total * bins <= np.iinfo(np.int64).max:
+        index = above * bins // total
+    else:  # Python integers never overflow; the per-score table is small
+        index = np.array([int(a) * bins // total for a in above], dtype=np.int64)
+    starts = _run_starts(index)
+    ends = np.append(starts[1:], len(values)) - 1
+    return values[ends], [np.add.reduceat(values_, starts) for values_ in sums]
+
+
+def _count_instances(scores, positive):
+    """Counts per distinct score without an argsort.
+
+    The positives' and negatives' scores are sorted separately (a plain value sort is
+    several times faster than an argsort), their distinct values merged with a stable
+    sort (a linear merge of two sorted runs).
+    """
+    pos_scores = scores[positive]
+    neg_scores = scores[~positive]
+    pos_scores.sort()
+    neg_scores.sort()
+    pos_values, pos_counts = _distinct_counts(pos_scores)
+    neg_values, neg_counts = _distinct_counts(neg_scores)
+    merged = np.concatenate([pos_values, neg_values])
+    order = np.argsort(merged, kind="stable")
+    merged = merged[order]
+    from_pos = order < len(pos_values)
+    counts = np.concatenate([pos_counts, neg_counts])[order]
+    starts = _run_starts(merged)
+    if len(starts) == 0:
+        empty = np.zeros(0, dtype=np.int64)
+        return merged, empty, empty
+    pos = np.add.reduceat(np.where(from_pos, counts, 0), starts)
+    neg = np.add.reduceat(np.where(from_pos, 0, counts), starts)
+    return merged[starts][::-1], pos[::-1], neg[::-1]
+
+
+#: Above this share of distinct scores (estimated on a sample), hashing the scores costs
+#: more than sorting them.
+_HASH_WHEN_DISTINCT_BELOW = 0.5
+
+
+_MAX_DECIMALS = 6
+
+
+def _lattice_codes(scores: np.ndarray):
+    """Integer codes for scores that are all multiples of ``10**-d`` (rounded scores).
+
+    Returns ``(codes, low, scale, span)`` with ``scores == (low + codes) / scale`` exactly
+    (bit for bit) and ``0 <= codes < span``, or None when the scores are not on such a
+    lattice or it would be too wide. Codes make summing by score a ``bincount``: no sort and
+    no hash.
+    """
+    n = len(scores)
+    if n < 10_000:
+        return None
+    sample = scores[:: max(n // 2_000, 1)]
+    for decimals in range(_MAX_DECIMALS + 1):
+        scale = 10.0**decimals
+        if np.array_equal(np.rint(sample * scale) / scale, sample):
+            break
+    else:
+        return None
+    scaled = scores * scale
+    np.rint(scaled, out=scaled)
+    if not np.array_equal(scaled / scale, scores):
+        return None
+    low, high = scaled.min(), scaled.max()
+    if high - low > 4 * n or high - low > 2**31:
+        return None
+    scaled -= low
+    return scaled.astype(np.intp), low, scale, int(high - low) + 1
+
+
+def _integer_codes(scores: np.ndarray):
+    """Integer scores in a narrow range as codes ``scores - low``, like :func:`_lattice_codes`.
+
+    Returns ``(codes, low, None, span)`` (``low`` of the scores' own dtype, so
+    ``low + codes`` gives the scores back exactly), or None for a wide range.
+    """
+    n = len(scores)
+    if n < 10_000:
+        return None
+    low, high = scores.min(), scores.max()
+    span = int(high) - int(low)  # Python integers: no overflow for any int64 or uint64
+    if span > 4 * n or span > 2**31:
+        return None
+    return (scores - low).astype(np.intp), low, None, span + 1
+
+
+def _lattice_of(scores: np.ndarray):
+    """Integer codes of rounded or narrow integer scores, or None (:func:`_lattice_codes`)."""
+    return _integer_codes(scores) if scores.dtype.kind in "iu" else _lattice_codes(scores)
+
+
+def _sums_on_lattice(scores, positive, weights, lattice):
+    """:func:`weighted_sums_by_score` for scores with integer codes: one ``bincount`` each."""
+    key, low, scale, span = lattice
+    key *= 2  # the code's bin for negatives, the next one for positives
+    key += positive
+    counts = np.bincount(key, minlength=2 * span).reshape(-1, 2)
+    sums: list[tuple[np.ndarray, np.ndarray]] = []
+    for weight in weights:
+        both = (
+            counts
+            if weight is None
+            else np.bincount(key, weights=weight, minlength=2 * span).reshape(-1, 2)
+        )
+        sums.append((both[:, 1], both[:, 0]))
+    present = np.flatnonzero(counts.sum(axis=1))[::-1]
+    if scale is None:  # integer codes: back in the scores' own dtype (uint64 + intp is float)
+        values = present.astype(scores.dtype) + low
+    else:
+        values = (low + present) / scale
+    return values, [(p[present], q[present]) for p, q in sums]
+
+
+def weighted_sums_by_score(
+    scores: np.ndarray, positive: np.ndarray, weights: Sequence[np.ndarray | None]
+):
+    """Sum weights per distinct score, separately over positives and negatives.
+
+    Returns the distinct scores in decreasing order and, for each weight array,
+    ``(positive_sums, negative_sums)``; a weight of ``None`` counts instances (int64).
+
+    Rounded scores (all multiples of ``10**-d``) become integer codes directly; other
+    scores with many ties are hashed (pandas.factorize); either way a ``bincount`` sums
+    them in linear time. Mostly distinct scores are argsorted and summed run by run.
+    """
+    n = len(scores)
+    lattice = _lattice_of(scores)
+    if lattice is not None:
+        return _sums_on_lattice(scores, positive, weights, lattice)
+    sums: list[tuple[np.ndarray, np.ndarray]]
+    sample = scores[:: max(n // 20_000, 1)]
+    if n and len(np.unique(sample)) < _HASH_WHEN_DISTINCT_BELOW * len(sample):
+        codes, distinct = pd.factorize(scores, sort=False)
+        key = 2 * codes + positive
+        sums = []
+        for weight in weights:
+            both = np.bincount(key, weights=weight, minlength=2 * len(distinct)).reshape(-1, 2)
+            sums.append((both[:, 1], both[:, 0]))  # counts stay int64 without weights
+        order = np.argsort(distinct)[::-1]  # not -distinct: exact for any integer dtype
+        return distinct[order], [(p[order], q[order]) for p, q in sums]
+    order = np.argsort(scores)
+    sorted_scores = scores[order]
+    starts = _run_starts(sorted_scores)
+    sorted_positive = positive[order]
+    distinct = len(starts) == len(order)  # every run one row: nothing to sum
+    sums = []
+    for weight in weights:
+        if len(starts) == 0:
+            sums.append((np.zeros(0), np.zeros(0)))
+            continue
+        if weight is None:
+            pos = sorted_positive.astype(np.int64)
+            if not distinct:
+                pos = np.add.reduceat(pos, starts)
+            neg = np.diff(np.append(starts, len(order))) - pos
+        else:
+            sorted_weight = weight[order]
+            pos = np.where(sorted_positive, sorted_weight, sorted_weight.dtype.type(0))
+            neg = sorted_weight - pos  # exactly the weight or 0
+            if not distinct:
+                pos, neg = np.add.reduceat(pos, starts), np.add.reduceat(neg, starts)
+        sums.append((pos[::-1], neg[::-1]))
+    return sorted_scores[starts][::-1], sums
+
+
+def as_counts(*sums: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Sums of instance counts (float64 after a weighted ``bincount``) back as int64."""
+    return tuple(np.rint(values).astype(np.int64) for values in sums)
+
+
+#: Integers up to this size are exact in float64.
+_EXACT_IN_FLOAT = 2**53
+
+
+def threshold_column(thresholds: np.ndarray) -> np.ndarray:
+    """The ``threshold`` column: ``+inf``, then the thresholds (decreasing).
+
+    float64, except for integer scores beyond 2**53 in size, which float64 would round
+    into false ties: those stay exact as Python integers in an object column.
+    """
+    exact = thresholds.dtype.kind not in "iu" or (
+        len(thresholds) == 0
+        or max(abs(int(thresholds.min())), abs(int(thresholds.max()))) <= _EXACT_IN_FLOAT
+    )
+    if exact:
+        return np.concatenate([[np.inf], thresholds]).astype(np.float64)
+    return np.array([np.inf, *thresholds.tolist()], dtype=object)
+
+
+def cumulated_from_zero(values: np.ndarray) -> np.ndarray:
+    """``0`` then the running sums of ``values``, written in place (no temporary copy)."""
+    values = np.asarray(values)
+    summed = np.cumsum(values[:0]).dtype  # as np.concatenate([[0], np.cumsum(values)])
+    out = np.empty(len(values) + 1, dtype=np.result_type(summed, np.int64))
+    out[0] = 0
+    np.cumsum(values, out=out[1:])
     return out

@@ -1,9 +1,9 @@
 """``bins=`` inside a lazy frame's engine: the rank rule without ranking every row.
 
-The eager rule (:func:`costchart._roc.bin_by_rank`) puts a score with ``above`` instances
-scoring higher, out of ``n`` in its group, in bin ``above * bins // n``. A window rank over
-every row computes that in an engine, but costs a sort of all rows (46 s and 7-8 GB on
-1e8 rows). Here the engine only ever runs group-bys, and Python applies the rule:
+The eager rule (:func:`costchart._counting.bin_by_rank`) puts a score with ``above``
+instances scoring higher, out of ``n`` in its group, in bin ``above * bins // n``. A window
+rank over every row computes that in an engine, but costs a sort of all rows (46 s and
+7-8 GB on 1e8 rows). Here the engine only ever runs group-bys, and Python applies the rule:
 
 1. The range of the scores (parquet files keep it in their metadata).
 2. The scores are cut into :data:`CELLS` equal-width *cells* over that range (fewer for

@@ -147,8 +147,8 @@ def per_score_table(
     ``amounts`` maps the columns to sum (weights, costs) to whether each value must be
     strictly positive (costs) or merely non-negative (weights; with ``bins``, rows of
     weight 0 are left out before binning). With ``bins``, scores are first cut into that
-    many quantile bins per group (the rule of :func:`costchart._roc.bin_by_rank`, applied
-    by :mod:`costchart._engine_bins` with group-bys only) and each bin stands in for its
+    many quantile bins per group (the rule of :func:`costchart._counting.bin_by_rank`,
+    applied by :mod:`costchart._engine_bins` with group-bys only) and each bin stands in for its
     lowest score. Boolean scores (two values at most) are counted per score, and the
     caller bins them.
     """

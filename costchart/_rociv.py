@@ -16,6 +16,8 @@ import numpy as np
 import pandas as pd
 
 from costchart import _schema as col
+from costchart._auc import auc
+from costchart._counting import as_counts, bin_by_rank, check_bins, weighted_sums_by_score
 from costchart._errors import CostchartError
 from costchart._frames import (
     as_pandas,
@@ -26,18 +28,8 @@ from costchart._frames import (
     table,
 )
 from costchart._lazy import read_instances
+from costchart._roc import _points_or_nothing, _require_some, require_rows, summable
 from costchart._validation import binary_labels, column_name, finite_numbers
-from costchart._roc import (
-    _points_or_nothing,
-    _require_some,
-    as_counts,
-    auc,
-    bin_by_rank,
-    check_bins,
-    require_rows,
-    summable,
-    weighted_sums_by_score,
-)
 
 __all__ = ["auciv", "costs_from_benefits", "rociv", "rociv_condition"]
 

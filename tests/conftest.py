@@ -44,12 +44,12 @@ def render(capfd):
     """Render a chart to SVG with vl-convert; fail on any Vega-Lite warning."""
     import vl_convert as vlc
 
-    from costchart._export import _vl_version
+    from costchart._export.image import vl_version
 
     def _render(chart):
         spec = chart.to_dict(validate=True)
         capfd.readouterr()
-        svg = vlc.vegalite_to_svg(spec, vl_version=_vl_version(), show_warnings=True)
+        svg = vlc.vegalite_to_svg(spec, vl_version=vl_version(), show_warnings=True)
         warnings = capfd.readouterr().err
         assert "WARN" not in warnings and "ERROR" not in warnings, warnings
         assert svg.startswith("<svg")

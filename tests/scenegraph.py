@@ -20,9 +20,9 @@ class Mark:
 def scene(chart) -> dict:
     import vl_convert as vlc
 
-    from costchart._export import _vl_version
+    from costchart._export.image import vl_version
 
-    return vlc.vegalite_to_scenegraph(chart.to_dict(validate=True), vl_version=_vl_version())
+    return vlc.vegalite_to_scenegraph(chart.to_dict(validate=True), vl_version=vl_version())
 
 
 def marks(graph: dict) -> list[Mark]:

@@ -1051,9 +1051,9 @@ def build_cases(tmp: Path) -> list[Case]:
             assert "logistic" in text and "tree" in text, "group values missing from the spec"
             import vl_convert as vlc
 
-            from costchart._export import _vl_version
+            from costchart._export.image import vl_version
 
-            svg = vlc.vegalite_to_svg(spec, vl_version=_vl_version())
+            svg = vlc.vegalite_to_svg(spec, vl_version=vl_version())
             assert "logistic" in svg and "tree" in svg, f"legend lost for column {name!r}"
 
         for fname in ("cost_chart", "roc_chart"):

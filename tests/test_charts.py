@@ -492,7 +492,7 @@ def test_few_curves_draw_every_cost_line(demo_points):
 def test_static_images_skip_hover_targets(demo_points, capfd):
     import vl_convert as vlc
 
-    from costchart._export import _vl_version, without_hover_targets
+    from costchart._export.image import vl_version, without_hover_targets
 
     spec = COMPOSITIONS["roc_cost"](demo_points).to_dict()
     static = without_hover_targets(spec)
@@ -509,8 +509,8 @@ def test_static_images_skip_hover_targets(demo_points, capfd):
         t for v in _views(spec) if "name" in v for t in v.get("transform", [])
     ]
     capfd.readouterr()
-    full = vlc.vegalite_to_svg(spec, vl_version=_vl_version())
-    svg = vlc.vegalite_to_svg(static, vl_version=_vl_version(), show_warnings=True)
+    full = vlc.vegalite_to_svg(spec, vl_version=vl_version())
+    svg = vlc.vegalite_to_svg(static, vl_version=vl_version(), show_warnings=True)
     assert "WARN" not in capfd.readouterr().err
     assert svg.count("<path") < full.count("<path")
     assert "logistic" in svg  # the legend stays

@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 import costchart as cc
-from costchart._export import estimate_marks, safe_json
+from costchart._export._budget import estimate_marks
+from costchart._export.html import safe_json
 
 EVIL = "</script><script>window.pwned=1</script>"
 

@@ -255,8 +255,8 @@ def test_five_million_lazy_rows_in_a_thousand_bins(rng):
 
 
 def test_rank_bins_of_groups_too_large_for_int64_products():
+    from costchart._counting import bin_by_rank
     from costchart._engine_bins import _rank_bin
-    from costchart._roc import bin_by_rank
 
     sizes = np.array([2**40, 3, 2**40 - 3, 7], dtype=np.int64)
     above = np.cumsum(sizes) - sizes

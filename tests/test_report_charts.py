@@ -458,7 +458,7 @@ def test_band_chart_zoom_cuts_every_mark(demo_points):
 
 
 def test_charts_of_many_long_curves_pass_altairs_row_limit():
-    from costchart._export import estimate_marks
+    from costchart._export._budget import estimate_marks
 
     rng = np.random.default_rng(4)
     n = 120 * 2_000

@@ -18,76 +18,18 @@ import numpy as np
 import pandas as pd
 
 from costchart import _schema as col
-from costchart._errors import CostchartError
-from costchart._frames import as_pandas, assemble, describe_group, normalize_by, split_groups
-from costchart._tables import read_selection
-from costchart._validation import binary_labels, column_name, finite_numbers, threshold_pair
 from costchart._bands.describe import ATTRS, describe
 from costchart._bands.options import check_options
 from costchart._bands.paired import RESAMPLE_DRAWS, paired_band
 from costchart._bands.rows import active_rows
+from costchart._errors import CostchartError
+from costchart._frames import as_pandas, assemble, describe_group, normalize_by, split_groups
+from costchart._paired import is_scalar_name, paired
 from costchart._roc import roc_points
+from costchart._tables import read_selection
+from costchart._validation import binary_labels, column_name, finite_numbers, threshold_pair
 
 __all__ = ["difference_band"]
-
-
-def _is_scalar_name(value) -> bool:
-    """Whether ``value`` can name one classifier (a string, number or other scalar)."""
-    return bool(np.ndim(value) == 0) and not isinstance(value, (tuple, dict, set))
-
-
-def _paired(frame: pd.DataFrame, classifier: str, instance: str, names, label: str):
-    """Split ``frame`` into the two classifiers' rows, aligned by instance; refuse unpaired."""
-    for column, what in ((classifier, "classifier names"), (instance, "instance ids")):
-        try:
-            pd.unique(frame[column])
-        except TypeError:  # unhashable cells, e.g. lists
-            msg = f"column {column!r} holds values that are not {what} (e.g. lists); fix it"
-            raise CostchartError(msg) from None
-    present = list(pd.unique(frame[classifier]))
-    if names is None:
-        if len(present) != 2:
-            msg = (
-                f"column {classifier!r} has {len(present)} classifiers ({present[:5]}); "
-                "pass a= and b= to say which two to compare"
-            )
-            raise CostchartError(msg)
-        names = tuple(present)
-    sides = []
-    for name in names:
-        try:
-            rows = frame[frame[classifier] == name]
-        except (OverflowError, TypeError, NotImplementedError, ValueError):  # matches nothing
-            rows = frame.iloc[:0]
-        if rows.empty:
-            msg = f"no rows with {classifier} == {name!r}; classifiers present: {present}"
-            raise CostchartError(msg)
-        duplicated = rows[instance].duplicated()
-        if duplicated.any():
-            msg = (
-                f"classifier {name!r} scores instance {rows[instance][duplicated].tolist()[0]!r} "
-                f"more than once; each instance needs one score per classifier. If the "
-                f"{instance!r} ids repeat across data sets or folds, pass by= the columns "
-                "that tell them apart (e.g. by='fold')"
-            )
-            raise CostchartError(msg)
-        sides.append(rows.set_index(instance))
-    a, b = sides
-    only_a = a.index.difference(b.index)
-    only_b = b.index.difference(a.index)
-    if len(only_a) or len(only_b):
-        lonely = (only_a if len(only_a) else only_b).tolist()[0]
-        msg = (
-            f"the classifiers do not share their instances: {len(only_a)} only in {names[0]!r}, "
-            f"{len(only_b)} only in {names[1]!r} (e.g. {instance}={lonely!r}); a difference band "
-            "needs both classifiers scored on the same instances"
-        )
-        raise CostchartError(msg)
-    b = b.loc[a.index]
-    if not (a[label].to_numpy() == b[label].to_numpy()).all():
-        msg = f"the two classifiers' rows disagree on {label!r} for some instances; fix the labels"
-        raise CostchartError(msg)
-    return names, a, b
 
 
 def difference_band(
@@ -194,7 +136,7 @@ def difference_band(
     column_name(label, "label")
     frame = as_pandas(data, [*by, classifier, instance, score, label])
     for name, value in (("a", a), ("b", b)):
-        if value is not None and not _is_scalar_name(value):
+        if value is not None and not is_scalar_name(value):
             msg = (
                 f"{name}= must be one classifier name (a value of column {classifier!r}), "
                 f"not a {type(value).__name__}"
@@ -209,7 +151,7 @@ def difference_band(
     compared = names
     for group in groups:
         part = frame.iloc[group.positions]
-        pair, side_a, side_b = _paired(part, classifier, instance, names, label)
+        pair, side_a, side_b = paired(part, classifier, instance, names, label)
         compared = compared or pair
         positive = binary_labels(side_a[label].to_numpy(), f"column {label!r}", pos_label)
         if positive.all() or not positive.any():

@@ -22,9 +22,16 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart import layers
+from costchart._auc import auc as area_under
+from costchart._average import roc_average, vertical_average
+from costchart._envelope import lower_envelope, operating_range
 from costchart._errors import CostchartError
 from costchart._frames import infer_by
+from costchart._geometry import check_y_max
+from costchart._hull import roc_hull
+from costchart._palette import palette as palette_of
 from costchart._tables import points_groups
+from costchart._thin import thin_points
 from costchart._validation import flag, labelled_probabilities, one_of, probabilities, whole_number
 from costchart._vega import (
     lift_data,
@@ -34,15 +41,8 @@ from costchart._vega import (
     unique_name,
     without_params,
 )
-from costchart._average import roc_average, vertical_average
-from costchart._envelope import lower_envelope, operating_range
-from costchart._geometry import check_y_max
-from costchart._hull import roc_hull
 from costchart.layers import _base as layers_base
 from costchart.layers.interaction import TARGET_VIEWS
-from costchart._palette import palette as palette_of
-from costchart._roc import auc as area_under
-from costchart._thin import thin_points
 
 __all__ = [
     "ChartTables",
