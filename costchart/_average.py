@@ -8,12 +8,12 @@ import numpy as np
 import pandas as pd
 
 from costchart import _schema as col
+from costchart._envelope import lower_envelope
 from costchart._errors import CostchartError, warn
 from costchart._frames import assemble, combine_groups, describe_group, normalize_by, split_groups
 from costchart._pointwise import pointwise_statistics
 from costchart._tables import check_curve, curve_groups, points_groups, read_table, table_kind
 from costchart._validation import one_of, probabilities
-from costchart._envelope import lower_envelope
 
 __all__ = ["curve_points", "roc_average", "vertical_average"]
 

@@ -13,9 +13,9 @@ import pandas as pd
 from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._frames import Groups, assemble, combine_groups, describe_group, grouped_order
+from costchart._hull import Hulls, group_hulls, read_hulls
 from costchart._tables import curve_groups, numbers, points_groups, read_table, table_kind
 from costchart._validation import one_of
-from costchart._hull import Hulls, group_hulls, read_hulls
 
 __all__ = ["envelope_gap", "lower_envelope", "operating_range", "selection_table"]
 

@@ -15,7 +15,9 @@ import numpy as np
 import pandas as pd
 
 from costchart import _schema as col
+from costchart._envelope import lower_envelope
 from costchart._errors import CostchartError
+from costchart._expected import expected_cost
 from costchart._frames import (
     check_by_names,
     combine_groups,
@@ -25,6 +27,8 @@ from costchart._frames import (
     require_columns,
     split_groups,
 )
+from costchart._hull import group_hulls
+from costchart._roc import roc_points, row_of_threshold
 from costchart._tables import check_rates, read_selection, read_table
 from costchart._validation import (
     finite_number,
@@ -33,10 +37,6 @@ from costchart._validation import (
     real_numbers,
     threshold_numbers,
 )
-from costchart._envelope import lower_envelope
-from costchart._expected import expected_cost
-from costchart._hull import group_hulls
-from costchart._roc import roc_points, row_of_threshold
 
 __all__ = [
     "PerformanceIndependent",

@@ -9,9 +9,9 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart._errors import CostchartError
+from costchart._hull import hull_of_group
 from costchart._tables import points_groups
 from costchart._validation import whole_number
-from costchart._hull import hull_of_group
 
 __all__ = ["thin_points"]
 

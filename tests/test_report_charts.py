@@ -12,6 +12,7 @@ from scenegraph import data_marks, legend_labels, legend_symbols, scene, texts
 
 import costchart as cc
 from costchart import layers
+from costchart._charts import chart_tables
 from costchart.layers._base import CHANCE, INK, REGION
 
 
@@ -173,7 +174,7 @@ def _cost_line_count(chart):
 
 def test_cost_lines_all_hull_none(sonar):
     hull = cc.roc_hull(sonar)
-    tables = cc.charts.chart_tables(sonar, color="classifier")
+    tables = chart_tables(sonar, color="classifier")
     visible = _visible_lines(tables.points)
     assert _cost_line_count(cc.cost_chart(sonar, color="classifier")) == visible
     hull_lines = _visible_lines(tables.points[tables.points.on_hull])

@@ -25,16 +25,16 @@ import numpy as np
 import pandas as pd
 
 from costchart import _schema as col
-from costchart._errors import CostchartError
-from costchart._frames import as_pandas, assemble, normalize_by, split_groups
-from costchart._validation import threshold_number, whole_counts
 from costchart._bands.counts import Counts, band_of_counts
 from costchart._bands.describe import ATTRS, describe
 from costchart._bands.options import MAX_INSTANCES, Options, check_options
 from costchart._bands.resample import resampled_band
 from costchart._bands.rows import grouped_rows
 from costchart._bands.simultaneous import check_simultaneous, simultaneous_factor
+from costchart._errors import CostchartError
+from costchart._frames import as_pandas, assemble, normalize_by, split_groups
 from costchart._roc import from_confusion, roc_points
+from costchart._validation import threshold_number, whole_counts
 
 __all__ = ["bootstrap_band", "confusion_band"]
 

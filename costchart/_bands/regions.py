@@ -8,10 +8,10 @@ import numpy as np
 import pandas as pd
 
 from costchart import _schema as col
+from costchart._bands.describe import ATTRS
 from costchart._errors import CostchartError
 from costchart._frames import infer_by, require_columns
 from costchart._tables import numbers, read_table
-from costchart._bands.describe import ATTRS
 
 __all__ = ["significant_regions"]
 

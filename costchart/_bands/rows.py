@@ -15,10 +15,10 @@ import numpy as np
 import pandas as pd
 
 from costchart import _schema as col
+from costchart._envelope import selection_table
 from costchart._errors import CostchartError
 from costchart._frames import Group, Groups, describe_group, plain_key, split_groups
 from costchart._tables import read_selection
-from costchart._envelope import selection_table
 
 
 def active_rows(points: pd.DataFrame, pc: np.ndarray, selection, threshold) -> np.ndarray:

@@ -22,9 +22,9 @@ import math
 
 import numpy as np
 
-from costchart._errors import CostchartError
 from costchart._bands.counts import Counts, cost_weights
 from costchart._bands.options import Options
+from costchart._errors import CostchartError
 
 #: Most float64 values the resampled costs of one chunk of groups may hold (128 MiB).
 CHUNK_VALUES = 2**24

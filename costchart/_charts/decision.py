@@ -8,13 +8,13 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart import layers as cost_layers
+from costchart._charts._frame import check_roles, colors_of, compose, keys_of, look_of, titled
+from costchart._decision import NET_BENEFIT, STRATEGY
+from costchart._envelope import lower_envelope
 from costchart._errors import CostchartError
 from costchart._frames import check_unique_columns
 from costchart._validation import finite_number, finite_numbers, flag
 from costchart._vega import field, nominal, shared_layer, unique_name
-from costchart._charts import _check_roles, _colors, _compose, _keys, _look, _titled
-from costchart._decision import NET_BENEFIT, STRATEGY
-from costchart._envelope import lower_envelope
 from costchart.layers import key as key_layer
 from costchart.layers._base import color_channel
 
@@ -66,7 +66,7 @@ def decision_curve_chart(
     >>> table = cc.net_benefit(data, score="score", label="label", by="classifier")
     >>> chart = cc.decision_curve_chart(table, color="classifier")
     """
-    look = _look(
+    look = look_of(
         size=size, columns=columns, title=title, subtitle=subtitle, key=key, palette=palette
     )
     needed = [STRATEGY, col.THRESHOLD, NET_BENEFIT, col.LOWER, col.UPPER]
@@ -79,7 +79,7 @@ def decision_curve_chart(
     floor = finite_number(y_min, "y_min")
     band = flag(band, "band")
     by = [c for c in table.columns if c not in col.NET_BENEFIT_TABLE]
-    _check_roles(by, "the net-benefit table", "net_benefit", color=color, facet=facet)
+    check_roles(by, "the net-benefit table", "net_benefit", color=color, facet=facet)
     model = table[table[STRATEGY] == "model"]
     others = table[table[STRATEGY] != "model"].copy()
     ceiling = float(np.nanmax(table[NET_BENEFIT].to_numpy())) if len(table) else 1.0
@@ -87,7 +87,7 @@ def decision_curve_chart(
     if floor >= top:
         msg = f"y_min={y_min!r} is above every net benefit; pass a smaller y_min"
         raise CostchartError(msg)
-    colors = _colors(model, color, look)
+    colors = colors_of(model, color, look)
     x = alt.X(
         field(col.THRESHOLD),
         type="quantitative",
@@ -132,8 +132,8 @@ def decision_curve_chart(
     entries += [("treat all", "dashed line"), ("treat none", "line")]
     if points is None:
         if look.key:
-            stack.append(key_layer(entries, keys=_keys(table, facet)))
-        return _compose(stack, facet=facet, look=look)
+            stack.append(key_layer(entries, keys=keys_of(table, facet)))
+        return compose(stack, facet=facet, look=look)
     if facet is not None:
         msg = "points= links a cost view to one panel of decision curves; leave out facet="
         raise CostchartError(msg)
@@ -182,7 +182,7 @@ def _linked(stack, entries, model, points, color, colors, x, y, look):
         stack.append(key_layer(entries))
     decision = shared_layer(*stack).properties(width=look.size, height=look.size)
     costs = shared_layer(*cost).properties(width=look.size, height=look.size)
-    return _titled(alt.hconcat(decision, costs).resolve_scale(color="shared"), look)
+    return titled(alt.hconcat(decision, costs).resolve_scale(color="shared"), look)
 
 
 def _band_entry(table: pd.DataFrame) -> str:

@@ -25,24 +25,29 @@ import numpy as np
 import pandas as pd
 
 from costchart import _schema as col
+from costchart._charts._explorer_signals import (
+    RATIO_RANGE,
+    chosen_rule,
+    confusion_counts,
+    cost_params,
+    iso_line,
+    pc_params,
+)
+from costchart._charts._frame import check_roles, check_size
+from costchart._envelope import lower_envelope
 from costchart._errors import CostchartError
+from costchart._hull import roc_hull
+from costchart._palette import palette as palette_of
 from costchart._tables import points_groups
+from costchart._thin import thin_points
 from costchart._validation import finite_number, one_of, probability, whole_number
 from costchart._vega import nominal
-from costchart._envelope import lower_envelope
-from costchart._hull import roc_hull
 from costchart.layers import _base as base
 from costchart.layers.cost import trivial, trivial_region
 from costchart.layers.key import key as key_layer
 from costchart.layers.roc import chance
-from costchart._palette import palette as palette_of
-from costchart._thin import thin_points
 
 __all__ = ["explorer"]
-
-#: The range of the cost-ratio slider (``C(-|+) / C(+|-)``, false negative over false
-#: positive cost).
-RATIO_RANGE = (0.05, 20.0)
 
 
 def _check_name(name) -> str:
@@ -53,14 +58,6 @@ def _check_name(name) -> str:
         )
         raise CostchartError(msg)
     return name
-
-
-def _chosen_rule(pc: str) -> str:
-    """The Vega expression keeping each group's hull vertex that is optimal at ``pc``."""
-    return (
-        f"(datum.{col.PC_LO} <= {pc} && {pc} < datum.{col.PC_HI}) || "
-        f"({pc} >= 1 && datum.{col.PC_LO} < 1 && datum.{col.PC_HI} >= 1)"
-    )
 
 
 def _vertices(points: pd.DataFrame, by: list[str]) -> pd.DataFrame:
@@ -154,18 +151,16 @@ def explorer(
        threshold  fpr  tpr
     0        4.0  0.0  0.5
     """
-    from costchart._charts import _check_roles, _check_size
-
     name = _check_name(name)
     one_of(controls, "controls", ("pc", "costs"))
     pc = probability(pc, "pc")
-    size = _check_size(size)
+    size = check_size(size)
     whole_number(max_points, "max_points", minimum=2)
     if title is not None and not isinstance(title, str):
         msg = f"title={title!r} must be a string (or None for no title)"
         raise CostchartError(msg)
     table, by, _ = points_groups(points, None)
-    _check_roles(by, "points", "roc_points", color=color)
+    check_roles(by, "points", "roc_points", color=color)
     if table.empty:
         msg = "points has no rows; there is no curve to explore"
         raise CostchartError(msg)
@@ -187,42 +182,9 @@ def explorer(
     colors = palette_of(table[color], colors=palette) if color else None
 
     pc_name = f"{name}_pc"
-    if controls == "pc":
-        params = [
-            alt.param(
-                name=pc_name,
-                value=pc,
-                bind=alt.binding_range(min=0, max=1, step=0.001, name="operating point pc "),
-            )
-        ]
-        prevalence_expr = "datum.costchart_prevalence"
-    else:
-        ratio_name, prevalence_name = f"{name}_ratio", f"{name}_prevalence"
-        params = [
-            alt.param(
-                name=ratio_name,
-                value=ratio,
-                bind=alt.binding_range(
-                    min=RATIO_RANGE[0],
-                    max=RATIO_RANGE[1],
-                    step=0.05,
-                    name="cost ratio C(-|+)/C(+|-) ",
-                ),
-            ),
-            alt.param(
-                name=prevalence_name,
-                value=prevalence,
-                bind=alt.binding_range(min=0.01, max=0.99, step=0.01, name="prevalence p(+) "),
-            ),
-            alt.param(
-                name=pc_name,
-                expr=(
-                    f"{prevalence_name} * {ratio_name} / "
-                    f"({prevalence_name} * {ratio_name} + 1 - {prevalence_name})"
-                ),
-            ),
-        ]
-        prevalence_expr = prevalence_name
+    params, prevalence_expr = (
+        pc_params(pc_name, pc) if controls == "pc" else cost_params(name, ratio, prevalence)
+    )
 
     def colour(frame):
         return base.color_channel(frame, color, base.INK, colors)
@@ -230,34 +192,15 @@ def explorer(
     # ROC view -------------------------------------------------------------------------
     thinned = thin_points(table, max_points=max_points, by=by)
     curve = thinned[[*by, col.FPR, col.TPR]]
-    slope = f"(1 - {pc_name}) / {pc_name}"
     chosen = (
         alt.Chart(vertices)
-        .transform_filter(_chosen_rule(pc_name))
+        .transform_filter(chosen_rule(pc_name))
         .transform_calculate(
             costchart_pc=pc_name,
             costchart_cost=f"(1 - datum.{col.TPR}) * {pc_name} + datum.{col.FPR} * (1 - {pc_name})",
         )
     )
-    iso = chosen.transform_calculate(
-        costchart_x0=(
-            f"{pc_name} <= 0 ? datum.fpr : {pc_name} >= 1 ? 0 : "
-            f"max(0, datum.fpr - datum.tpr / ({slope}))"
-        ),
-        costchart_x1=(
-            f"{pc_name} <= 0 ? datum.fpr : {pc_name} >= 1 ? 1 : "
-            f"min(1, datum.fpr + (1 - datum.tpr) / ({slope}))"
-        ),
-    ).transform_calculate(
-        costchart_y0=(
-            f"{pc_name} <= 0 ? 0 : {pc_name} >= 1 ? datum.tpr : "
-            f"datum.tpr + ({slope}) * (datum.costchart_x0 - datum.fpr)"
-        ),
-        costchart_y1=(
-            f"{pc_name} <= 0 ? 1 : {pc_name} >= 1 ? datum.tpr : "
-            f"datum.tpr + ({slope}) * (datum.costchart_x1 - datum.fpr)"
-        ),
-    )
+    iso = iso_line(chosen, pc_name)
     tips = [
         *([alt.Tooltip(**nominal(color))] if color else []),
         alt.Tooltip("costchart_threshold:N", title="threshold"),
@@ -330,33 +273,7 @@ def explorer(
     ).properties(width=size, height=size, title="Cost: the envelope at pc")
 
     # Expected costs and confusion matrices --------------------------------------------
-    counts = (
-        chosen.transform_calculate(
-            costchart_p=prevalence_expr,
-        )
-        .transform_calculate(
-            **{
-                "true positives": "round(1000 * datum.costchart_p * datum.tpr)",
-                "false negatives": "round(1000 * datum.costchart_p * (1 - datum.tpr))",
-                "false positives": "round(1000 * (1 - datum.costchart_p) * datum.fpr)",
-                "true negatives": "round(1000 * (1 - datum.costchart_p) * (1 - datum.fpr))",
-            }
-        )
-        .transform_fold(
-            ["true positives", "false negatives", "false positives", "true negatives"],
-            as_=["costchart_cell", "costchart_count"],
-        )
-        .transform_calculate(
-            costchart_actual=(
-                "indexof(['true positives', 'false negatives'], datum.costchart_cell) >= 0"
-                " ? 'actual +' : 'actual -'"
-            ),
-            costchart_predicted=(
-                "indexof(['true positives', 'false positives'], datum.costchart_cell) >= 0"
-                " ? 'predicted +' : 'predicted -'"
-            ),
-        )
-    )
+    counts = confusion_counts(chosen, prevalence_expr)
     cell = {
         "x": alt.X(
             "costchart_predicted:N",

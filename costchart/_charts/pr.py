@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import altair as alt
 
+from costchart._charts._frame import check_roles, colors_of, compose, keys_of, look_of
+from costchart._hull import roc_hull
+from costchart._pr import PRECISION, RECALL, pr_curve, pr_points
 from costchart._tables import points_groups
+from costchart._thin import thin_points
 from costchart._validation import flag
 from costchart._vega import field, nominal
-from costchart._charts import _check_roles, _colors, _compose, _keys, _look
-from costchart._hull import roc_hull
 from costchart.layers import key as key_layer
 from costchart.layers._base import color_channel
-from costchart._pr import PRECISION, RECALL, pr_curve, pr_points
-from costchart._thin import thin_points
 
 __all__ = ["pr_chart"]
 
@@ -63,13 +63,13 @@ def pr_chart(
     >>> points = cc.roc_points(data, score="score", label="label", by="classifier")
     >>> chart = cc.pr_chart(points, color="classifier")
     """
-    look = _look(
+    look = look_of(
         size=size, columns=columns, title=title, subtitle=subtitle, key=key, palette=palette
     )
     hull = flag(hull, "hull")
     table, by, _ = points_groups(points, None)
-    _check_roles(by, "points", "roc_points", color=color, facet=facet)
-    colors = _colors(table, color, look)
+    check_roles(by, "points", "roc_points", color=color, facet=facet)
+    colors = colors_of(table, color, look)
     drawn = thin_points(table, max_points=max_points, by=by)
     curve = pr_curve(drawn, by=by, steps=steps)
     dots = pr_points(drawn, by=by)
@@ -113,5 +113,5 @@ def pr_chart(
         )
         entries.append(("ROC convex hull in PR space", "dashed line"))
     if look.key:
-        stack.append(key_layer(entries, keys=_keys(table, facet)))
-    return _compose(stack, facet=facet, look=look)
+        stack.append(key_layer(entries, keys=keys_of(table, facet)))
+    return compose(stack, facet=facet, look=look)

@@ -23,10 +23,10 @@ from altair.utils.schemapi import SchemaValidationError
 from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._frames import infer_by, normalize_by, require_columns
-from costchart._tables import read_table
-from costchart._vega import field, nominal
 from costchart._geometry import check_y_max
 from costchart._palette import color_scale
+from costchart._tables import read_table
+from costchart._vega import field, nominal
 
 #: Colours shared by the layers.
 INK = "#222222"

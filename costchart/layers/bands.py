@@ -9,8 +9,9 @@ import numpy as np
 import pandas as pd
 
 from costchart import _schema as col
-from costchart._validation import one_of
 from costchart._geometry import repeat_for
+from costchart._palette import color_scale
+from costchart._validation import one_of
 from costchart.layers._base import (
     COST_TITLE,
     INK,
@@ -23,7 +24,6 @@ from costchart.layers._base import (
     pc_x,
     read,
 )
-from costchart._palette import color_scale
 
 __all__ = [
     "average_band",

@@ -12,11 +12,12 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from costchart import _schema as col
 from costchart import _geometry as geometry
+from costchart import _schema as col
+from costchart._geometry import cut_curve, repeat_for, trivial_lines
+from costchart._thin import thin_points
 from costchart._validation import labelled_probabilities, one_of, whole_number
 from costchart._vega import nominal
-from costchart._geometry import cut_curve, repeat_for, trivial_lines
 from costchart.layers._base import (
     COST_TITLE,
     HIGHLIGHT,
@@ -34,7 +35,6 @@ from costchart.layers._base import (
     read,
     tpr_y,
 )
-from costchart._thin import thin_points
 
 __all__ = [
     "cost_lines",

@@ -10,8 +10,8 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart._errors import CostchartError
-from costchart._validation import one_of, probabilities
 from costchart._geometry import iso_performance_lines, repeat_for
+from costchart._validation import one_of, probabilities
 from costchart.layers._base import (
     CHANCE,
     INK,

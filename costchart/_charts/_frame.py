@@ -1,0 +1,314 @@
+"""Shared internals of the ready-made charts: tables, options, checks and composition.
+
+This private module holds what every chart module of :mod:`costchart._charts` uses: the
+tables a composition draws (:class:`ChartTables`, :func:`chart_tables`) and their size
+limits, the options every composition takes (:class:`Look`, :func:`look_of`), the
+checks of ``color=``/``facet=``, ``size=``, ``markers=`` and ``iso=``, the colours and
+facet keys of a chart, and the final composition of layers with their key and title
+(:func:`with_key`, :func:`compose`, :func:`titled`, :func:`relabel`). Its names have no
+leading underscore so the chart modules can share them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+
+import altair as alt
+import numpy as np
+import pandas as pd
+
+from costchart import _schema as col
+from costchart import layers
+from costchart._envelope import lower_envelope, operating_range
+from costchart._errors import CostchartError
+from costchart._hull import roc_hull
+from costchart._palette import palette as palette_of
+from costchart._tables import points_groups
+from costchart._thin import thin_points
+from costchart._validation import flag, labelled_probabilities, probabilities, whole_number
+from costchart._vega import nominal, shared_layer
+
+__all__ = [
+    "DIGITS",
+    "MAX_ALL_COST_LINES",
+    "MAX_CHART_POINTS",
+    "MAX_SIZE",
+    "MIN_POINTS_PER_CURVE",
+    "ChartTables",
+    "Look",
+    "chart_tables",
+    "check_iso",
+    "check_markers",
+    "check_roles",
+    "check_size",
+    "colors_of",
+    "compose",
+    "hull_lines",
+    "keys_of",
+    "look_of",
+    "relabel",
+    "threshold_text",
+    "titled",
+    "with_key",
+]
+
+#: Decimals kept in embedded data: 1e-5 of the axis is far below a pixel at any size, and
+#: every digit dropped shrinks the spec of a many-curve chart by tens of kilobytes.
+DIGITS = 5
+
+
+@dataclass(frozen=True)
+class ChartTables:
+    """The tables a composition draws, all small enough to embed in a chart.
+
+    Attributes
+    ----------
+    points : pandas.DataFrame
+        Thinned ROC points: grouping columns, ``line`` (position within the group, the
+        same as the cost line's), ``threshold`` (text, for tooltips), ``fpr``, ``tpr``,
+        ``range_lo``, ``range_hi`` (the line's operating range) and ``on_hull``.
+    envelope : pandas.DataFrame
+        The lower envelope of each group (exact: thinning keeps every hull vertex):
+        grouping columns, ``pc``, ``cost``, ``threshold`` (text) of the active classifier.
+    hull : pandas.DataFrame
+        The ROC convex hull of each group.
+    ranges : pandas.DataFrame
+        The envelope's operating range per group.
+    keys : pandas.DataFrame
+        One row per facet value (empty without a facet).
+    by : list of str
+        The grouping columns.
+    """
+
+    points: pd.DataFrame
+    envelope: pd.DataFrame
+    hull: pd.DataFrame
+    ranges: pd.DataFrame
+    keys: pd.DataFrame
+    by: list[str]
+
+
+def threshold_text(values: np.ndarray) -> list[str]:
+    return [
+        "+inf (always negative)"
+        if v == np.inf
+        else "-inf (always positive)"
+        if v == -np.inf
+        else ""
+        if np.isnan(v)
+        else f"{v:.6g}"
+        for v in values
+    ]
+
+
+#: Points drawn in all (besides hull vertices): with many curves each gets fewer, down to
+#: :data:`MIN_POINTS_PER_CURVE`, so a chart of hundreds of curves stays small and fast.
+MAX_CHART_POINTS = 3_000
+MIN_POINTS_PER_CURVE = 10
+
+#: Above this many points in a chart, only hull vertices get cost lines, dots and hover
+#: targets: the others can never be on the envelope, and thousands of lines are a tangle
+#: that takes long to draw.
+MAX_ALL_COST_LINES = 1_000
+
+
+def chart_tables(
+    points, *, color: str | None = None, facet: str | None = None, max_points: int = 100
+) -> ChartTables:
+    """Derive the tables the compositions draw from a ROC points table.
+
+    Parameters
+    ----------
+    points : pandas.DataFrame
+        ROC points, e.g. from :func:`costchart.roc_points`.
+    color, facet : str, optional
+        Columns for colour (classifiers) and facets (e.g. data sets); they must be grouping
+        columns of ``points``.
+    max_points : int
+        Thinning limit per group (see :func:`costchart.thin_points`).
+    """
+    whole_number(max_points, "max_points")  # thin_points checks the range
+    table, by, _ = points_groups(points, None)
+    check_roles(by, "points", "roc_points", color=color, facet=facet)
+    if table.empty:
+        msg = "points has no rows; there is no curve to draw"
+        raise CostchartError(msg)
+    curves = len(table[by].drop_duplicates()) if by else 1
+    per_curve = min(max_points, max(MIN_POINTS_PER_CURVE, MAX_CHART_POINTS // curves))
+    thinned = thin_points(table, max_points=per_curve, by=by)
+    hull = roc_hull(thinned, by=by)
+    ranges = operating_range(thinned, by=by)
+    chart_points = thinned[by].copy()
+    chart_points[col.LINE] = (
+        thinned.groupby(by, sort=False, dropna=False).cumcount() if by else np.arange(len(thinned))
+    )
+    threshold = (
+        thinned[col.THRESHOLD].to_numpy(np.float64)
+        if col.THRESHOLD in thinned
+        else np.full(len(thinned), np.nan)
+    )
+    chart_points[col.THRESHOLD] = threshold_text(threshold)
+    chart_points[col.FPR] = thinned[col.FPR].round(DIGITS)
+    chart_points[col.TPR] = thinned[col.TPR].round(DIGITS)
+    chart_points["range_lo"] = ranges[col.PC_LO].round(DIGITS).to_numpy()
+    chart_points["range_hi"] = ranges[col.PC_HI].round(DIGITS).to_numpy()
+    hull_keys = pd.MultiIndex.from_frame(hull[[*by, col.FPR, col.TPR]])
+    chart_points["on_hull"] = pd.MultiIndex.from_frame(thinned[[*by, col.FPR, col.TPR]]).isin(
+        hull_keys
+    )
+    envelope = lower_envelope(thinned, by=by)
+    envelope[col.THRESHOLD] = threshold_text(envelope[col.THRESHOLD].to_numpy(np.float64))
+    # The points carry the rates; the envelope needs only where it bends and who is active.
+    envelope = envelope[[*by, col.PC, col.COST, col.THRESHOLD]].round(
+        {col.PC: DIGITS, col.COST: DIGITS}
+    )
+    keys = thinned[[facet]].drop_duplicates().reset_index(drop=True) if facet else pd.DataFrame()
+    return ChartTables(
+        points=chart_points,
+        envelope=envelope,
+        hull=hull,
+        ranges=operating_range(thinned, of="envelope", by=by),
+        keys=keys,
+        by=by,
+    )
+
+
+def check_size(size) -> int:
+    if (
+        isinstance(size, bool)
+        or not isinstance(size, (int, np.integer))
+        or not 50 <= size <= MAX_SIZE
+    ):
+        msg = (
+            f"size={size!r} must be a whole number of pixels, at least 50 and at most {MAX_SIZE:,}"
+        )
+        raise CostchartError(msg)
+    return int(size)
+
+
+#: Largest panel size in pixels: larger panels are no use on any screen or page.
+MAX_SIZE = 10_000
+
+
+@dataclass(frozen=True)
+class Look:
+    """The options every composition takes, checked once."""
+
+    size: int
+    columns: int
+    title: str | None
+    subtitle: str | None
+    key: bool
+    palette: Mapping | None
+
+
+def look_of(*, size, columns, title, subtitle, key, palette) -> Look:
+    whole_number(columns, "columns", minimum=1)
+    for name, value in (("title", title), ("subtitle", subtitle)):
+        if value is not None and not isinstance(value, str):
+            msg = f"{name}={value!r} must be a string (or None for no {name})"
+            raise CostchartError(msg)
+    if subtitle is not None and title is None:
+        msg = "subtitle= needs a title=; pass both"
+        raise CostchartError(msg)
+    if palette is not None and not isinstance(palette, Mapping):
+        msg = f"palette={palette!r} must be a dict of value -> colour (see costchart._palette)"
+        raise CostchartError(msg)
+    return Look(
+        size=check_size(size),
+        columns=int(columns),
+        title=title,
+        subtitle=subtitle,
+        key=flag(key, "key"),
+        palette=palette,
+    )
+
+
+def titled(chart, look: Look):
+    if look.title is None:
+        return chart
+    title = alt.Title(look.title, subtitle=look.subtitle if look.subtitle else alt.Undefined)
+    return chart.properties(title=title)
+
+
+def check_roles(by: Sequence[str], table: str, source: str, **roles) -> None:
+    """Refuse ``color=`` / ``facet=`` values that are not grouping columns of the table."""
+    for role, name in roles.items():
+        if name is None:
+            continue
+        if not isinstance(name, Hashable) or name not in by:
+            msg = (
+                f"{role}={name!r} is not a grouping column of {table}; grouping columns: "
+                f"{list(by)}. Pass by=[..., {name!r}] to {source}"
+            )
+            raise CostchartError(msg)
+    if roles.get("color") is not None and roles.get("color") == roles.get("facet"):
+        msg = f"color= and facet= are both {roles['color']!r}; pass different columns"
+        raise CostchartError(msg)
+
+
+def check_markers(markers) -> dict[str, float] | None:
+    return None if markers is None else labelled_probabilities(markers, "markers")
+
+
+def check_iso(iso) -> list[float] | None:
+    if iso is None:
+        return None
+    values = np.atleast_1d(probabilities(iso, "iso"))
+    if values.ndim != 1:
+        msg = f"iso={iso!r} must be a list of operating points pc, one line each"
+        raise CostchartError(msg)
+    return values.tolist()
+
+
+def colors_of(table: pd.DataFrame, color: str | None, look: Look) -> dict | None:
+    """One colour per value of ``color`` for every layer of a composition."""
+    return palette_of(table[color], colors=look.palette) if color else None
+
+
+def keys_of(table: pd.DataFrame, facet: str | None) -> pd.DataFrame | None:
+    return table[[facet]].drop_duplicates().reset_index(drop=True) if facet else None
+
+
+def hull_lines(chart: alt.Chart, tables: ChartTables, cost_lines: str) -> alt.Chart:
+    """Keep only hull vertices' cost lines (and their hover targets) when asked or many.
+
+    The ROC curves still pass through every drawn point.
+    """
+    if cost_lines == "hull" or len(tables.points) > MAX_ALL_COST_LINES:
+        return chart.transform_filter(f"datum.{col.ON_HULL}")
+    return chart
+
+
+def with_key(stack, entries, look: Look, keys):
+    return [*stack, layers.key(entries, keys=keys)] if look.key and entries else stack
+
+
+def compose(stack, *, facet, look: Look):
+    # The data always goes to the top: facets need it there, and the combined data set is
+    # free of Altair's 5,000-row limit on frames (many curves' hull vertices exceed it).
+    chart = shared_layer(*stack).properties(width=look.size, height=look.size)
+    if facet:
+        chart = chart.facet(facet=alt.Facet(**nominal(facet, title=None)), columns=look.columns)
+    return titled(chart, look)
+
+
+def relabel(stack: list, expression: str | None) -> list:
+    """The layers with their colour legend relabelled (e.g. with each curve's AUC)."""
+    if expression is None:
+        return stack
+    relabelled = []
+    for view in stack:
+        encoding = view._get("encoding")
+        channel = encoding._get("color") if encoding is not alt.Undefined else alt.Undefined
+        if isinstance(channel, alt.Color) and channel._get("legend") is not None:
+            legend = channel._get("legend")
+            legend = alt.Legend() if legend is alt.Undefined else legend.copy(deep=True)
+            legend["labelExpr"] = expression
+            legend["labelLimit"] = 400  # names with their AUC are long
+            channel = channel.copy(deep=False)
+            channel["legend"] = legend
+            view = view.encode(color=channel)
+        relabelled.append(view)
+    return relabelled

@@ -1,0 +1,116 @@
+"""``average_chart``: the vertical average of cost curves over folds, beside its ROC dual.
+
+This module holds :func:`average_chart`, which draws :func:`costchart.vertical_average`
+with its spread over the curves in cost space and, beside it,
+:func:`costchart.roc_average`'s vertical average with the range of TPR.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import altair as alt
+
+from costchart import layers
+from costchart._average import roc_average, vertical_average
+from costchart._charts._frame import check_roles, colors_of, compose, keys_of, look_of, with_key
+from costchart._charts.linked import pairs
+from costchart._frames import infer_by
+from costchart._geometry import check_y_max
+from costchart._validation import flag, one_of
+
+__all__ = ["average_chart"]
+
+
+def average_chart(
+    points,
+    *,
+    over: str | Sequence[str],
+    color: str | None = None,
+    facet: str | None = None,
+    spread: str = "range",
+    roc: bool = True,
+    y_max: float = 0.5,
+    palette: Mapping | None = None,
+    title: str | None = None,
+    subtitle: str | None = None,
+    key: bool = True,
+    size: int = 280,
+    columns: int = 1,
+) -> alt.LayerChart | alt.HConcatChart | alt.ConcatChart | alt.FacetChart:
+    """The vertical average of cost curves over folds, with its spread, and its ROC dual.
+
+    The cost view draws :func:`costchart.vertical_average` (the mean normalized expected
+    cost at each ``pc``: the expected cost of the classifier picked per fold) with the
+    range over the curves or one standard deviation either side; the ROC view beside it
+    draws :func:`costchart.roc_average`'s vertical average with the range of TPR as error
+    bars. Only the cost average is an average of costs.
+
+    Parameters
+    ----------
+    points : pandas, polars or pyarrow table
+        ROC points of several curves, e.g. ``roc_points(..., by=["classifier", "fold"])``.
+    over : str or list of str
+        The column(s) whose curves are averaged (e.g. ``"fold"``).
+    color, facet
+        As in :func:`cost_chart` (grouping columns other than ``over``).
+    spread : {"range", "sd"}
+        Shade from the lowest to the highest curve, or the mean plus and minus one
+        standard deviation.
+    roc : bool
+        Draw the ROC vertical average beside the cost average.
+    y_max, palette, title, subtitle, key, size
+        As in :func:`cost_chart`.
+    columns : int
+        With ``roc=True``, pairs of views per row when faceted; else panels per row.
+
+    Examples
+    --------
+    >>> import costchart as cc
+    >>> data = {"s": [4, 3, 2, 1] * 2, "y": [1, 0, 1, 0, 1, 1, 0, 0], "fold": [1] * 4 + [2] * 4}
+    >>> points = cc.roc_points(data, score="s", label="y", by="fold")
+    >>> type(cc.average_chart(points, over="fold")).__name__
+    'HConcatChart'
+    """
+    look = look_of(
+        size=size, columns=columns, title=title, subtitle=subtitle, key=key, palette=palette
+    )
+    y_max, roc = check_y_max(y_max), flag(roc, "roc")
+    one_of(spread, "spread", ("range", "sd"))
+    average = vertical_average(points, over=over)
+    by = infer_by(average, None)
+    check_roles(by, "the averaged curves", "roc_points", color=color, facet=facet)
+    keys = keys_of(average, facet)
+    colors = colors_of(average, color, look)
+    spread_label = (
+        "range over the curves (lowest to highest)" if spread == "range" else "mean ± 1 sd"
+    )
+    cost = [
+        layers.trivial_region(y_max=y_max, keys=keys),
+        layers.average_band(average, color=color, palette=colors, spread=spread, y_max=y_max),
+        layers.trivial(y_max=y_max, keys=keys),
+        layers.envelope(average, color=color, palette=colors, y_max=y_max),
+    ]
+    entries = [
+        ("worse than a trivial classifier", "region"),
+        (f"cost average's {spread_label}", "spread"),
+        ("trivial classifiers", "trivial"),
+        ("vertical average of the cost curves", "bold line"),
+    ]
+    if not roc:
+        return compose(with_key(cost, entries, look, keys), facet=facet, look=look)
+    roc_table = roc_average(points, over=over, method="vertical")
+    roc_layers = [
+        layers.chance(),
+        layers.roc_spread(roc_table, color=color, palette=colors),
+        layers.roc_curve(roc_table, color=color, palette=colors, max_points=None),
+    ]
+    entries += [
+        ("ROC vertical average", "line"),
+        ("range of TPR over the curves", "error bar"),
+        ("chance diagonal", "chance"),
+    ]
+    if look.key:
+        cost = [*cost, layers.key(entries)]
+    values = keys[facet].tolist() if facet and keys is not None else None
+    return pairs(roc_layers, cost, facet=facet, values=values, look=look, hover=None, legend=None)

@@ -1,0 +1,201 @@
+"""``band_chart`` and ``difference_chart``: cost curves with their bootstrap bands.
+
+This module holds :func:`band_chart`, a cost curve with its confidence band from
+:func:`costchart.bootstrap_band`, and :func:`difference_chart`, the cost difference of
+two classifiers from :func:`costchart.difference_band` with its band and the shading
+where one is significantly cheaper.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import altair as alt
+import pandas as pd
+
+from costchart import _schema as col
+from costchart import layers
+from costchart._charts._frame import check_roles, colors_of, compose, keys_of, look_of, with_key
+from costchart._errors import CostchartError
+from costchart._frames import infer_by
+from costchart._geometry import check_y_max
+from costchart._palette import palette as palette_of
+from costchart.layers import _base as layers_base
+
+__all__ = ["band_chart", "difference_chart"]
+
+
+def _band_entry(table: pd.DataFrame) -> str:
+    from costchart._bands import band_label
+
+    return band_label(table)
+
+
+def band_chart(
+    band,
+    *,
+    color: str | None = None,
+    facet: str | None = None,
+    y_max: float = 0.5,
+    band_label: str | None = None,
+    palette: Mapping | None = None,
+    title: str | None = None,
+    subtitle: str | None = None,
+    key: bool = True,
+    size: int = 280,
+    columns: int = 3,
+) -> alt.LayerChart | alt.FacetChart:
+    """A cost curve with its confidence band, over the trivial classifiers, with a key.
+
+    Parameters
+    ----------
+    band : pandas, polars or pyarrow table
+        A table from :func:`costchart.bootstrap_band`.
+    color, facet : str, optional
+        Grouping columns for colour and panels.
+    y_max : float
+        Top of the cost axis; the band and curve are cut there.
+    band_label : str, optional
+        The band's key entry; by default what the band recorded about itself (e.g.
+        ``"90 % exact bootstrap band"``, see :func:`costchart.band_label`).
+    palette, title, subtitle, key, size, columns
+        As in :func:`cost_chart`.
+    """
+    look = look_of(
+        size=size, columns=columns, title=title, subtitle=subtitle, key=key, palette=palette
+    )
+    y_max = check_y_max(y_max)
+    if band_label is not None and (not isinstance(band_label, str) or not band_label):
+        msg = f"band_label={band_label!r} must be a non-empty string (the band's key entry)"
+        raise CostchartError(msg)
+    label = band_label or _band_entry(band)
+    band = layers_base.read(band, [col.PC, col.COST, col.LOWER, col.UPPER], "band_chart")
+    check_roles(infer_by(band, None), "band", "bootstrap_band", color=color, facet=facet)
+    if band.empty:
+        msg = "band has no rows; there is no band to draw"
+        raise CostchartError(msg)
+    keys = keys_of(band, facet)
+    colors = colors_of(band, color, look)
+    stack = [
+        layers.trivial_region(y_max=y_max, keys=keys),
+        layers.band(band, color=color, palette=colors, y_max=y_max),
+        layers.envelope(band, color=color, palette=colors, y_max=y_max),
+        layers.trivial(y_max=y_max, keys=keys),
+    ]
+    entries = [
+        ("worse than a trivial classifier", "region"),
+        (label, "band"),
+        ("lower envelope (cost curve)", "bold line"),
+        ("trivial classifiers", "trivial"),
+    ]
+    if col.DEGENERATE in band.columns and band[col.DEGENERATE].eq(True).any():
+        stack.append(layers.degenerate_ticks(band, color=color, palette=colors, y_max=y_max))
+        entries.append(("zero-width band: no bootstrap variability", "tick"))
+    return compose(with_key(stack, entries, look, keys), facet=facet, look=look)
+
+
+def _names(difference: pd.DataFrame, names) -> tuple[str, str]:
+    if names is not None:
+        if (
+            isinstance(names, (str, bytes))
+            or not isinstance(names, Sequence)
+            or len(names) != 2
+            or not all(isinstance(n, str) and n for n in names)
+        ):
+            msg = f"names={names!r} must be two non-empty strings: the names of a and b"
+            raise CostchartError(msg)
+        return names[0], names[1]
+    recorded = difference.attrs.get("costchart", {}) if hasattr(difference, "attrs") else {}
+    a, b = recorded.get("a"), recorded.get("b")
+    return (str(a), str(b)) if a is not None and b is not None else ("a", "b")
+
+
+def difference_chart(
+    difference,
+    *,
+    facet: str | None = None,
+    names: Sequence[str] | None = None,
+    band_label: str | None = None,
+    palette: Mapping | None = None,
+    title: str | None = None,
+    subtitle: str | None = None,
+    key: bool = True,
+    size: int = 280,
+    columns: int = 3,
+) -> alt.LayerChart | alt.FacetChart:
+    """The cost difference of two classifiers with its band, where one is cheaper shaded.
+
+    The axis and key name both classifiers; the shading, coloured by the classifier that
+    is significantly cheaper, covers the ``pc`` where the band excludes 0 under the
+    minimum-evidence rule of :func:`costchart.difference_band` (see
+    :func:`costchart.significant_regions`).
+
+    Parameters
+    ----------
+    difference : pandas, polars or pyarrow table
+        A table from :func:`costchart.difference_band`.
+    facet : str, optional
+        Grouping column for panels.
+    names : (str, str), optional
+        Names of ``a`` and ``b``; by default those the band recorded (else "a", "b").
+    band_label : str, optional
+        The band's key entry; by default what the band recorded about itself.
+    palette : dict, optional
+        Colours of the two names (see :func:`costchart._palette`).
+    title, subtitle, key, size, columns
+        As in :func:`cost_chart`.
+    """
+    look = look_of(
+        size=size, columns=columns, title=title, subtitle=subtitle, key=key, palette=palette
+    )
+    if band_label is not None and (not isinstance(band_label, str) or not band_label):
+        msg = f"band_label={band_label!r} must be a non-empty string (the band's key entry)"
+        raise CostchartError(msg)
+    a, b = (
+        _names(difference, names) if hasattr(difference, "attrs") else _names(pd.DataFrame(), names)
+    )
+    label = band_label or _band_entry(difference)
+    table = layers_base.read(
+        difference,
+        [col.PC, col.DIFFERENCE, col.LOWER, col.UPPER, col.SIGNIFICANT],
+        "difference_chart",
+    )
+    table.attrs = dict(getattr(difference, "attrs", {}))
+    check_roles(infer_by(table, None), "difference", "difference_band", facet=facet)
+    if table.empty:
+        msg = "difference has no rows; there is no difference to draw"
+        raise CostchartError(msg)
+    keys = keys_of(table, facet)
+    colors = palette_of([a, b], colors=look.palette)
+    name = f"{a} - {b}"
+    axis = f"Cost of {a} minus cost of {b}"
+    drawn = table.assign(costchart_low=table[col.LOWER], costchart_high=table[col.UPPER])
+    band = layers_base.build(
+        alt.Chart(drawn),
+        drawn,
+        mark="area",
+        # Neutral grey: the shading below it is in the classifiers' colours.
+        style={"fillOpacity": 0.3, "color": layers_base.MUTED},
+        encoding={
+            "x": layers_base.pc_x(),
+            "y": alt.Y("costchart_low:Q", title=axis),
+            "y2": alt.Y2("costchart_high:Q"),
+        },
+        detail=False,
+        fields=((col.PC, "Q", "pc"), (col.LOWER, "Q", "lower"), (col.UPPER, "Q", "upper")),
+    )
+    curve = layers.difference_curve(table, name=name).encode(
+        y=alt.Y(f"{col.DIFFERENCE}:Q", title=axis)
+    )
+    stack = [
+        layers.significance(table, names=(a, b), palette=colors),
+        band,
+        curve,
+        layers.zero_rule(keys=keys),
+    ]
+    entries = [
+        (f"difference, {a} - {b} (below 0: {a} cheaper)", "bold line"),
+        (label, "spread"),
+        ("no difference", "rule"),
+    ]
+    return compose(with_key(stack, entries, look, keys), facet=facet, look=look)

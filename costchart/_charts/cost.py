@@ -1,0 +1,199 @@
+"""``cost_chart``: cost curves with their cost lines, lower envelope and trivial classifiers.
+
+This module holds :func:`cost_chart` and :func:`cost_layers`, the cost view's layers and
+the key entries that explain them, which the linked ROC-and-cost chart
+(:mod:`costchart._charts.linked`) reuses for its cost view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import altair as alt
+
+from costchart import _schema as col
+from costchart import layers
+from costchart._charts._frame import (
+    MAX_ALL_COST_LINES,
+    ChartTables,
+    chart_tables,
+    check_markers,
+    colors_of,
+    compose,
+    hull_lines,
+    keys_of,
+    look_of,
+    with_key,
+)
+from costchart._geometry import check_y_max
+from costchart._validation import flag, one_of
+
+__all__ = ["cost_chart", "cost_layers"]
+
+
+def cost_layers(
+    tables: ChartTables,
+    *,
+    color,
+    colors,
+    hover,
+    legend,
+    y_max,
+    ranges,
+    markers,
+    cost_lines,
+    with_legend,
+    keys,
+):
+    """The cost view's layers and the key entries that explain them."""
+    entries: list[tuple[str, str]] = []
+    stack = []
+    lines_drawn = cost_lines != "none"
+    if lines_drawn and hover is not None:
+        stack.append(
+            hull_lines(
+                layers.hover_targets(
+                    tables.points,
+                    space="cost",
+                    hover=hover,
+                    legend=legend if with_legend else None,
+                    color=color,
+                    palette=colors,
+                    y_max=y_max,
+                ),
+                tables,
+                cost_lines,
+            )
+        )
+    stack.append(layers.trivial_region(y_max=y_max, keys=keys))
+    entries.append(("worse than a trivial classifier", "region"))
+    if lines_drawn:
+        stack.append(
+            hull_lines(
+                layers.cost_lines(
+                    tables.points,
+                    color=color,
+                    palette=colors,
+                    hover=hover,
+                    legend=legend,
+                    y_max=y_max,
+                    max_points=None,
+                ),
+                tables,
+                cost_lines,
+            )
+        )
+        hull_only = cost_lines == "hull" or len(tables.points) > MAX_ALL_COST_LINES
+        entries.append(
+            ("cost lines of the ROC hull vertices", "thin line")
+            if hull_only
+            else ("cost lines (one per ROC point)", "thin line")
+        )
+    stack.append(layers.trivial(y_max=y_max, keys=keys))
+    entries.append(("trivial classifiers", "trivial"))
+    stack.append(
+        layers.envelope(tables.envelope, color=color, palette=colors, legend=legend, y_max=y_max)
+    )
+    entries.append(("lower envelope", "bold line"))
+    if ranges:
+        stack.append(
+            layers.operating_ranges(
+                tables.ranges, color=color, palette=colors, legend=legend, y_max=y_max
+            )
+        )
+        entries.append(("operating range", "rule"))
+    if markers:
+        stack.append(layers.pc_markers(markers, keys=keys))
+        stack.append(layers.pc_labels(markers, y_max=y_max, keys=keys))
+    return stack, entries
+
+
+def cost_chart(
+    points,
+    *,
+    color: str | None = None,
+    facet: str | None = None,
+    y_max: float = 0.5,
+    ranges: bool = True,
+    markers: Mapping[str, float] | Sequence[float] | None = None,
+    cost_lines: str = "all",
+    max_points: int = 100,
+    palette: Mapping | None = None,
+    title: str | None = None,
+    subtitle: str | None = None,
+    key: bool = True,
+    size: int = 280,
+    columns: int = 3,
+) -> alt.LayerChart | alt.FacetChart:
+    """Cost curves: the cost lines, the lower envelope, the trivial classifiers, a key.
+
+    Parameters
+    ----------
+    points : pandas, polars or pyarrow table
+        ROC points, e.g. from :func:`costchart.roc_points` with ``by=``.
+    color : str, optional
+        Grouping column that tells classifiers apart; its legend is clickable.
+    facet : str, optional
+        Grouping column for a grid of panels (e.g. ``"dataset"``).
+    y_max : float
+        Top of the cost axis: 0.5 as in the papers, 1 for the whole lines, less to zoom
+        on good classifiers. Every mark is cut there.
+    ranges : bool
+        Draw the envelope's operating range as dashed rules.
+    markers : dict or list, optional
+        Operating points to mark, e.g. ``{"3:1": cc.pc_from_cost_ratio(3)}``.
+    cost_lines : {"all", "hull", "none"}
+        Draw every drawn ROC point's cost line (above 1,000 points, only the hull
+        vertices'), only the hull vertices' (the only ones that can be on the envelope),
+        or none.
+    max_points : int
+        Points drawn per curve (hull vertices always; see :func:`costchart.thin_points`).
+    palette : dict, optional
+        Colours of ``color``'s values (see :func:`costchart._palette`); pass the same one
+        to every chart of a report.
+    title, subtitle : str, optional
+        The chart's title and a line under it.
+    key : bool
+        Add the key: a legend entry for every kind of element drawn.
+    size : int
+        Width and height of a panel in pixels (panels are square).
+    columns : int
+        Panels per row when faceted.
+
+    Returns
+    -------
+    altair.LayerChart or altair.FacetChart
+
+    Examples
+    --------
+    >>> import costchart as cc
+    >>> points = cc.roc_points({"s": [4, 3, 2, 1], "y": [1, 0, 1, 0]}, score="s", label="y")
+    >>> spec = cc.cost_chart(points, title="Four instances").to_dict()
+    >>> spec["width"], spec["height"], spec["title"]["text"]
+    (280, 280, 'Four instances')
+    """
+    look = look_of(
+        size=size, columns=columns, title=title, subtitle=subtitle, key=key, palette=palette
+    )
+    y_max, ranges = check_y_max(y_max), flag(ranges, "ranges")
+    one_of(cost_lines, "cost_lines", ("all", "hull", "none"))
+    markers = check_markers(markers)
+    tables = chart_tables(points, color=color, facet=facet, max_points=max_points)
+    hover, legend = layers.selections([*tables.by, col.LINE], color)
+    keys = keys_of(tables.points, facet)
+    stack, entries = cost_layers(
+        tables,
+        color=color,
+        colors=colors_of(tables.points, color, look),
+        hover=hover,
+        legend=legend,
+        y_max=y_max,
+        ranges=ranges,
+        markers=markers,
+        cost_lines=cost_lines,
+        with_legend=True,
+        keys=keys,
+    )
+    if cost_lines == "none" and legend is not None:
+        stack[0] = stack[0].add_params(legend)
+    return compose(with_key(stack, entries, look, keys), facet=facet, look=look)

@@ -1,0 +1,184 @@
+"""``roc_cost_chart``: a ROC view and a cost view side by side, linked by their selections.
+
+This module holds :func:`roc_cost_chart` and :func:`pairs`, which lays out two linked
+views (one pair per facet value, as Vega-Lite cannot facet a concatenation) over one
+shared data set and declares their selections once at the top; :func:`pairs` also lays
+out the average chart's views (:mod:`costchart._charts.average`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+
+import altair as alt
+import numpy as np
+import pandas as pd
+
+from costchart import _schema as col
+from costchart import layers
+from costchart._charts._frame import (
+    Look,
+    chart_tables,
+    check_iso,
+    check_markers,
+    colors_of,
+    look_of,
+    titled,
+)
+from costchart._charts.cost import cost_layers
+from costchart._charts.roc import roc_layers
+from costchart._geometry import check_y_max
+from costchart._validation import flag, one_of
+from costchart._vega import lift_data, top_level, unique_name, without_params
+from costchart.layers.interaction import TARGET_VIEWS
+
+__all__ = ["pairs", "roc_cost_chart"]
+
+
+def _panel_filter(chart: alt.Chart, facet: str, value) -> alt.Chart:
+    """``chart`` restricted to one facet value."""
+    literal = json.dumps(_plain(value))
+    return chart.transform_filter(f"datum[{json.dumps(str(facet))}] === {literal}")
+
+
+def _plain(value):
+    return value.item() if isinstance(value, np.generic) else value
+
+
+def _is_target(chart) -> bool:
+    name = chart._get("name")
+    return isinstance(name, str) and name.startswith(tuple(TARGET_VIEWS.values()))
+
+
+def pairs(left, right, *, facet, values, look: Look, hover, legend):
+    """Two linked views side by side, or one pair per facet value in a grid.
+
+    Vega-Lite cannot facet a concatenation, so each facet value gets its own pair of
+    views over the shared data, filtered to that value; ``look.columns`` pairs per row.
+    All layers' data goes into one data set at the top (:func:`costchart._vega.lift_data`):
+    stored once, and free of Altair's 5,000-row limit on frames. The selections are
+    declared once at the top for every view whose marks set them (see
+    :func:`costchart._vega.top_level`).
+    """
+    per_panel = [
+        facet is not None and isinstance(c.data, pd.DataFrame) and facet in c.data.columns
+        for c in (*left, *right)
+    ]
+    combined, lifted = lift_data([*left, *right])
+    sides = (
+        list(zip(lifted[: len(left)], per_panel[: len(left)], strict=True)),
+        list(zip(lifted[len(left) :], per_panel[len(left) :], strict=True)),
+    )
+    panels = [None] if not facet else list(values)
+    targets: dict[str, list[str]] = {"roc": [], "cost": []}
+    pairs = []
+    for value in panels:
+        views = []
+        for side, space in zip(sides, ("roc", "cost"), strict=True):
+            # Layers without the facet column (trivial lines, the key) show in every panel.
+            stack = [_panel_filter(c, facet, value) if own else c for c, own in side]
+            if hover is not None and _is_target(stack[0]):
+                # A new name per panel; Altair appends the view's position to it.
+                stack[0] = without_params(stack[0], unique_name(TARGET_VIEWS[space]))
+            views.append(alt.layer(*stack).properties(width=look.size, height=look.size))
+        pair = alt.hconcat(*views)
+        for space, view in zip(("roc", "cost"), pair.hconcat, strict=True):
+            first = view.layer[0]
+            if hover is not None and _is_target(first):
+                targets[space].append(str(first.name))
+        if facet:
+            pair = pair.properties(title=alt.Title(str(value), anchor="middle"))
+        pairs.append(pair)
+    chart = alt.concat(*pairs, columns=look.columns) if facet else pairs[0]
+    chart.data = combined
+    params = []
+    if hover is not None:
+        params.append(top_level(hover, targets["roc"] + targets["cost"]))
+    if legend is not None and targets["roc"]:
+        params.append(top_level(legend, targets["roc"]))
+    if params:
+        chart.params = params
+    return titled(chart, look)
+
+
+def roc_cost_chart(
+    points,
+    *,
+    color: str | None = None,
+    facet: str | None = None,
+    y_max: float = 0.5,
+    ranges: bool = True,
+    iso: Sequence[float] | None = None,
+    chance: bool = True,
+    markers: Mapping[str, float] | Sequence[float] | None = None,
+    cost_lines: str = "all",
+    max_points: int = 100,
+    palette: Mapping | None = None,
+    title: str | None = None,
+    subtitle: str | None = None,
+    key: bool = True,
+    size: int = 280,
+    columns: int = 1,
+) -> alt.HConcatChart | alt.ConcatChart:
+    """A ROC chart and a cost chart side by side, linked.
+
+    Hovering a ROC point highlights its cost line and hovering a cost line highlights its
+    ROC point; clicking a legend entry isolates a classifier in both (shift-click adds
+    more). With ``facet=``, each facet value gets a titled pair of views, ``columns``
+    pairs per row. Each call names its selections afresh, so two such charts composed
+    with ``&`` or ``|`` stay independent.
+
+    Parameters
+    ----------
+    points : pandas, polars or pyarrow table
+        ROC points, e.g. from :func:`costchart.roc_points` with ``by=``.
+    color, facet, y_max, ranges, iso, chance, markers, cost_lines, max_points
+        As in :func:`roc_chart` and :func:`cost_chart`.
+    palette, title, subtitle, key, size
+        As in :func:`cost_chart`.
+    columns : int
+        Pairs of views per row when faceted.
+
+    Returns
+    -------
+    altair.HConcatChart or altair.ConcatChart
+    """
+    look = look_of(
+        size=size, columns=columns, title=title, subtitle=subtitle, key=key, palette=palette
+    )
+    y_max, ranges = check_y_max(y_max), flag(ranges, "ranges")
+    chance = flag(chance, "chance")
+    one_of(cost_lines, "cost_lines", ("all", "hull", "none"))
+    markers, iso = check_markers(markers), check_iso(iso)
+    tables = chart_tables(points, color=color, facet=facet, max_points=max_points)
+    hover, legend = layers.selections([*tables.by, col.LINE], color)
+    colors = colors_of(tables.points, color, look)
+    roc, roc_entries = roc_layers(
+        tables,
+        color=color,
+        colors=colors,
+        hover=hover,
+        legend=legend,
+        iso=iso,
+        chance=chance,
+        with_legend=True,
+        keys=None,
+    )
+    cost, cost_entries = cost_layers(
+        tables,
+        color=color,
+        colors=colors,
+        hover=hover,
+        legend=legend,
+        y_max=y_max,
+        ranges=ranges,
+        markers=markers,
+        cost_lines=cost_lines,
+        with_legend=False,
+        keys=None,
+    )
+    if look.key:
+        cost = [*cost, layers.key(roc_entries + cost_entries)]
+    values = tables.keys[facet].tolist() if facet else None
+    return pairs(roc, cost, facet=facet, values=values, look=look, hover=hover, legend=legend)

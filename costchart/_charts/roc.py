@@ -1,0 +1,198 @@
+"""``roc_chart``: ROC curves with their convex hulls, iso-performance lines and AUC labels.
+
+This module holds :func:`roc_chart`, :func:`roc_layers` (the ROC view's layers and the
+key entries that explain them, reused by :mod:`costchart._charts.linked`) and the AUC
+labels that ``auc=True`` adds to the legend or to each panel.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+
+import altair as alt
+import numpy as np
+import pandas as pd
+
+from costchart import _schema as col
+from costchart import layers
+from costchart._auc import auc as area_under
+from costchart._charts._frame import (
+    ChartTables,
+    chart_tables,
+    check_iso,
+    colors_of,
+    compose,
+    hull_lines,
+    keys_of,
+    look_of,
+    relabel,
+    with_key,
+)
+from costchart._errors import CostchartError
+from costchart._tables import points_groups
+from costchart._validation import flag
+from costchart.layers import _base as layers_base
+
+__all__ = ["roc_chart", "roc_layers"]
+
+
+def roc_layers(
+    tables: ChartTables, *, color, colors, hover, legend, iso, chance, with_legend, keys
+):
+    """The ROC view's layers and the key entries that explain them."""
+    stack = []
+    entries: list[tuple[str, str]] = []
+    if hover is not None:
+        stack.append(
+            hull_lines(
+                layers.hover_targets(
+                    tables.points,
+                    space="roc",
+                    hover=hover,
+                    legend=legend if with_legend else None,
+                    color=color,
+                    palette=colors,
+                ),
+                tables,
+                "all",
+            )
+        )
+    if chance:
+        stack.append(layers.chance(keys=keys))
+    common = {"color": color, "palette": colors, "legend": legend}
+    stack.append(layers.roc_curve(tables.points, max_points=None, **common))
+    entries.append(("ROC curve", "line"))
+    stack.append(layers.hull(tables.points, **common))
+    entries.append(("ROC convex hull", "dashed line"))
+    stack.append(
+        hull_lines(
+            layers.roc_markers(tables.points, hover=hover, max_points=None, **common),
+            tables,
+            "all",
+        )
+    )
+    entries.append(("ROC points (thresholds)", "dot"))
+    if iso is not None:
+        stack.append(layers.iso_performance(tables.hull, pc=iso, **common))
+        shown = ", ".join(f"{v:g}" for v in iso)
+        entries.append(
+            (f"iso-performance line{'s' if len(iso) > 1 else ''} (pc = {shown})", "dotted line")
+        )
+    if chance:
+        entries.append(("chance diagonal", "chance"))
+    return stack, entries
+
+
+def _auc_labels(points: pd.DataFrame, color: str | None, facet: str | None):
+    """AUC per colour value (and panel): the legend's labels, or rows for text marks."""
+    by = [c for c in (facet, color) if c]
+    areas = area_under(points, by=by) if by else area_under(points)
+    curves = points_groups(points, None)[1]
+    extra = [c for c in curves if c not in by]
+    if extra:
+        msg = (
+            f"auc=True needs one curve per colour value and panel, but {extra} also tell "
+            "curves apart; drop or average them first (e.g. cc.roc_average)"
+        )
+        raise CostchartError(msg)
+    return areas
+
+
+def _with_auc(stack, points, color, facet, colors):
+    """Show each curve's AUC: in the legend's labels, or as text in each panel.
+
+    The areas come from all of ``points``, not the thinned points drawn.
+    """
+    table = points_groups(points, None)[0]
+    areas = _auc_labels(table, color, facet)
+    if color and not facet:
+        text = {
+            str(k): f"{k} (AUC {v:.3f})" for k, v in zip(areas[color], areas[col.AUC], strict=True)
+        }
+        expression = "datum.label"
+        for name, label in text.items():
+            expression = f"datum.label === {json.dumps(name)} ? {json.dumps(label)} : {expression}"
+        return relabel(stack, expression)
+    rows = areas.copy()
+    rank = rows.groupby(facet, sort=False).cumcount().to_numpy() if facet else np.arange(len(rows))
+    rows[col.FPR] = 1.0
+    rows[col.TPR] = 0.03 + 0.07 * rank
+    rows["costchart_text"] = [
+        f"{k}: AUC {v:.3f}" if color else f"AUC {v:.3f}"
+        for k, v in zip(rows[color] if color else rows[col.AUC], rows[col.AUC], strict=True)
+    ]
+    text = (
+        alt.Chart(rows)
+        .mark_text(align="right", baseline="bottom", dx=-4, fontSize=11)
+        .encode(
+            x=layers_base.fpr_x(),
+            y=layers_base.tpr_y(),
+            text=alt.Text("costchart_text:N"),
+            color=layers_base.color_channel(rows, color, layers_base.INK, colors),
+        )
+    )
+    return [*stack, text]
+
+
+def roc_chart(
+    points,
+    *,
+    color: str | None = None,
+    facet: str | None = None,
+    iso: Sequence[float] | None = None,
+    chance: bool = True,
+    auc: bool = False,
+    max_points: int = 100,
+    palette: Mapping | None = None,
+    title: str | None = None,
+    subtitle: str | None = None,
+    key: bool = True,
+    size: int = 280,
+    columns: int = 3,
+) -> alt.LayerChart | alt.FacetChart:
+    """ROC curves with their convex hulls, the chance diagonal and a key.
+
+    Parameters
+    ----------
+    points : pandas, polars or pyarrow table
+        ROC points, e.g. from :func:`costchart.roc_points` with ``by=``.
+    color, facet
+        As in :func:`cost_chart`.
+    iso : list of float, optional
+        Operating points ``pc`` whose iso-performance lines to draw.
+    chance : bool
+        Draw the chance diagonal.
+    auc : bool
+        Show each curve's area under the ROC curve: in the colour legend's labels, or, with
+        ``facet=``, as text in each panel. Needs one curve per colour value and panel.
+    max_points, palette, title, subtitle, key, size, columns
+        As in :func:`cost_chart`.
+
+    Returns
+    -------
+    altair.LayerChart or altair.FacetChart
+    """
+    look = look_of(
+        size=size, columns=columns, title=title, subtitle=subtitle, key=key, palette=palette
+    )
+    iso = check_iso(iso)
+    chance, auc = flag(chance, "chance"), flag(auc, "auc")
+    tables = chart_tables(points, color=color, facet=facet, max_points=max_points)
+    hover, legend = layers.selections([*tables.by, col.LINE], color)
+    keys = keys_of(tables.points, facet)
+    colors = colors_of(tables.points, color, look)
+    stack, entries = roc_layers(
+        tables,
+        color=color,
+        colors=colors,
+        hover=hover,
+        legend=legend,
+        iso=iso,
+        chance=chance,
+        with_legend=True,
+        keys=keys,
+    )
+    if auc:
+        stack = _with_auc(stack, points, color, facet, colors)
+    return compose(with_key(stack, entries, look, keys), facet=facet, look=look)
