@@ -62,6 +62,7 @@ from costchart._conversions import (
     roc_point_to_cost_line,
     slope_from_pc,
 )
+from costchart._criteria import iso_performance, neyman_pearson, workforce
 from costchart._decision import net_benefit
 from costchart._charts.decision import decision_curve_chart
 from costchart._auc_ci import auc_ci, auc_test
@@ -83,14 +84,7 @@ from costchart._pr import pr_auc, pr_curve, pr_points
 from costchart._roc import auc, from_confusion, roc_points
 from costchart._rociv import auciv, costs_from_benefits, rociv, rociv_condition
 from costchart._sampling import resample_classes
-from costchart._select import (
-    PerformanceIndependent,
-    apply_selection,
-    iso_performance,
-    neyman_pearson,
-    performance_independent,
-    workforce,
-)
+from costchart._select import PerformanceIndependent, apply_selection, performance_independent
 from costchart._thin import thin_points
 
 __version__ = "0.1.0"
