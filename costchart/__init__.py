@@ -30,7 +30,8 @@ and :func:`save` / :func:`report` for JSON, offline HTML, PNG, SVG and PDF.
 
 from costchart import layers, theme
 from costchart._errors import CostchartError, CostchartWarning
-from costchart._average import curve_points, roc_average, vertical_average
+from costchart._average import vertical_average
+from costchart._roc_average import curve_points, roc_average
 from costchart._bands import (
     Band,
     band_at,

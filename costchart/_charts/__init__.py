@@ -34,7 +34,8 @@ from costchart._vega import (
     unique_name,
     without_params,
 )
-from costchart._average import roc_average, vertical_average
+from costchart._average import vertical_average
+from costchart._roc_average import roc_average
 from costchart._envelope import lower_envelope, operating_range
 from costchart._geometry import check_y_max
 from costchart._hull import roc_hull
