@@ -33,12 +33,8 @@ from costchart._frames import (
     normalize_by,
     split_groups,
 )
-from costchart._validation import (
-    binary_labels,
-    column_name,
-    finite_numbers,
-    one_of,
-)
+from costchart._data_checks import binary_labels, finite_numbers
+from costchart._validation import column_name, one_of
 from costchart._validation import confidence_level as check_confidence
 from costchart._roc import roc_points
 

@@ -9,6 +9,7 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart._counting import count_groups, cumulate_groups
+from costchart._data_checks import nonnegative_numbers
 from costchart._errors import CostchartError, warn
 from costchart._frames import (
     Group,
@@ -24,13 +25,7 @@ from costchart._frames import (
 )
 from costchart._lazy import read_instances
 from costchart._tables import points_groups
-from costchart._validation import (
-    column_name,
-    finite_number,
-    nonnegative_numbers,
-    probability,
-    whole_number,
-)
+from costchart._validation import column_name, finite_number, probability, whole_number
 
 __all__ = ["auc", "from_confusion", "roc_points", "row_of_threshold"]
 

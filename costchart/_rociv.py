@@ -26,7 +26,8 @@ from costchart._frames import (
     table,
 )
 from costchart._lazy import read_instances
-from costchart._validation import binary_labels, column_name, finite_numbers
+from costchart._data_checks import binary_labels, finite_numbers
+from costchart._validation import column_name
 from costchart._roc import (
     _points_or_nothing,
     _require_some,

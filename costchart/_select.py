@@ -16,6 +16,7 @@ import numpy as np
 import pandas as pd
 
 from costchart import _schema as col
+from costchart._data_checks import threshold_numbers
 from costchart._envelope import lower_envelope
 from costchart._errors import CostchartError
 from costchart._expected import expected_cost
@@ -30,7 +31,7 @@ from costchart._frames import (
 )
 from costchart._roc import roc_points, row_of_threshold
 from costchart._tables import check_rates, read_selection, read_table
-from costchart._validation import probabilities, threshold_numbers
+from costchart._validation import probabilities
 
 __all__ = ["PerformanceIndependent", "apply_selection", "performance_independent"]
 

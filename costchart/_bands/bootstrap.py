@@ -27,7 +27,8 @@ import pandas as pd
 from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._frames import as_pandas, assemble, normalize_by, split_groups
-from costchart._validation import threshold_number, whole_counts
+from costchart._data_checks import whole_counts
+from costchart._validation import threshold_number
 from costchart._bands.counts import Counts, band_of_counts
 from costchart._bands.describe import ATTRS, describe
 from costchart._bands.options import MAX_INSTANCES, Options, check_options

@@ -21,7 +21,8 @@ from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._frames import as_pandas, assemble, describe_group, normalize_by, split_groups
 from costchart._tables import read_selection
-from costchart._validation import binary_labels, column_name, finite_numbers, threshold_pair
+from costchart._data_checks import binary_labels, finite_numbers
+from costchart._validation import column_name, threshold_pair
 from costchart._bands.describe import ATTRS, describe
 from costchart._bands.options import check_options
 from costchart._bands.paired import RESAMPLE_DRAWS, paired_band

@@ -10,7 +10,8 @@ from costchart import _schema as col
 from costchart import layers as cost_layers
 from costchart._errors import CostchartError
 from costchart._frames import check_unique_columns
-from costchart._validation import finite_number, finite_numbers, flag
+from costchart._data_checks import finite_numbers
+from costchart._validation import finite_number, flag
 from costchart._vega import field, nominal, shared_layer, unique_name
 from costchart._charts import _check_roles, _colors, _compose, _keys, _look, _titled
 from costchart._decision import NET_BENEFIT, STRATEGY
