@@ -17,7 +17,8 @@ import pandas as pd
 from costchart import _schema as col
 from costchart._envelope import lower_envelope
 from costchart._errors import CostchartError
-from costchart._frames import assemble, describe_group, normalize_by, split_groups
+from costchart._frames import describe_group, normalize_by
+from costchart._groups import assemble, split_groups
 from costchart._pointwise import pointwise_statistics
 from costchart._tables import check_curve, read_table, table_kind
 

@@ -18,7 +18,7 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart._errors import CostchartError
-from costchart._frames import combine_groups
+from costchart._groups import combine_groups
 from costchart._hull import group_hulls
 from costchart._validation import finite_number, probabilities, probability, real_numbers
 

@@ -14,7 +14,8 @@ from scipy import integrate
 
 from costchart import _schema as col
 from costchart._errors import CostchartError
-from costchart._frames import Group, Groups, combine_groups, describe_group
+from costchart._frames import describe_group
+from costchart._groups import Group, Groups, combine_groups
 from costchart._tables import curve_groups, curve_vertices, read_table, table_kind
 from costchart._validation import probabilities, real_numbers
 from costchart._envelope import envelope_of

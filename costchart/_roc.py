@@ -11,18 +11,8 @@ from costchart import _schema as col
 from costchart._counting import count_groups, cumulate_groups
 from costchart._data_checks import nonnegative_numbers
 from costchart._errors import CostchartError, warn
-from costchart._frames import (
-    Group,
-    Groups,
-    as_pandas,
-    assemble,
-    check_by_names,
-    combine_groups,
-    describe_group,
-    normalize_by,
-    split_groups,
-    table,
-)
+from costchart._frames import as_pandas, check_by_names, describe_group, normalize_by, table
+from costchart._groups import Group, Groups, assemble, combine_groups, split_groups
 from costchart._lazy import read_instances
 from costchart._tables import points_groups
 from costchart._validation import column_name, finite_number, probability, whole_number

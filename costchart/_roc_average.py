@@ -16,7 +16,8 @@ import pandas as pd
 from costchart import _schema as col
 from costchart._average import check_over, cluster_representatives
 from costchart._errors import CostchartError, warn
-from costchart._frames import combine_groups, describe_group, split_groups
+from costchart._frames import describe_group
+from costchart._groups import combine_groups, split_groups
 from costchart._tables import curve_groups, points_groups, read_table
 from costchart._validation import one_of, probabilities
 

@@ -17,14 +17,8 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart._errors import CostchartError
-from costchart._frames import (
-    as_pandas,
-    check_by_names,
-    combine_groups,
-    normalize_by,
-    split_groups,
-    table,
-)
+from costchart._frames import as_pandas, check_by_names, normalize_by, table
+from costchart._groups import combine_groups, split_groups
 from costchart._lazy import read_instances
 from costchart._data_checks import binary_labels, finite_numbers
 from costchart._validation import column_name

@@ -22,13 +22,12 @@ from costchart._errors import CostchartError
 from costchart._expected import expected_cost
 from costchart._frames import (
     check_by_names,
-    combine_groups,
     describe_group,
     normalize_by,
     plain_key,
     require_columns,
-    split_groups,
 )
+from costchart._groups import combine_groups, split_groups
 from costchart._roc import roc_points, row_of_threshold
 from costchart._tables import check_rates, read_selection, read_table
 from costchart._validation import probabilities

@@ -26,7 +26,8 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart._errors import CostchartError
-from costchart._frames import as_pandas, assemble, normalize_by, split_groups
+from costchart._frames import as_pandas, normalize_by
+from costchart._groups import assemble, split_groups
 from costchart._data_checks import whole_counts
 from costchart._validation import threshold_number
 from costchart._bands.counts import Counts, band_of_counts

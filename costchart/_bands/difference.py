@@ -19,7 +19,8 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart._errors import CostchartError
-from costchart._frames import as_pandas, assemble, describe_group, normalize_by, split_groups
+from costchart._frames import as_pandas, describe_group, normalize_by
+from costchart._groups import assemble, split_groups
 from costchart._tables import read_selection
 from costchart._data_checks import binary_labels, finite_numbers
 from costchart._validation import column_name, threshold_pair
