@@ -31,7 +31,7 @@ and :func:`save` / :func:`report` for JSON, offline HTML, PNG, SVG and PDF.
 from costchart import layers, theme
 from costchart._auc import auc
 from costchart._auc_ci import auc_ci, auc_test
-from costchart._average import curve_points, roc_average, vertical_average
+from costchart._average import vertical_average
 from costchart._bands import (
     Band,
     band_at,
@@ -66,6 +66,7 @@ from costchart._conversions import (
     roc_point_to_cost_line,
     slope_from_pc,
 )
+from costchart._criteria import iso_performance, neyman_pearson, workforce
 from costchart._decision import net_benefit
 from costchart._envelope import envelope_gap, lower_envelope, operating_range, selection_table
 from costchart._errors import CostchartError, CostchartWarning
@@ -76,16 +77,10 @@ from costchart._lines import to_cost_lines
 from costchart._palette import palette
 from costchart._pr import pr_auc, pr_curve, pr_points
 from costchart._roc import from_confusion, roc_points
+from costchart._roc_average import curve_points, roc_average
 from costchart._rociv import auciv, costs_from_benefits, rociv, rociv_condition
 from costchart._sampling import resample_classes
-from costchart._select import (
-    PerformanceIndependent,
-    apply_selection,
-    iso_performance,
-    neyman_pearson,
-    performance_independent,
-    workforce,
-)
+from costchart._select import PerformanceIndependent, apply_selection, performance_independent
 from costchart._sklearn import (
     expected_cost_scorer,
     from_cv_results,

@@ -15,7 +15,8 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart._errors import CostchartError
-from costchart._frames import combine_groups, describe_group
+from costchart._frames import describe_group
+from costchart._groups import combine_groups
 from costchart._tables import points_groups
 from costchart._validation import finite_number, probability
 

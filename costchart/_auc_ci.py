@@ -24,23 +24,13 @@ import pandas as pd
 from scipy import stats
 
 from costchart import _schema as col
+from costchart._data_checks import binary_labels, finite_numbers
 from costchart._errors import CostchartError
-from costchart._frames import (
-    as_pandas,
-    assemble,
-    check_by_names,
-    describe_group,
-    normalize_by,
-    split_groups,
-)
+from costchart._frames import as_pandas, check_by_names, describe_group, normalize_by
+from costchart._groups import assemble, split_groups
 from costchart._paired import is_scalar_name, paired
 from costchart._roc import roc_points
-from costchart._validation import (
-    binary_labels,
-    column_name,
-    finite_numbers,
-    one_of,
-)
+from costchart._validation import column_name, one_of
 from costchart._validation import confidence_level as check_confidence
 
 __all__ = ["auc_ci", "auc_test"]

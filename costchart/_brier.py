@@ -22,7 +22,8 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart._errors import CostchartError
-from costchart._frames import assemble, normalize_by, split_groups
+from costchart._frames import normalize_by
+from costchart._groups import assemble, split_groups
 from costchart._roc import roc_points
 
 __all__ = ["brier_curve"]

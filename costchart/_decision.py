@@ -28,7 +28,8 @@ from scipy import stats
 
 from costchart import _schema as col
 from costchart._errors import CostchartError
-from costchart._frames import assemble, normalize_by, split_groups
+from costchart._frames import normalize_by
+from costchart._groups import assemble, split_groups
 from costchart._roc import roc_points
 from costchart._validation import confidence_level as check_confidence
 from costchart._validation import probabilities

@@ -12,7 +12,8 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart._errors import CostchartError
-from costchart._frames import Groups, assemble, combine_groups, describe_group, grouped_order
+from costchart._frames import describe_group
+from costchart._groups import Groups, assemble, combine_groups, grouped_order
 from costchart._hull import Hulls, group_hulls, read_hulls
 from costchart._tables import curve_groups, numbers, points_groups, read_table, table_kind
 from costchart._validation import one_of

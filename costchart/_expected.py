@@ -14,7 +14,8 @@ from scipy import integrate
 
 from costchart import _schema as col
 from costchart._errors import CostchartError
-from costchart._frames import Group, combine_groups, describe_group
+from costchart._frames import describe_group
+from costchart._groups import Group, combine_groups
 from costchart._tables import (
     curve_groups,
     curve_vertices,

@@ -10,8 +10,8 @@ import pandas as pd
 from scipy.optimize import isotonic_regression
 
 from costchart import _schema as col
-from costchart._frames import Groups, assemble
 from costchart._frames import table as table_of
+from costchart._groups import Groups, assemble
 from costchart._tables import points_groups
 
 __all__ = ["group_hulls", "roc_hull"]

@@ -20,16 +20,11 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from costchart._data_checks import binary_labels, finite_scores, nonnegative_numbers, positive_costs
 from costchart._engine_bins import BAD, INSTANCES, engine_bins
 from costchart._errors import CostchartError
 from costchart._frames import as_pandas, require_columns
-from costchart._validation import (
-    binary_labels,
-    column_name,
-    finite_scores,
-    nonnegative_numbers,
-    positive_costs,
-)
+from costchart._validation import column_name
 
 __all__ = ["Instances", "PerScore", "is_lazy", "per_score_table", "read_instances"]
 

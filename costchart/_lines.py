@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 
 from costchart import _schema as col
-from costchart._frames import grouped_order
+from costchart._groups import grouped_order
 from costchart._tables import points_groups
 
 __all__ = ["to_cost_lines"]

@@ -21,21 +21,12 @@ from costchart._counting import (
     cumulated_from_zero,
     threshold_column,
 )
+from costchart._data_checks import nonnegative_numbers
 from costchart._errors import CostchartError, warn
-from costchart._frames import (
-    Group,
-    Groups,
-    as_pandas,
-    assemble,
-    check_by_names,
-    combine_groups,
-    describe_group,
-    normalize_by,
-    split_groups,
-    table,
-)
+from costchart._frames import as_pandas, check_by_names, describe_group, normalize_by, table
+from costchart._groups import Group, Groups, assemble, combine_groups, split_groups
 from costchart._lazy import read_instances
-from costchart._validation import column_name, nonnegative_numbers
+from costchart._validation import column_name
 
 __all__ = ["from_confusion", "roc_points", "row_of_threshold"]
 

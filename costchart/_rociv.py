@@ -18,18 +18,13 @@ import pandas as pd
 from costchart import _schema as col
 from costchart._auc import auc
 from costchart._counting import as_counts, bin_by_rank, check_bins, weighted_sums_by_score
+from costchart._data_checks import binary_labels, finite_numbers
 from costchart._errors import CostchartError
-from costchart._frames import (
-    as_pandas,
-    check_by_names,
-    combine_groups,
-    normalize_by,
-    split_groups,
-    table,
-)
+from costchart._frames import as_pandas, check_by_names, normalize_by, table
+from costchart._groups import combine_groups, split_groups
 from costchart._lazy import read_instances
 from costchart._roc import _points_or_nothing, _require_some, require_rows, summable
-from costchart._validation import binary_labels, column_name, finite_numbers
+from costchart._validation import column_name
 
 __all__ = ["auciv", "costs_from_benefits", "rociv", "rociv_condition"]
 

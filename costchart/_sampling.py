@@ -15,15 +15,10 @@ import narwhals.stable.v2 as nw
 import numpy as np
 import pandas as pd
 
+from costchart._data_checks import binary_labels
 from costchart._errors import CostchartError
 from costchart._frames import as_pandas, require_columns
-from costchart._validation import (
-    binary_labels,
-    column_name,
-    finite_number,
-    one_of,
-    random_generator,
-)
+from costchart._validation import column_name, finite_number, one_of, random_generator
 
 __all__ = ["resample_classes"]
 

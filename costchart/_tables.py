@@ -21,15 +21,13 @@ import pandas as pd
 from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._frames import (
-    Group,
-    Groups,
     as_pandas,
     check_by_names,
     check_unique_columns,
     describe_group,
     infer_by,
-    split_groups,
 )
+from costchart._groups import Group, Groups, split_groups
 
 __all__ = [
     "check_rates",

@@ -22,7 +22,9 @@ def test_uniform_expected_cost_is_area_under_envelope():
 
 def test_trivial_classifiers_cost_one_quarter_on_average():
     trivial = pd.DataFrame({"fpr": [0.0], "tpr": [0.0]})
-    assert cc.expected_cost(cc.lower_envelope(trivial))["expected_cost"].iat[0] == pytest.approx(0.25)
+    assert cc.expected_cost(cc.lower_envelope(trivial))["expected_cost"].iat[0] == pytest.approx(
+        0.25
+    )
 
 
 @pytest.mark.parametrize(

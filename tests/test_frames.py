@@ -1,11 +1,12 @@
-"""Helpers of costchart._frames: group keys in messages, column-name checks."""
+"""Helpers of costchart._frames and costchart._groups: group keys in messages, column-name checks."""
 
 import numpy as np
 import pandas as pd
 import pytest
 
 import costchart as cc
-from costchart._frames import as_pandas, describe_group, split_groups
+from costchart._frames import as_pandas, describe_group
+from costchart._groups import split_groups
 
 
 def test_describe_group_shows_plain_values_and_none():

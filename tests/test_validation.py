@@ -226,7 +226,7 @@ def test_real_numbers_keeps_numbers_and_refuses_text_and_bools():
 
 @pytest.mark.parametrize("bad", [[1], (1, 0), np.array([1])])
 def test_pos_label_must_be_one_value(bad):
-    from costchart._validation import binary_labels
+    from costchart._data_checks import binary_labels
 
     with pytest.raises(cc.CostchartError, match=r"pos_label=.* must be one value"):
         binary_labels(np.array([0, 1, 1]), "column 'y'", bad)

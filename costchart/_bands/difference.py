@@ -22,12 +22,14 @@ from costchart._bands.describe import ATTRS, describe
 from costchart._bands.options import check_options
 from costchart._bands.paired import RESAMPLE_DRAWS, paired_band
 from costchart._bands.rows import active_rows
+from costchart._data_checks import binary_labels, finite_numbers
 from costchart._errors import CostchartError
-from costchart._frames import as_pandas, assemble, describe_group, normalize_by, split_groups
+from costchart._frames import as_pandas, describe_group, normalize_by
+from costchart._groups import assemble, split_groups
 from costchart._paired import is_scalar_name, paired
 from costchart._roc import roc_points
 from costchart._tables import read_selection
-from costchart._validation import binary_labels, column_name, finite_numbers, threshold_pair
+from costchart._validation import column_name, threshold_pair
 
 __all__ = ["difference_band"]
 

@@ -10,9 +10,10 @@ import numpy as np
 import pandas as pd
 
 from costchart import _schema as col
+from costchart._data_checks import finite_numbers
 from costchart._errors import CostchartError
 from costchart._frames import as_pandas, infer_by, require_columns
-from costchart._validation import finite_number, finite_numbers, probability
+from costchart._validation import finite_number, probability
 
 __all__ = ["Band", "band_at"]
 

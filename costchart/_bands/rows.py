@@ -17,7 +17,8 @@ import pandas as pd
 from costchart import _schema as col
 from costchart._envelope import selection_table
 from costchart._errors import CostchartError
-from costchart._frames import Group, Groups, describe_group, plain_key, split_groups
+from costchart._frames import describe_group, plain_key
+from costchart._groups import Group, Groups, split_groups
 from costchart._tables import read_selection
 
 

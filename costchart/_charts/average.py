@@ -12,11 +12,12 @@ from collections.abc import Mapping, Sequence
 import altair as alt
 
 from costchart import layers
-from costchart._average import roc_average, vertical_average
+from costchart._average import vertical_average
 from costchart._charts._frame import check_roles, colors_of, compose, keys_of, look_of, with_key
 from costchart._charts.linked import pairs
 from costchart._frames import infer_by
 from costchart._geometry import check_y_max
+from costchart._roc_average import roc_average
 from costchart._validation import flag, one_of
 
 __all__ = ["average_chart"]

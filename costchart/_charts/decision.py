@@ -9,11 +9,12 @@ import pandas as pd
 from costchart import _schema as col
 from costchart import layers as cost_layers
 from costchart._charts._frame import check_roles, colors_of, compose, keys_of, look_of, titled
+from costchart._data_checks import finite_numbers
 from costchart._decision import NET_BENEFIT, STRATEGY
 from costchart._envelope import lower_envelope
 from costchart._errors import CostchartError
 from costchart._frames import check_unique_columns
-from costchart._validation import finite_number, finite_numbers, flag
+from costchart._validation import finite_number, flag
 from costchart._vega import field, nominal, shared_layer, unique_name
 from costchart.layers import key as key_layer
 from costchart.layers._base import color_channel
