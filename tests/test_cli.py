@@ -164,7 +164,17 @@ def test_unreadable_input_in_a_real_process(tmp_path):
     path.write_bytes(UNREADABLE["malformed.csv"][0])
     root = str(Path(costchart.__file__).resolve().parents[1])
     result = subprocess.run(
-        [sys.executable, "-m", "costchart._cli", "table", str(path), "--score", "s", "--label", "y"],
+        [
+            sys.executable,
+            "-m",
+            "costchart._cli",
+            "table",
+            str(path),
+            "--score",
+            "s",
+            "--label",
+            "y",
+        ],
         capture_output=True,
         text=True,
         cwd=tmp_path,
