@@ -12,7 +12,9 @@ Transformers turn predictions into long-format pandas tables:
   :func:`apply_selection`;
 - decision curves: :func:`net_benefit` (Vickers and Elkin), drawn by :func:`decision_curve_chart`;
 - confidence bands: :func:`bootstrap_band`, :func:`confusion_band` (exact bootstrap or
-  resampling) and :func:`difference_band` (significance of a difference);
+  resampling) and :func:`difference_band` (significance of a difference); their measured
+  coverage on binormal simulations: :func:`band_coverage`, :func:`difference_coverage`,
+  :func:`coverage_grid`, drawn by :func:`coverage_chart`;
 - instance-varying costs: :func:`rociv`, :func:`auciv`, :func:`costs_from_benefits`;
 - training sets over- or under-sampled to class ratios: :func:`resample_classes`;
 - scikit-learn: :func:`predictions`, :func:`from_cv_results`, :func:`threshold_classifier`,
@@ -66,6 +68,7 @@ from costchart._conversions import (
     roc_point_to_cost_line,
     slope_from_pc,
 )
+from costchart._coverage import band_coverage, coverage_chart, coverage_grid, difference_coverage
 from costchart._criteria import iso_performance, neyman_pearson, workforce
 from costchart._decision import net_benefit
 from costchart._envelope import envelope_gap, lower_envelope, operating_range, selection_table
@@ -105,6 +108,7 @@ __all__ = [
     "average_chart",
     "band_at",
     "band_chart",
+    "band_coverage",
     "band_label",
     "bootstrap_band",
     "brier_curve",
@@ -116,10 +120,13 @@ __all__ = [
     "cost_point_to_roc_line",
     "cost_ratio_from_pc",
     "costs_from_benefits",
+    "coverage_chart",
+    "coverage_grid",
     "curve_points",
     "decision_curve_chart",
     "difference_band",
     "difference_chart",
+    "difference_coverage",
     "envelope_gap",
     "expected_cost",
     "expected_cost_scorer",

@@ -21,7 +21,7 @@ import os
 
 import numpy as np
 
-from costchart.datasets.binormal import band_coverage, coverage_chart, coverage_grid
+from costchart import band_coverage, coverage_chart, coverage_grid
 
 FULL = os.environ.get("COSTCHART_GALLERY_FULL") == "1"
 SIMULATIONS = 1000 if FULL else 100

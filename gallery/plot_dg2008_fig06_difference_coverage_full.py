@@ -23,7 +23,7 @@ import os
 
 import numpy as np
 
-from costchart.datasets.binormal import coverage_chart, coverage_grid, difference_coverage
+from costchart import coverage_chart, coverage_grid, difference_coverage
 
 FULL = os.environ.get("COSTCHART_GALLERY_FULL") == "1"
 SIMULATIONS = 1000 if FULL else 30

@@ -7,16 +7,9 @@ from scenegraph import data_marks, scene
 from scipy import optimize, stats
 
 import costchart as cc
+from costchart import band_coverage, coverage_chart, coverage_grid, difference_coverage
 from costchart.datasets import crossing_roc_curves
-from costchart.datasets.binormal import (
-    band_coverage,
-    binormal_cost,
-    binormal_scores,
-    binormal_threshold,
-    coverage_chart,
-    coverage_grid,
-    difference_coverage,
-)
+from costchart.datasets.binormal import binormal_cost, binormal_scores, binormal_threshold
 
 
 @pytest.mark.parametrize("pc", [0.1, 0.3, 0.5, 0.8])

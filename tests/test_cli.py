@@ -411,7 +411,7 @@ def test_csv_text_cells_cannot_start_formulas(tmp_path, capsys):
 
 @pytest.mark.parametrize("text", ["=1+1", "+1", "-x", "@x", "\tx", "\rx", "a=1", "", "'=kept"])
 def test_guarded_cells(text):
-    from costchart._cli import _guard, _spreadsheet_safe
+    from costchart._cli_commands import _guard, _spreadsheet_safe
 
     guarded = _guard(text)
     assert guarded == ("'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text)

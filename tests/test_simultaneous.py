@@ -6,12 +6,8 @@ import pytest
 from scipy import stats
 
 import costchart as cc
-from costchart.datasets.binormal import (
-    _selection,
-    binormal_cost,
-    binormal_scores,
-    binormal_threshold,
-)
+from costchart._coverage import _selection
+from costchart.datasets.binormal import binormal_cost, binormal_scores, binormal_threshold
 
 PC = np.linspace(0.05, 0.95, 19)
 

@@ -5,7 +5,8 @@ Layers draw costchart tables. Compose them with ``+`` (layer), ``|`` and ``&``
 (:func:`costchart.cost_chart` and the others). They are grouped by role:
 
 - cost space (:mod:`costchart.layers.cost`): :func:`cost_lines`, :func:`envelope`,
-  :func:`trivial`, :func:`trivial_region`, :func:`operating_ranges`, :func:`pc_markers`,
+  :func:`trivial`, :func:`trivial_region`, :func:`operating_ranges`;
+- markers of choices (:mod:`costchart.layers.markers`): :func:`pc_markers`,
   :func:`pc_labels`, :func:`selected`, :func:`hybrid`;
 - ROC space (:mod:`costchart.layers.roc`): :func:`roc_curve`, :func:`roc_markers`,
   :func:`hull`, :func:`iso_performance`, :func:`chance`, :func:`roc_spread`;
@@ -44,19 +45,10 @@ from costchart.layers.bands import (
     significance,
     zero_rule,
 )
-from costchart.layers.cost import (
-    cost_lines,
-    envelope,
-    hybrid,
-    operating_ranges,
-    pc_labels,
-    pc_markers,
-    selected,
-    trivial,
-    trivial_region,
-)
+from costchart.layers.cost import cost_lines, envelope, operating_ranges, trivial, trivial_region
 from costchart.layers.interaction import hover_targets, selections
 from costchart.layers.key import key
+from costchart.layers.markers import hybrid, pc_labels, pc_markers, selected
 from costchart.layers.roc import chance, hull, iso_performance, roc_curve, roc_markers, roc_spread
 
 __all__ = [

@@ -2,6 +2,8 @@
 
 Every mark is cut at the top of the cost axis (``y_max``) in the data, not clipped when
 drawn: zoomed charts stay their size, and image export of thousands of lines stays fast.
+The markers of chosen operating points and classifiers (``pc`` markers, selected
+classifiers, hybrid curves) are in :mod:`costchart.layers.markers`.
 """
 
 from __future__ import annotations
@@ -14,36 +16,28 @@ import pandas as pd
 
 from costchart import _geometry as geometry
 from costchart import _schema as col
-from costchart._geometry import cut_curve, repeat_for, trivial_lines
+from costchart._geometry import cut_curve, trivial_lines
 from costchart._thin import thin_points
-from costchart._validation import labelled_probabilities, one_of, whole_number
+from costchart._validation import whole_number
 from costchart._vega import nominal
 from costchart.layers._base import (
-    COST_TITLE,
-    HIGHLIGHT,
     INK,
     MUTED,
     REGION,
     TRIVIAL,
     build,
     check_y_max,
-    cost_scale,
     cost_y,
     details,
-    fpr_x,
     pc_x,
     read,
-    tpr_y,
 )
 
 __all__ = [
     "cost_lines",
     "envelope",
-    "hybrid",
+    "lines_chart",
     "operating_ranges",
-    "pc_labels",
-    "pc_markers",
-    "selected",
     "thinned",
     "trivial",
     "trivial_region",
@@ -80,7 +74,7 @@ def thinned(table: pd.DataFrame, max_points, color, detail) -> pd.DataFrame:
     return thin_points(table, max_points=per_curve, by=by)
 
 
-def _lines_chart(table: pd.DataFrame, y_max: float) -> alt.Chart:
+def lines_chart(table: pd.DataFrame, y_max: float) -> alt.Chart:
     """A chart of cost lines made from the rates, cut off at ``cost = y_max``.
 
     Each ROC point (or each line of a cost-lines table) becomes two rows, the ends of the
@@ -171,7 +165,7 @@ def cost_lines(
     if width is not None:
         encoding["strokeWidth"] = width
     return build(
-        _lines_chart(table, y_max),
+        lines_chart(table, y_max),
         table,
         mark="line",
         style={"strokeWidth": 0.8},
@@ -347,191 +341,5 @@ def operating_ranges(
         legend=legend,
         opacity="strokeOpacity",
         tooltip=False if tooltip is None else tooltip,
-        overrides=mark,
-    )
-
-
-def pc_marker_table(
-    pc: Mapping[str, float] | Sequence[float],
-    *,
-    y_max: float = 0.5,
-    keys: pd.DataFrame | None = None,
-) -> pd.DataFrame:
-    """Rows for :func:`pc_markers` and :func:`pc_labels`: ``marker``, ``pc`` (and ``keys``)."""
-    labeled = labelled_probabilities(pc, "pc")
-    y_max = check_y_max(y_max)
-    values = np.array(list(labeled.values()), dtype=np.float64)
-    table = pd.DataFrame({col.MARKER: list(labeled), col.PC: values, "costchart_top": y_max})
-    return repeat_for(table, keys)
-
-
-def pc_markers(
-    pc: Mapping[str, float] | Sequence[float],
-    *,
-    keys: pd.DataFrame | None = None,
-    mark: Mapping | None = None,
-) -> alt.Chart:
-    """Dotted vertical rules at given operating points (label them with :func:`pc_labels`).
-
-    Parameters
-    ----------
-    pc : dict of label to pc, or list of pc
-        E.g. ``{"costs 3:1": cc.pc_from_cost_ratio(3)}``.
-    keys : pandas.DataFrame, optional
-        Facet values to repeat the layer for (one row per panel).
-    mark : dict, optional
-        Vega-Lite mark properties replacing costchart's.
-    """
-    table = pc_marker_table(pc, keys=keys)
-    return build(
-        alt.Chart(table),
-        table,
-        mark="rule",
-        style={"color": INK, "strokeDash": [1, 2]},
-        encoding={"x": pc_x()},
-        detail=False,
-        fields=((col.MARKER, "N", "marker"), (col.PC, "Q", "pc")),
-        overrides=mark,
-    )
-
-
-def pc_labels(
-    pc: Mapping[str, float] | Sequence[float],
-    *,
-    y_max: float = 0.5,
-    keys: pd.DataFrame | None = None,
-    mark: Mapping | None = None,
-) -> alt.Chart:
-    """Text labels for :func:`pc_markers`, just below the top of the cost axis.
-
-    Parameters
-    ----------
-    pc : dict of label to pc, or list of pc
-        The same value given to :func:`pc_markers`.
-    y_max : float
-        Top of the cost axis.
-    keys : pandas.DataFrame, optional
-        Facet values to repeat the layer for (one row per panel).
-    mark : dict, optional
-        Vega-Lite mark properties replacing costchart's.
-    """
-    y_max = check_y_max(y_max)
-    table = pc_marker_table(pc, y_max=y_max, keys=keys)
-    return build(
-        alt.Chart(table),
-        table,
-        mark="text",
-        style={"align": "left", "dx": 3, "dy": 4, "baseline": "top", "fontSize": 10, "color": INK},
-        encoding={
-            "x": pc_x(),
-            "y": alt.Y("costchart_top:Q", scale=cost_scale(y_max), title=COST_TITLE),
-            "text": alt.Text(f"{col.MARKER}:N"),
-        },
-        detail=False,
-        tooltip=False,
-        overrides=mark,
-    )
-
-
-def selected(
-    table,
-    *,
-    space: str,
-    y_max: float = 0.5,
-    tooltip=None,
-    mark: Mapping | None = None,
-) -> alt.Chart:
-    """The classifiers a selection criterion chose, highlighted.
-
-    Parameters
-    ----------
-    table : pandas, polars or pyarrow table
-        From :func:`costchart.neyman_pearson`, :func:`costchart.workforce` or
-        :func:`costchart.iso_performance` (rows with ``fpr``, ``tpr``).
-    space : {"roc", "cost"}
-        Rings around the ROC points, or their cost lines drawn bold and dashed.
-    y_max : float
-        Top of the cost axis.
-    tooltip, mark
-        As in :func:`cost_lines`.
-    """
-    one_of(space, "space", ("roc", "cost"))
-    table = read(table, [col.FPR, col.TPR], "selected")
-    fields = [
-        (c, "N", c)
-        for c in (*details(table, None, None), col.ROLE, col.CHOICE, col.WEIGHT)
-        if c in table.columns
-    ]
-    fields += [(col.FPR, "Q", "FPR"), (col.TPR, "Q", "TPR")]
-    if space == "roc":
-        return build(
-            alt.Chart(table),
-            table,
-            mark="point",
-            style={"size": 180, "strokeWidth": 2.2, "filled": False, "color": HIGHLIGHT},
-            encoding={"x": fpr_x(), "y": tpr_y()},
-            detail=False,
-            fields=fields,
-            tooltip=tooltip,
-            overrides=mark,
-        )
-    y_max = check_y_max(y_max)
-    table = table.assign(**{col.LINE: np.arange(len(table))})
-    return build(
-        _lines_chart(table, y_max),
-        table,
-        mark="line",
-        style={"color": HIGHLIGHT, "strokeWidth": 2.5, "strokeDash": [6, 3]},
-        encoding={"x": pc_x(), "y": cost_y(y_max), "detail": alt.Detail(f"{col.LINE}:N")},
-        detail=False,
-        fields=fields,
-        tooltip=tooltip,
-        overrides=mark,
-    )
-
-
-def hybrid(
-    table,
-    *,
-    color: str | None = None,
-    palette: Mapping | None = None,
-    tooltip=None,
-    mark: Mapping | None = None,
-    y_max: float = 0.5,
-) -> alt.Chart:
-    """A hybrid cost curve that may jump where it switches classifier, cut at ``y_max``.
-
-    Draws ``PerformanceIndependent.curve`` or the table of
-    :func:`costchart.apply_selection`: one dashed segment per interval.
-
-    Parameters
-    ----------
-    table : pandas, polars or pyarrow table
-        ``pc``, ``cost``, two rows per interval (in order).
-    color, palette, tooltip, mark
-        As in :func:`cost_lines`.
-    y_max : float
-        Top of the cost axis.
-    """
-    table = read(table, [col.PC, col.COST], "hybrid", color=color)
-    y_max = check_y_max(y_max)
-    table = table.assign(costchart_segment=np.arange(len(table)) // 2)
-    drawn = cut_curve(table, y_max=y_max, by=["costchart_segment"])
-    return build(
-        alt.Chart(drawn),
-        drawn,
-        mark="line",
-        style={"strokeWidth": 2, "strokeDash": [8, 4]},
-        encoding={
-            "x": pc_x(),
-            "y": cost_y(y_max),
-            "detail": alt.Detail("costchart_segment:N"),
-        },
-        color=color,
-        fallback=HIGHLIGHT,
-        palette=palette,
-        detail=False,
-        fields=((col.PC, "Q", "pc"), (col.COST, "Q", "cost")),
-        tooltip=tooltip,
         overrides=mark,
     )

@@ -21,7 +21,7 @@ from costchart.layers._base import (
     tooltips,
     tpr_y,
 )
-from costchart.layers.cost import POINT_TIPS, _lines_chart
+from costchart.layers.cost import POINT_TIPS, lines_chart
 
 __all__ = ["TARGET_VIEWS", "hover_targets", "selections"]
 
@@ -119,7 +119,7 @@ def hover_targets(
     else:
         y_max = check_y_max(y_max)
         chart = (
-            _lines_chart(table, y_max)
+            lines_chart(table, y_max)
             .mark_line(strokeWidth=9, strokeOpacity=0.001)
             .encode(x=pc_x(), y=cost_y(y_max), **encoding)
         )

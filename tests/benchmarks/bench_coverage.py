@@ -16,7 +16,7 @@ import time
 
 import numpy as np
 
-from costchart.datasets.binormal import band_coverage, difference_coverage
+from costchart import band_coverage, difference_coverage
 
 
 def main() -> None:
