@@ -1,7 +1,7 @@
 """The Vega-Lite and Altair details every chart relies on, each in one place.
 
 - Column names (:func:`field`, :func:`nominal`): the one escaping rule every chart uses.
-- Names (:func:`unique_name`): selections and views get names no other chart has.
+- Names (:func:`content_name`): selections and views are named from the chart's content.
 - Workarounds (:func:`lift_data`, :func:`shared_layer`, :func:`top_level`), each with
   the Altair or Vega-Lite behaviour it works around.
 
@@ -20,7 +20,7 @@ column as ``datum["name"]``, with the name as a JSON string.
 
 from __future__ import annotations
 
-import itertools
+import hashlib
 import re
 from collections.abc import Sequence
 
@@ -32,12 +32,12 @@ from altair.utils.schemapi import debug_mode
 from costchart._errors import CostchartError
 
 __all__ = [
+    "content_name",
     "field",
     "lift_data",
     "nominal",
     "shared_layer",
     "top_level",
-    "unique_name",
     "without_params",
 ]
 
@@ -83,28 +83,42 @@ def nominal(name, **properties) -> dict:
     return {"field": escaped, "type": "nominal", **extra, **properties}
 
 
-_NUMBERS = itertools.count(1)
+def content_name(prefix: str, *parts) -> str:
+    """``prefix`` followed by a digest of ``parts``: the same content, the same name.
 
+    Selections and views are named from what the chart draws (its tables and options), so
+    identical calls give byte-identical specs that can be diffed, cached and snapshot
+    tested, while charts of different data get different names and stay independent when
+    composed with ``&`` or ``|`` (Vega-Lite merges parameters of the same name). Two
+    charts of identical content composed together need ``name=`` to tell them apart.
 
-def unique_name(prefix: str) -> str:
-    """``prefix`` with a number no other name made in this process has.
+    ``parts`` may hold pandas frames (hashed by value, with their column names) and any
+    values with a stable ``repr`` (strings, numbers, tuples, None).
 
-    Selections and views of each chart get their own names, so two charts composed with
-    ``&`` or ``|`` keep independent hovering and legends (Vega-Lite merges parameters of
-    the same name). The numbers follow the order charts are built in, so a script makes
-    the same specs every time it runs.
-
-    The number follows the prefix directly: Altair renames a named layer of a
+    The digest follows the prefix directly: Altair renames a named layer of a
     concatenation to its base name plus ``_<position>``, taking a trailing ``_<digits>``
     for a position and dropping it, which would make two charts' names equal again.
 
     Examples
     --------
-    >>> name = unique_name("costchart_roc_targets")
-    >>> name.startswith("costchart_roc_targets") and name[-1].isdigit() and "_" not in name[-3:]
+    >>> import pandas as pd
+    >>> a = content_name("costchart", pd.DataFrame({"x": [1, 2]}), "pc")
+    >>> a == content_name("costchart", pd.DataFrame({"x": [1, 2]}), "pc")
+    True
+    >>> a == content_name("costchart", pd.DataFrame({"x": [1, 3]}), "pc")
+    False
+    >>> a.startswith("costchart") and "_" not in a[len("costchart"):]
     True
     """
-    return f"{prefix}{next(_NUMBERS)}"
+    digest = hashlib.sha1(usedforsecurity=False)
+    for part in parts:
+        if isinstance(part, pd.DataFrame):
+            digest.update(repr(list(part.columns)).encode())
+            digest.update(pd.util.hash_pandas_object(part, index=False).to_numpy().tobytes())
+        else:
+            digest.update(repr(part).encode())
+        digest.update(b"\x00")
+    return f"{prefix}{digest.hexdigest()[:12]}"
 
 
 def shared_layer(*charts: alt.Chart) -> alt.LayerChart:

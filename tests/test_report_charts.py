@@ -234,8 +234,9 @@ def test_palette_is_checked(sonar):
 def test_composed_charts_keep_independent_selections(sonar):
     with warnings.catch_warnings():
         warnings.simplefilter("error")
+        # Charts of identical content share names unless one is given its own.
         both = cc.roc_cost_chart(sonar, color="classifier") & cc.roc_cost_chart(
-            sonar, color="classifier"
+            sonar, color="classifier", name="second"
         )
         spec = both.to_dict()
     params = spec["params"]  # Altair lifts them to the top, each naming its own views

@@ -27,6 +27,7 @@ from costchart._charts._frame import (
 )
 from costchart._geometry import check_y_max
 from costchart._validation import flag, one_of
+from costchart._vega import content_name
 
 __all__ = ["cost_chart", "cost_layers"]
 
@@ -124,6 +125,7 @@ def cost_chart(
     key: bool = True,
     size: int = 280,
     columns: int = 3,
+    name: str | None = None,
 ) -> alt.LayerChart | alt.FacetChart:
     """Cost curves: the cost lines, the lower envelope, the trivial classifiers, a key.
 
@@ -159,6 +161,10 @@ def cost_chart(
         Width and height of a panel in pixels (panels are square).
     columns : int
         Panels per row when faceted.
+    name : str, optional
+        Prefix of the chart's selection and view names. By default it is made from the
+        chart's data and options, so identical calls give identical specs; pass one to
+        compose two charts of identical content.
 
     Returns
     -------
@@ -179,7 +185,10 @@ def cost_chart(
     one_of(cost_lines, "cost_lines", ("all", "hull", "none"))
     markers = check_markers(markers)
     tables = chart_tables(points, color=color, facet=facet, max_points=max_points)
-    hover, legend = layers.selections([*tables.by, col.LINE], color)
+    if name is None:
+        options = (color, facet, y_max, max_points, cost_lines)
+        name = content_name("costchart", tables.points, "cost", options)
+    hover, legend = layers.selections([*tables.by, col.LINE], color, name=name)
     keys = keys_of(tables.points, facet)
     stack, entries = cost_layers(
         tables,

@@ -15,7 +15,7 @@ from costchart._envelope import lower_envelope
 from costchart._errors import CostchartError
 from costchart._frames import check_unique_columns
 from costchart._validation import finite_number, flag
-from costchart._vega import field, nominal, shared_layer, unique_name
+from costchart._vega import content_name, field, nominal, shared_layer
 from costchart.layers import key as key_layer
 from costchart.layers._base import color_channel
 
@@ -144,7 +144,7 @@ def decision_curve_chart(
 def _linked(stack, entries, model, points, color, colors, x, y, look):
     """The decision curves beside the envelopes, linked by the hovered threshold."""
     hover = alt.selection_point(
-        name=unique_name("costchart_dca"),
+        name=content_name("costchart_dca", model, points, color),
         fields=[col.THRESHOLD],
         on="pointerover",
         nearest=True,

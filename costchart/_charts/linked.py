@@ -30,7 +30,7 @@ from costchart._charts.cost import cost_layers
 from costchart._charts.roc import roc_layers
 from costchart._geometry import check_y_max
 from costchart._validation import flag, one_of
-from costchart._vega import lift_data, top_level, unique_name, without_params
+from costchart._vega import content_name, lift_data, top_level, without_params
 from costchart.layers.interaction import TARGET_VIEWS
 
 __all__ = ["pairs", "roc_cost_chart"]
@@ -80,7 +80,8 @@ def pairs(left, right, *, facet, values, look: Look, hover, legend):
             stack = [_panel_filter(c, facet, value) if own else c for c, own in side]
             if hover is not None and _is_target(stack[0]):
                 # A new name per panel; Altair appends the view's position to it.
-                stack[0] = without_params(stack[0], unique_name(TARGET_VIEWS[space]))
+                panel = content_name(TARGET_VIEWS[space], str(hover.name), repr(_plain(value)))
+                stack[0] = without_params(stack[0], panel)
             views.append(alt.layer(*stack).properties(width=look.size, height=look.size))
         pair = alt.hconcat(*views)
         for space, view in zip(("roc", "cost"), pair.hconcat, strict=True):
@@ -120,14 +121,16 @@ def roc_cost_chart(
     key: bool = True,
     size: int = 280,
     columns: int = 1,
+    name: str | None = None,
 ) -> alt.HConcatChart | alt.ConcatChart:
     """A ROC chart and a cost chart side by side, linked.
 
     Hovering a ROC point highlights its cost line and hovering a cost line highlights its
     ROC point; clicking a legend entry isolates a classifier in both (shift-click adds
     more). With ``facet=``, each facet value gets a titled pair of views, ``columns``
-    pairs per row. Each call names its selections afresh, so two such charts composed
-    with ``&`` or ``|`` stay independent.
+    pairs per row. Selections are named from the chart's content (or ``name=``), so
+    identical calls give identical specs and charts of different data composed with
+    ``&`` or ``|`` stay independent.
 
     Parameters
     ----------
@@ -135,7 +138,7 @@ def roc_cost_chart(
         ROC points, e.g. from :func:`costchart.roc_points` with ``by=``.
     color, facet, y_max, ranges, iso, chance, markers, cost_lines, max_points
         As in :func:`roc_chart` and :func:`cost_chart`.
-    palette, title, subtitle, key, size
+    palette, title, subtitle, key, size, name
         As in :func:`cost_chart`.
     columns : int
         Pairs of views per row when faceted.
@@ -152,7 +155,10 @@ def roc_cost_chart(
     one_of(cost_lines, "cost_lines", ("all", "hull", "none"))
     markers, iso = check_markers(markers), check_iso(iso)
     tables = chart_tables(points, color=color, facet=facet, max_points=max_points)
-    hover, legend = layers.selections([*tables.by, col.LINE], color)
+    if name is None:
+        options = (color, facet, y_max, max_points, cost_lines, iso, chance)
+        name = content_name("costchart", tables.points, "roc_cost", options)
+    hover, legend = layers.selections([*tables.by, col.LINE], color, name=name)
     colors = colors_of(tables.points, color, look)
     roc, roc_entries = roc_layers(
         tables,

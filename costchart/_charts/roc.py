@@ -32,6 +32,7 @@ from costchart._charts._frame import (
 from costchart._errors import CostchartError
 from costchart._tables import points_groups
 from costchart._validation import flag
+from costchart._vega import content_name
 from costchart.layers import _base as layers_base
 
 __all__ = ["roc_chart", "roc_layers"]
@@ -150,6 +151,7 @@ def roc_chart(
     key: bool = True,
     size: int = 280,
     columns: int = 3,
+    name: str | None = None,
 ) -> alt.LayerChart | alt.FacetChart:
     """ROC curves with their convex hulls, the chance diagonal and a key.
 
@@ -166,7 +168,7 @@ def roc_chart(
     auc : bool
         Show each curve's area under the ROC curve: in the colour legend's labels, or, with
         ``facet=``, as text in each panel. Needs one curve per colour value and panel.
-    max_points, palette, title, subtitle, key, size, columns
+    max_points, palette, title, subtitle, key, size, columns, name
         As in :func:`cost_chart`.
 
     Returns
@@ -179,7 +181,10 @@ def roc_chart(
     iso = check_iso(iso)
     chance, auc = flag(chance, "chance"), flag(auc, "auc")
     tables = chart_tables(points, color=color, facet=facet, max_points=max_points)
-    hover, legend = layers.selections([*tables.by, col.LINE], color)
+    if name is None:
+        options = (color, facet, max_points, iso, chance, auc)
+        name = content_name("costchart", tables.points, "roc", options)
+    hover, legend = layers.selections([*tables.by, col.LINE], color, name=name)
     keys = keys_of(tables.points, facet)
     colors = colors_of(tables.points, color, look)
     stack, entries = roc_layers(

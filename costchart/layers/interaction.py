@@ -10,7 +10,7 @@ from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._frames import infer_by
 from costchart._validation import one_of
-from costchart._vega import field, nominal, unique_name
+from costchart._vega import content_name, field, nominal
 from costchart.layers._base import (
     check_y_max,
     color_channel,
@@ -32,10 +32,13 @@ TARGET_VIEWS = {"roc": "costchart_roc_targets", "cost": "costchart_cost_targets"
 def selections(fields, color: str | None, *, name: str | None = None):
     """The hover selection over ``fields`` and, with ``color``, the legend selection.
 
-    Each call names them afresh (``costchart_hover_<n>``, ``costchart_legend_<n>``), so
-    two charts composed together stay independent; pass ``name=`` to fix the names.
+    They are named ``<name>_hover`` and ``<name>_legend``; by default ``name`` is made
+    from ``fields`` and ``color`` (:func:`costchart._vega.content_name`), so identical
+    calls give identical specs. The ready charts pass a name made from their data, so
+    two charts composed together stay independent; pass your own ``name=`` when you
+    compose two charts built from these selections.
     """
-    suffix = unique_name("costchart") if name is None else name
+    suffix = content_name("costchart", tuple(fields), color) if name is None else name
     hover = alt.selection_point(
         name=f"{suffix}_hover",
         fields=[field(c) for c in fields],
@@ -86,7 +89,8 @@ def hover_targets(
     y_max : float
         Top of the cost axis.
     name : str, optional
-        The view's name; by default a new ``costchart_<space>_targets_<n>``.
+        The view's name; by default ``costchart_<space>_targets`` followed by a digest
+        of the table and options, the same for the same content.
     """
     one_of(space, "space", ("roc", "cost"))
     table = read(table, [col.FPR, col.TPR], "hover_targets", color=color)
@@ -123,5 +127,7 @@ def hover_targets(
             .mark_line(strokeWidth=9, strokeOpacity=0.001)
             .encode(x=pc_x(), y=cost_y(y_max), **encoding)
         )
-    view = unique_name(TARGET_VIEWS[space]) if name is None else name
+    if name is None:
+        name = content_name(TARGET_VIEWS[space], table, color, y_max, str(hover.name))
+    view = name
     return chart.properties(name=view).add_params(*params)
