@@ -27,6 +27,7 @@ from costchart._validation import (
     binary_labels,
     column_name,
     finite_scores,
+    frequency_weights,
     nonnegative_numbers,
     positive_costs,
 )
@@ -76,10 +77,14 @@ def read_instances(
     amount: str | None = None,
     strictly_positive: bool = False,
     bins: int | None = None,
+    frequency: str | None = None,
 ) -> Instances:
     """Read and check scores, labels and an optional amount column (weights or costs).
 
     ``strictly_positive`` says the amounts are costs (> 0) rather than weights (>= 0).
+    ``frequency`` names what resamples instances when the weights must be whole numbers
+    (:func:`~costchart._validation.frequency_weights`); a lazy frame, whose weights are
+    only seen summed, is then refused.
     ``bins`` lets a lazy frame bin its scores in the engine (see :func:`per_score_table`).
     """
     column_name(score, "score")
@@ -91,6 +96,13 @@ def read_instances(
         msg = f"pos_label={pos_label!r} must be one label value (e.g. 1 or 'spam'), not a list"
         raise CostchartError(msg) from None
     instances = None
+    if frequency is not None and amount is not None and is_lazy(data):
+        msg = (
+            f"weight={amount!r} with a lazy frame: {frequency} needs whole-number weights, "
+            "checked row by row, which a lazy frame only gives summed; collect the frame "
+            "first (e.g. .collect() or .to_pandas())"
+        )
+        raise CostchartError(msg)
     if is_lazy(data):
         amounts_wanted = {amount: strictly_positive} if amount is not None else None
         aggregate = per_score_table(
@@ -104,8 +116,12 @@ def read_instances(
         scores = finite_scores(frame[score].to_numpy(), f"column {score!r}")
         amounts = None
         if amount is not None:
-            check = positive_costs if strictly_positive else nonnegative_numbers
-            amounts = check(frame[amount].to_numpy(), f"column {amount!r}")
+            values, what = frame[amount].to_numpy(), f"column {amount!r}"
+            if frequency is not None and not strictly_positive:
+                amounts = frequency_weights(values, f"weight= {what}", frequency)
+            else:
+                check = positive_costs if strictly_positive else nonnegative_numbers
+                amounts = check(values, what)
     positive = binary_labels(frame[label].to_numpy(), f"column {label!r}", pos_label)
     dropped = instances is not None and bins is not None and amount is not None
     return Instances(frame, scores, positive, amounts, instances, dropped and not strictly_positive)

@@ -25,16 +25,16 @@ import numpy as np
 import pandas as pd
 
 from costchart import _schema as col
-from costchart._errors import CostchartError
-from costchart._frames import as_pandas, assemble, normalize_by, split_groups
-from costchart._validation import threshold_number, whole_counts
 from costchart._bands.counts import Counts, band_of_counts
 from costchart._bands.describe import ATTRS, describe
 from costchart._bands.options import MAX_INSTANCES, Options, check_options
 from costchart._bands.resample import resampled_band
 from costchart._bands.rows import grouped_rows
 from costchart._bands.simultaneous import check_simultaneous, simultaneous_factor
-from costchart._roc import from_confusion, roc_points
+from costchart._errors import CostchartError
+from costchart._frames import as_pandas, assemble, normalize_by, split_groups
+from costchart._roc import from_confusion, points_of
+from costchart._validation import threshold_number, whole_counts
 
 __all__ = ["bootstrap_band", "confusion_band"]
 
@@ -46,6 +46,7 @@ def bootstrap_band(
     label: str,
     by: str | Sequence[str] | None = None,
     pos_label=None,
+    weight: str | None = None,
     confidence_level: float = 0.9,
     method: str = "exact",
     sampling: str = "stratified",
@@ -75,6 +76,12 @@ def bootstrap_band(
         :func:`roc_points`).
     score, label, by, pos_label
         As in :func:`roc_points`.
+    weight : str, optional
+        Column of non-negative instance weights; counts become sums of weights.
+        Instances of weight 0 are ignored. The bootstrap resamples whole instances, so
+        the weights must be whole numbers (frequency weights): a weight ``k`` gives
+        exactly the band of the data with its row repeated ``k`` times. Fractional
+        weights are refused, and so is ``weight=`` with a lazy frame (collect it first).
     confidence_level : float
         In (0, 1); 0.9 gives the 5 % and 95 % percentiles.
     method : {"exact", "resample"}
@@ -157,8 +164,15 @@ def bootstrap_band(
     if threshold is not None:
         threshold = threshold_number(threshold)
     simultaneous = check_simultaneous(simultaneous, options)
-    points = roc_points(
-        data, score=score, label=label, by=by or None, pos_label=pos_label, bins=bins
+    points = points_of(
+        data,
+        score=score,
+        label=label,
+        by=by or None,
+        pos_label=pos_label,
+        weight=weight,
+        bins=bins,
+        frequency="bootstrap_band's bootstrap",
     )
     band = _bands(points, by, selection, threshold, options, simultaneous)
     band.attrs[ATTRS] = describe(options, simultaneous=simultaneous)
