@@ -116,3 +116,72 @@ def test_bootstrap_band_refuses_bad_weights_as_roc_points_does():
     texts = frame.assign(w=frame["w"].astype(str))
     with pytest.raises(CostchartError, match="must hold numbers"):
         cc.bootstrap_band(texts, score="s", label="y", weight="w")
+
+
+# point estimates and closed-form variances ------------------------------------------------
+
+
+@pytest.mark.parametrize("grouped", GROUPINGS)
+def test_brier_curve_and_pr_points_whole_weights_repeat_rows(grouped):
+    frame = _data(4, grouped=grouped)
+    common = {"score": "s", "label": "y", "by": _by(grouped)}
+    _same(cc.brier_curve(frame, weight="w", **common), cc.brier_curve(_repeated(frame), **common))
+    # pr_points takes ROC points, so its weights are those of roc_points(weight=).
+    weighted = cc.pr_points(cc.roc_points(frame, weight="w", **common), by=_by(grouped))
+    repeated = cc.pr_points(cc.roc_points(_repeated(frame), **common), by=_by(grouped))
+    _same(weighted, repeated.astype({c: float for c in ("tp", "fp", "tn", "fn")}, errors="ignore"))
+
+
+@pytest.mark.parametrize("grouped", GROUPINGS)
+def test_brier_curve_accepts_fractional_weights(grouped):
+    frame = _data(5, grouped=grouped)
+    frame["w"] = frame["w"] / 3  # fractional; a common factor leaves the rates unchanged
+    common = {"score": "s", "label": "y", "by": _by(grouped)}
+    scaled = frame.assign(w=frame["w"] * 3)
+    _same(cc.brier_curve(frame, weight="w", **common), cc.brier_curve(scaled, weight="w", **common))
+    _check_untouched(frame, lambda f: cc.brier_curve(f, weight="w", **common))
+
+
+@pytest.mark.parametrize("grouped", GROUPINGS)
+@pytest.mark.parametrize("method", ["delong", "bootstrap"])
+def test_auc_ci_whole_weights_repeat_rows(grouped, method):
+    frame = _data(6, grouped=grouped)
+    common = {"score": "s", "label": "y", "by": _by(grouped), "method": method}
+    weighted = cc.auc_ci(frame, weight="w", **common)
+    _same(weighted, cc.auc_ci(_repeated(frame), **common))
+    _check_untouched(frame, lambda f: cc.auc_ci(f, weight="w", **common))
+
+
+def test_auc_ci_refuses_fractional_weights():
+    frame = _fractional(_data(7))
+    with pytest.raises(CostchartError, match=r"auc_ci's DeLong variance resamples whole"):
+        cc.auc_ci(frame, score="s", label="y", weight="w")
+    with pytest.raises(CostchartError, match=r"row 5: 0\.5.*auc_ci's bootstrap"):
+        cc.auc_ci(frame, score="s", label="y", weight="w", method="bootstrap")
+
+
+@pytest.mark.parametrize("grouped", GROUPINGS)
+def test_net_benefit_whole_weights_repeat_rows(grouped):
+    frame = _data(8, grouped=grouped)
+    common = {"score": "s", "label": "y", "by": _by(grouped), "thresholds": [0.15, 0.5, 0.75]}
+    _same(cc.net_benefit(frame, weight="w", **common), cc.net_benefit(_repeated(frame), **common))
+    _check_untouched(frame, lambda f: cc.net_benefit(f, weight="w", **common))
+
+
+def test_net_benefit_refuses_fractional_weights():
+    with pytest.raises(CostchartError, match=r"weight= column 'w'.*net_benefit's band"):
+        cc.net_benefit(_fractional(_data(9)), score="s", label="y", weight="w")
+
+
+def test_weight_zero_is_a_dropped_row():
+    frame = _data(10).assign(w=1.0)
+    frame.loc[[6, 7, 11], "w"] = 0.0
+    kept = frame[frame["w"] > 0]
+    common = {"score": "s", "label": "y"}
+    for function in (cc.brier_curve, cc.auc_ci, cc.net_benefit):
+        _same(function(frame, weight="w", **common), function(kept, **common))
+    band = {"pc": [0.2, 0.5], "method": "resample", "n_resamples": 200, "rng": 3}
+    _same(
+        cc.bootstrap_band(frame, weight="w", **common, **band),
+        cc.bootstrap_band(kept, **common, **band),
+    )
