@@ -113,7 +113,7 @@ def net_benefit(
     )
     groups = split_groups(points, by)
     z = stats.norm.ppf(0.5 + level / 2)
-    weight = grid / (1 - grid)
+    odds = grid / (1 - grid)
     tables = []
     for group in groups:
         rows = group.positions
@@ -126,11 +126,11 @@ def net_benefit(
         at = np.searchsorted(-own, -grid, side="right") - 1
         true_pos, false_pos = tp[at], fp[at]
         false_neg = positives - true_pos
-        model = true_pos / n - false_pos / n * weight
-        everyone = positives / n - negatives / n * weight
+        model = true_pos / n - false_pos / n * odds
+        everyone = positives / n - negatives / n * odds
         variance = (
             false_neg * (positives - false_neg) / positives
-            + weight**2 * false_pos * (negatives - false_pos) / negatives
+            + odds**2 * false_pos * (negatives - false_pos) / negatives
         ) / n**2
         se = np.sqrt(np.maximum(variance, 0.0))
         prevalence = positives / n
@@ -148,7 +148,7 @@ def net_benefit(
                         col.THRESHOLD: grid,
                         NET_BENEFIT: values,
                         STANDARDIZED: values / prevalence,
-                        AVOIDED: (values - everyone) / weight * 100,
+                        AVOIDED: (values - everyone) / odds * 100,
                         col.PC: pc,
                         col.LOWER: values - z * spread,
                         col.UPPER: values + z * spread,
