@@ -185,3 +185,31 @@ def test_weight_zero_is_a_dropped_row():
         cc.bootstrap_band(frame, weight="w", **common, **band),
         cc.bootstrap_band(kept, **common, **band),
     )
+
+
+# rociv and auciv ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("grouped", GROUPINGS)
+def test_rociv_whole_weights_repeat_rows(grouped):
+    frame = _data(11, grouped=grouped)
+    common = {"score": "s", "label": "y", "amount": "amount", "by": _by(grouped)}
+    weighted = cc.rociv(frame, weight="w", **common)
+    repeated = cc.rociv(_repeated(frame), **common)
+    _same(weighted, repeated.astype({c: float for c in ("tp", "fp", "tn", "fn")}))
+    _same(cc.auciv(frame, weight="w", **common), cc.auciv(_repeated(frame), **common))
+    _check_untouched(frame, lambda f: cc.rociv(f, weight="w", **common))
+
+
+def test_rociv_accepts_fractional_weights_and_refuses_bad_ones():
+    frame = _data(12)
+    common = {"score": "s", "label": "y", "amount": "amount"}
+    halves = cc.rociv(frame.assign(w=frame["w"] / 2), weight="w", **common)
+    whole = cc.rociv(frame, weight="w", **common)
+    _same(halves[["threshold", "fpr", "tpr"]], whole[["threshold", "fpr", "tpr"]])
+    broken = frame.copy()
+    broken.loc[2, "w"] = -1.0
+    with pytest.raises(CostchartError, match=r"column 'w' has 1 negative values"):
+        cc.rociv(broken, weight="w", **common)
+    with pytest.raises(CostchartError, match="nope"):
+        cc.rociv(frame, weight="nope", **common)
