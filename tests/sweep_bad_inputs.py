@@ -576,8 +576,8 @@ def build_cases(tmp: Path) -> list[Case]:
         )
     for value in ((math.nan, 0.5), (0.5,), ("x", 1), (0.5, 0.5, 0.5), 0.5, (math.inf, 0.5)):
         add(
-            f"difference_band: thresholds={value!r}",
-            lambda v=value: band_calls["difference_band"](thresholds=v),
+            f"difference_band: threshold={value!r}",
+            lambda v=value: band_calls["difference_band"](threshold=v),
         )
     add(
         "difference_band: a='logistic' without b",
