@@ -29,7 +29,7 @@ from costchart._errors import CostchartError
 from costchart._frames import as_pandas, check_by_names, describe_group, normalize_by
 from costchart._groups import assemble, split_groups
 from costchart._paired import is_scalar_name, paired
-from costchart._roc import roc_points
+from costchart._roc import points_of
 from costchart._validation import column_name, one_of
 from costchart._validation import confidence_level as check_confidence
 
@@ -43,7 +43,8 @@ def auc_ci(
     label: str,
     by: str | Sequence[str] | None = None,
     pos_label=None,
-    confidence_level: float = 0.95,
+    weight: str | None = None,
+    confidence_level: float = 0.9,
     method: str = "delong",
 ) -> pd.DataFrame:
     """The AUC of each group with a confidence interval (DeLong, or the exact bootstrap).
@@ -55,6 +56,14 @@ def auc_ci(
         :func:`roc_points`). Not modified.
     score, label, by, pos_label
         As in :func:`roc_points`.
+    weight : str, optional
+        Column of non-negative instance weights; counts become sums of weights.
+        Instances of weight 0 are ignored. Both variances are those of resampled
+        instances (DeLong's is a sample variance over instances), so the weights must be
+        whole numbers (frequency weights): a weight ``k`` gives exactly the interval of
+        the data with its row repeated ``k`` times. Fractional weights are refused (for
+        a weighted AUC alone, use :func:`auc` of :func:`roc_points` with ``weight=``),
+        and so is ``weight=`` with a lazy frame (collect it first).
     confidence_level : float
         In (0, 1).
     method : {"delong", "bootstrap"}
@@ -80,12 +89,20 @@ def auc_ci(
     >>> data = {"s": [0.9, 0.8, 0.7, 0.6, 0.55, 0.4, 0.3, 0.2], "y": [1, 1, 0, 1, 0, 1, 0, 0]}
     >>> cc.auc_ci(data, score="s", label="y").round(4)
           auc   lower  upper      se
-    0  0.8125  0.4808    1.0  0.1693
+    0  0.8125  0.5341    1.0  0.1693
     """
     one_of(method, "method", ("delong", "bootstrap"))
     level = check_confidence(confidence_level)
     by = normalize_by(by)
-    points = roc_points(data, score=score, label=label, by=by or None, pos_label=pos_label)
+    points = points_of(
+        data,
+        score=score,
+        label=label,
+        by=by or None,
+        pos_label=pos_label,
+        weight=weight,
+        frequency="auc_ci's " + ("DeLong variance" if method == "delong" else "bootstrap"),
+    )
     groups = split_groups(points, by)
     area, variance = _placement_moments(points, groups, by, method)
     se = np.sqrt(np.maximum(variance, 0.0))

@@ -36,6 +36,7 @@ def brier_curve(
     label: str,
     by: str | Sequence[str] | None = None,
     pos_label=None,
+    weight: str | None = None,
 ) -> pd.DataFrame:
     """The cost curve of score-driven threshold choice: positive when ``score >= 1 - pc``.
 
@@ -45,6 +46,9 @@ def brier_curve(
         One row per instance; ``score`` is a probability of the positive class, in [0, 1].
     score, label, by, pos_label
         As in :func:`roc_points`.
+    weight : str, optional
+        Column of non-negative instance weights; counts become sums of weights.
+        Instances of weight 0 are ignored.
 
     Returns
     -------
@@ -67,7 +71,9 @@ def brier_curve(
     0.225
     """
     by = normalize_by(by)
-    points = roc_points(data, score=score, label=label, by=by or None, pos_label=pos_label)
+    points = roc_points(
+        data, score=score, label=label, by=by or None, pos_label=pos_label, weight=weight
+    )
     groups = split_groups(points, by)
     thresholds = points[col.THRESHOLD].to_numpy(np.float64)
     finite = thresholds[np.isfinite(thresholds)]

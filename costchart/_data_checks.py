@@ -20,6 +20,7 @@ __all__ = [
     "binary_labels",
     "finite_numbers",
     "finite_scores",
+    "frequency_weights",
     "nonnegative_numbers",
     "positive_costs",
     "threshold_numbers",
@@ -93,6 +94,27 @@ def nonnegative_numbers(values, what: str) -> np.ndarray:
     """Return finite, non-negative float64 values (weights, counts, costs)."""
     array = finite_numbers(values, what, fix="pass finite, non-negative numbers")
     _refuse_where(array < 0, array, what, "negative values", "pass non-negative numbers")
+    return array
+
+
+def frequency_weights(values, what: str, purpose: str) -> np.ndarray:
+    """Return non-negative whole-number weights (frequency weights) as float64.
+
+    A weight of ``k`` stands for ``k`` copies of its instance. ``purpose`` names what
+    resamples instances (e.g. ``"bootstrap_band's bootstrap"``): a resampling draws
+    whole instances, so a fractional weight has no meaning there and is refused.
+    """
+    array = nonnegative_numbers(values, what)
+    fractional = array != np.floor(array)
+    if fractional.any():
+        row = int(np.flatnonzero(fractional)[0])
+        msg = (
+            f"{what} has {int(fractional.sum())} weights that are not whole numbers (first "
+            f"at row {row}: {float(array[row])!r}); {purpose} resamples whole instances, so a "
+            "weight must count how many times its instance occurs. Round the weights, or "
+            "pass frequency weights (whole numbers)"
+        )
+        raise CostchartError(msg)
     return array
 
 

@@ -30,7 +30,7 @@ from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._frames import normalize_by
 from costchart._groups import assemble, split_groups
-from costchart._roc import roc_points
+from costchart._roc import points_of
 from costchart._validation import confidence_level as check_confidence
 from costchart._validation import probabilities
 
@@ -52,7 +52,8 @@ def net_benefit(
     thresholds=None,
     by: str | Sequence[str] | None = None,
     pos_label=None,
-    confidence_level: float = 0.95,
+    weight: str | None = None,
+    confidence_level: float = 0.9,
 ) -> pd.DataFrame:
     """Net benefit of the model, of treating all and of treating none, at each threshold.
 
@@ -62,6 +63,13 @@ def net_benefit(
         One row per instance; ``score`` should be a probability of the positive class.
     score, label, by, pos_label
         As in :func:`roc_points`.
+    weight : str, optional
+        Column of non-negative instance weights; counts become sums of weights.
+        Instances of weight 0 are ignored. The band is that of the stratified
+        bootstrap, which resamples whole instances, so the weights must be whole numbers
+        (frequency weights): a weight ``k`` gives exactly the table of the data with its
+        row repeated ``k`` times. Fractional weights are refused, and so is ``weight=``
+        with a lazy frame (collect it first).
     thresholds : array-like, optional
         Threshold probabilities in (0, 1); 0.01 to 0.99 by default.
     confidence_level : float
@@ -95,10 +103,18 @@ def net_benefit(
     grid = DEFAULT_THRESHOLDS if thresholds is None else _thresholds(thresholds)
     level = check_confidence(confidence_level)
     by = normalize_by(by)
-    points = roc_points(data, score=score, label=label, by=by or None, pos_label=pos_label)
+    points = points_of(
+        data,
+        score=score,
+        label=label,
+        by=by or None,
+        pos_label=pos_label,
+        weight=weight,
+        frequency="net_benefit's band (the stratified bootstrap)",
+    )
     groups = split_groups(points, by)
     z = stats.norm.ppf(0.5 + level / 2)
-    weight = grid / (1 - grid)
+    odds = grid / (1 - grid)
     tables = []
     for group in groups:
         rows = group.positions
@@ -111,11 +127,11 @@ def net_benefit(
         at = np.searchsorted(-own, -grid, side="right") - 1
         true_pos, false_pos = tp[at], fp[at]
         false_neg = positives - true_pos
-        model = true_pos / n - false_pos / n * weight
-        everyone = positives / n - negatives / n * weight
+        model = true_pos / n - false_pos / n * odds
+        everyone = positives / n - negatives / n * odds
         variance = (
             false_neg * (positives - false_neg) / positives
-            + weight**2 * false_pos * (negatives - false_pos) / negatives
+            + odds**2 * false_pos * (negatives - false_pos) / negatives
         ) / n**2
         se = np.sqrt(np.maximum(variance, 0.0))
         prevalence = positives / n
@@ -133,7 +149,7 @@ def net_benefit(
                         col.THRESHOLD: grid,
                         NET_BENEFIT: values,
                         STANDARDIZED: values / prevalence,
-                        AVOIDED: (values - everyone) / weight * 100,
+                        AVOIDED: (values - everyone) / odds * 100,
                         col.PC: pc,
                         col.LOWER: values - z * spread,
                         col.UPPER: values + z * spread,

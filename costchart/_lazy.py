@@ -20,7 +20,13 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from costchart._data_checks import binary_labels, finite_scores, nonnegative_numbers, positive_costs
+from costchart._data_checks import (
+    binary_labels,
+    finite_scores,
+    frequency_weights,
+    nonnegative_numbers,
+    positive_costs,
+)
 from costchart._engine_bins import BAD, INSTANCES, engine_bins
 from costchart._errors import CostchartError
 from costchart._frames import as_pandas, require_columns
@@ -59,6 +65,8 @@ class Instances:
     instances: np.ndarray | None
     #: True when the engine left out rows of weight 0 (a lazy frame binned by weight).
     dropped_zero_weights: bool = False
+    #: Instance weights read besides costs (``read_instances(weight=...)``), or None.
+    weights: np.ndarray | None = None
 
 
 def read_instances(
@@ -71,21 +79,41 @@ def read_instances(
     amount: str | None = None,
     strictly_positive: bool = False,
     bins: int | None = None,
+    frequency: str | None = None,
+    weight: str | None = None,
 ) -> Instances:
     """Read and check scores, labels and an optional amount column (weights or costs).
 
     ``strictly_positive`` says the amounts are costs (> 0) rather than weights (>= 0).
+    ``frequency`` names what resamples instances when the weights must be whole numbers
+    (:func:`~costchart._validation.frequency_weights`); a lazy frame, whose weights are
+    only seen summed, is then refused. ``weight`` reads instance weights besides costs
+    (ROCIV) into ``Instances.weights``, checked as weights are; eager input only.
     ``bins`` lets a lazy frame bin its scores in the engine (see :func:`per_score_table`).
     """
     column_name(score, "score")
     column_name(label, "label")
-    column_name(amount, "weight" if not strictly_positive else "cost", optional=True)
+    column_name(amount, "weight" if not strictly_positive else "amount", optional=True)
     try:
         hash(pos_label)
     except TypeError:
         msg = f"pos_label={pos_label!r} must be one label value (e.g. 1 or 'spam'), not a list"
         raise CostchartError(msg) from None
     instances = None
+    if frequency is not None and amount is not None and is_lazy(data):
+        msg = (
+            f"weight={amount!r} with a lazy frame: {frequency} needs whole-number weights, "
+            "checked row by row, which a lazy frame only gives summed; collect the frame "
+            "first (e.g. .collect() or .to_pandas())"
+        )
+        raise CostchartError(msg)
+    column_name(weight, "weight", optional=True)
+    if weight is not None and is_lazy(data):
+        msg = (
+            f"weight={weight!r} with a lazy frame: instance weights besides costs are read "
+            "row by row; collect the frame first (e.g. .collect() or .to_pandas())"
+        )
+        raise CostchartError(msg)
     if is_lazy(data):
         amounts_wanted = {amount: strictly_positive} if amount is not None else None
         aggregate = per_score_table(
@@ -95,15 +123,25 @@ def read_instances(
         scores = _score_array(frame[score])
         amounts = aggregate.sums[amount] if amount is not None else None
     else:
-        frame = as_pandas(data, [*by, score, label] + ([amount] if amount is not None else []))
+        extra = [c for c in (amount, weight) if c is not None]
+        frame = as_pandas(data, [*by, score, label, *dict.fromkeys(extra)])
         scores = finite_scores(frame[score].to_numpy(), f"column {score!r}")
         amounts = None
         if amount is not None:
-            check = positive_costs if strictly_positive else nonnegative_numbers
-            amounts = check(frame[amount].to_numpy(), f"column {amount!r}")
+            values, what = frame[amount].to_numpy(), f"column {amount!r}"
+            if frequency is not None and not strictly_positive:
+                amounts = frequency_weights(values, f"weight= {what}", frequency)
+            else:
+                check = positive_costs if strictly_positive else nonnegative_numbers
+                amounts = check(values, what)
     positive = binary_labels(frame[label].to_numpy(), f"column {label!r}", pos_label)
+    weights = None
+    if weight is not None:
+        weights = nonnegative_numbers(frame[weight].to_numpy(), f"column {weight!r}")
     dropped = instances is not None and bins is not None and amount is not None
-    return Instances(frame, scores, positive, amounts, instances, dropped and not strictly_positive)
+    return Instances(
+        frame, scores, positive, amounts, instances, dropped and not strictly_positive, weights
+    )
 
 
 def _score_array(scores: pd.Series) -> np.ndarray:

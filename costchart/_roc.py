@@ -28,7 +28,7 @@ from costchart._groups import Group, Groups, assemble, combine_groups, split_gro
 from costchart._lazy import read_instances
 from costchart._validation import column_name
 
-__all__ = ["from_confusion", "roc_points", "row_of_threshold"]
+__all__ = ["from_confusion", "points_of", "roc_points", "row_of_threshold"]
 
 
 def roc_points(
@@ -104,11 +104,39 @@ def roc_points(
     2        0.8   2   1  1.0  0.5
     3        0.3   2   2  1.0  1.0
     """
+    return points_of(
+        data, score=score, label=label, by=by, pos_label=pos_label, weight=weight, bins=bins
+    )
+
+
+def points_of(
+    data,
+    *,
+    score: str,
+    label: str,
+    by: str | Sequence[str] | None = None,
+    pos_label=None,
+    weight: str | None = None,
+    bins: int | None = None,
+    frequency: str | None = None,
+) -> pd.DataFrame:
+    """:func:`roc_points`, refusing fractional weights when ``frequency`` names a resampling.
+
+    For the functions that resample instances (bands, variances): their weights must be
+    frequency weights (:func:`~costchart._validation.frequency_weights`).
+    """
     by = normalize_by(by)
     check_by_names(by)
     bins = check_bins(bins)
     read = read_instances(
-        data, score=score, label=label, by=by, pos_label=pos_label, amount=weight, bins=bins
+        data,
+        score=score,
+        label=label,
+        by=by,
+        pos_label=pos_label,
+        amount=weight,
+        bins=bins,
+        frequency=frequency,
     )
     frame = read.frame
     # A lazy frame binned in its engine drops the rows of weight 0 before counting.

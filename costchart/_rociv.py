@@ -34,9 +34,10 @@ def rociv(
     *,
     score: str,
     label: str,
-    cost: str,
+    amount: str,
     by: str | Sequence[str] | None = None,
     pos_label=None,
+    weight: str | None = None,
     bins: int | None = None,
 ) -> pd.DataFrame:
     """ROCIV points: ROC points weighted by instance-varying costs.
@@ -48,10 +49,14 @@ def rociv(
         its own engine, as in :func:`roc_points`.
     score, label, by, pos_label
         As in :func:`roc_points`.
-    cost : str
+    amount : str
         Column of positive amounts: for a positive, the benefit of classifying it positive;
         for a negative, the cost of classifying it positive (see
         :func:`costs_from_benefits`).
+    weight : str, optional
+        Column of non-negative instance weights; counts become sums of weights.
+        Instances of weight 0 are ignored. An instance of weight ``w`` counts ``w`` times:
+        its amount is summed ``w`` times too. Not with a lazy frame (collect it first).
     bins : int, optional
         Keep the points at about ``bins`` score quantiles per group, as in
         :func:`roc_points` (quantiles of instances, not of costs).
@@ -69,7 +74,7 @@ def rociv(
     --------
     >>> import costchart as cc
     >>> data = {"s": [0.9, 0.8, 0.4, 0.3], "y": [1, 0, 1, 0], "amount": [10.0, 1.0, 30.0, 3.0]}
-    >>> points = cc.rociv(data, score="s", label="y", cost="amount")
+    >>> points = cc.rociv(data, score="s", label="y", amount="amount")
     >>> points[["threshold", "fpr", "tpr", "tp_benefit"]]
        threshold   fpr   tpr  tp_benefit
     0        inf  0.00  0.00         0.0
@@ -81,31 +86,37 @@ def rociv(
     by = normalize_by(by)
     check_by_names(by)
     bins = check_bins(bins)
-    column_name(cost, "cost")
+    column_name(amount, "amount")
     read = read_instances(
         data,
         score=score,
         label=label,
         by=by,
         pos_label=pos_label,
-        amount=cost,
+        amount=amount,
         strictly_positive=True,
         bins=bins,
+        weight=weight,
     )
     frame = read.frame
     amounts = read.amounts
     assert amounts is not None  # read_instances(amount=...) always reads them
+    weights = read.weights
     require_rows(read.scores)
     groups = split_groups(frame, by)
     parts = []
     for group in groups:
         where = group.positions if by else slice(None)
         counted = None if read.instances is None else read.instances[where]
-        values, sums = weighted_sums_by_score(
-            read.scores[where], read.positive[where], [counted, amounts[where]]
-        )
+        scores, positive, summed = read.scores[where], read.positive[where], amounts[where]
+        if weights is not None:  # an instance of weight w counts w times, its amount too
+            own = weights[where]
+            keep = own > 0  # weight 0: the row is left out
+            scores, positive, own = scores[keep], positive[keep], own[keep]
+            counted, summed = own, own * summed[keep]
+        values, sums = weighted_sums_by_score(scores, positive, [counted, summed])
         (pos_n, neg_n), (pos_cost, neg_cost) = sums
-        if counted is not None:
+        if counted is not None and weights is None:
             pos_n, neg_n = as_counts(pos_n, neg_n)
         if bins is not None:
             values, (pos_n, neg_n, pos_cost, neg_cost) = bin_by_rank(
@@ -113,7 +124,7 @@ def rociv(
             )
         points = _points_or_nothing((values, pos_n, neg_n), group, by, label)
         if len(points):
-            pos_cost, neg_cost = summable(pos_cost, neg_cost, f"costs in column {cost!r}")
+            pos_cost, neg_cost = summable(pos_cost, neg_cost, f"costs in column {amount!r}")
             benefit = np.concatenate([[0.0], np.cumsum(pos_cost)])
             spent = np.concatenate([[0.0], np.cumsum(neg_cost)])
             columns = {c: points[c].to_numpy() for c in col.ROC_COLUMNS}
@@ -136,14 +147,16 @@ def auciv(
     *,
     score: str,
     label: str,
-    cost: str,
+    amount: str,
     by: str | Sequence[str] | None = None,
     pos_label=None,
+    weight: str | None = None,
 ) -> pd.DataFrame:
     """Area under the ROCIV curve.
 
     It equals the probability that a positive outranks a negative when each is drawn in
-    proportion to its cost (ties count one half).
+    proportion to its cost (ties count one half). The parameters are those of
+    :func:`rociv`.
 
     Returns
     -------
@@ -154,11 +167,13 @@ def auciv(
     --------
     >>> import costchart as cc
     >>> data = {"s": [0.9, 0.8, 0.4, 0.3], "y": [1, 0, 1, 0], "amount": [10.0, 1.0, 30.0, 3.0]}
-    >>> cc.auciv(data, score="s", label="y", cost="amount")
+    >>> cc.auciv(data, score="s", label="y", amount="amount")
         auc
     0  0.8125
     """
-    points = rociv(data, score=score, label=label, cost=cost, by=by, pos_label=pos_label)
+    points = rociv(
+        data, score=score, label=label, amount=amount, by=by, pos_label=pos_label, weight=weight
+    )
     return auc(points.drop(columns=[col.FP_COST, col.TP_BENEFIT]), by=normalize_by(by) or None)
 
 
@@ -187,7 +202,7 @@ def rociv_condition(points: pd.DataFrame, *, by: str | Sequence[str] | None = No
     --------
     >>> import costchart as cc
     >>> data = {"s": [0.9, 0.8, 0.4, 0.3], "y": [1, 0, 1, 0], "amount": [10.0, 1.0, 30.0, 3.0]}
-    >>> cc.rociv_condition(cc.rociv(data, score="s", label="y", cost="amount"))
+    >>> cc.rociv_condition(cc.rociv(data, score="s", label="y", amount="amount"))
        slope        pc
     0    0.1  0.909091
     """

@@ -162,7 +162,7 @@ def threshold_number(value, name: str = "threshold") -> float:
     return number
 
 
-def threshold_pair(value, name: str = "thresholds") -> tuple[float, float]:
+def threshold_pair(value, name: str = "threshold") -> tuple[float, float]:
     """Return a pair of thresholds ``(t_a, t_b)``, one per classifier, as floats."""
     if not isinstance(value, tuple | list | np.ndarray) or len(value) != 2:
         msg = f"{name}={value!r} must be a pair (t_a, t_b) of thresholds, one per classifier"

@@ -23,9 +23,9 @@ credit = load_credit()
 matrix = {("Y", "p"): lambda a: 0.15 * a, ("Y", "n"): lambda a: -0.6 * a}
 credit["cost"] = cc.costs_from_benefits(credit, label="label", amount="amount", benefit=matrix)
 plain = cc.roc_points(credit, score="score", label="label", by="classifier")
-weighted = cc.rociv(credit, score="score", label="label", cost="cost", by="classifier")
+weighted = cc.rociv(credit, score="score", label="label", amount="cost", by="classifier")
 areas = cc.auc(plain).merge(
-    cc.auciv(credit, score="score", label="label", cost="cost", by="classifier"),
+    cc.auciv(credit, score="score", label="label", amount="cost", by="classifier"),
     on="classifier",
     suffixes=("", "iv"),
 )

@@ -25,7 +25,7 @@ from costchart.datasets import load_credit
 credit = load_credit()
 matrix = {("Y", "p"): lambda a: 0.15 * a, ("Y", "n"): lambda a: -0.6 * a}
 credit["cost"] = cc.costs_from_benefits(credit, label="label", amount="amount", benefit=matrix)
-points = cc.rociv(credit, score="score", label="label", cost="cost", by="classifier")
+points = cc.rociv(credit, score="score", label="label", amount="cost", by="classifier")
 points["net"] = points["tp_benefit"] - points["fp_cost"]
 best = points.loc[points.groupby("classifier")["net"].idxmax()]
 print(best[["classifier", "threshold", "fp_cost", "tp_benefit", "net", "tp", "fp"]].round(1))

@@ -46,9 +46,9 @@ data = pd.DataFrame(
 # %%
 # ROC and ROCIV: the areas rank the two models differently.
 plain = cc.roc_points(data, score="score", label="label", by="classifier")
-weighted = cc.rociv(data, score="score", label="label", cost="amount", by="classifier")
+weighted = cc.rociv(data, score="score", label="label", amount="amount", by="classifier")
 areas = cc.auc(plain).merge(
-    cc.auciv(data, score="score", label="label", cost="amount", by="classifier"),
+    cc.auciv(data, score="score", label="label", amount="amount", by="classifier"),
     on="classifier",
     suffixes=("", "iv"),
 )

@@ -24,8 +24,8 @@ credit = load_credit()
 matrix = {("Y", "p"): lambda a: 0.15 * a, ("Y", "n"): lambda a: -0.6 * a}
 credit["cost"] = cc.costs_from_benefits(credit, label="label", amount="amount", benefit=matrix)
 plain = cc.roc_points(credit, score="score", label="label", by="classifier")
-weighted = cc.rociv(credit, score="score", label="label", cost="cost", by="classifier")
-print(cc.auciv(credit, score="score", label="label", cost="cost", by="classifier").round(3))
+weighted = cc.rociv(credit, score="score", label="label", amount="cost", by="classifier")
+print(cc.auciv(credit, score="score", label="label", amount="cost", by="classifier").round(3))
 print(cc.rociv_condition(weighted).round(3))
 
 # %%

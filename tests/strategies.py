@@ -311,7 +311,7 @@ class Inputs:
 
     @cached_property
     def rociv(self):
-        return cc.rociv(self.data, score="score", label="y", cost="amount", by=self.by)
+        return cc.rociv(self.data, score="score", label="y", amount="amount", by=self.by)
 
     @cached_property
     def band(self):

@@ -337,7 +337,7 @@ def build_cases(tmp: Path) -> list[Case]:
     tree = data[(data.classifier == "tree") & (data.fold == 0)]
     tree_envelope = cc.lower_envelope(cc.roc_points(tree, score="score", label="label"))
     selection = cc.selection_table(envelope)
-    rociv_points = cc.rociv(data, score="score", label="label", cost="amount", by="classifier")
+    rociv_points = cc.rociv(data, score="score", label="label", amount="amount", by="classifier")
     band = cc.bootstrap_band(one, score="score", label="label", pc=np.linspace(0, 1, 11))
     counts = pd.DataFrame(
         {"name": ["a", "b"], "TP": [16, 30], "FN": [4, 10], "FP": [4, 8], "TN": [6, 40]}
@@ -576,8 +576,8 @@ def build_cases(tmp: Path) -> list[Case]:
         )
     for value in ((math.nan, 0.5), (0.5,), ("x", 1), (0.5, 0.5, 0.5), 0.5, (math.inf, 0.5)):
         add(
-            f"difference_band: thresholds={value!r}",
-            lambda v=value: band_calls["difference_band"](thresholds=v),
+            f"difference_band: threshold={value!r}",
+            lambda v=value: band_calls["difference_band"](threshold=v),
         )
     add(
         "difference_band: a='logistic' without b",

@@ -70,7 +70,7 @@ def test_lazy_binning_equals_eager_binning(rng, engine):
     for function, extra in (
         (cc.roc_points, {}),
         (cc.roc_points, {"weight": "w"}),
-        (cc.rociv, {"cost": "w"}),
+        (cc.rociv, {"amount": "w"}),
     ):
         eager = function(data, score="s", label="y", by="model", bins=50, **extra)
         eager = eager.sort_values("model", kind="stable").reset_index(drop=True)
@@ -154,7 +154,7 @@ def test_envelope_gap_of_a_staircase_is_the_corner_it_misses():
 @pytest.mark.parametrize("function", ["roc_points", "rociv"])
 def test_bins_must_be_a_whole_number_in_range(bins, message, function):
     data = {"s": [1.0, 2.0], "y": [0, 1], "c": [1.0, 1.0]}
-    extra = {"cost": "c"} if function == "rociv" else {}
+    extra = {"amount": "c"} if function == "rociv" else {}
     with pytest.raises(
         cc.CostchartError, match=message + r".* \(how many score quantiles to keep\); pass e\.g\."
     ):

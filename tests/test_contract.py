@@ -310,14 +310,14 @@ FUNCTIONS = {
     ),
     "rociv": (
         "raw",
-        lambda t, i: cc.rociv(t, score="score", label="y", cost="amount", by=i.by),
+        lambda t, i: cc.rociv(t, score="score", label="y", amount="amount", by=i.by),
         lambda i: i.by,
         lambda i: _schema.ROCIV_TABLE,
         {},
     ),
     "auciv": (
         "raw",
-        lambda t, i: cc.auciv(t, score="score", label="y", cost="amount", by=i.by),
+        lambda t, i: cc.auciv(t, score="score", label="y", amount="amount", by=i.by),
         lambda i: i.by,
         lambda i: (_schema.AUC,),
         {},

@@ -86,7 +86,7 @@ def test_groups_chart_and_refusals():
     assert len(areas) >= 1
     labels = legend_labels(graph)
     assert {"treat all", "treat none", "net benefit of the model"} <= set(labels)
-    assert "95 % bootstrap band (exact moments)" in labels
+    assert "90 % bootstrap band (exact moments)" in labels
     with pytest.raises(cc.CostchartError, match="thresholds="):
         cc.net_benefit(data, score="score", label="label", thresholds=[0.0, 0.5])
     with pytest.raises(cc.CostchartError, match="net_benefit table"):

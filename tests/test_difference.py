@@ -34,22 +34,22 @@ def _difference(data=PAIR, **options):
 @pytest.mark.parametrize(
     ("thresholds", "message"),
     [
-        ((np.nan, 0.5), r"thresholds\[0\]=nan is not a threshold; pass a number"),
-        ((0.5, float("nan")), r"thresholds\[1\]=nan is not a threshold"),
-        ((0.5,), r"thresholds=\(0\.5,\) must be a pair \(t_a, t_b\) of thresholds, one per"),
-        (0.5, r"thresholds=0\.5 must be a pair \(t_a, t_b\)"),
-        ("ab", r"thresholds='ab' must be a pair"),
-        (("a", 1), r"thresholds\[0\]='a' must be a number"),
+        ((np.nan, 0.5), r"threshold\[0\]=nan is not a threshold; pass a number"),
+        ((0.5, float("nan")), r"threshold\[1\]=nan is not a threshold"),
+        ((0.5,), r"threshold=\(0\.5,\) must be a pair \(t_a, t_b\) of thresholds, one per"),
+        (0.5, r"threshold=0\.5 must be a pair \(t_a, t_b\)"),
+        ("ab", r"threshold='ab' must be a pair"),
+        (("a", 1), r"threshold\[0\]='a' must be a number"),
     ],
 )
 def test_thresholds_must_be_a_pair_of_numbers(thresholds, message):
     with pytest.raises(cc.CostchartError, match=message):
-        _difference(thresholds=thresholds)
+        _difference(threshold=thresholds)
 
 
 def test_infinite_thresholds_are_the_trivial_classifiers():
     pc = np.array([0.2, 0.7])
-    band = _difference(thresholds=(np.inf, -np.inf), pc=pc)
+    band = _difference(threshold=(np.inf, -np.inf), pc=pc)
     # always negative (cost pc) minus always positive (cost 1 - pc), with no variance
     np.testing.assert_allclose(band["difference"], 2 * pc - 1, atol=1e-15)
     np.testing.assert_array_equal(band["se"], 0)
@@ -84,14 +84,14 @@ def test_band_options_are_validated(options, message):
 @pytest.mark.parametrize("sampling", ["stratified", "full"])
 def test_resampled_difference_is_reproducible_and_brackets_the_estimate(sampling):
     options = {"method": "resample", "n_resamples": 4000, "sampling": sampling}
-    first = _difference(thresholds=(10, 10), pc=[0.2, 0.5, 0.9], rng=3, **options)
+    first = _difference(threshold=(10, 10), pc=[0.2, 0.5, 0.9], rng=3, **options)
     second = _difference(
-        thresholds=(10, 10), pc=[0.2, 0.5, 0.9], rng=np.random.default_rng(3), **options
+        threshold=(10, 10), pc=[0.2, 0.5, 0.9], rng=np.random.default_rng(3), **options
     )
     pd.testing.assert_frame_equal(first, second)
     assert (first["lower"] <= first["difference"]).all()
     assert (first["difference"] <= first["upper"]).all()
-    exact = _difference(thresholds=(10, 10), pc=[0.2, 0.5, 0.9], sampling=sampling)
+    exact = _difference(threshold=(10, 10), pc=[0.2, 0.5, 0.9], sampling=sampling)
     np.testing.assert_allclose(first["se"], exact["se"], rtol=0.1)
 
 
@@ -112,9 +112,9 @@ def test_exact_distribution_of_a_huge_test_set_is_refused_before_any_work():
         match=r"distribution='exact' would need about [\d,]+ terms at pc=0\.5 \(200,000 "
         r"instances\), more than the 10,000,000 it may use; pass distribution='normal'",
     ):
-        _difference(data, thresholds=(1, 1), distribution="exact")
-    auto = _difference(data, thresholds=(1, 1))
-    pd.testing.assert_frame_equal(auto, _difference(data, thresholds=(1, 1), distribution="normal"))
+        _difference(data, threshold=(1, 1), distribution="exact")
+    auto = _difference(data, threshold=(1, 1))
+    pd.testing.assert_frame_equal(auto, _difference(data, threshold=(1, 1), distribution="normal"))
 
 
 def test_repeated_instance_ids_suggest_by():
@@ -152,7 +152,7 @@ def _pairs(draw):
         "pc": draw(st.lists(st.integers(0, 20).map(lambda v: v / 20), min_size=1, max_size=5)),
     }
     if draw(st.booleans()):
-        options["thresholds"] = (draw(st.sampled_from(scores)) / 2, np.inf)
+        options["threshold"] = (draw(st.sampled_from(scores)) / 2, np.inf)
     return data, options
 
 
@@ -225,7 +225,7 @@ def _band(data, **options):
         instance="i",
         a="a",
         b="b",
-        thresholds=(0.5, 0.5),
+        threshold=(0.5, 0.5),
         pc=[0.5],
         **options,
     )
@@ -337,7 +337,7 @@ def test_difference_of_two_honest_hybrids_matches_brute_force():
 @pytest.mark.parametrize(
     ("selection", "extra", "message"),
     [
-        ("both", {"thresholds": (0.5, 0.5)}, r"pass selection= or thresholds=, not both"),
+        ("both", {"threshold": (0.5, 0.5)}, r"pass selection= or threshold=, not both"),
         ("one", {}, r"selection= must be a pair \(table_a, table_b\)"),
         ("ungrouped", {}, r"selection has no column 'dataset'"),
     ],

@@ -84,7 +84,7 @@ def test_roc_points_and_rociv_equal_eager(engine, instances):
     kwargs = {"score": "s", "label": "y", "by": "model"}
     _same(cc.roc_points(lazy, **kwargs), cc.roc_points(instances, **kwargs))
     _same(cc.roc_points(lazy, weight="w", **kwargs), cc.roc_points(instances, weight="w", **kwargs))
-    _same(cc.rociv(lazy, cost="w", **kwargs), cc.rociv(instances, cost="w", **kwargs))
+    _same(cc.rociv(lazy, amount="w", **kwargs), cc.rociv(instances, amount="w", **kwargs))
 
 
 def test_bootstrap_band_equals_eager(engine, instances):
@@ -101,8 +101,8 @@ def test_bins_equal_eager_bins_and_are_points_of_the_full_curve(engine, instance
     weighted = cc.roc_points(lazy, bins=bins, weight="w", **kwargs)
     _same(weighted, cc.roc_points(instances, bins=bins, weight="w", **kwargs))
     _same(
-        cc.rociv(lazy, bins=bins, cost="w", **kwargs),
-        cc.rociv(instances, bins=bins, cost="w", **kwargs),
+        cc.rociv(lazy, bins=bins, amount="w", **kwargs),
+        cc.rociv(instances, bins=bins, amount="w", **kwargs),
     )
     # Every binned point is a point of the full curve: same threshold, same counts.
     full = cc.roc_points(instances, **kwargs)

@@ -74,7 +74,7 @@ def test_from_confusion_one_class_group():
 def test_rociv_one_class_group():
     with pytest.warns(cc.CostchartWarning, match=ONE_CLASS_MESSAGE) as record:
         line = _line()
-        cc.rociv(ONE_CLASS, score="score", label="label", cost="cost", by="clf")
+        cc.rociv(ONE_CLASS, score="score", label="label", amount="cost", by="clf")
     _assert_attributed(record, line)
 
 

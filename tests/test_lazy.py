@@ -44,7 +44,10 @@ def test_lazy_roc_points_equal_eager(instances, engine):
 @pytest.mark.parametrize("engine", ["polars", "duckdb"])
 def test_lazy_weighted_points_and_rociv_equal_eager(instances, engine):
     lazy = _lazy_frames(instances)[engine]
-    for function, extra in ((cc.roc_points, {"weight": "amount"}), (cc.rociv, {"cost": "amount"})):
+    for function, extra in (
+        (cc.roc_points, {"weight": "amount"}),
+        (cc.rociv, {"amount": "amount"}),
+    ):
         eager = function(instances, score="s", label="y", by="model", **extra)
         result = function(lazy, score="s", label="y", by="model", **extra)
         # Sums of floats in another order differ in the last bits only.
@@ -132,7 +135,7 @@ def test_lazy_rociv_refuses_costs_that_are_not_positive():
     with pytest.raises(
         cc.CostchartError, match=r"column 'w' has values that are not positive \(smallest 0\.0\)"
     ):
-        cc.rociv(lazy, score="s", label="y", cost="w")
+        cc.rociv(lazy, score="s", label="y", amount="w")
 
 
 def test_functions_of_instances_without_pushdown_name_the_fix():
@@ -184,7 +187,7 @@ def test_dask_frames(instances, bins):
     for function, extra in (
         (cc.roc_points, {}),
         (cc.roc_points, {"weight": "amount"}),
-        (cc.rociv, {"cost": "amount"}),
+        (cc.rociv, {"amount": "amount"}),
     ):
         eager = _by_group(function(instances, score="s", label="y", by="model", bins=bins, **extra))
         result = function(lazy, score="s", label="y", by="model", bins=bins, **extra)
@@ -285,7 +288,7 @@ def _compare_binned(lazy, frame, bins):
     for function, extra in (
         (cc.roc_points, {}),
         (cc.roc_points, {"weight": "w"}),
-        (cc.rociv, {"cost": "w"}),
+        (cc.rociv, {"amount": "w"}),
     ):
         source = frame if function is cc.roc_points else frame[frame["w"] > 0]
         native = lazy(source)
@@ -393,8 +396,8 @@ def test_spark_ranks_widen_before_binning(spark):
     pd.testing.assert_frame_equal(result, eager)
     weighted = TIES.assign(w=np.arange(1.0, 10.0))
     pd.testing.assert_frame_equal(
-        cc.rociv(spark.createDataFrame(weighted), score="s", label="y", by="g", cost="w", bins=3),
-        cc.rociv(weighted, score="s", label="y", by="g", cost="w", bins=3),
+        cc.rociv(spark.createDataFrame(weighted), score="s", label="y", by="g", amount="w", bins=3),
+        cc.rociv(weighted, score="s", label="y", by="g", amount="w", bins=3),
     )
 
 
@@ -416,7 +419,7 @@ def test_lazy_weights_all_zero_or_no_rows(bins):
         ):
             cc.roc_points(empty, score="s", label="y", weight="w", bins=bins)
         with pytest.raises(cc.CostchartError, match=r"^data has no rows;"):
-            cc.rociv(empty, score="s", label="y", cost="w", bins=bins)
+            cc.rociv(empty, score="s", label="y", amount="w", bins=bins)
 
 
 @pytest.mark.parametrize("engine", ["polars", "duckdb"])
@@ -433,7 +436,7 @@ def test_lazy_sums_that_overflow_are_told_from_bad_values(engine):
     with pytest.raises(
         cc.CostchartError, match=r"column 'w' has 2 NaN or infinite values; pass finite numbers"
     ):
-        cc.rociv(bad, score="s", label="y", cost="w")
+        cc.rociv(bad, score="s", label="y", amount="w")
     # Each sum finite, the class total not: refused by the counting, not NaN rates.
     spread = _lazy_frames(huge.assign(s=[0.9, 0.8, 0.3, 0.2]))[engine]
     with pytest.raises(

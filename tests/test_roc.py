@@ -216,9 +216,9 @@ def test_lazy_integer_scores_beyond_two_to_the_53(engine, dtype):
             cc.roc_points(lazy, score="s", label="y", bins=bins),
             cc.roc_points(frame, score="s", label="y", bins=bins),
         )
-    expected = cc.rociv(frame, score="s", label="y", cost="c")
+    expected = cc.rociv(frame, score="s", label="y", amount="c")
     assert len(expected) == 8
-    pd.testing.assert_frame_equal(cc.rociv(lazy, score="s", label="y", cost="c"), expected)
+    pd.testing.assert_frame_equal(cc.rociv(lazy, score="s", label="y", amount="c"), expected)
 
 
 def test_small_integer_scores_keep_a_float_threshold_column():

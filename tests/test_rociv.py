@@ -29,14 +29,14 @@ def _brute_force_auciv(data):
 @settings(max_examples=150, deadline=None)
 @given(costed_instances())
 def test_auciv_is_the_cost_weighted_probability_of_outranking(data):
-    got = cc.auciv(data, score="s", label="y", cost="c")["auc"].iat[0]
+    got = cc.auciv(data, score="s", label="y", amount="c")["auc"].iat[0]
     assert got == pytest.approx(_brute_force_auciv(data), abs=1e-12)
 
 
 @settings(max_examples=100, deadline=None)
 @given(costed_instances())
 def test_equal_costs_give_the_roc_curve(data):
-    iv = cc.rociv(data.assign(c=3.0), score="s", label="y", cost="c")
+    iv = cc.rociv(data.assign(c=3.0), score="s", label="y", amount="c")
     roc = cc.roc_points(data, score="s", label="y")
     pd.testing.assert_frame_equal(iv[list(roc.columns)], roc)
     assert cc.auc(iv)["auc"].iat[0] == pytest.approx(cc.auc(roc)["auc"].iat[0], abs=1e-15)
@@ -46,8 +46,8 @@ def test_equal_costs_give_the_roc_curve(data):
 @given(costed_instances(), st.floats(0.01, 100), st.booleans())
 def test_scaling_one_class_changes_nothing(data, factor, positives):
     scaled = data.assign(c=np.where(data.y == positives, data.c * factor, data.c))
-    a = cc.rociv(data, score="s", label="y", cost="c")
-    b = cc.rociv(scaled, score="s", label="y", cost="c")
+    a = cc.rociv(data, score="s", label="y", amount="c")
+    b = cc.rociv(scaled, score="s", label="y", amount="c")
     np.testing.assert_allclose(a[["fpr", "tpr"]], b[["fpr", "tpr"]], atol=1e-12)
 
 
@@ -63,8 +63,8 @@ def test_duplicating_an_instance_equals_doubling_its_cost(rng):
     doubled = data.copy()
     doubled.loc[4, "c"] *= 2
     duplicated = pd.concat([data, data.iloc[[4]]], ignore_index=True)
-    a = cc.rociv(doubled, score="s", label="y", cost="c")
-    b = cc.rociv(duplicated, score="s", label="y", cost="c")
+    a = cc.rociv(doubled, score="s", label="y", amount="c")
+    b = cc.rociv(duplicated, score="s", label="y", amount="c")
     np.testing.assert_allclose(
         a[["threshold", "fpr", "tpr", "fp_cost", "tp_benefit"]],
         b[["threshold", "fpr", "tpr", "fp_cost", "tp_benefit"]],
@@ -74,7 +74,7 @@ def test_duplicating_an_instance_equals_doubling_its_cost(rng):
 
 def test_columns_counts_and_sums():
     data = {"s": [0.9, 0.8, 0.4, 0.3], "y": [1, 0, 1, 0], "amount": [10.0, 1.0, 30.0, 3.0]}
-    iv = cc.rociv(data, score="s", label="y", cost="amount")
+    iv = cc.rociv(data, score="s", label="y", amount="amount")
     assert list(iv.columns) == [
         "threshold",
         "tp",
@@ -94,7 +94,7 @@ def test_columns_counts_and_sums():
 @settings(max_examples=100, deadline=None)
 @given(costed_instances())
 def test_rociv_flows_into_hull_and_envelope(data):
-    iv = cc.rociv(data, score="s", label="y", cost="c")
+    iv = cc.rociv(data, score="s", label="y", amount="c")
     envelope = cc.lower_envelope(iv)
     at = np.linspace(0, 1, 101)
     lines = (
@@ -110,7 +110,7 @@ def test_rociv_flows_into_hull_and_envelope(data):
 
 def test_workforce_counts_cases_not_money():
     data = {"s": [0.9, 0.8, 0.4, 0.3], "y": [1, 0, 1, 0], "amount": [10.0, 1.0, 30.0, 3.0]}
-    iv = cc.rociv(data, score="s", label="y", cost="amount")
+    iv = cc.rociv(data, score="s", label="y", amount="amount")
     choice = cc.workforce(iv, capacity=1)
     mixture = choice[choice.role == "mixture"].iloc[0]
     assert mixture.tpr == pytest.approx(0.25)  # one case: the first loan, a quarter of the benefit
@@ -125,7 +125,7 @@ def test_costs_from_benefits_and_credit_example():
     expected = np.where(credit.label == 1, 0.15 * credit.amount, 0.6 * credit.amount)
     np.testing.assert_allclose(costs, expected)
     assert costs.index.equals(credit.index)
-    iv = cc.rociv(credit.assign(cost=costs), score="score", label="label", cost="cost")
+    iv = cc.rociv(credit.assign(cost=costs), score="score", label="label", amount="cost")
     assert iv.fpr.iat[-1] == 1 and iv.tpr.iat[-1] == 1
 
 
@@ -134,24 +134,24 @@ def test_costs_from_benefits_and_credit_example():
     [
         (
             lambda: cc.rociv(
-                {"s": [1, 2], "y": [1, 0], "c": [1.0, np.nan]}, score="s", label="y", cost="c"
+                {"s": [1, 2], "y": [1, 0], "c": [1.0, np.nan]}, score="s", label="y", amount="c"
             ),
             r"column 'c' has 1 NaN values \(first at position 1\); every instance needs a cost",
         ),
         (
             lambda: cc.rociv(
-                {"s": [1, 2], "y": [1, 0], "c": [1.0, -2.0]}, score="s", label="y", cost="c"
+                {"s": [1, 2], "y": [1, 0], "c": [1.0, -2.0]}, score="s", label="y", amount="c"
             ),
             r"column 'c' has 1 costs that are not positive \(first at position 1, -2\.0\); ROCIV needs every cost and benefit > 0",
         ),
         (
             lambda: cc.rociv(
-                {"s": [1, 2], "y": [1, 0], "c": [0.0, 2.0]}, score="s", label="y", cost="c"
+                {"s": [1, 2], "y": [1, 0], "c": [0.0, 2.0]}, score="s", label="y", amount="c"
             ),
             r"column 'c' has 1 costs that are not positive \(first at position 0, 0\.0\)",
         ),
         (
-            lambda: cc.rociv({"s": [1, 2], "y": [1, 0]}, score="s", label="y", cost="c"),
+            lambda: cc.rociv({"s": [1, 2], "y": [1, 0]}, score="s", label="y", amount="c"),
             r"data has no column 'c'; available columns: 's', 'y'",
         ),
         (
@@ -185,7 +185,7 @@ def test_large_inputs_match_a_groupby_reference(decimals):
     if decimals is not None:
         s = np.round(s, decimals)
     c = rng.lognormal(3, 1, size=n)
-    iv = cc.rociv({"s": s, "y": y, "c": c}, score="s", label="y", cost="c")
+    iv = cc.rociv({"s": s, "y": y, "c": c}, score="s", label="y", amount="c")
     frame = pd.DataFrame({"s": s, "pos": np.where(y, c, 0.0), "neg": np.where(y, 0.0, c)})
     reference = frame.groupby("s").sum().sort_index(ascending=False).cumsum()
     np.testing.assert_array_equal(iv.threshold.to_numpy()[1:], reference.index.to_numpy())
@@ -197,7 +197,7 @@ def test_rociv_condition_uses_average_costs_per_class(rng):
     data = pd.DataFrame(
         {"s": rng.normal(size=200), "y": rng.random(200) < 0.3, "c": rng.uniform(1, 10, 200)}
     )
-    iv = cc.rociv(data, score="s", label="y", cost="c")
+    iv = cc.rociv(data, score="s", label="y", amount="c")
     condition = cc.rociv_condition(iv)
     negatives, positives = data[~data.y], data[data.y]
     slope = len(negatives) * negatives.c.mean() / (len(positives) * positives.c.mean())
@@ -221,14 +221,14 @@ def test_costs_whose_total_overflows_are_refused_not_nan():
         cc.CostchartError,
         match=r"the costs in column 'c' of the positives sum to more than the largest float64",
     ):
-        cc.rociv(data, score="s", label="y", cost="c")
+        cc.rociv(data, score="s", label="y", amount="c")
 
 
 def test_rociv_of_an_empty_frame_says_it_has_no_rows():
     empty = pd.DataFrame({"g": [], "s": [], "y": [], "c": []})
     for by in (None, "g"):
         with pytest.raises(cc.CostchartError, match=r"^data has no rows; ROC analysis needs"):
-            cc.rociv(empty, score="s", label="y", cost="c", by=by)
+            cc.rociv(empty, score="s", label="y", amount="c", by=by)
 
 
 DATA = pd.DataFrame({"s": [0.9, 0.8, 0.3, 0.2], "y": [1, 0, 1, 0], "c": [1.0, 2.0, 3.0, 4.0]})
@@ -237,19 +237,19 @@ DATA = pd.DataFrame({"s": [0.9, 0.8, 0.3, 0.2], "y": [1, 0, 1, 0], "c": [1.0, 2.
 @pytest.mark.parametrize(
     ("cost", "message"),
     [
-        (None, r"cost=None must be a column name \(a string\)"),
-        (DATA["c"], r"cost= takes a column name, but got a Series"),
+        (None, r"amount=None must be a column name \(a string\)"),
+        (DATA["c"], r"amount= takes a column name, but got a Series"),
     ],
 )
 def test_rociv_cost_must_be_a_column_name(cost, message):
     with pytest.raises(cc.CostchartError, match=message):
-        cc.rociv(DATA, score="s", label="y", cost=cost)
+        cc.rociv(DATA, score="s", label="y", amount=cost)
 
 
 def test_rociv_condition_reads_pyarrow_and_refuses_empty_tables():
     import polars as pl
 
-    points = cc.rociv(DATA, score="s", label="y", cost="c")
+    points = cc.rociv(DATA, score="s", label="y", amount="c")
     arrow = pl.from_pandas(points).to_arrow()
     pd.testing.assert_frame_equal(cc.rociv_condition(arrow), cc.rociv_condition(points))
     with pytest.raises(cc.CostchartError, match=r"points has no rows; pass a table from rociv"):

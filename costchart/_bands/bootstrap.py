@@ -35,7 +35,7 @@ from costchart._data_checks import whole_counts
 from costchart._errors import CostchartError
 from costchart._frames import as_pandas, normalize_by
 from costchart._groups import assemble, split_groups
-from costchart._roc import from_confusion, roc_points
+from costchart._roc import from_confusion, points_of
 from costchart._validation import threshold_number
 
 __all__ = ["bootstrap_band", "confusion_band"]
@@ -48,6 +48,7 @@ def bootstrap_band(
     label: str,
     by: str | Sequence[str] | None = None,
     pos_label=None,
+    weight: str | None = None,
     confidence_level: float = 0.9,
     method: str = "exact",
     sampling: str = "stratified",
@@ -77,6 +78,12 @@ def bootstrap_band(
         :func:`roc_points`).
     score, label, by, pos_label
         As in :func:`roc_points`.
+    weight : str, optional
+        Column of non-negative instance weights; counts become sums of weights.
+        Instances of weight 0 are ignored. The bootstrap resamples whole instances, so
+        the weights must be whole numbers (frequency weights): a weight ``k`` gives
+        exactly the band of the data with its row repeated ``k`` times. Fractional
+        weights are refused, and so is ``weight=`` with a lazy frame (collect it first).
     confidence_level : float
         In (0, 1); 0.9 gives the 5 % and 95 % percentiles.
     method : {"exact", "resample"}
@@ -159,8 +166,15 @@ def bootstrap_band(
     if threshold is not None:
         threshold = threshold_number(threshold)
     simultaneous = check_simultaneous(simultaneous, options)
-    points = roc_points(
-        data, score=score, label=label, by=by or None, pos_label=pos_label, bins=bins
+    points = points_of(
+        data,
+        score=score,
+        label=label,
+        by=by or None,
+        pos_label=pos_label,
+        weight=weight,
+        bins=bins,
+        frequency="bootstrap_band's bootstrap",
     )
     band = _bands(points, by, selection, threshold, options, simultaneous)
     band.attrs[ATTRS] = describe(options, simultaneous=simultaneous)

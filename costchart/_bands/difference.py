@@ -51,7 +51,7 @@ def difference_band(
     distribution: str = "auto",
     n_resamples: int = 2000,
     rng=None,
-    thresholds: tuple[float, float] | None = None,
+    threshold: tuple[float, float] | None = None,
     selection: tuple[pd.DataFrame, pd.DataFrame] | None = None,
     pc=None,
     progress=False,
@@ -59,7 +59,7 @@ def difference_band(
     """A bootstrap band on the cost difference of two classifiers on the same instances.
 
     At each ``pc`` each classifier uses the threshold its own lower envelope selects on this
-    data, the fixed ``thresholds=(t_a, t_b)``, or the threshold its own selection table
+    data, the fixed ``threshold=(t_a, t_b)``, or the threshold its own selection table
     picks for that ``pc`` (``selection=(table_a, table_b)``, each from
     :func:`costchart.selection_table` on validation data): the difference of two honest
     hybrids. The difference is ``cost(a) - cost(b)``: negative where ``a`` is cheaper.
@@ -84,7 +84,7 @@ def difference_band(
         For ``method="exact"``: a normal fit to the exact moments (also what ``"auto"``
         takes: it covered at least as well as the exact quantiles in every simulated
         setting, ``docs/bands.md``), or the quantiles of the exact distribution.
-    thresholds : (float, float), optional
+    threshold : (float, float), optional
         Fixed thresholds of ``a`` and ``b`` ("positive when score >= t") at every ``pc``;
         ``inf`` is the always-negative classifier, ``-inf`` the always-positive one. NaN
         is refused.
@@ -108,7 +108,7 @@ def difference_band(
     ...     "model": ["a"] * 6 + ["b"] * 6, "id": list(range(6)) * 2,
     ...     "y": [1, 1, 1, 0, 0, 0] * 2, "p": [1, 1, 0, 0, 0, 1, 1, 0, 0, 1, 0, 1]})
     >>> band = cc.difference_band(data, score="p", label="y", classifier="model", instance="id",
-    ...                           thresholds=(1, 1), pc=[0.5])
+    ...                           threshold=(1, 1), pc=[0.5])
     >>> band.round(4)
         pc  difference   lower   upper      se  significant
     0  0.5     -0.3333 -0.6499 -0.0168  0.1925        False
@@ -125,11 +125,11 @@ def difference_band(
         per_resample=RESAMPLE_DRAWS,
     )
     by = normalize_by(by)
-    if thresholds is not None:
-        thresholds = threshold_pair(thresholds)
+    if threshold is not None:
+        threshold = threshold_pair(threshold, "threshold")
     if selection is not None:
-        if thresholds is not None:
-            msg = "pass selection= or thresholds=, not both"
+        if threshold is not None:
+            msg = "pass selection= or threshold=, not both"
             raise CostchartError(msg)
         selection = _selection_pair(selection, by)
     for name, column in (("classifier", classifier), ("instance", instance)):
@@ -166,7 +166,7 @@ def difference_band(
             else [None, None]
         )
         for side, fixed, chosen_table in zip(
-            (side_a, side_b), thresholds or (None, None), chosen_tables, strict=True
+            (side_a, side_b), threshold or (None, None), chosen_tables, strict=True
         ):
             scores = finite_numbers(side[score].to_numpy(), f"column {score!r}")
             points = roc_points({"s": scores, "y": positive}, score="s", label="y")

@@ -25,7 +25,7 @@ def main(n: int = 10_000_000) -> None:
         times = interleaved(
             {
                 "roc_points": lambda f=frame: cc.roc_points(f, score="score", label="label"),
-                "rociv": lambda f=frame: cc.rociv(f, score="score", label="label", cost="cost"),
+                "rociv": lambda f=frame: cc.rociv(f, score="score", label="label", amount="cost"),
             },
             rounds=3,
         )
