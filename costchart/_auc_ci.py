@@ -21,7 +21,6 @@ from collections.abc import Sequence
 
 import numpy as np
 import pandas as pd
-from scipy import stats
 
 from costchart import _schema as col
 from costchart._data_checks import binary_labels, finite_numbers
@@ -91,6 +90,8 @@ def auc_ci(
           auc   lower  upper      se
     0  0.8125  0.5341    1.0  0.1693
     """
+    from scipy import stats
+
     one_of(method, "method", ("delong", "bootstrap"))
     level = check_confidence(confidence_level)
     by = normalize_by(by)
@@ -212,6 +213,8 @@ def auc_test(
         auc_a   auc_b  difference      se       z  p_value
     0  0.8889  0.5556      0.3333  0.2722  1.2247   0.2207
     """
+    from scipy import stats
+
     for name, column in (
         ("score", score),
         ("label", label),
@@ -279,6 +282,8 @@ def auc_test(
 
 def _instance_placements(scores: np.ndarray, positive: np.ndarray):
     """The AUC and every positive's and negative's placement value (midranks, Sun & Xu)."""
+    from scipy import stats
+
     everyone = stats.rankdata(scores)
     within_pos = stats.rankdata(scores[positive])
     within_neg = stats.rankdata(scores[~positive])

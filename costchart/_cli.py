@@ -1,4 +1,4 @@
-"""The ``costchart`` command: ``demo``, ``plot`` and ``table``.
+"""The ``costchart`` command: ``demo``, ``plot`` and ``table`` (and ``--version``).
 
 Errors print one line (``costchart: error: ...``) and exit with status 2; progress goes
 to standard error. ``table`` writes CSV to standard output unless ``--out`` names a
@@ -16,6 +16,7 @@ import os
 import sys
 from pathlib import Path
 
+from costchart import __version__
 from costchart._cli_commands import STDOUT, demo, one_line, plot, table
 from costchart._errors import CostchartError
 
@@ -39,6 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="costchart", description="ROC and cost curves for two-class classifiers."
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
 
     demo_parser = commands.add_parser(

@@ -24,7 +24,6 @@ from collections.abc import Sequence
 
 import numpy as np
 import pandas as pd
-from scipy import stats
 
 from costchart import _schema as col
 from costchart._errors import CostchartError
@@ -100,6 +99,8 @@ def net_benefit(
     4     none       0.25       0.0000
     5     none       0.50       0.0000
     """
+    from scipy import stats
+
     grid = DEFAULT_THRESHOLDS if thresholds is None else _thresholds(thresholds)
     level = check_confidence(confidence_level)
     by = normalize_by(by)

@@ -10,7 +10,6 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 import pandas as pd
-from scipy import integrate
 
 from costchart import _schema as col
 from costchart._errors import CostchartError
@@ -266,5 +265,7 @@ def _callable_integrator(density) -> Callable:
 
 def _adaptive(integrand) -> np.ndarray:
     """Integral over t in [0, 1] of a vector-valued integrand, adaptively (all at once)."""
+    from scipy import integrate
+
     value, _ = integrate.quad_vec(integrand, 0.0, 1.0, epsabs=1e-13, epsrel=1e-12, limit=2000)
     return np.asarray(value, dtype=np.float64)

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
-from scipy.optimize import isotonic_regression
 
 from costchart import _schema as col
 from costchart._frames import table as table_of
@@ -310,6 +309,8 @@ def upper_hull(x: np.ndarray, y: np.ndarray, *, min_turn: float = 0.0) -> np.nda
     their widths (pool-adjacent-violators, linear time); a final exact pass removes any
     point that does not turn clockwise by more than ``min_turn`` (the sine of the angle).
     """
+    from scipy.optimize import isotonic_regression
+
     n = len(x)
     if n <= 2:
         return np.arange(n)

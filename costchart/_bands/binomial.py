@@ -14,7 +14,6 @@ from __future__ import annotations
 from statistics import NormalDist
 
 import numpy as np
-from scipy import stats
 
 #: Probability left out of each tail when a distribution's support is trimmed.
 TAIL = 1e-12
@@ -26,6 +25,8 @@ def trimmed_bounds(n, p) -> tuple[np.ndarray, np.ndarray]:
     Vectorized over ``n`` and ``p`` (int64 arrays out). ``p <= 0`` or ``n == 0`` keep only
     0, ``p >= 1`` only ``n``.
     """
+    from scipy import stats
+
     n = np.asarray(n, dtype=np.float64)
     p = np.asarray(p, dtype=np.float64)
     n, p = np.broadcast_arrays(n, p)
@@ -86,6 +87,8 @@ def conditional_pmf(totals: np.ndarray, share: float, low: int, width: int) -> n
 
     Rows are not trimmed: each is the plain binomial probability (0 where ``low + j > t``).
     """
+    from scipy import stats
+
     totals = np.asarray(totals, dtype=np.int64)
     k = low + np.arange(width)[None, :]
     if share <= 0 or share >= 1:

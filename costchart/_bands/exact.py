@@ -18,7 +18,6 @@ of ``B`` per value of ``A``, whose costs are then sorted and accumulated exactly
 from __future__ import annotations
 
 import numpy as np
-from scipy import special
 
 from costchart._bands.binomial import pmf_table, trimmed_bounds
 
@@ -75,6 +74,8 @@ class Problems:
 
     def _cdf_between(self, b: np.ndarray) -> np.ndarray:
         """``P(low_b <= B <= b | A = a)`` for the full sampling's conditional binomial."""
+        from scipy import special
+
         c = self.cond[:, None]
         upper = np.minimum(b, self.rest)
         inside = upper >= self.low_b[:, None]

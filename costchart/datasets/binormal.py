@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from scipy import stats
 
 from costchart._errors import CostchartError
 
@@ -53,6 +52,8 @@ def binormal_cost(pc, threshold, *, mu_pos: float, mu_neg: float, sigma: float =
     >>> float(binormal_cost(0.5, 0.0, mu_pos=3.0, mu_neg=-3.0, sigma=3.0).round(4))
     0.1587
     """
+    from scipy import stats
+
     pc = np.asarray(pc, dtype=np.float64)
     threshold = np.asarray(threshold, dtype=np.float64)
     fnr = stats.norm.cdf((threshold - mu_pos) / sigma)

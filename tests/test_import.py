@@ -1,0 +1,88 @@
+"""``import costchart`` stays light, and the command answers ``--help`` and ``--version``.
+
+Each check runs in a fresh interpreter (this one has imported everything already). No
+timings here, they are too noisy for a test: tests/benchmarks/bench_import.py measures them.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import costchart
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: Packages that only some functions need, imported inside them. Some come with the
+#: baseline ``import numpy, pandas, altair`` and are not held against costchart: altair
+#: imports narwhals (and jsonschema, jinja2), pandas 3 imports pyarrow when installed.
+HEAVY = {
+    "scipy",
+    "sklearn",
+    "vl_convert",
+    "polars",
+    "pyarrow",
+    "duckdb",
+    "dask",
+    "pyspark",
+    "narwhals",
+}
+
+#: Must never load with ``import costchart``, whatever numpy, pandas and altair import.
+NEVER = {"scipy", "sklearn", "vl_convert", "polars", "duckdb", "dask", "pyspark"}
+
+
+def _env() -> dict[str, str]:
+    """This checkout first on the path, as in the test process."""
+    path = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)
+    return {**os.environ, "PYTHONPATH": path}
+
+
+def _python(code: str) -> str:
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=_env(), check=True
+    )
+    return done.stdout
+
+
+def _command(*args: str) -> subprocess.CompletedProcess:
+    """``costchart ARGS``: the installed script next to this Python, else its entry point."""
+    script = shutil.which("costchart", path=str(Path(sys.executable).parent))
+    if script is not None:
+        argv = [script, *args]
+    else:
+        argv = [
+            sys.executable,
+            "-c",
+            "import sys; from costchart._cli import main; sys.exit(main())",
+        ]
+        argv += list(args)
+    return subprocess.run(argv, capture_output=True, text=True, env=_env(), check=False)
+
+
+def _modules(imports: str) -> set[str]:
+    """Top-level packages in ``sys.modules`` after ``import IMPORTS`` in a fresh process."""
+    code = f"import {imports}, sys; print('\\n'.join(sorted(sys.modules)))"
+    return {name.split(".")[0] for name in _python(code).split()}
+
+
+def test_import_leaves_heavy_packages_alone():
+    assert Path(_python("import costchart; print(costchart.__file__)").strip()).is_relative_to(ROOT)
+    baseline = _modules("numpy, pandas, altair")
+    loaded = _modules("costchart")
+    assert loaded & NEVER == set()
+    assert (loaded - baseline) & HEAVY == set()
+
+
+@pytest.mark.parametrize("flag", ["--version", "-h", "--help"])
+def test_command_answers_without_a_subcommand(flag):
+    done = _command(flag)
+    assert done.returncode == 0, done.stderr
+    if flag == "--version":
+        assert done.stdout.strip() == f"costchart {costchart.__version__}"
+    else:
+        assert done.stdout.startswith("usage: costchart")
+        assert "--version" in done.stdout
