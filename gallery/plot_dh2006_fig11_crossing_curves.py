@@ -21,7 +21,9 @@ data = load_predictions().query("dataset == 'ionosphere' and classifier in ['nai
 points = cc.roc_points(data, score="score", label="label", by="classifier")
 bayes = points[points["classifier"] == "naive bayes"].drop(columns="classifier")
 tree = points[points["classifier"] == "tree"].drop(columns="classifier")
-result = cc.compare(bayes, tree, names=("naive bayes", "tree"))
+result = cc.compare(
+    cc.lower_envelope(bayes), cc.lower_envelope(tree), names=("naive bayes", "tree")
+)
 print("crossovers at pc =", result.crossovers.round(3))
 print(result.better.round(3))
 

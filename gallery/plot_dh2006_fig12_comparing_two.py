@@ -23,7 +23,9 @@ data = load_predictions().query("dataset == 'ionosphere' and classifier in ['log
 points = cc.roc_points(data, score="score", label="label", by="classifier")
 logistic = points[points["classifier"] == "logistic"].drop(columns="classifier")
 tree = points[points["classifier"] == "tree"].drop(columns="classifier")
-result = cc.compare(logistic, tree, names=("logistic", "tree"))
+result = cc.compare(
+    cc.lower_envelope(logistic), cc.lower_envelope(tree), names=("logistic", "tree")
+)
 print(result.better.round(3))
 print(result)
 
