@@ -36,15 +36,15 @@ def _vertices(table, by: list[str], group: Group, name: str = "curve"):
 def _lines(curve, by, name: str = "curve") -> pd.DataFrame | None:
     """A points or cost-lines table as one row per line (its ROC point), else ``None``.
 
-    The rows keep the grouping columns and ``threshold`` (when present), then ``fpr`` and
-    ``tpr``: each line is evaluated on its own, never replaced by an envelope.
+    The rows keep the grouping columns and ``threshold`` (when present), then ``tpr`` and
+    ``fpr``: each line is evaluated on its own, never replaced by an envelope.
     """
     table = read_table(curve, name)
     if table_kind(table) == "curve":
         return None
     points, by_columns, _ = points_groups(table, by, name=name)
     columns = [*by_columns, *([col.THRESHOLD] if col.THRESHOLD in points else [])]
-    return points[[*columns, col.FPR, col.TPR]].reset_index(drop=True)
+    return points[[*columns, col.TPR, col.FPR]].reset_index(drop=True)  # roc_points' order
 
 
 def _pc_values(pc) -> np.ndarray:
@@ -81,7 +81,7 @@ def cost_at(curve, pc, *, by: str | Sequence[str] | None = None) -> pd.DataFrame
     pandas.DataFrame
         For a cost curve: the grouping columns, then ``pc`` and ``cost`` (float64), one
         row per group and requested ``pc``, in the order given. For points or lines: the
-        grouping columns, ``threshold`` (when the table has one), ``fpr``, ``tpr``, then
+        grouping columns, ``threshold`` (when the table has one), ``tpr``, ``fpr``, then
         ``pc`` and ``cost``: one row per line and requested ``pc``, line after line.
 
     Examples
@@ -89,10 +89,10 @@ def cost_at(curve, pc, *, by: str | Sequence[str] | None = None) -> pd.DataFrame
     >>> import pandas as pd, costchart as cc
     >>> point = pd.DataFrame({"fpr": [0.09], "tpr": [0.36]})
     >>> cc.cost_at(point, [0.0, 0.8, 1.0])  # the classifier's own line
-        fpr   tpr   pc  cost
-    0  0.09  0.36  0.0  0.09
-    1  0.09  0.36  0.8  0.53
-    2  0.09  0.36  1.0  0.64
+        tpr   fpr   pc  cost
+    0  0.36  0.09  0.0  0.09
+    1  0.36  0.09  0.8  0.53
+    2  0.36  0.09  1.0  0.64
     >>> cc.cost_at(cc.lower_envelope(point), [0.8])  # the best of it and the trivial ones
         pc  cost
     0  0.8   0.2
@@ -145,7 +145,7 @@ def expected_cost(curve, *, density=None, by: str | Sequence[str] | None = None)
     pandas.DataFrame
         For a cost curve: the grouping columns, then ``expected_cost`` (float64), one row
         per group. For points or lines: the grouping columns, ``threshold`` (when the
-        table has one), ``fpr``, ``tpr`` and ``expected_cost``, one row per line.
+        table has one), ``tpr``, ``fpr`` and ``expected_cost``, one row per line.
 
     Examples
     --------

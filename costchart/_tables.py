@@ -136,6 +136,8 @@ def check_rates(table: pd.DataFrame, name: str) -> None:
 def check_curve(table: pd.DataFrame, name: str) -> None:
     """Refuse ``pc`` outside [0, 1] or NaN and costs that are NaN, infinite or negative."""
     _check_unit(table, (col.PC,), name, "operating points")
+    # An envelope's rates travel on to selection tables: they must be rates too.
+    _check_unit(table, [c for c in (col.FPR, col.TPR) if c in table.columns], name, "rates")
     cost = numbers(table, col.COST, name)
     # Normalized expected cost FNR·pc + FPR·(1 - pc) lies in [0, 1].
     bad = ~(np.isfinite(cost) & (cost >= -COST_ROUNDING) & (cost <= 1 + COST_ROUNDING))

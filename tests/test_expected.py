@@ -190,7 +190,7 @@ def test_a_line_gives_its_own_cost_not_the_envelope():
 
 def test_each_line_of_a_table_is_evaluated_on_its_own():
     got = cc.cost_at(POINTS, [0.0, 0.5, 1.0])
-    assert list(got.columns) == ["threshold", "fpr", "tpr", "pc", "cost"]
+    assert list(got.columns) == ["threshold", "tpr", "fpr", "pc", "cost"]
     assert got["threshold"].tolist() == [2.0, 2.0, 2.0, 1.0, 1.0, 1.0]
     fpr, fnr = got["fpr"].to_numpy(), 1 - got["tpr"].to_numpy()
     np.testing.assert_allclose(got["cost"], fpr + got["pc"] * (fnr - fpr), atol=0)
@@ -199,7 +199,7 @@ def test_each_line_of_a_table_is_evaluated_on_its_own():
 
 def test_expected_cost_of_lines_is_each_lines_area():
     got = cc.expected_cost(POINTS)
-    assert list(got.columns) == ["threshold", "fpr", "tpr", "expected_cost"]
+    assert list(got.columns) == ["threshold", "tpr", "fpr", "expected_cost"]
     np.testing.assert_allclose(got["expected_cost"], [(0.1 + 0.5) / 2, (0.4 + 0.1) / 2])
     density = stats.beta(2, 5)  # mean 2/7: the line's cost at the mean pc
     weighted = cc.expected_cost(POINTS, density=density)["expected_cost"]

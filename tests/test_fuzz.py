@@ -553,7 +553,10 @@ def cost_at_call(draw):
     d = Drawer(draw, slots(*options))
     table = d.table(i, source)
     kwargs = d.options(options)
-    check = table_check((_schema.PC, _schema.COST))
+    if source in ("points", "lines"):  # each line gives its own cost
+        check = points_check(extra=(_schema.PC, _schema.COST))
+    else:
+        check = table_check((_schema.PC, _schema.COST))
     return Call(cc.cost_at, (table, kwargs.pop("pc")), kwargs, check, d.plan)
 
 
@@ -1164,8 +1167,14 @@ CASES = {
     "cost_at": cost_at_call,
     "expected_cost": _table_call(
         cc.expected_cost,
-        ["envelope", "points", "average"],
+        ["envelope", "average"],
         table_check((_schema.EXPECTED_COST,)),
+        density=DENSITY,
+    ),
+    "expected_cost(points)": _table_call(
+        cc.expected_cost,
+        ["points", "lines"],
+        points_check(extra=(_schema.EXPECTED_COST,)),
         density=DENSITY,
     ),
     "auc": _table_call(cc.auc, ["points", "lines", "rociv"], table_check((_schema.AUC,))),
@@ -1389,6 +1398,8 @@ def test_every_public_function_is_fuzzed():
     fuzzed |= {"save", "report", "layers"}
     # scikit-learn estimators in, checked with bad inputs in tests/test_estimators.py
     fuzzed |= {"predictions", "from_cv_results", "threshold_classifier", "expected_cost_scorer"}
+    # Simulations of binormal test sets (parameters in, no table): tests/test_binormal.py
+    fuzzed |= {"band_coverage", "difference_coverage", "coverage_grid", "coverage_chart"}
     public = {
         n
         for n in cc.__all__
