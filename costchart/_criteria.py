@@ -20,6 +20,7 @@ from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._groups import combine_groups
 from costchart._hull import group_hulls
+from costchart._optimal import optimal_vertices
 from costchart._validation import finite_number, probabilities, probability, real_numbers
 
 __all__ = ["iso_performance", "neyman_pearson", "workforce"]
@@ -36,90 +37,126 @@ def _trivial_name(fpr: np.ndarray, tpr: np.ndarray) -> np.ndarray:
 def iso_performance(
     points,
     *,
-    pc: float | tuple[float, float] | None = None,
-    slope: float | tuple[float, float] | None = None,
+    pc: float | Sequence[float] | None = None,
+    slope: float | Sequence[float] | None = None,
+    pc_range: tuple[float, float] | None = None,
+    slope_range: tuple[float, float] | None = None,
     by: str | Sequence[str] | None = None,
 ) -> pd.DataFrame:
-    """The optimal hull vertices for an operating condition or a range of them.
+    """The optimal hull vertices at operating conditions, or over a range of them.
 
-    For one condition (``pc=0.3`` or ``slope=2``) the answer is the hull vertex an
-    iso-performance line of that slope touches (two when the line lies along a hull edge:
-    both are optimal). For a range (``pc=(0.2, 0.4)``, the sensitivity analysis) it is
-    every hull vertex optimal somewhere in it, with the part of the range where it is. A
-    trivial classifier among them (``choice`` = ``"always negative"`` or ``"always
-    positive"``) marks where doing nothing is best.
+    At each condition (``pc=0.3``, ``pc=[0.2, 0.7]``, ``slope=2``) the answer is the hull
+    vertex an iso-performance line of that slope touches (two when the line lies along a
+    hull edge: both are optimal). Over a range (``pc_range=(0.2, 0.4)``, the sensitivity
+    analysis) it is every hull vertex optimal somewhere in it, with the part of the range
+    where it is. A trivial classifier among them (``choice`` = ``"always negative"`` or
+    ``"always positive"``) marks where doing nothing is best.
 
     Parameters
     ----------
     points : pandas, polars or pyarrow table, or dict of arrays
         ROC points, e.g. from :func:`roc_points`.
-    pc, slope : float or (float, float)
-        The condition(s), as operating points or as iso-performance slopes
-        (``pc = 1 / (1 + slope)``); give one of the two.
+    pc, slope : float or list of float
+        Operating conditions, as operating points or as iso-performance slopes
+        (``pc = 1 / (1 + slope)``).
+    pc_range, slope_range : (float, float)
+        A range of operating conditions, as operating points or as slopes.
+        Give exactly one of ``pc``, ``slope``, ``pc_range`` and ``slope_range``.
     by : str or list of str, optional
-        Grouping columns; by default every column that is not a costchart column.
+        Grouping columns; by default the grouping the table carries.
 
     Returns
     -------
     pandas.DataFrame
-        The grouping columns, then one row per optimal vertex in ``pc`` order:
-        ``choice`` (``"threshold"`` or the trivial one's name), ``threshold``,
-        ``fpr``, ``tpr``, ``pc_lo``, ``pc_hi`` (where, within the asked range, it is
-        optimal).
+        The grouping columns, then one row per optimal vertex: ``choice``
+        (``"threshold"`` or the trivial one's name), ``threshold``, ``fpr``, ``tpr``,
+        ``pc_lo``, ``pc_hi``. For conditions, ``pc_lo = pc_hi`` is the condition, in the
+        order given; for a range, the rows are in ``pc`` order and ``pc_lo``, ``pc_hi``
+        bound where, within the range, the vertex is optimal.
 
     Examples
     --------
     >>> import pandas as pd, costchart as cc
     >>> points = pd.DataFrame({"threshold": [2.0, 1.0], "fpr": [0.1, 0.4], "tpr": [0.5, 0.9]})
-    >>> cc.iso_performance(points, pc=(0.1, 0.5))[["choice", "threshold", "pc_lo", "pc_hi"]]
+    >>> cc.iso_performance(points, pc=[0.3, 0.6])[["choice", "threshold", "pc_lo"]]
+          choice  threshold  pc_lo
+    0  threshold        2.0    0.3
+    1  threshold        1.0    0.6
+    >>> cc.iso_performance(points, pc_range=(0.1, 0.5))[["choice", "threshold", "pc_lo", "pc_hi"]]
                 choice  threshold     pc_lo     pc_hi
     0  always negative        inf  0.100000  0.166667
     1        threshold        2.0  0.166667  0.428571
     2        threshold        1.0  0.428571  0.500000
     """
-    low, high = _condition_range(pc, slope)
+    conditions, span = _conditions(pc, slope, pc_range, slope_range)
     table, by, groups, hulls = group_hulls(points, by)
     parts = []
     for hull in hulls:
         lo = hull[col.PC_LO].to_numpy()
         hi = hull[col.PC_HI].to_numpy()
-        if low == high:
-            chosen = (lo <= low) & (hi >= low) & ~((lo == hi) & (lo != low))
+        if span is None:
+            rows = [(optimal_vertices(lo, hi, at), at, at) for at in conditions]
         else:
-            chosen = (hi > low) & (lo < high) & (hi > lo)
-        pick = hull[chosen]
-        fpr, tpr = pick[col.FPR].to_numpy(np.float64), pick[col.TPR].to_numpy(np.float64)
-        parts.append(
-            pd.DataFrame(
-                {
-                    col.CHOICE: _trivial_name(fpr, tpr),
-                    col.THRESHOLD: pick[col.THRESHOLD].to_numpy(np.float64),
-                    col.FPR: fpr,
-                    col.TPR: tpr,
-                    col.PC_LO: np.maximum(lo[chosen], low),
-                    col.PC_HI: np.minimum(hi[chosen], high),
-                }
+            low, high = span
+            rows = [((hi > low) & (lo < high) & (hi > lo), low, high)]
+        for chosen, low, high in rows:
+            pick = hull[chosen]
+            fpr = pick[col.FPR].to_numpy(np.float64)
+            tpr = pick[col.TPR].to_numpy(np.float64)
+            parts.append(
+                pd.DataFrame(
+                    {
+                        col.CHOICE: _trivial_name(fpr, tpr),
+                        col.THRESHOLD: pick[col.THRESHOLD].to_numpy(np.float64),
+                        col.FPR: fpr,
+                        col.TPR: tpr,
+                        col.PC_LO: np.maximum(lo[chosen], low),
+                        col.PC_HI: np.minimum(hi[chosen], high),
+                    }
+                )
             )
+    per_group = len(parts) // max(len(hulls), 1)
+    merged = [
+        pd.concat(parts[k * per_group : (k + 1) * per_group], ignore_index=True)
+        for k in range(len(hulls))
+    ]
+    return combine_groups(table, by, groups, merged, col.ISO_TABLE)
+
+
+def _conditions(pc, slope, pc_range, slope_range):
+    """The asked conditions as ``pc`` values (and ``None``), or ``((), (low, high))``."""
+    asked = {"pc": pc, "slope": slope, "pc_range": pc_range, "slope_range": slope_range}
+    given = {k: v for k, v in asked.items() if v is not None}
+    if len(given) != 1:
+        msg = (
+            "give the operating conditions as exactly one of pc=, slope= (values) or "
+            f"pc_range=, slope_range= (a (low, high) range); got {sorted(given) or 'none'}"
         )
-    return combine_groups(table, by, groups, parts, col.ISO_TABLE)
-
-
-def _condition_range(pc, slope) -> tuple[float, float]:
-    if (pc is None) == (slope is None):
-        msg = "give the operating condition as pc= or as slope= (one of them)"
         raise CostchartError(msg)
-    if pc is not None:
-        values = np.atleast_1d(probabilities(real_numbers(pc, "pc"), "pc")).astype(float)
+    ((name, value),) = given.items()
+    if name in ("pc", "slope") and isinstance(value, tuple):
+        msg = (
+            f"{name}={value!r} is a tuple: pass a list of conditions ({name}={list(value)!r}), "
+            f"or a range as {name}_range={value!r}"
+        )
+        raise CostchartError(msg)
+    if name.startswith("pc"):
+        values = np.atleast_1d(probabilities(real_numbers(value, name), name)).astype(float)
     else:
-        slopes = np.atleast_1d(real_numbers(slope, "slope"))
+        slopes = np.atleast_1d(real_numbers(value, name))
         if np.any(~(slopes >= 0)):
-            msg = f"slope={slope!r} must be non-negative and not NaN (inf allowed)"
+            msg = f"{name}={value!r} must be non-negative and not NaN (inf allowed)"
             raise CostchartError(msg)
         values = 1 / (1 + slopes)
-    if values.size not in (1, 2) or values.ndim != 1:
-        msg = f"pass one condition or a (low, high) pair, not an array of shape {values.shape}"
+    if values.ndim != 1 or values.size == 0:
+        msg = f"{name}={value!r} must be a number or a flat list of numbers"
         raise CostchartError(msg)
-    return float(values.min()), float(values.max())
+    if name.endswith("_range"):
+        if values.size != 2:
+            msg = f"{name}={value!r} must be a (low, high) pair"
+            raise CostchartError(msg)
+        return (), (float(values.min()), float(values.max()))
+    return [float(v) for v in values], None
 
 
 def _mixture(hull: pd.DataFrame, key: np.ndarray, limit: float) -> pd.DataFrame:

@@ -19,7 +19,9 @@ from costchart._errors import CostchartError
 from costchart._schema import RESERVED
 
 __all__ = [
+    "GROUPING",
     "as_pandas",
+    "carry_grouping",
     "check_by_names",
     "check_unique_columns",
     "describe_group",
@@ -195,15 +197,59 @@ def describe_group(by: Sequence[str], key: tuple) -> str:
     return repr(dict(zip(by, plain_key(key), strict=True)))
 
 
-def infer_by(table: pd.DataFrame, by: str | Sequence[str] | None) -> list[str]:
-    """Grouping columns of a costchart table: ``by`` if given, else every non-costchart column.
+#: Where a table costchart writes records its grouping columns (``DataFrame.attrs``).
+GROUPING = "costchart_by"
 
-    costchart's columns are those in :data:`costchart._schema.RESERVED` and any whose name
-    starts with ``costchart_`` (helper columns of chart specs).
+
+def carry_grouping(frame: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
+    """Record ``by`` as ``frame``'s grouping, so a later call keeps it (returns ``frame``).
+
+    pandas keeps ``attrs`` through assign, filtering, sorting, column selection and
+    concatenation of tables with the same grouping; merges with other frames, polars and
+    pyarrow drop it, and a later call then asks for ``by=`` (see :func:`infer_by`).
+    """
+    frame.attrs[GROUPING] = list(by)
+    return frame
+
+
+def infer_by(
+    table: pd.DataFrame,
+    by: str | Sequence[str] | None,
+    *,
+    name: str = "the table",
+    declared: Sequence[object] = (),
+) -> list[str]:
+    """Grouping columns of a costchart table: ``by`` if given, else the grouping it carries.
+
+    A table costchart wrote carries its grouping (:func:`carry_grouping`); columns added
+    to it later are never groupings. A table that carries none (made by hand, or passed
+    through polars, pyarrow or a merge) is ungrouped when every column is costchart's,
+    and refused otherwise: which of its other columns tell curves apart is for the caller
+    to say with ``by=``; columns ``declared`` as groupings by the call's roles (a
+    chart's ``color=`` and ``facet=``) need no saying. costchart's columns are those in
+    :data:`costchart._schema.RESERVED` and any whose name starts with ``costchart_``.
     """
     if by is not None:
         return normalize_by(by)
-    return [c for c in table.columns if c not in RESERVED and not str(c).startswith("costchart_")]
+    carried = table.attrs.get(GROUPING)
+    if isinstance(carried, list) and all(c in table.columns for c in carried):
+        return list(carried)
+    own = [c for c in table.columns if c not in RESERVED and not str(c).startswith("costchart_")]
+    roles = {c for c in declared if c is not None}
+    extra = [c for c in own if c not in roles]
+    if extra:
+        fix = (
+            f"by={own!r} groups by all of them, by=[] reads one curve"
+            if not roles
+            else "drop them, name them (detail= in a layer), or pass a table costchart made"
+        )
+        msg = (
+            f"{name} has columns costchart did not write ({', '.join(map(repr, extra))}) and "
+            "carries no grouping (it was made by hand, or went through polars, pyarrow or a "
+            f"merge); say which columns tell its curves apart: {fix}"
+        )
+        raise CostchartError(msg)
+    return [c for c in own if c in roles]
 
 
 def check_by_names(by: list[str]) -> None:

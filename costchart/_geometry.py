@@ -23,6 +23,7 @@ import pandas as pd
 from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._frames import infer_by
+from costchart._optimal import vertex_mask
 from costchart._validation import finite_number
 
 __all__ = ["cut_curve", "iso_performance_lines", "repeat_for", "trivial_lines", "trivial_region"]
@@ -187,14 +188,14 @@ def iso_performance_lines(hull: pd.DataFrame, pc: Sequence[float]) -> pd.DataFra
     """The iso-performance line of each ``pc`` through each group's optimal hull vertex.
 
     The line has slope ``m = (1 - pc) / pc`` in ROC space and touches the hull at the
-    vertex whose slope range covers ``m`` (the first in hull order where two do). It is cut
-    to the unit square.
+    vertex used at ``pc`` (:data:`costchart._optimal.RULE`: where two are optimal, the one
+    active to the right of ``pc``). It is cut to the unit square.
 
     Parameters
     ----------
     hull : pandas.DataFrame
-        A table from :func:`costchart.roc_hull` (``fpr``, ``tpr``, ``slope_lo``,
-        ``slope_hi``), possibly with grouping columns.
+        A table from :func:`costchart.roc_hull` (``fpr``, ``tpr``, ``pc_lo``, ``pc_hi``),
+        possibly with grouping columns.
     pc : list of float
         Operating points in [0, 1], one line each.
 
@@ -223,9 +224,9 @@ def iso_performance_lines(hull: pd.DataFrame, pc: Sequence[float]) -> pd.DataFra
         else np.zeros(len(hull), dtype=np.int64)
     )
     n_groups = int(group.max()) + 1 if len(hull) else 0
-    lo = hull[col.SLOPE_LO].to_numpy(np.float64)
-    hi = hull[col.SLOPE_HI].to_numpy(np.float64)
-    covers = (lo[:, None] <= slopes[None, :]) & (hi[:, None] >= slopes[None, :])
+    covers = vertex_mask(
+        hull[col.PC_LO].to_numpy(np.float64), hull[col.PC_HI].to_numpy(np.float64), values
+    )
     rows, which = [], []
     for j in range(len(slopes)):
         hits = np.flatnonzero(covers[:, j])
@@ -238,7 +239,7 @@ def iso_performance_lines(hull: pd.DataFrame, pc: Sequence[float]) -> pd.DataFra
             key = tuple(hull[by].iloc[row]) if by else ()
             msg = (
                 f"no vertex of the hull {key!r} is optimal at pc={values[j]:g} (slope "
-                f"{slopes[j]:g}): its slope_lo/slope_hi do not cover [0, inf]; pass a table "
+                f"{slopes[j]:g}): its pc_lo/pc_hi do not cover [0, 1]; pass a table "
                 "from roc_hull"
             )
             raise CostchartError(msg)

@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 
 from costchart._errors import CostchartError
-from costchart._frames import is_hashable, require_columns, table
+from costchart._frames import carry_grouping, is_hashable, require_columns, table
 from costchart._schema import FLAG_COLUMNS, INTEGER_COLUMNS, TEXT_COLUMNS
 
 __all__ = [
@@ -163,13 +163,13 @@ def combine_groups(
     else:
         body = pd.DataFrame({c: pd.Series(dtype=_empty_dtype(c)) for c in columns})
     if not by:
-        return body
+        return carry_grouping(body, [])
     if isinstance(groups, Groups):
         firsts = groups.firsts
     else:
         firsts = np.array([g.positions[0] for g in groups], dtype=np.intp)
     keys = frame[by].iloc[np.repeat(firsts, lengths)].reset_index(drop=True)
-    return pd.concat([keys, body], axis=1)
+    return carry_grouping(pd.concat([keys, body], axis=1), by)
 
 
 def assemble(
@@ -184,7 +184,7 @@ def assemble(
     lengths = np.asarray(lengths, dtype=np.int64)
     body = dict(columns)
     if not groups.by:
-        return table(body)
+        return carry_grouping(table(body), [])
     rows = np.repeat(groups.firsts, lengths)
     keys = {c: groups.frame[c].iloc[rows].reset_index(drop=True) for c in groups.by}
-    return table({**keys, **body})
+    return carry_grouping(table({**keys, **body}), groups.by)

@@ -8,6 +8,7 @@ import numpy as np
 import pandas as pd
 
 from costchart import _schema as col
+from costchart._frames import carry_grouping
 from costchart._groups import grouped_order
 from costchart._tables import points_groups
 
@@ -69,4 +70,4 @@ def to_cost_lines(points, *, by: str | Sequence[str] | None = None) -> pd.DataFr
         }
     )
     keys = table[by].iloc[rows].reset_index(drop=True)
-    return pd.concat([keys, body], axis=1)
+    return carry_grouping(pd.concat([keys, body], axis=1), by)

@@ -22,6 +22,7 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart._errors import CostchartError
+from costchart._optimal import vertex_index
 from costchart._tables import read_selection
 from costchart._validation import one_of, probability
 
@@ -305,7 +306,7 @@ def threshold_classifier(
         raise CostchartError(msg)
     starts = table[col.PC_LO].to_numpy(np.float64)
     order = np.argsort(starts, kind="stable")
-    at = order[np.clip(np.searchsorted(starts[order], point, side="right") - 1, 0, len(order) - 1)]
+    at = order[vertex_index(starts[order], np.asarray(point))]
     threshold = float(table[col.THRESHOLD].to_numpy(np.float64)[at])
     return FixedThresholdClassifier(
         estimator, threshold=threshold, pos_label=pos_label, response_method=response_method

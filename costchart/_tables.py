@@ -197,7 +197,7 @@ def _lines_to_points(lines: pd.DataFrame, by: list[str]) -> pd.DataFrame:
 
 
 def points_groups(
-    table, by: str | Sequence[str] | None, *, name: str = "points"
+    table, by: str | Sequence[str] | None, *, name: str = "points", declared=()
 ) -> tuple[pd.DataFrame, list[str], Groups]:
     """ROC points of a points or cost-lines table, its grouping columns and its groups.
 
@@ -206,7 +206,7 @@ def points_groups(
     """
     table = read_table(table, name)
     kind = table_kind(table)
-    by = infer_by(table, by)
+    by = infer_by(table, by, name=name, declared=declared)
     if kind == "lines":
         _groups_of(table, by, name)  # names a missing by column before the conversion
         _check_unit(table, (col.PC,), name, "operating points")
@@ -223,7 +223,7 @@ def points_groups(
 
 
 def curve_groups(
-    table, by: str | Sequence[str] | None, *, name: str = "curve"
+    table, by: str | Sequence[str] | None, *, name: str = "curve", declared=()
 ) -> tuple[pd.DataFrame, list[str], Groups]:
     """A cost curve table (``pc``, ``cost``), its grouping columns and its groups.
 
@@ -234,7 +234,7 @@ def curve_groups(
     if table_kind(table) != "curve":
         msg = f"{name} must be a cost curve with 'pc' and 'cost' columns"
         raise CostchartError(msg)
-    by = infer_by(table, by)
+    by = infer_by(table, by, name=name, declared=declared)
     groups = _groups_of(table, by, name)
     check_curve(table, name)
     return table, by, groups
@@ -301,7 +301,7 @@ def read_selection(
     """
     table = read_table(selection, name)
     needed = [col.PC_LO, col.PC_HI, col.THRESHOLD]
-    by = infer_by(table, by)
+    by = infer_by(table, by, name=name)
     check_by_names(by)
     missing = [c for c in [*needed, *by] if c not in table.columns]
     if missing:

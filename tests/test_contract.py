@@ -210,7 +210,7 @@ FUNCTIONS = {
     ),
     "iso_performance(range)": (
         "points",
-        lambda t, i: cc.iso_performance(t, slope=(0.5, 4.0)),
+        lambda t, i: cc.iso_performance(t, slope_range=(0.5, 4.0)),
         lambda i: i.by,
         lambda i: ISO_TABLE,
         {"string_columns": ISO_TABLE[:1]},

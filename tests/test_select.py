@@ -68,13 +68,23 @@ def test_iso_performance_single_and_range():
     edge_pc = 0.3 / (0.3 + 0.4)
     tie = cc.iso_performance(POINTS, pc=edge_pc)
     assert tie.threshold.tolist() == [3.0, 2.0]
-    wide = cc.iso_performance(POINTS, pc=(0.0, 1.0))
+    wide = cc.iso_performance(POINTS, pc_range=(0.0, 1.0))
     assert (
         wide.choice.tolist()[0] == "always negative"
         and wide.choice.tolist()[-1] == "always positive"
     )
     assert wide.pc_lo.iat[0] == 0 and wide.pc_hi.iat[-1] == 1
     np.testing.assert_array_equal(wide.pc_hi.to_numpy()[:-1], wide.pc_lo.to_numpy()[1:])
+
+
+def test_iso_performance_of_several_conditions_is_each_in_turn():
+    several = cc.iso_performance(POINTS, pc=[0.6, 0.3])
+    each = pd.concat(
+        [cc.iso_performance(POINTS, pc=0.6), cc.iso_performance(POINTS, pc=0.3)],
+        ignore_index=True,
+    )
+    pd.testing.assert_frame_equal(several, each)
+    assert several.pc_lo.tolist() == [0.6, 0.3] and several.pc_hi.tolist() == [0.6, 0.3]
 
 
 def test_iso_performance_matches_the_envelope(rng):
@@ -138,7 +148,11 @@ def test_apply_selection_evaluates_validation_thresholds_on_test_data(rng):
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda: cc.iso_performance(POINTS), r"give the operating condition as pc= or as slope="),
+        (
+            lambda: cc.iso_performance(POINTS),
+            r"give the operating conditions as exactly one of pc=, slope= \(values\) or "
+            r"pc_range=, slope_range= \(a \(low, high\) range\); got none",
+        ),
         (lambda: cc.iso_performance(POINTS, pc=1.5), r"pc=1\.5 is outside \[0, 1\]"),
         (lambda: cc.iso_performance(POINTS, slope=-1), r"slope=-1 must be non-negative"),
         (lambda: cc.neyman_pearson(POINTS, max_fpr=-0.1), r"max_fpr=-0\.1 is outside \[0, 1\]"),
@@ -170,7 +184,7 @@ def test_iso_performance_column_does_not_clash_with_a_classifier_grouping():
     # The bundled data groups by "classifier"; iso_performance used to write a second
     # column of that name, and layers.selected then failed.
     _, points = _bundled_points()
-    chosen = cc.iso_performance(points, pc=(0.2, 0.6))
+    chosen = cc.iso_performance(points, pc_range=(0.2, 0.6))
     assert list(chosen.columns) == ["classifier", *cc._schema.ISO_TABLE]
     assert chosen.columns.is_unique
     assert set(chosen["choice"]) <= {"threshold", "always negative", "always positive"}
@@ -258,9 +272,17 @@ COUNTED = cc.roc_points({"s": [4, 3, 2, 1], "y": [1, 0, 1, 0]}, score="s", label
         (lambda: cc.iso_performance(POINTS, slope=-2.0), r"slope=-2\.0 must be non-negative"),
         (
             lambda: cc.iso_performance(POINTS, slope=[[1.0, 2.0]]),
-            r"pass one condition or a \(low, high\) pair, not an array of shape \(1, 2\)",
+            r"slope=\[\[1\.0, 2\.0\]\] must be a number or a flat list of numbers",
         ),
-        (lambda: cc.iso_performance(POINTS, pc=(0.1, 0.2, 0.3)), r"not an array of shape \(3,\)"),
+        (
+            lambda: cc.iso_performance(POINTS, pc=(0.1, 0.2)),
+            r"pc=\(0\.1, 0\.2\) is a tuple: pass a list of conditions \(pc=\[0\.1, 0\.2\]\), "
+            r"or a range as pc_range=\(0\.1, 0\.2\)",
+        ),
+        (
+            lambda: cc.iso_performance(POINTS, pc_range=[0.1, 0.2, 0.3]),
+            r"pc_range=\[0\.1, 0\.2, 0\.3\] must be a \(low, high\) pair",
+        ),
         (lambda: cc.neyman_pearson(POINTS, max_fpr=[0.1, 0.2]), r"max_fpr=\[0\.1, 0\.2\] must be"),
         (lambda: cc.neyman_pearson(POINTS, max_fpr=np.nan), r"max_fpr=nan must be a finite"),
         (lambda: cc.neyman_pearson(POINTS, max_fpr="0.1"), r"max_fpr='0\.1' must be a number"),

@@ -19,6 +19,7 @@ from costchart._envelope import selection_table
 from costchart._errors import CostchartError
 from costchart._frames import describe_group, plain_key
 from costchart._groups import Group, Groups, split_groups
+from costchart._optimal import vertex_index
 from costchart._tables import read_selection
 
 
@@ -77,6 +78,6 @@ def _selected_thresholds(points, groups: Groups, pc, selection, by) -> np.ndarra
             raise CostchartError(msg)
         starts = starts_all[positions]
         order = np.argsort(starts, kind="stable")
-        interval = np.clip(np.searchsorted(starts[order], pc, side="right") - 1, 0, len(order) - 1)
+        interval = vertex_index(starts[order], pc)
         chosen[g] = thresholds_all[positions[order[interval]]]
     return chosen

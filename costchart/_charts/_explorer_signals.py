@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import altair as alt
 
-from costchart import _schema as col
+from costchart._optimal import vertex_expression
 
 __all__ = [
     "RATIO_RANGE",
@@ -27,11 +27,12 @@ RATIO_RANGE = (0.05, 20.0)
 
 
 def chosen_rule(pc: str) -> str:
-    """The Vega expression keeping each group's hull vertex that is optimal at ``pc``."""
-    return (
-        f"(datum.{col.PC_LO} <= {pc} && {pc} < datum.{col.PC_HI}) || "
-        f"({pc} >= 1 && datum.{col.PC_LO} < 1 && datum.{col.PC_HI} >= 1)"
-    )
+    """The Vega expression keeping each group's hull vertex used at ``pc``.
+
+    Generated from :data:`costchart._optimal.RULE`, the rule selection tables, bands and
+    the iso-performance lines use in Python.
+    """
+    return vertex_expression(pc)
 
 
 def pc_params(pc_name: str, pc: float) -> tuple[list[alt.Parameter], str]:

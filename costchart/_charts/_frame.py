@@ -129,7 +129,7 @@ def chart_tables(
         Thinning limit per group (see :func:`costchart.thin_points`).
     """
     whole_number(max_points, "max_points")  # thin_points checks the range
-    table, by, _ = points_groups(points, None)
+    table, by, _ = points_groups(points, None, declared=(color, facet))
     check_roles(by, "points", "roc_points", color=color, facet=facet)
     if table.empty:
         msg = "points has no rows; there is no curve to draw"

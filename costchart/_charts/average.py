@@ -79,7 +79,7 @@ def average_chart(
     y_max, roc = check_y_max(y_max), flag(roc, "roc")
     one_of(spread, "spread", ("range", "sd"))
     average = vertical_average(points, over=over)
-    by = infer_by(average, None)
+    by = infer_by(average, None, name="average", declared=(color, facet))
     check_roles(by, "the averaged curves", "roc_points", color=color, facet=facet)
     keys = keys_of(average, facet)
     colors = colors_of(average, color, look)

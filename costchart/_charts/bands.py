@@ -70,7 +70,13 @@ def band_chart(
         raise CostchartError(msg)
     label = band_label or _band_entry(band)
     band = layers_base.read(band, [col.PC, col.COST, col.LOWER, col.UPPER], "band_chart")
-    check_roles(infer_by(band, None), "band", "bootstrap_band", color=color, facet=facet)
+    check_roles(
+        infer_by(band, None, name="band", declared=(color, facet)),
+        "band",
+        "bootstrap_band",
+        color=color,
+        facet=facet,
+    )
     if band.empty:
         msg = "band has no rows; there is no band to draw"
         raise CostchartError(msg)
@@ -161,7 +167,12 @@ def difference_chart(
         "difference_chart",
     )
     table.attrs = dict(getattr(difference, "attrs", {}))
-    check_roles(infer_by(table, None), "difference", "difference_band", facet=facet)
+    check_roles(
+        infer_by(table, None, name="difference", declared=(facet,)),
+        "difference",
+        "difference_band",
+        facet=facet,
+    )
     if table.empty:
         msg = "difference has no rows; there is no difference to draw"
         raise CostchartError(msg)

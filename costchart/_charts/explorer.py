@@ -159,7 +159,7 @@ def explorer(
     if title is not None and not isinstance(title, str):
         msg = f"title={title!r} must be a string (or None for no title)"
         raise CostchartError(msg)
-    table, by, _ = points_groups(points, None)
+    table, by, _ = points_groups(points, None, declared=(color,))
     check_roles(by, "points", "roc_points", color=color)
     if table.empty:
         msg = "points has no rows; there is no curve to explore"

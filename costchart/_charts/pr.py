@@ -67,7 +67,7 @@ def pr_chart(
         size=size, columns=columns, title=title, subtitle=subtitle, key=key, palette=palette
     )
     hull = flag(hull, "hull")
-    table, by, _ = points_groups(points, None)
+    table, by, _ = points_groups(points, None, declared=(color, facet))
     check_roles(by, "points", "roc_points", color=color, facet=facet)
     colors = colors_of(table, color, look)
     drawn = thin_points(table, max_points=max_points, by=by)

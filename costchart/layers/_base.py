@@ -93,7 +93,7 @@ def read(table, needed: Sequence[str], layer: str, *, color=None) -> pd.DataFram
 def details(table: pd.DataFrame, color: str | None, detail, *, drop=()) -> list[str]:
     """The columns that tell curves apart besides ``color``."""
     if detail is None:
-        detail = infer_by(table, None)
+        detail = infer_by(table, None, declared=(color,))
     else:
         if not isinstance(detail, (str, Sequence)):
             msg = f"detail={detail!r} must be a column name or a list of column names"

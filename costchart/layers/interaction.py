@@ -102,7 +102,7 @@ def hover_targets(
             )
             raise CostchartError(msg)
     params = [hover] + ([legend] if legend is not None else [])
-    by = infer_by(table, None)
+    by = infer_by(table, None, declared=(color,))
     detail = [
         alt.Detail(**nominal(c)) for c in [*by, col.LINE] if c in table.columns and c != color
     ]
