@@ -89,6 +89,7 @@ def folds(draw):
     return pd.concat(frames, ignore_index=True)
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(folds(), st.sampled_from(["vertical", "horizontal", "threshold"]))
 def test_envelope_of_any_roc_average_is_above_the_cost_average(data, method):

@@ -88,6 +88,7 @@ def _random_counts(rng, rows):
     return Counts(positives - fn, fn, fp, negatives - fp)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sampling", ["stratified", "full"])
 @pytest.mark.parametrize("level", [0.9, 0.5, 0.99])
 def test_exact_quantiles_equal_the_per_pc_reference(sampling, level):

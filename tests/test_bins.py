@@ -204,6 +204,7 @@ def test_band_of_binned_points_uses_the_binned_envelope(rng):
     assert (band["cost"] > full["cost"] + 1e-6).any()
 
 
+@pytest.mark.slow
 @given(data=scored_instances(max_size=80), bins=st.integers(1, 12))
 @settings(max_examples=150, deadline=None)
 def test_property_binned_points_and_gap(data, bins):

@@ -804,6 +804,7 @@ def _band_cases(draw):
     return data, options
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(_band_cases())
 def test_band_is_finite_and_contains_the_estimate(case):

@@ -13,6 +13,8 @@ import pytest
 
 import costchart as cc
 
+pytestmark = pytest.mark.slow
+
 EVIL = "</script><script>window.pwned=1</script>"
 
 

@@ -127,6 +127,7 @@ def test_theme_is_registered_and_off():
     assert spec["config"]["font"] == "Liberation Sans"
 
 
+@pytest.mark.slow
 def test_large_input_embeds_few_rows(render):
     rng = np.random.default_rng(5)
     n = 1_000_000
@@ -384,6 +385,7 @@ def _special_chart(kind, data, color, facet):
     return build(points, color=color, facet=facet)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("role", ["color", "facet"])
 @pytest.mark.parametrize("name", SPECIAL_NAMES)
 @pytest.mark.parametrize("kind", ["cost", "roc", "roc_cost", "band"])
@@ -451,6 +453,7 @@ def _views(spec) -> list[dict]:
     return found
 
 
+@pytest.mark.slow
 def test_many_curves_draw_fewer_points_and_only_hull_cost_lines(render):
     from costchart._charts import MAX_ALL_COST_LINES, MAX_CHART_POINTS, MIN_POINTS_PER_CURVE
 

@@ -157,6 +157,7 @@ def test_library_errors_print_one_line(predictions_csv, capsys, monkeypatch):
     assert error == "costchart: error: first line; second line\n"
 
 
+@pytest.mark.slow
 def test_unreadable_input_in_a_real_process(tmp_path):
     import costchart
 
@@ -342,6 +343,7 @@ def test_bad_out_is_refused_before_any_work(
     assert re.search(message, _fails_with(argv, capsys))
 
 
+@pytest.mark.slow
 def test_closed_standard_output_is_not_a_traceback(tmp_path):
     import costchart
 

@@ -23,6 +23,7 @@ def test_crossover_and_ranges():
     assert advantage.loc["B", "pc"] == pytest.approx(0.642857, abs=1e-6)
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(arbitrary_points(max_size=8), arbitrary_points(max_size=8))
 def test_difference_is_exact_and_ranges_agree(a, b):

@@ -349,6 +349,7 @@ def _call(name, table, inputs):
         return call(table, inputs)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", FUNCTIONS)
 @SETTINGS
 @given(example=grouped_scores(), kind_index=st.integers(0, len(RAW_KINDS) - 1))
@@ -384,6 +385,7 @@ def test_table_contract(name, example, kind_index):
 AVERAGES = ("vertical_average", "curve_points", "roc_average")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "name",
     # Resampling draws every group from one generator, so a group's band depends on the

@@ -93,6 +93,7 @@ def test_groups_chart_and_refusals():
         cc.decision_curve_chart(pd.DataFrame({"x": [1]}))
 
 
+@pytest.mark.slow
 def test_linked_cost_view_marks_the_hovered_thresholds_pc(tmp_path):
     playwright_api = pytest.importorskip("playwright.sync_api")
     from test_browser import _chromium

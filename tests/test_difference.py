@@ -231,6 +231,7 @@ def _band(data, **options):
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("n", "d"), [(40, 1), (40, 3), (200, 2), (25, 5)])
 def test_no_evidence_chance_equals_the_chance_of_drawing_none(n, d):
     from costchart._bands.paired import no_evidence_chance

@@ -15,6 +15,7 @@ def _python_blocks():
             yield pytest.param(block, id=f"{path.name}-{number}")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("code", list(_python_blocks()))
 def test_code_block_runs(code, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
@@ -42,6 +43,7 @@ def test_charts_page_shows_every_chart_kind_as_a_picture():
     assert kinds <= shown, kinds - shown
 
 
+@pytest.mark.slow
 def test_chart_pictures_are_made_by_the_script(tmp_path):
     import importlib.util
 
@@ -130,6 +132,7 @@ def test_cli_reference_has_every_command(tmp_path):
         assert f"_generated/cli/{name}.txt" in cli_page
 
 
+@pytest.mark.slow
 def test_gallery_scraper_saves_png_and_html_for_linked_charts(tmp_path):
     import sys
 

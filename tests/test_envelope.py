@@ -58,6 +58,7 @@ def _check_envelope(points, rng):
     return envelope
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(scored_instances())
 def test_envelope_of_scored_data(data):
@@ -65,6 +66,7 @@ def test_envelope_of_scored_data(data):
     _check_envelope(points, np.random.default_rng(0))
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(arbitrary_points())
 def test_envelope_of_arbitrary_points(points):

@@ -153,6 +153,7 @@ def test_jupyter_chart_reads_the_parameters_back(sonar):
     assert set(chosen.classifier) == {"logistic", "naive bayes", "tree"}
 
 
+@pytest.mark.slow
 def test_moving_the_explorer_slider_moves_the_chosen_threshold(demo_points, tmp_path):
     playwright_api = pytest.importorskip("playwright.sync_api")
     executable = _chromium()

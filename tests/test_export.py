@@ -170,6 +170,7 @@ def many_groups_chart():
     return cc.layers.cost_lines(points, color="group", max_points=None)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("suffix", [".png", ".svg", ".pdf"])
 def test_too_many_marks_are_refused_before_rendering(
     suffix, many_groups_chart, tmp_path, monkeypatch

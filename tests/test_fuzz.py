@@ -1368,6 +1368,7 @@ def _operating_range_check(call: Call):
     return table_check(columns, nan_ok=(_schema.PC_LO, _schema.PC_HI))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", CASES)
 @SETTINGS
 @given(data=st.data())
@@ -1378,6 +1379,7 @@ def test_functions(name, data):
     run(call, name)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", CHART_CASES)
 @settings(SETTINGS, max_examples=12)
 @given(data=st.data())
@@ -1385,6 +1387,7 @@ def test_charts(name, data):
     run(data.draw(CHART_CASES[name]()), name)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("function", [save_call, report_call])
 @settings(SETTINGS, max_examples=15)
 @given(data=st.data())

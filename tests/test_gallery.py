@@ -39,6 +39,7 @@ def test_script_is_a_sphinx_gallery_example(path):
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", SCRIPTS, ids=[p.stem for p in SCRIPTS])
 def test_script_runs_and_draws_data(path, monkeypatch, tmp_path):
     monkeypatch.delenv("COSTCHART_GALLERY_FULL", raising=False)

@@ -27,6 +27,7 @@ def _check_hull(points, hull):
     assert hull["pc_lo"].iat[0] == 0 and hull["pc_hi"].iat[-1] == 1
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(scored_instances())
 def test_hull_of_scored_data(data):
@@ -36,6 +37,7 @@ def test_hull_of_scored_data(data):
     assert set(hull.columns) >= {"threshold", "tp", "fp", "slope_lo", "pc_hi"}
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(arbitrary_points())
 def test_hull_of_arbitrary_points(points):

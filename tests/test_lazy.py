@@ -178,6 +178,7 @@ def test_lazy_integer_and_boolean_scores(rng, bins):
             )
 
 
+@pytest.mark.slow
 @pytest.mark.filterwarnings("ignore:Dask support is moving:FutureWarning")
 @pytest.mark.parametrize("bins", [None, 20])
 def test_dask_frames(instances, bins):
@@ -314,6 +315,7 @@ ENGINES = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.filterwarnings("ignore:Dask support is moving:FutureWarning")
 @pytest.mark.parametrize("engine", ["polars", "duckdb", "dask"])
 @pytest.mark.parametrize(
@@ -345,6 +347,7 @@ def test_engine_bins_equal_eager_bins_through_every_pass(
         _compare_binned(ENGINES[engine], frame, bins)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("engine", ["polars", "duckdb"])
 def test_engine_bins_of_integers_beyond_float_precision(monkeypatch, engine):
     # Distinct int64 scores that float64 rounds together: no cell can part them, so

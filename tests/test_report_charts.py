@@ -145,6 +145,7 @@ def test_auc_needs_one_curve_per_colour(folds):
         cc.roc_chart(folds, color="classifier", auc=True)
 
 
+@pytest.mark.slow
 def test_roc_cost_chart_columns_lay_pairs_in_a_grid(demo_points):
     one = cc.roc_cost_chart(demo_points, color="classifier", facet="dataset", size=120)
     two = cc.roc_cost_chart(demo_points, color="classifier", facet="dataset", size=120, columns=2)
@@ -459,6 +460,7 @@ def test_band_chart_zoom_cuts_every_mark(demo_points):
     assert graph["height"] < 280 + 200
 
 
+@pytest.mark.slow
 def test_charts_of_many_long_curves_pass_altairs_row_limit():
     from costchart._export._budget import estimate_marks
 

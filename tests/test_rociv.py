@@ -26,6 +26,7 @@ def _brute_force_auciv(data):
     return (outrank * weight).sum() / weight.sum()
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(costed_instances())
 def test_auciv_is_the_cost_weighted_probability_of_outranking(data):
@@ -33,6 +34,7 @@ def test_auciv_is_the_cost_weighted_probability_of_outranking(data):
     assert got == pytest.approx(_brute_force_auciv(data), abs=1e-12)
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(costed_instances())
 def test_equal_costs_give_the_roc_curve(data):
@@ -42,6 +44,7 @@ def test_equal_costs_give_the_roc_curve(data):
     assert cc.auc(iv)["auc"].iat[0] == pytest.approx(cc.auc(roc)["auc"].iat[0], abs=1e-15)
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(costed_instances(), st.floats(0.01, 100), st.booleans())
 def test_scaling_one_class_changes_nothing(data, factor, positives):
@@ -91,6 +94,7 @@ def test_columns_counts_and_sums():
     np.testing.assert_allclose(iv.fpr, [0, 0, 0.25, 0.25, 1])
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(costed_instances())
 def test_rociv_flows_into_hull_and_envelope(data):
