@@ -17,7 +17,7 @@ import pandas as pd
 from costchart import _schema as col
 from costchart._envelope import lower_envelope
 from costchart._errors import CostchartError
-from costchart._frames import describe_group, normalize_by
+from costchart._frames import describe_group, infer_by, normalize_by
 from costchart._groups import assemble, split_groups
 from costchart._pointwise import pointwise_statistics
 from costchart._tables import check_curve, read_table, table_kind
@@ -74,7 +74,9 @@ def _check_spans(pc: np.ndarray, key: str, where: str) -> None:
         raise CostchartError(msg)
 
 
-def vertical_average(curves, *, over: str | Sequence[str]) -> pd.DataFrame:
+def vertical_average(
+    curves, *, over: str | Sequence[str], by: str | Sequence[str] | None = None
+) -> pd.DataFrame:
     """The vertical average of cost curves: the mean cost at every ``pc``, exactly.
 
     Piecewise-linear curves average to a piecewise-linear curve whose vertices are the
@@ -89,8 +91,10 @@ def vertical_average(curves, *, over: str | Sequence[str]) -> pd.DataFrame:
         ``pc`` from 0 to 1, or ROC points / cost lines, whose lower envelopes are averaged.
     over : str or list of str
         The column(s) whose groups are averaged (e.g. ``"fold"``); not a costchart column,
-        and without missing values. The other grouping columns are kept: one average per
-        their group.
+        and without missing values.
+    by : str or list of str, optional
+        The other grouping columns, one average per their group; by default the grouping
+        the table carries (``over`` needs no declaring).
 
     Returns
     -------
@@ -119,10 +123,10 @@ def vertical_average(curves, *, over: str | Sequence[str]) -> pd.DataFrame:
     """
     table = read_table(curves, "curves")
     over = check_over(table, over, "curves")
+    grouping = infer_by(table, by, name="curves", declared=over)
+    by = [c for c in grouping if c not in over]
     if table_kind(table) != "curve":
-        table = lower_envelope(table)
-    by = [c for c in table.columns if c not in col.RESERVED and c not in over]
-    by = [c for c in by if not str(c).startswith("costchart_")]
+        table = lower_envelope(table, by=[*by, *over])
     groups = split_groups(table, by)
     check_curve(table, "curves")
     return _vertical_average(table, by, over, groups)

@@ -10,7 +10,7 @@ import pandas as pd
 from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._expected import _lines, _segment_integrator, _vertices, expected_cost
-from costchart._tables import curve_groups
+from costchart._tables import curve_groups, read_table
 
 __all__ = ["Comparison", "compare"]
 
@@ -53,7 +53,10 @@ class Comparison:
 
 def _single_curve(curve, name: str):
     """One cost curve's vertices: a curve table of one group, or a single line."""
-    lines = _lines(curve, None, name)
+    table = read_table(curve, name)
+    # One curve is asked for: every column costchart did not write may tell curves apart.
+    own = [c for c in table.columns if c not in col.RESERVED]
+    lines = _lines(table, own, name)
     if lines is not None:
         if len(lines) == 0:
             msg = f"{name} is empty; compare takes one cost curve (or one cost line) each"
@@ -67,7 +70,7 @@ def _single_curve(curve, name: str):
             raise CostchartError(msg)
         fpr, tpr = float(lines[col.FPR].iat[0]), float(lines[col.TPR].iat[0])
         return lines, (np.array([0.0, 1.0]), np.array([fpr, 1.0 - tpr]))
-    table, by, groups = curve_groups(curve, None, name=name)
+    table, by, groups = curve_groups(table, own, name=name)
     if not groups:
         msg = f"{name} is empty; compare takes one cost curve (or one cost line) each"
         raise CostchartError(msg)

@@ -12,7 +12,7 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart._errors import CostchartError
-from costchart._frames import describe_group
+from costchart._frames import carry_grouping, describe_group
 from costchart._groups import Groups, assemble, combine_groups, grouped_order
 from costchart._hull import Hulls, group_hulls, read_hulls
 from costchart._tables import curve_groups, numbers, points_groups, read_table, table_kind
@@ -308,7 +308,7 @@ def operating_range(
     result = table.iloc[order][[*by, col.THRESHOLD, col.FPR, col.TPR]].reset_index(drop=True)
     result[col.PC_LO] = low
     result[col.PC_HI] = high
-    return result
+    return carry_grouping(result, by)
 
 
 def _envelope_range(hull: pd.DataFrame) -> pd.DataFrame:

@@ -13,7 +13,7 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart._errors import CostchartError
-from costchart._frames import describe_group
+from costchart._frames import carry_grouping, describe_group
 from costchart._groups import Group, combine_groups
 from costchart._tables import (
     curve_groups,
@@ -44,7 +44,8 @@ def _lines(curve, by, name: str = "curve") -> pd.DataFrame | None:
         return None
     points, by_columns, _ = points_groups(table, by, name=name)
     columns = [*by_columns, *([col.THRESHOLD] if col.THRESHOLD in points else [])]
-    return points[[*columns, col.TPR, col.FPR]].reset_index(drop=True)  # roc_points' order
+    lines = points[[*columns, col.TPR, col.FPR]].reset_index(drop=True)  # roc_points' order
+    return carry_grouping(lines, by_columns)
 
 
 def _pc_values(pc) -> np.ndarray:

@@ -222,22 +222,42 @@ def infer_by(
     """Grouping columns of a costchart table: ``by`` if given, else the grouping it carries.
 
     A table costchart wrote carries its grouping (:func:`carry_grouping`); columns added
-    to it later are never groupings. A table that carries none (made by hand, or passed
-    through polars, pyarrow or a merge) is ungrouped when every column is costchart's,
-    and refused otherwise: which of its other columns tell curves apart is for the caller
+    to it later are not groupings when they cannot split a curve (a note per classifier),
+    and refused when they could (a label told two concatenated curves apart); grouping
+    columns dropped from it are simply gone (unless other columns appeared too, as when
+    one is renamed: that is refused). A
+    table that carries none (made by hand, or passed through polars, pyarrow or a merge)
+    is ungrouped when every column is costchart's, and refused otherwise: which of its
+    other columns tell curves apart is for the caller
     to say with ``by=``; columns ``declared`` as groupings by the call's roles (a
     chart's ``color=`` and ``facet=``) need no saying. costchart's columns are those in
     :data:`costchart._schema.RESERVED` and any whose name starts with ``costchart_``.
     """
     if by is not None:
         return normalize_by(by)
-    carried = table.attrs.get(GROUPING)
-    if isinstance(carried, list) and all(c in table.columns for c in carried):
-        return list(carried)
     own = [c for c in table.columns if c not in RESERVED and not str(c).startswith("costchart_")]
+    carried = table.attrs.get(GROUPING)
+    if isinstance(carried, list):
+        kept = [c for c in carried if c in table.columns]
+        # All of it there: columns added since are not groupings. Some dropped (e.g. after
+        # filtering to one data set): the rest still group, unless new columns came too
+        # (a renamed grouping column looks like that), which is for the caller to say.
+        added = [c for c in own if c not in kept]
+        if (len(kept) == len(carried) or not added) and not _splits(table, kept, added):
+            return kept
     roles = {c for c in declared if c is not None}
     extra = [c for c in own if c not in roles]
     if extra:
+        if isinstance(carried, list):
+            why = (
+                f"carries the grouping {carried!r}, but its other columns could split a "
+                "curve (added or renamed since costchart wrote it)"
+            )
+        else:
+            why = (
+                "carries no grouping (it was made by hand, or went through polars, pyarrow "
+                "or a merge)"
+            )
         fix = (
             f"by={own!r} groups by all of them, by=[] reads one curve"
             if not roles
@@ -245,11 +265,23 @@ def infer_by(
         )
         msg = (
             f"{name} has columns costchart did not write ({', '.join(map(repr, extra))}) and "
-            "carries no grouping (it was made by hand, or went through polars, pyarrow or a "
-            f"merge); say which columns tell its curves apart: {fix}"
+            f"{why}; say which columns tell its curves apart: {fix}"
         )
         raise CostchartError(msg)
     return [c for c in own if c in roles]
+
+
+def _splits(table: pd.DataFrame, by: list[str], added: list[str]) -> bool:
+    """Whether a column of ``added`` takes several values within one group of ``by``."""
+    if not added or table.empty:
+        return False
+    try:
+        if not by:
+            return bool((table[added].nunique(dropna=False) > 1).any())
+        counts = table.groupby(by, sort=False, dropna=False)[added].nunique(dropna=False)
+        return bool((counts.to_numpy() > 1).any())
+    except TypeError:  # unhashable cells: say nothing about them, let the caller decide
+        return True
 
 
 def check_by_names(by: list[str]) -> None:

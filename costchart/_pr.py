@@ -18,7 +18,7 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart._errors import CostchartError
-from costchart._frames import describe_group
+from costchart._frames import carry_grouping, describe_group
 from costchart._groups import combine_groups
 from costchart._tables import points_groups
 from costchart._validation import whole_number
@@ -95,7 +95,7 @@ def pr_points(points, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
         precision[positions] = _precision(tp, fp)
     result[RECALL] = table[col.TPR].to_numpy(np.float64)
     result[PRECISION] = precision
-    return result.reset_index(drop=True)
+    return carry_grouping(result.reset_index(drop=True), by)
 
 
 def pr_curve(

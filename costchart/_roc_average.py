@@ -98,7 +98,12 @@ def curve_points(curve, *, by: str | Sequence[str] | None = None) -> pd.DataFram
 
 
 def roc_average(
-    points, *, over: str | Sequence[str], method: str = "vertical", grid=None
+    points,
+    *,
+    over: str | Sequence[str],
+    method: str = "vertical",
+    grid=None,
+    by: str | Sequence[str] | None = None,
 ) -> pd.DataFrame:
     """ROC-space averages of several ROC curves, for comparison with the cost average.
 
@@ -122,6 +127,9 @@ def roc_average(
         The fixed FPR (vertical), TPR (horizontal) or threshold values. By default the
         union of the curves' own values (with 0 and 1 for the vertical and horizontal
         averages).
+    by : str or list of str, optional
+        The other grouping columns, one average per their group; by default the grouping
+        the table carries (``over`` needs no declaring).
 
     Returns
     -------
@@ -132,8 +140,9 @@ def roc_average(
         coordinate has no spread) and ``n_curves``. Sorted by ``fpr``, ``tpr``.
     """
     one_of(method, "method", ("vertical", "horizontal", "threshold"))
-    table, inferred, _ = points_groups(read_table(points, "points"), None)
+    table = read_table(points, "points")
     over = check_over(table, over, "points")
+    table, inferred, _ = points_groups(table, by, declared=over)
     if method == "threshold" and col.THRESHOLD not in table.columns:
         msg = "method='threshold' needs a 'threshold' column (ROC points from roc_points)"
         raise CostchartError(msg)

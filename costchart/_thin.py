@@ -9,6 +9,7 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart._errors import CostchartError
+from costchart._frames import carry_grouping
 from costchart._hull import hull_of_group
 from costchart._tables import points_groups
 from costchart._validation import whole_number
@@ -82,4 +83,5 @@ def thin_points(
         keep[order[here.isin(on_hull) & first_of_point]] = True
     leading = [c for c in table.columns if c not in columns and c not in col.RESERVED]
     rest = [c for c in table.columns if c not in columns and c in col.RESERVED]
-    return table.loc[keep, [*leading, *columns, *rest]].reset_index(drop=True)
+    kept = table.loc[keep, [*leading, *columns, *rest]].reset_index(drop=True)
+    return carry_grouping(kept, by)

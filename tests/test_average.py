@@ -275,7 +275,7 @@ def test_curve_points_clips_rounding_and_refuses_impossible_rates():
         match=r"group \{'g': 'a'\}'s segment from pc=0\.0 to pc=0\.5 is the cost line of a "
         r"point with tpr=-0\.3999\d*, outside \[0, 1\]: the table is not a cost curve",
     ):
-        cc.curve_points(steep)
+        cc.curve_points(steep, by="g")
 
 
 def test_identical_curves_have_a_spread_of_exactly_zero(rng):
@@ -353,8 +353,9 @@ CURVES = pd.DataFrame(
     ],
 )
 def test_vertical_average_refuses_what_it_cannot_average(curves, over, message):
+    by = ["model"] if "model" in curves.columns else None
     with pytest.raises(cc.CostchartError, match=message):
-        cc.vertical_average(curves, over=over)
+        cc.vertical_average(curves, over=over, by=by)
 
 
 def test_roc_average_refuses_costchart_columns_and_missing_curve_keys():

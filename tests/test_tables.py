@@ -8,6 +8,7 @@ import pytest
 
 import costchart as cc
 from costchart import _schema
+from costchart._frames import carry_grouping
 from costchart._tables import read_selection, read_table
 
 POINTS = cc.roc_points(
@@ -48,15 +49,15 @@ READERS = {
     "selection_table": (cc.selection_table, POINTS),
     "selection_table(envelope)": (cc.selection_table, ENVELOPE),
     "operating_range": (cc.operating_range, POINTS),
-    "operating_range(envelope)": (lambda t: cc.operating_range(t, of="envelope"), POINTS),
+    "operating_range(envelope)": (lambda t, **k: cc.operating_range(t, **k, of="envelope"), POINTS),
     "auc": (cc.auc, POINTS),
-    "thin_points": (lambda t: cc.thin_points(t, max_points=3), POINTS),
-    "cost_at": (lambda t: cc.cost_at(t, [0.2, 0.7]), ENVELOPE),
-    "cost_at(points)": (lambda t: cc.cost_at(t, [0.2, 0.7]), POINTS),
+    "thin_points": (lambda t, **k: cc.thin_points(t, **k, max_points=3), POINTS),
+    "cost_at": (lambda t, **k: cc.cost_at(t, [0.2, 0.7], **k), ENVELOPE),
+    "cost_at(points)": (lambda t, **k: cc.cost_at(t, [0.2, 0.7], **k), POINTS),
     "expected_cost": (cc.expected_cost, ENVELOPE),
-    "iso_performance": (lambda t: cc.iso_performance(t, pc=(0.2, 0.6)), POINTS),
-    "neyman_pearson": (lambda t: cc.neyman_pearson(t, max_fpr=0.3), POINTS),
-    "workforce": (lambda t: cc.workforce(t, capacity=2), POINTS),
+    "iso_performance": (lambda t, **k: cc.iso_performance(t, **k, pc_range=(0.2, 0.6)), POINTS),
+    "neyman_pearson": (lambda t, **k: cc.neyman_pearson(t, **k, max_fpr=0.3), POINTS),
+    "workforce": (lambda t, **k: cc.workforce(t, **k, capacity=2), POINTS),
 }
 
 
@@ -66,7 +67,10 @@ def test_every_reader_takes_polars_pyarrow_and_dicts(name, kind):
     function, table = READERS[name]
     expected = function(table)
     converted = CONVERSIONS[kind](table)
-    pd.testing.assert_frame_equal(function(converted), expected, check_dtype=False)
+    # The grouping does not travel through polars, pyarrow or dicts: it is asked for.
+    with pytest.raises(cc.CostchartError, match=r"carries no grouping .* by=\['model'\]"):
+        function(converted)
+    pd.testing.assert_frame_equal(function(converted, by="model"), expected, check_dtype=False)
 
 
 @pytest.mark.parametrize("kind", CONVERSIONS)
@@ -205,20 +209,24 @@ def test_a_curve_must_span_the_unit_interval_where_it_is_integrated():
     message = (
         r"must span pc from 0 to 1, but one runs from 0\.0 to 0\.5 \(curve, group \{'g': 'a'\}\)"
     )
-    for function in (cc.expected_cost, lambda t: cc.cost_at(t, 0.2)):
+    for function in (cc.expected_cost, lambda t, **k: cc.cost_at(t, 0.2, **k)):
         with pytest.raises(cc.CostchartError, match=message):
-            function(half)
+            function(half, by="g")
     with pytest.raises(cc.CostchartError, match=r"runs from 0\.0 to 0\.5 \(a\)"):
         cc.compare(half.drop(columns="g"), ONE)
 
 
-SELECTION = pd.DataFrame(
-    {
-        "model": ["a", "a", "b"],
-        "pc_lo": [0.5, 0.0, 0.0],
-        "pc_hi": [1.0, 0.5, 1.0],
-        "threshold": [2.0, np.inf, -np.inf],
-    }
+# As selection_table makes it: grouped by model, the grouping carried with the table.
+SELECTION = carry_grouping(
+    pd.DataFrame(
+        {
+            "model": ["a", "a", "b"],
+            "pc_lo": [0.5, 0.0, 0.0],
+            "pc_hi": [1.0, 0.5, 1.0],
+            "threshold": [2.0, np.inf, -np.inf],
+        }
+    ),
+    ["model"],
 )
 
 
@@ -229,7 +237,9 @@ def test_read_selection_infers_grouping_and_sorts_each_group():
     assert [g.key for g in groups] == [("a",), ("b",)]
     np.testing.assert_array_equal(groups[0].positions, [1, 0])
     for kind, convert in CONVERSIONS.items():
-        _, by, groups = read_selection(convert(SELECTION), None)
+        with pytest.raises(cc.CostchartError, match=r"carries no grouping"):
+            read_selection(convert(SELECTION), None)
+        _, by, groups = read_selection(convert(SELECTION), "model")
         assert by == ["model"], kind
         np.testing.assert_array_equal(groups[0].positions, [1, 0])
 
