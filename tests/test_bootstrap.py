@@ -650,7 +650,8 @@ SELECTION = pd.DataFrame(
         ),
         (
             pd.concat([SELECTION.assign(model="a"), SELECTION.assign(model="b")]),
-            r"selection is grouped by \['model'\] but the band by \[\]; pass by=\['model'\]",
+            r"selection has columns costchart did not write \('model'\) and carries no "
+            r"grouping .* by=\['model'\] groups by all of them",
         ),
     ],
 )

@@ -533,9 +533,9 @@ def test_precision_recall_contract(kind):
     )
     table = as_kind(points, kind)
     before = snapshot(table)
-    pr = cc.pr_points(table)
-    curve = cc.pr_curve(table, steps=2)
-    areas = cc.pr_auc(table)
+    pr = cc.pr_points(table, by="g")
+    curve = cc.pr_curve(table, steps=2, by="g")
+    areas = cc.pr_auc(table, by="g")
     assert_unchanged(table, before)
     assert list(pr.columns) == [*points.columns, "recall", "precision"]
     assert list(curve.columns) == ["g", "recall", "precision", "interpolated"]

@@ -75,7 +75,7 @@ def test_expected_cost_of_given_curve_and_groups():
     points = pd.concat(
         [POINTS.assign(model="a"), pd.DataFrame({"fpr": [0.0], "tpr": [0.0], "model": "b"})]
     )
-    envelope = cc.lower_envelope(points)
+    envelope = cc.lower_envelope(points, by="model")
     result = cc.expected_cost(envelope)
     assert list(result.columns) == ["model", "expected_cost"]
     assert result["expected_cost"].iat[1] == pytest.approx(0.25)

@@ -66,7 +66,7 @@ def test_cut_curve_keeps_groups_apart():
     table = pd.DataFrame(
         {"m": ["a"] * 3 + ["b"] * 3, "pc": [0, 0.5, 1] * 2, "cost": [0, 0.4, 0, 0, 0.1, 0]}
     )
-    cut = cut_curve(table, y_max=0.2)
+    cut = cut_curve(table, y_max=0.2, by=["m"])
     assert cut[cut.m == "b"].cost.tolist() == [0, 0.1, 0]  # under y_max: unchanged
     a = cut[cut.m == "a"]
     assert a.pc.tolist() == [0, 0.25, 0.5, 0.75, 1]
@@ -90,7 +90,7 @@ def _brute_iso(hull, pc):
 @pytest.mark.parametrize("pc", [0.1, 0.3, 0.5, 0.8])
 def test_iso_performance_lines_match_brute_force(pc, demo_points):
     sonar = demo_points[demo_points.dataset == "sonar"].drop(columns="dataset")
-    hull = cc.roc_hull(sonar.rename(columns={"classifier": "m"}))
+    hull = cc.roc_hull(sonar.rename(columns={"classifier": "m"}), by="m")
     lines = iso_performance_lines(hull, [pc])
     for key, low, high, intercept in _brute_iso(hull, pc):
         mine = lines[lines.m == key]

@@ -63,7 +63,7 @@ def test_hull_of_pooled_test_sets_uses_rates_per_group():
     pooled = pd.concat([p1, p2], ignore_index=True).assign(g="p")
     single = p2.assign(g="q")
     table = pd.concat([pooled, single], ignore_index=True)
-    together = cc.roc_hull(table)
+    together = cc.roc_hull(table, by="g")
     alone = cc.roc_hull(pooled.drop(columns="g"))
     np.testing.assert_array_equal(together[together.g == "p"].fpr, alone.fpr)
     np.testing.assert_array_equal(together[together.g == "p"].tpr, alone.tpr)

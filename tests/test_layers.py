@@ -204,7 +204,7 @@ def test_cost_lines_are_cut_at_the_top_of_the_axis():
             r"pc=\[\[0\.5\]\] must be a list of operating points",
         ),
         (
-            lambda: layers.iso_performance(HULL.assign(slope_hi=-1.0), pc=[0.5]),
+            lambda: layers.iso_performance(HULL.assign(pc_lo=0.9), pc=[0.5]),
             r"no vertex of the hull \('a',\) is optimal at pc=0\.5 \(slope 1\)",
         ),
         (lambda: layers.trivial(keys="abc"), r"keys must be a pandas DataFrame of facet values"),

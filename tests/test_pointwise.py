@@ -105,7 +105,7 @@ def _curves_table(rng, keys, folds, vertices):
 
 def test_vertical_average_of_many_groups_equals_each_group_alone(rng):
     table = _curves_table(rng, ["a", "b", "c", None], folds=7, vertices=6)
-    together = cc.vertical_average(table, over="fold")
+    together = cc.vertical_average(table, over="fold", by="model")
     assert list(together.model.unique()[:3]) == list(table.model.unique()[:3])
     for key, part in together.groupby("model", sort=False, dropna=False):
         rows = table.model.isna() if pd.isna(key) else table.model == key
@@ -118,7 +118,7 @@ def test_vertical_average_of_many_groups_equals_each_group_alone(rng):
 
 def test_vertical_average_of_many_folds_equals_brute_force(rng):
     table = _curves_table(rng, ["m"], folds=150, vertices=20)
-    average = cc.vertical_average(table, over="fold")
+    average = cc.vertical_average(table, over="fold", by="model")
     curves = [
         (part.pc.to_numpy(), part.cost.to_numpy())
         for _, part in table.sort_values(["fold", "pc"]).groupby("fold")

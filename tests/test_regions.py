@@ -55,7 +55,7 @@ def test_regions_match_a_brute_force_loop(flags, groups, seed):
             )
         )
     table = pd.concat(parts, ignore_index=True).sample(frac=1, random_state=seed)
-    mine = cc.significant_regions(table, names=("x", "y"))
+    mine = cc.significant_regions(table, names=("x", "y"), by="dataset")
     expected = _brute_regions(table, names=("x", "y"))
     pd.testing.assert_frame_equal(
         mine.sort_values(["dataset", "pc_lo"]).reset_index(drop=True),

@@ -386,7 +386,10 @@ def test_difference_chart_names_follow_the_band_not_the_order_given(difference):
     swapped[["difference", "lower", "upper"]] = -difference[
         ["difference", "upper", "lower"]
     ].to_numpy()
-    swapped.attrs = {"costchart": {**difference.attrs["costchart"], "a": "tree", "b": "logistic"}}
+    swapped.attrs = {
+        **difference.attrs,
+        "costchart": {**difference.attrs["costchart"], "a": "tree", "b": "logistic"},
+    }
     one = cc.significant_regions(difference)
     other = cc.significant_regions(swapped)
     assert one[["pc_lo", "pc_hi"]].equals(other[["pc_lo", "pc_hi"]])

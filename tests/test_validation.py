@@ -185,7 +185,7 @@ def test_auc_refuses_curves_that_do_not_run_from_fpr_0_to_1():
         cc.auc(pd.DataFrame({"fpr": [0.1], "tpr": [0.5]}))
     two = pd.DataFrame({"m": ["a", "a", "b"], "fpr": [0.0, 1.0, 0.3], "tpr": [0.0, 1.0, 0.6]})
     with pytest.raises(cc.CostchartError, match=r"the ROC curve of group \{'m': 'b'\} runs"):
-        cc.auc(two)
+        cc.auc(two, by="m")
     hull = cc.roc_hull(pd.DataFrame({"fpr": [0.1], "tpr": [0.5]}))
     assert cc.auc(hull)["auc"].iat[0] == pytest.approx(0.7)
 

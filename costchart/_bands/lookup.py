@@ -12,7 +12,7 @@ import pandas as pd
 from costchart import _schema as col
 from costchart._data_checks import finite_numbers
 from costchart._errors import CostchartError
-from costchart._frames import as_pandas, infer_by, require_columns
+from costchart._frames import as_pandas, require_columns
 from costchart._validation import finite_number, probability
 
 __all__ = ["Band", "band_at"]
@@ -96,7 +96,10 @@ def band_at(band, pc: float, *, confidence_level: float | None = None) -> Band:
     """
     fix = "pass a table from bootstrap_band or confusion_band"
     frame = _read_table(band, "band", list(col.BAND_NEEDED), fix)
-    groups = infer_by(frame, None)
+    # One band is asked for: every column costchart did not write may tell bands apart.
+    groups = [
+        c for c in frame.columns if c not in col.RESERVED and not str(c).startswith("costchart_")
+    ]
     if groups and frame[groups].drop_duplicates().shape[0] > 1:
         count = frame[groups].drop_duplicates().shape[0]
         first = frame[groups[0]].iat[0]

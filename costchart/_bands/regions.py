@@ -35,7 +35,9 @@ def _names(table: pd.DataFrame, names) -> tuple[str, str]:
     return (str(a), str(b)) if a is not None and b is not None else ("a", "b")
 
 
-def significant_regions(difference, *, names: Sequence[str] | None = None) -> pd.DataFrame:
+def significant_regions(
+    difference, *, names: Sequence[str] | None = None, by: str | Sequence[str] | None = None
+) -> pd.DataFrame:
     """The ``pc`` ranges where a difference band finds one classifier significantly cheaper.
 
     Each run of consecutive ``pc`` flagged ``significant`` (a missing flag is not) becomes
@@ -50,6 +52,8 @@ def significant_regions(difference, *, names: Sequence[str] | None = None) -> pd
         ``significant``, and any grouping columns).
     names : (str, str), optional
         The names of ``a`` and ``b``; by default those the band recorded (else "a", "b").
+    by : str or list of str, optional
+        Grouping columns; by default the grouping the table carries.
 
     Returns
     -------
@@ -75,7 +79,7 @@ def significant_regions(difference, *, names: Sequence[str] | None = None) -> pd
         "difference",
         "Pass a table from difference_band.",
     )
-    by = [c for c in infer_by(table, None) if c != col.SIGNIFICANT]
+    by = [c for c in infer_by(table, by, name="difference") if c != col.SIGNIFICANT]
     pc = numbers(table, col.PC, "difference")
     value = numbers(table, col.DIFFERENCE, "difference")
     # Only True is significant: a missing (NaN) or False flag shades nothing.

@@ -17,7 +17,7 @@ from costchart import _schema as col
 from costchart import layers
 from costchart._charts._frame import check_roles, colors_of, compose, keys_of, look_of, with_key
 from costchart._errors import CostchartError
-from costchart._frames import infer_by
+from costchart._frames import carry_grouping, infer_by
 from costchart._geometry import check_y_max
 from costchart._palette import palette as palette_of
 from costchart.layers import _base as layers_base
@@ -70,13 +70,9 @@ def band_chart(
         raise CostchartError(msg)
     label = band_label or _band_entry(band)
     band = layers_base.read(band, [col.PC, col.COST, col.LOWER, col.UPPER], "band_chart")
-    check_roles(
-        infer_by(band, None, name="band", declared=(color, facet)),
-        "band",
-        "bootstrap_band",
-        color=color,
-        facet=facet,
-    )
+    by = infer_by(band, None, name="band", declared=(color, facet))
+    check_roles(by, "band", "bootstrap_band", color=color, facet=facet)
+    band = carry_grouping(band.copy(deep=False), by)  # what the layers read
     if band.empty:
         msg = "band has no rows; there is no band to draw"
         raise CostchartError(msg)
@@ -167,12 +163,9 @@ def difference_chart(
         "difference_chart",
     )
     table.attrs = dict(getattr(difference, "attrs", {}))
-    check_roles(
-        infer_by(table, None, name="difference", declared=(facet,)),
-        "difference",
-        "difference_band",
-        facet=facet,
-    )
+    by = infer_by(table, None, name="difference", declared=(facet,))
+    check_roles(by, "difference", "difference_band", facet=facet)
+    table = carry_grouping(table.copy(deep=False), by)  # what the layers read
     if table.empty:
         msg = "difference has no rows; there is no difference to draw"
         raise CostchartError(msg)

@@ -14,6 +14,8 @@ from importlib import resources
 
 import pandas as pd
 
+from costchart._frames import carry_grouping
+
 __all__ = ["crossing_roc_curves", "load_credit", "load_predictions"]
 
 
@@ -98,4 +100,5 @@ def crossing_roc_curves() -> pd.DataFrame:
         for name, curve in curves.items()
         for k, (fpr, tpr) in enumerate([(0.0, 0.0), *curve, (1.0, 1.0)])
     ]
-    return pd.DataFrame(rows)
+    # ROC points of the four classifiers, grouped by classifier as roc_points makes them.
+    return carry_grouping(pd.DataFrame(rows), ["classifier"])
