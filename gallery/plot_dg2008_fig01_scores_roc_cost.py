@@ -41,7 +41,9 @@ for name, t in marked.items():
     at = points[points["threshold"] >= t].groupby("classifier").tail(1)
     rows.append(at.assign(marked=name))
 chosen = pd.concat(rows, ignore_index=True)
-lines = cc.to_cost_lines(chosen[["classifier", "marked", "threshold", "fpr", "tpr"]])
+lines = cc.to_cost_lines(
+    chosen[["classifier", "marked", "threshold", "fpr", "tpr"]], by=["classifier", "marked"]
+)
 best = cc.cost_at(lines.drop(columns="threshold"), [0.33], by=["classifier", "marked"])
 print(best.sort_values(["classifier", "cost"]).round(3))
 

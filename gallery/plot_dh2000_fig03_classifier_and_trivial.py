@@ -22,10 +22,10 @@ from costchart import layers
 # %%
 # B as an ROC point; the hull adds the trivial classifiers (0, 0) and (1, 1).
 b = pd.DataFrame({"classifier": ["B"], "threshold": [1.0], "fpr": [0.2], "tpr": [0.7]})
-hull = cc.roc_hull(b)
-envelope = cc.lower_envelope(b)
+hull = cc.roc_hull(b, by="classifier")
+envelope = cc.lower_envelope(b, by="classifier")
 print(hull[["threshold", "fpr", "tpr", "pc_lo", "pc_hi"]])
-print(cc.operating_range(b).round(3))
+print(cc.operating_range(b, by="classifier").round(3))
 
 # %%
 # ROC space: B, the trivial classifiers and the hull. Cost space: the three lines and
@@ -39,7 +39,7 @@ roc = (
     + layers.roc_markers(trivial_points.assign(threshold=[float("inf"), -float("inf")]))
     + layers.chance()
 ).properties(width=300, height=300, title="ROC space: B and the trivial classifiers")
-lines = cc.to_cost_lines(b)
+lines = cc.to_cost_lines(b, by="classifier")
 cost = (
     layers.trivial(y_max=1)
     + alt.Chart(lines)

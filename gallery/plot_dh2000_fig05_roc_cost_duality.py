@@ -27,7 +27,7 @@ points = pd.DataFrame(
         "tpr": [0.4, 0.7, 0.9, 0.6, 0.95],
     }
 )
-lines = cc.to_cost_lines(points)
+lines = cc.to_cost_lines(points, by="classifier")
 hull = cc.roc_hull(points[["fpr", "tpr"]], by=[])
 on_hull = points.merge(hull[["fpr", "tpr"]], on=["fpr", "tpr"])
 print("on the hull:", on_hull["classifier"].tolist())

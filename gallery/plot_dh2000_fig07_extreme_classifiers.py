@@ -26,7 +26,7 @@ corners = pd.DataFrame(
         "tpr": [0.0, 1.0, 1.0, 0.0],
     }
 )
-lines = cc.to_cost_lines(corners)
+lines = cc.to_cost_lines(corners, by="classifier")
 print(lines[["classifier", "pc", "cost"]])
 
 # %%

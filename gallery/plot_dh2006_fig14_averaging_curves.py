@@ -24,7 +24,7 @@ from costchart.datasets import load_predictions
 # The paper's example: the average of two cost lines is the cost line of the points'
 # mean. The average is a cost curve (pc, cost); curve_points gives its ROC dual.
 pair = pd.DataFrame({"name": ["first", "second"], "fpr": [0.04, 0.3], "tpr": [0.4, 0.8]})
-lines = cc.to_cost_lines(pair)
+lines = cc.to_cost_lines(pair, by="name")
 average_line = lines.groupby("pc", as_index=False)["cost"].mean()
 print(cc.curve_points(average_line).round(3))  # fpr 0.17, tpr 0.6
 

@@ -63,7 +63,7 @@ slope = (0.8 - 0.4) / (0.3 - 0.04)
 roc = (
     layers.chance()
     + layers.iso_performance(
-        cc.roc_hull(points[points.curve == "A"]),
+        cc.roc_hull(points[points.curve == "A"], by="curve"),
         slopes=[slope],
         mark={"color": "#444444", "strokeDash": [1, 0], "strokeWidth": 1},
     )

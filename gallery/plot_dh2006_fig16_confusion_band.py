@@ -27,7 +27,7 @@ rng = np.random.default_rng(16)
 tp = rng.binomial(20, 16 / 20, size=60)
 fp = rng.binomial(10, 4 / 10, size=60)
 resampled = pd.DataFrame({"draw": range(60), "fpr": fp / 10, "tpr": tp / 20})
-lines = cc.to_cost_lines(resampled)
+lines = cc.to_cost_lines(resampled, by="draw")
 
 # %%
 # The exact-bootstrap band of its cost line (no resampling), at 101 values of pc.

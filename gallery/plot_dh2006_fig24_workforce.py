@@ -44,7 +44,7 @@ print(f"virtual cost point: pc = {virtual_pc:.3f}, cost = {virtual_cost:.3f}")
 # point. Five of them, from the line's ends within the ROC square.
 fpr_on_line = np.linspace(max(0, (intercept - 1) / -slope), min(1, intercept / -slope), 5)
 on_line = pd.DataFrame({"fpr": fpr_on_line, "tpr": slope * fpr_on_line + intercept})
-fan = cc.to_cost_lines(on_line.assign(name=[f"on the line {i}" for i in range(5)]))
+fan = cc.to_cost_lines(on_line.assign(name=[f"on the line {i}" for i in range(5)]), by="name")
 line_in_roc = on_line.iloc[[0, -1]]
 
 mixture = choice[choice["role"] == "mixture"]

@@ -35,7 +35,7 @@ hull = hull.merge(owners, on=["fpr", "tpr"], how="left").fillna({"classifier": "
 
 # %%
 # The vertices optimal somewhere in 0.3 <= pc <= 0.6, and where.
-sensitivity = cc.iso_performance(points[["fpr", "tpr"]], pc=(0.3, 0.6), by=[])
+sensitivity = cc.iso_performance(points[["fpr", "tpr"]], pc_range=(0.3, 0.6), by=[])
 print(sensitivity.merge(hull[["fpr", "tpr", "classifier"]], on=["fpr", "tpr"]).round(3))
 print(hull[["classifier", "fpr", "tpr", "slope_lo", "slope_hi", "pc_lo", "pc_hi"]].round(3))
 
