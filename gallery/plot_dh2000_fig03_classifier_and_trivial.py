@@ -35,8 +35,10 @@ trivial_points = pd.DataFrame(
 )
 roc = (
     layers.hull(hull)
-    + layers.roc_markers(b, mark={"size": 90, "filled": True})
-    + layers.roc_markers(trivial_points.assign(threshold=[float("inf"), -float("inf")]))
+    + layers.roc_markers(b.drop(columns="classifier"), mark={"size": 90, "filled": True})
+    + layers.roc_markers(
+        trivial_points.assign(threshold=[float("inf"), -float("inf")]), detail="name"
+    )
     + layers.chance()
 ).properties(width=300, height=300, title="ROC space: B and the trivial classifiers")
 lines = cc.to_cost_lines(b, by="classifier")
@@ -46,7 +48,7 @@ cost = (
     .mark_line(color="#0072B2", strokeWidth=2)
     .encode(x="pc:Q", y=alt.Y("cost:Q", scale=alt.Scale(domain=[0, 1])))
     + layers.envelope(envelope, y_max=1)
-    + layers.operating_ranges(cc.operating_range(b), y_max=1)
+    + layers.operating_ranges(cc.operating_range(b, by="classifier"), y_max=1)
     + layers.key(
         [
             ("ROC convex hull (left)", "dashed line"),

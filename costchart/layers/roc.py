@@ -87,6 +87,7 @@ def roc_markers(
     table,
     *,
     color: str | None = None,
+    detail: str | Sequence[str] | None = None,
     palette: Mapping | None = None,
     hover=None,
     legend=None,
@@ -100,11 +101,11 @@ def roc_markers(
     ----------
     table : pandas, polars or pyarrow table
         ROC points, e.g. from :func:`costchart.roc_points`.
-    color, palette, hover, legend, tooltip, mark, max_points
-        As in :func:`costchart.layers.cost_lines`.
+    color, detail, palette, hover, legend, tooltip, mark, max_points
+        As in :func:`costchart.layers.cost_lines` (each curve is thinned on its own).
     """
     table = read(table, [col.FPR, col.TPR], "roc_markers", color=color)
-    table = thinned(table, max_points, color, None)
+    table = thinned(table, max_points, color, detail)
     size = alt.when(hover).then(alt.value(160)).otherwise(alt.value(14)) if hover else None
     encoding: dict[str, object] = {"x": fpr_x(), "y": tpr_y()}
     if size is not None:
