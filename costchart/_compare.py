@@ -83,7 +83,7 @@ def _single_curve(curve, name: str):
     return table, _vertices(table, by, groups[0], name)
 
 
-def _check_names(names) -> tuple[str, str]:
+def check_names(names) -> tuple[str, str]:
     """Two distinct strings, one per curve."""
     if (
         isinstance(names, str)
@@ -102,7 +102,7 @@ def _check_names(names) -> tuple[str, str]:
     return names[0], names[1]
 
 
-def compare(a, b, *, density=None, names: tuple[str, str] = ("a", "b")) -> Comparison:
+def compare(a, b, *, density=None, names: tuple[str, str] | None = None) -> Comparison:
     """Compare two cost curves: difference, crossovers, where each is better, by how much.
 
     Parameters
@@ -136,7 +136,7 @@ def compare(a, b, *, density=None, names: tuple[str, str] = ("a", "b")) -> Compa
     2  0.428571  0.857143      b
     3  0.857143  1.000000    tie
     """
-    names = _check_names(names)
+    names = check_names(("a", "b") if names is None else names)
     _segment_integrator(density)  # refuse a bad density before any work
     _, (pc_a, cost_a) = _single_curve(a, "a")
     _, (pc_b, cost_b) = _single_curve(b, "b")

@@ -216,14 +216,14 @@ def coverage_chart(
     *,
     color: str,
     facet: str,
-    level: float = 0.9,
+    confidence_level: float = 0.9,
     columns: int = 2,
     title: str | None = None,
     subtitle: str | None = None,
 ) -> alt.FacetChart:
     """Coverage against ``pc``: one line per value of ``color``, one panel per ``facet``.
 
-    A dashed grey rule marks the target ``level``. ``table`` is a coverage table (from
+    A dashed grey rule marks the target ``confidence_level``. ``table`` is a coverage table (from
     :func:`coverage_grid`, :func:`band_coverage` or :func:`difference_coverage`).
 
     Examples
@@ -251,7 +251,7 @@ def coverage_chart(
             x=alt.X("pc:Q", title="Probability cost, PC(+)"),
             y=alt.Y(
                 "coverage:Q",
-                title=f"Coverage of the {100 * level:g} % band",
+                title=f"Coverage of the {100 * confidence_level:g} % band",
                 scale=alt.Scale(domain=[0, 1]),
             ),
             color=alt.Color(
@@ -266,7 +266,11 @@ def coverage_chart(
             ),
         )
     )
-    target = alt.Chart().mark_rule(color="#444444", strokeDash=[4, 4]).encode(y=alt.datum(level))
+    target = (
+        alt.Chart()
+        .mark_rule(color="#444444", strokeDash=[4, 4])
+        .encode(y=alt.datum(confidence_level))
+    )
     chart = (
         alt.layer(lines, target, data=data)
         .properties(width=240, height=160)

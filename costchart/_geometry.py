@@ -41,23 +41,25 @@ def check_y_max(y_max) -> float:
     return value
 
 
-def repeat_for(table: pd.DataFrame, keys: pd.DataFrame | None) -> pd.DataFrame:
-    """``table`` once per row of ``keys`` (e.g. per facet value), or as it is."""
-    if keys is None:
+def repeat_for(table: pd.DataFrame, panels: pd.DataFrame | None) -> pd.DataFrame:
+    """``table`` once per row of ``panels`` (e.g. per facet value), or as it is."""
+    if panels is None:
         return table
-    if not isinstance(keys, pd.DataFrame):
-        msg = f"keys must be a pandas DataFrame of facet values (one row per panel); got {keys!r}"
+    if not isinstance(panels, pd.DataFrame):
+        msg = (
+            f"panels must be a pandas DataFrame of facet values (one row per panel); got {panels!r}"
+        )
         raise CostchartError(msg)
-    if keys.empty:
+    if panels.empty:
         return table
-    clash = [c for c in keys.columns if c in table.columns]
+    clash = [c for c in panels.columns if c in table.columns]
     if clash:
-        msg = f"keys has the column {clash[0]!r}, which the layer's own rows use; rename it"
+        msg = f"panels has the column {clash[0]!r}, which the layer's own rows use; rename it"
         raise CostchartError(msg)
-    return keys.drop_duplicates().merge(table, how="cross")
+    return panels.drop_duplicates().merge(table, how="cross")
 
 
-def trivial_lines(y_max: float = 0.5, keys: pd.DataFrame | None = None) -> pd.DataFrame:
+def trivial_lines(y_max: float = 0.5, panels: pd.DataFrame | None = None) -> pd.DataFrame:
     """The visible parts (cost <= ``y_max``) of the two trivial classifiers' cost lines.
 
     Always-negative costs ``pc``; always-positive costs ``1 - pc``.
@@ -85,10 +87,10 @@ def trivial_lines(y_max: float = 0.5, keys: pd.DataFrame | None = None) -> pd.Da
             col.COST: [0.0, top, top, 0.0],
         }
     )
-    return repeat_for(rows, keys)
+    return repeat_for(rows, panels)
 
 
-def trivial_region(y_max: float = 0.5, keys: pd.DataFrame | None = None) -> pd.DataFrame:
+def trivial_region(y_max: float = 0.5, panels: pd.DataFrame | None = None) -> pd.DataFrame:
     """The region between ``min(pc, 1 - pc)`` and the top of the axis, cut at ``y_max``.
 
     A classifier whose cost falls there is beaten by a trivial classifier. Where
@@ -112,7 +114,7 @@ def trivial_region(y_max: float = 0.5, keys: pd.DataFrame | None = None) -> pd.D
     pc = np.array([0.0, top, 1.0 - top, 1.0]) if top < 0.5 else np.array([0.0, 0.5, 1.0])
     cost = np.minimum(np.minimum(pc, 1 - pc), top)
     rows = pd.DataFrame({col.PC: pc, col.COST: cost, "top": top})
-    return repeat_for(rows, keys)
+    return repeat_for(rows, panels)
 
 
 def cut_curve(

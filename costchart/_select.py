@@ -161,8 +161,8 @@ def performance_independent(
 
 
 def apply_selection(
-    selection,
     data,
+    selection,
     *,
     score: str,
     label: str,
@@ -178,18 +178,19 @@ def apply_selection(
 
     Parameters
     ----------
+    data : DataFrame or dict of arrays
+        The new data: one row per instance (first, so ``data.pipe(apply_selection,
+        selection, ...)`` works).
     selection : pandas, polars or pyarrow table, or dict of arrays
         A table from :func:`selection_table` (``pc_lo``, ``pc_hi``, ``threshold``, and its
         grouping columns). Each group's intervals must tile [0, 1]; thresholds may be
         ``+inf`` (always negative) or ``-inf`` (always positive) but not NaN.
-    data : DataFrame or dict of arrays
-        The new data: one row per instance.
     score, label, pos_label, weight
         As in :func:`roc_points`.
     by : str or list of str, optional
-        Grouping columns, in both ``selection`` and ``data``. By default the selection's
-        own grouping columns (every column of it that is not a costchart column), so a
-        selection made per classifier is applied to each classifier's rows of ``data``.
+        Grouping columns, in both ``selection`` and ``data``. By default the grouping the
+        selection carries, so a selection made per classifier is applied to each
+        classifier's rows of ``data``.
 
     Returns
     -------

@@ -51,7 +51,7 @@ cost = (
 difference = (
     layers.better_regions(result.better, palette=colours)
     + layers.zero_rule()
-    + layers.difference_curve(result.difference, name="logistic - tree")
+    + layers.difference_curve(result.difference, names=("logistic", "tree"))
 ).properties(width=420, height=160, title="Cost of logistic minus cost of tree")
 chart = alt.vconcat(cost, difference)
 chart

@@ -64,7 +64,7 @@ roc = (
     layers.chance()
     + layers.iso_performance(
         cc.roc_hull(points[points.curve == "A"], by="curve"),
-        slopes=[slope],
+        slope=[slope],
         mark={"color": "#444444", "strokeDash": [1, 0], "strokeWidth": 1},
     )
     + layers.roc_curve(

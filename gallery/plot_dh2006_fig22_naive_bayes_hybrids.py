@@ -51,7 +51,7 @@ independent = cc.performance_independent(family, trained_pc="trained_pc").curve
 # ``pc`` interval, applied to the test folds.
 selection = cc.selection_table(cc.roc_points(validation, score="score", label="label"))
 print(selection.round(3))
-minimizing = cc.apply_selection(selection, test, score="score", label="label")
+minimizing = cc.apply_selection(test, selection, score="score", label="label")
 hindsight = cc.lower_envelope(test_points)
 
 # %%

@@ -389,7 +389,7 @@ def build_cases(tmp: Path) -> list[Case]:
             d, **{"score": "score", "label": "label", "pc": [0.2, 0.5], **k}
         ),
         "apply_selection": lambda d, **k: cc.apply_selection(
-            selection, d, **{"score": "score", "label": "label", "by": ["classifier", "fold"], **k}
+            d, selection, **{"score": "score", "label": "label", "by": ["classifier", "fold"], **k}
         ),
     }
     n = len(data)
@@ -1271,7 +1271,7 @@ def build_cases(tmp: Path) -> list[Case]:
         ),
     )
     grouped = cc.apply_selection(
-        selection, data, score="score", label="label", by=["classifier", "fold"]
+        data, selection, score="score", label="label", by=["classifier", "fold"]
     )
 
     def same_as_grouped(result):
@@ -1279,7 +1279,7 @@ def build_cases(tmp: Path) -> list[Case]:
 
     add(
         "apply_selection without by= (must not pool the groups)",
-        lambda: cc.apply_selection(selection, data, score="score", label="label"),
+        lambda: cc.apply_selection(data, selection, score="score", label="label"),
         EITHER,
         same_as_grouped,
     )

@@ -98,7 +98,7 @@ def test_coverage_chart_draws_each_run_and_the_target():
             "coverage": [0.9, 0.8, 0.85, 0.95, 0.7, 0.6, 0.88, 0.91],
         }
     )
-    chart = coverage_chart(table, color="distribution", facet="mu", level=0.8)
+    chart = coverage_chart(table, color="distribution", facet="mu", confidence_level=0.8)
     spec = chart.to_dict()
     assert spec["facet"]["field"] == "mu" and spec["facet"]["sort"] == ["1.5", "3"]
     drawn = data_marks(scene(chart))

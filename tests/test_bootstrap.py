@@ -123,7 +123,7 @@ def test_envelope_band_uses_the_selected_classifier(rng):
     validation = pd.DataFrame({"s": np.round(rng.normal(size=300) + 1.3 * y, 1), "y": y})
     selection = cc.selection_table(cc.roc_points(validation, score="s", label="y"))
     honest = cc.bootstrap_band(data, score="s", label="y", selection=selection)
-    hybrid = cc.apply_selection(selection, data, score="s", label="y")
+    hybrid = cc.apply_selection(data, selection, score="s", label="y")
     inside = (honest["pc"] > 0) & (honest["pc"] < 1)
     expected = [
         hybrid[(hybrid.pc <= pc)].iloc[-1]

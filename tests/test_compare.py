@@ -103,7 +103,7 @@ def test_compare_refuses_empty_and_partial_curves():
         ("ab", r"names='ab' must be two strings, one per curve"),
         (("a", 1), r"names=\('a', 1\) must be two strings"),
         (("a", "b", "c"), r"names=\('a', 'b', 'c'\) must be two strings"),
-        (None, r"names=None must be two strings"),
+        ("ab", r"names='ab' must be two strings"),
         (("x", "x"), r"names=\('x', 'x'\) must be two distinct names other than 'tie'"),
         (("tie", "x"), r"names=\('tie', 'x'\) must be two distinct names other than 'tie'"),
     ],

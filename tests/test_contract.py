@@ -231,7 +231,7 @@ FUNCTIONS = {
     ),
     "apply_selection": (
         "raw",
-        lambda t, i: cc.apply_selection(i.selection, t, score="score", label="y", by=i.by),
+        lambda t, i: cc.apply_selection(t, i.selection, score="score", label="y", by=i.by),
         lambda i: i.by,
         lambda i: _schema.ENVELOPE_COLUMNS,
         {},
@@ -412,9 +412,9 @@ def test_groups_are_independent(name, example):
 def test_apply_selection_takes_grouping_from_the_selection(rng):
     data = scored_data(rng, classifiers=("a", "b", "c")).rename(columns={"model": "classifier"})
     selection = cc.selection_table(cc.roc_points(data, score="score", label="y", by="classifier"))
-    grouped = cc.apply_selection(selection, data, score="score", label="y", by="classifier")
+    grouped = cc.apply_selection(data, selection, score="score", label="y", by="classifier")
     try:
-        implicit = cc.apply_selection(selection, data, score="score", label="y")
+        implicit = cc.apply_selection(data, selection, score="score", label="y")
     except cc.CostchartError:
         return  # refusing is allowed; pooling the groups is not
     pd.testing.assert_frame_equal(implicit, grouped)

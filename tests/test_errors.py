@@ -103,7 +103,7 @@ def test_apply_selection_one_class_group():
     selection = cc.selection_table(cc.roc_points(good, score="score", label="label", by="clf"))
     with pytest.warns(cc.CostchartWarning, match=ONE_CLASS_MESSAGE) as record:
         line = _line()
-        cc.apply_selection(selection, ONE_CLASS, score="score", label="label", by="clf")
+        cc.apply_selection(ONE_CLASS, selection, score="score", label="label", by="clf")
     _assert_attributed(record, line)
 
 

@@ -111,7 +111,7 @@ def test_threshold_classifier_deploys_the_selected_threshold(problem, pc):
     np.testing.assert_array_equal(deployed.predict(X[160:]), expected)
     # the deployed classifier's test-set cost is the honest hybrid's at this pc
     test = pd.DataFrame({"score": scores, "label": y[160:]})
-    honest = cc.apply_selection(selection, test, score="score", label="label")
+    honest = cc.apply_selection(test, selection, score="score", label="label")
     fnr = np.mean(expected[y[160:] == 1] == 0)
     fpr = np.mean(expected[y[160:] == 0] == 1)
     assert cc.cost_at(honest, [pc])["cost"].iat[0] == pytest.approx(

@@ -37,7 +37,7 @@ def _ring(graph, name="costchart"):
 @pytest.mark.parametrize("pc", [0.05, 0.3, 0.5, 0.7, 1.0])
 def test_the_chosen_point_is_the_optimal_hull_vertex(pc, sonar):
     tree = sonar[sonar.classifier == "tree"].drop(columns="classifier")
-    graph = scene(cc.explorer(tree, pc=pc, size=SIZE))
+    graph = scene(cc.explorer(tree, name="costchart", pc=pc, size=SIZE))
     (ring,) = _ring(graph)
     vertex = _chosen_vertex(tree, pc)
     assert ring["x"] == pytest.approx(SIZE * vertex.fpr, abs=1e-6)
@@ -48,7 +48,7 @@ def test_the_chosen_point_is_the_optimal_hull_vertex(pc, sonar):
 
 
 def test_one_chosen_point_and_matrix_per_classifier(sonar):
-    graph = scene(cc.explorer(sonar, color="classifier", pc=0.3, size=SIZE))
+    graph = scene(cc.explorer(sonar, name="costchart", color="classifier", pc=0.3, size=SIZE))
     rings = _ring(graph)
     assert len(rings) == 3
     written = texts(graph)
@@ -70,7 +70,7 @@ def test_one_chosen_point_and_matrix_per_classifier(sonar):
 
 def test_the_iso_performance_line_has_slope_from_pc_and_touches_the_vertex(sonar):
     tree = sonar[sonar.classifier == "tree"].drop(columns="classifier")
-    graph = scene(cc.explorer(tree, pc=0.4, size=SIZE))
+    graph = scene(cc.explorer(tree, name="costchart", pc=0.4, size=SIZE))
     rules = [
         item
         for mark in data_marks(graph)
@@ -89,7 +89,7 @@ def test_the_iso_performance_line_has_slope_from_pc_and_touches_the_vertex(sonar
 
 def test_cost_controls_set_pc_from_the_cost_ratio_and_prevalence(sonar):
     tree = sonar[sonar.classifier == "tree"].drop(columns="classifier")
-    chart = cc.explorer(tree, controls="costs", cost_ratio=3, p_pos=0.2)
+    chart = cc.explorer(tree, name="costchart", controls="costs", cost_ratio=3, p_pos=0.2)
     params = {p["name"]: p for p in chart.to_dict()["params"]}
     assert set(params) == {"costchart_pc", "costchart_ratio", "costchart_prevalence"}
     graph = scene(chart)
@@ -105,7 +105,7 @@ def test_cost_controls_set_pc_from_the_cost_ratio_and_prevalence(sonar):
 
 
 def test_the_key_names_what_is_drawn(sonar):
-    labels = legend_labels(scene(cc.explorer(sonar, color="classifier")))
+    labels = legend_labels(scene(cc.explorer(sonar, name="costchart", color="classifier")))
     assert {"iso-performance line at pc", "chosen threshold", "lower envelope"} <= set(labels)
 
 
@@ -128,25 +128,25 @@ def test_names_prefix_the_parameters(sonar):
 )
 def test_bad_options_are_refused(kwargs, message, sonar):
     with pytest.raises(cc.CostchartError, match=message):
-        cc.explorer(sonar, **{"color": "classifier", **kwargs})
+        cc.explorer(sonar, **{"color": "classifier", "name": "costchart", **kwargs})
 
 
 def test_several_curves_per_colour_are_refused(demo_points):
     with pytest.raises(cc.CostchartError, match=r"\['dataset'\] also tell curves apart"):
-        cc.explorer(demo_points, color="classifier")
+        cc.explorer(demo_points, name="costchart", color="classifier")
 
 
 def test_points_without_counts_are_refused():
     points = {"threshold": [np.inf, 1.0, -np.inf], "fpr": [0, 0.2, 1], "tpr": [0, 0.7, 1]}
     with pytest.raises(cc.CostchartError, match=r"needs the confusion counts"):
-        cc.explorer(points)
+        cc.explorer(points, name="costchart")
 
 
 def test_jupyter_chart_reads_the_parameters_back(sonar):
     pytest.importorskip("anywidget")
     import altair as alt
 
-    chart = alt.JupyterChart(cc.explorer(sonar, color="classifier", pc=0.25))
+    chart = alt.JupyterChart(cc.explorer(sonar, name="costchart", color="classifier", pc=0.25))
     assert chart.params.costchart_pc == pytest.approx(0.25)
     # The thresholds of that pc, in Python.
     chosen = cc.iso_performance(sonar, pc=chart.params.costchart_pc, by="classifier")
@@ -158,7 +158,9 @@ def test_moving_the_explorer_slider_moves_the_chosen_threshold(demo_points, tmp_
     playwright_api = pytest.importorskip("playwright.sync_api")
     executable = _chromium()
     sonar = demo_points[demo_points.dataset == "sonar"].drop(columns="dataset")
-    path = cc.save(cc.explorer(sonar, color="classifier", pc=0.3), tmp_path / "explorer.html")
+    path = cc.save(
+        cc.explorer(sonar, name="costchart", color="classifier", pc=0.3), tmp_path / "explorer.html"
+    )
     with playwright_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=executable,

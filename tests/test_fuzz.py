@@ -291,7 +291,7 @@ def _derived(inputs: Inputs, source: str) -> pd.DataFrame:
             return cc.neyman_pearson(inputs.points, max_fpr=0.3)
         if source == "hybrid":
             return cc.apply_selection(
-                inputs.selection, inputs.data, score="score", label="y", by=inputs.by
+                inputs.data, inputs.selection, score="score", label="y", by=inputs.by
             )
         if source == "one_points":
             return cc.roc_points(_one_group(inputs.data, inputs.by), score="score", label="y")

@@ -159,7 +159,7 @@ def test_cost_lines_are_cut_at_the_top_of_the_axis():
             lambda: layers.envelope(POINTS),
             r"the table given to envelope has no column 'pc'; available columns: 'm', 'threshold'.*Pass the costchart table it draws",
         ),
-        (lambda: layers.iso_performance(HULL), r"iso_performance needs either slopes= or pc="),
+        (lambda: layers.iso_performance(HULL), r"iso_performance needs either slope= or pc="),
         (
             lambda: layers.hover_targets(POINTS, space="3d", hover=HOVER),
             r"space='3d' is not an option",
@@ -195,10 +195,10 @@ def test_cost_lines_are_cut_at_the_top_of_the_axis():
         ),
         (lambda: layers.band(BAND, detail=3), r"detail=3 must be a column name or a list"),
         (
-            lambda: layers.iso_performance(HULL, slopes=[-1]),
-            r"slopes=-1\.0 must be numbers of at least 0",
+            lambda: layers.iso_performance(HULL, slope=[-1]),
+            r"slope=-1\.0 must be numbers of at least 0",
         ),
-        (lambda: layers.iso_performance(HULL, slopes="x"), r"slopes='x' must be numbers"),
+        (lambda: layers.iso_performance(HULL, slope="x"), r"slope='x' must be numbers"),
         (
             lambda: layers.iso_performance(HULL, pc=[[0.5]]),
             r"pc=\[\[0\.5\]\] must be a list of operating points",
@@ -207,10 +207,13 @@ def test_cost_lines_are_cut_at_the_top_of_the_axis():
             lambda: layers.iso_performance(HULL.assign(pc_lo=0.9), pc=[0.5]),
             r"no vertex of the hull \('a',\) is optimal at pc=0\.5 \(slope 1\)",
         ),
-        (lambda: layers.trivial(keys="abc"), r"keys must be a pandas DataFrame of facet values"),
         (
-            lambda: layers.trivial(keys=pd.DataFrame({"trivial": ["x"]})),
-            r"keys has the column 'trivial', which the layer's own rows use",
+            lambda: layers.trivial(panels="abc"),
+            r"panels must be a pandas DataFrame of facet values",
+        ),
+        (
+            lambda: layers.trivial(panels=pd.DataFrame({"trivial": ["x"]})),
+            r"panels has the column 'trivial', which the layer's own rows use",
         ),
     ],
 )

@@ -131,7 +131,7 @@ def test_apply_selection_evaluates_validation_thresholds_on_test_data(rng):
 
     validation, test = sample(500), sample(700)
     selection = cc.selection_table(cc.roc_points(validation, score="s", label="y"))
-    curve = cc.apply_selection(selection, test, score="s", label="y")
+    curve = cc.apply_selection(test, selection, score="s", label="y")
     assert len(curve) == 2 * len(selection)
     for row in selection.itertuples():
         predicted = test.s >= row.threshold
@@ -162,7 +162,7 @@ def test_apply_selection_evaluates_validation_thresholds_on_test_data(rng):
             r"classifiers has no column 'pc_trained'",
         ),
         (
-            lambda: cc.apply_selection(POINTS, {"s": [1], "y": [1]}, score="s", label="y"),
+            lambda: cc.apply_selection({"s": [1], "y": [1]}, POINTS, score="s", label="y"),
             r"selection has no column 'pc_lo'; pass a table from selection_table",
         ),
     ],
@@ -216,12 +216,12 @@ def test_apply_selection_takes_the_grouping_of_the_selection(rng):
     data, points = _bundled_points()
     selection = cc.selection_table(points)
     # Without by= every classifier used to be pooled into one curve.
-    curve = cc.apply_selection(selection, data, score="score", label="label")
+    curve = cc.apply_selection(data, selection, score="score", label="label")
     assert list(curve.columns) == ["classifier", *cc._schema.ENVELOPE_COLUMNS]
     for name, part in data.groupby("classifier"):
         alone = cc.apply_selection(
-            selection[selection.classifier == name].drop(columns="classifier"),
             part.drop(columns="classifier"),
+            selection[selection.classifier == name].drop(columns="classifier"),
             score="score",
             label="label",
         )
@@ -229,7 +229,7 @@ def test_apply_selection_takes_the_grouping_of_the_selection(rng):
             curve[curve.classifier == name].drop(columns="classifier").to_numpy(),
             alone.to_numpy(),
         )
-    explicit = cc.apply_selection(selection, data, score="score", label="label", by="classifier")
+    explicit = cc.apply_selection(data, selection, score="score", label="label", by="classifier")
     pd.testing.assert_frame_equal(curve, explicit)
 
 
@@ -237,27 +237,27 @@ def test_apply_selection_refuses_data_without_the_selection_groups():
     data, points = _bundled_points()
     selection = cc.selection_table(points)
     with pytest.raises(cc.CostchartError, match=r"data has no column 'classifier'"):
-        cc.apply_selection(selection, data.drop(columns="classifier"), score="score", label="label")
+        cc.apply_selection(data.drop(columns="classifier"), selection, score="score", label="label")
     other = data.assign(classifier=data.classifier + "!")
     first = selection.classifier.iat[0]
     with pytest.raises(
         cc.CostchartError,
         match=rf"data has no rows for the selection's group \{{'classifier': '{first}'\}}",
     ):
-        cc.apply_selection(selection, other, score="score", label="label")
+        cc.apply_selection(other, selection, score="score", label="label")
 
 
 def test_apply_selection_refuses_selections_that_do_not_tile():
     data = {"s": [4, 3, 2, 1], "y": [1, 0, 1, 0]}
     selection = cc.selection_table(cc.roc_points(data, score="s", label="y"))
     with pytest.raises(cc.CostchartError, match=r"selection has a gap between pc=0\.4 and"):
-        cc.apply_selection(selection.assign(pc_hi=[0.4, 1.0]), data, score="s", label="y")
+        cc.apply_selection(data, selection.assign(pc_hi=[0.4, 1.0]), score="s", label="y")
     with pytest.raises(cc.CostchartError, match=r"'threshold' of selection must hold thresh"):
-        cc.apply_selection(selection.assign(threshold=np.nan), data, score="s", label="y")
+        cc.apply_selection(data, selection.assign(threshold=np.nan), score="s", label="y")
     as_dict = selection.to_dict("list")  # a dict of lists is a table too
     pd.testing.assert_frame_equal(
-        cc.apply_selection(as_dict, data, score="s", label="y"),
-        cc.apply_selection(selection, data, score="s", label="y"),
+        cc.apply_selection(data, as_dict, score="s", label="y"),
+        cc.apply_selection(data, selection, score="s", label="y"),
     )
 
 
@@ -326,7 +326,7 @@ def test_apply_selection_matches_missing_group_keys():
         {"g": [1.0] * 4 + [np.nan] * 4, "s": [4, 3, 2, 1] * 2, "y": [1, 0, 1, 0] * 2}
     )
     selection = cc.selection_table(cc.roc_points(data, score="s", label="y", by="g"))
-    curve = cc.apply_selection(selection, data.copy(), score="s", label="y")
+    curve = cc.apply_selection(data.copy(), selection, score="s", label="y")
     assert len(curve) == 8
     np.testing.assert_array_equal(curve["g"].isna(), [False] * 4 + [True] * 4)
 

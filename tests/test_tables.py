@@ -88,8 +88,8 @@ def test_compare_takes_polars_pyarrow_and_dicts(kind):
 def test_apply_selection_takes_polars_pyarrow_and_dict_selections(kind):
     data = {"s": [4, 3, 2, 1], "y": [1, 0, 1, 0]}
     selection = cc.selection_table(cc.roc_points(data, score="s", label="y"))
-    expected = cc.apply_selection(selection, data, score="s", label="y")
-    result = cc.apply_selection(CONVERSIONS[kind](selection), data, score="s", label="y")
+    expected = cc.apply_selection(data, selection, score="s", label="y")
+    result = cc.apply_selection(data, CONVERSIONS[kind](selection), score="s", label="y")
     pd.testing.assert_frame_equal(result, expected)
 
 

@@ -169,7 +169,7 @@ def chart_tables(
         envelope=envelope,
         hull=hull,
         ranges=operating_range(thinned, of="envelope", by=by),
-        keys=keys,
+        panels=keys,
         by=by,
     )
 
@@ -282,7 +282,7 @@ def hull_lines(chart: alt.Chart, tables: ChartTables, cost_lines: str) -> alt.Ch
 
 
 def with_key(stack, entries, look: Look, keys):
-    return [*stack, layers.key(entries, keys=keys)] if look.key and entries else stack
+    return [*stack, layers.key(entries, panels=keys)] if look.key and entries else stack
 
 
 def compose(stack, *, facet, look: Look):

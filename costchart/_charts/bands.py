@@ -79,10 +79,10 @@ def band_chart(
     keys = keys_of(band, facet)
     colors = colors_of(band, color, look)
     stack = [
-        layers.trivial_region(y_max=y_max, keys=keys),
+        layers.trivial_region(y_max=y_max, panels=keys),
         layers.band(band, color=color, palette=colors, y_max=y_max),
         layers.envelope(band, color=color, palette=colors, y_max=y_max),
-        layers.trivial(y_max=y_max, keys=keys),
+        layers.trivial(y_max=y_max, panels=keys),
     ]
     entries = [
         ("worse than a trivial classifier", "region"),
@@ -171,7 +171,6 @@ def difference_chart(
         raise CostchartError(msg)
     keys = keys_of(table, facet)
     colors = palette_of([a, b], colors=look.palette)
-    name = f"{a} - {b}"
     axis = f"Cost of {a} minus cost of {b}"
     drawn = table.assign(costchart_low=table[col.LOWER], costchart_high=table[col.UPPER])
     band = layers_base.build(
@@ -188,14 +187,14 @@ def difference_chart(
         detail=False,
         fields=((col.PC, "Q", "pc"), (col.LOWER, "Q", "lower"), (col.UPPER, "Q", "upper")),
     )
-    curve = layers.difference_curve(table, name=name).encode(
+    curve = layers.difference_curve(table, names=(a, b)).encode(
         y=alt.Y(f"{col.DIFFERENCE}:Q", title=axis)
     )
     stack = [
         layers.significance(table, names=(a, b), palette=colors),
         band,
         curve,
-        layers.zero_rule(keys=keys),
+        layers.zero_rule(panels=keys),
     ]
     entries = [
         (f"difference, {a} - {b} (below 0: {a} cheaper)", "bold line"),

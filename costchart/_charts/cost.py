@@ -66,7 +66,7 @@ def cost_layers(
                 cost_lines,
             )
         )
-    stack.append(layers.trivial_region(y_max=y_max, keys=keys))
+    stack.append(layers.trivial_region(y_max=y_max, panels=keys))
     entries.append(("worse than a trivial classifier", "region"))
     if lines_drawn:
         stack.append(
@@ -90,7 +90,7 @@ def cost_layers(
             if hull_only
             else ("cost lines (one per ROC point)", "thin line")
         )
-    stack.append(layers.trivial(y_max=y_max, keys=keys))
+    stack.append(layers.trivial(y_max=y_max, panels=keys))
     entries.append(("trivial classifiers", "trivial"))
     stack.append(
         layers.envelope(tables.envelope, color=color, palette=colors, legend=legend, y_max=y_max)
@@ -104,8 +104,8 @@ def cost_layers(
         )
         entries.append(("operating range", "rule"))
     if markers:
-        stack.append(layers.pc_markers(markers, keys=keys))
-        stack.append(layers.pc_labels(markers, y_max=y_max, keys=keys))
+        stack.append(layers.pc_markers(markers, panels=keys))
+        stack.append(layers.pc_labels(markers, y_max=y_max, panels=keys))
     return stack, entries
 
 
@@ -201,7 +201,7 @@ def cost_chart(
         markers=markers,
         cost_lines=cost_lines,
         with_legend=True,
-        keys=keys,
+        panels=keys,
     )
     if cost_lines == "none" and legend is not None:
         stack[0] = stack[0].add_params(legend)

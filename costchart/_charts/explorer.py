@@ -41,7 +41,7 @@ from costchart._palette import palette as palette_of
 from costchart._tables import points_groups
 from costchart._thin import thin_points
 from costchart._validation import finite_number, one_of, probability, whole_number
-from costchart._vega import nominal
+from costchart._vega import content_name, nominal
 from costchart.layers import _base as base
 from costchart.layers.cost import trivial, trivial_region
 from costchart.layers.key import key as key_layer
@@ -94,7 +94,7 @@ def explorer(
     controls: str = "pc",
     cost_ratio: float = 1.0,
     p_pos: float | None = None,
-    name: str = "costchart",
+    name: str | None = None,
     max_points: int = 100,
     palette: Mapping | None = None,
     title: str | None = None,
@@ -121,9 +121,11 @@ def explorer(
     p_pos : float, optional
         The prevalence shown first (``controls="costs"``); by default the data's.
         The confusion matrix uses it; with ``controls="pc"`` it uses the data's prevalence.
-    name : str
+    name : str, optional
         Prefix of the chart's parameters: ``<name>_pc`` (and ``<name>_ratio``,
-        ``<name>_prevalence``). Read them back from ``alt.JupyterChart(chart).params``.
+        ``<name>_prevalence``). By default it is made from the chart's data and options
+        (identical calls give identical specs); give one to read the parameters back
+        from ``alt.JupyterChart(chart).params``.
     max_points : int
         ROC points drawn per curve (hull vertices always).
     palette : dict, optional
@@ -144,14 +146,14 @@ def explorer(
     --------
     >>> import costchart as cc
     >>> points = cc.roc_points({"s": [4, 3, 2, 1], "y": [1, 0, 1, 0]}, score="s", label="y")
-    >>> chart = cc.explorer(points, pc=0.3)
+    >>> chart = cc.explorer(points, pc=0.3, name="tree")
     >>> [p["name"] for p in chart.to_dict()["params"]]
-    ['costchart_pc']
+    ['tree_pc']
     >>> cc.iso_performance(points, pc=0.3)[["threshold", "fpr", "tpr"]]
        threshold  fpr  tpr
     0        4.0  0.0  0.5
     """
-    name = _check_name(name)
+    name = None if name is None else _check_name(name)
     one_of(controls, "controls", ("pc", "costs"))
     pc = probability(pc, "pc")
     size = check_size(size)
@@ -171,6 +173,9 @@ def explorer(
             f"apart; filter points to one value of each, or pass color= (one of {by})"
         )
         raise CostchartError(msg)
+    if name is None:
+        options = (color, pc, controls, cost_ratio, p_pos, max_points)
+        name = content_name("costchart", table, "explorer", options)
     vertices = _vertices(table, by)
     data_prevalence = float(vertices["costchart_prevalence"].iloc[0])
     if controls == "costs":

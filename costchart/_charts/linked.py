@@ -169,7 +169,7 @@ def roc_cost_chart(
         iso=iso,
         chance=chance,
         with_legend=True,
-        keys=None,
+        panels=None,
     )
     cost, cost_entries = cost_layers(
         tables,
@@ -182,7 +182,7 @@ def roc_cost_chart(
         markers=markers,
         cost_lines=cost_lines,
         with_legend=False,
-        keys=None,
+        panels=None,
     )
     if look.key:
         cost = [*cost, layers.key(roc_entries + cost_entries)]

@@ -23,7 +23,7 @@ def pr_chart(
     color: str | None = None,
     facet: str | None = None,
     hull: bool = True,
-    steps: int = 8,
+    steps: int = 20,
     max_points: int = 100,
     palette=None,
     title: str | None = None,
@@ -113,5 +113,5 @@ def pr_chart(
         )
         entries.append(("ROC convex hull in PR space", "dashed line"))
     if look.key:
-        stack.append(key_layer(entries, keys=keys_of(table, facet)))
+        stack.append(key_layer(entries, panels=keys_of(table, facet)))
     return compose(stack, facet=facet, look=look)

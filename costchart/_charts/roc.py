@@ -60,7 +60,7 @@ def roc_layers(
             )
         )
     if chance:
-        stack.append(layers.chance(keys=keys))
+        stack.append(layers.chance(panels=keys))
     common = {"color": color, "palette": colors, "legend": legend}
     stack.append(layers.roc_curve(tables.points, max_points=None, **common))
     entries.append(("ROC curve", "line"))
@@ -196,7 +196,7 @@ def roc_chart(
         iso=iso,
         chance=chance,
         with_legend=True,
-        keys=keys,
+        panels=keys,
     )
     if auc:
         stack = _with_auc(stack, points, color, facet, colors)

@@ -148,7 +148,7 @@ def to_html(charts, *, title: str = "costchart", heading: bool = True) -> str:
     )
 
 
-def report(charts, path, *, title: str = "costchart report") -> Path:
+def report(charts, path, *, title: str | None = None) -> Path:
     """Write several charts to one offline HTML page (the libraries included once).
 
     Parameters
@@ -169,6 +169,7 @@ def report(charts, path, *, title: str = "costchart report") -> Path:
         msg = f"report writes HTML; path={str(path)!r} should end in .html"
         raise CostchartError(msg)
     path = output_path(path, (".html",))
+    title = "costchart report" if title is None else title
     path.write_text(to_html(charts, title=title), encoding="utf-8")
     return path
 

@@ -9,6 +9,7 @@ import numpy as np
 import pandas as pd
 
 from costchart import _schema as col
+from costchart._compare import check_names
 from costchart._geometry import repeat_for
 from costchart._palette import color_scale
 from costchart._validation import one_of
@@ -207,7 +208,7 @@ def average_band(
 def difference_curve(
     table,
     *,
-    name: str = "a - b",
+    names: Sequence[str] | None = None,
     tooltip=None,
     mark: Mapping | None = None,
 ) -> alt.Chart:
@@ -218,12 +219,15 @@ def difference_curve(
     table : pandas, polars or pyarrow table
         ``Comparison.difference`` from :func:`costchart._compare`, or a table from
         :func:`costchart.difference_band` (``pc``, ``difference``).
-    name : str
-        What is subtracted from what, for the axis title (``"logistic - tree"``).
+    names : (str, str), optional
+        The two classifiers, ``a`` and ``b``: the axis says ``"a - b"`` (the default
+        names).
     tooltip, mark
         As in :func:`costchart.layers.cost_lines`.
     """
     table = read(table, [col.PC, col.DIFFERENCE], "difference_curve")
+    a, b = ("a", "b") if names is None else check_names(names)
+    name = f"{a} - {b}"
     return build(
         alt.Chart(table),
         table,
@@ -240,17 +244,17 @@ def difference_curve(
     )
 
 
-def zero_rule(*, keys: pd.DataFrame | None = None, mark: Mapping | None = None) -> alt.Chart:
+def zero_rule(*, panels: pd.DataFrame | None = None, mark: Mapping | None = None) -> alt.Chart:
     """A horizontal rule at zero (equal cost), for difference charts.
 
     Parameters
     ----------
-    keys : pandas.DataFrame, optional
+    panels : pandas.DataFrame, optional
         Facet values to repeat the layer for (one row per panel).
     mark : dict, optional
         Vega-Lite mark properties replacing costchart's.
     """
-    table = repeat_for(pd.DataFrame({"zero": [0.0]}), keys)
+    table = repeat_for(pd.DataFrame({"zero": [0.0]}), panels)
     return build(
         alt.Chart(table),
         table,

@@ -231,7 +231,7 @@ def envelope(
 
 
 def trivial(
-    *, y_max: float = 0.5, keys: pd.DataFrame | None = None, mark: Mapping | None = None
+    *, y_max: float = 0.5, panels: pd.DataFrame | None = None, mark: Mapping | None = None
 ) -> alt.Chart:
     """The trivial classifiers: always-negative costs ``pc``, always-positive ``1 - pc``.
 
@@ -239,12 +239,12 @@ def trivial(
     ----------
     y_max : float
         Top of the cost axis; the lines end there.
-    keys : pandas.DataFrame, optional
+    panels : pandas.DataFrame, optional
         Facet values to repeat the layer for (one row per panel).
     mark : dict, optional
         Vega-Lite mark properties replacing costchart's.
     """
-    table = trivial_lines(y_max, keys)
+    table = trivial_lines(y_max, panels)
     return build(
         alt.Chart(table),
         table,
@@ -260,7 +260,7 @@ def trivial(
 
 
 def trivial_region(
-    *, y_max: float = 0.5, keys: pd.DataFrame | None = None, mark: Mapping | None = None
+    *, y_max: float = 0.5, panels: pd.DataFrame | None = None, mark: Mapping | None = None
 ) -> alt.Chart:
     """The region above ``min(pc, 1 - pc)``, where a trivial classifier is better.
 
@@ -268,13 +268,13 @@ def trivial_region(
     ----------
     y_max : float
         Top of the cost axis; the region is cut there.
-    keys : pandas.DataFrame, optional
+    panels : pandas.DataFrame, optional
         Facet values to repeat the layer for (one row per panel).
     mark : dict, optional
         Vega-Lite mark properties replacing costchart's.
     """
     y_max = check_y_max(y_max)
-    table = geometry.trivial_region(y_max, keys)
+    table = geometry.trivial_region(y_max, panels)
     return build(
         alt.Chart(table),
         table,

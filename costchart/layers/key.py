@@ -70,7 +70,7 @@ def _style(kind: str) -> dict:
 def key(
     entries: Sequence[tuple[str, str]],
     *,
-    keys: pd.DataFrame | None = None,
+    panels: pd.DataFrame | None = None,
     title: str | None = None,
     orient: str = "bottom",
 ) -> alt.Chart:
@@ -84,7 +84,7 @@ def key(
         ``"dashed line"``, ``"dotted line"``, ``"rule"``, ``"chance"``, ``"highlight"``,
         ``"region"``, ``"band"``, ``"spread"``, ``"dot"``, ``"ring"``, ``"error bar"``,
         ``"tick"``.
-    keys : pandas.DataFrame, optional
+    panels : pandas.DataFrame, optional
         Facet values to repeat the (invisible) rows for, one row per panel.
     title : str, optional
         The legend's title (none by default).
@@ -124,7 +124,7 @@ def key(
             raise CostchartError(msg)
         labels.append(entry[0])
         styles.append(_style(entry[1]))
-    rows = repeat_for(pd.DataFrame({KEY_FIELD: labels}), keys)
+    rows = repeat_for(pd.DataFrame({KEY_FIELD: labels}), panels)
 
     def channel(kind, prop, measure="N", **extra):
         # Ordinal: a "point" scale (Vega-Lite's default for widths and sizes) would spread

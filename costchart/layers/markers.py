@@ -41,20 +41,20 @@ def pc_marker_table(
     pc: Mapping[str, float] | Sequence[float],
     *,
     y_max: float = 0.5,
-    keys: pd.DataFrame | None = None,
+    panels: pd.DataFrame | None = None,
 ) -> pd.DataFrame:
-    """Rows for :func:`pc_markers` and :func:`pc_labels`: ``marker``, ``pc`` (and ``keys``)."""
+    """Rows for :func:`pc_markers` and :func:`pc_labels`: ``marker``, ``pc`` (and ``panels``)."""
     labeled = labelled_probabilities(pc, "pc")
     y_max = check_y_max(y_max)
     values = np.array(list(labeled.values()), dtype=np.float64)
     table = pd.DataFrame({col.MARKER: list(labeled), col.PC: values, "costchart_top": y_max})
-    return repeat_for(table, keys)
+    return repeat_for(table, panels)
 
 
 def pc_markers(
     pc: Mapping[str, float] | Sequence[float],
     *,
-    keys: pd.DataFrame | None = None,
+    panels: pd.DataFrame | None = None,
     mark: Mapping | None = None,
 ) -> alt.Chart:
     """Dotted vertical rules at given operating points (label them with :func:`pc_labels`).
@@ -63,12 +63,12 @@ def pc_markers(
     ----------
     pc : dict of label to pc, or list of pc
         E.g. ``{"costs 3:1": cc.pc_from_cost_ratio(3)}``.
-    keys : pandas.DataFrame, optional
+    panels : pandas.DataFrame, optional
         Facet values to repeat the layer for (one row per panel).
     mark : dict, optional
         Vega-Lite mark properties replacing costchart's.
     """
-    table = pc_marker_table(pc, keys=keys)
+    table = pc_marker_table(pc, panels=panels)
     return build(
         alt.Chart(table),
         table,
@@ -85,7 +85,7 @@ def pc_labels(
     pc: Mapping[str, float] | Sequence[float],
     *,
     y_max: float = 0.5,
-    keys: pd.DataFrame | None = None,
+    panels: pd.DataFrame | None = None,
     mark: Mapping | None = None,
 ) -> alt.Chart:
     """Text labels for :func:`pc_markers`, just below the top of the cost axis.
@@ -96,13 +96,13 @@ def pc_labels(
         The same value given to :func:`pc_markers`.
     y_max : float
         Top of the cost axis.
-    keys : pandas.DataFrame, optional
+    panels : pandas.DataFrame, optional
         Facet values to repeat the layer for (one row per panel).
     mark : dict, optional
         Vega-Lite mark properties replacing costchart's.
     """
     y_max = check_y_max(y_max)
-    table = pc_marker_table(pc, y_max=y_max, keys=keys)
+    table = pc_marker_table(pc, y_max=y_max, panels=panels)
     return build(
         alt.Chart(table),
         table,

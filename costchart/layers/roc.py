@@ -176,21 +176,21 @@ def _slopes_to_pc(slopes) -> list[float]:
     try:
         values = np.atleast_1d(np.asarray(slopes, dtype=np.float64))
     except (TypeError, ValueError):
-        msg = f"slopes={slopes!r} must be numbers of at least 0"
+        msg = f"slope={slopes!r} must be numbers of at least 0"
         raise CostchartError(msg) from None
     bad = np.isnan(values) | (values < 0)
     if values.ndim != 1 or bad.any():
         shown = float(values[bad][0]) if values.ndim == 1 and bad.any() else slopes
-        msg = f"slopes={shown!r} must be numbers of at least 0 (or inf); one slope per line"
+        msg = f"slope={shown!r} must be numbers of at least 0 (or inf); one slope per line"
         raise CostchartError(msg)
     with np.errstate(divide="ignore"):
         return (1 / (1 + values)).tolist()
 
 
 def iso_performance(
-    hull_table,
+    table,
     *,
-    slopes: Sequence[float] | None = None,
+    slope: float | Sequence[float] | None = None,
     pc: Sequence[float] | None = None,
     color: str | None = None,
     palette: Mapping | None = None,
@@ -204,17 +204,17 @@ def iso_performance(
 
     Parameters
     ----------
-    hull_table : pandas, polars or pyarrow table
+    table : pandas, polars or pyarrow table
         A table from :func:`costchart.roc_hull`.
-    slopes : list of float, optional
+    slope : float or list of float, optional
         Iso-performance slopes ``m = p(-)C(+|-) / (p(+)C(-|+))``.
     pc : list of float, optional
         Operating points instead of slopes (``m = (1 - pc) / pc``).
     color, palette, legend, tooltip, mark
         As in :func:`costchart.layers.cost_lines`.
     """
-    if (slopes is None) == (pc is None):
-        msg = "iso_performance needs either slopes= or pc= (one of them)"
+    if (slope is None) == (pc is None):
+        msg = "iso_performance needs either slope= or pc= (one of them)"
         raise CostchartError(msg)
     if pc is not None:
         values = np.atleast_1d(probabilities(pc, "pc"))
@@ -223,14 +223,14 @@ def iso_performance(
             raise CostchartError(msg)
         conditions = values.tolist()
     else:
-        conditions = _slopes_to_pc(slopes)
-    hull_table = read(
-        hull_table,
+        conditions = _slopes_to_pc(slope)
+    table = read(
+        table,
         [col.FPR, col.TPR, col.SLOPE_LO, col.SLOPE_HI],
         "iso_performance",
         color=color,
     )
-    table = iso_performance_lines(hull_table, conditions)
+    table = iso_performance_lines(table, conditions)
     return build(
         alt.Chart(table),
         table,
@@ -249,17 +249,17 @@ def iso_performance(
     )
 
 
-def chance(*, keys: pd.DataFrame | None = None, mark: Mapping | None = None) -> alt.Chart:
+def chance(*, panels: pd.DataFrame | None = None, mark: Mapping | None = None) -> alt.Chart:
     """The chance diagonal ``tpr = fpr``: the ROC points of random guessing.
 
     Parameters
     ----------
-    keys : pandas.DataFrame, optional
+    panels : pandas.DataFrame, optional
         Facet values to repeat the layer for (one row per panel).
     mark : dict, optional
         Vega-Lite mark properties replacing costchart's.
     """
-    table = repeat_for(pd.DataFrame({col.FPR: [0.0, 1.0], col.TPR: [0.0, 1.0]}), keys)
+    table = repeat_for(pd.DataFrame({col.FPR: [0.0, 1.0], col.TPR: [0.0, 1.0]}), panels)
     return build(
         alt.Chart(table),
         table,
