@@ -741,10 +741,10 @@ BAND = cc.confusion_band(
 @pytest.mark.parametrize(
     ("band", "pc", "message"),
     [
-        (BAND.iloc[:0], 0.5, r"band has no rows; pass a table from bootstrap_band or "),
-        (BAND.drop(columns="se"), 0.5, r"band has no column 'se'; available columns: 'pc', "),
-        ({"pc": 0.5, "cost": 0.1}, 0.5, r"band= is a dict of single values; pass a table"),
-        ([1, 2], 0.5, r"band= must be a pandas, polars or pyarrow DataFrame, got list"),
+        (BAND.iloc[:0], 0.5, r"table has no rows; pass a table from bootstrap_band or "),
+        (BAND.drop(columns="se"), 0.5, r"table has no column 'se'; available columns: 'pc', "),
+        ({"pc": 0.5, "cost": 0.1}, 0.5, r"table= is a dict of single values; pass a table"),
+        ([1, 2], 0.5, r"table= must be a pandas, polars or pyarrow DataFrame, got list"),
         (BAND, np.nan, r"pc=nan must be a finite number"),
         (BAND, "x", r"pc='x' must be a number"),
         (BAND, [0.2, 0.5], r"pc=\[0\.2, 0\.5\] must be a number"),
@@ -759,13 +759,13 @@ BAND = cc.confusion_band(
         (
             pd.concat([BAND.assign(model="a"), BAND.assign(model="b")]),
             0.5,
-            r"band holds 2 groups \(grouping columns \['model'\]\); band_at reads one: filter "
-            r"the rows of one group first, e\.g\. band\[band\['model'\] == 'a'\]",
+            r"table holds 2 groups \(grouping columns \['model'\]\); band_at reads one: filter "
+            r"the rows of one group first, e\.g\. table\[table\['model'\] == 'a'\]",
         ),
         (
             pd.concat([BAND, BAND]),
             0.5,
-            r"band has several rows at pc=0\.2, as a band of several groups does",
+            r"table has several rows at pc=0\.2, as a band of several groups does",
         ),
     ],
 )

@@ -68,13 +68,13 @@ def _read_table(table, name: str, needed: list[str], fix: str) -> pd.DataFrame:
     return frame
 
 
-def band_at(band, pc: float, *, confidence_level: float | None = None) -> Band:
-    """The row of a one-group band at (the grid point nearest to) ``pc``, as a :class:`Band`.
+def band_at(table, pc: float, *, confidence_level: float | None = None) -> Band:
+    """The row of a one-group band table at (the grid point nearest to) ``pc``, as a :class:`Band`.
 
     Parameters
     ----------
-    band : pandas, polars or pyarrow DataFrame
-        A band of one group, from :func:`bootstrap_band` or :func:`confusion_band`
+    table : pandas, polars or pyarrow DataFrame
+        A band table of one group, from :func:`bootstrap_band` or :func:`confusion_band`
         (filter a band of several groups first).
     pc : float
         The operating point, within the band's range of ``pc``.
@@ -90,13 +90,13 @@ def band_at(band, pc: float, *, confidence_level: float | None = None) -> Band:
     --------
     >>> import costchart as cc
     >>> counts = {"TP": [16], "FN": [4], "FP": [4], "TN": [6]}
-    >>> band = cc.confusion_band(counts, tp="TP", fn="FN", fp="FP", tn="TN", pc=[0.5, 0.75])
-    >>> cc.band_at(band, 0.7, confidence_level=0.9).cost
+    >>> table = cc.confusion_band(counts, tp="TP", fn="FN", fp="FP", tn="TN", pc=[0.5, 0.75])
+    >>> cc.band_at(table, 0.7, confidence_level=0.9).cost
     0.25
     """
     fix = "pass a table from bootstrap_band or confusion_band"
-    frame = _read_table(band, "band", list(col.BAND_NEEDED), fix)
-    # One band is asked for: every column costchart did not write may tell bands apart.
+    frame = _read_table(table, "table", list(col.BAND_NEEDED), fix)
+    # One table is asked for: every column costchart did not write may tell bands apart.
     groups = [
         c for c in frame.columns if c not in col.RESERVED and not str(c).startswith("costchart_")
     ]
@@ -104,15 +104,15 @@ def band_at(band, pc: float, *, confidence_level: float | None = None) -> Band:
         count = frame[groups].drop_duplicates().shape[0]
         first = frame[groups[0]].iat[0]
         msg = (
-            f"band holds {count} groups (grouping columns {groups}); band_at reads one: "
-            f"filter the rows of one group first, e.g. band[band[{groups[0]!r}] == {first!r}]"
+            f"table holds {count} groups (grouping columns {groups}); band_at reads one: "
+            f"filter the rows of one group first, e.g. table[table[{groups[0]!r}] == {first!r}]"
         )
         raise CostchartError(msg)
-    grid = finite_numbers(frame[col.PC].to_numpy(), "column 'pc' of band")
+    grid = finite_numbers(frame[col.PC].to_numpy(), "column 'pc' of table")
     repeated = pd.Series(grid).duplicated().to_numpy()
     if repeated.any():
         msg = (
-            f"band has several rows at pc={grid[repeated][0]:g}, as a band of several groups "
+            f"table has several rows at pc={grid[repeated][0]:g}, as a band of several groups "
             "does; band_at reads one group: filter its rows first (keep its grouping columns)"
         )
         raise CostchartError(msg)
@@ -136,13 +136,13 @@ def band_at(band, pc: float, *, confidence_level: float | None = None) -> Band:
     )
     at = int(np.argmin(np.abs(grid - point)))
     cost, lower, upper, se = (
-        float(finite_numbers(frame[c].to_numpy()[at : at + 1], f"column {c!r} of band")[0])
+        float(finite_numbers(frame[c].to_numpy()[at : at + 1], f"column {c!r} of table")[0])
         for c in (col.COST, col.LOWER, col.UPPER, col.SE)
     )
     if not lower <= upper or se < 0:
         msg = (
-            f"the band's row at pc={grid[at]:g} has lower={lower!r}, upper={upper!r}, "
-            f"se={se!r}: a band needs lower <= upper and se >= 0; pass the table "
+            f"the table's row at pc={grid[at]:g} has lower={lower!r}, upper={upper!r}, "
+            f"se={se!r}: a table needs lower <= upper and se >= 0; pass the table "
             "bootstrap_band, confusion_band or difference_band returns"
         )
         raise CostchartError(msg)

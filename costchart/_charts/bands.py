@@ -32,7 +32,7 @@ def _band_entry(table: pd.DataFrame) -> str:
 
 
 def band_chart(
-    band,
+    table,
     *,
     color: str | None = None,
     facet: str | None = None,
@@ -49,8 +49,9 @@ def band_chart(
 
     Parameters
     ----------
-    band : pandas, polars or pyarrow table
-        A table from :func:`costchart.bootstrap_band`.
+    table : pandas, polars or pyarrow table
+        A band table from :func:`costchart.bootstrap_band` or
+        :func:`costchart.confusion_band`.
     color, facet : str, optional
         Grouping columns for colour and panels.
     y_max : float
@@ -66,33 +67,33 @@ def band_chart(
     )
     y_max = check_y_max(y_max)
     if band_label is not None and (not isinstance(band_label, str) or not band_label):
-        msg = f"band_label={band_label!r} must be a non-empty string (the band's key entry)"
+        msg = f"band_label={band_label!r} must be a non-empty string (the table's key entry)"
         raise CostchartError(msg)
-    label = band_label or _band_entry(band)
-    band = layers_base.read(band, [col.PC, col.COST, col.LOWER, col.UPPER], "band_chart")
-    by = infer_by(band, None, name="band", declared=(color, facet))
-    check_roles(by, "band", "bootstrap_band", color=color, facet=facet)
-    band = carry_grouping(band.copy(deep=False), by)  # what the layers read
-    if band.empty:
-        msg = "band has no rows; there is no band to draw"
+    label = band_label or _band_entry(table)
+    table = layers_base.read(table, [col.PC, col.COST, col.LOWER, col.UPPER], "band_chart")
+    by = infer_by(table, None, name="table", declared=(color, facet))
+    check_roles(by, "table", "bootstrap_band", color=color, facet=facet)
+    table = carry_grouping(table.copy(deep=False), by)  # what the layers read
+    if table.empty:
+        msg = "table has no rows; there is no table to draw"
         raise CostchartError(msg)
-    keys = keys_of(band, facet)
-    colors = colors_of(band, color, look)
+    keys = keys_of(table, facet)
+    colors = colors_of(table, color, look)
     stack = [
         layers.trivial_region(y_max=y_max, panels=keys),
-        layers.band(band, color=color, palette=colors, y_max=y_max),
-        layers.envelope(band, color=color, palette=colors, y_max=y_max),
+        layers.table(table, color=color, palette=colors, y_max=y_max),
+        layers.envelope(table, color=color, palette=colors, y_max=y_max),
         layers.trivial(y_max=y_max, panels=keys),
     ]
     entries = [
         ("worse than a trivial classifier", "region"),
-        (label, "band"),
+        (label, "table"),
         ("lower envelope (cost curve)", "bold line"),
         ("trivial classifiers", "trivial"),
     ]
-    if col.DEGENERATE in band.columns and band[col.DEGENERATE].eq(True).any():
-        stack.append(layers.degenerate_ticks(band, color=color, palette=colors, y_max=y_max))
-        entries.append(("zero-width band: no bootstrap variability", "tick"))
+    if col.DEGENERATE in table.columns and table[col.DEGENERATE].eq(True).any():
+        stack.append(layers.degenerate_ticks(table, color=color, palette=colors, y_max=y_max))
+        entries.append(("zero-width table: no bootstrap variability", "tick"))
     return compose(with_key(stack, entries, look, keys), facet=facet, look=look)
 
 
