@@ -167,15 +167,15 @@ def _coverage(band: pd.DataFrame, pc: np.ndarray, truth: np.ndarray) -> pd.DataF
 
 
 def coverage_grid(
-    experiment: Callable[..., pd.DataFrame], *, grid: Mapping[str, Sequence], **fixed
+    experiment: Callable[..., pd.DataFrame], *, settings: Mapping[str, Sequence], **fixed
 ) -> pd.DataFrame:
-    """Run a coverage experiment for every combination of ``grid``'s values.
+    """Run a coverage experiment for every combination of the ``settings``.
 
     Parameters
     ----------
     experiment : callable
         :func:`band_coverage` or :func:`difference_coverage`.
-    grid : dict of str to sequence
+    settings : dict of str to sequence
         Keyword arguments of ``experiment`` and the values to try, e.g.
         ``{"mu": [0.75, 3], "distribution": ["exact", "normal"]}``.
     **fixed
@@ -185,24 +185,24 @@ def coverage_grid(
     Returns
     -------
     pandas.DataFrame
-        One column per ``grid`` key (the value of the run), then the experiment's columns.
+        One column per ``settings`` key (the value of the run), then the experiment's columns.
 
     Examples
     --------
     >>> from costchart import band_coverage, coverage_grid
     >>> table = coverage_grid(
-    ...     band_coverage, grid={"mu": [1.5, 3.0]},
+    ...     band_coverage, settings={"mu": [1.5, 3.0]},
     ...     n_per_class=50, simulations=10, pc=[0.5], rng=0,
     ... )
     >>> table[["mu", "pc"]].values.tolist()
     [[1.5, 0.5], [3.0, 0.5]]
     """
-    if not isinstance(grid, Mapping) or not grid:
-        msg = f"grid={grid!r} must be a non-empty dict of argument name to values"
+    if not isinstance(settings, Mapping) or not settings:
+        msg = f"settings={settings!r} must be a non-empty dict of argument name to values"
         raise CostchartError(msg)
-    names = list(grid)
+    names = list(settings)
     tables = []
-    for values in itertools.product(*(list(grid[name]) for name in names)):
+    for values in itertools.product(*(list(settings[name]) for name in names)):
         run = dict(zip(names, values, strict=True))
         table = experiment(**fixed, **run)
         for position, name in enumerate(names):
@@ -217,7 +217,7 @@ def coverage_chart(
     color: str,
     facet: str,
     confidence_level: float = 0.9,
-    columns: int = 2,
+    columns: int | None = None,
     title: str | None = None,
     subtitle: str | None = None,
 ) -> alt.FacetChart:
@@ -230,7 +230,7 @@ def coverage_chart(
     --------
     >>> from costchart import band_coverage, coverage_chart, coverage_grid
     >>> table = coverage_grid(
-    ...     band_coverage, grid={"mu": [1.5, 3.0], "distribution": ["normal", "exact"]},
+    ...     band_coverage, settings={"mu": [1.5, 3.0], "distribution": ["normal", "exact"]},
     ...     n_per_class=50, simulations=10, pc=[0.3, 0.5, 0.7], rng=0,
     ... )
     >>> chart = coverage_chart(table, color="distribution", facet="mu")
@@ -280,7 +280,7 @@ def coverage_chart(
                 title=facet.replace("_", " "),
                 sort=list(dict.fromkeys(data[facet])),  # the order of the runs
             ),
-            columns=columns,
+            columns=2 if columns is None else columns,
         )
     )
     if title:

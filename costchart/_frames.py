@@ -217,7 +217,7 @@ def infer_by(
     by: str | Sequence[str] | None,
     *,
     name: str = "the table",
-    declared: Sequence[object] = (),
+    declared: Sequence[object] | None = None,
 ) -> list[str]:
     """Grouping columns of a costchart table: ``by`` if given, else the grouping it carries.
 
@@ -245,30 +245,30 @@ def infer_by(
         added = [c for c in own if c not in kept]
         if (len(kept) == len(carried) or not added) and not _splits(table, kept, added):
             return kept
-    roles = {c for c in declared if c is not None}
+    roles = {c for c in declared or () if c is not None}
     extra = [c for c in own if c not in roles]
-    if extra:
-        if isinstance(carried, list):
-            why = (
-                f"carries the grouping {carried!r}, but its other columns could split a "
-                "curve (added or renamed since costchart wrote it)"
-            )
-        else:
-            why = (
-                "carries no grouping (it was made by hand, or went through polars, pyarrow "
-                "or a merge)"
-            )
-        fix = (
-            f"by={own!r} groups by all of them, by=[] reads one curve"
-            if not roles
-            else "drop them, name them (detail= in a layer), or pass a table costchart made"
+    if not extra:
+        return [c for c in own if c in roles]
+    if isinstance(carried, list):
+        extra = [c for c in extra if c not in carried] or extra
+        why = (
+            f"carries the grouping {carried!r}, but these could split a curve (added or "
+            "renamed since costchart wrote it)"
         )
-        msg = (
-            f"{name} has columns costchart did not write ({', '.join(map(repr, extra))}) and "
-            f"{why}; say which columns tell its curves apart: {fix}"
+    else:
+        why = (
+            "carries no grouping (it was made by hand, or went through polars, pyarrow or a merge)"
         )
-        raise CostchartError(msg)
-    return [c for c in own if c in roles]
+    fix = (
+        f"by={own!r} groups by all of them, by=[] reads one curve"
+        if declared is None
+        else "drop them, name them (detail= in a layer), or pass a table costchart made"
+    )
+    msg = (
+        f"{name} has columns costchart did not write ({', '.join(map(repr, extra))}) and "
+        f"{why}; say which columns tell its curves apart: {fix}"
+    )
+    raise CostchartError(msg)
 
 
 def _splits(table: pd.DataFrame, by: list[str], added: list[str]) -> bool:

@@ -51,16 +51,16 @@ def vertex_mask(pc_lo: np.ndarray, pc_hi: np.ndarray, pc: np.ndarray) -> np.ndar
     array([[False, False],
            [ True,  True]])
     """
-    values = {
+    values: dict[object, object] = {
         col.PC_LO: np.asarray(pc_lo, dtype=np.float64)[:, None],
         col.PC_HI: np.asarray(pc_hi, dtype=np.float64)[:, None],
         "pc": np.asarray(pc, dtype=np.float64)[None, :],
     }
-    mask = np.zeros((len(values[col.PC_LO]), values["pc"].shape[1]), dtype=bool)
+    mask = np.zeros((len(pc_lo), np.size(pc)), dtype=bool)
     for clauses in RULE:
         holds = np.ones_like(mask)
         for left, op, right in clauses:
-            holds &= _OPERATORS[op](values.get(left, left), values.get(right, right))
+            holds &= _OPERATORS[op](values.get(left, left), values.get(right, right))  # type: ignore[arg-type]
         mask |= holds
     return mask
 

@@ -23,7 +23,14 @@ from costchart._counting import (
 )
 from costchart._data_checks import nonnegative_numbers
 from costchart._errors import CostchartError, warn
-from costchart._frames import as_pandas, check_by_names, describe_group, normalize_by, table
+from costchart._frames import (
+    as_pandas,
+    carry_grouping,
+    check_by_names,
+    describe_group,
+    normalize_by,
+    table,
+)
 from costchart._groups import Group, Groups, assemble, combine_groups, split_groups
 from costchart._lazy import read_instances
 from costchart._validation import column_name
@@ -166,7 +173,7 @@ def points_of(
         parts.append(_points_or_nothing(counts, group, by, label, what))
     _require_some(parts, by, label)
     if not by:
-        return parts[0]
+        return carry_grouping(parts[0], [])
     return combine_groups(frame, by, groups, parts, col.ROC_COLUMNS)
 
 

@@ -20,7 +20,7 @@ from costchart._auc import auc
 from costchart._counting import as_counts, bin_by_rank, check_bins, weighted_sums_by_score
 from costchart._data_checks import binary_labels, finite_numbers
 from costchart._errors import CostchartError
-from costchart._frames import as_pandas, check_by_names, normalize_by, table
+from costchart._frames import as_pandas, carry_grouping, check_by_names, normalize_by, table
 from costchart._groups import combine_groups, split_groups
 from costchart._lazy import read_instances
 from costchart._roc import _points_or_nothing, _require_some, require_rows, summable
@@ -138,7 +138,7 @@ def rociv(
         parts.append(points)
     _require_some(parts, by, label)
     if not by:
-        return parts[0]
+        return carry_grouping(parts[0], [])
     return combine_groups(frame, by, groups, parts, col.ROCIV_TABLE)
 
 

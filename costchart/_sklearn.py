@@ -200,14 +200,14 @@ def from_cv_results(
     X,
     y,
     *,
-    name: str | None = None,
+    estimator_name: str | None = None,
     pos_label=None,
     response_method: str = "auto",
 ) -> pd.DataFrame:
     """:func:`predictions` from ``cross_validate(..., return_estimator=True, return_indices=True)``.
 
     Each fold's fitted estimator scores its own test indices; the table is that of
-    :func:`predictions` with ``cv``. ``name`` names the classifier (by default the
+    :func:`predictions` with ``cv``. ``estimator_name`` names the classifier (by default the
     estimators' class).
 
     Examples
@@ -243,7 +243,7 @@ def from_cv_results(
         tables.append(
             pd.DataFrame(
                 {
-                    "classifier": name or type(fitted).__name__,
+                    "classifier": estimator_name or type(fitted).__name__,
                     "fold": np.full(len(test), fold, dtype=np.int64),
                     "instance": test,
                     "score": _scores(fitted, _rows(X, test), pos_label, response_method),

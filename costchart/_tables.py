@@ -197,7 +197,7 @@ def _lines_to_points(lines: pd.DataFrame, by: list[str]) -> pd.DataFrame:
 
 
 def points_groups(
-    table, by: str | Sequence[str] | None, *, name: str = "points", declared=()
+    table, by: str | Sequence[str] | None, *, name: str = "points", declared=None
 ) -> tuple[pd.DataFrame, list[str], Groups]:
     """ROC points of a points or cost-lines table, its grouping columns and its groups.
 
@@ -223,7 +223,7 @@ def points_groups(
 
 
 def curve_groups(
-    table, by: str | Sequence[str] | None, *, name: str = "curve", declared=()
+    table, by: str | Sequence[str] | None, *, name: str = "curve", declared=None
 ) -> tuple[pd.DataFrame, list[str], Groups]:
     """A cost curve table (``pc``, ``cost``), its grouping columns and its groups.
 

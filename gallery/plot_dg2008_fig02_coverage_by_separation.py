@@ -30,7 +30,7 @@ SIMULATIONS = 1000 if FULL else 100
 # test sets at once (``bootstrap_band(by="simulation")``), the same test sets every time.
 coverage = coverage_grid(
     band_coverage,
-    grid={"mu": [0.75, 1.5, 3.0, 5.0], "distribution": ["auto", "normal", "exact"]},
+    settings={"mu": [0.75, 1.5, 3.0, 5.0], "distribution": ["auto", "normal", "exact"]},
     n_per_class=1000,
     simulations=SIMULATIONS,
     pc=np.linspace(0.0, 1.0, 51),

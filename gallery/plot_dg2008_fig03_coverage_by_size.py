@@ -31,7 +31,7 @@ SIMULATIONS = 1000 if FULL else 100
 pc = np.linspace(0.0, 1.0, 51)
 coverage = coverage_grid(
     band_coverage,
-    grid={"n_per_class": [25, 250, 2500, 10000]},
+    settings={"n_per_class": [25, 250, 2500, 10000]},
     mu=3.0,
     simulations=SIMULATIONS,
     pc=pc,

@@ -30,7 +30,7 @@ SIMULATIONS = 1000 if FULL else 100
 # Coverage with full sampling, per separation, for the default and the normal fit.
 coverage = coverage_grid(
     band_coverage,
-    grid={"mu": [0.75, 1.5, 3.0, 5.0], "distribution": ["auto", "normal"]},
+    settings={"mu": [0.75, 1.5, 3.0, 5.0], "distribution": ["auto", "normal"]},
     n_per_class=1000,
     simulations=SIMULATIONS,
     pc=np.linspace(0.0, 1.0, 51),

@@ -32,7 +32,7 @@ SIMULATIONS = 1000 if FULL else 30
 # Coverage for every separation, shift and correlation (full sampling).
 coverage = coverage_grid(
     difference_coverage,
-    grid={"mu": [1.0, 3.0], "shift": [0.0, 2.0, 4.0], "correlation": [0.3, 0.6, 0.9]},
+    settings={"mu": [1.0, 3.0], "shift": [0.0, 2.0, 4.0], "correlation": [0.3, 0.6, 0.9]},
     n_per_class=1000,
     simulations=SIMULATIONS,
     pc=np.linspace(0.0, 1.0, 51 if FULL else 21),

@@ -71,7 +71,7 @@ def test_difference_coverage_holds_the_true_difference():
 def test_coverage_grid_runs_every_combination_in_order():
     table = coverage_grid(
         band_coverage,
-        grid={"mu": [1.5, 3.0], "distribution": ["normal", "exact"]},
+        settings={"mu": [1.5, 3.0], "distribution": ["normal", "exact"]},
         n_per_class=30,
         simulations=5,
         pc=[0.4, 0.6],
@@ -85,8 +85,8 @@ def test_coverage_grid_runs_every_combination_in_order():
     )
     got = table[(table["mu"] == 3.0) & (table["distribution"] == "exact")]
     np.testing.assert_array_equal(got["coverage"], one["coverage"])
-    with pytest.raises(cc.CostchartError, match="grid="):
-        coverage_grid(band_coverage, grid={})
+    with pytest.raises(cc.CostchartError, match="settings="):
+        coverage_grid(band_coverage, settings={})
 
 
 def test_coverage_chart_draws_each_run_and_the_target():

@@ -89,7 +89,7 @@ def test_from_cv_results_matches_predictions(problem):
     results = cross_validate(
         LogisticRegression(), X, y, cv=cv, return_estimator=True, return_indices=True
     )
-    from_results = cc.from_cv_results(results, X, y, name="logistic")
+    from_results = cc.from_cv_results(results, X, y, estimator_name="logistic")
     direct = cc.predictions({"logistic": LogisticRegression()}, X, y, cv=cv)
     pd.testing.assert_frame_equal(from_results, direct)
 

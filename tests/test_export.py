@@ -109,7 +109,7 @@ def test_images_have_the_expected_dimensions(chart, tmp_path):
             r"scale_factor=inf must be a finite number",
         ),
         (lambda c, p: cc.save(c, p / "c.html", title=123), r"title=123 must be a string"),
-        (lambda c, p: cc.report([c], p / "r.html", title=None), r"title=None must be a string"),
+        (lambda c, p: cc.report([c], p / "r.html", title=7), r"title=7 must be a string"),
         (lambda c, p: cc.save(c, p), r"path='.*' is a folder; pass a file name"),
         (
             lambda c, p: cc.save(c, (p / "d.html").mkdir() or p / "d.html"),

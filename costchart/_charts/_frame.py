@@ -169,7 +169,7 @@ def chart_tables(
         envelope=envelope,
         hull=hull,
         ranges=operating_range(thinned, of="envelope", by=by),
-        panels=keys,
+        keys=keys,
         by=by,
     )
 
@@ -196,15 +196,20 @@ class Look:
     """The options every composition takes, checked once."""
 
     size: int
-    columns: int
+    columns: int | None  # None: the chart's own choice (PANELS_PER_ROW, or one pair)
     title: str | None
     subtitle: str | None
     key: bool
     palette: Mapping | None
 
 
+#: Facet panels per row when ``columns=None``.
+PANELS_PER_ROW = 3
+
+
 def look_of(*, size, columns, title, subtitle, key, palette) -> Look:
-    whole_number(columns, "columns", minimum=1)
+    if columns is not None:
+        whole_number(columns, "columns", minimum=1)
     for name, value in (("title", title), ("subtitle", subtitle)):
         if value is not None and not isinstance(value, str):
             msg = f"{name}={value!r} must be a string (or None for no {name})"
@@ -217,7 +222,7 @@ def look_of(*, size, columns, title, subtitle, key, palette) -> Look:
         raise CostchartError(msg)
     return Look(
         size=check_size(size),
-        columns=int(columns),
+        columns=None if columns is None else int(columns),
         title=title,
         subtitle=subtitle,
         key=flag(key, "key"),
@@ -290,7 +295,8 @@ def compose(stack, *, facet, look: Look):
     # free of Altair's 5,000-row limit on frames (many curves' hull vertices exceed it).
     chart = shared_layer(*stack).properties(width=look.size, height=look.size)
     if facet:
-        chart = chart.facet(facet=alt.Facet(**nominal(facet, title=None)), columns=look.columns)
+        columns = PANELS_PER_ROW if look.columns is None else look.columns
+        chart = chart.facet(facet=alt.Facet(**nominal(facet, title=None)), columns=columns)
     return titled(chart, look)
 
 

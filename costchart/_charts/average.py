@@ -38,7 +38,7 @@ def average_chart(
     subtitle: str | None = None,
     key: bool = True,
     size: int = 280,
-    columns: int = 1,
+    columns: int | None = None,
 ) -> alt.LayerChart | alt.HConcatChart | alt.ConcatChart | alt.FacetChart:
     """The vertical average of cost curves over folds, with its spread, and its ROC dual.
 
@@ -63,8 +63,9 @@ def average_chart(
         Draw the ROC vertical average beside the cost average.
     y_max, palette, title, subtitle, key, size
         As in :func:`cost_chart`.
-    columns : int
-        With ``roc=True``, pairs of views per row when faceted; else panels per row.
+    columns : int, optional
+        With ``roc=True``, pairs of views per row when faceted (by default 1); else panels
+        per row (by default 3).
 
     Examples
     --------

@@ -43,7 +43,7 @@ def band_chart(
     subtitle: str | None = None,
     key: bool = True,
     size: int = 280,
-    columns: int = 3,
+    columns: int | None = None,
 ) -> alt.LayerChart | alt.FacetChart:
     """A cost curve with its confidence band, over the trivial classifiers, with a key.
 
@@ -67,33 +67,33 @@ def band_chart(
     )
     y_max = check_y_max(y_max)
     if band_label is not None and (not isinstance(band_label, str) or not band_label):
-        msg = f"band_label={band_label!r} must be a non-empty string (the table's key entry)"
+        msg = f"band_label={band_label!r} must be a non-empty string (the band's key entry)"
         raise CostchartError(msg)
     label = band_label or _band_entry(table)
     table = layers_base.read(table, [col.PC, col.COST, col.LOWER, col.UPPER], "band_chart")
-    by = infer_by(table, None, name="table", declared=(color, facet))
-    check_roles(by, "table", "bootstrap_band", color=color, facet=facet)
+    by = infer_by(table, None, name="band", declared=(color, facet))
+    check_roles(by, "band", "bootstrap_band", color=color, facet=facet)
     table = carry_grouping(table.copy(deep=False), by)  # what the layers read
     if table.empty:
-        msg = "table has no rows; there is no table to draw"
+        msg = "band has no rows; there is no band to draw"
         raise CostchartError(msg)
     keys = keys_of(table, facet)
     colors = colors_of(table, color, look)
     stack = [
         layers.trivial_region(y_max=y_max, panels=keys),
-        layers.table(table, color=color, palette=colors, y_max=y_max),
+        layers.band(table, color=color, palette=colors, y_max=y_max),
         layers.envelope(table, color=color, palette=colors, y_max=y_max),
         layers.trivial(y_max=y_max, panels=keys),
     ]
     entries = [
         ("worse than a trivial classifier", "region"),
-        (label, "table"),
+        (label, "band"),
         ("lower envelope (cost curve)", "bold line"),
         ("trivial classifiers", "trivial"),
     ]
     if col.DEGENERATE in table.columns and table[col.DEGENERATE].eq(True).any():
         stack.append(layers.degenerate_ticks(table, color=color, palette=colors, y_max=y_max))
-        entries.append(("zero-width table: no bootstrap variability", "tick"))
+        entries.append(("zero-width band: no bootstrap variability", "tick"))
     return compose(with_key(stack, entries, look, keys), facet=facet, look=look)
 
 
@@ -124,7 +124,7 @@ def difference_chart(
     subtitle: str | None = None,
     key: bool = True,
     size: int = 280,
-    columns: int = 3,
+    columns: int | None = None,
 ) -> alt.LayerChart | alt.FacetChart:
     """The cost difference of two classifiers with its band, where one is cheaper shaded.
 

@@ -124,7 +124,7 @@ def cost_chart(
     subtitle: str | None = None,
     key: bool = True,
     size: int = 280,
-    columns: int = 3,
+    columns: int | None = None,
     name: str | None = None,
 ) -> alt.LayerChart | alt.FacetChart:
     """Cost curves: the cost lines, the lower envelope, the trivial classifiers, a key.
@@ -159,8 +159,8 @@ def cost_chart(
         Add the key: a legend entry for every kind of element drawn.
     size : int
         Width and height of a panel in pixels (panels are square).
-    columns : int
-        Panels per row when faceted.
+    columns : int, optional
+        Panels per row when faceted; by default 3.
     name : str, optional
         Prefix of the chart's selection and view names. By default it is made from the
         chart's data and options, so identical calls give identical specs; pass one to
@@ -201,7 +201,7 @@ def cost_chart(
         markers=markers,
         cost_lines=cost_lines,
         with_legend=True,
-        panels=keys,
+        keys=keys,
     )
     if cost_lines == "none" and legend is not None:
         stack[0] = stack[0].add_params(legend)

@@ -34,7 +34,7 @@ def decision_curve_chart(
     subtitle: str | None = None,
     key: bool = True,
     size: int = 280,
-    columns: int = 3,
+    columns: int | None = None,
     points=None,
 ) -> alt.LayerChart | alt.FacetChart | alt.HConcatChart:
     """Decision curves: each model's net benefit, with treat-all and treat-none.

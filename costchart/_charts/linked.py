@@ -55,7 +55,8 @@ def pairs(left, right, *, facet, values, look: Look, hover, legend):
     """Two linked views side by side, or one pair per facet value in a grid.
 
     Vega-Lite cannot facet a concatenation, so each facet value gets its own pair of
-    views over the shared data, filtered to that value; ``look.columns`` pairs per row.
+    views over the shared data, filtered to that value; ``look.columns`` pairs per row
+    (one by default).
     All layers' data goes into one data set at the top (:func:`costchart._vega.lift_data`):
     stored once, and free of Altair's 5,000-row limit on frames. The selections are
     declared once at the top for every view whose marks set them (see
@@ -91,7 +92,8 @@ def pairs(left, right, *, facet, values, look: Look, hover, legend):
         if facet:
             pair = pair.properties(title=alt.Title(str(value), anchor="middle"))
         pairs.append(pair)
-    chart = alt.concat(*pairs, columns=look.columns) if facet else pairs[0]
+    per_row = 1 if look.columns is None else look.columns  # a pair is two panels wide
+    chart = alt.concat(*pairs, columns=per_row) if facet else pairs[0]
     chart.data = combined
     params = []
     if hover is not None:
@@ -120,7 +122,7 @@ def roc_cost_chart(
     subtitle: str | None = None,
     key: bool = True,
     size: int = 280,
-    columns: int = 1,
+    columns: int | None = None,
     name: str | None = None,
 ) -> alt.HConcatChart | alt.ConcatChart:
     """A ROC chart and a cost chart side by side, linked.
@@ -169,7 +171,7 @@ def roc_cost_chart(
         iso=iso,
         chance=chance,
         with_legend=True,
-        panels=None,
+        keys=None,
     )
     cost, cost_entries = cost_layers(
         tables,
@@ -182,7 +184,7 @@ def roc_cost_chart(
         markers=markers,
         cost_lines=cost_lines,
         with_legend=False,
-        panels=None,
+        keys=None,
     )
     if look.key:
         cost = [*cost, layers.key(roc_entries + cost_entries)]

@@ -30,7 +30,7 @@ def pr_chart(
     subtitle: str | None = None,
     key: bool = True,
     size: int = 280,
-    columns: int = 3,
+    columns: int | None = None,
 ) -> alt.LayerChart | alt.FacetChart:
     """Precision against recall, interpolated as Davis and Goadrich showed.
 

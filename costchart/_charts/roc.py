@@ -150,7 +150,7 @@ def roc_chart(
     subtitle: str | None = None,
     key: bool = True,
     size: int = 280,
-    columns: int = 3,
+    columns: int | None = None,
     name: str | None = None,
 ) -> alt.LayerChart | alt.FacetChart:
     """ROC curves with their convex hulls, the chance diagonal and a key.
@@ -196,7 +196,7 @@ def roc_chart(
         iso=iso,
         chance=chance,
         with_legend=True,
-        panels=keys,
+        keys=keys,
     )
     if auc:
         stack = _with_auc(stack, points, color, facet, colors)

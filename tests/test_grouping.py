@@ -1,0 +1,114 @@
+"""Explicit grouping: a column the user adds is never silently a grouping.
+
+Tables costchart writes carry their grouping. After any pandas operation a later call
+either groups exactly as before or refuses, naming the columns and the fix (``by=``).
+"""
+
+import numpy as np
+import pandas as pd
+import polars as pl
+import pytest
+
+import costchart as cc
+
+DATA = pd.DataFrame(
+    {
+        "classifier": ["a"] * 8 + ["b"] * 8,
+        "s": [8, 7, 6, 5, 4, 3, 2, 1] * 2,
+        "y": [1, 1, 0, 1, 0, 1, 0, 0, 1, 0, 1, 0, 1, 0, 1, 0],
+    }
+)
+POINTS = cc.roc_points(DATA, score="s", label="y", by="classifier")
+EXPECTED = cc.lower_envelope(POINTS)
+REFUSED = r"say which columns tell its curves apart"
+
+
+def _same(table):
+    pd.testing.assert_frame_equal(cc.lower_envelope(table).reset_index(drop=True), EXPECTED)
+
+
+def test_tables_carry_the_grouping_they_were_made_with():
+    assert POINTS.attrs["costchart_by"] == ["classifier"]
+    for table in (cc.roc_hull(POINTS), EXPECTED, cc.to_cost_lines(POINTS), cc.auc(POINTS)):
+        assert table.attrs["costchart_by"] == ["classifier"]
+    assert cc.roc_points(DATA, score="s", label="y").attrs["costchart_by"] == []
+
+
+def test_an_added_column_that_cannot_split_a_curve_is_ignored():
+    _same(POINTS.assign(note="from the 2026 run"))
+    _same(POINTS.assign(family=POINTS["classifier"].map({"a": "tree", "b": "bayes"})))
+
+
+def test_an_added_column_that_could_split_a_curve_is_refused_with_the_fix():
+    rows = POINTS.assign(row=np.arange(len(POINTS)))
+    with pytest.raises(cc.CostchartError, match=r"\('row'\) and carries the grouping"):
+        cc.lower_envelope(rows)
+    with pytest.raises(cc.CostchartError, match=r"by=\['classifier', 'row'\] groups by all"):
+        cc.lower_envelope(rows)
+    pd.testing.assert_frame_equal(
+        cc.lower_envelope(rows, by="classifier").reset_index(drop=True), EXPECTED
+    )
+
+
+def test_filtering_and_sorting_keep_the_grouping():
+    _same(POINTS[POINTS["fpr"] >= 0].sort_values(["classifier", "fpr", "tpr"]))
+    one = POINTS[POINTS["classifier"] == "a"].drop(columns="classifier")
+    alone = cc.lower_envelope(one)  # the dropped grouping column is simply gone
+    assert list(alone.columns) == list(EXPECTED.columns[1:])
+
+
+def test_concatenated_tables_of_one_grouping_keep_it():
+    parts = [POINTS[POINTS.classifier == k] for k in ("a", "b")]
+    _same(pd.concat(parts, ignore_index=True))
+
+
+def test_concatenating_curves_under_a_new_label_is_refused():
+    a = cc.roc_points(DATA[DATA.classifier == "a"], score="s", label="y")
+    b = cc.roc_points(DATA[DATA.classifier == "b"], score="s", label="y")
+    both = pd.concat([a.assign(run="first"), b.assign(run="second")], ignore_index=True)
+    with pytest.raises(cc.CostchartError, match=r"\('run'\).*by=\['run'\]"):
+        cc.lower_envelope(both)
+    assert cc.lower_envelope(both, by="run")["run"].unique().tolist() == ["first", "second"]
+
+
+def test_a_merge_drops_the_grouping_and_is_refused_with_the_fix():
+    names = pd.DataFrame({"classifier": ["a", "b"], "family": ["tree", "bayes"]})
+    merged = POINTS.merge(names, on="classifier")
+    with pytest.raises(cc.CostchartError, match=r"carries no grouping .*merge"):
+        cc.lower_envelope(merged)
+    pd.testing.assert_frame_equal(
+        cc.lower_envelope(merged, by="classifier").reset_index(drop=True), EXPECTED
+    )
+
+
+def test_a_renamed_grouping_column_is_refused():
+    renamed = POINTS.rename(columns={"classifier": "model"})
+    with pytest.raises(cc.CostchartError, match=r"\('model'\)"):
+        cc.lower_envelope(renamed)
+
+
+def test_a_polars_round_trip_asks_for_the_grouping():
+    back = pl.from_pandas(POINTS).to_pandas()
+    with pytest.raises(cc.CostchartError, match=r"carries no grouping.*by=\['classifier'\]"):
+        cc.lower_envelope(back)
+    with pytest.raises(cc.CostchartError, match=REFUSED):
+        cc.lower_envelope(pl.from_pandas(POINTS))
+    pd.testing.assert_frame_equal(
+        cc.lower_envelope(pl.from_pandas(POINTS), by="classifier"), EXPECTED, check_dtype=False
+    )
+
+
+def test_charts_count_color_and_facet_as_declared():
+    back = pl.from_pandas(POINTS).to_pandas()
+    spec = cc.cost_chart(back, color="classifier").to_dict()  # color declares it
+    assert spec["layer"]
+    with pytest.raises(cc.CostchartError, match=r"\('classifier'\).*pass a table costchart"):
+        cc.cost_chart(back)
+
+
+def test_user_tables_are_not_mutated_by_reading_their_grouping():
+    table = pl.from_pandas(POINTS).to_pandas()
+    before = dict(table.attrs)
+    cc.cost_chart(table, color="classifier")
+    cc.lower_envelope(table, by="classifier")
+    assert table.attrs == before
