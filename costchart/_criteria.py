@@ -18,6 +18,7 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart._errors import CostchartError
+from costchart._geometry import ALWAYS_NEGATIVE, ALWAYS_POSITIVE
 from costchart._groups import combine_groups
 from costchart._hull import group_hulls
 from costchart._optimal import optimal_vertices
@@ -29,8 +30,8 @@ __all__ = ["iso_performance", "neyman_pearson", "workforce"]
 def _trivial_name(fpr: np.ndarray, tpr: np.ndarray) -> np.ndarray:
     return np.where(
         (fpr == 0) & (tpr == 0),
-        "always negative",
-        np.where((fpr == 1) & (tpr == 1), "always positive", "threshold"),
+        ALWAYS_NEGATIVE,
+        np.where((fpr == 1) & (tpr == 1), ALWAYS_POSITIVE, "threshold"),
     )
 
 

@@ -213,3 +213,66 @@ def test_rociv_accepts_fractional_weights_and_refuses_bad_ones():
         cc.rociv(broken, weight="w", **common)
     with pytest.raises(CostchartError, match="nope"):
         cc.rociv(frame, weight="nope", **common)
+
+
+# difference_band --------------------------------------------------------------------------
+
+
+def _paired(seed: int, grouped: bool) -> pd.DataFrame:
+    """Two classifiers' scores on the same instances; one whole weight per instance."""
+    frame = _data(seed, grouped=grouped).assign(instance=lambda d: np.arange(len(d)))
+    rng = np.random.default_rng(seed + 1)
+    other = frame.assign(s=rng.integers(1, 10, len(frame)) / 10)
+    return pd.concat([frame.assign(m="a"), other.assign(m="b")], ignore_index=True)
+
+
+def _paired_repeated(frame: pd.DataFrame) -> pd.DataFrame:
+    """Each instance repeated ``w`` times, every copy a new instance, in both classifiers."""
+    copies = frame.loc[frame.index.repeat(frame["w"].astype(int))].copy()
+    copies["instance"] = (
+        copies["instance"].astype(str)
+        + "_"
+        + copies.groupby(["m", "instance"]).cumcount().astype(str)
+    )
+    return copies.reset_index(drop=True)
+
+
+@pytest.mark.parametrize("grouped", GROUPINGS)
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"method": "exact"},
+        {"method": "exact", "distribution": "exact", "sampling": "full"},
+        {"method": "exact", "threshold": (0.5, 0.4)},
+    ],
+)
+def test_difference_band_whole_weights_repeat_rows(grouped, options):
+    frame = _paired(3, grouped)
+    common = {
+        "score": "s",
+        "label": "y",
+        "classifier": "m",
+        "instance": "instance",
+        "by": _by(grouped),
+        "pc": np.linspace(0.05, 0.95, 19),
+        **options,
+    }
+    weighted = cc.difference_band(frame, weight="w", **common)
+    repeated = cc.difference_band(_paired_repeated(frame), **common)
+    _same(weighted, repeated)
+    _check_untouched(frame, lambda f: cc.difference_band(f, weight="w", **common))
+
+
+def test_difference_band_refuses_fractional_and_unequal_weights():
+    frame = _paired(4, False)
+    common = {"score": "s", "label": "y", "classifier": "m", "instance": "instance"}
+    fractional = frame.copy()
+    fractional.loc[fractional.index[5], "w"] = 0.5
+    with pytest.raises(CostchartError, match=r"not whole numbers .*difference_band's bootstrap"):
+        cc.difference_band(fractional, weight="w", **common)
+    unequal = frame.copy()
+    unequal.loc[len(frame) // 2, "w"] = 7.0  # instance 0 of classifier b
+    with pytest.raises(
+        CostchartError, match=r"instance 0 the weight 1 in one classifier's row and 7"
+    ):
+        cc.difference_band(unequal, weight="w", **common)

@@ -3,15 +3,19 @@
 Band tables carry ``attrs["costchart"]``, a dict with ``confidence_level``, ``method``,
 ``distribution``, ``sampling`` and ``n_resamples`` (and, for a difference, ``a``, ``b``
 and ``classifier``). pandas keeps ``attrs`` through filtering and column selection; a
-table that went through another library loses them, and charts then fall back to a
-generic entry (pass ``band_label=`` to name it).
+table that went through another library, a merge or a concatenation of different bands
+loses them. Where a description is needed and missing, the reader warns and says which
+argument supplies it (``band_label=``, ``names=``, ``confidence_level=``).
 """
 
 from __future__ import annotations
 
-from costchart._bands.options import Options
+from collections.abc import Sequence
 
-__all__ = ["ATTRS", "band_label", "describe"]
+from costchart._bands.options import Options
+from costchart._errors import CostchartError, warn
+
+__all__ = ["ATTRS", "band_label", "describe", "recorded_level", "recorded_names"]
 
 #: The key of the band's description in ``DataFrame.attrs``.
 ATTRS = "costchart"
@@ -72,3 +76,41 @@ def band_label(table) -> str:
     if distribution == "normal" or "a" in recorded:
         return f"{level} bootstrap band (normal fit to the exact moments{sampling})"
     return f"{level} bootstrap band (normal fit; exact quantiles near 0{sampling})"
+
+
+def _recorded(table) -> dict:
+    recorded = getattr(table, "attrs", {}).get(ATTRS)
+    return recorded if isinstance(recorded, dict) else {}
+
+
+def recorded_names(table, names) -> tuple[str, str]:
+    """The names of a difference band's ``a`` and ``b``: ``names``, else those recorded.
+
+    Without either, warns and returns ``("a", "b")``.
+    """
+    if names is not None:
+        if (
+            isinstance(names, (str, bytes))
+            or not isinstance(names, Sequence)
+            or len(names) != 2
+            or not all(isinstance(n, str) and n for n in names)
+        ):
+            msg = f"names={names!r} must be two non-empty strings: the names of a and b"
+            raise CostchartError(msg)
+        return names[0], names[1]
+    recorded = _recorded(table)
+    a, b = recorded.get("a"), recorded.get("b")
+    if a is None or b is None:
+        warn(
+            "the difference table does not record which classifiers are a and b (it went "
+            "through another library, a merge or a concatenation); they are called 'a' and "
+            "'b': pass names=(a, b) to name them"
+        )
+        return "a", "b"
+    return str(a), str(b)
+
+
+def recorded_level(table) -> float | None:
+    """The confidence level a band table recorded, or ``None``."""
+    level = _recorded(table).get("confidence_level")
+    return None if level is None else float(level)

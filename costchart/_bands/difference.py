@@ -22,7 +22,7 @@ from costchart._bands.describe import ATTRS, describe
 from costchart._bands.options import check_options
 from costchart._bands.paired import RESAMPLE_DRAWS, paired_band
 from costchart._bands.rows import active_rows
-from costchart._data_checks import binary_labels, finite_numbers
+from costchart._data_checks import binary_labels, finite_numbers, frequency_weights
 from costchart._errors import CostchartError
 from costchart._frames import as_pandas, describe_group, normalize_by
 from costchart._groups import assemble, split_groups
@@ -45,6 +45,7 @@ def difference_band(
     b=None,
     by: str | Sequence[str] | None = None,
     pos_label=None,
+    weight: str | None = None,
     confidence_level: float = 0.9,
     method: str = "exact",
     sampling: str = "stratified",
@@ -80,6 +81,10 @@ def difference_band(
         Further grouping columns (e.g. ``"dataset"``): one band per group.
     pos_label, confidence_level, method, sampling, n_resamples, rng, pc, progress
         As in :func:`bootstrap_band`.
+    weight : str, optional
+        Column of whole-number instance weights (frequency weights), as in
+        :func:`bootstrap_band`: a weight ``k`` counts as ``k`` copies of the instance, in
+        both classifiers' rows, which must therefore carry the same weight.
     distribution : {"auto", "normal", "exact"}
         For ``method="exact"``: a normal fit to the exact moments (also what ``"auto"``
         takes: it covered at least as well as the exact quantiles in every simulated
@@ -136,7 +141,11 @@ def difference_band(
         column_name(column, name)
     column_name(score, "score")
     column_name(label, "label")
-    frame = as_pandas(data, [*by, classifier, instance, score, label])
+    if weight is not None:
+        column_name(weight, "weight")
+    frame = as_pandas(
+        data, [*by, classifier, instance, score, label, *([weight] if weight else [])]
+    )
     for name, value in (("a", a), ("b", b)):
         if value is not None and not is_scalar_name(value):
             msg = (
@@ -156,6 +165,15 @@ def difference_band(
         pair, side_a, side_b = paired(part, classifier, instance, names, label)
         compared = compared or pair
         positive = binary_labels(side_a[label].to_numpy(), f"column {label!r}", pos_label)
+        copies = _instance_weights(side_a, side_b, weight)
+        if copies is not None:
+            keep = copies > 0
+            side_a, side_b, positive, copies = (
+                side_a[keep],
+                side_b[keep],
+                positive[keep],
+                copies[keep],
+            )
         if positive.all() or not positive.any():
             msg = f"column {label!r} has one class only; a difference band needs both"
             raise CostchartError(msg)
@@ -169,11 +187,14 @@ def difference_band(
             (side_a, side_b), threshold or (None, None), chosen_tables, strict=True
         ):
             scores = finite_numbers(side[score].to_numpy(), f"column {score!r}")
-            points = roc_points({"s": scores, "y": positive}, score="s", label="y")
+            counted = {"s": scores, "y": positive, **({"w": copies} if copies is not None else {})}
+            points = roc_points(
+                counted, score="s", label="y", weight="w" if copies is not None else None
+            )
             rows = active_rows(points, options.pc, chosen_table, fixed)
             chosen = points[col.THRESHOLD].to_numpy(float)[rows]
             predicted.append((scores, chosen))
-        parts.append(paired_band(predicted, positive, options))
+        parts.append(paired_band(predicted, positive, options, copies))
     outputs = (col.DIFFERENCE, col.LOWER, col.UPPER, col.SE)
     columns = {col.PC: np.tile(options.pc, len(groups))}
     for i, name in enumerate(outputs):
@@ -250,3 +271,25 @@ def significant(lower, upper, chance, confidence_level: float) -> np.ndarray:
 def _plain(value):
     """A classifier name as a plain Python value (numpy scalars unwrapped)."""
     return value.item() if isinstance(value, np.generic) else value
+
+
+def _instance_weights(side_a, side_b, weight) -> np.ndarray | None:
+    """Each instance's whole-number weight, the same in both classifiers' rows.
+
+    ``side_a`` and ``side_b`` are indexed by instance, aligned (from :func:`paired`).
+    """
+    if weight is None:
+        return None
+    purpose = "difference_band's bootstrap"
+    wa = frequency_weights(side_a[weight].to_numpy(), f"weight= column {weight!r}", purpose)
+    wb = frequency_weights(side_b[weight].to_numpy(), f"weight= column {weight!r}", purpose)
+    differs = wa != wb
+    if differs.any():
+        k = int(np.flatnonzero(differs)[0])
+        msg = (
+            f"weight= column {weight!r} gives instance {side_a.index[k]!r} the weight "
+            f"{wa[k]:g} in one classifier's row and {wb[k]:g} in the other's; an instance "
+            "has one weight: make its rows agree"
+        )
+        raise CostchartError(msg)
+    return wa

@@ -10,8 +10,9 @@ import numpy as np
 import pandas as pd
 
 from costchart import _schema as col
+from costchart._bands.describe import recorded_level
 from costchart._data_checks import finite_numbers
-from costchart._errors import CostchartError
+from costchart._errors import CostchartError, warn
 from costchart._frames import as_pandas, require_columns
 from costchart._validation import finite_number, probability
 
@@ -79,7 +80,8 @@ def band_at(table, pc: float, *, confidence_level: float | None = None) -> Band:
     pc : float
         The operating point, within the band's range of ``pc``.
     confidence_level : float, optional
-        The band's level, recorded in the result (NaN when not given).
+        The band's level, recorded in the result; by default the level the band recorded
+        (NaN, with a warning, when it recorded none).
 
     Returns
     -------
@@ -124,6 +126,13 @@ def band_at(table, pc: float, *, confidence_level: float | None = None) -> Band:
             "range, or compute the band there (pc= of bootstrap_band)"
         )
         raise CostchartError(msg)
+    if confidence_level is None:
+        confidence_level = recorded_level(frame)
+        if confidence_level is None:
+            warn(
+                "the band does not record its confidence level (it went through another "
+                "library, a merge or a concatenation); pass confidence_level= to record it"
+            )
     level = (
         float("nan")
         if confidence_level is None

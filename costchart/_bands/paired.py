@@ -27,12 +27,13 @@ from costchart._bands.options import Options, exact_where
 RESAMPLE_DRAWS = 16
 
 
-def _layers(predicted, positive: np.ndarray, options) -> np.ndarray:
+def _layers(predicted, positive: np.ndarray, options, copies=None) -> np.ndarray:
     """Per pc, the eight cells of the 3-D confusion matrix.
 
     Order: positives (a+b+, a+b-, a-b+, a-b-), then negatives in the same order.
     """
     (scores_a, t_a), (scores_b, t_b) = predicted
+    counts = np.ones(len(positive), dtype=np.int64) if copies is None else copies.astype(np.int64)
     cells = np.empty((len(options.pc), 8), dtype=np.int64)
     memo: dict[tuple[float, float], np.ndarray] = {}
     for i, key in enumerate(zip(t_a, t_b, strict=True)):
@@ -41,10 +42,10 @@ def _layers(predicted, positive: np.ndarray, options) -> np.ndarray:
             row = []
             for members in (positive, ~positive):
                 row += [
-                    int(np.sum(members & says_a & says_b)),
-                    int(np.sum(members & says_a & ~says_b)),
-                    int(np.sum(members & ~says_a & says_b)),
-                    int(np.sum(members & ~says_a & ~says_b)),
+                    int(counts[members & says_a & says_b].sum()),
+                    int(counts[members & says_a & ~says_b].sum()),
+                    int(counts[members & ~says_a & says_b].sum()),
+                    int(counts[members & ~says_a & ~says_b].sum()),
                 ]
             memo[key] = np.array(row)
         cells[i] = memo[key]
@@ -95,14 +96,15 @@ def no_evidence_chance(cells: np.ndarray, weights: np.ndarray, sampling: str) ->
     return chance
 
 
-def paired_band(predicted, positive: np.ndarray, options: Options):
+def paired_band(predicted, positive: np.ndarray, options: Options, copies=None):
     """Difference, lower, upper, se and the no-evidence chance at each ``pc`` of one pair.
 
-    ``predicted`` holds each classifier's scores and its threshold at each ``pc``; the last
-    output is :func:`no_evidence_chance`.
+    ``predicted`` holds each classifier's scores and its threshold at each ``pc``;
+    ``copies`` (whole numbers) counts each instance that many times. The last output is
+    :func:`no_evidence_chance`.
     """
     pc = options.pc
-    cells = _layers(predicted, positive, options)
+    cells = _layers(predicted, positive, options, copies)
     weights = _weights(cells, pc, options.sampling)
     difference = (weights * cells).sum(axis=1)
     if options.method == "resample":

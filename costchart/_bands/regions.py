@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 
 from costchart import _schema as col
-from costchart._bands.describe import ATTRS
+from costchart._bands.describe import recorded_names
 from costchart._errors import CostchartError
 from costchart._frames import infer_by, require_columns
 from costchart._tables import numbers, read_table
@@ -17,22 +17,6 @@ __all__ = ["significant_regions"]
 
 #: The column naming the cheaper classifier of a region.
 CHEAPER = "cheaper"
-
-
-def _names(table: pd.DataFrame, names) -> tuple[str, str]:
-    if names is not None:
-        if (
-            isinstance(names, (str, bytes))
-            or not isinstance(names, Sequence)
-            or len(names) != 2
-            or not all(isinstance(n, str) and n for n in names)
-        ):
-            msg = f"names={names!r} must be two non-empty strings: the names of a and b"
-            raise CostchartError(msg)
-        return names[0], names[1]
-    recorded = getattr(table, "attrs", {}).get(ATTRS, {})
-    a, b = recorded.get("a"), recorded.get("b")
-    return (str(a), str(b)) if a is not None and b is not None else ("a", "b")
 
 
 def significant_regions(
@@ -71,7 +55,7 @@ def significant_regions(
        pc_lo  pc_hi   cheaper
     0  0.125  0.625  logistic
     """
-    a, b = _names(difference, names)
+    a, b = recorded_names(difference, names)
     table = read_table(difference, "difference")
     require_columns(
         table.columns,

@@ -9,16 +9,14 @@ so the row of threshold ``t`` is the number of rows with a threshold ``>= t``, l
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import numpy as np
 import pandas as pd
 
 from costchart import _schema as col
-from costchart._envelope import selection_table
 from costchart._errors import CostchartError
 from costchart._frames import describe_group, plain_key
-from costchart._groups import Group, Groups, split_groups
+from costchart._groups import Groups, split_groups
+from costchart._hull import all_hulls
 from costchart._optimal import vertex_index
 from costchart._tables import read_selection
 
@@ -56,9 +54,7 @@ def _rows_at_least(own: np.ndarray, groups: Groups, threshold: float) -> np.ndar
 def _selected_thresholds(points, groups: Groups, pc, selection, by) -> np.ndarray:
     """The selected threshold of each group at each ``pc``, shape (groups, pc)."""
     if selection is None:
-        roc = points[[*by, *col.ROC_COLUMNS]]
-        table = selection_table(roc, by=by or None)
-        table_groups: Sequence[Group] = split_groups(table, by)
+        return _envelope_thresholds(points, groups, pc)
     else:
         table, table_by, table_groups = read_selection(selection, by or None)
         if table_by != by:
@@ -80,4 +76,28 @@ def _selected_thresholds(points, groups: Groups, pc, selection, by) -> np.ndarra
         order = np.argsort(starts, kind="stable")
         interval = vertex_index(starts[order], pc)
         chosen[g] = thresholds_all[positions[order[interval]]]
+    return chosen
+
+
+def _envelope_thresholds(points: pd.DataFrame, groups: Groups, pc) -> np.ndarray:
+    """The envelope's threshold of each group at each ``pc``, from the hulls of ``points``.
+
+    The points are costchart's own, already read and split: the hulls are computed on
+    them directly (no second pass through the public readers), and the vertex used at each
+    ``pc`` follows :data:`costchart._optimal.RULE`, as :func:`costchart.selection_table`.
+    """
+    hulls = all_hulls(points, groups, list(col.ROC_COLUMNS))
+    frame = hulls.frame
+    lo = frame[col.PC_LO].to_numpy(np.float64)
+    hi = frame[col.PC_HI].to_numpy(np.float64)
+    fpr = frame[col.FPR].to_numpy(np.float64)
+    tpr = frame[col.TPR].to_numpy(np.float64)
+    threshold = frame[col.THRESHOLD].to_numpy(np.float64).copy()
+    threshold[(fpr == 0) & (tpr == 0)] = np.inf  # the trivial classifiers, as selections
+    threshold[(fpr == 1) & (tpr == 1)] = -np.inf
+    ends = np.cumsum(hulls.lengths)
+    chosen = np.empty((len(groups), len(pc)))
+    for g, (start, stop) in enumerate(zip(ends - hulls.lengths, ends, strict=True)):
+        active = np.flatnonzero(hi[start:stop] > lo[start:stop]) + start
+        chosen[g] = threshold[active[vertex_index(lo[active], pc)]]
     return chosen

@@ -22,6 +22,7 @@ from costchart import _schema as col
 from costchart import layers
 from costchart._envelope import lower_envelope, operating_range
 from costchart._errors import CostchartError
+from costchart._geometry import ALWAYS_NEGATIVE, ALWAYS_POSITIVE
 from costchart._hull import roc_hull
 from costchart._palette import palette as palette_of
 from costchart._tables import points_groups
@@ -90,10 +91,11 @@ class ChartTables:
 
 
 def threshold_text(values: np.ndarray) -> list[str]:
+    """Thresholds as every chart shows them: 6 significant digits, the trivial ones named."""
     return [
-        "+inf (always negative)"
+        f"+inf ({ALWAYS_NEGATIVE})"
         if v == np.inf
-        else "-inf (always positive)"
+        else f"-inf ({ALWAYS_POSITIVE})"
         if v == -np.inf
         else ""
         if np.isnan(v)

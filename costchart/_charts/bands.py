@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import altair as alt
-import pandas as pd
 
 from costchart import _schema as col
 from costchart import layers
+from costchart._bands.describe import band_label, recorded_level, recorded_names
 from costchart._charts._frame import check_roles, colors_of, compose, keys_of, look_of, with_key
-from costchart._errors import CostchartError
+from costchart._errors import CostchartError, warn
 from costchart._frames import carry_grouping, infer_by
 from costchart._geometry import check_y_max
 from costchart._palette import palette as palette_of
@@ -25,9 +25,14 @@ from costchart.layers import _base as layers_base
 __all__ = ["band_chart", "difference_chart"]
 
 
-def _band_entry(table: pd.DataFrame) -> str:
-    from costchart._bands import band_label
-
+def _band_entry(table) -> str:
+    """The band's key entry from its description; warns when it has none."""
+    if recorded_level(table) is None:
+        warn(
+            "the band does not record its level and method (it went through another "
+            "library, a merge or a concatenation); the key says 'confidence band': pass "
+            "band_label= to name it"
+        )
     return band_label(table)
 
 
@@ -97,22 +102,6 @@ def band_chart(
     return compose(with_key(stack, entries, look, keys), facet=facet, look=look)
 
 
-def _names(difference: pd.DataFrame, names) -> tuple[str, str]:
-    if names is not None:
-        if (
-            isinstance(names, (str, bytes))
-            or not isinstance(names, Sequence)
-            or len(names) != 2
-            or not all(isinstance(n, str) and n for n in names)
-        ):
-            msg = f"names={names!r} must be two non-empty strings: the names of a and b"
-            raise CostchartError(msg)
-        return names[0], names[1]
-    recorded = difference.attrs.get("costchart", {}) if hasattr(difference, "attrs") else {}
-    a, b = recorded.get("a"), recorded.get("b")
-    return (str(a), str(b)) if a is not None and b is not None else ("a", "b")
-
-
 def difference_chart(
     difference,
     *,
@@ -154,9 +143,7 @@ def difference_chart(
     if band_label is not None and (not isinstance(band_label, str) or not band_label):
         msg = f"band_label={band_label!r} must be a non-empty string (the band's key entry)"
         raise CostchartError(msg)
-    a, b = (
-        _names(difference, names) if hasattr(difference, "attrs") else _names(pd.DataFrame(), names)
-    )
+    a, b = recorded_names(difference, names)
     label = band_label or _band_entry(difference)
     table = layers_base.read(
         difference,

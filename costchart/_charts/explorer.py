@@ -33,7 +33,7 @@ from costchart._charts._explorer_signals import (
     iso_line,
     pc_params,
 )
-from costchart._charts._frame import check_roles, check_size
+from costchart._charts._frame import check_roles, check_size, threshold_text
 from costchart._envelope import lower_envelope
 from costchart._errors import CostchartError
 from costchart._hull import roc_hull
@@ -75,14 +75,7 @@ def _vertices(points: pd.DataFrame, by: list[str]) -> pd.DataFrame:
     counts = hull[needed].to_numpy(np.float64)
     positives, negatives = counts[:, 0] + counts[:, 3], counts[:, 1] + counts[:, 2]
     table["costchart_prevalence"] = positives / (positives + negatives)
-    table["costchart_threshold"] = [
-        "+inf (always negative)"
-        if t == np.inf
-        else "-inf (always positive)"
-        if t == -np.inf
-        else f"{t:.4g}"
-        for t in hull[col.THRESHOLD].to_numpy(np.float64)
-    ]
+    table["costchart_threshold"] = threshold_text(hull[col.THRESHOLD].to_numpy(np.float64))
     return table.drop(columns=col.THRESHOLD)
 
 
