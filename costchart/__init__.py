@@ -56,6 +56,7 @@ from costchart._charts.decision import decision_curve_chart
 from costchart._charts.explorer import explorer
 from costchart._charts.pr import pr_chart
 from costchart._compare import Comparison, compare
+from costchart._confusion import from_confusion
 from costchart._conversions import (
     cost_line_to_roc_point,
     cost_point_to_roc_line,
@@ -79,7 +80,7 @@ from costchart._hull import roc_hull
 from costchart._lines import to_cost_lines
 from costchart._palette import palette
 from costchart._pr import pr_auc, pr_curve, pr_points
-from costchart._roc import from_confusion, roc_points
+from costchart._roc import roc_points
 from costchart._roc_average import curve_points, roc_average
 from costchart._rociv import auciv, costs_from_benefits, rociv, rociv_condition
 from costchart._sampling import resample_classes

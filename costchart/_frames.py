@@ -243,9 +243,13 @@ def infer_by(
         # filtering to one data set): the rest still group, unless new columns came too
         # (a renamed grouping column looks like that), which is for the caller to say.
         added = [c for c in own if c not in kept]
-        if (len(kept) == len(carried) or not added) and not _splits(table, kept, added):
-            return kept
-    roles = {c for c in declared or () if c is not None}
+        # Columns a chart or layer declares (color=, facet=) group too.
+        declared_here = [c for c in added if c in _roles(declared)]
+        others = [c for c in added if c not in declared_here]
+        whole = len(kept) == len(carried) or not others
+        if whole and not _splits(table, kept + declared_here, others):
+            return kept + declared_here
+    roles = _roles(declared)
     extra = [c for c in own if c not in roles]
     if not extra:
         return [c for c in own if c in roles]
@@ -269,6 +273,11 @@ def infer_by(
         f"{why}; say which columns tell its curves apart: {fix}"
     )
     raise CostchartError(msg)
+
+
+def _roles(declared) -> set:
+    """Columns declared by roles; unhashable values (a list as color=) declare nothing."""
+    return {c for c in declared or () if c is not None and is_hashable(c)}
 
 
 def _splits(table: pd.DataFrame, by: list[str], added: list[str]) -> bool:

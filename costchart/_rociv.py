@@ -20,10 +20,17 @@ from costchart._auc import auc
 from costchart._counting import as_counts, bin_by_rank, check_bins, weighted_sums_by_score
 from costchart._data_checks import binary_labels, finite_numbers
 from costchart._errors import CostchartError
-from costchart._frames import as_pandas, carry_grouping, check_by_names, normalize_by, table
+from costchart._frames import (
+    as_pandas,
+    carry_grouping,
+    check_by_names,
+    describe_group,
+    normalize_by,
+    table,
+)
 from costchart._groups import combine_groups, split_groups
 from costchart._lazy import read_instances
-from costchart._roc import _points_or_nothing, _require_some, require_rows, summable
+from costchart._roc import points_or_nothing, require_rows, require_some, summable
 from costchart._validation import column_name
 
 __all__ = ["auciv", "costs_from_benefits", "rociv", "rociv_condition"]
@@ -111,6 +118,13 @@ def rociv(
         scores, positive, summed = read.scores[where], read.positive[where], amounts[where]
         if weights is not None:  # an instance of weight w counts w times, its amount too
             own = weights[where]
+            if not np.any(own > 0):
+                where_text = f" (group {describe_group(by, group.key)})" if by else ""
+                msg = (
+                    f"all weights{where_text} are 0; ROC analysis needs instances of positive "
+                    "weight"
+                )
+                raise CostchartError(msg)
             keep = own > 0  # weight 0: the row is left out
             scores, positive, own = scores[keep], positive[keep], own[keep]
             counted, summed = own, own * summed[keep]
@@ -122,7 +136,7 @@ def rociv(
             values, (pos_n, neg_n, pos_cost, neg_cost) = bin_by_rank(
                 values, pos_n + neg_n, [pos_n, neg_n, pos_cost, neg_cost], bins
             )
-        points = _points_or_nothing((values, pos_n, neg_n), group, by, label)
+        points = points_or_nothing((values, pos_n, neg_n), group, by, label)
         if len(points):
             pos_cost, neg_cost = summable(pos_cost, neg_cost, f"costs in column {amount!r}")
             benefit = np.concatenate([[0.0], np.cumsum(pos_cost)])
@@ -136,7 +150,7 @@ def rociv(
         else:
             points = points.reindex(columns=list(col.ROCIV_TABLE))
         parts.append(points)
-    _require_some(parts, by, label)
+    require_some(parts, by, label)
     if not by:
         return carry_grouping(parts[0], [])
     return combine_groups(frame, by, groups, parts, col.ROCIV_TABLE)

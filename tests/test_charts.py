@@ -529,3 +529,11 @@ def test_charts_of_different_data_get_different_selection_names(demo_points):
     assert names[0] and names[1] and not names[0] & names[1]
     fixed = cc.roc_cost_chart(small, color="classifier", name="mine").to_dict()
     assert {p["name"] for p in fixed["params"]} == {"mine_hover", "mine_legend"}
+
+
+@pytest.mark.parametrize("bad", [["a"], 3, "", "has space"])
+def test_chart_names_are_identifiers(bad, demo_points):
+    points = _small(demo_points)
+    for chart in (cc.cost_chart, cc.roc_chart, cc.roc_cost_chart):
+        with pytest.raises(cc.CostchartError, match=r"must be a Python identifier"):
+            chart(points, color="classifier", facet="dataset", name=bad)

@@ -700,7 +700,7 @@ def difference_band_call(draw):
         "by": by_option(i.by),
         "pos_label": maybe(st.sampled_from([None, 1])),
         **band_options(),
-        "thresholds": maybe(
+        "threshold": maybe(
             st.sampled_from([None, (1.0, 1.0), (0.5, 1.25)]),
             st.one_of(JUNK, st.sampled_from([(math.nan, 0.5), (0.5,), ("x", 1.0), (1, 2, 3)])),
         ),
@@ -788,7 +788,7 @@ def _rociv_options(i: Inputs, *, bins=True) -> dict:
     options = {
         "score": column("score"),
         "label": column("y"),
-        "cost": column("amount"),
+        "amount": column("amount"),
         "by": by_option(i.by),
         "pos_label": maybe(st.sampled_from([None, 1])),
     }
@@ -1003,7 +1003,7 @@ LAYER_CASES = {
     ),
     "better_regions": (L.better_regions, "better", {}),
     "cost_lines": (L.cost_lines, "lines", {**COLOR_DETAIL, "y_max": Y_MAX}),
-    "difference_curve": (L.difference_curve, "comparison", {"name": maybe("a - b")}),
+    "difference_curve": (L.difference_curve, "comparison", {"names": maybe(("a", "b"))}),
     "envelope": (L.envelope, "envelope", {**COLOR_DETAIL, "y_max": Y_MAX}),
     "hull": (L.hull, "hull", COLOR_DETAIL),
     "hybrid": (L.hybrid, "hybrid", {"color": _group_option, "y_max": Y_MAX}),
@@ -1011,7 +1011,7 @@ LAYER_CASES = {
         L.iso_performance,
         "hull",
         {
-            "slopes": maybe(st.sampled_from([None, [1.0], [0.5, 2.0]])),
+            "slope": maybe(st.sampled_from([None, [1.0], [0.5, 2.0]])),
             "pc": maybe(st.sampled_from([None, [0.3]])),
             "color": _group_option,
         },
@@ -1059,13 +1059,13 @@ def keyless_layer_call(draw):
     which = draw(
         st.sampled_from(["pc_markers", "pc_labels", "trivial", "trivial_region", "zero", "chance"])
     )
-    d = Drawer(draw, ["pc", "keys", "y_max"])
+    d = Drawer(draw, ["pc", "panels", "y_max"])
     if which == "zero":
         return Call(L.zero_rule, (), {}, _chart_check, d.plan)
     if which == "chance":
-        kwargs = {"keys": d.opt("keys", keys)} if draw(st.booleans()) else {}
+        kwargs = {"panels": d.opt("panels", keys)} if draw(st.booleans()) else {}
         return Call(L.chance, (), kwargs, _chart_check, d.plan)
-    kwargs = {"keys": d.opt("keys", keys)} if draw(st.booleans()) else {}
+    kwargs = {"panels": d.opt("panels", keys)} if draw(st.booleans()) else {}
     if which != "pc_markers":
         kwargs["y_max"] = d.opt("y_max", Y_MAX)
     if which in ("pc_markers", "pc_labels"):

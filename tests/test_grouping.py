@@ -112,3 +112,18 @@ def test_user_tables_are_not_mutated_by_reading_their_grouping():
     cc.cost_chart(table, color="classifier")
     cc.lower_envelope(table, by="classifier")
     assert table.attrs == before
+
+
+def test_a_chart_role_on_an_added_column_groups_with_the_carried_grouping():
+    family = POINTS.assign(family=POINTS["classifier"].map({"a": "tree", "b": "bayes"}))
+    spec = cc.cost_chart(family, color="family").to_dict()
+    assert spec["layer"]  # grouped by classifier (carried) and family (declared)
+    both = pd.concat([POINTS.assign(run="x"), POINTS.assign(run="y")], ignore_index=True)
+    assert cc.cost_chart(both, color="classifier", facet="run").to_dict()["facet"]
+    with pytest.raises(cc.CostchartError, match=r"\('run'\) and carries the grouping"):
+        cc.cost_chart(both, color="classifier")
+
+
+def test_an_unhashable_role_is_refused_not_crashed_on():
+    with pytest.raises(cc.CostchartError):
+        cc.cost_chart(POINTS, color=["classifier"])

@@ -276,3 +276,12 @@ def test_difference_band_refuses_fractional_and_unequal_weights():
         CostchartError, match=r"instance 0 the weight 1 in one classifier's row and 7"
     ):
         cc.difference_band(unequal, weight="w", **common)
+
+
+def test_all_zero_weights_are_refused_with_the_reason():
+    frame = _paired(5, False).assign(w=0.0)
+    common = {"score": "s", "label": "y", "classifier": "m", "instance": "instance"}
+    with pytest.raises(CostchartError, match=r"all weights in column 'w' are 0"):
+        cc.difference_band(frame, weight="w", **common)
+    with pytest.raises(CostchartError, match=r"all weights are 0; ROC analysis needs"):
+        cc.rociv(frame, score="s", label="y", amount="amount", weight="w")

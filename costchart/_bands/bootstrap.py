@@ -31,11 +31,12 @@ from costchart._bands.options import MAX_INSTANCES, Options, check_options
 from costchart._bands.resample import resampled_band
 from costchart._bands.rows import grouped_rows
 from costchart._bands.simultaneous import check_simultaneous, simultaneous_factor
+from costchart._confusion import from_confusion
 from costchart._data_checks import whole_counts
 from costchart._errors import CostchartError
 from costchart._frames import as_pandas, normalize_by
 from costchart._groups import assemble, split_groups
-from costchart._roc import from_confusion, points_of
+from costchart._roc import points_of
 from costchart._validation import threshold_number
 
 __all__ = ["bootstrap_band", "confusion_band"]

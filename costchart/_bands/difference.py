@@ -167,6 +167,13 @@ def difference_band(
         positive = binary_labels(side_a[label].to_numpy(), f"column {label!r}", pos_label)
         copies = _instance_weights(side_a, side_b, weight)
         if copies is not None:
+            if not copies.any():
+                msg = (
+                    f"all weights in column {weight!r} are 0 (group "
+                    f"{describe_group(by, group.key) if by else 'of all rows'}); a difference "
+                    "band needs instances of positive weight"
+                )
+                raise CostchartError(msg)
             keep = copies > 0
             side_a, side_b, positive, copies = (
                 side_a[keep],

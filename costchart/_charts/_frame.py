@@ -41,6 +41,7 @@ __all__ = [
     "chart_tables",
     "check_iso",
     "check_markers",
+    "check_name",
     "check_roles",
     "check_size",
     "colors_of",
@@ -207,6 +208,17 @@ class Look:
 
 #: Facet panels per row when ``columns=None``.
 PANELS_PER_ROW = 3
+
+
+def check_name(name) -> str:
+    """A chart's ``name=``: a Python identifier, the prefix of its selection names."""
+    if not isinstance(name, str) or not name.isidentifier():
+        msg = (
+            f"name={name!r} must be a Python identifier (letters, digits, _): the chart's "
+            "selections and parameters are called <name>_hover, <name>_pc and so on"
+        )
+        raise CostchartError(msg)
+    return name
 
 
 def look_of(*, size, columns, title, subtitle, key, palette) -> Look:

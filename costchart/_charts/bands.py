@@ -150,7 +150,6 @@ def difference_chart(
         [col.PC, col.DIFFERENCE, col.LOWER, col.UPPER, col.SIGNIFICANT],
         "difference_chart",
     )
-    table.attrs = dict(getattr(difference, "attrs", {}))
     by = infer_by(table, None, name="difference", declared=(facet,))
     check_roles(by, "difference", "difference_band", facet=facet)
     table = carry_grouping(table.copy(deep=False), by)  # what the layers read

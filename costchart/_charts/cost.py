@@ -18,6 +18,7 @@ from costchart._charts._frame import (
     ChartTables,
     chart_tables,
     check_markers,
+    check_name,
     colors_of,
     compose,
     hull_lines,
@@ -185,6 +186,7 @@ def cost_chart(
     one_of(cost_lines, "cost_lines", ("all", "hull", "none"))
     markers = check_markers(markers)
     tables = chart_tables(points, color=color, facet=facet, max_points=max_points)
+    name = None if name is None else check_name(name)
     if name is None:
         options = (color, facet, y_max, max_points, cost_lines)
         name = content_name("costchart", tables.points, "cost", options)

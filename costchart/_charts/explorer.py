@@ -33,7 +33,7 @@ from costchart._charts._explorer_signals import (
     iso_line,
     pc_params,
 )
-from costchart._charts._frame import check_roles, check_size, threshold_text
+from costchart._charts._frame import check_name, check_roles, check_size, threshold_text
 from costchart._envelope import lower_envelope
 from costchart._errors import CostchartError
 from costchart._hull import roc_hull
@@ -48,16 +48,6 @@ from costchart.layers.key import key as key_layer
 from costchart.layers.roc import chance
 
 __all__ = ["explorer"]
-
-
-def _check_name(name) -> str:
-    if not isinstance(name, str) or not name.isidentifier():
-        msg = (
-            f"name={name!r} must be a Python identifier (letters, digits, _): the chart's "
-            "parameters are called <name>_pc and so on"
-        )
-        raise CostchartError(msg)
-    return name
 
 
 def _vertices(points: pd.DataFrame, by: list[str]) -> pd.DataFrame:
@@ -146,7 +136,7 @@ def explorer(
        threshold  fpr  tpr
     0        4.0  0.0  0.5
     """
-    name = None if name is None else _check_name(name)
+    name = None if name is None else check_name(name)
     one_of(controls, "controls", ("pc", "costs"))
     pc = probability(pc, "pc")
     size = check_size(size)

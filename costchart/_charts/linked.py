@@ -22,6 +22,7 @@ from costchart._charts._frame import (
     chart_tables,
     check_iso,
     check_markers,
+    check_name,
     colors_of,
     look_of,
     titled,
@@ -157,6 +158,7 @@ def roc_cost_chart(
     one_of(cost_lines, "cost_lines", ("all", "hull", "none"))
     markers, iso = check_markers(markers), check_iso(iso)
     tables = chart_tables(points, color=color, facet=facet, max_points=max_points)
+    name = None if name is None else check_name(name)
     if name is None:
         options = (color, facet, y_max, max_points, cost_lines, iso, chance)
         name = content_name("costchart", tables.points, "roc_cost", options)

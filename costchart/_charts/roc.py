@@ -21,6 +21,7 @@ from costchart._charts._frame import (
     ChartTables,
     chart_tables,
     check_iso,
+    check_name,
     colors_of,
     compose,
     hull_lines,
@@ -181,6 +182,7 @@ def roc_chart(
     iso = check_iso(iso)
     chance, auc = flag(chance, "chance"), flag(auc, "auc")
     tables = chart_tables(points, color=color, facet=facet, max_points=max_points)
+    name = None if name is None else check_name(name)
     if name is None:
         options = (color, facet, max_points, iso, chance, auc)
         name = content_name("costchart", tables.points, "roc", options)

@@ -15,7 +15,8 @@ Layers draw costchart tables. Compose them with ``+`` (layer), ``|`` and ``&``
   :func:`better_regions`, :func:`significance`;
 - interaction (:mod:`costchart.layers.interaction`): :func:`hover_targets`,
   :func:`selections`;
-- :func:`key`: the legend of what is drawn, in the papers' terms.
+- :func:`key`: the legend of what is drawn, in the papers' terms;
+- :func:`shared_layer`: layers over one data set at the top, so the result can be faceted.
 
 Every data layer takes the same options: ``color=`` (the column that tells classifiers
 apart, coloured stably by :func:`costchart._palette` or ``palette=``), ``detail=`` (further
@@ -36,6 +37,7 @@ Examples
 'LayerChart'
 """
 
+from costchart._vega import shared_layer
 from costchart.layers.bands import (
     average_band,
     band,
@@ -73,6 +75,7 @@ __all__ = [
     "roc_spread",
     "selected",
     "selections",
+    "shared_layer",
     "significance",
     "trivial",
     "trivial_region",

@@ -17,6 +17,7 @@ import pandas as pd
 from costchart import _geometry as geometry
 from costchart import _schema as col
 from costchart._geometry import cut_curve, trivial_lines
+from costchart._groups import split_groups
 from costchart._thin import thin_points
 from costchart._validation import whole_number
 from costchart._vega import nominal
@@ -66,10 +67,10 @@ def thinned(table: pd.DataFrame, max_points, color, detail) -> pd.DataFrame:
         return table
     max_points = whole_number(max_points, "max_points", minimum=2)
     by = ([color] if color else []) + details(table, color, detail)
-    curves = len(table[by].drop_duplicates()) if by else 1
-    per_curve = min(max_points, max(10, MAX_LAYER_POINTS // max(curves, 1)))
-    sizes = table.groupby(by, sort=False, dropna=False).size() if by else [len(table)]
-    if max(sizes, default=0) <= per_curve:
+    groups = split_groups(table, by)  # refuses cells that cannot group (lists, arrays)
+    curves = max(len(groups), 1)
+    per_curve = min(max_points, max(10, MAX_LAYER_POINTS // curves))
+    if max((len(g.positions) for g in groups), default=0) <= per_curve:
         return table
     return thin_points(table, max_points=per_curve, by=by)
 
