@@ -68,7 +68,8 @@ def test_names_come_from_the_band_the_argument_or_default():
     band = pd.DataFrame(
         {"pc": [0.0, 0.5, 1.0], "difference": [0.1, 0.2, 0.0], "significant": [True, True, False]}
     )
-    assert cc.significant_regions(band).cheaper.tolist() == ["b"]
+    with pytest.warns(cc.CostchartWarning, match=r"pass names=\(a, b\) to name them"):
+        assert cc.significant_regions(band).cheaper.tolist() == ["b"]
     band.attrs["costchart"] = {"a": "logistic", "b": "tree"}
     assert cc.significant_regions(band).cheaper.tolist() == ["tree"]
     assert cc.significant_regions(band, names=("p", "q")).cheaper.tolist() == ["q"]

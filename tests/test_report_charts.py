@@ -426,7 +426,9 @@ def test_band_chart_key_names_the_band(demo_points):
     import polars as pl
 
     plain = pl.from_pandas(band)
-    assert "confidence band" in legend_labels(scene(cc.band_chart(plain, color="classifier")))
+    with pytest.warns(cc.CostchartWarning, match=r"pass band_label= to name it"):
+        chart = cc.band_chart(plain, color="classifier")
+    assert "confidence band" in legend_labels(scene(chart))
     named = cc.band_chart(plain, color="classifier", band_label="90 % band, 1,000 loans")
     assert "90 % band, 1,000 loans" in legend_labels(scene(named))
 

@@ -55,7 +55,8 @@ def significant_regions(
        pc_lo  pc_hi   cheaper
     0  0.125  0.625  logistic
     """
-    a, b = recorded_names(difference, names)
+    if names is not None:
+        recorded_names(difference, names)  # refuse bad names before any work
     table = read_table(difference, "difference")
     require_columns(
         table.columns,
@@ -100,7 +101,10 @@ def significant_regions(
         {
             col.PC_LO: low_edge[starts],
             col.PC_HI: high_edge[ends],
-            CHEAPER: np.where(totals < 0, a, b) if len(starts) else np.zeros(0, dtype=object),
+            # The names are read (and a missing one warned about) only when a region needs them.
+            CHEAPER: np.where(totals < 0, *recorded_names(difference, names))
+            if len(starts)
+            else np.zeros(0, dtype=object),
         }
     )
     return pd.concat([keys, regions], axis=1) if by else regions

@@ -74,8 +74,9 @@ def band_chart(
     if band_label is not None and (not isinstance(band_label, str) or not band_label):
         msg = f"band_label={band_label!r} must be a non-empty string (the band's key entry)"
         raise CostchartError(msg)
-    label = band_label or _band_entry(table)
+    source = table
     table = layers_base.read(table, [col.PC, col.COST, col.LOWER, col.UPPER], "band_chart")
+    label = band_label or _band_entry(source)
     by = infer_by(table, None, name="band", declared=(color, facet))
     check_roles(by, "band", "bootstrap_band", color=color, facet=facet)
     table = carry_grouping(table.copy(deep=False), by)  # what the layers read
@@ -143,13 +144,14 @@ def difference_chart(
     if band_label is not None and (not isinstance(band_label, str) or not band_label):
         msg = f"band_label={band_label!r} must be a non-empty string (the band's key entry)"
         raise CostchartError(msg)
-    a, b = recorded_names(difference, names)
-    label = band_label or _band_entry(difference)
     table = layers_base.read(
         difference,
         [col.PC, col.DIFFERENCE, col.LOWER, col.UPPER, col.SIGNIFICANT],
         "difference_chart",
     )
+    # What the band recorded, read once the table is known to be one.
+    label = band_label or _band_entry(difference)
+    a, b = recorded_names(difference, names)
     by = infer_by(table, None, name="difference", declared=(facet,))
     check_roles(by, "difference", "difference_band", facet=facet)
     table = carry_grouping(table.copy(deep=False), by)  # what the layers read
