@@ -30,70 +30,162 @@ and :func:`save` / :func:`report` for JSON, offline HTML, PNG, SVG and PDF.
 ``alt.theme.enable("costchart")`` turns on the optional theme.
 """
 
-from costchart import layers, theme
-from costchart._auc import auc
-from costchart._auc_ci import auc_ci, auc_test
-from costchart._average import vertical_average
-from costchart._bands import (
-    Band,
-    band_at,
-    band_label,
-    bootstrap_band,
-    confusion_band,
-    difference_band,
-    significant_regions,
-)
-from costchart._brier import brier_curve
-from costchart._charts import (
-    average_chart,
-    band_chart,
-    cost_chart,
-    difference_chart,
-    roc_chart,
-    roc_cost_chart,
-)
-from costchart._charts.decision import decision_curve_chart
-from costchart._charts.explorer import explorer
-from costchart._charts.pr import pr_chart
-from costchart._compare import Comparison, compare
-from costchart._confusion import from_confusion
-from costchart._conversions import (
-    cost_line_to_roc_point,
-    cost_point_to_roc_line,
-    cost_ratio_from_pc,
-    p_pos_from_pc,
-    pc_from_cost_ratio,
-    pc_from_costs,
-    pc_from_slope,
-    roc_line_to_cost_point,
-    roc_point_to_cost_line,
-    slope_from_pc,
-)
-from costchart._coverage import band_coverage, coverage_chart, coverage_grid, difference_coverage
-from costchart._criteria import iso_performance, neyman_pearson, workforce
-from costchart._decision import net_benefit
-from costchart._envelope import envelope_gap, lower_envelope, operating_range, selection_table
+from __future__ import annotations
+
+import importlib
+import sys
+from typing import TYPE_CHECKING
+
 from costchart._errors import CostchartError, CostchartWarning
-from costchart._expected import cost_at, expected_cost
-from costchart._export import report, save
-from costchart._hull import roc_hull
-from costchart._lines import to_cost_lines
-from costchart._palette import palette
-from costchart._pr import pr_auc, pr_curve, pr_points
-from costchart._roc import roc_points
-from costchart._roc_average import curve_points, roc_average
-from costchart._rociv import auciv, costs_from_benefits, rociv, rociv_condition
-from costchart._sampling import resample_classes
-from costchart._select import PerformanceIndependent, apply_selection, performance_independent
-from costchart._sklearn import (
-    expected_cost_scorer,
-    from_cv_results,
-    predictions,
-    threshold_classifier,
-)
-from costchart._thin import thin_points
 
 __version__ = "0.1.0"
+
+#: Where each public name lives: loaded on first use, so ``import costchart`` (and
+#: ``costchart --help``) stays light; scipy, altair and the rest load when needed.
+_HOMES = {
+    "Band": "costchart._bands",
+    "Comparison": "costchart._compare",
+    "PerformanceIndependent": "costchart._select",
+    "apply_selection": "costchart._select",
+    "auc": "costchart._auc",
+    "auc_ci": "costchart._auc_ci",
+    "auc_test": "costchart._auc_ci",
+    "auciv": "costchart._rociv",
+    "average_chart": "costchart._charts",
+    "band_at": "costchart._bands",
+    "band_chart": "costchart._charts",
+    "band_coverage": "costchart._coverage",
+    "band_label": "costchart._bands",
+    "bootstrap_band": "costchart._bands",
+    "brier_curve": "costchart._brier",
+    "compare": "costchart._compare",
+    "confusion_band": "costchart._bands",
+    "cost_at": "costchart._expected",
+    "cost_chart": "costchart._charts",
+    "cost_line_to_roc_point": "costchart._conversions",
+    "cost_point_to_roc_line": "costchart._conversions",
+    "cost_ratio_from_pc": "costchart._conversions",
+    "costs_from_benefits": "costchart._rociv",
+    "coverage_chart": "costchart._coverage",
+    "coverage_grid": "costchart._coverage",
+    "curve_points": "costchart._roc_average",
+    "decision_curve_chart": "costchart._charts.decision",
+    "difference_band": "costchart._bands",
+    "difference_chart": "costchart._charts",
+    "difference_coverage": "costchart._coverage",
+    "envelope_gap": "costchart._envelope",
+    "expected_cost": "costchart._expected",
+    "expected_cost_scorer": "costchart._sklearn",
+    "explorer": "costchart._charts.explorer",
+    "from_confusion": "costchart._confusion",
+    "from_cv_results": "costchart._sklearn",
+    "iso_performance": "costchart._criteria",
+    "lower_envelope": "costchart._envelope",
+    "net_benefit": "costchart._decision",
+    "neyman_pearson": "costchart._criteria",
+    "operating_range": "costchart._envelope",
+    "p_pos_from_pc": "costchart._conversions",
+    "palette": "costchart._palette",
+    "pc_from_cost_ratio": "costchart._conversions",
+    "pc_from_costs": "costchart._conversions",
+    "pc_from_slope": "costchart._conversions",
+    "performance_independent": "costchart._select",
+    "pr_auc": "costchart._pr",
+    "pr_chart": "costchart._charts.pr",
+    "pr_curve": "costchart._pr",
+    "pr_points": "costchart._pr",
+    "predictions": "costchart._sklearn",
+    "report": "costchart._export",
+    "resample_classes": "costchart._sampling",
+    "roc_average": "costchart._roc_average",
+    "roc_chart": "costchart._charts",
+    "roc_cost_chart": "costchart._charts",
+    "roc_hull": "costchart._hull",
+    "roc_line_to_cost_point": "costchart._conversions",
+    "roc_point_to_cost_line": "costchart._conversions",
+    "roc_points": "costchart._roc",
+    "rociv": "costchart._rociv",
+    "rociv_condition": "costchart._rociv",
+    "save": "costchart._export",
+    "selection_table": "costchart._envelope",
+    "significant_regions": "costchart._bands",
+    "slope_from_pc": "costchart._conversions",
+    "thin_points": "costchart._thin",
+    "threshold_classifier": "costchart._sklearn",
+    "to_cost_lines": "costchart._lines",
+    "vertical_average": "costchart._average",
+    "workforce": "costchart._criteria",
+}
+#: Public subpackages.
+_SUBMODULES = ("datasets", "layers", "theme")
+
+if TYPE_CHECKING:
+    from costchart import layers, theme
+    from costchart._auc import auc
+    from costchart._auc_ci import auc_ci, auc_test
+    from costchart._average import vertical_average
+    from costchart._bands import (
+        Band,
+        band_at,
+        band_label,
+        bootstrap_band,
+        confusion_band,
+        difference_band,
+        significant_regions,
+    )
+    from costchart._brier import brier_curve
+    from costchart._charts import (
+        average_chart,
+        band_chart,
+        cost_chart,
+        difference_chart,
+        roc_chart,
+        roc_cost_chart,
+    )
+    from costchart._charts.decision import decision_curve_chart
+    from costchart._charts.explorer import explorer
+    from costchart._charts.pr import pr_chart
+    from costchart._compare import Comparison, compare
+    from costchart._confusion import from_confusion
+    from costchart._conversions import (
+        cost_line_to_roc_point,
+        cost_point_to_roc_line,
+        cost_ratio_from_pc,
+        p_pos_from_pc,
+        pc_from_cost_ratio,
+        pc_from_costs,
+        pc_from_slope,
+        roc_line_to_cost_point,
+        roc_point_to_cost_line,
+        slope_from_pc,
+    )
+    from costchart._coverage import (
+        band_coverage,
+        coverage_chart,
+        coverage_grid,
+        difference_coverage,
+    )
+    from costchart._criteria import iso_performance, neyman_pearson, workforce
+    from costchart._decision import net_benefit
+    from costchart._envelope import envelope_gap, lower_envelope, operating_range, selection_table
+    from costchart._expected import cost_at, expected_cost
+    from costchart._export import report, save
+    from costchart._hull import roc_hull
+    from costchart._lines import to_cost_lines
+    from costchart._palette import palette
+    from costchart._pr import pr_auc, pr_curve, pr_points
+    from costchart._roc import roc_points
+    from costchart._roc_average import curve_points, roc_average
+    from costchart._rociv import auciv, costs_from_benefits, rociv, rociv_condition
+    from costchart._sampling import resample_classes
+    from costchart._select import PerformanceIndependent, apply_selection, performance_independent
+    from costchart._sklearn import (
+        expected_cost_scorer,
+        from_cv_results,
+        predictions,
+        threshold_classifier,
+    )
+    from costchart._thin import thin_points
 
 __all__ = [
     "Band",
@@ -173,3 +265,26 @@ __all__ = [
     "vertical_average",
     "workforce",
 ]
+
+
+def __getattr__(name: str):
+    """Load a public name from its module on first use (PEP 562)."""
+    if name in _HOMES:
+        value = getattr(importlib.import_module(_HOMES[name]), name)
+        globals()[name] = value
+        return value
+    if name in _SUBMODULES:
+        return importlib.import_module(f"costchart.{name}")
+    msg = f"module 'costchart' has no attribute {name!r}"
+    raise AttributeError(msg)
+
+
+def __dir__() -> list[str]:
+    return sorted([*__all__, "__version__"])
+
+
+# The optional theme registers itself with Altair on import; when Altair is loaded
+# already (the usual ``import altair as alt; import costchart``), register it now, so
+# ``alt.theme.enable("costchart")`` works at once. Charts and layers register it too.
+if "altair" in sys.modules:
+    importlib.import_module("costchart.theme")

@@ -17,7 +17,6 @@ import sys
 from pathlib import Path
 
 from costchart import __version__
-from costchart._cli_commands import STDOUT, demo, one_line, plot, table
 from costchart._errors import CostchartError
 
 __all__ = ["main"]
@@ -119,10 +118,24 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+STDOUT = "-"
+"""The ``--out`` value that means standard output."""
+
+
+def one_line(error: BaseException) -> str:
+    """The error's message on one line (readers' messages may span several)."""
+    lines = [line.strip() for line in str(error).splitlines() if line.strip()]
+    return "; ".join(lines) or type(error).__name__
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    # The commands load numpy, pandas and altair: only once there is work to do, so
+    # --help and --version answer at once.
+    from costchart._cli_commands import demo, plot, table
+
     try:
         if args.command == "demo":
             demo(Path(args.out))

@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from costchart._cli import STDOUT, one_line
 from costchart._errors import CostchartError
 
 __all__ = ["STDOUT", "demo", "one_line", "plot", "progress", "table"]
@@ -39,12 +40,6 @@ def demo(out: Path) -> list[Path]:
 
 
 _FORMATS = {".csv": "CSV", ".txt": "CSV", ".parquet": "Parquet"}
-
-
-def one_line(error: BaseException) -> str:
-    """The error's message on one line (readers' messages may span several)."""
-    lines = [line.strip() for line in str(error).splitlines() if line.strip()]
-    return "; ".join(lines) or type(error).__name__
 
 
 def _read(file: Path) -> pd.DataFrame:
@@ -158,9 +153,6 @@ def _check_band_options(args, *, band: bool) -> None:
         msg = f"--n-resamples {args.n_resamples} applies to --band resample; pass --band resample"
         raise CostchartError(msg)
 
-
-STDOUT = "-"
-"""The ``--out`` value that means standard output."""
 
 _TABLE_SUFFIXES = (".csv", ".txt", ".json")
 _CHART_SUFFIXES = (".html", ".png", ".svg", ".pdf", ".json")

@@ -69,6 +69,22 @@ def _modules(imports: str) -> set[str]:
     return {name.split(".")[0] for name in _python(code).split()}
 
 
+def test_import_loads_only_the_api_names():
+    # The API loads on first use (PEP 562): not even numpy, pandas or altair yet.
+    loaded = _modules("costchart")
+    assert loaded & {"numpy", "pandas", "altair", *HEAVY} == set()
+    names = _python("import costchart; print(len(dir(costchart)), costchart.roc_points.__name__)")
+    assert names.split() == [str(len(costchart.__all__) + 1), "roc_points"]
+
+
+def test_the_theme_is_registered_when_altair_comes_first():
+    code = (
+        "import altair as alt, costchart; alt.theme.enable('costchart'); "
+        "print(alt.theme.active)"
+    )
+    assert _python(code).strip() == "costchart"
+
+
 def test_import_leaves_heavy_packages_alone():
     assert Path(_python("import costchart; print(costchart.__file__)").strip()).is_relative_to(ROOT)
     baseline = _modules("numpy, pandas, altair")

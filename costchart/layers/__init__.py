@@ -37,6 +37,8 @@ Examples
 'LayerChart'
 """
 
+# Importing the theme registers it with Altair (enable it with alt.theme.enable).
+from costchart import theme as _theme  # noqa: F401
 from costchart._vega import shared_layer
 from costchart.layers.bands import (
     average_band,
