@@ -266,7 +266,7 @@ def infer_by(
     fix = (
         f"by={own!r} groups by all of them, by=[] reads one curve"
         if declared is None
-        else "drop them, name them (detail= in a layer), or pass a table costchart made"
+        else f"by={own!r} names them in a chart (detail= in a layer), or drop them"
     )
     msg = (
         f"{name} has columns costchart did not write ({', '.join(map(repr, extra))}) and "

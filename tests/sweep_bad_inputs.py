@@ -380,10 +380,10 @@ def build_cases(tmp: Path) -> list[Case]:
     raw_functions = {
         "roc_points": lambda d, **k: cc.roc_points(d, **{"score": "score", "label": "label", **k}),
         "rociv": lambda d, **k: cc.rociv(
-            d, **{"score": "score", "label": "label", "cost": "amount", **k}
+            d, **{"score": "score", "label": "label", "amount": "amount", **k}
         ),
         "auciv": lambda d, **k: cc.auciv(
-            d, **{"score": "score", "label": "label", "cost": "amount", **k}
+            d, **{"score": "score", "label": "label", "amount": "amount", **k}
         ),
         "bootstrap_band": lambda d, **k: cc.bootstrap_band(
             d, **{"score": "score", "label": "label", "pc": [0.2, 0.5], **k}
@@ -657,18 +657,19 @@ def build_cases(tmp: Path) -> list[Case]:
         "iso_performance": lambda t, **k: cc.iso_performance(t, pc=0.3, **k),
         "neyman_pearson": lambda t, **k: cc.neyman_pearson(t, max_fpr=0.2, **k),
         "workforce": lambda t, **k: cc.workforce(t, capacity=30, **k),
-        "vertical_average": lambda t, **k: cc.vertical_average(t, over="fold"),
-        "roc_average": lambda t, **k: cc.roc_average(t, over="fold"),
+        "vertical_average": lambda t, **k: cc.vertical_average(t, over="fold", **k),
+        "roc_average": lambda t, **k: cc.roc_average(t, over="fold", **k),
         "curve_points": lambda t, **k: cc.curve_points(
-            cc.lower_envelope(t) if "fpr" in _column_names(t) else t, **k
+            cc.lower_envelope(t, **k) if "fpr" in _column_names(t) else t, **k
         ),
-        "cost_chart": lambda t, **k: cc.cost_chart(t),
-        "roc_chart": lambda t, **k: cc.roc_chart(t),
+        "cost_chart": lambda t, **k: cc.cost_chart(t, **k),
+        "roc_chart": lambda t, **k: cc.roc_chart(t, **k),
     }
     good_points = points.copy()
     bad_tables = {
-        "<pyarrow>": (pa.Table.from_pandas(good_points), RESULT),
-        "<polars>": (pl.from_pandas(good_points), RESULT),
+        # Converted, the points lose the grouping they carried: refused, naming by=.
+        "<pyarrow>": (pa.Table.from_pandas(good_points), ERROR),
+        "<polars>": (pl.from_pandas(good_points), ERROR),
         "<dict of arrays>": ({c: good_points[c].to_numpy() for c in good_points}, EITHER),
         "empty table": (good_points.iloc[:0], EITHER),
         "NaN fpr": (set_at(good_points, "fpr", 3, np.nan), ERROR),
@@ -718,6 +719,14 @@ def build_cases(tmp: Path) -> list[Case]:
             if fname not in every_bad_table and label not in some_bad_tables:
                 continue
             add(f"{fname}: {label}", lambda f=function, t=table: f(t), expect)
+        # With its grouping said, a converted table gives the answer.
+        grouping = ["classifier"] if fname in ("vertical_average", "roc_average") else None
+        grouping = grouping or ["classifier", "fold"]
+        for label, table in (
+            ("<pyarrow>, by=", pa.Table.from_pandas(good_points)),
+            ("<polars>, by=", pl.from_pandas(good_points)),
+        ):
+            add(f"{fname}: {label}", lambda f=function, t=table, g=grouping: f(t, by=g), RESULT)
         for by in ("nope", [["classifier"]], 3, "pc"):
             if fname not in ("vertical_average", "roc_average", "cost_chart", "roc_chart"):
                 add(f"{fname}: by={by!r}", lambda f=function, b=by: f(points, by=b))
@@ -855,7 +864,7 @@ def build_cases(tmp: Path) -> list[Case]:
         ),
         "rociv_condition: ROC points (no cost sums)": lambda: cc.rociv_condition(points),
         "rociv_condition: <pyarrow>": lambda: cc.rociv_condition(
-            pa.Table.from_pandas(rociv_points)
+            pa.Table.from_pandas(rociv_points), by="classifier"
         ),
         "rociv_condition: NaN fp_cost": lambda: cc.rociv_condition(
             set_at(rociv_points, "fp_cost", 3, np.nan)
@@ -998,7 +1007,9 @@ def build_cases(tmp: Path) -> list[Case]:
             "<polars>": pl.from_pandas(tables[fname]),
             "empty table": tables[fname].iloc[:0],
         }.items():
-            expect = RESULT if label in ("<pyarrow>", "<polars>") else ERROR
+            # Converted tables lose their grouping: refused naming by= when it has
+            # grouping columns, else drawn.
+            expect = EITHER if label in ("<pyarrow>", "<polars>") else ERROR
             add(f"{fname}: {label}", lambda f=function, v=value: f(v), expect)
     layer_tables = {
         "cost_lines": lines,
@@ -1018,7 +1029,9 @@ def build_cases(tmp: Path) -> list[Case]:
             "color='nope'": table,
         }.items():
             kwargs = {"color": "nope"} if label == "color='nope'" else {}
-            expect = RESULT if label == "<pyarrow>" else ERROR
+            # A converted table has lost its grouping: refused, naming detail=, when it has
+            # grouping columns the layer was not told about.
+            expect = EITHER if label == "<pyarrow>" else ERROR
             add(f"layers.{layer}: {label}", lambda f=function, v=value, k=kwargs: f(v, **k), expect)
     add(
         "layers.selected: space='x'",

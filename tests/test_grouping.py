@@ -102,7 +102,9 @@ def test_charts_count_color_and_facet_as_declared():
     back = pl.from_pandas(POINTS).to_pandas()
     spec = cc.cost_chart(back, color="classifier").to_dict()  # color declares it
     assert spec["layer"]
-    with pytest.raises(cc.CostchartError, match=r"\('classifier'\).*pass a table costchart"):
+    with pytest.raises(
+        cc.CostchartError, match=r"\('classifier'\).*by=\['classifier'\] names them in a chart"
+    ):
         cc.cost_chart(back)
 
 
@@ -127,3 +129,11 @@ def test_a_chart_role_on_an_added_column_groups_with_the_carried_grouping():
 def test_an_unhashable_role_is_refused_not_crashed_on():
     with pytest.raises(cc.CostchartError):
         cc.cost_chart(POINTS, color=["classifier"])
+
+
+def test_charts_take_by_for_a_table_without_its_grouping():
+    back = pl.from_pandas(POINTS.assign(fold=1)).to_pandas()
+    with pytest.raises(cc.CostchartError, match=r"\('fold'\)"):
+        cc.cost_chart(back, color="classifier")
+    spec = cc.cost_chart(back, color="classifier", by=["classifier", "fold"]).to_dict()
+    assert spec["layer"]

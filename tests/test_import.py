@@ -78,10 +78,7 @@ def test_import_loads_only_the_api_names():
 
 
 def test_the_theme_is_registered_when_altair_comes_first():
-    code = (
-        "import altair as alt, costchart; alt.theme.enable('costchart'); "
-        "print(alt.theme.active)"
-    )
+    code = "import altair as alt, costchart; alt.theme.enable('costchart'); print(alt.theme.active)"
     assert _python(code).strip() == "costchart"
 
 

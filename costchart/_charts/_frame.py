@@ -117,7 +117,12 @@ MAX_ALL_COST_LINES = 1_000
 
 
 def chart_tables(
-    points, *, color: str | None = None, facet: str | None = None, max_points: int = 100
+    points,
+    *,
+    color: str | None = None,
+    facet: str | None = None,
+    max_points: int = 100,
+    by: str | Sequence[str] | None = None,
 ) -> ChartTables:
     """Derive the tables the compositions draw from a ROC points table.
 
@@ -132,7 +137,7 @@ def chart_tables(
         Thinning limit per group (see :func:`costchart.thin_points`).
     """
     whole_number(max_points, "max_points")  # thin_points checks the range
-    table, by, _ = points_groups(points, None, declared=(color, facet))
+    table, by, _ = points_groups(points, by, declared=(color, facet))
     check_roles(by, "points", "roc_points", color=color, facet=facet)
     if table.empty:
         msg = "points has no rows; there is no curve to draw"

@@ -30,6 +30,7 @@ def average_chart(
     over: str | Sequence[str],
     color: str | None = None,
     facet: str | None = None,
+    by: str | Sequence[str] | None = None,
     spread: str = "range",
     roc: bool = True,
     y_max: float = 0.5,
@@ -54,7 +55,7 @@ def average_chart(
         ROC points of several curves, e.g. ``roc_points(..., by=["classifier", "fold"])``.
     over : str or list of str
         The column(s) whose curves are averaged (e.g. ``"fold"``).
-    color, facet
+    color, facet, by
         As in :func:`cost_chart` (grouping columns other than ``over``).
     spread : {"range", "sd"}
         Shade from the lowest to the highest curve, or the mean plus and minus one
@@ -82,7 +83,7 @@ def average_chart(
     one_of(spread, "spread", ("range", "sd"))
     table = read_table(points, "points")
     over_columns = normalize_by(over) if isinstance(over, str) or over is None else list(over)
-    grouping = infer_by(table, None, name="points", declared=(color, facet, *over_columns))
+    grouping = infer_by(table, by, name="points", declared=(color, facet, *over_columns))
     average = vertical_average(table, over=over, by=[c for c in grouping if c not in over_columns])
     by = infer_by(average, None, name="average")
     check_roles(by, "the averaged curves", "roc_points", color=color, facet=facet)

@@ -41,6 +41,7 @@ def band_chart(
     *,
     color: str | None = None,
     facet: str | None = None,
+    by: str | Sequence[str] | None = None,
     y_max: float = 0.5,
     band_label: str | None = None,
     palette: Mapping | None = None,
@@ -59,6 +60,9 @@ def band_chart(
         :func:`costchart.confusion_band`.
     color, facet : str, optional
         Grouping columns for colour and panels.
+    by : str or list of str, optional
+        Grouping columns of the table: by default the grouping it carries, with the
+        ``color=`` and ``facet=`` columns counted as declared (see the glossary).
     y_max : float
         Top of the cost axis; the band and curve are cut there.
     band_label : str, optional
@@ -77,7 +81,7 @@ def band_chart(
     source = table
     table = layers_base.read(table, [col.PC, col.COST, col.LOWER, col.UPPER], "band_chart")
     label = band_label or _band_entry(source)
-    by = infer_by(table, None, name="band", declared=(color, facet))
+    by = infer_by(table, by, name="band", declared=(color, facet))
     check_roles(by, "band", "bootstrap_band", color=color, facet=facet)
     table = carry_grouping(table.copy(deep=False), by)  # what the layers read
     if table.empty:
@@ -107,6 +111,7 @@ def difference_chart(
     difference,
     *,
     facet: str | None = None,
+    by: str | Sequence[str] | None = None,
     names: Sequence[str] | None = None,
     band_label: str | None = None,
     palette: Mapping | None = None,
@@ -129,6 +134,9 @@ def difference_chart(
         A table from :func:`costchart.difference_band`.
     facet : str, optional
         Grouping column for panels.
+    by : str or list of str, optional
+        Grouping columns of the table: by default the grouping it carries, with the
+        ``facet=`` column counted as declared (see the glossary).
     names : (str, str), optional
         Names of ``a`` and ``b``; by default those the band recorded (else "a", "b").
     band_label : str, optional
@@ -152,7 +160,7 @@ def difference_chart(
     # What the band recorded, read once the table is known to be one.
     label = band_label or _band_entry(difference)
     a, b = recorded_names(difference, names)
-    by = infer_by(table, None, name="difference", declared=(facet,))
+    by = infer_by(table, by, name="difference", declared=(facet,))
     check_roles(by, "difference", "difference_band", facet=facet)
     table = carry_grouping(table.copy(deep=False), by)  # what the layers read
     if table.empty:

@@ -115,6 +115,7 @@ def cost_chart(
     *,
     color: str | None = None,
     facet: str | None = None,
+    by: str | Sequence[str] | None = None,
     y_max: float = 0.5,
     ranges: bool = True,
     markers: Mapping[str, float] | Sequence[float] | None = None,
@@ -138,6 +139,9 @@ def cost_chart(
         Grouping column that tells classifiers apart; its legend is clickable.
     facet : str, optional
         Grouping column for a grid of panels (e.g. ``"dataset"``).
+    by : str or list of str, optional
+        Grouping columns of the table: by default the grouping it carries, with the
+        ``color=`` and ``facet=`` columns counted as declared (see the glossary).
     y_max : float
         Top of the cost axis: 0.5 as in the papers, 1 for the whole lines, less to zoom
         on good classifiers. Every mark is cut there.
@@ -185,7 +189,7 @@ def cost_chart(
     y_max, ranges = check_y_max(y_max), flag(ranges, "ranges")
     one_of(cost_lines, "cost_lines", ("all", "hull", "none"))
     markers = check_markers(markers)
-    tables = chart_tables(points, color=color, facet=facet, max_points=max_points)
+    tables = chart_tables(points, color=color, facet=facet, max_points=max_points, by=by)
     name = None if name is None else check_name(name)
     if name is None:
         options = (color, facet, y_max, max_points, cost_lines)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import altair as alt
 import numpy as np
 import pandas as pd
@@ -13,7 +15,7 @@ from costchart._data_checks import finite_numbers
 from costchart._decision import NET_BENEFIT, STRATEGY
 from costchart._envelope import lower_envelope
 from costchart._errors import CostchartError
-from costchart._frames import check_unique_columns
+from costchart._frames import check_unique_columns, infer_by
 from costchart._validation import finite_number, flag
 from costchart._vega import content_name, field, nominal, shared_layer
 from costchart.layers import key as key_layer
@@ -27,6 +29,7 @@ def decision_curve_chart(
     *,
     color: str | None = None,
     facet: str | None = None,
+    by: str | Sequence[str] | None = None,
     band: bool = True,
     y_min: float = -0.05,
     palette=None,
@@ -46,6 +49,9 @@ def decision_curve_chart(
         ``threshold``, ``net_benefit``, ``lower``, ``upper``).
     color, facet : str, optional
         Grouping columns of ``table`` to colour and to facet by.
+    by : str or list of str, optional
+        Grouping columns of the table: by default the grouping it carries, with the
+        ``color=`` and ``facet=`` columns counted as declared (see the glossary).
     band : bool
         Draw each model's confidence band.
     y_min : float
@@ -79,7 +85,7 @@ def decision_curve_chart(
         finite_numbers(table[name].to_numpy(), f"column {name!r} of table")
     floor = finite_number(y_min, "y_min")
     band = flag(band, "band")
-    by = [c for c in table.columns if c not in col.NET_BENEFIT_TABLE]
+    by = infer_by(table, by, name="the net-benefit table", declared=(color, facet))
     check_roles(by, "the net-benefit table", "net_benefit", color=color, facet=facet)
     model = table[table[STRATEGY] == "model"]
     others = table[table[STRATEGY] != "model"].copy()

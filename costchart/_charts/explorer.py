@@ -18,7 +18,7 @@ thresholds in Python.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import altair as alt
 import numpy as np
@@ -73,6 +73,7 @@ def explorer(
     points,
     *,
     color: str | None = None,
+    by: str | Sequence[str] | None = None,
     pc: float = 0.5,
     controls: str = "pc",
     cost_ratio: float = 1.0,
@@ -93,6 +94,9 @@ def explorer(
     color : str, optional
         Grouping column that tells classifiers apart: one chosen point, marker and
         confusion matrix each.
+    by : str or list of str, optional
+        Grouping columns of the table: by default the grouping it carries, with the
+        ``color=`` column counted as declared (see the glossary).
     pc : float
         The operating point shown first (``controls="pc"``).
     controls : {"pc", "costs"}
@@ -144,7 +148,7 @@ def explorer(
     if title is not None and not isinstance(title, str):
         msg = f"title={title!r} must be a string (or None for no title)"
         raise CostchartError(msg)
-    table, by, _ = points_groups(points, None, declared=(color,))
+    table, by, _ = points_groups(points, by, declared=(color,))
     check_roles(by, "points", "roc_points", color=color)
     if table.empty:
         msg = "points has no rows; there is no curve to explore"

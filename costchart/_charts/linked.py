@@ -111,6 +111,7 @@ def roc_cost_chart(
     *,
     color: str | None = None,
     facet: str | None = None,
+    by: str | Sequence[str] | None = None,
     y_max: float = 0.5,
     ranges: bool = True,
     iso: Sequence[float] | None = None,
@@ -139,7 +140,7 @@ def roc_cost_chart(
     ----------
     points : pandas, polars or pyarrow table
         ROC points, e.g. from :func:`costchart.roc_points` with ``by=``.
-    color, facet, y_max, ranges, iso, chance, markers, cost_lines, max_points
+    color, facet, by, y_max, ranges, iso, chance, markers, cost_lines, max_points
         As in :func:`roc_chart` and :func:`cost_chart`.
     palette, title, subtitle, key, size, name
         As in :func:`cost_chart`.
@@ -157,7 +158,7 @@ def roc_cost_chart(
     chance = flag(chance, "chance")
     one_of(cost_lines, "cost_lines", ("all", "hull", "none"))
     markers, iso = check_markers(markers), check_iso(iso)
-    tables = chart_tables(points, color=color, facet=facet, max_points=max_points)
+    tables = chart_tables(points, color=color, facet=facet, max_points=max_points, by=by)
     name = None if name is None else check_name(name)
     if name is None:
         options = (color, facet, y_max, max_points, cost_lines, iso, chance)

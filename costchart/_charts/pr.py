@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import altair as alt
 
 from costchart._charts._frame import check_roles, colors_of, compose, keys_of, look_of
@@ -22,6 +24,7 @@ def pr_chart(
     *,
     color: str | None = None,
     facet: str | None = None,
+    by: str | Sequence[str] | None = None,
     hull: bool = True,
     steps: int = 20,
     max_points: int = 100,
@@ -40,6 +43,9 @@ def pr_chart(
         ROC points with counts (e.g. :func:`roc_points` with ``by=``).
     color, facet : str, optional
         Grouping columns to colour by and to facet by.
+    by : str or list of str, optional
+        Grouping columns of the table: by default the grouping it carries, with the
+        ``color=`` and ``facet=`` columns counted as declared (see the glossary).
     hull : bool
         Also draw the ROC convex hull mapped into PR space (dashed): the best precision
         reachable at each recall by choosing and mixing thresholds.
@@ -67,7 +73,7 @@ def pr_chart(
         size=size, columns=columns, title=title, subtitle=subtitle, key=key, palette=palette
     )
     hull = flag(hull, "hull")
-    table, by, _ = points_groups(points, None, declared=(color, facet))
+    table, by, _ = points_groups(points, by, declared=(color, facet))
     check_roles(by, "points", "roc_points", color=color, facet=facet)
     colors = colors_of(table, color, look)
     drawn = thin_points(table, max_points=max_points, by=by)

@@ -142,6 +142,7 @@ def roc_chart(
     *,
     color: str | None = None,
     facet: str | None = None,
+    by: str | Sequence[str] | None = None,
     iso: Sequence[float] | None = None,
     chance: bool = True,
     auc: bool = False,
@@ -160,7 +161,7 @@ def roc_chart(
     ----------
     points : pandas, polars or pyarrow table
         ROC points, e.g. from :func:`costchart.roc_points` with ``by=``.
-    color, facet
+    color, facet, by
         As in :func:`cost_chart`.
     iso : list of float, optional
         Operating points ``pc`` whose iso-performance lines to draw.
@@ -181,7 +182,7 @@ def roc_chart(
     )
     iso = check_iso(iso)
     chance, auc = flag(chance, "chance"), flag(auc, "auc")
-    tables = chart_tables(points, color=color, facet=facet, max_points=max_points)
+    tables = chart_tables(points, color=color, facet=facet, max_points=max_points, by=by)
     name = None if name is None else check_name(name)
     if name is None:
         options = (color, facet, max_points, iso, chance, auc)
