@@ -39,7 +39,7 @@ def auc(
         :func:`from_confusion` or :func:`roc_hull`; each group's ``fpr`` must run from 0
         to 1. An empty table gives an empty result (no groups, no rows).
     by : str or list of str, optional
-        Grouping columns; by default every column that is not a costchart column.
+        Grouping columns; by default the grouping the table carries (see the glossary).
     max_fpr : float, optional
         In (0, 1]: the partial area for ``fpr`` from 0 to ``max_fpr`` (the curve is cut
         where it crosses ``max_fpr``, linearly between its points), as pROC's

@@ -227,7 +227,7 @@ def neyman_pearson(
     max_fpr : float
         The largest false positive rate allowed, in [0, 1].
     by : str or list of str, optional
-        Grouping columns; by default every column that is not a costchart column.
+        Grouping columns; by default the grouping the table carries (see the glossary).
 
     Returns
     -------
@@ -284,7 +284,7 @@ def workforce(points, *, capacity: float, by: str | Sequence[str] | None = None)
     capacity : float
         How many instances can be acted on (non-negative).
     by : str or list of str, optional
-        Grouping columns; by default every column that is not a costchart column.
+        Grouping columns; by default the grouping the table carries (see the glossary).
 
     Returns
     -------

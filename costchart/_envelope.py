@@ -35,7 +35,7 @@ def lower_envelope(points_or_lines, *, by: str | Sequence[str] | None = None) ->
         :func:`to_cost_lines`). Rates must lie in [0, 1]; an empty table gives an
         empty envelope.
     by : str or list of str, optional
-        Grouping columns; by default every column that is not a costchart column.
+        Grouping columns; by default the grouping the table carries (see the glossary).
 
     Returns
     -------
@@ -114,7 +114,7 @@ def envelope_gap(points, *, by: str | Sequence[str] | None = None) -> pd.DataFra
     points : pandas, polars or pyarrow table, or dict of arrays
         ROC points, e.g. from ``roc_points(..., bins=K)``.
     by : str or list of str, optional
-        Grouping columns; by default every column that is not a costchart column.
+        Grouping columns; by default the grouping the table carries (see the glossary).
 
     Returns
     -------
@@ -167,7 +167,7 @@ def selection_table(curve, *, by: str | Sequence[str] | None = None) -> pd.DataF
     curve : pandas, polars or pyarrow table, or dict of arrays
         A lower envelope (from :func:`lower_envelope`), ROC points or cost lines.
     by : str or list of str, optional
-        Grouping columns; by default every column that is not a costchart column.
+        Grouping columns; by default the grouping the table carries (see the glossary).
 
     Returns
     -------
@@ -273,7 +273,7 @@ def operating_range(
     of : {"lines", "envelope"}
         One range per line, or one per group for the group's envelope.
     by : str or list of str, optional
-        Grouping columns; by default every column that is not a costchart column.
+        Grouping columns; by default the grouping the table carries (see the glossary).
 
     Returns
     -------

@@ -37,7 +37,7 @@ def roc_hull(points, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
         ROC points (``fpr``, ``tpr`` and optionally ``threshold`` and counts), e.g. from
         :func:`roc_points`, or a cost-lines table from :func:`to_cost_lines`.
     by : str or list of str, optional
-        Grouping columns; by default every column that is not a costchart column.
+        Grouping columns; by default the grouping the table carries (see the glossary).
 
     Returns
     -------

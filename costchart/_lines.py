@@ -28,7 +28,7 @@ def to_cost_lines(points, *, by: str | Sequence[str] | None = None) -> pd.DataFr
         ROC points with ``fpr`` and ``tpr`` (and optionally ``threshold``), e.g. from
         :func:`roc_points`, :func:`from_confusion` or :func:`roc_hull`.
     by : str or list of str, optional
-        Grouping columns; by default every column that is not a costchart column.
+        Grouping columns; by default the grouping the table carries (see the glossary).
 
     Returns
     -------

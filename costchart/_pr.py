@@ -64,7 +64,7 @@ def pr_points(points, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
     points : table
         ROC points with counts, e.g. from :func:`roc_points` or :func:`roc_hull` of such.
     by : str or list of str, optional
-        Grouping columns; by default every column that is not a costchart column.
+        Grouping columns; by default the grouping the table carries (see the glossary).
 
     Returns
     -------

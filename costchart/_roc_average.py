@@ -66,7 +66,7 @@ def curve_points(curve, *, by: str | Sequence[str] | None = None) -> pd.DataFram
     curve : pandas, polars or pyarrow DataFrame
         A cost curve (``pc``, ``cost``), e.g. from :func:`vertical_average`.
     by : str or list of str, optional
-        Grouping columns; by default every column that is not a costchart column.
+        Grouping columns; by default the grouping the table carries (see the glossary).
 
     Returns
     -------

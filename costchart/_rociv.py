@@ -205,7 +205,7 @@ def rociv_condition(points: pd.DataFrame, *, by: str | Sequence[str] | None = No
     points : pandas.DataFrame
         A table from :func:`rociv`.
     by : str or list of str, optional
-        Grouping columns; by default every column that is not a costchart column.
+        Grouping columns; by default the grouping the table carries (see the glossary).
 
     Returns
     -------

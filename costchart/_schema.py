@@ -67,8 +67,8 @@ AUC = "auc"
 EXPECTED_COST = "expected_cost"
 GAP = "max_gap"
 
-#: Every name costchart writes; a grouping column with one of these names is refused,
-#: and a table's grouping columns are inferred as the columns not named here.
+#: Every name costchart writes; a grouping column with one of these names is refused, and
+#: only the columns not named here can be groupings (see :func:`costchart._frames.infer_by`).
 RESERVED = frozenset(
     ROC_COLUMNS
     + HULL_COLUMNS

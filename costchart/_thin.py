@@ -35,7 +35,7 @@ def thin_points(
     max_points : int
         Points kept per group besides the hull vertices; at least 2.
     by : str or list of str, optional
-        Grouping columns; by default every column that is not a costchart column.
+        Grouping columns; by default the grouping the table carries (see the glossary).
 
     Returns
     -------
