@@ -14,7 +14,7 @@ from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._frames import carry_grouping, describe_group
 from costchart._groups import Groups, assemble, combine_groups, grouped_order
-from costchart._hull import Hulls, group_hulls, read_hulls
+from costchart._hull import Hulls, read_hulls
 from costchart._tables import curve_groups, numbers, points_groups, read_table, table_kind
 from costchart._validation import one_of
 
@@ -292,10 +292,20 @@ def operating_range(
     """
     one_of(of, "of", ("lines", "envelope"))
     if of == "envelope":
-        table, by, hull_groups, hulls = group_hulls(points_or_lines, by)
-        parts = [_envelope_range(hull) for hull in hulls]
-        return combine_groups(table, by, hull_groups, parts, [col.PC_LO, col.PC_HI])
+        table, by, hull_groups, hulls = read_hulls(points_or_lines, by)
+        return envelope_ranges(table, by, hull_groups, hulls)
     table, by, groups = points_groups(points_or_lines, by)
+    return line_ranges(table, by, groups)
+
+
+def envelope_ranges(table: pd.DataFrame, by: list[str], groups: Groups, hulls) -> pd.DataFrame:
+    """The envelope's operating range of each group, from hulls already computed."""
+    parts = [_envelope_range(hull) for hull in hulls.parts()]
+    return combine_groups(table, by, groups, parts, [col.PC_LO, col.PC_HI])
+
+
+def line_ranges(table: pd.DataFrame, by: list[str], groups: Groups) -> pd.DataFrame:
+    """Each line's operating range, of a table already read and split."""
     threshold = table[col.THRESHOLD] if col.THRESHOLD in table else np.nan
     table = table.assign(**{col.THRESHOLD: threshold})
     order = grouped_order(groups)

@@ -64,10 +64,15 @@ def roc_hull(points, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
     3        1.0  1.0  1.0    1.0    1.0
     """
     table, by, groups = points_groups(points, by)
+    return hull_table(table, groups)[0]
+
+
+def hull_table(table: pd.DataFrame, groups: Groups) -> tuple[pd.DataFrame, Hulls]:
+    """:func:`roc_hull` of a table already read and split, with the hulls it is made of."""
     point_columns = [c for c in col.ROC_COLUMNS if c in table.columns]
     hulls = all_hulls(table, groups, point_columns)
     columns = {c: hulls.frame[c].to_numpy() for c in [*point_columns, *col.HULL_COLUMNS]}
-    return assemble(groups, hulls.lengths, columns)
+    return assemble(groups, hulls.lengths, columns), hulls
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from costchart._hull import hull_of_group
 from costchart._tables import points_groups
 from costchart._validation import whole_number
 
-__all__ = ["thin_points"]
+__all__ = ["thin_points", "thinned_points"]
 
 
 def thin_points(
@@ -61,6 +61,11 @@ def thin_points(
         msg = f"max_points={max_points!r} must be a whole number of at least 2"
         raise CostchartError(msg) from None
     table, by, groups = points_groups(points, by)
+    return thinned_points(table, by, groups, max_points)
+
+
+def thinned_points(table: pd.DataFrame, by: list[str], groups, max_points: int) -> pd.DataFrame:
+    """:func:`thin_points` of a table already read and split (``groups`` of ``by``)."""
     keep = np.zeros(len(table), dtype=bool)
     columns = [c for c in col.ROC_COLUMNS if c in table.columns]
     fpr_all = table[col.FPR].to_numpy(np.float64)

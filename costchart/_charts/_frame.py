@@ -20,13 +20,14 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart import layers
-from costchart._envelope import lower_envelope, operating_range
+from costchart._envelope import envelope_of_hulls, envelope_ranges, line_ranges
 from costchart._errors import CostchartError
 from costchart._geometry import ALWAYS_NEGATIVE, ALWAYS_POSITIVE
-from costchart._hull import roc_hull
+from costchart._groups import split_groups
+from costchart._hull import hull_table
 from costchart._palette import palette as palette_of
 from costchart._tables import points_groups
-from costchart._thin import thin_points
+from costchart._thin import thinned_points
 from costchart._validation import flag, labelled_probabilities, probabilities, whole_number
 from costchart._vega import nominal, shared_layer
 
@@ -136,17 +137,24 @@ def chart_tables(
     max_points : int
         Thinning limit per group (see :func:`costchart.thin_points`).
     """
-    whole_number(max_points, "max_points")  # thin_points checks the range
-    table, by, _ = points_groups(points, by, declared=(color, facet))
+    try:
+        whole_number(max_points, "max_points", minimum=2)
+    except CostchartError:  # the message thin_points gives, for every bad value
+        msg = f"max_points={max_points!r} must be a whole number of at least 2"
+        raise CostchartError(msg) from None
+    table, by, groups = points_groups(points, by, declared=(color, facet))
     check_roles(by, "points", "roc_points", color=color, facet=facet)
     if table.empty:
         msg = "points has no rows; there is no curve to draw"
         raise CostchartError(msg)
-    curves = len(table[by].drop_duplicates()) if by else 1
+    # The points are read and checked once, above; what follows works on the table and its
+    # groups directly (no second pass through the public readers).
+    curves = max(len(groups), 1)
     per_curve = min(max_points, max(MIN_POINTS_PER_CURVE, MAX_CHART_POINTS // curves))
-    thinned = thin_points(table, max_points=per_curve, by=by)
-    hull = roc_hull(thinned, by=by)
-    ranges = operating_range(thinned, by=by)
+    thinned = thinned_points(table, by, groups, per_curve)
+    thinned_groups = split_groups(thinned, by)
+    hull, hulls = hull_table(thinned, thinned_groups)
+    ranges = line_ranges(thinned, by, thinned_groups)
     chart_points = thinned[by].copy()
     chart_points[col.LINE] = (
         thinned.groupby(by, sort=False, dropna=False).cumcount() if by else np.arange(len(thinned))
@@ -165,7 +173,7 @@ def chart_tables(
     chart_points["on_hull"] = pd.MultiIndex.from_frame(thinned[[*by, col.FPR, col.TPR]]).isin(
         hull_keys
     )
-    envelope = lower_envelope(thinned, by=by)
+    envelope = envelope_of_hulls(thinned_groups, hulls)
     envelope[col.THRESHOLD] = threshold_text(envelope[col.THRESHOLD].to_numpy(np.float64))
     # The points carry the rates; the envelope needs only where it bends and who is active.
     envelope = envelope[[*by, col.PC, col.COST, col.THRESHOLD]].round(
@@ -176,7 +184,7 @@ def chart_tables(
         points=chart_points,
         envelope=envelope,
         hull=hull,
-        ranges=operating_range(thinned, of="envelope", by=by),
+        ranges=envelope_ranges(thinned, by, thinned_groups, hulls),
         keys=keys,
         by=by,
     )
