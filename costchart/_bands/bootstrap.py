@@ -27,7 +27,7 @@ import pandas as pd
 from costchart import _schema as col
 from costchart._bands.counts import Counts, band_of_counts
 from costchart._bands.describe import ATTRS, describe
-from costchart._bands.options import MAX_INSTANCES, Options, check_options
+from costchart._bands.options import MAX_INSTANCES, Options, options_from
 from costchart._bands.resample import resampled_band
 from costchart._bands.rows import grouped_rows
 from costchart._bands.simultaneous import check_simultaneous, simultaneous_factor
@@ -150,16 +150,7 @@ def bootstrap_band(
          pc  cost  lower   upper      se  degenerate
     0  0.75  0.25  0.1226  0.3774  0.0775       False
     """
-    options = check_options(
-        confidence_level=confidence_level,
-        method=method,
-        sampling=sampling,
-        distribution=distribution,
-        n_resamples=n_resamples,
-        rng=rng,
-        pc=pc,
-        progress=progress,
-    )
+    options = options_from(locals())
     by = normalize_by(by)
     if selection is not None and threshold is not None:
         msg = "pass selection= or threshold=, not both"
@@ -216,16 +207,7 @@ def confusion_band(
          pc  cost  lower   upper      se  degenerate
     0  0.75  0.25  0.1226  0.3774  0.0775       False
     """
-    options = check_options(
-        confidence_level=confidence_level,
-        method=method,
-        sampling=sampling,
-        distribution=distribution,
-        n_resamples=n_resamples,
-        rng=rng,
-        pc=pc,
-        progress=progress,
-    )
+    options = options_from(locals())
     by = normalize_by(by)
     simultaneous = check_simultaneous(simultaneous, options)
     _check_counts(data, {"tp": tp, "fn": fn, "fp": fp, "tn": tn})

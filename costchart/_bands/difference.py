@@ -19,7 +19,7 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart._bands.describe import ATTRS, describe
-from costchart._bands.options import check_options
+from costchart._bands.options import options_from
 from costchart._bands.paired import RESAMPLE_DRAWS, paired_band
 from costchart._bands.rows import active_rows
 from costchart._data_checks import binary_labels, finite_numbers, frequency_weights
@@ -118,17 +118,7 @@ def difference_band(
         pc  difference   lower   upper      se  significant
     0  0.5     -0.3333 -0.6499 -0.0168  0.1925        False
     """
-    options = check_options(
-        confidence_level=confidence_level,
-        method=method,
-        sampling=sampling,
-        distribution=distribution,
-        n_resamples=n_resamples,
-        rng=rng,
-        pc=pc,
-        progress=progress,
-        per_resample=RESAMPLE_DRAWS,
-    )
+    options = options_from(locals(), per_resample=RESAMPLE_DRAWS)
     by = normalize_by(by)
     if threshold is not None:
         threshold = threshold_pair(threshold, "threshold")

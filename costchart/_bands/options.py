@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 import numpy as np
@@ -100,6 +100,29 @@ def check_options(
         _check_resample_memory(resamples, RESAMPLE_ARRAYS * len(grid) + per_resample, len(grid))
     return Options(
         level, method, sampling, distribution, resamples, generator, grid, _progress(progress)
+    )
+
+
+#: The options every band function takes, by the same names (see the glossary).
+OPTION_NAMES = (
+    "confidence_level",
+    "method",
+    "sampling",
+    "distribution",
+    "n_resamples",
+    "rng",
+    "pc",
+    "progress",
+)
+
+
+def options_from(arguments: Mapping[str, object], *, per_resample: int = 0) -> Options:
+    """:func:`check_options` of the band options among a band function's ``arguments``.
+
+    Each band function passes its ``locals()``: the options are named once, here.
+    """
+    return check_options(
+        **{name: arguments[name] for name in OPTION_NAMES}, per_resample=per_resample
     )
 
 
