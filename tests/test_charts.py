@@ -542,3 +542,13 @@ def test_chart_names_are_identifiers(bad, demo_points):
     for chart in (cc.cost_chart, cc.roc_chart, cc.roc_cost_chart):
         with pytest.raises(cc.CostchartError, match=r"must be a Python identifier"):
             chart(points, color="classifier", facet="dataset", name=bad)
+
+
+def test_panels_fill_a_grid_when_columns_is_not_given(demo_points):
+    from costchart._charts._frame import panels_per_row
+
+    assert [panels_per_row(n) for n in (1, 2, 3, 4, 5, 6, 9)] == [1, 2, 3, 2, 3, 3, 3]
+    four = cc.cost_chart(demo_points, color="classifier", facet="dataset").to_dict()
+    assert demo_points["dataset"].nunique() == 4 and four["columns"] == 2
+    given = cc.cost_chart(demo_points, color="classifier", facet="dataset", columns=4).to_dict()
+    assert given["columns"] == 4

@@ -50,6 +50,7 @@ __all__ = [
     "hull_lines",
     "keys_of",
     "look_of",
+    "panels_per_row",
     "relabel",
     "threshold_text",
     "titled",
@@ -317,12 +318,23 @@ def with_key(stack, entries, look: Look, keys):
     return [*stack, layers.key(entries, panels=keys)] if look.key and entries else stack
 
 
-def compose(stack, *, facet, look: Look):
+def panels_per_row(panels: int | None) -> int:
+    """Facet panels per row when ``columns=None``: a full grid where one exists.
+
+    Up to 3 panels sit in one row, 4 in a 2 x 2 grid (no row of one panel beside empty
+    cells with bare axes), more in rows of :data:`PANELS_PER_ROW`.
+    """
+    if panels is None:
+        return PANELS_PER_ROW
+    return panels if panels <= PANELS_PER_ROW else 2 if panels == 4 else PANELS_PER_ROW
+
+
+def compose(stack, *, facet, look: Look, panels: int | None = None):
     # The data always goes to the top: facets need it there, and the combined data set is
     # free of Altair's 5,000-row limit on frames (many curves' hull vertices exceed it).
     chart = shared_layer(*stack).properties(width=look.size, height=look.size)
     if facet:
-        columns = PANELS_PER_ROW if look.columns is None else look.columns
+        columns = panels_per_row(panels) if look.columns is None else look.columns
         chart = chart.facet(facet=alt.Facet(**nominal(facet, title=None)), columns=columns)
     return titled(chart, look)
 

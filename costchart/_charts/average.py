@@ -105,7 +105,12 @@ def average_chart(
         ("vertical average of the cost curves", "bold line"),
     ]
     if not roc:
-        return compose(with_key(cost, entries, look, keys), facet=facet, look=look)
+        return compose(
+            with_key(cost, entries, look, keys),
+            facet=facet,
+            look=look,
+            panels=None if keys is None else len(keys),
+        )
     roc_table = roc_average(points, over=over, method="vertical")
     roc_layers = [
         layers.chance(),

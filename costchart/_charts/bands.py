@@ -104,7 +104,12 @@ def band_chart(
     if col.DEGENERATE in table.columns and table[col.DEGENERATE].eq(True).any():
         stack.append(layers.degenerate_ticks(table, color=color, palette=colors, y_max=y_max))
         entries.append(("zero-width band: no bootstrap variability", "tick"))
-    return compose(with_key(stack, entries, look, keys), facet=facet, look=look)
+    return compose(
+        with_key(stack, entries, look, keys),
+        facet=facet,
+        look=look,
+        panels=None if keys is None else len(keys),
+    )
 
 
 def difference_chart(
@@ -198,4 +203,9 @@ def difference_chart(
         (label, "spread"),
         ("no difference", "rule"),
     ]
-    return compose(with_key(stack, entries, look, keys), facet=facet, look=look)
+    return compose(
+        with_key(stack, entries, look, keys),
+        facet=facet,
+        look=look,
+        panels=None if keys is None else len(keys),
+    )

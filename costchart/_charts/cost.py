@@ -211,4 +211,9 @@ def cost_chart(
     )
     if cost_lines == "none" and legend is not None:
         stack[0] = stack[0].add_params(legend)
-    return compose(with_key(stack, entries, look, keys), facet=facet, look=look)
+    return compose(
+        with_key(stack, entries, look, keys),
+        facet=facet,
+        look=look,
+        panels=None if keys is None else len(keys),
+    )

@@ -203,4 +203,9 @@ def roc_chart(
     )
     if auc:
         stack = _with_auc(stack, points, color, facet, colors)
-    return compose(with_key(stack, entries, look, keys), facet=facet, look=look)
+    return compose(
+        with_key(stack, entries, look, keys),
+        facet=facet,
+        look=look,
+        panels=None if keys is None else len(keys),
+    )
