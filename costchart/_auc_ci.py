@@ -27,7 +27,7 @@ from costchart._data_checks import binary_labels, finite_numbers
 from costchart._errors import CostchartError
 from costchart._frames import as_pandas, check_by_names, describe_group, normalize_by
 from costchart._groups import assemble, split_groups
-from costchart._paired import is_scalar_name, paired
+from costchart._paired import instance_weights, is_scalar_name, paired
 from costchart._roc import points_of
 from costchart._validation import column_name, one_of
 from costchart._validation import confidence_level as check_confidence
@@ -172,6 +172,7 @@ def auc_test(
     b=None,
     by: str | Sequence[str] | None = None,
     pos_label=None,
+    weight: str | None = None,
 ) -> pd.DataFrame:
     """DeLong's paired test of two classifiers' AUCs on the same instances.
 
@@ -193,6 +194,10 @@ def auc_test(
         the two are taken in order of first appearance in ``data``.
     by : str or list of str, optional
         Further grouping columns (e.g. ``"dataset"``): one test per group.
+    weight : str, optional
+        Column of whole-number instance weights (frequency weights), the same in both
+        classifiers' rows: a weight ``k`` gives exactly the test of the data with the
+        instance repeated ``k`` times; fractional weights are refused.
 
     Returns
     -------
@@ -232,7 +237,11 @@ def auc_test(
         raise CostchartError(msg)
     names = None if a is None else (a, b)
     check_by_names(by)
-    frame = as_pandas(data, [*by, classifier, instance, score, label])
+    if weight is not None:
+        column_name(weight, "weight")
+    frame = as_pandas(
+        data, [*by, classifier, instance, score, label, *([weight] if weight else [])]
+    )
     if frame.empty:
         msg = "data has no rows; auc_test needs instances scored by both classifiers"
         raise CostchartError(msg)
@@ -242,6 +251,10 @@ def auc_test(
         part = frame.iloc[group.positions]
         _, side_a, side_b = paired(part, classifier, instance, names, label)
         positive = binary_labels(side_a[label].to_numpy(), f"column {label!r}", pos_label)
+        copies = instance_weights(side_a, side_b, weight, "auc_test's paired test")
+        if copies is not None:  # k copies of an instance: exactly its row repeated k times
+            each = np.repeat(np.arange(len(copies)), copies.astype(np.int64))
+            side_a, side_b, positive = side_a.iloc[each], side_b.iloc[each], positive[each]
         where = f" in group {describe_group(by, group.key)}" if by else ""
         if positive.sum() < 2 or (~positive).sum() < 2:
             msg = (

@@ -14,9 +14,10 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from costchart._data_checks import frequency_weights
 from costchart._errors import CostchartError
 
-__all__ = ["is_scalar_name", "paired"]
+__all__ = ["instance_weights", "is_scalar_name", "paired"]
 
 
 def is_scalar_name(value) -> bool:
@@ -76,3 +77,26 @@ def paired(frame: pd.DataFrame, classifier: str, instance: str, names, label: st
         msg = f"the two classifiers' rows disagree on {label!r} for some instances; fix the labels"
         raise CostchartError(msg)
     return names, a, b
+
+
+def instance_weights(side_a, side_b, weight, purpose: str) -> np.ndarray | None:
+    """Each instance's whole-number weight, the same in both classifiers' rows.
+
+    ``side_a`` and ``side_b`` are indexed by instance, aligned (from :func:`paired`);
+    ``purpose`` names what resamples or pairs the instances, for the messages. Whole
+    numbers only: a weight ``k`` stands for ``k`` copies of the instance.
+    """
+    if weight is None:
+        return None
+    wa = frequency_weights(side_a[weight].to_numpy(), f"weight= column {weight!r}", purpose)
+    wb = frequency_weights(side_b[weight].to_numpy(), f"weight= column {weight!r}", purpose)
+    differs = wa != wb
+    if differs.any():
+        k = int(np.flatnonzero(differs)[0])
+        msg = (
+            f"weight= column {weight!r} gives instance {side_a.index[k]!r} the weight "
+            f"{wa[k]:g} in one classifier's row and {wb[k]:g} in the other's; an instance "
+            "has one weight: make its rows agree"
+        )
+        raise CostchartError(msg)
+    return wa

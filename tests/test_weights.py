@@ -285,3 +285,15 @@ def test_all_zero_weights_are_refused_with_the_reason():
         cc.difference_band(frame, weight="w", **common)
     with pytest.raises(CostchartError, match=r"all weights are 0; ROC analysis needs"):
         cc.rociv(frame, score="s", label="y", amount="amount", weight="w")
+
+
+def test_auc_test_whole_weights_repeat_instances():
+    frame = _paired(6, False)
+    common = {"score": "s", "label": "y", "classifier": "m", "instance": "instance"}
+    weighted = cc.auc_test(frame, weight="w", **common)
+    repeated = cc.auc_test(_paired_repeated(frame), **common)
+    _same(weighted, repeated)
+    fractional = frame.copy()
+    fractional.loc[fractional.index[5], "w"] = 0.5
+    with pytest.raises(CostchartError, match=r"not whole numbers .*auc_test's paired test"):
+        cc.auc_test(fractional, weight="w", **common)

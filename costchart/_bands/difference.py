@@ -22,11 +22,11 @@ from costchart._bands.describe import ATTRS, describe
 from costchart._bands.options import options_from
 from costchart._bands.paired import RESAMPLE_DRAWS, paired_band
 from costchart._bands.rows import active_rows
-from costchart._data_checks import binary_labels, finite_numbers, frequency_weights
+from costchart._data_checks import binary_labels, finite_numbers
 from costchart._errors import CostchartError
 from costchart._frames import as_pandas, describe_group, normalize_by
 from costchart._groups import assemble, split_groups
-from costchart._paired import is_scalar_name, paired
+from costchart._paired import instance_weights, is_scalar_name, paired
 from costchart._roc import roc_points
 from costchart._tables import read_selection
 from costchart._validation import column_name, threshold_pair
@@ -155,7 +155,7 @@ def difference_band(
         pair, side_a, side_b = paired(part, classifier, instance, names, label)
         compared = compared or pair
         positive = binary_labels(side_a[label].to_numpy(), f"column {label!r}", pos_label)
-        copies = _instance_weights(side_a, side_b, weight)
+        copies = instance_weights(side_a, side_b, weight, "difference_band's bootstrap")
         if copies is not None:
             if not copies.any():
                 msg = (
@@ -268,25 +268,3 @@ def significant(lower, upper, chance, confidence_level: float) -> np.ndarray:
 def _plain(value):
     """A classifier name as a plain Python value (numpy scalars unwrapped)."""
     return value.item() if isinstance(value, np.generic) else value
-
-
-def _instance_weights(side_a, side_b, weight) -> np.ndarray | None:
-    """Each instance's whole-number weight, the same in both classifiers' rows.
-
-    ``side_a`` and ``side_b`` are indexed by instance, aligned (from :func:`paired`).
-    """
-    if weight is None:
-        return None
-    purpose = "difference_band's bootstrap"
-    wa = frequency_weights(side_a[weight].to_numpy(), f"weight= column {weight!r}", purpose)
-    wb = frequency_weights(side_b[weight].to_numpy(), f"weight= column {weight!r}", purpose)
-    differs = wa != wb
-    if differs.any():
-        k = int(np.flatnonzero(differs)[0])
-        msg = (
-            f"weight= column {weight!r} gives instance {side_a.index[k]!r} the weight "
-            f"{wa[k]:g} in one classifier's row and {wb[k]:g} in the other's; an instance "
-            "has one weight: make its rows agree"
-        )
-        raise CostchartError(msg)
-    return wa
