@@ -136,3 +136,55 @@ def test_clicking_a_legend_entry_isolates_a_classifier(page):
     assert page.evaluate(faded) == 0
     page.locator("#costchart-chart-0 .role-legend-label text").first.click()
     assert page.evaluate(faded) > 0
+
+
+def _open(path: Path, playwright_api):
+    """A headless Chromium page on ``path`` (offline), and its browser."""
+    playwright = playwright_api.sync_playwright().start()
+    browser = playwright.chromium.launch(
+        executable_path=_chromium(),
+        args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+    )
+    page = browser.new_page(viewport={"width": 1400, "height": 1400})
+    page.goto(path.as_uri())
+    page.wait_for_selector("#costchart-chart-0 svg [class*=costchart_roc_targets]", timeout=30_000)
+    return playwright, browser, page
+
+
+def _highlighted_after_hovering_first_chart(page) -> list[int]:
+    """Highlighted cost lines after hovering each of a few ROC points of the first chart."""
+    counts = []
+    targets = page.locator("#costchart-chart-0 [class*=costchart_roc_targets] path")
+    first = targets.count() // 2  # the first chart's targets come first
+    for index in range(first // 4, first, max(first // 6, 1)):
+        page.mouse.move(*_center(page, targets.nth(index)))
+        counts.append(page.evaluate(_HIGHLIGHTED_LINES))
+        page.mouse.move(1, 1)
+    return counts
+
+
+@pytest.mark.filterwarnings("ignore:Automatically deduplicated selection parameter")
+@pytest.mark.parametrize("same_names", [False, True])
+def test_two_composed_charts_keep_their_hovering_apart(demo_points, tmp_path, same_names):
+    # The same classifiers (and line numbers) in two data sets: a selection shared by both
+    # charts would highlight a line in each. Content-made names keep them apart; forcing
+    # one name on both shows what the test would see if they collided.
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    views = []
+    for dataset in ("sonar", "diabetes"):
+        points = demo_points[demo_points.dataset == dataset].drop(columns="dataset")
+        name = "same" if same_names else None
+        views.append(cc.roc_cost_chart(points, color="classifier", size=200, name=name))
+    path = cc.save(views[0] & views[1], tmp_path / "two.html")
+    playwright, browser, page = _open(path, playwright_api)
+    try:
+        counts = _highlighted_after_hovering_first_chart(page)
+    finally:
+        browser.close()
+        playwright.stop()
+    hovered = [c for c in counts if c > 0]
+    assert len(hovered) >= 3, counts
+    if same_names:
+        assert max(hovered) >= 2  # one name: both charts react
+    else:
+        assert set(hovered) == {1}, counts  # each chart its own selection
