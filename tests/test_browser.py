@@ -31,44 +31,53 @@ def _chromium() -> str:
 
 
 @pytest.fixture(scope="module")
-def page(demo_points, tmp_path_factory):
+def browser():
     playwright_api = pytest.importorskip("playwright.sync_api")
     executable = _chromium()
-    points = demo_points[demo_points.dataset.isin(["sonar", "diabetes"])]
-    points = points.replace({"classifier": {"naive bayes": EVIL}})
-    chart = cc.roc_cost_chart(points, color="classifier", facet="dataset", size=240)
-    path = cc.save(chart, tmp_path_factory.mktemp("html") / "linked.html")
-
     with playwright_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=executable,
             args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
         )
-        page = browser.new_page(viewport={"width": 1400, "height": 1200})
-        page.costchart_errors = []
-        page.costchart_requests = []
-        page.on("pageerror", lambda error: page.costchart_errors.append(str(error)))
-        page.on(
-            "console",
-            lambda message: (
-                page.costchart_errors.append(message.text) if message.type == "error" else None
-            ),
-        )
-
-        def route(request_route):
-            if request_route.request.url.startswith("file:"):
-                request_route.continue_()
-            else:
-                page.costchart_requests.append(request_route.request.url)
-                request_route.abort()
-
-        page.route("**/*", route)
-        page.goto(path.as_uri())
-        page.wait_for_selector(
-            "#costchart-chart-0 svg [class*=costchart_roc_targets]", timeout=30_000
-        )
-        yield page
+        yield browser
         browser.close()
+
+
+def _offline_page(browser, path: Path, height: int = 1200):
+    """A page on ``path`` that records errors and blocks every request off the file."""
+    page = browser.new_page(viewport={"width": 1400, "height": height})
+    page.costchart_errors = []
+    page.costchart_requests = []
+    page.on("pageerror", lambda error: page.costchart_errors.append(str(error)))
+    page.on(
+        "console",
+        lambda message: (
+            page.costchart_errors.append(message.text) if message.type == "error" else None
+        ),
+    )
+
+    def route(request_route):
+        if request_route.request.url.startswith("file:"):
+            request_route.continue_()
+        else:
+            page.costchart_requests.append(request_route.request.url)
+            request_route.abort()
+
+    page.route("**/*", route)
+    page.goto(path.as_uri())
+    page.wait_for_selector("#costchart-chart-0 svg [class*=costchart_roc_targets]", timeout=30_000)
+    return page
+
+
+@pytest.fixture(scope="module")
+def page(demo_points, tmp_path_factory, browser):
+    points = demo_points[demo_points.dataset.isin(["sonar", "diabetes"])]
+    points = points.replace({"classifier": {"naive bayes": EVIL}})
+    chart = cc.roc_cost_chart(points, color="classifier", facet="dataset", size=240)
+    path = cc.save(chart, tmp_path_factory.mktemp("html") / "linked.html")
+    page = _offline_page(browser, path)
+    yield page
+    page.close()
 
 
 def test_renders_offline_without_errors(page):
@@ -138,19 +147,6 @@ def test_clicking_a_legend_entry_isolates_a_classifier(page):
     assert page.evaluate(faded) > 0
 
 
-def _open(path: Path, playwright_api):
-    """A headless Chromium page on ``path`` (offline), and its browser."""
-    playwright = playwright_api.sync_playwright().start()
-    browser = playwright.chromium.launch(
-        executable_path=_chromium(),
-        args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-    )
-    page = browser.new_page(viewport={"width": 1400, "height": 1400})
-    page.goto(path.as_uri())
-    page.wait_for_selector("#costchart-chart-0 svg [class*=costchart_roc_targets]", timeout=30_000)
-    return playwright, browser, page
-
-
 def _highlighted_after_hovering_first_chart(page) -> list[int]:
     """Highlighted cost lines after hovering each of a few ROC points of the first chart."""
     counts = []
@@ -165,23 +161,22 @@ def _highlighted_after_hovering_first_chart(page) -> list[int]:
 
 @pytest.mark.filterwarnings("ignore:Automatically deduplicated selection parameter")
 @pytest.mark.parametrize("same_names", [False, True])
-def test_two_composed_charts_keep_their_hovering_apart(demo_points, tmp_path, same_names):
+def test_two_composed_charts_keep_their_hovering_apart(demo_points, tmp_path, same_names, browser):
     # The same classifiers (and line numbers) in two data sets: a selection shared by both
     # charts would highlight a line in each. Content-made names keep them apart; forcing
     # one name on both shows what the test would see if they collided.
-    playwright_api = pytest.importorskip("playwright.sync_api")
     views = []
     for dataset in ("sonar", "diabetes"):
         points = demo_points[demo_points.dataset == dataset].drop(columns="dataset")
         name = "same" if same_names else None
         views.append(cc.roc_cost_chart(points, color="classifier", size=200, name=name))
     path = cc.save(views[0] & views[1], tmp_path / "two.html")
-    playwright, browser, page = _open(path, playwright_api)
+    page = _offline_page(browser, path, height=1400)
     try:
         counts = _highlighted_after_hovering_first_chart(page)
+        assert page.costchart_errors == [] and page.costchart_requests == []
     finally:
-        browser.close()
-        playwright.stop()
+        page.close()
     hovered = [c for c in counts if c > 0]
     assert len(hovered) >= 3, counts
     if same_names:
