@@ -29,7 +29,7 @@ from costchart._palette import palette as palette_of
 from costchart._tables import points_groups
 from costchart._thin import thinned_points
 from costchart._validation import flag, labelled_probabilities, probabilities, whole_number
-from costchart._vega import nominal, shared_layer
+from costchart._vega import content_name, nominal, shared_layer
 
 __all__ = [
     "DIGITS",
@@ -39,6 +39,7 @@ __all__ = [
     "MIN_POINTS_PER_CURVE",
     "ChartTables",
     "Look",
+    "chart_name",
     "chart_tables",
     "check_iso",
     "check_markers",
@@ -233,6 +234,17 @@ def check_name(name) -> str:
         )
         raise CostchartError(msg)
     return name
+
+
+def chart_name(name, table: pd.DataFrame, kind: str, *options) -> str:
+    """The prefix of a chart's selection names: ``name`` (checked), else a digest.
+
+    The digest is of the chart's table, kind and options, so identical calls give
+    identical specs.
+    """
+    if name is not None:
+        return check_name(name)
+    return content_name("costchart", table, kind, options)
 
 
 def look_of(*, size, columns, title, subtitle, key, palette) -> Look:

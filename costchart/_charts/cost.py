@@ -16,9 +16,9 @@ from costchart import layers
 from costchart._charts._frame import (
     MAX_ALL_COST_LINES,
     ChartTables,
+    chart_name,
     chart_tables,
     check_markers,
-    check_name,
     colors_of,
     compose,
     hull_lines,
@@ -28,7 +28,6 @@ from costchart._charts._frame import (
 )
 from costchart._geometry import check_y_max
 from costchart._validation import flag, one_of
-from costchart._vega import content_name
 
 __all__ = ["cost_chart", "cost_layers"]
 
@@ -190,10 +189,7 @@ def cost_chart(
     one_of(cost_lines, "cost_lines", ("all", "hull", "none"))
     markers = check_markers(markers)
     tables = chart_tables(points, color=color, facet=facet, max_points=max_points, by=by)
-    name = None if name is None else check_name(name)
-    if name is None:
-        options = (color, facet, y_max, max_points, cost_lines)
-        name = content_name("costchart", tables.points, "cost", options)
+    name = chart_name(name, tables.points, "cost", color, facet, y_max, max_points, cost_lines)
     hover, legend = layers.selections([*tables.by, col.LINE], color, name=name)
     keys = keys_of(tables.points, facet)
     stack, entries = cost_layers(

@@ -19,10 +19,10 @@ from costchart import _schema as col
 from costchart import layers
 from costchart._charts._frame import (
     Look,
+    chart_name,
     chart_tables,
     check_iso,
     check_markers,
-    check_name,
     colors_of,
     look_of,
     titled,
@@ -159,10 +159,9 @@ def roc_cost_chart(
     one_of(cost_lines, "cost_lines", ("all", "hull", "none"))
     markers, iso = check_markers(markers), check_iso(iso)
     tables = chart_tables(points, color=color, facet=facet, max_points=max_points, by=by)
-    name = None if name is None else check_name(name)
-    if name is None:
-        options = (color, facet, y_max, max_points, cost_lines, iso, chance)
-        name = content_name("costchart", tables.points, "roc_cost", options)
+    name = chart_name(
+        name, tables.points, "roc_cost", color, facet, y_max, max_points, cost_lines, iso, chance
+    )
     hover, legend = layers.selections([*tables.by, col.LINE], color, name=name)
     colors = colors_of(tables.points, color, look)
     roc, roc_entries = roc_layers(

@@ -19,9 +19,9 @@ from costchart import layers
 from costchart._auc import auc as area_under
 from costchart._charts._frame import (
     ChartTables,
+    chart_name,
     chart_tables,
     check_iso,
-    check_name,
     colors_of,
     compose,
     hull_lines,
@@ -33,7 +33,6 @@ from costchart._charts._frame import (
 from costchart._errors import CostchartError
 from costchart._tables import points_groups
 from costchart._validation import flag
-from costchart._vega import content_name
 from costchart.layers import _base as layers_base
 
 __all__ = ["roc_chart", "roc_layers"]
@@ -183,10 +182,7 @@ def roc_chart(
     iso = check_iso(iso)
     chance, auc = flag(chance, "chance"), flag(auc, "auc")
     tables = chart_tables(points, color=color, facet=facet, max_points=max_points, by=by)
-    name = None if name is None else check_name(name)
-    if name is None:
-        options = (color, facet, max_points, iso, chance, auc)
-        name = content_name("costchart", tables.points, "roc", options)
+    name = chart_name(name, tables.points, "roc", color, facet, max_points, iso, chance, auc)
     hover, legend = layers.selections([*tables.by, col.LINE], color, name=name)
     keys = keys_of(tables.points, facet)
     colors = colors_of(tables.points, color, look)
