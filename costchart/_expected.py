@@ -99,6 +99,7 @@ def cost_at(curve, pc, *, by: str | Sequence[str] | None = None) -> pd.DataFrame
     0  0.8   0.2
     """
     at = _pc_values(pc)
+    curve = read_table(curve, "curve")  # converted once, read by both paths
     lines = _lines(curve, by)
     if lines is not None:
         rows = np.repeat(np.arange(len(lines)), len(at))
@@ -157,6 +158,7 @@ def expected_cost(curve, *, density=None, by: str | Sequence[str] | None = None)
     0          0.125
     """
     integrate_segment = _segment_integrator(density)
+    curve = read_table(curve, "curve")  # converted once, read by both paths
     lines = _lines(curve, by)
     if lines is not None:
         fpr = lines[col.FPR].to_numpy(np.float64)
