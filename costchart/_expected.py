@@ -18,6 +18,7 @@ from costchart._groups import Group, combine_groups
 from costchart._tables import (
     curve_groups,
     curve_vertices,
+    numbers,
     points_groups,
     read_table,
     table_kind,
@@ -45,6 +46,8 @@ def _lines(curve, by, name: str = "curve") -> pd.DataFrame | None:
     points, by_columns, _ = points_groups(table, by, name=name)
     columns = [*by_columns, *([col.THRESHOLD] if col.THRESHOLD in points else [])]
     lines = points[[*columns, col.TPR, col.FPR]].reset_index(drop=True)  # roc_points' order
+    if col.THRESHOLD in lines:  # float64 as in every costchart table (an int column too)
+        lines[col.THRESHOLD] = numbers(lines, col.THRESHOLD, name)
     return carry_grouping(lines, by_columns)
 
 
@@ -165,7 +168,10 @@ def expected_cost(curve, *, density=None, by: str | Sequence[str] | None = None)
         fnr = 1.0 - lines[col.TPR].to_numpy(np.float64)
         ends = np.zeros(len(lines)), np.ones(len(lines))
         result = lines.copy()
-        result[col.EXPECTED_COST] = np.asarray(integrate_segment(*ends, fpr, fnr), np.float64)
+        area = np.asarray(integrate_segment(*ends, fpr, fnr), np.float64)
+        # An average of a line over a density lies between its ends: keep quadrature's
+        # last-digit error from leaving them (and [0, 1]).
+        result[col.EXPECTED_COST] = np.clip(area, np.minimum(fpr, fnr), np.maximum(fpr, fnr))
         return result
     table, by_columns, groups = curve_groups(curve, by)
     parts = []
