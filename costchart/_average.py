@@ -25,14 +25,19 @@ from costchart._tables import check_curve, read_table, table_kind
 __all__ = ["vertical_average"]
 
 
-def check_over(table: pd.DataFrame, over, name: str) -> list[str]:
+def over_names(over) -> list[str]:
+    """``over=`` as a list of column names, or a clear error (before any table is read)."""
     if over is not None and not isinstance(over, str):
         try:
             over = list(over)
         except TypeError:
             msg = f"over={over!r} must be a column name or a list of column names (strings)"
             raise CostchartError(msg) from None
-    over = normalize_by(over)
+    return normalize_by(over)
+
+
+def check_over(table: pd.DataFrame, over, name: str) -> list[str]:
+    over = over_names(over)
     if not over:
         msg = "over= must name the column(s) to average across, e.g. over='fold'"
         raise CostchartError(msg)

@@ -45,15 +45,28 @@ COLORS = (
 
 def _sorted_values(values) -> list:
     """Distinct values, sorted (as text when they cannot be compared), missing dropped."""
-    if isinstance(values, (pd.Series, pd.Index, np.ndarray)):
-        items = list(pd.unique(np.asarray(values, dtype=object)))
-    else:
-        items = list(dict.fromkeys(values))
+    values = list(values)
+    unhashable = next((v for v in values if not _hashable(v)), None)
+    if unhashable is not None:
+        msg = (
+            f"values such as {unhashable!r} ({type(unhashable).__name__}) cannot be given "
+            "colours; convert them to strings or numbers (e.g. frame[column].astype(str))"
+        )
+        raise CostchartError(msg)
+    items = list(dict.fromkeys(values))
     items = [v for v in items if not _missing(v)]
     try:
         return sorted(items)
     except TypeError:
         return sorted(items, key=lambda v: (type(v).__name__, str(v)))
+
+
+def _hashable(value) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
 
 
 def _missing(value) -> bool:

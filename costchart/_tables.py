@@ -85,6 +85,10 @@ def table_kind(table: pd.DataFrame) -> str:
     raise CostchartError(msg)
 
 
+#: What an object column may hold where costchart reads numbers (big ints, Decimals, None).
+_NUMBERS = frozenset({"integer", "floating", "mixed-integer-float", "decimal", "empty"})
+
+
 def numbers(table: pd.DataFrame, column: str, name: str) -> np.ndarray:
     """Column ``column`` of ``table`` as float64 (missing values as NaN), or a clear error.
 
@@ -95,6 +99,11 @@ def numbers(table: pd.DataFrame, column: str, name: str) -> np.ndarray:
         dtype = table[column].dtype
         if pd.api.types.is_bool_dtype(dtype) or isinstance(dtype, pd.CategoricalDtype):
             raise TypeError  # one message for every non-numeric dtype
+        text = pd.api.types.is_object_dtype(dtype) and (
+            pd.api.types.infer_dtype(table[column], skipna=True) not in _NUMBERS
+        )
+        if text:
+            raise TypeError  # a string "1" is text, though numpy would read it as 1.0
         return table[column].to_numpy(dtype=np.float64, na_value=np.nan)
     except (TypeError, ValueError):
         msg = (

@@ -51,6 +51,8 @@ def test_numpy_values_become_plain_values_for_vega_lite():
         (["a"], ["red"], r"palette=\['red'\] must be a dict"),
         (["a"], {"a": 3}, r"palette\['a'\]=3 must be a CSS colour"),
         (["a"], {"a": " "}, r"palette\['a'\]=' ' must be a CSS colour"),
+        ([[1, 2], [3]], None, r"values such as \[1, 2\] \(list\) cannot be given colours"),
+        (np.array([{"a": 1}], dtype=object), None, r"\(dict\) cannot be given colours"),
     ],
 )
 def test_bad_input_is_refused(values, colors, message):

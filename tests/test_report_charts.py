@@ -289,6 +289,8 @@ def test_average_chart_draws_the_vertical_average_and_its_spread(folds):
     assert "range of TPR over the curves" in labels
     with pytest.raises(cc.CostchartError, match=r"spread='iqr' is not an option"):
         cc.average_chart(folds, over="fold", spread="iqr")
+    with pytest.raises(cc.CostchartError, match=r"over=True must be a column name"):
+        cc.average_chart(folds, over=True)  # was a raw TypeError
 
 
 def test_layer_mark_overrides_and_tooltips(sonar):

@@ -330,6 +330,18 @@ def test_boolean_count_columns_are_refused():
         cc.thin_points(points, max_points=2)
 
 
+def test_text_in_number_columns_is_refused_though_numpy_would_read_it():
+    # thin_points passed a count column holding the string "1" through unchanged.
+    points = pd.DataFrame({"threshold": [np.inf, 1.0, 0.0], "tp": [0, 1, 2]})
+    points = points.assign(fp=pd.Series([0, "1", 1], dtype=object), tpr=[0, 0.5, 1], fpr=[0, 1, 1])
+    with pytest.raises(cc.CostchartError, match=r"column 'fp' of points must hold numbers"):
+        cc.thin_points(points, max_points=2)
+    # Numbers in an object column (thresholds beyond 2**53, missing values) are read.
+    points["fp"] = pd.Series([0, 2**70, None], dtype=object)
+    assert len(cc.thin_points(points.assign(fp=[0, 1, 1]), max_points=2)) == 3
+    assert cc.roc_hull(points.drop(columns=["tp"]).assign(fp=[0, 1, 1])).shape[0] == 3
+
+
 def test_categorical_number_columns_are_refused():
     points = pd.DataFrame({"threshold": [np.inf, 0.5, 0.0], "fpr": [0.0, 0.5, 1.0]})
     points = points.assign(tpr=[0.0, 0.9, 1.0], threshold=lambda t: t.threshold.astype("category"))

@@ -12,10 +12,10 @@ from collections.abc import Mapping, Sequence
 import altair as alt
 
 from costchart import layers
-from costchart._average import vertical_average
+from costchart._average import over_names, vertical_average
 from costchart._charts._frame import check_roles, colors_of, compose, keys_of, look_of, with_key
 from costchart._charts.linked import pairs
-from costchart._frames import infer_by, normalize_by
+from costchart._frames import infer_by
 from costchart._geometry import check_y_max
 from costchart._roc_average import roc_average
 from costchart._tables import read_table
@@ -82,7 +82,7 @@ def average_chart(
     y_max, roc = check_y_max(y_max), flag(roc, "roc")
     one_of(spread, "spread", ("range", "sd"))
     table = read_table(points, "points")
-    over_columns = normalize_by(over) if isinstance(over, str) or over is None else list(over)
+    over_columns = over_names(over)
     grouping = infer_by(table, by, name="points", declared=(color, facet, *over_columns))
     average = vertical_average(table, over=over, by=[c for c in grouping if c not in over_columns])
     by = infer_by(average, None, name="average")
