@@ -55,9 +55,16 @@ def gallery_figures() -> list[str]:
     >>> "plot_dh2000_fig08_one_cost_line" in gallery_figures()
     True
     """
-    folder = resources.files("costchart.gallery")
-    names = (item.name for item in folder.iterdir() if item.name.endswith(".py"))
-    return sorted(name[:-3] for name in names if name.startswith("plot_"))
+    return sorted(_scripts())
+
+
+def _scripts() -> dict:
+    """Every gallery script by name; they live in one folder per paper."""
+    folders = [f for f in resources.files("costchart.gallery").iterdir() if f.is_dir()]
+    scripts = (item for folder in folders for item in folder.iterdir())
+    return {
+        s.name[:-3]: s for s in scripts if s.name.startswith("plot_") and s.name.endswith(".py")
+    }
 
 
 def run_figure(name: str) -> Figure:
@@ -70,10 +77,10 @@ def run_figure(name: str) -> Figure:
     >>> figure.title
     "Reading costs off one classifier's cost line (dh2000, Fig. 8)"
     """
-    if name not in gallery_figures():
+    source = _scripts().get(name)
+    if source is None:
         msg = f"no gallery figure {name!r}; pass one of costchart._demo.gallery_figures()"
         raise CostchartError(msg)
-    source = resources.files("costchart.gallery") / f"{name}.py"
     with resources.as_file(source) as path:
         text = Path(path).read_text(encoding="utf-8")
         with contextlib.redirect_stdout(io.StringIO()):

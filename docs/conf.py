@@ -16,6 +16,7 @@ sys.path.insert(0, str(HERE / "_ext"))
 
 from altair_scraper import altair_scraper  # noqa: E402
 from cli_reference import write_cli_reference  # noqa: E402
+from sphinx_gallery.sorting import ExplicitOrder  # noqa: E402
 
 import costchart  # noqa: E402
 
@@ -68,6 +69,10 @@ sphinx_gallery_conf = {
     "image_scrapers": (altair_scraper,),
     "capture_repr": (),
     "within_subsection_order": "FileNameSortKey",
+    # One section per paper, in the order they were published.
+    "subsection_order": ExplicitOrder(
+        [f"../gallery/{paper}" for paper in ("pf1997", "dh2000", "dh2006", "fawcett2006", "dg2008")]
+    ),
     "download_all_examples": False,
     "remove_config_comments": True,
     "show_memory": False,

@@ -12,10 +12,20 @@ import altair as alt
 import pytest
 
 GALLERY = Path(__file__).resolve().parent.parent / "gallery"
-SCRIPTS = sorted(GALLERY.glob("plot_*.py"))
+SCRIPTS = sorted(GALLERY.glob("*/plot_*.py"))
 NAME = re.compile(r"^plot_(dh2000|dh2006|pf1997|fawcett2006|dg2008)_fig(\d\d)_[a-z0-9_]+\.py$")
 # The least number of scripts per paper (issue 13; the figures are listed in the docs).
 REQUIRED = {"dh2000": 4, "dh2006": 16, "pf1997": 5, "fawcett2006": 4, "dg2008": 4}
+
+
+def test_the_gallery_has_one_section_per_paper():
+    for path in SCRIPTS:
+        assert path.parent.name == NAME.match(path.name).group(1), path
+    for paper in REQUIRED:
+        header = GALLERY / paper / "GALLERY_HEADER.rst"
+        title, underline, *intro = header.read_text(encoding="utf-8").splitlines()
+        assert set(underline) == {"-"} and len(underline) >= len(title), header
+        assert len(" ".join(intro).split()) >= 40, f"{header}: say what the paper is"
 
 
 def test_every_paper_has_its_figures():
