@@ -74,3 +74,43 @@ def legend_symbols(graph: dict) -> dict[str, dict]:
 
 def texts(graph: dict) -> list[str]:
     return [str(i.get("text")) for m in marks(graph) if m.marktype == "text" for i in m.items]
+
+
+def _colour(value) -> str | None:
+    """A drawn colour, lower-cased; None for nothing drawn."""
+    if not isinstance(value, str) or value.strip().lower() in ("", "transparent", "none"):
+        return None
+    return value.strip().lower()
+
+
+def swatch_colour(symbol: dict) -> str | None:
+    """The colour a legend symbol shows: its stroke if it has one, else its fill."""
+    stroke = _colour(symbol.get("stroke"))
+    if stroke and (symbol.get("strokeWidth") is None or symbol.get("strokeWidth", 0) > 0):
+        return stroke
+    return _colour(symbol.get("fill"))
+
+
+def drawn_colours(graph: dict) -> set[str]:
+    """Every stroke and fill colour the data marks draw (text marks included)."""
+    found = set()
+    for mark in data_marks(graph):
+        for item in mark.items:
+            if item.get("opacity", 1) == 0:
+                continue
+            for prop in ("stroke", "fill"):
+                colour = _colour(item.get(prop))
+                if colour:
+                    found.add(colour)
+    return found
+
+
+def swatches_not_drawn(graph: dict) -> dict[str, str]:
+    """Legend entries whose swatch colour no data mark draws: label -> colour."""
+    drawn = drawn_colours(graph)
+    missing = {}
+    for label, symbol in legend_symbols(graph).items():
+        colour = swatch_colour(symbol)
+        if colour and colour not in drawn:
+            missing[label] = colour
+    return missing

@@ -315,6 +315,27 @@ def test_key_layer_checks_its_entries():
         layers.key([("x", "zigzag")])
     with pytest.raises(cc.CostchartError, match=r"given twice"):
         layers.key([("x", "line"), ("x", "rule")])
+    with pytest.raises(
+        cc.CostchartError, match=r"must be a \(label, kind\) or \(label, kind, colour\)"
+    ):
+        layers.key([("x", "line", "red", "wide")])
+    with pytest.raises(cc.CostchartError, match=r"key entry 'x' has colour 3; pass a CSS colour"):
+        layers.key([("x", "line", 3)])
+    with pytest.raises(cc.CostchartError, match=r"orient='middle' is not an option"):
+        layers.key([("x", "line")], orient="middle")
+
+
+def test_key_entries_take_the_colour_of_the_element_they_name(sonar):
+    hull = cc.roc_hull(sonar[sonar.classifier == "tree"])
+    drawn = layers.hull(hull, mark={"stroke": "#D55E00"})
+    entries = [("hull", "dashed line", "#D55E00"), ("region", "region", "#abcdef"), ("dot", "dot")]
+    graph = scene(drawn + layers.key(entries))
+    symbols = legend_symbols(graph)
+    assert symbols["hull"]["stroke"] == "#D55E00" and symbols["hull"]["strokeDash"] == [6, 3]
+    assert symbols["region"]["fill"] == "#abcdef"
+    assert symbols["dot"]["fill"] == INK  # no colour given: the kind's own
+    strokes = {item.get("stroke") for mark in data_marks(graph) for item in mark.items}
+    assert "#D55E00" in strokes
 
 
 def test_layers_package_exports_only_layers():

@@ -20,6 +20,7 @@ import pandas as pd
 
 from costchart._errors import CostchartError
 from costchart._geometry import repeat_for
+from costchart._validation import one_of
 from costchart.layers._base import CHANCE, HIGHLIGHT, INK, MUTED, ONE_CURVE, REGION, TRIVIAL
 
 __all__ = ["KEY_FIELD", "STYLES", "key"]
@@ -29,7 +30,19 @@ KEY_FIELD = "costchart_key"
 
 #: Symbol sizes (area in square pixels) by shape: strokes long enough to show a dash.
 _SIZES = {"stroke": 260, "square": 150, "circle": 50}
-_SOLID = [100, 0]  # a dash longer than any symbol: solid (with [1, 0] strokes look faint)
+_SOLID = [100, 0]
+#: Where Vega-Lite can put a legend.
+_ORIENTS = (
+    "bottom",
+    "top",
+    "left",
+    "right",
+    "top-left",
+    "top-right",
+    "bottom-left",
+    "bottom-right",
+    "none",
+)  # a dash longer than any symbol: solid (with [1, 0] strokes look faint)
 
 #: How each kind of element looks in the key: symbol shape, fill, stroke, width, dash.
 STYLES: dict[str, dict] = {
@@ -52,11 +65,12 @@ STYLES: dict[str, dict] = {
 }
 
 
-def _style(kind: str) -> dict:
-    if kind not in STYLES:
+def _style(kind: str, colour: str | None = None) -> dict:
+    """The symbol of one entry; ``colour`` replaces the colour of what the symbol draws."""
+    if not isinstance(kind, str) or kind not in STYLES:
         msg = f"key entry kind {kind!r} is not one of {sorted(STYLES)}"
         raise CostchartError(msg)
-    return {
+    style = {
         "shape": "stroke",
         "fill": "transparent",
         "stroke": "transparent",
@@ -65,6 +79,27 @@ def _style(kind: str) -> dict:
         "size": _SIZES[STYLES[kind]["shape"]],
         **STYLES[kind],
     }
+    if colour is not None:
+        style["stroke" if "stroke" in STYLES[kind] else "fill"] = colour
+    return style
+
+
+def _entry(entry) -> tuple[str, str, str | None]:
+    """A (label, kind) or (label, kind, colour) entry, checked."""
+    if not isinstance(entry, tuple) or len(entry) not in (2, 3):
+        msg = (
+            f"key entry {entry!r} must be a (label, kind) or (label, kind, colour) tuple, "
+            "e.g. ('lower envelope', 'bold line', '#0072B2')"
+        )
+        raise CostchartError(msg)
+    label, kind, *colour = entry
+    if not isinstance(label, str) or not label:
+        msg = f"key entry {entry!r} needs a non-empty label (a string) first"
+        raise CostchartError(msg)
+    if colour and (not isinstance(colour[0], str) or not colour[0].strip()):
+        msg = f"key entry {label!r} has colour {colour[0]!r}; pass a CSS colour, e.g. '#0072B2'"
+        raise CostchartError(msg)
+    return label, kind, colour[0] if colour else None
 
 
 def key(
@@ -78,12 +113,15 @@ def key(
 
     Parameters
     ----------
-    entries : list of (label, kind)
+    entries : list of (label, kind) or (label, kind, colour)
         The label in the papers' terms (``"lower envelope"``) and how it looks, one of
         :data:`STYLES`: ``"thin line"``, ``"bold line"``, ``"trivial"``, ``"line"``,
         ``"dashed line"``, ``"dotted line"``, ``"rule"``, ``"chance"``, ``"highlight"``,
         ``"region"``, ``"band"``, ``"spread"``, ``"dot"``, ``"ring"``, ``"error bar"``,
-        ``"tick"``.
+        ``"tick"``. A third item, a CSS colour, draws the symbol in the colour of the
+        element it names (its stroke, or its fill for ``"region"``, ``"band"``,
+        ``"spread"`` and ``"dot"``), so a key never shows a black swatch for an element
+        drawn in colour.
     panels : pandas.DataFrame, optional
         Facet values to repeat the (invisible) rows for, one row per panel.
     title : str, optional
@@ -105,25 +143,24 @@ def key(
     >>> chart = layers.key([("lower envelope", "bold line"), ("operating range", "rule")])
     >>> chart.to_dict()["encoding"]["shape"]["scale"]["domain"]
     ['lower envelope', 'operating range']
+    >>> coloured = layers.key([("hull of A", "dashed line", "#0072B2"), ("points", "dot", "red")])
+    >>> coloured.to_dict()["encoding"]["stroke"]["scale"]["range"]
+    ['#0072B2', 'transparent']
+    >>> coloured.to_dict()["encoding"]["fill"]["scale"]["range"]
+    ['transparent', 'red']
     """
     if isinstance(entries, (str, bytes)) or not isinstance(entries, Sequence) or not entries:
         msg = f"entries={entries!r} must be a non-empty list of (label, kind) pairs"
         raise CostchartError(msg)
+    one_of(orient, "orient", _ORIENTS)
     labels, styles = [], []
     for entry in entries:
-        if (
-            not isinstance(entry, tuple)
-            or len(entry) != 2
-            or not isinstance(entry[0], str)
-            or not entry[0]
-        ):
-            msg = f"key entry {entry!r} must be a (label, kind) pair with a non-empty label"
+        label, kind, colour = _entry(entry)
+        if label in labels:
+            msg = f"key entry {label!r} is given twice; each label once"
             raise CostchartError(msg)
-        if entry[0] in labels:
-            msg = f"key entry {entry[0]!r} is given twice; each label once"
-            raise CostchartError(msg)
-        labels.append(entry[0])
-        styles.append(_style(entry[1]))
+        labels.append(label)
+        styles.append(_style(kind, colour))
     rows = repeat_for(pd.DataFrame({KEY_FIELD: labels}), panels)
 
     def channel(kind, prop, measure="N", **extra):
