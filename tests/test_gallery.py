@@ -10,6 +10,12 @@ from pathlib import Path
 
 import altair as alt
 import pytest
+import vl_convert as vlc
+from scenegraph import drawn_colours, swatches_not_drawn
+
+from costchart._export.image import chart_spec, vl_version
+from costchart._palette import COLORS
+from costchart.layers._base import INK
 
 GALLERY = Path(__file__).resolve().parent.parent / "gallery"
 SCRIPTS = sorted(GALLERY.glob("*/plot_*.py"))
@@ -59,7 +65,21 @@ def test_script_runs_and_draws_data(path, monkeypatch, tmp_path):
     namespace = runpy.run_path(str(path), run_name="__main__")
     chart = namespace[name]
     assert isinstance(chart, alt.TopLevelMixin)
-    spec = chart.to_dict()  # validates against the Vega-Lite schema
+    spec = chart_spec(chart)  # as the docs export it: validated, shared scales merged
     datasets = spec.get("datasets", {})
     inline = [len(v) for v in datasets.values()]
     assert inline and max(inline) > 0, "the chart draws no data"
+    graph = vlc.vegalite_to_scenegraph(spec, vl_version=vl_version())
+    assert key_mismatches(graph) == {}, "key swatches in colours no mark is drawn in"
+
+
+def key_mismatches(graph: dict) -> dict[str, str]:
+    """Key entries whose swatch colour no mark of the chart is drawn in.
+
+    One exception: where curves are coloured by classifier, a key entry for an element
+    drawn in each curve's colour (the ROC curve, its hull) keeps the neutral ink; the
+    colour legend names the curves.
+    """
+    missing = swatches_not_drawn(graph)
+    by_curve = len(drawn_colours(graph) & {c.lower() for c in COLORS}) >= 2
+    return {label: c for label, c in missing.items() if not (by_curve and c == INK.lower())}

@@ -16,6 +16,7 @@ import altair as alt
 
 from costchart._errors import CostchartError
 from costchart._export._budget import MAX_MARKS, MAX_PIXELS, estimate_marks
+from costchart._export.scales import merge_scales
 from costchart.layers.interaction import TARGET_VIEWS
 
 __all__ = [
@@ -39,15 +40,20 @@ def vl_version() -> str:
 
 
 def chart_spec(chart) -> dict:
-    """The chart's Vega-Lite spec as a dict (validated; no 5,000-row limit)."""
+    """The chart's Vega-Lite spec as a dict (validated; no 5,000-row limit).
+
+    Views that declare different mappings for one shared scale get their union
+    (:func:`~costchart._export.scales.merge_scales`), so no category is drawn in
+    another's colour.
+    """
     if isinstance(chart, dict):
         _check_dict_spec(chart)
-        return chart
+        return merge_scales(chart)
     if not isinstance(chart, alt.TopLevelMixin):
         msg = f"chart must be an Altair chart or a Vega-Lite dict; got {type(chart).__name__}"
         raise CostchartError(msg)
     with alt.data_transformers.disable_max_rows():
-        return chart.to_dict(validate=True)
+        return merge_scales(chart.to_dict(validate=True))
 
 
 def _without_values(spec):

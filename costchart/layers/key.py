@@ -131,11 +131,13 @@ def key(
 
     Notes
     -----
-    Views joined with ``|`` or ``&`` share their scales, so two keys in two joined views
-    merge into one legend whose symbols come from the first key. Give the joined chart one
-    key (add it to one of the views, with every entry), or keep them apart with
-    ``.resolve_scale(shape="independent", fill="independent", stroke="independent",
-    strokeDash="independent", strokeWidth="independent", size="independent")``.
+    Views joined with ``|`` or ``&`` share their scales. When costchart exports a chart
+    (:func:`costchart.save`, :func:`costchart.report`, the documentation), two keys in
+    joined views merge into one legend with every entry drawn as its own key declares;
+    displayed straight from Altair, Vega-Lite would draw the second key's entries with
+    the first key's symbols. Where curves are coloured by classifier, an entry for an
+    element drawn in each curve's colour keeps its kind's neutral colour: the colour
+    legend names the curves.
 
     Examples
     --------
