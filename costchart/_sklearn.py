@@ -72,8 +72,19 @@ def _scores(estimator, X, pos_label, response_method: str) -> np.ndarray:
     )
     for method in methods:
         if hasattr(estimator, method):
-            output = np.asarray(getattr(estimator, method)(X))
-            classes = list(estimator.classes_)
+            try:
+                output = np.asarray(getattr(estimator, method)(X))
+            except (ValueError, TypeError) as error:
+                hint = (
+                    "impute missing values first (e.g. SimpleImputer in a pipeline)"
+                    if "NaN" in str(error)
+                    else "check that X has the features the estimator was fitted on"
+                )
+                msg = (
+                    f"{type(estimator).__name__}.{method} failed on X: {_first_line(error)}; {hint}"
+                )
+                raise CostchartError(msg) from None
+            classes = np.asarray(estimator.classes_).tolist()
             if pos_label not in classes:
                 msg = f"pos_label={pos_label!r} is not among the estimator's classes {classes}"
                 raise CostchartError(msg)
@@ -90,13 +101,140 @@ def _scores(estimator, X, pos_label, response_method: str) -> np.ndarray:
 
 
 def _named(estimators) -> dict[str, object]:
-    """``estimators`` as a dict of name to estimator."""
+    """``estimators`` as a dict of name to estimator, each an estimator."""
     if isinstance(estimators, Mapping):
         if not estimators:
             msg = "estimators={} is empty; pass one estimator or a dict of name to estimator"
             raise CostchartError(msg)
-        return {str(name): estimator for name, estimator in estimators.items()}
-    return {type(estimators).__name__: estimators}
+        named = {str(name): estimator for name, estimator in estimators.items()}
+    elif isinstance(estimators, (list, tuple)):
+        msg = (
+            f"estimators is a {type(estimators).__name__}; pass one estimator or a dict of "
+            "name to estimator, e.g. {'logistic': LogisticRegression(), 'tree': ...}"
+        )
+        raise CostchartError(msg)
+    else:
+        named = {type(estimators).__name__: estimators}
+    for name, estimator in named.items():
+        if not (hasattr(estimator, "fit") and hasattr(estimator, "get_params")):
+            msg = (
+                f"estimators[{name!r}] is a {type(estimator).__name__}, not a scikit-learn "
+                "estimator; pass classifiers such as LogisticRegression()"
+            )
+            raise CostchartError(msg)
+    return named
+
+
+def _check_fitted_classifier(estimator, name: str, argument: str, *, hint: str = "") -> None:
+    """A fitted two-class classifier, or a CostchartError naming ``argument``."""
+    from sklearn.base import is_classifier
+    from sklearn.exceptions import NotFittedError
+    from sklearn.utils.validation import check_is_fitted
+
+    if not (hasattr(estimator, "fit") and hasattr(estimator, "get_params")):
+        msg = (
+            f"{argument} is a {type(estimator).__name__}, not a scikit-learn estimator; pass "
+            "a fitted classifier"
+        )
+        raise CostchartError(msg)
+    if not is_classifier(estimator):
+        msg = (
+            f"{argument} ({name}) is not a classifier; pass a classifier with predict_proba "
+            "or decision_function"
+        )
+        raise CostchartError(msg)
+    try:
+        check_is_fitted(estimator)
+    except NotFittedError:
+        msg = f"{argument} ({name}) is not fitted; fit it first{hint}"
+        raise CostchartError(msg) from None
+    classes = getattr(estimator, "classes_", None)
+    if classes is not None and len(classes) != 2:
+        msg = (
+            f"{argument} ({name}) was fitted on {len(classes)} classes "
+            f"({np.asarray(classes).tolist()[:5]}); costchart needs a two-class classifier"
+        )
+        raise CostchartError(msg)
+
+
+def _first_line(error: BaseException) -> str:
+    """scikit-learn's message up to its first line (its advice runs on for lines)."""
+    text = str(error).strip().splitlines()
+    return text[0].rstrip(".;") + "." if text else type(error).__name__
+
+
+def _cv_name(cv) -> str:
+    """``cv`` as an error message shows it: short, even for a list of index arrays."""
+    if isinstance(cv, (list, tuple)):
+        return f"<{type(cv).__name__} of {len(cv)} splits>"
+    text = repr(cv)
+    return text if len(text) <= 80 else f"<{type(cv).__name__}>"
+
+
+def _check_cv(cv, n: int) -> None:
+    """``cv`` an int of folds in [2, n], a splitter, or an iterable of splits."""
+    if isinstance(cv, bool) or isinstance(cv, (str, bytes, float)):
+        msg = f"cv={cv!r} must be a number of folds (at least 2), a splitter or a list of splits"
+        raise CostchartError(msg)
+    if isinstance(cv, (int, np.integer)) and not 2 <= cv <= n:
+        msg = f"cv={cv!r} must be a number of folds from 2 to the number of rows ({n})"
+        raise CostchartError(msg)
+
+
+def _splits(cv, X, y, groups, estimator) -> list:
+    """The (train, test) splits of ``cv``, checked: test folds do not overlap."""
+    from sklearn.base import is_classifier
+    from sklearn.model_selection import check_cv
+
+    try:
+        splitter = check_cv(cv, np.asarray(y), classifier=is_classifier(estimator))
+        splits = [(np.asarray(a), np.asarray(b)) for a, b in splitter.split(X, y, groups)]
+    except (ValueError, TypeError) as error:
+        hint = (
+            "pass groups= (the group of each row) for a group splitter"
+            if "groups" in str(error)
+            else "pass a number of folds, a scikit-learn splitter or a list of (train, test)"
+        )
+        msg = f"cv={_cv_name(cv)} cannot split the data: {_first_line(error)} {hint}"
+        raise CostchartError(msg) from None
+    tested = np.concatenate([test for _, test in splits]) if splits else np.zeros(0, int)
+    if len(np.unique(tested)) != len(tested):
+        msg = (
+            f"cv={_cv_name(cv)} tests some rows in more than one fold; pass splits whose test "
+            "folds do not overlap (as cross_val_predict requires)"
+        )
+        raise CostchartError(msg)
+    return splits
+
+
+def _fit(estimator, name: str, fold: int, X, y):
+    """A clone of ``estimator`` fitted on one training fold, or a clear error."""
+    from sklearn.base import clone
+
+    if len(pd.unique(np.asarray(y))) < 2:
+        msg = (
+            f"training fold {fold} holds one class only, so {name} cannot learn; use "
+            "stratified folds (cv=<int> is stratified) or fewer folds"
+        )
+        raise CostchartError(msg)
+    try:
+        return clone(estimator).fit(X, y)
+    except (ValueError, TypeError) as error:
+        hint = (
+            "impute missing values first (e.g. SimpleImputer in a pipeline)"
+            if "NaN" in str(error)
+            else "check X and the estimator's parameters"
+        )
+        msg = f"estimator {name!r} failed to fit training fold {fold}: {_first_line(error)}; {hint}"
+        raise CostchartError(msg) from None
+
+
+def _check_features(X) -> None:
+    columns = getattr(X, "columns", None)
+    if columns is not None and pd.Index(columns).duplicated().any():
+        twice = pd.Index(columns)[pd.Index(columns).duplicated()][0]
+        msg = f"X names column {twice!r} twice; give every feature its own name"
+        raise CostchartError(msg)
 
 
 def predictions(
@@ -149,9 +287,6 @@ def predictions(
     >>> points = cc.roc_points(data, score="score", label="label", by=["classifier", "fold"])
     """
     _sklearn()
-    from sklearn.base import clone, is_classifier
-    from sklearn.model_selection import check_cv
-
     one_of(response_method, "response_method", RESPONSE_METHODS)
     named = _named(estimators)
     positive, pos_label = _positive(y, pos_label)
@@ -159,18 +294,26 @@ def predictions(
     if len(X) != n:
         msg = f"X has {len(X)} rows and y {n}; pass one label per row of X"
         raise CostchartError(msg)
+    _check_features(X)
+    if cv is None:
+        for name, estimator in named.items():
+            _check_fitted_classifier(
+                estimator, name, f"estimators[{name!r}]", hint=", or pass cv= to fit it on folds"
+            )
+    else:
+        _check_cv(cv, n)
+    labels = np.asarray(y)
     tables = []
     for name, estimator in named.items():
         if cv is None:
             splits = [(np.arange(0), np.arange(n))]
         else:
-            splitter = check_cv(cv, np.asarray(y), classifier=is_classifier(estimator))
-            splits = list(splitter.split(X, y, groups))
+            splits = _splits(cv, X, y, groups, estimator)
         for fold, (train, test) in enumerate(splits):
             if cv is None:
                 fitted = estimator
             else:
-                fitted = clone(estimator).fit(_rows(X, train), np.asarray(y)[train])
+                fitted = _fit(estimator, name, fold, _rows(X, train), labels[train])
             scores = _scores(fitted, _rows(X, test), pos_label, response_method)
             tables.append(
                 pd.DataFrame(
@@ -235,10 +378,29 @@ def from_cv_results(
         msg = "cv_results has no test indices; call cross_validate with return_indices=True"
         raise CostchartError(msg)
     positive, pos_label = _positive(y, pos_label)
+    fitted_models, tests = list(cv_results["estimator"]), list(indices["test"])
+    if len(fitted_models) != len(tests):
+        msg = (
+            f"cv_results has {len(fitted_models)} estimators for {len(tests)} test folds; "
+            "pass the dict cross_validate returned, unchanged"
+        )
+        raise CostchartError(msg)
+    if len(X) != len(positive):
+        msg = f"X has {len(X)} rows and y {len(positive)}; pass the X and y cross_validate got"
+        raise CostchartError(msg)
+    for fold, (fitted, test) in enumerate(zip(fitted_models, tests, strict=True)):
+        _check_fitted_classifier(fitted, type(fitted).__name__, f"cv_results['estimator'][{fold}]")
+        test = np.asarray(test)
+        if test.size and (
+            not np.issubdtype(test.dtype, np.integer) or test.min() < 0 or test.max() >= len(X)
+        ):
+            msg = (
+                f"cv_results' test indices of fold {fold} run outside the rows of X "
+                f"(0 to {len(X) - 1}); pass the X and y cross_validate got"
+            )
+            raise CostchartError(msg)
     tables = []
-    for fold, (fitted, test) in enumerate(
-        zip(cv_results["estimator"], indices["test"], strict=True)
-    ):
+    for fold, (fitted, test) in enumerate(zip(fitted_models, tests, strict=True)):
         test = np.asarray(test, dtype=np.int64)
         tables.append(
             pd.DataFrame(
@@ -262,7 +424,7 @@ def threshold_classifier(
     Parameters
     ----------
     estimator : classifier
-        Fitted (or not: ``FixedThresholdClassifier.fit`` fits it).
+        A fitted two-class classifier.
     selection : table
         One group of :func:`selection_table` (``pc_lo``, ``pc_hi``, ``threshold``), made
         from scores of the same ``response_method`` (e.g. via :func:`predictions`).
@@ -270,7 +432,8 @@ def threshold_classifier(
         The operating condition, in [0, 1]; the interval ``pc_lo <= pc < pc_hi`` holding
         it (the last one also holds 1) gives the threshold.
     pos_label, response_method
-        As in :func:`predictions`; passed to the classifier.
+        As in :func:`predictions` (``pos_label`` must be one of the estimator's classes);
+        passed to the classifier.
 
     Returns
     -------
@@ -296,6 +459,13 @@ def threshold_classifier(
     from sklearn.model_selection import FixedThresholdClassifier
 
     one_of(response_method, "response_method", RESPONSE_METHODS)
+    _check_fitted_classifier(estimator, type(estimator).__name__, "estimator")
+    classes = np.asarray(estimator.classes_).tolist()
+    if pos_label is None:
+        _, pos_label = _positive(np.asarray(classes), None)
+    elif pos_label not in classes:
+        msg = f"pos_label={pos_label!r} is not among the estimator's classes {classes}"
+        raise CostchartError(msg)
     point = probability(pc, "pc")
     table, by, groups = read_selection(selection, None)
     if len(groups) != 1:
@@ -316,6 +486,14 @@ def threshold_classifier(
 def _cost_at_pc(y_true, y_pred, *, pc: float, pos_label=None) -> float:
     """Normalized expected cost of crisp predictions at one ``pc``."""
     positive, label = _positive(y_true, pos_label)
+    outside = ~pd.Series(np.asarray(y_pred)).isin(pd.unique(np.asarray(y_true))).to_numpy()
+    if outside.any():
+        msg = (
+            f"the estimator predicted {np.asarray(y_pred)[outside][0]!r}, not a class of y; "
+            "expected_cost_scorer scores a classifier (with predict_proba or "
+            "decision_function), not a regressor"
+        )
+        raise CostchartError(msg)
     predicted = np.asarray(y_pred) == label
     fnr = float(np.mean(~predicted[positive]))
     fpr = float(np.mean(predicted[~positive]))
@@ -381,10 +559,21 @@ def expected_cost_scorer(*, density=None, pc: float | None = None, pos_label=Non
     if pc is not None:
         point = probability(pc, "pc")
         return make_scorer(_cost_at_pc, greater_is_better=False, pc=point, pos_label=pos_label)
-    return make_scorer(
+    envelope_scorer = make_scorer(
         _envelope_cost,
         greater_is_better=False,
         response_method=("predict_proba", "decision_function"),
         density=density,
         pos_label=pos_label,
     )
+
+    def scorer(estimator, X, y_true, **kwargs):
+        if not (hasattr(estimator, "predict_proba") or hasattr(estimator, "decision_function")):
+            msg = (
+                f"expected_cost_scorer scores the scores of a classifier, but "
+                f"{type(estimator).__name__} has neither predict_proba nor decision_function"
+            )
+            raise CostchartError(msg)
+        return envelope_scorer(estimator, X, y_true, **kwargs)
+
+    return scorer

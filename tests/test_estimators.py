@@ -4,9 +4,10 @@ import numpy as np
 import pandas as pd
 import pytest
 from sklearn.datasets import make_classification
-from sklearn.linear_model import LogisticRegression
+from sklearn.linear_model import LinearRegression, LogisticRegression
 from sklearn.model_selection import (
     GroupKFold,
+    KFold,
     StratifiedKFold,
     TunedThresholdClassifierCV,
     cross_val_predict,
@@ -175,6 +176,142 @@ def test_density_scorer_is_minus_the_envelope_expected_cost(problem):
     ],
 )
 def test_refusals(problem, call, message):
+    X, y = problem
+    with pytest.raises(cc.CostchartError, match=message):
+        call(X, y)
+
+
+def _with_nan(X):
+    X = X.copy()
+    X[3, 1] = np.nan
+    return X
+
+
+def _overlapping(X, y):
+    rows = np.arange(len(y))
+    return [(rows[:160], rows[80:]), (rows[80:], rows[:160])]
+
+
+def _cv_results(X, y, change):
+    results = cross_validate(
+        LogisticRegression(), X, y, cv=3, return_estimator=True, return_indices=True
+    )
+    return change(results)
+
+
+def _selection():
+    points = cc.roc_points({"s": [1.0, 2.0, 3.0, 4.0], "y": [0, 1, 0, 1]}, score="s", label="y")
+    return cc.selection_table(points)
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        # predictions
+        (
+            lambda X, y: cc.predictions(LogisticRegression(), X, y),
+            r"estimators\['LogisticRegression'\] \(LogisticRegression\) is not fitted; fit it "
+            r"first, or pass cv=",
+        ),
+        (
+            lambda X, y: cc.predictions([LogisticRegression()], X, y, cv=3),
+            r"estimators is a list; pass one estimator or a dict",
+        ),
+        (lambda X, y: cc.predictions({"a": 3}, X, y, cv=3), r"estimators\['a'\] is a int, not"),
+        (lambda X, y: cc.predictions(LogisticRegression(), X, y, cv=0), r"cv=0 must be a number"),
+        (lambda X, y: cc.predictions(LogisticRegression(), X, y, cv=1), r"cv=1 must be a number"),
+        (lambda X, y: cc.predictions(LogisticRegression(), X, y, cv="3"), r"cv='3' must be"),
+        (lambda X, y: cc.predictions(LogisticRegression(), X, y, cv=241), r"from 2 to .* \(240\)"),
+        (
+            lambda X, y: cc.predictions(LogisticRegression(), X, np.sort(y), cv=KFold(2)),
+            r"training fold 0 holds one class only",
+        ),
+        (
+            lambda X, y: cc.predictions(LogisticRegression(), X, y, cv=GroupKFold(3)),
+            r"cv=GroupKFold.* cannot split the data: .*\. pass groups=",
+        ),
+        (
+            lambda X, y: cc.predictions(LogisticRegression(), _with_nan(X), y, cv=3),
+            r"LogisticRegression\.predict_proba failed on X: .*NaN.*; impute missing values",
+        ),
+        (
+            lambda X, y: cc.predictions(
+                LogisticRegression(), pd.DataFrame(X, columns=list("aabcde")), y, cv=3
+            ),
+            r"X names column 'a' twice",
+        ),
+        (
+            lambda X, y: cc.predictions(LogisticRegression(), X, y, cv=_overlapping(X, y)),
+            r"cv=<list of 2 splits> tests some rows in more than one fold",
+        ),
+        # from_cv_results
+        (
+            lambda X, y: cc.from_cv_results(_cv_results(X, y, lambda r: r), X[:100], y[:100]),
+            r"test indices of fold \d run outside the rows of X \(0 to 99\)",
+        ),
+        (
+            lambda X, y: cc.from_cv_results(
+                _cv_results(
+                    X,
+                    y,
+                    lambda r: {**r, "indices": {"test": [-t - 1 for t in r["indices"]["test"]]}},
+                ),
+                X,
+                y,
+            ),
+            r"test indices of fold 0 run outside the rows of X",
+        ),
+        (
+            lambda X, y: cc.from_cv_results(
+                _cv_results(X, y, lambda r: {**r, "estimator": r["estimator"][:2]}), X, y
+            ),
+            r"cv_results has 2 estimators for 3 test folds",
+        ),
+        (
+            lambda X, y: cc.from_cv_results(
+                _cv_results(X, y, lambda r: {**r, "estimator": [LogisticRegression()] * 3}), X, y
+            ),
+            r"cv_results\['estimator'\]\[0\] \(LogisticRegression\) is not fitted",
+        ),
+        # threshold_classifier
+        (
+            lambda X, y: cc.threshold_classifier(
+                LinearRegression().fit(X, y), _selection(), pc=0.3
+            ),
+            r"estimator \(LinearRegression\) is not a classifier",
+        ),
+        (
+            lambda X, y: cc.threshold_classifier("x", _selection(), pc=0.3),
+            r"estimator is a str, not a scikit-learn estimator",
+        ),
+        (
+            lambda X, y: cc.threshold_classifier(
+                LogisticRegression().fit(X, np.arange(len(y)) % 3), _selection(), pc=0.3
+            ),
+            r"was fitted on 3 classes \(\[0, 1, 2\]\); costchart needs a two-class",
+        ),
+        (
+            lambda X, y: cc.threshold_classifier(
+                LogisticRegression().fit(X, y), _selection(), pc=0.3, pos_label=7
+            ),
+            r"pos_label=7 is not among the estimator's classes \[0, 1\]",
+        ),
+        (
+            lambda X, y: cc.threshold_classifier(LogisticRegression(), _selection(), pc=0.3),
+            r"estimator \(LogisticRegression\) is not fitted; fit it first$",
+        ),
+        # expected_cost_scorer
+        (
+            lambda X, y: cc.expected_cost_scorer(pc=0.3)(LinearRegression().fit(X, y), X, y),
+            r"the estimator predicted .*, not a class of y",
+        ),
+        (
+            lambda X, y: cc.expected_cost_scorer()(LinearRegression().fit(X, y), X, y),
+            r"LinearRegression has neither predict_proba nor decision_function",
+        ),
+    ],
+)
+def test_the_bridge_refuses_what_scikit_learn_would_fail_on(problem, call, message):
     X, y = problem
     with pytest.raises(cc.CostchartError, match=message):
         call(X, y)
