@@ -42,6 +42,12 @@ def paired(frame: pd.DataFrame, classifier: str, instance: str, names, label: st
             )
             raise CostchartError(msg)
         names = tuple(present)
+    elif _same(names[0], names[1]):
+        msg = (
+            f"a= and b= both name {names[0]!r}; a classifier compared with itself has no "
+            "difference: pass two different classifiers"
+        )
+        raise CostchartError(msg)
     sides = []
     for name in names:
         try:
@@ -100,3 +106,10 @@ def instance_weights(side_a, side_b, weight, purpose: str) -> np.ndarray | None:
         )
         raise CostchartError(msg)
     return wa
+
+
+def _same(a, b) -> bool:
+    try:
+        return bool(a == b)
+    except (TypeError, ValueError):  # values that do not compare as one truth value
+        return False

@@ -194,6 +194,8 @@ def test_paired_test_refusals():
         cc.auc_test(long, score="s", label="y", classifier="model", instance="id", a="a")
     with pytest.raises(cc.CostchartError, match="do not share their instances"):
         cc.auc_test(long.iloc[1:], score="s", label="y", classifier="model", instance="id")
+    with pytest.raises(cc.CostchartError, match="a= and b= both name 'a'"):
+        cc.auc_test(long, score="s", label="y", classifier="model", instance="id", a="a", b="a")
 
 
 @pytest.mark.parametrize("name", ["difference", "z", "auc_a"])

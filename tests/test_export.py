@@ -124,6 +124,19 @@ def test_images_have_the_expected_dimensions(chart, tmp_path):
             r"the folder '.*missing' does not exist",
         ),
         (lambda c, p: cc.save(c, None), r"path=None must be a file name"),
+        (lambda c, p: cc.save(c, f"{p}/a\0b.json"), r"holds a null character"),
+        (
+            lambda c, p: cc.save(c, p / ("x" * 300 + ".json")),
+            r"cannot write '.*\.json': File name too long; pass a shorter file name",
+        ),
+        (
+            lambda c, p: cc.report([c], p / ("x" * 300 + ".html")),
+            r"File name too long; pass a shorter file name",
+        ),
+        (  # /proc takes no new files (a folder without write permission would, as root)
+            lambda c, p: cc.save(c, "/proc/costchart-chart.json"),
+            r"cannot write '/proc/costchart-chart\.json': .*; pass a file name the file system",
+        ),
         (
             lambda c, p: cc.save(c, p / "chart"),
             r"cannot tell the format of '.*chart' from its suffix ''",

@@ -98,3 +98,34 @@ def test_empty_and_missing_flags_give_no_regions():
     )
     assert cc.significant_regions(table).empty
     assert cc.layers.significance(table).data.empty
+
+
+def _band():
+    return pd.DataFrame(
+        {
+            "pc": [0.2, 0.4, 0.6],
+            "difference": [-0.1, -0.05, 0.0],
+            "lower": [-0.15, -0.1, -0.02],
+            "upper": [-0.05, 0.01, 0.02],
+            "significant": [True, False, False],
+        }
+    )
+
+
+def test_flags_are_checked_against_the_band():
+    assert cc.significant_regions(_band(), names=("a", "b")).pc_lo.tolist() == [0.2]
+    edited = _band().assign(significant=[True, True, False])  # the band at 0.4 holds 0
+    with pytest.raises(
+        cc.CostchartError, match=r"flags pc=0\.4 significant, but its band \[-0\.1, 0\.01\] holds 0"
+    ):
+        cc.significant_regions(edited)
+    # The minimum-evidence rule may leave a band that excludes 0 unflagged.
+    assert len(cc.significant_regions(_band().assign(significant=False))) == 0
+
+
+def test_nan_bounds_are_refused():
+    band = _band().assign(upper=[-0.05, np.nan, 0.02])
+    with pytest.raises(
+        cc.CostchartError, match=r"column 'upper' of difference is NaN at position 1"
+    ):
+        cc.significant_regions(band)

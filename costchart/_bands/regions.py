@@ -9,6 +9,7 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart._bands.describe import recorded_names
+from costchart._bands.difference import ZERO
 from costchart._errors import CostchartError
 from costchart._frames import infer_by, require_columns
 from costchart._tables import numbers, read_table
@@ -69,6 +70,7 @@ def significant_regions(
     value = numbers(table, col.DIFFERENCE, "difference")
     # Only True is significant: a missing (NaN) or False flag shades nothing.
     flag = table[col.SIGNIFICANT].eq(True).to_numpy(bool)
+    _check_flags(table, flag)
     try:
         group = (
             table.groupby(by, sort=False, dropna=False).ngroup().to_numpy()
@@ -108,3 +110,36 @@ def significant_regions(
         }
     )
     return pd.concat([keys, regions], axis=1) if by else regions
+
+
+def _check_flags(table: pd.DataFrame, flag: np.ndarray) -> None:
+    """A stored flag must agree with the band it came from, where the band is there.
+
+    ``difference_band`` flags a ``pc`` only where the band excludes 0 (and adds a
+    minimum-evidence rule that can unflag it), so a flag on a band that holds 0 was
+    edited or belongs to another band; NaN bounds are no band at all.
+    """
+    if col.LOWER not in table.columns or col.UPPER not in table.columns:
+        return
+    lower = numbers(table, col.LOWER, "difference")
+    upper = numbers(table, col.UPPER, "difference")
+    for name, bound in ((col.LOWER, lower), (col.UPPER, upper)):
+        if np.isnan(bound).any():
+            position = int(np.flatnonzero(np.isnan(bound))[0])
+            msg = (
+                f"column {name!r} of difference is NaN at position {position}; pass the "
+                "band difference_band returned, or drop the rows without a band"
+            )
+            raise CostchartError(msg)
+    holds_zero = (lower <= ZERO) & (upper >= -ZERO)
+    wrong = flag & holds_zero
+    if wrong.any():
+        position = int(np.flatnonzero(wrong)[0])
+        msg = (
+            f"difference flags pc={float(numbers(table, col.PC, 'difference')[position])!r} "
+            f"significant, but its band [{float(lower[position])!r}, {float(upper[position])!r}] "
+            "holds 0; "
+            "the 'significant' column was edited or belongs to another band: pass the band "
+            "difference_band returned"
+        )
+        raise CostchartError(msg)

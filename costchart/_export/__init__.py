@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from costchart._export.html import output_path, page_title, report, to_html
+from costchart._export.html import output_path, page_title, report, to_html, write_file
 from costchart._export.image import chart_spec, render_image
 from costchart._validation import finite_number
 
@@ -68,12 +68,12 @@ def save(chart, path, *, scale_factor: float = 2.0, title: str | None = None) ->
     spec = chart_spec(chart)
     if suffix == ".json":
         text = json.dumps(spec, indent=2)
-        path.write_text(text, encoding="utf-8")
+        write_file(path, text)
     elif suffix == ".html":
         # A chart alone shows no heading unless given a title (its own title is in the
         # chart); the page's title is the file name.
         page = to_html([spec], title=title or path.stem, heading=title is not None)
-        path.write_text(page, encoding="utf-8")
+        write_file(path, page)
     else:
-        path.write_bytes(render_image(spec, suffix, scale_factor))
+        write_file(path, render_image(spec, suffix, scale_factor))
     return path

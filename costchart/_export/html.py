@@ -170,7 +170,7 @@ def report(charts, path, *, title: str | None = None) -> Path:
         raise CostchartError(msg)
     path = output_path(path, (".html",))
     title = "costchart report" if title is None else title
-    path.write_text(to_html(charts, title=title), encoding="utf-8")
+    write_file(path, to_html(charts, title=title))
     return path
 
 
@@ -188,7 +188,15 @@ def output_path(path, suffixes: Sequence[str]) -> Path:
         raise CostchartError(msg)
     path = Path(path)
     suffix = path.suffix.lower()
-    if path.is_dir():
+    if "\0" in str(path):
+        msg = f"path={str(path)!r} holds a null character, which no file name can; remove it"
+        raise CostchartError(msg)
+    try:
+        is_folder, parent_exists = path.is_dir(), path.parent.is_dir()
+    except OSError as error:  # e.g. a name longer than the file system allows
+        msg = f"cannot write {str(path)!r}: {error.strerror or error}; pass a shorter file name"
+        raise CostchartError(msg) from None
+    if is_folder:
         msg = (
             f"path={str(path)!r} is a folder; pass a file name such as {str(path / 'chart.html')!r}"
         )
@@ -199,10 +207,25 @@ def output_path(path, suffixes: Sequence[str]) -> Path:
             f"use one of {', '.join(suffixes)}"
         )
         raise CostchartError(msg)
-    if not path.parent.is_dir():
+    if not parent_exists:
         msg = (
             f"cannot write {str(path)!r}: the folder {str(path.parent)!r} does not exist; "
             "create it first"
         )
         raise CostchartError(msg)
     return path
+
+
+def write_file(path: Path, content: str | bytes) -> None:
+    """Write ``content`` to ``path``, or say plainly why the file system refused it."""
+    try:
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content, encoding="utf-8")
+    except OSError as error:
+        msg = (
+            f"cannot write {str(path)!r}: {error.strerror or error}; pass a file name the "
+            "file system accepts, in a folder you can write to"
+        )
+        raise CostchartError(msg) from None
