@@ -138,6 +138,10 @@ def test_simultaneous_band_covers_the_whole_true_curve_at_the_level():
             {"simultaneous": True, "n_resamples": 50},
             r"n_resamples=50 is too few for a simultaneous 0.9 band: .* n_resamples >= 100",
         ),
+        (  # the level as given: with :g it read "a simultaneous 1 band"
+            {"simultaneous": True, "confidence_level": 0.999999999999},
+            r"too few for a simultaneous 0\.999999999999 band",
+        ),
     ],
 )
 def test_simultaneous_options_are_checked(options, message):

@@ -40,7 +40,7 @@ def check_simultaneous(simultaneous, options: Options) -> bool:
         if options.n_resamples < minimum:
             msg = (
                 f"n_resamples={options.n_resamples!r} is too few for a simultaneous "
-                f"{options.confidence_level:g} band: at least 10 resamples must lie beyond "
+                f"{options.confidence_level!r} band: at least 10 resamples must lie beyond "
                 f"its quantile, so pass n_resamples >= {minimum}"
             )
             raise CostchartError(msg)
