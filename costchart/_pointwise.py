@@ -181,7 +181,7 @@ def _merge_pairs(state: Pointwise, rows, node, from_b, count, new_node) -> Point
     # Curvature from each point to the next greater x: both nodes' own curvatures (of
     # their intervals holding it) plus the spread of their mean slopes. Among a node's
     # points at one x, the last one's interval is the one to the right.
-    run_last = _last_of_run(state.node, state.x)
+    run_last = _last_of_cluster(state.node, state.x)
     bend_right = state.curvature[run_last]
     slope_right = _mean_slopes(state)[run_last]
     spread = slope_right[on_b.left] - slope_right[on_a.left]
@@ -258,10 +258,24 @@ class _Side:
         return np.maximum(self.value(state.m2) + bend, 0.0)
 
 
-def _last_of_run(node: np.ndarray, x: np.ndarray) -> np.ndarray:
-    """For every row, the last row of its run of equal (node, x)."""
+#: Points of a node closer than this are one place: the same ``pc`` reached along
+#: different paths differs by a few units in the last place, and a slope over such a
+#: sliver is rounding noise. As ``costchart._average.PC_TOLERANCE``.
+SLIVER = 16 * float(np.finfo(np.float64).eps)
+
+#: Differences of two curves within this of 0 are 0: curves that coincide (tied scores
+#: in two folds) differ only by rounding, and a sign change of rounding is no crossing.
+TOUCHING = 1e-12
+
+
+def _last_of_cluster(node: np.ndarray, x: np.ndarray) -> np.ndarray:
+    """For every row, the last row of its run of (node, x) with gaps under :data:`SLIVER`.
+
+    The interval to the right of that row is the first real one, whose slope is the
+    node's slope to the right of the whole cluster.
+    """
     n = len(x)
-    ends = np.r_[(node[1:] != node[:-1]) | (x[1:] != x[:-1]), True]
+    ends = np.r_[(node[1:] != node[:-1]) | (np.diff(x) > SLIVER), True]
     index = np.where(ends, np.arange(n), n)
     return np.minimum.accumulate(index[::-1])[::-1]
 
@@ -278,10 +292,13 @@ def _mean_slopes(state: Pointwise) -> np.ndarray:
 
 def _crossings(x, difference, same_pair):
     """Where a difference of two linear pieces changes sign between consecutive points."""
-    flips = np.flatnonzero(same_pair[:-1] & (difference[:-1] * difference[1:] < 0))
+    apart = np.where(np.abs(difference) > TOUCHING, difference, 0.0)
+    flips = np.flatnonzero(same_pair[:-1] & (apart[:-1] * apart[1:] < 0))
     d0, d1 = difference[flips], difference[flips + 1]
-    where = x[flips] + (x[flips + 1] - x[flips]) * (d0 / (d0 - d1))
-    return flips, np.clip(where, x[flips], x[flips + 1])
+    where = np.clip(x[flips] + (x[flips + 1] - x[flips]) * (d0 / (d0 - d1)), x[flips], x[flips + 1])
+    # A crossing a sliver from a point is that point: no new point a few ulps away.
+    inside = (where - x[flips] > SLIVER) & (x[flips + 1] - where > SLIVER)
+    return flips[inside], where[inside]
 
 
 def _concat(a: Pointwise, b: Pointwise) -> Pointwise:

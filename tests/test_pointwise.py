@@ -129,3 +129,83 @@ def test_vertical_average_of_many_folds_equals_brute_force(rng):
     np.testing.assert_allclose(average.cost_hi, hi, atol=1e-13)
     np.testing.assert_allclose(average.cost_sd, sd, atol=1e-9)
     assert len(average) == len(np.unique(table.pc))
+
+
+#: Folds whose curves coincide in part (tied scores): rounding once inserted a crossing a
+#: few ulps past a vertex, and the next interval's spread came from that sliver's slope
+#: (cost_sd 0.033961 instead of 0.034949 at pc = 5/17), depending on the folds' order.
+TIED = pd.DataFrame(
+    {
+        "fold": list("aaabbbbcccddde"),
+        "fpr": [
+            2 / 15,
+            13 / 30,
+            0.9,
+            0,
+            1 / 15,
+            0.4,
+            0.8,
+            0,
+            7 / 15,
+            0.9,
+            0,
+            1 / 30,
+            14 / 15,
+            1 / 3,
+        ],
+        "tpr": [0.2, 0.55, 0.95, 0.05, 0.45, 0.8, 1, 0.1, 0.8, 1, 0.1, 0.2, 1, 0.8],
+    }
+)
+
+
+def _tied_folds(rng, folds=6, n=30):
+    """ROC points of folds scored on a few distinct values, so their curves often coincide."""
+    data = pd.DataFrame(
+        {
+            "fold": np.repeat(np.arange(folds), n),
+            "s": rng.integers(0, 4, folds * n),
+            "y": rng.random(folds * n) < 0.5,
+        }
+    )
+    data["s"] = data.s + data.y * rng.integers(0, 2, folds * n)
+    return cc.roc_points(data, score="s", label="y", by="fold")
+
+
+def _assert_exact_at_vertices(points):
+    average = cc.vertical_average(points, over="fold")
+    envelopes = cc.lower_envelope(points, by="fold")
+    curves = [(g.pc.to_numpy(), g.cost.to_numpy()) for _, g in envelopes.groupby("fold")]
+    mean, lo, hi, sd = _brute_force(curves, average.pc.to_numpy())
+    np.testing.assert_allclose(average.cost, mean, atol=1e-12)
+    np.testing.assert_allclose(average.cost_lo, lo, atol=1e-12)
+    np.testing.assert_allclose(average.cost_hi, hi, atol=1e-12)
+    np.testing.assert_allclose(average.cost_sd, sd, atol=1e-9)
+    return average
+
+
+def test_tied_folds_average_exactly_in_every_order():
+    import itertools
+
+    folds = sorted(TIED.fold.unique())
+    results = []
+    for order in itertools.permutations(folds):
+        renamed = TIED.assign(fold=TIED.fold.map(dict(zip(folds, order, strict=True))))
+        results.append(_assert_exact_at_vertices(renamed.sort_values("fold", kind="stable")))
+    at = np.isclose(results[0].pc, 5 / 17)
+    assert results[0].cost_sd[at].item() == pytest.approx(0.034949, abs=1e-6)
+    for result in results[1:]:
+        np.testing.assert_allclose(
+            result[["pc", "cost_sd"]], results[0][["pc", "cost_sd"]], atol=1e-12
+        )
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_random_tied_score_folds_equal_brute_force_in_any_order(seed):
+    rng = np.random.default_rng(seed)
+    points = _tied_folds(rng)
+    first = _assert_exact_at_vertices(points)
+    shuffled = points.assign(fold=points.fold.map(dict(enumerate(rng.permutation(6)))))
+    again = _assert_exact_at_vertices(shuffled.sort_values("fold", kind="stable"))
+    np.testing.assert_allclose(again[["pc", "cost"]], first[["pc", "cost"]], atol=1e-12)
+    # An sd near 0 is the square root of rounding (1e-22 -> 1e-11): 1e-9, as against brute force.
+    np.testing.assert_allclose(again.cost_sd, first.cost_sd, atol=1e-9)
