@@ -19,7 +19,7 @@ from costchart._envelope import lower_envelope
 from costchart._errors import CostchartError
 from costchart._frames import describe_group, infer_by, normalize_by
 from costchart._groups import assemble, split_groups
-from costchart._pointwise import pointwise_statistics
+from costchart._pointwise import SLIVER, pointwise_statistics
 from costchart._tables import check_curve, read_table, table_kind
 
 __all__ = ["vertical_average"]
@@ -216,7 +216,7 @@ def _grid_points(node: np.ndarray, x: np.ndarray, vertex: np.ndarray) -> np.ndar
 #: ``pc`` values closer than this are one vertex: the same value computed along different
 #: paths differs by a few units in the last place (``pc`` lies in [0, 1]). Keeping both
 #: would make a segment a few ulps wide whose slope -- the dual ROC point -- is noise.
-PC_TOLERANCE = 16 * float(np.finfo(np.float64).eps)
+PC_TOLERANCE = SLIVER
 
 
 def cluster_representatives(sorted_pc: np.ndarray) -> np.ndarray:

@@ -260,7 +260,7 @@ class _Side:
 
 #: Points of a node closer than this are one place: the same ``pc`` reached along
 #: different paths differs by a few units in the last place, and a slope over such a
-#: sliver is rounding noise. As ``costchart._average.PC_TOLERANCE``.
+#: sliver is rounding noise (``costchart._average.PC_TOLERANCE`` is this).
 SLIVER = 16 * float(np.finfo(np.float64).eps)
 
 #: Differences of two curves within this of 0 are 0: curves that coincide (tied scores
