@@ -17,6 +17,7 @@ resampling, which is closed-form for this two-sample U-statistic:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import numpy as np
@@ -29,7 +30,7 @@ from costchart._frames import as_pandas, check_by_names, describe_group, normali
 from costchart._groups import assemble, split_groups
 from costchart._paired import instance_weights, is_scalar_name, paired
 from costchart._roc import points_of
-from costchart._validation import column_name, one_of
+from costchart._validation import column_name, one_of, random_generator, whole_number
 from costchart._validation import confidence_level as check_confidence
 
 __all__ = ["auc_ci", "auc_test"]
@@ -45,6 +46,10 @@ def auc_ci(
     weight: str | None = None,
     confidence_level: float = 0.9,
     method: str = "delong",
+    interval: str = "normal",
+    direction: str = "higher",
+    n_resamples: int = 2000,
+    rng=None,
 ) -> pd.DataFrame:
     """The AUC of each group with a confidence interval (DeLong, or the exact bootstrap).
 
@@ -67,14 +72,31 @@ def auc_ci(
         In (0, 1).
     method : {"delong", "bootstrap"}
         DeLong's variance (as pROC's ``ci.auc(method="delong")``), or the exact variance of
-        the stratified bootstrap (no resampling). Either gives a normal interval, clipped
-        to [0, 1].
+        the stratified bootstrap (no resampling).
+    interval : {"normal", "percentile"}
+        ``"normal"`` (the default): the AUC plus and minus the normal quantile times the
+        standard error, clipped to [0, 1]. ``"percentile"`` (with ``method="bootstrap"``):
+        the quantiles of the AUCs of ``n_resamples`` stratified resamples (as pROC's
+        ``ci.auc(method="bootstrap")``); it follows the skew of an AUC near 0 or 1, and
+        stays inside [0, 1] without clipping. ``se`` is the exact bootstrap one either way.
+    direction : {"higher", "auto"}
+        ``"higher"`` (the default): higher scores mean positive, as everywhere in
+        costchart, so a classifier worse than chance keeps its AUC below 0.5 (e.g. 0.28,
+        interval and all). ``"auto"``: where the AUC is below 0.5 the scores are read the
+        other way round (lower means positive), giving ``1 - auc`` and the interval
+        mirrored; a ``direction`` column says which way each group was read (``"higher"``
+        or ``"lower"``), as pROC's ``direction="auto"``.
+    n_resamples : int
+        Resamples for ``interval="percentile"``; at least 10 must lie in each tail.
+    rng : int or numpy.random.Generator, optional
+        The resamples' seed, for ``interval="percentile"``.
 
     Returns
     -------
     pandas.DataFrame
-        The grouping columns, then ``auc``, ``lower``, ``upper``, ``se`` (float64), one
-        row per group.
+        The grouping columns, then ``auc``, ``lower``, ``upper``, ``se`` (float64), and
+        with ``direction="auto"`` ``direction``, one row per group. ``attrs["costchart"]``
+        records the level, method, interval and direction.
 
     Raises
     ------
@@ -93,7 +115,25 @@ def auc_ci(
     from scipy import stats
 
     one_of(method, "method", ("delong", "bootstrap"))
+    one_of(interval, "interval", ("normal", "percentile"))
+    one_of(direction, "direction", ("higher", "auto"))
     level = check_confidence(confidence_level)
+    if interval == "percentile":
+        if method != "bootstrap":
+            msg = (
+                f"interval='percentile' needs resamples: pass method='bootstrap' (method="
+                f"{method!r} has a normal interval only)"
+            )
+            raise CostchartError(msg)
+        resamples = whole_number(n_resamples, "n_resamples", minimum=1)
+        least = math.ceil(10 / ((1 - level) / 2) - 1e-9)
+        if resamples < least:
+            msg = (
+                f"n_resamples={n_resamples!r} is too few for a {level!r} percentile interval: "
+                f"each tail needs at least 10 resamples, so pass n_resamples >= {least}"
+            )
+            raise CostchartError(msg)
+        generator = random_generator(rng)
     by = normalize_by(by)
     points = points_of(
         data,
@@ -107,16 +147,63 @@ def auc_ci(
     groups = split_groups(points, by)
     area, variance = _placement_moments(points, groups, by, method)
     se = np.sqrt(np.maximum(variance, 0.0))
-    z = stats.norm.ppf(0.5 + level / 2)
-    columns = {
-        col.AUC: area,
-        col.LOWER: np.clip(area - z * se, 0.0, 1.0),
-        col.UPPER: np.clip(area + z * se, 0.0, 1.0),
-        col.SE: se,
-    }
+    if interval == "percentile":
+        lower, upper = _percentile_interval(points, groups, level, resamples, generator)
+    else:
+        z = stats.norm.ppf(0.5 + level / 2)
+        lower, upper = np.clip(area - z * se, 0.0, 1.0), np.clip(area + z * se, 0.0, 1.0)
+    columns = {col.AUC: area, col.LOWER: lower, col.UPPER: upper, col.SE: se}
+    if direction == "auto":
+        flip = area < 0.5
+        columns = {
+            col.AUC: np.where(flip, 1 - area, area),
+            col.LOWER: np.where(flip, 1 - upper, lower),
+            col.UPPER: np.where(flip, 1 - lower, upper),
+            col.SE: se,
+            DIRECTION: np.where(flip, "lower", "higher").astype(object),
+        }
     result = assemble(groups, np.ones(len(groups)), columns)
-    result.attrs["costchart"] = {"confidence_level": level, "method": method}
+    result.attrs["costchart"] = {
+        "confidence_level": level,
+        "method": method,
+        "interval": interval,
+        "direction": direction,
+    }
     return result
+
+
+#: The column saying which way ``direction="auto"`` read a group's scores.
+DIRECTION = "direction"
+
+#: Resamples drawn at once for a percentile interval (memory: this x distinct scores).
+_CHUNK = 64
+
+
+def _percentile_interval(points: pd.DataFrame, groups, level: float, resamples: int, rng):
+    """Quantiles of the AUCs of stratified resamples, each group's in turn.
+
+    A resample draws the positives' and the negatives' counts at each distinct score
+    from multinomials; its AUC is then one pass over the scores, as
+    :func:`_placement_moments` computes the AUC.
+    """
+    tp = points[col.TP].to_numpy(np.float64)
+    fp = points[col.FP].to_numpy(np.float64)
+    quantiles = [(1 - level) / 2, (1 + level) / 2]
+    lower, upper = np.zeros(len(groups)), np.zeros(len(groups))
+    for g, group in enumerate(groups):
+        rows = group.positions
+        d_t = np.diff(tp[rows], prepend=0.0)
+        d_f = np.diff(fp[rows], prepend=0.0)
+        positives, negatives = round(float(d_t.sum())), round(float(d_f.sum()))
+        areas = []
+        for start in range(0, resamples, _CHUNK):
+            size = min(_CHUNK, resamples - start)
+            at_t = rng.multinomial(positives, d_t / d_t.sum(), size=size)
+            at_f = rng.multinomial(negatives, d_f / d_f.sum(), size=size)
+            below = negatives - np.cumsum(at_f, axis=1) + 0.5 * at_f
+            areas.append((at_t * below).sum(axis=1) / (positives * negatives))
+        lower[g], upper[g] = np.quantile(np.concatenate(areas), quantiles)
+    return lower, upper
 
 
 def _placement_moments(points: pd.DataFrame, groups, by: list[str], method: str):

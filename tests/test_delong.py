@@ -180,6 +180,18 @@ def test_raw_partial_auc_equals_an_integral_of_the_curve(max_fpr):
             lambda d: cc.auc(cc.roc_points(d, score="s", label="y"), max_fpr=0.2, standardized=1),
             r"standardized=1 must be True or False",
         ),
+        (
+            lambda d: cc.auc_ci(d, score="s", label="y", interval="percentile"),
+            r"interval='percentile' needs resamples: pass method='bootstrap'",
+        ),
+        (
+            lambda d: cc.auc_ci(
+                d, score="s", label="y", method="bootstrap", interval="percentile", n_resamples=50
+            ),
+            r"n_resamples=50 is too few for a 0.9 percentile interval: .* >= 200",
+        ),
+        (lambda d: cc.auc_ci(d, score="s", label="y", interval="t"), r"interval='t' is not an"),
+        (lambda d: cc.auc_ci(d, score="s", label="y", direction="<"), r"direction='<' is not an"),
     ],
 )
 def test_refusals(call, message):
@@ -216,3 +228,55 @@ def test_empty_paired_data_is_refused():
     long, *_ = _long_pair(2)
     with pytest.raises(cc.CostchartError, match="data has no rows"):
         cc.auc_test(long.iloc[:0], score="s", label="y", classifier="model", instance="id")
+
+
+@pytest.mark.parametrize("ties", [True, False])
+def test_percentile_interval_equals_resampling_the_instances(ties):
+    s, y = _scores(3, n=120, ties=ties)
+    result = cc.auc_ci(
+        {"s": s, "y": y}, score="s", label="y", method="bootstrap", interval="percentile", rng=0
+    )
+    rng = np.random.default_rng(1)
+    pos, neg = s[y], s[~y]
+    areas = []
+    for _ in range(4000):
+        a, b = rng.choice(pos, len(pos)), rng.choice(neg, len(neg))
+        areas.append(((a[:, None] > b[None, :]) + 0.5 * (a[:, None] == b[None, :])).mean())
+    low, high = np.quantile(areas, [0.05, 0.95])
+    # Two Monte Carlo estimates of one quantile: each off by about 0.004 here.
+    assert result["lower"].iat[0] == pytest.approx(low, abs=0.012)
+    assert result["upper"].iat[0] == pytest.approx(high, abs=0.012)
+    exact = cc.auc_ci({"s": s, "y": y}, score="s", label="y", method="bootstrap")
+    assert result["se"].iat[0] == exact["se"].iat[0]  # the exact bootstrap se either way
+    again = cc.auc_ci(
+        {"s": s, "y": y}, score="s", label="y", method="bootstrap", interval="percentile", rng=0
+    )
+    assert again.equals(result)
+
+
+def test_percentile_interval_follows_the_skew_near_one_without_clipping():
+    s, y = _scores(4, n=60, ties=False)
+    s = s + 1.2 * y  # nearly separated: AUC near 1
+    normal = cc.auc_ci({"s": s, "y": y}, score="s", label="y", method="bootstrap")
+    percentile = cc.auc_ci(
+        {"s": s, "y": y}, score="s", label="y", method="bootstrap", interval="percentile", rng=2
+    )
+    area = percentile["auc"].iat[0]
+    assert percentile["upper"].iat[0] <= 1.0
+    # Skewed: the percentile interval reaches further below the AUC than above it.
+    assert area - percentile["lower"].iat[0] > percentile["upper"].iat[0] - area
+    assert normal["upper"].iat[0] == pytest.approx(min(1.0, area + (area - normal["lower"].iat[0])))
+
+
+def test_direction_auto_reads_a_worse_than_chance_classifier_the_other_way():
+    s, y = _scores(5, n=200, ties=False)
+    data = {"s": np.r_[s, -s], "y": np.r_[y, y], "g": ["good"] * 200 + ["reversed"] * 200}
+    kept = cc.auc_ci(data, score="s", label="y", by="g")
+    assert kept["auc"].iat[1] == pytest.approx(1 - kept["auc"].iat[0])  # below 0.5, kept
+    assert "direction" not in kept.columns
+    auto = cc.auc_ci(data, score="s", label="y", by="g", direction="auto")
+    assert auto["direction"].tolist() == ["higher", "lower"]
+    assert auto["auc"].iat[1] == pytest.approx(kept["auc"].iat[0])
+    assert auto["lower"].iat[1] == pytest.approx(1 - kept["upper"].iat[1])
+    assert auto["upper"].iat[1] == pytest.approx(1 - kept["lower"].iat[1])
+    assert auto.attrs["costchart"]["direction"] == "auto"
