@@ -136,6 +136,41 @@ def test_several_curves_per_colour_are_refused(demo_points):
         cc.explorer(demo_points, name="costchart", color="classifier")
 
 
+def test_the_colour_is_the_one_grouping_that_tells_curves_apart(demo_points):
+    # Filtered to one data set, 'dataset' tells no curves apart; 'classifier' does.
+    sonar_only = demo_points[demo_points.dataset == "sonar"]
+    inferred = scene(cc.explorer(sonar_only, name="costchart", pc=0.3))
+    declared = scene(cc.explorer(sonar_only, name="costchart", pc=0.3, color="classifier"))
+    assert len(_ring(inferred)) == 3
+    assert sorted(texts(inferred)) == sorted(texts(declared))
+    assert {"logistic", "naive bayes", "tree"} <= set(legend_labels(inferred))
+    with pytest.raises(cc.CostchartError, match=r"\['dataset', 'classifier'\] also tell"):
+        cc.explorer(demo_points, name="costchart")
+
+
+def test_the_readout_names_both_trivial_ends_and_stays_in_its_panel(sonar):
+    tree = sonar[sonar.classifier == "tree"].drop(columns="classifier")
+    top = texts(scene(cc.explorer(tree, name="costchart", pc=1.0)))
+    assert any("(always positive)\ncost" in t for t in top), top
+    bottom = scene(cc.explorer(sonar, name="costchart", color="classifier", pc=0.0))
+    readouts = [
+        item
+        for m in data_marks(bottom)
+        if m.marktype == "text"
+        for item in m.items
+        if "(always negative)" in str(item.get("text"))
+    ]
+    assert readouts and all(item.get("limit") == 260 for item in readouts)  # the panel's width
+
+
+def test_the_data_prevalence_is_shown_rounded(sonar):
+    tree = sonar[sonar.classifier == "tree"].drop(columns="classifier")
+    chart = cc.explorer(tree, name="costchart", controls="costs")
+    params = {p["name"]: p for p in chart.to_dict()["params"]}
+    prevalence = tree.tp.max() / (tree.tp.max() + tree.fp.max())
+    assert params["costchart_prevalence"]["value"] == round(prevalence, 2) != prevalence
+
+
 def test_points_without_counts_are_refused():
     points = {"threshold": [np.inf, 1.0, -np.inf], "fpr": [0, 0.2, 1], "tpr": [0, 0.7, 1]}
     with pytest.raises(cc.CostchartError, match=r"needs the confusion counts"):

@@ -36,6 +36,7 @@ from costchart._charts._explorer_signals import (
 from costchart._charts._frame import check_name, check_roles, check_size, threshold_text
 from costchart._envelope import lower_envelope
 from costchart._errors import CostchartError
+from costchart._geometry import ALWAYS_POSITIVE
 from costchart._hull import roc_hull
 from costchart._palette import palette as palette_of
 from costchart._tables import points_groups
@@ -65,7 +66,13 @@ def _vertices(points: pd.DataFrame, by: list[str]) -> pd.DataFrame:
     counts = hull[needed].to_numpy(np.float64)
     positives, negatives = counts[:, 0] + counts[:, 3], counts[:, 1] + counts[:, 2]
     table["costchart_prevalence"] = positives / (positives + negatives)
-    table["costchart_threshold"] = threshold_text(hull[col.THRESHOLD].to_numpy(np.float64))
+    text = threshold_text(hull[col.THRESHOLD].to_numpy(np.float64))
+    # The vertex (1, 1) predicts every instance positive, whatever its threshold reads.
+    everything = ((table[col.FPR] == 1) & (table[col.TPR] == 1)).to_numpy()
+    table["costchart_threshold"] = [
+        f"{t} ({ALWAYS_POSITIVE})" if all_positive and ALWAYS_POSITIVE not in t else t
+        for t, all_positive in zip(text, everything, strict=True)
+    ]
     return table.drop(columns=col.THRESHOLD)
 
 
@@ -153,11 +160,15 @@ def explorer(
     if table.empty:
         msg = "points has no rows; there is no curve to explore"
         raise CostchartError(msg)
-    extra = [c for c in by if c != color]
+    # A grouping column with one value left (after filtering) tells no curves apart.
+    telling = [c for c in by if table[c].nunique(dropna=False) > 1]
+    if color is None and len(telling) == 1:
+        color = telling[0]  # one column tells the curves apart: colour by it
+    extra = [c for c in telling if c != color]
     if extra:
         msg = (
             f"the explorer draws one curve per colour value, but {extra} also tell curves "
-            f"apart; filter points to one value of each, or pass color= (one of {by})"
+            f"apart; filter points to one value of each, or pass color= (one of {telling})"
         )
         raise CostchartError(msg)
     if name is None:
@@ -170,7 +181,8 @@ def explorer(
         if not RATIO_RANGE[0] <= ratio <= RATIO_RANGE[1]:
             msg = f"cost_ratio={ratio!r} is outside [{RATIO_RANGE[0]}, {RATIO_RANGE[1]}]"
             raise CostchartError(msg)
-        prevalence = data_prevalence if p_pos is None else probability(p_pos, "p_pos")
+        # The data's prevalence, to the slider's step (a reader sees 0.53, not 0.533654).
+        prevalence = round(data_prevalence, 2) if p_pos is None else probability(p_pos, "p_pos")
     colors = palette_of(table[color], colors=palette) if color else None
 
     pc_name = f"{name}_pc"
@@ -292,18 +304,20 @@ def explorer(
     summary = (
         chosen.transform_calculate(
             costchart_text=(
-                f"{label}'threshold ' + datum.costchart_threshold + ', cost ' + "
+                f"{label}'threshold ' + datum.costchart_threshold + '\\ncost ' + "
                 "format(datum.costchart_cost, '.4f')"
             )
         )
-        .mark_text(align="left", baseline="middle", fontSize=12)
+        # Two lines, kept within the panel: one long line (a trivial threshold's name)
+        # pushed the legend off the chart.
+        .mark_text(align="left", baseline="middle", fontSize=12, limit=260, lineBreak="\n")
         .encode(
             x=alt.value(0),
             y=alt.Y(**nominal(color), title=None, axis=None) if color else alt.value(10),
             text="costchart_text:N",
             color=colour(vertices),
         )
-        .properties(width=260, height=18 * len(colors or [None]), view={"stroke": None})
+        .properties(width=260, height=34 * len(colors or [None]), view={"stroke": None})
     )
     header = (
         alt.Chart(pd.DataFrame({"costchart_one": [1]}))
