@@ -1,0 +1,162 @@
+"""The fawcett2006 gallery figures hold the claims of Fawcett (2006), on the scripts' tables."""
+
+from __future__ import annotations
+
+import os
+import runpy
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from costchart.datasets import load_credit
+
+FOLDER = Path(__file__).resolve().parent.parent / "gallery" / "fawcett2006"
+FPR_IV = "Share of the negatives' cost incurred"
+TPR_IV = "Share of the positives' benefit gained"
+
+
+def _run(name: str, tmp_path_factory) -> dict:
+    (path,) = FOLDER.glob(f"plot_fawcett2006_{name}_*.py")
+    os.environ.pop("COSTCHART_GALLERY_FULL", None)
+    here = Path.cwd()
+    os.chdir(tmp_path_factory.mktemp(name))
+    try:
+        return runpy.run_path(str(path), run_name="__main__")
+    finally:
+        os.chdir(here)
+
+
+def _views(spec):
+    """Every unit view of a chart spec (layers of concats, recursively)."""
+    if isinstance(spec, dict):
+        if "mark" in spec:
+            yield spec
+        for key in ("layer", "hconcat", "vconcat", "concat"):
+            for child in spec.get(key, []):
+                yield from _views(child)
+        if "spec" in spec:
+            yield from _views(spec["spec"])
+
+
+def _axis_titles(chart) -> list[set]:
+    """Per top-level panel, the set of (x title, y title) pairs of its views."""
+    spec = chart.to_dict()
+    panels = spec.get("hconcat") or [spec]
+    return [
+        {
+            (v["encoding"]["x"].get("title"), v["encoding"]["y"].get("title"))
+            for v in _views(panel)
+            if "x" in v.get("encoding", {}) and "y" in v.get("encoding", {})
+        }
+        for panel in panels
+    ]
+
+
+def _above(points, one, other, grid):
+    """Where curve ``one`` lies above curve ``other`` on a grid of x (linear between points)."""
+
+    def curve(name):
+        p = points[points["classifier"] == name].sort_values(["fpr", "tpr"])
+        return np.interp(grid, p["fpr"], p["tpr"])
+
+    return curve(one) - curve(other)
+
+
+MATRIX_AT = np.array([250.0, 1000.0, 18424.0])
+
+
+# --- Fig. 3 ------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def fig03(tmp_path_factory):
+    return _run("fig03", tmp_path_factory)
+
+
+def test_fig03_identical_roc_curves_but_rociv_tells_a_and_b_apart(fig03):
+    plain, weighted, areas = (
+        fig03["plain"],
+        fig03["weighted"],
+        fig03["areas"].set_index("classifier"),
+    )
+    a = plain[plain["classifier"] == "A"][["fpr", "tpr"]].reset_index(drop=True)
+    b = plain[plain["classifier"] == "B"][["fpr", "tpr"]].reset_index(drop=True)
+    pd.testing.assert_frame_equal(a, b)  # (a): one ROC curve for both
+    assert areas.loc["A", "auc"] == pytest.approx(areas.loc["B", "auc"])
+    # (b): the ROCIV areas rank them, clearly
+    assert abs(areas.loc["A", "auciv"] - areas.loc["B", "auciv"]) > 0.03
+    # each has a region of dominance: A at few false positives, B beyond
+    gap = _above(weighted, "A", "B", np.linspace(0, 1, 401))
+    grid = np.linspace(0, 1, 401)
+    assert gap[(grid > 0.01) & (grid < 0.08)].min() > 0.02
+    assert gap[(grid > 0.2) & (grid < 0.8)].max() < -0.02
+    # the ROCIV view's axes name amounts, the ROC view's rates
+    roc_titles, rociv_titles = _axis_titles(fig03["chart"])
+    assert rociv_titles == {(FPR_IV, TPR_IV)}
+    assert roc_titles == {("False positive rate", "True positive rate")}
+
+
+# --- Fig. 8 ------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def fig08(tmp_path_factory):
+    return _run("fig08", tmp_path_factory)
+
+
+def test_fig08_matrix_is_the_papers_fig7_on_german_credit_amounts(fig08):
+    credit = fig08["credit"]
+    loans = load_credit().drop_duplicates("instance").set_index("instance")
+    assert credit["instance"].nunique() == 1000
+    np.testing.assert_array_equal(credit["amount"], loans.loc[credit["instance"], "amount"])
+    np.testing.assert_array_equal(credit["label"], loans.loc[credit["instance"], "label"])
+    x = credit["amount"].to_numpy()
+    expected = np.where(credit["label"] == 1, 0.05 * x + 20, x + 20)  # Fig. 7b
+    np.testing.assert_allclose(credit["cost"], expected)
+
+
+def test_fig08_curves_are_roc_and_rociv_of_the_credit_data(fig08):
+    credit, plain, weighted = fig08["credit"], fig08["plain"], fig08["weighted"]
+    assert set(plain["classifier"]) == set(weighted["classifier"]) == set(credit["classifier"])
+    for name, group in credit.groupby("classifier"):
+        ranked = group.sort_values("score", ascending=False)
+        good = ranked["label"].to_numpy() == 1
+        cost = ranked["cost"].to_numpy()
+        at = np.r_[0, np.flatnonzero(np.diff(ranked["score"].to_numpy()) != 0) + 1, len(good)]
+        fpr = np.r_[0, np.cumsum(np.where(good, 0, cost))][at] / cost[~good].sum()
+        tpr = np.r_[0, np.cumsum(np.where(good, cost, 0))][at] / cost[good].sum()
+        iv = weighted[weighted["classifier"] == name].sort_values(["fpr", "tpr"])
+        np.testing.assert_allclose(iv["fpr"], np.sort(fpr), atol=1e-12)
+        np.testing.assert_allclose(iv["tpr"], np.sort(tpr), atol=1e-12)
+        roc = plain[plain["classifier"] == name]
+        assert roc["fpr"].iloc[-1] == 1 and roc["tp"].max() == good.sum()
+    roc_titles, rociv_titles = _axis_titles(fig08["chart"].vconcat[0])
+    assert rociv_titles == {(FPR_IV, TPR_IV)}
+    assert roc_titles == {("False positive rate", "True positive rate")}
+
+
+def test_fig08_roc_and_rociv_rank_the_classifiers_in_reverse(fig08):
+    areas = fig08["areas"].set_index("classifier")
+    by_roc = list(areas["auc"].sort_values(ascending=False).index)
+    by_rociv = list(areas["auciv"].sort_values(ascending=False).index)
+    assert by_roc[0] == "naive bayes" and by_roc[-1] == "tree, expected benefit"
+    assert by_rociv[0] == "tree, expected benefit"
+    cost_aware, bayes = areas.loc["tree, expected benefit"], areas.loc["naive bayes"]
+    assert bayes["auc"] - cost_aware["auc"] > 0.02
+    assert cost_aware["auciv"] - bayes["auciv"] > 0.005
+
+
+def test_fig08_regions_of_superiority_move(fig08):
+    share = fig08["superiority"]
+    assert share.sum().to_numpy() == pytest.approx([1.0, 1.0])
+    # ROCIV: the cost-aware tree optimal over half the conditions, far more than by ROC
+    assert share.loc["tree, expected benefit", "rociv"] > 0.45
+    assert (
+        share.loc["tree, expected benefit", "rociv"]
+        > share.loc["tree, expected benefit", "roc"] + 0.1
+    )
+    # the plain tree, a real region by ROC, is nearly dominated by ROCIV
+    assert share.loc["tree", "roc"] > 0.15 > 0.1 > share.loc["tree", "rociv"]
+    assert share.loc["naive bayes", "roc"] == share["roc"].drop("trivial").max()
