@@ -160,3 +160,43 @@ def test_fig08_regions_of_superiority_move(fig08):
     # the plain tree, a real region by ROC, is nearly dominated by ROCIV
     assert share.loc["tree", "roc"] > 0.15 > 0.1 > share.loc["tree", "rociv"]
     assert share.loc["naive bayes", "roc"] == share["roc"].drop("trivial").max()
+
+
+# --- Fig. 2 (and 7) ----------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def fig02(tmp_path_factory):
+    return _run("fig02", tmp_path_factory)
+
+
+def _cell(value, x):
+    return value(x) if callable(value) else np.full_like(x, value)
+
+
+def test_fig02_matrix_is_the_papers_fig7(fig02):
+    matrix, x = fig02["matrix"], MATRIX_AT
+    paper = {  # Fig. 7a: Y approves, N refuses; p a good loan, n a bad one
+        ("Y", "p"): 0.05 * x,
+        ("N", "p"): np.full_like(x, -20.0),
+        ("Y", "n"): -x,
+        ("N", "n"): np.full_like(x, 20.0),
+    }
+    assert set(matrix) == set(paper)
+    for key, expected in paper.items():
+        np.testing.assert_allclose(_cell(matrix[key], x), expected)
+    # Fig. 7b, as the script derived it and writes it in its table
+    derived = fig02["transformed"].set_index("truth")
+    assert derived.loc["good (p)"].tolist() == pytest.approx([20.0, 0.05])
+    assert derived.loc["bad (n)"].tolist() == pytest.approx([20.0, 1.0])
+    approve = fig02["cells"].query("matrix.str.startswith('(b)') and decision == 'approve (Y)'")
+    assert set(approve["text"]) == {"0.05 x + $20", "x + $20"}
+
+
+def test_fig02_every_loan_carries_its_fig7b_amount(fig02):
+    credit = fig02["credit"]
+    assert len(credit) == 1000
+    x = credit["amount"].to_numpy()
+    np.testing.assert_allclose(
+        credit["cost"], np.where(credit["label"] == 1, 0.05 * x + 20, x + 20)
+    )
