@@ -200,3 +200,35 @@ def test_fig02_every_loan_carries_its_fig7b_amount(fig02):
     np.testing.assert_allclose(
         credit["cost"], np.where(credit["label"] == 1, 0.05 * x + 20, x + 20)
     )
+
+
+# --- Fig. 5 (and 10) ---------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def fig05(tmp_path_factory):
+    return _run("fig05", tmp_path_factory)
+
+
+def test_fig05_alike_by_roc_apart_by_rociv(fig05):
+    areas = fig05["areas"].set_index("classifier")
+    gift, chance = areas.loc["expected-gift model"], areas.loc["chance-of-giving model"]
+    # (a) nearly indistinguishable by ROC (docs-scale noise of the difference: about 0.008)
+    assert abs(gift["auc"] - chance["auc"]) < 0.03
+    # (b) far apart by ROCIV (noise about 0.02)
+    assert gift["auciv"] - chance["auciv"] > 0.08
+    # the chance-of-giving model below the other over most of the false positive range
+    grid = np.linspace(0, 1, 401)
+    gap = _above(fig05["weighted"], "expected-gift model", "chance-of-giving model", grid)
+    assert np.mean(gap > 0) > 0.9
+    roc_titles, rociv_titles = _axis_titles(fig05["chart"])
+    assert rociv_titles == {(FPR_IV, TPR_IV)}
+    assert roc_titles == {("False positive rate", "True positive rate")}
+
+
+def test_fig05_amounts_are_the_papers_mailing(fig05):
+    data = fig05["data"].query("classifier == 'chance-of-giving model'")
+    donors = data[data["label"] == 1]["amount"]
+    assert 0.1 < len(donors) / len(data) < 0.2  # about 15 % give
+    assert (data[data["label"] == 0]["amount"] == 1).all()  # a mailing costs $1
+    assert 15 < donors.mean() < 35  # net gifts: mean 24 in the paper
