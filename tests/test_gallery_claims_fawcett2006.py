@@ -232,3 +232,29 @@ def test_fig05_amounts_are_the_papers_mailing(fig05):
     assert 0.1 < len(donors) / len(data) < 0.2  # about 15 % give
     assert (data[data["label"] == 0]["amount"] == 1).all()  # a mailing costs $1
     assert 15 < donors.mean() < 35  # net gifts: mean 24 in the paper
+
+
+# --- Fig. 6 ------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def fig06(tmp_path_factory):
+    return _run("fig06", tmp_path_factory)
+
+
+def test_fig06_benefit_mass_lies_further_left_for_the_expected_gift_model(fig06):
+    ranked, centre = fig06["ranked"], fig06["centre"]
+    n = fig06["n"]
+    for name, rows in ranked.groupby("classifier"):
+        assert rows["rank"].tolist() == list(range(1, n + 1))
+        assert rows["score"].is_monotonic_decreasing
+        donors = rows[rows["label"] == 1]
+        weighted = (donors["rank"] * donors["amount"]).sum() / donors["amount"].sum()
+        assert centre[name] == pytest.approx(weighted)
+        assert (rows.loc[rows["label"] == 0, "signed"] == -1).all()
+    # the stand-in for PRIE puts its benefit mass well left of the other's
+    assert centre["expected-gift model"] < 0.7 * centre["chance-of-giving model"]
+    # and so it gains more of the total benefit in its first tenth
+    top = ranked[ranked["rank"] <= n // 10]
+    gained = top[top["label"] == 1].groupby("classifier")["amount"].sum()
+    assert gained["expected-gift model"] > 1.3 * gained["chance-of-giving model"]
