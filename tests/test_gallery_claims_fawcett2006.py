@@ -258,3 +258,34 @@ def test_fig06_benefit_mass_lies_further_left_for_the_expected_gift_model(fig06)
     top = ranked[ranked["rank"] <= n // 10]
     gained = top[top["label"] == 1].groupby("classifier")["amount"].sum()
     assert gained["expected-gift model"] > 1.3 * gained["chance-of-giving model"]
+
+
+# --- Fig. 4 ------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def fig04(tmp_path_factory):
+    return _run("fig04", tmp_path_factory)
+
+
+def test_fig04_area_over_the_totals_is_the_cost_weighted_probability(fig04):
+    cases = fig04["instances"].sort_values("score", ascending=False)
+    good = cases["label"].to_numpy() == 1
+    amount, score = cases["amount"].to_numpy(), cases["score"].to_numpy()
+    # one column per negative: its cost wide, the benefit of the positives above it high
+    columns = fig04["columns"]
+    above = [amount[good & (score > s)].sum() for s in score[~good]]
+    np.testing.assert_allclose(columns["fp_cost"] - columns["left"], amount[~good])
+    np.testing.assert_allclose(columns["tp_benefit"], above)
+    assert fig04["cost_p"] == amount[good].sum() and fig04["cost_n"] == amount[~good].sum()
+    # the staircase ends at the totals: the axes are in money, not shares
+    points = fig04["points"]
+    assert points["fp_cost"].max() == fig04["cost_n"]
+    assert points["tp_benefit"].max() == fig04["cost_p"]
+    # area / (cost(P) cost(N)) = AUCIV = P(positive outranks negative), cost-weighted
+    pairs = (score[good][:, None] > score[~good][None, :]) * np.outer(amount[good], amount[~good])
+    probability = pairs.sum() / (amount[good].sum() * amount[~good].sum())
+    ratio = fig04["area"] / (fig04["cost_p"] * fig04["cost_n"])
+    assert ratio == pytest.approx(probability)
+    assert fig04["auciv"] == pytest.approx(probability)
+    assert 0.5 < probability < 1
