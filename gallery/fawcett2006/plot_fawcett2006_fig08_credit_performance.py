@@ -5,8 +5,8 @@ ROC and ROCIV curves in the credit domain (fawcett2006, Fig. 8)
 On German credit, with each loan's own amount and the paper's benefit matrix (Fig. 7),
 three classifiers are drawn twice: as ROC curves, where every applicant counts alike, and
 as ROCIV curves, where every good loan counts by what approving it earns and every bad
-loan by what approving it loses. The two pictures rank the classifiers in opposite orders
-and give them different regions of superiority.
+loan by what approving it loses. The two pictures rank the classifiers differently and
+give them different regions of superiority.
 
 What the paper shows
 --------------------
@@ -20,10 +20,11 @@ pick the wrong classifier for most operating conditions.
 
 Here the same happens with the bundled cross-validated scores: naive Bayes, a depth-4
 tree, and the same tree ranking loans by the expected net benefit of approving them
-under Fig. 7b, p (0.05 x + 20) - (1 - p)(x + 20), the cost-aware score the paper
-recommends when the amounts are known at decision time. By ROC, naive Bayes has the
-largest area and the expected-benefit tree the smallest; by ROCIV the order is reversed.
-On the hull of all three, the expected-benefit tree is optimal over about a third of the
+under Fig. 7b, p (0.05 x + 20) - (1 - p)(x + 20): a score that reflects each instance's
+costs, of the kind the paper suggests when the amounts are known at decision time. By
+ROC, naive Bayes has the largest area and the expected-benefit tree the smallest; by
+ROCIV the expected-benefit tree has the largest and naive Bayes falls behind it. On the
+hull of all three, the expected-benefit tree is optimal over about a third of the
 operating conditions in ROC space and over half of them in ROCIV space, while the plain
 tree, optimal over a fifth of them by ROC, is nearly dominated by ROCIV.
 """
