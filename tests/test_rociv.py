@@ -296,3 +296,25 @@ def test_costs_from_benefits_does_not_let_a_cell_modify_the_amounts():
     )
     assert costs.tolist() == [2.0, 1.0, 6.0, 1.0]
     pd.testing.assert_frame_equal(data, DATA)
+
+
+def test_roc_chart_of_rociv_points_titles_its_axes_by_amounts():
+    data = {"s": [4.0, 3.0, 2.0, 1.0], "y": [1, 0, 1, 0], "a": [10.0, 1.0, 2.0, 5.0]}
+    titles = {}
+    for kind, points in (
+        ("iv", cc.rociv(data, score="s", label="y", amount="a")),
+        ("roc", cc.roc_points(data, score="s", label="y")),
+    ):
+        spec = cc.roc_chart(points, auc=True).to_dict()
+        titles[kind] = {
+            (layer["encoding"]["x"].get("title"), layer["encoding"]["y"].get("title"))
+            for layer in spec["layer"]
+            if "x" in layer.get("encoding", {})
+        }
+        titles[kind + " text"] = str(spec)
+    assert titles["iv"] == {
+        ("Share of the negatives' cost incurred", "Share of the positives' benefit gained")
+    }
+    assert titles["roc"] == {("False positive rate", "True positive rate")}
+    assert "AUCIV 0." in titles["iv text"]
+    assert "AUCIV" not in titles["roc text"]

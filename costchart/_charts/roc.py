@@ -31,7 +31,7 @@ from costchart._charts._frame import (
     with_key,
 )
 from costchart._errors import CostchartError
-from costchart._tables import points_groups
+from costchart._tables import points_groups, read_table
 from costchart._validation import flag
 from costchart.layers import _base as layers_base
 
@@ -85,6 +85,23 @@ def roc_layers(
     return stack, entries
 
 
+def _retitled(stack: list, x: str, y: str) -> list:
+    """The layers with their ``fpr``/``tpr`` axes titled ``x``/``y`` (ROCIV points)."""
+    titles = {"x": (layers_base.FPR_TITLE, x), "y": (layers_base.TPR_TITLE, y)}
+    out = []
+    for view in stack:
+        encoding = view._get("encoding")
+        changes = {}
+        for name, (old, new) in titles.items():
+            channel = encoding._get(name) if encoding is not alt.Undefined else alt.Undefined
+            if isinstance(channel, (alt.X, alt.Y)) and channel._get("title") == old:
+                channel = channel.copy(deep=False)
+                channel["title"] = new
+                changes[name] = channel
+        out.append(view.encode(**changes) if changes else view)
+    return out
+
+
 def _auc_labels(points: pd.DataFrame, color: str | None, facet: str | None):
     """AUC per colour value (and panel): the legend's labels, or rows for text marks."""
     by = [c for c in (facet, color) if c]
@@ -100,17 +117,17 @@ def _auc_labels(points: pd.DataFrame, color: str | None, facet: str | None):
     return areas
 
 
-def _with_auc(stack, points, color, facet, colors):
+def _with_auc(stack, points, color, facet, colors, area="AUC"):
     """Show each curve's AUC: in the legend's labels, or as text in each panel.
 
-    The areas come from all of ``points``, not the thinned points drawn.
+    The areas come from all of ``points``, not the thinned points drawn; ``area`` names
+    them ("AUCIV" for ROCIV points).
     """
     table = points_groups(points, None)[0]
     areas = _auc_labels(table, color, facet)
     if color and not facet:
-        text = {
-            str(k): f"{k} (AUC {v:.3f})" for k, v in zip(areas[color], areas[col.AUC], strict=True)
-        }
+        pairs = zip(areas[color], areas[col.AUC], strict=True)
+        text = {str(k): f"{k} ({area} {v:.3f})" for k, v in pairs}
         expression = "datum.label"
         for name, label in text.items():
             expression = f"datum.label === {json.dumps(name)} ? {json.dumps(label)} : {expression}"
@@ -120,7 +137,7 @@ def _with_auc(stack, points, color, facet, colors):
     rows[col.FPR] = 1.0
     rows[col.TPR] = 0.03 + 0.07 * rank
     rows["costchart_text"] = [
-        f"{k}: AUC {v:.3f}" if color else f"AUC {v:.3f}"
+        f"{k}: {area} {v:.3f}" if color else f"{area} {v:.3f}"
         for k, v in zip(rows[color] if color else rows[col.AUC], rows[col.AUC], strict=True)
     ]
     text = (
@@ -159,7 +176,10 @@ def roc_chart(
     Parameters
     ----------
     points : pandas, polars or pyarrow table
-        ROC points, e.g. from :func:`costchart.roc_points` with ``by=``.
+        ROC points, e.g. from :func:`costchart.roc_points` with ``by=``. ROCIV points
+        (from :func:`costchart.rociv`, with their ``fp_cost`` and ``tp_benefit`` columns)
+        get axes titled by the shares of amounts they plot, and ``auc=True`` calls their
+        areas AUCIV.
     color, facet, by
         As in :func:`cost_chart`.
     iso : list of float, optional
@@ -181,6 +201,8 @@ def roc_chart(
     )
     iso = check_iso(iso)
     chance, auc = flag(chance, "chance"), flag(auc, "auc")
+    points = read_table(points, "points")
+    rociv = {col.FP_COST, col.TP_BENEFIT} <= set(points.columns)
     tables = chart_tables(points, color=color, facet=facet, max_points=max_points, by=by)
     name = chart_name(name, tables.points, "roc", color, facet, max_points, iso, chance, auc)
     hover, legend = layers.selections([*tables.by, col.LINE], color, name=name)
@@ -198,7 +220,9 @@ def roc_chart(
         keys=keys,
     )
     if auc:
-        stack = _with_auc(stack, points, color, facet, colors)
+        stack = _with_auc(stack, points, color, facet, colors, "AUCIV" if rociv else "AUC")
+    if rociv:
+        stack = _retitled(stack, layers_base.FPR_IV_TITLE, layers_base.TPR_IV_TITLE)
     return compose(
         with_key(stack, entries, look, keys),
         facet=facet,

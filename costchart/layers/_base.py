@@ -41,6 +41,9 @@ PC_TITLE = "Probability cost, PC(+)"
 COST_TITLE = "Normalized expected cost"
 FPR_TITLE = "False positive rate"
 TPR_TITLE = "True positive rate"
+#: The axes of ROCIV points (:func:`costchart.rociv`): shares of amounts, not of counts.
+FPR_IV_TITLE = "Share of the negatives' cost incurred"
+TPR_IV_TITLE = "Share of the positives' benefit gained"
 
 #: Opacity of marks the legend did not pick.
 FADED = 0.06
