@@ -7,6 +7,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import costchart as cc
+
 GALLERY = Path(__file__).resolve().parent.parent / "gallery" / "dh2000"
 
 
@@ -41,3 +43,47 @@ def test_fig08_costs_are_read_off_the_classifiers_own_line(fig08):
     operating = fig08["operating"]
     assert operating["pc_lo"].iat[0] == pytest.approx(0.2)
     assert operating["pc_hi"].iat[0] == pytest.approx(0.91 / 1.55)
+
+
+@pytest.fixture(scope="module")
+def fig03(tmp_path_factory):
+    return run_script("fig03", tmp_path_factory)
+
+
+def test_fig03_b_is_horizontal_with_range_03_07_and_dashed_curve_is_better(fig03):
+    solid, dashed = fig03["SOLID"], fig03["DASHED"]
+    b = fig03["b"]
+    fpr, tpr = b["fpr"].iat[0], b["tpr"].iat[0]
+    assert fpr == pytest.approx(1 - tpr)  # FP = 1 - TP: a horizontal cost line
+    assert (fpr, tpr) == pytest.approx((0.3, 0.7))
+    rng = fig03["b_range"]
+    assert (rng["pc_lo"].iat[0], rng["pc_hi"].iat[0]) == pytest.approx((0.3, 0.7))
+    # The ends of the range are the slopes of the segments from B to (0, 0) and (1, 1).
+    hulls = fig03["hulls"]
+    vertex = hulls[(hulls["curve"] == solid) & np.isclose(hulls["fpr"], fpr)]
+    assert vertex["slope_hi"].iat[0] == pytest.approx(tpr / fpr)
+    assert vertex["slope_lo"].iat[0] == pytest.approx((1 - tpr) / (1 - fpr))
+    # The dashed curve is never worse; the gap is about 0.05 (0.25 vs 0.3) near pc 0.3 and
+    # 0.7, and nil below 0.2 and above 0.8.
+    envelopes = fig03["envelopes"]
+    grid = np.linspace(0, 1, 401)
+    costs = cc.cost_at(envelopes, grid, by="curve").pivot(
+        index="pc", columns="curve", values="cost"
+    )
+    gap = costs[solid] - costs[dashed]
+    assert (gap >= -1e-12).all()
+    assert gap.max() == pytest.approx(0.05, abs=0.01)
+    assert min(abs(gap.idxmax() - 0.3), abs(gap.idxmax() - 0.7)) < 0.05
+    assert costs.loc[np.isclose(costs.index, 0.3), dashed].iat[0] == pytest.approx(0.25, abs=0.01)
+    assert gap[(gap.index < 0.2) | (gap.index > 0.8)].abs().max() < 1e-9
+    assert gap.loc[np.isclose(gap.index, 0.5)].iat[0] < 0.03
+    # Slope 2.1 picks A on the dashed curve and B on the solid one; steep slopes pick C.
+    picked = fig03["picked"].set_index("curve")
+    assert picked.loc[solid, ["fpr", "tpr"]].tolist() == pytest.approx([fpr, tpr])
+    points = fig03["points"]
+    a = points[points["name"] == "A"]
+    assert picked.loc[dashed, ["fpr", "tpr"]].tolist() == pytest.approx(
+        [a["fpr"].iat[0], a["tpr"].iat[0]]
+    )
+    steep = cc.iso_performance(points.drop(columns="name"), slope=8.0, by="curve")
+    assert steep.set_index("curve").loc[dashed, "choice"] == "always negative"
