@@ -87,3 +87,49 @@ def test_fig03_b_is_horizontal_with_range_03_07_and_dashed_curve_is_better(fig03
     )
     steep = cc.iso_performance(points.drop(columns="name"), slope=8.0, by="curve")
     assert steep.set_index("curve").loc[dashed, "choice"] == "always negative"
+
+
+@pytest.fixture(scope="module")
+def fig05(tmp_path_factory):
+    return run_script("fig05", tmp_path_factory)
+
+
+def test_fig05_hulls_cross_and_iso_lines_pick_the_paper_s_hull(fig05):
+    dotted, dashed = fig05["DOTTED"], fig05["DASHED"]
+    hulls = fig05["hulls"]
+    grid = np.linspace(0.001, 0.999, 999)
+
+    def tpr_of(name):
+        own = hulls[hulls["hull"] == name].sort_values("fpr")
+        return np.interp(grid, own["fpr"], own["tpr"])
+
+    above = tpr_of(dotted) - tpr_of(dashed)
+    assert above.max() > 0.01 and above.min() < -0.01  # the two hulls cross in ROC space
+    # Each iso line's vertex on each hull, and its cost: A favours the dotted hull, D the
+    # dashed one, T touches both at equal cost.
+    touches = fig05["touches"]
+    best = touches.groupby(["line", "hull"])["cost"].min().unstack()
+    assert best.loc["A", dotted] < best.loc["A", dashed] - 0.01
+    assert best.loc["D", dashed] < best.loc["D", dotted] - 0.01
+    assert best.loc["T", dotted] == pytest.approx(best.loc["T", dashed], abs=1e-9)
+    # Each line touches a hull at the vertex optimal for its slope: its cost is the envelope.
+    envelopes = fig05["envelopes"]
+    for row in touches.itertuples():
+        on_envelope = cc.cost_at(envelopes[envelopes["hull"] == row.hull], [row.pc_lo])
+        assert row.cost == pytest.approx(on_envelope["cost"].iat[0], abs=1e-9)
+    # In cost space the dotted envelope is lower left of the crossing, the dashed one right.
+    crossing = fig05["crossing_pc"]
+    pcs = np.linspace(0, 1, 501)
+    costs = cc.cost_at(envelopes, pcs, by="hull").pivot(index="pc", columns="hull", values="cost")
+    diff = costs[dotted] - costs[dashed]
+    assert (diff[diff.index < crossing - 1e-6] <= 1e-12).all()
+    assert (diff[diff.index > crossing + 1e-6] >= -1e-12).all()
+    assert diff.min() < -0.02 and diff.max() > 0.02
+    # The line T touching both hulls is the crossing, and the hulls' own ROC crossing lies
+    # below it: equally good there, but optimal for no cost.
+    t = touches[touches["line"] == "T"]
+    assert t["pc_lo"].iat[0] == pytest.approx(crossing, abs=1e-9)
+    f0, t0, slope = t["fpr"].iat[0], t["tpr"].iat[0], t["slope"].iat[0]
+    x = fig05["roc_crossing"]
+    tpr_at_crossing = np.interp(x, *hulls[hulls["hull"] == dotted][["fpr", "tpr"]].to_numpy().T)
+    assert tpr_at_crossing < t0 + slope * (x - f0) - 0.01
