@@ -133,3 +133,28 @@ def test_fig05_hulls_cross_and_iso_lines_pick_the_paper_s_hull(fig05):
     x = fig05["roc_crossing"]
     tpr_at_crossing = np.interp(x, *hulls[hulls["hull"] == dotted][["fpr", "tpr"]].to_numpy().T)
     assert tpr_at_crossing < t0 + slope * (x - f0) - 0.01
+
+
+@pytest.fixture(scope="module")
+def fig09(tmp_path_factory):
+    return run_script("fig09", tmp_path_factory)
+
+
+def test_fig09_envelope_is_the_minimum_of_the_lines(fig09):
+    points, lines, envelope = fig09["points"], fig09["lines"], fig09["envelope"]
+    assert len(points) >= 5 and set(lines["classifier"]) == set(points["classifier"])
+    pc = np.linspace(0, 1, 801)
+    fpr, tpr = points["fpr"].to_numpy()[:, None], points["tpr"].to_numpy()[:, None]
+    each = (1 - tpr) * pc + fpr * (1 - pc)  # every classifier's own line
+    lowest = np.minimum(each.min(axis=0), np.minimum(pc, 1 - pc))
+    on_envelope = cc.cost_at(envelope, pc)["cost"].to_numpy()
+    np.testing.assert_allclose(on_envelope, lowest, atol=1e-12)
+    # The lines that reach the envelope are exactly the ROC hull's vertices; the others
+    # (at least one, as the paper's figure has) never touch it.
+    touching = {
+        name
+        for name, row in zip(points["classifier"], each, strict=True)
+        if np.isclose(row, lowest, atol=1e-12).any() and (row <= lowest + 1e-12).sum() > 1
+    }
+    assert touching == set(fig09["on_hull"])
+    assert 0 < len(touching) < len(points)
