@@ -158,3 +158,42 @@ def test_fig09_envelope_is_the_minimum_of_the_lines(fig09):
     }
     assert touching == set(fig09["on_hull"])
     assert 0 < len(touching) < len(points)
+
+
+@pytest.fixture(scope="module")
+def fig10(tmp_path_factory):
+    return run_script("fig10", tmp_path_factory)
+
+
+def test_fig10_mixture_line_is_the_convex_combination_between_the_two(fig10):
+    w, pair, mixture = fig10["W"], fig10["pair"], fig10["mixture"]
+    assert 0 < w < 1
+    r, s = pair.iloc[0], pair.iloc[1]
+    # Both classifiers are hull vertices, adjacent (nothing between them on the hull).
+    hull = fig10["hull"].sort_values("fpr").reset_index(drop=True)
+    idx = [hull.index[np.isclose(hull["fpr"], p["fpr"])][0] for p in (r, s)]
+    assert abs(idx[0] - idx[1]) == 1
+    # The mixture's ROC point lies on the segment between them.
+    m = mixture.iloc[0]
+    assert (m["fpr"], m["tpr"]) == pytest.approx(
+        (w * r["fpr"] + (1 - w) * s["fpr"], w * r["tpr"] + (1 - w) * s["tpr"])
+    )
+    # Its cost line is w * R's + (1 - w) * S's at every pc, between the two lines.
+    pc = np.linspace(0, 1, 201)
+    cost_r = cc.cost_at(pair.iloc[[0]], pc, by="classifier")["cost"].to_numpy()
+    cost_s = cc.cost_at(pair.iloc[[1]], pc, by="classifier")["cost"].to_numpy()
+    mixed = cc.cost_at(fig10["mixture_line"], pc)["cost"].to_numpy()
+    np.testing.assert_allclose(mixed, w * cost_r + (1 - w) * cost_s, atol=1e-12)
+    assert (mixed >= np.minimum(cost_r, cost_s) - 1e-12).all()
+    assert (mixed <= np.maximum(cost_r, cost_s) + 1e-12).all()
+    # It goes through the envelope vertex where the two lines cross, and never below the
+    # envelope.
+    crossing = fig10["crossing"]
+    at = cc.cost_at(fig10["mixture_line"], crossing["pc"].tolist())["cost"].iat[0]
+    assert at == pytest.approx(crossing["cost"].iat[0], abs=1e-12)
+    assert at == pytest.approx(
+        cc.cost_at(pair.iloc[[0]], crossing["pc"].tolist(), by="classifier")["cost"].iat[0],
+        abs=1e-12,
+    )
+    envelope = cc.cost_at(fig10["envelope"], pc)["cost"].to_numpy()
+    assert (mixed >= envelope - 1e-12).all()
