@@ -5,6 +5,7 @@ import runpy
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import pytest
 
 import costchart as cc
@@ -197,3 +198,48 @@ def test_fig10_mixture_line_is_the_convex_combination_between_the_two(fig10):
     )
     envelope = cc.cost_at(fig10["envelope"], pc)["cost"].to_numpy()
     assert (mixed >= envelope - 1e-12).all()
+
+
+@pytest.fixture(scope="module")
+def fig15(tmp_path_factory):
+    return run_script("fig15", tmp_path_factory)
+
+
+def test_fig15_roc_and_cost_averages_differ_and_cost_average_is_lower(fig15):
+    first, second = fig15["FIRST"], fig15["SECOND"]
+    hulls, envelopes, average = fig15["hulls"], fig15["envelopes"], fig15["average"]
+    pc = np.linspace(0, 1, 401)
+    costs = cc.cost_at(envelopes, pc, by="curve").pivot(index="pc", columns="curve", values="cost")
+    mean = cc.cost_at(average, pc)["cost"].to_numpy()
+    np.testing.assert_allclose(mean, (costs[first] + costs[second]).to_numpy() / 2, atol=1e-12)
+    # The dual: each ROC point's cost line is the cost average on its pc interval.
+    dual = fig15["dual"]
+    for row in dual.itertuples():
+        mid = (row.pc_lo + row.pc_hi) / 2
+        own = cc.cost_at(pd.DataFrame({"fpr": [row.fpr], "tpr": [row.tpr]}), [mid])
+        on_average = cc.cost_at(average, [mid])
+        assert own["cost"].iat[0] == pytest.approx(on_average["cost"].iat[0], abs=1e-9)
+    # The ROC average is the mean TPR at each FPR of the two hulls.
+    roc_avg = fig15["roc_avg"]
+
+    def tpr_of(table, fpr):
+        table = table.sort_values(["fpr", "tpr"])
+        return np.interp(fpr, table["fpr"], table["tpr"])
+
+    grid = np.linspace(0, 1, 201)[1:]
+    halves = [tpr_of(hulls[hulls["curve"] == c], grid) for c in (first, second)]
+    np.testing.assert_allclose(tpr_of(roc_avg, grid), (halves[0] + halves[1]) / 2, atol=1e-9)
+    # The two averages are different curves, in either space.
+    closed_dual = fig15["closed"](dual)
+    assert np.abs(tpr_of(closed_dual, grid) - tpr_of(roc_avg, grid)).max() > 0.02
+    roc_avg_cost = cc.cost_at(fig15["roc_avg_cost"], pc)["cost"].to_numpy()
+    assert (roc_avg_cost >= mean - 1e-12).all()  # never below the cost average
+    assert (roc_avg_cost - mean).max() > 0.01
+    assert (roc_avg_cost > mean + 1e-6).mean() > 0.3  # higher for many pc
+    # Vertex A averages a real classifier of one hull with always-positive of the other.
+    a = fig15["vertex_a"]
+    assert len(a) == 1
+    a_rates = a[["fpr", "tpr"]].to_numpy(dtype=float)[0]
+    vertices = hulls[(hulls["fpr"] > 0) & (hulls["fpr"] < 1)][["fpr", "tpr"]].to_numpy()
+    assert any(np.allclose(a_rates, (v + 1.0) / 2) for v in vertices)
+    assert a_rates[0] > 0.5 and a_rates[1] > 0.9  # top right
