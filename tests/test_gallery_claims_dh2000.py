@@ -243,3 +243,44 @@ def test_fig15_roc_and_cost_averages_differ_and_cost_average_is_lower(fig15):
     vertices = hulls[(hulls["fpr"] > 0) & (hulls["fpr"] < 1)][["fpr", "tpr"]].to_numpy()
     assert any(np.allclose(a_rates, (v + 1.0) / 2) for v in vertices)
     assert a_rates[0] > 0.5 and a_rates[1] > 0.9  # top right
+
+
+@pytest.fixture(scope="module")
+def fig17(tmp_path_factory):
+    return run_script("fig17", tmp_path_factory)
+
+
+@pytest.mark.slow
+def test_fig17_choosing_by_hull_is_never_worse_than_by_training_ratio(fig17):
+    trees, envelope, by_ratio = fig17["trees"], fig17["envelope"], fig17["by_ratio"]
+    assert len(trees) == 7
+    # Training ratio R becomes PC(+) = 1 / (1 + R); A (11:1) is used at 1/12, B (5.1:1) at 1/6.1.
+    np.testing.assert_allclose(trees["train_pc"], 1 / (1 + trees["R"]))
+    for name, pc in (("11:1", 1 / 12), ("5.1:1", 1 / 6.1)):
+        interval = by_ratio[by_ratio["ratio"] == name]["pc"]
+        assert interval.min() <= pc <= interval.max()
+    # The parameter-based curve, recomputed from its own table, is never below the envelope.
+    pc = np.linspace(0, 1, 1001)
+    hull_cost = cc.cost_at(envelope, pc)["cost"].to_numpy()
+    param = np.full_like(pc, np.nan)
+    for lo, hi in zip(by_ratio["pc"][::2], by_ratio["pc"][1::2], strict=True):
+        row = by_ratio[(by_ratio["pc"] == lo)].iloc[0]
+        inside = (pc >= lo) & (pc <= hi)
+        param[inside] = (1 - row["tpr"]) * pc[inside] + row["fpr"] * (1 - pc[inside])
+    assert not np.isnan(param).any()
+    gap = param - hull_cost
+    assert (gap >= -1e-12).all()
+    assert np.trapezoid(gap, pc) > 0.005  # a real extra cost
+    # The gap is largest at the two ends, where the envelope uses a trivial classifier.
+    ends = (pc < 0.1) | (pc > 0.9)
+    assert gap[ends].max() > gap[~ends].max()
+    assert gap[pc < 0.05].min() > 0 and gap[pc > 0.95].min() > 0
+    # The tree trained for a pc is not always the hull's choice there.
+    choice = fig17["hull_choice"]
+    same = np.isclose(choice["fpr"].to_numpy(), trees["fpr"].to_numpy()) & np.isclose(
+        choice["tpr"].to_numpy(), trees["tpr"].to_numpy()
+    )
+    assert 0 < same.sum() < len(trees)
+    middle = ((trees["train_pc"] > 0.1) & (trees["train_pc"] < 0.9)).to_numpy()
+    assert (~same & middle).any()  # not only at the ends
+    assert gap[(pc > 0.2) & (pc < 0.8)].max() > 0.005
