@@ -284,3 +284,48 @@ def test_fig17_choosing_by_hull_is_never_worse_than_by_training_ratio(fig17):
     middle = ((trees["train_pc"] > 0.1) & (trees["train_pc"] < 0.9)).to_numpy()
     assert (~same & middle).any()  # not only at the ends
     assert gap[(pc > 0.2) & (pc < 0.8)].max() > 0.005
+
+
+@pytest.fixture(scope="module")
+def fig01(tmp_path_factory):
+    return run_script("fig01", tmp_path_factory)
+
+
+def test_fig01_one_curve_dominates_and_crossing_point_does_not_set_the_range(fig01):
+    grid = np.linspace(0.001, 0.999, 999)
+
+    def tpr_of(table):
+        table = table.sort_values(["fpr", "tpr"])
+        return np.interp(grid, table["fpr"], table["tpr"])
+
+    fig1, fig2, envelopes = fig01["fig1"], fig01["fig2"], fig01["envelopes"]
+    # Fig. 1: A is above B everywhere; in cost space A's curve is never above B's, and the
+    # gap varies: nil at the extremes, clearly positive in between.
+    assert (tpr_of(fig1[fig1["curve"] == "A"]) >= tpr_of(fig1[fig1["curve"] == "B"])).all()
+    pc = np.linspace(0, 1, 501)
+    costs = cc.cost_at(envelopes, pc, by="curve").pivot(index="pc", columns="curve", values="cost")
+    gap = (costs["B"] - costs["A"]).to_numpy()
+    assert (gap >= -1e-12).all() and gap.max() > 0.05
+    assert gap[0] == pytest.approx(0, abs=1e-9) and gap[-1] == pytest.approx(0, abs=1e-9)
+    # Fig. 2: C and D cross in ROC space; in cost space D is better below the crossing pc and
+    # C above it.
+    above = tpr_of(fig2[fig2["curve"] == "C"]) - tpr_of(fig2[fig2["curve"] == "D"])
+    assert above.max() > 0.02 and above.min() < -0.02
+    crossing = fig01["crossing_pc"]
+    diff = (costs["C"] - costs["D"]).to_numpy()
+    assert (diff[pc < crossing - 1e-6] >= -1e-12).all()
+    assert (diff[pc > crossing + 1e-6] <= 1e-12).all()
+    assert diff.max() > 0.02 and diff.min() < -0.02
+    # The iso line of the crossing pc touches both curves' hulls at equal cost, at vertices
+    # other than the ROC crossing, which lies below it (optimal for no condition).
+    tangent = fig01["tangent"].set_index("curve")
+    cost_there = {
+        name: (1 - row["tpr"]) * crossing + row["fpr"] * (1 - crossing)
+        for name, row in tangent.iterrows()
+    }
+    assert cost_there["C"] == pytest.approx(cost_there["D"], abs=1e-6)
+    x, y = fig01["roc_crossing"][["fpr", "tpr"]].to_numpy()[0]
+    slope = cc.slope_from_pc(crossing)
+    line_at_x = tangent.loc["D", "tpr"] + slope * (x - tangent.loc["D", "fpr"])
+    assert y < line_at_x - 0.01
+    assert all(abs(tangent.loc[n, "fpr"] - x) > 0.05 for n in ("C", "D"))
