@@ -329,3 +329,23 @@ def test_fig01_one_curve_dominates_and_crossing_point_does_not_set_the_range(fig
     line_at_x = tangent.loc["D", "tpr"] + slope * (x - tangent.loc["D", "fpr"])
     assert y < line_at_x - 0.01
     assert all(abs(tangent.loc[n, "fpr"] - x) > 0.05 for n in ("C", "D"))
+
+
+@pytest.fixture(scope="module")
+def fig07(tmp_path_factory):
+    return run_script("fig07", tmp_path_factory)
+
+
+def test_fig07_the_four_extreme_classifiers_bound_cost_space(fig07):
+    lines = fig07["lines"]
+    pc = np.linspace(0, 1, 11)
+    expected = {
+        "always wrong": np.ones_like(pc),
+        "perfect": np.zeros_like(pc),
+        "always negative": pc,
+        "always positive": 1 - pc,
+    }
+    for name, cost in expected.items():
+        own = lines[lines["classifier"] == name]
+        at = cc.cost_at(own.drop(columns="classifier"), pc, by=[])["cost"].to_numpy()
+        np.testing.assert_allclose(at, cost, atol=1e-12)
