@@ -9,6 +9,16 @@ perfect one is the line ``cost = 0``, the always-wrong one ``cost = 1``, and the
 ones are the diagonals ``cost = pc`` and ``cost = 1 - pc``, which cross at 0.5. Every real
 classifier's cost line runs between ``cost = 0`` and ``cost = 1``; the triangle under the
 diagonals is where it beats doing nothing.
+
+What the paper shows
+--------------------
+
+The always-wrong classifier is the top edge (normalized expected cost 1 everywhere) and the
+perfect one the bottom edge (cost 0). Always negative costs nothing at ``pc = 0`` and 1 at
+``pc = 1``; always positive the reverse. Their minimum, the majority classifier that picks
+one or the other by ``pc``, bounds the useful region: a classifier whose line lies above
+``min(pc, 1 - pc)`` at some ``pc`` should not be used there, since a trivial classifier is
+cheaper (the shaded area here is that excluded region; the paper shades its complement).
 """
 
 import altair as alt
