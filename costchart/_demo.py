@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import io
+import re
 import runpy
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -99,7 +100,31 @@ def _describe(docstring: str) -> tuple[str, str]:
     title = lines[0].strip()
     body = "\n".join(lines[2:] if len(lines) > 1 and set(lines[1]) == {"="} else lines[1:])
     paragraph = body.strip().split("\n\n")[0]
-    return title, " ".join(paragraph.split())
+    return _plain(title), _plain(" ".join(paragraph.split()))
+
+
+#: reST inline markup a docstring uses, and what a caption shows instead: the text.
+_MARKUP = (
+    (re.compile(r":[a-z]+:`~?([^`<]*?)(?:\s*<[^>]*>)?`"), r"\1"),  # :func:`name`, :ref:`t <x>`
+    (re.compile(r"``([^`]+)``"), r"\1"),  # ``code``
+    (re.compile(r"`([^`<]+?)\s*<[^>]+>`_+"), r"\1"),  # `text <url>`_
+    (re.compile(r"\*\*([^*]+)\*\*"), r"\1"),  # **strong**
+    (re.compile(r"(?<![\w*])\*([^*\s][^*]*?)\*(?![\w*])"), r"\1"),  # *emphasis*
+    (re.compile(r"`([^`]+)`"), r"\1"),  # `interpreted`
+)
+
+
+def _plain(text: str) -> str:
+    """ReST inline markup as the plain text a reader of the HTML caption should see.
+
+    Examples
+    --------
+    >>> _plain("The *envelope* of ``roc_hull`` (:func:`costchart.roc_hull`), **exact**.")
+    'The envelope of roc_hull (costchart.roc_hull), exact.'
+    """
+    for pattern, replacement in _MARKUP:
+        text = pattern.sub(replacement, text)
+    return text
 
 
 def render_demo(

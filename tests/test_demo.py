@@ -1,6 +1,7 @@
 """costchart._demo: the gallery ships with the package and the demo runs some of it."""
 
 import ast
+import re
 from importlib import resources
 from pathlib import Path
 
@@ -51,3 +52,17 @@ def test_describe_reads_a_sphinx_gallery_docstring():
 def test_unknown_figure_is_refused():
     with pytest.raises(cc.CostchartError, match=r"no gallery figure 'plot_nope'; pass one of"):
         run_figure("plot_nope")
+
+
+def test_captions_show_text_not_rest_markup():
+    for name in gallery_figures():
+        (path,) = GALLERY.glob(f"*/{name}.py")
+        docstring = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8")))
+        title, summary = _describe(docstring)
+        for text in (title, summary):
+            assert "``" not in text and ":func:" not in text, (name, text)
+            assert not re.search(r"(?<![\w*])\*[^*\s][^*]*\*(?![\w*])", text), (name, text)
+    assert _describe("T\n=\n\nThe *one* ``pc`` of :func:`cc.auc`.") == (
+        "T",
+        "The one pc of cc.auc.",
+    )
