@@ -13,6 +13,7 @@ import argparse
 import contextlib
 import math
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -108,6 +109,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--kind",
         choices=["points", "hull", "lines", "envelope", "selection", "auc", "band"],
         default="points",
+        help="which table: ROC points, their convex hull, cost lines, the lower envelope, "
+        "the selection table (threshold per pc range), AUC, or the envelope's band "
+        "(--band); points by default",
     )
     table_parser.add_argument(
         "--out",
@@ -126,6 +130,26 @@ def one_line(error: BaseException) -> str:
     """The error's message on one line (readers' messages may span several)."""
     lines = [line.strip() for line in str(error).splitlines() if line.strip()]
     return "; ".join(lines) or type(error).__name__
+
+
+#: The library's keywords that the command line takes as flags.
+_FLAGS = re.compile(r"\b(pos_label|n_resamples|confidence_level|bins|score|label|by)(=| >=| <=)")
+
+
+def as_flags(message: str) -> str:
+    """A library message with its keywords written as the flags a CLI user typed.
+
+    Examples
+    --------
+    >>> as_flags("pos_label=7 is not a class of column 'y'; pass by=['fold']")
+    "--pos-label 7 is not a class of column 'y'; pass --by ['fold']"
+    >>> as_flags("pass n_resamples >= 200")
+    'pass --n-resamples >= 200'
+    """
+    return _FLAGS.sub(
+        lambda m: "--" + m.group(1).replace("_", "-") + (" " if m.group(2) == "=" else m.group(2)),
+        message,
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -151,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
             os.dup2(os.open(os.devnull, os.O_WRONLY), stdout)
         return 1
     except (CostchartError, OSError) as error:
-        parser.exit(2, f"costchart: error: {one_line(error)}\n")
+        parser.exit(2, f"costchart: error: {as_flags(one_line(error))}\n")
     return 0
 
 

@@ -10,6 +10,7 @@ to standard error through :func:`progress`.
 
 from __future__ import annotations
 
+import csv
 import json
 import math
 import sys
@@ -62,7 +63,10 @@ def _read(file: Path) -> pd.DataFrame:
             # Rows longer than the header: pandas would silently take the first field
             # as the index (and shift every column) or drop fields; refuse instead.
             warnings.simplefilter("error", pd.errors.ParserWarning)
+            _check_header(file)
             return pd.read_csv(file, index_col=False)
+    except CostchartError:
+        raise
     except ImportError:
         msg = f"reading {name!r} needs a Parquet engine: pip install pyarrow"
         raise CostchartError(msg) from None
@@ -78,6 +82,21 @@ def _read(file: Path) -> pd.DataFrame:
     except Exception as error:  # the readers raise many types; each means a bad file
         msg = f"cannot read {name!r} as {kind}: {one_line(error)}"
         raise CostchartError(msg) from None
+
+
+def _check_header(file: Path) -> None:
+    """Refuse a CSV header naming a column twice (pandas would rename one ``name.1``)."""
+    with file.open(encoding="utf-8", newline="") as handle:
+        header = next(csv.reader(handle), [])
+    seen: set[str] = set()
+    for name in header:
+        if name in seen:
+            msg = (
+                f"cannot read {str(file)!r}: its header names column {name!r} twice; give "
+                "every column its own name"
+            )
+            raise CostchartError(msg)
+        seen.add(name)
 
 
 _BOOLEANS = {"true": True, "1": True, "false": False, "0": False}

@@ -231,14 +231,14 @@ def test_pos_label_is_read_as_the_label_type(tmp_path, labels, positive, negativ
         (
             [1, 1, 2, 1, 2, 2, 1, 2],
             "3",
-            r"pos_label=3 is not a value of column 'label'; pass one of 1, 2",
+            r"--pos-label 3 is not a value of column 'label'; pass one of 1, 2",
         ),
-        ([1, 1, 2, 1, 2, 2, 1, 2], "2.5", r"pos_label='2\.5' is not a value of column 'label'"),
-        ([1, 1, 2, 1, 2, 2, 1, 2], "two", r"pos_label='two' is not a value of column 'label'"),
+        ([1, 1, 2, 1, 2, 2, 1, 2], "2.5", r"--pos-label '2\.5' is not a value of column 'label'"),
+        ([1, 1, 2, 1, 2, 2, 1, 2], "two", r"--pos-label 'two' is not a value of column 'label'"),
         (
             [False, False, True, False, True, True, False, True],
             "yes",
-            r"pos_label='yes' is not a value of column 'label'; pass one of False, True",
+            r"--pos-label 'yes' is not a value of column 'label'; pass one of False, True",
         ),
     ],
 )
@@ -258,7 +258,8 @@ def test_n_resamples_reaches_the_resampled_band(predictions_csv, tmp_path, capsy
     assert "resampled 250 of 250" in capsys.readouterr().err
     # Too few for the level: the library's message, so the value did reach it.
     error = _fails_with([*argv, "--n-resamples", "50"], capsys)
-    assert "n_resamples=50 is too few for a 0.9 band" in error
+    assert "--n-resamples 50 is too few for a 0.9 band" in error  # the flag, not the keyword
+    assert "pass --n-resamples >= 200" in error
 
 
 @pytest.mark.parametrize("value", ["many", "nan", "inf", "1.5", "0", "-200", ""])
@@ -470,3 +471,19 @@ def test_json_writes_null_for_nan(predictions_csv, tmp_path, monkeypatch):
         {"classifier": None, "auc": "-Infinity", "n": 2, "flag": False},
         {"classifier": "c", "auc": -0.25, "n": 3, "flag": True},
     ]
+
+
+def test_a_csv_naming_a_column_twice_is_refused(tmp_path, capsys):
+    # pandas would read the second 'score' as 'score.1' and score with the first silently.
+    file = tmp_path / "twice.csv"
+    file.write_text("score,label,score\n0.9,1,0.1\n0.2,0,0.8\n", encoding="utf-8")
+    error = _fails_with(["table", str(file), "--score", "score", "--label", "label"], capsys)
+    assert "its header names column 'score' twice; give every column its own name" in error
+
+
+def test_table_kind_says_what_it_chooses_and_its_default(capsys):
+    with pytest.raises(SystemExit):
+        main(["table", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "which table: ROC points, their convex hull" in text
+    assert "points by default" in text
