@@ -1,0 +1,112 @@
+"""The pf1997 gallery figures tell Provost and Fawcett's (1997) story, on their own tables.
+
+Each test runs one script (scaled down, in a temporary directory) and checks what the
+paper says its figure shows: who dominates whom, who is on the ROC convex hull, which
+vertex each iso-performance line picks, which crisp classifiers extend the hull, who is
+nearly optimal everywhere and over which slopes each hull vertex is optimal.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import runpy
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+GALLERY = Path(__file__).resolve().parent.parent / "gallery" / "pf1997"
+TOL = 1e-9
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory):
+    """Run a pf1997 script once (by its figure number) and return its namespace."""
+    done: dict[str, dict] = {}
+
+    def run_figure(number: str) -> dict:
+        if number not in done:
+            (path,) = GALLERY.glob(f"plot_pf1997_fig{number}_*.py")
+            os.environ.pop("COSTCHART_GALLERY_FULL", None)
+            here = Path.cwd()
+            os.chdir(tmp_path_factory.mktemp(f"fig{number}"))
+            try:
+                with contextlib.redirect_stdout(io.StringIO()):
+                    done[number] = runpy.run_path(str(path), run_name="__main__")
+            finally:
+                os.chdir(here)
+        return done[number]
+
+    return run_figure
+
+
+def tpr_at(curve: pd.DataFrame, fpr) -> np.ndarray:
+    """A curve's TPR at ``fpr`` (straight between its points, sorted by fpr then tpr)."""
+    curve = curve.sort_values(["fpr", "tpr"])
+    return np.interp(fpr, curve["fpr"], curve["tpr"])
+
+
+def upper_hull(points: pd.DataFrame) -> pd.DataFrame:
+    """The ROC convex hull, computed here from scratch (monotone chain) to check against."""
+    xy = sorted({(0.0, 0.0), (1.0, 1.0), *zip(points["fpr"], points["tpr"])})
+    hull: list[tuple[float, float]] = []
+    for p in xy:  # left to right, the upper chain turns clockwise at every corner
+        while len(hull) >= 2:
+            (ax, ay), (bx, by) = hull[-2], hull[-1]
+            if (bx - ax) * (p[1] - ay) - (by - ay) * (p[0] - ax) >= -TOL:
+                hull.pop()  # b is not a corner of the upper chain
+            else:
+                break
+        hull.append(p)
+    return pd.DataFrame(hull, columns=["fpr", "tpr"])
+
+
+def owners_of(vertices: pd.DataFrame, points: pd.DataFrame) -> list[str]:
+    """Which classifier each vertex is a point of ("trivial" for the corners)."""
+    inner = points[(points["fpr"] > 0) & (points["fpr"] < 1)]
+    named = vertices[["fpr", "tpr"]].merge(
+        inner[["classifier", "fpr", "tpr"]].drop_duplicates(["fpr", "tpr"]),
+        on=["fpr", "tpr"],
+        how="left",
+    )
+    return named["classifier"].fillna("trivial").tolist()
+
+
+def test_fig01_a_dominates_d_and_no_curve_is_best_everywhere(run):
+    ns = run("01")
+    points = ns["points"]
+    assert sorted(points["classifier"].unique()) == ["A", "B", "C", "D"]
+    curves = {name: curve for name, curve in points.groupby("classifier")}
+    grid = np.union1d(points["fpr"], np.linspace(0, 1, 2001))
+    inside = (grid > 0) & (grid < 1)
+    gap = tpr_at(curves["A"], grid) - tpr_at(curves["D"], grid)
+    assert (gap[inside] > 0).all(), "A lies above D at every false positive rate"
+    # the curves cross: every classifier is beaten by another somewhere
+    for name, curve in curves.items():
+        assert any(
+            (tpr_at(other, grid) > tpr_at(curve, grid) + 0.01).any()
+            for o, other in curves.items()
+            if o != name
+        ), f"{name} is best everywhere"
+    # the script's own dominance table says the same, and A over D is its only dominance
+    dominating = ns["dominance"].query("dominates")
+    assert list(zip(dominating["upper"], dominating["lower"])) == [("A", "D")]
+
+
+def test_fig02_only_a_and_c_are_on_the_hull(run):
+    ns = run("02")
+    points, hull = ns["points"], ns["hull"]
+    mine = upper_hull(points)
+    np.testing.assert_allclose(hull[["fpr", "tpr"]].to_numpy(), mine.to_numpy())
+    assert set(owners_of(hull, points)) - {"trivial"} == {"A", "C"}
+    # B and D lie strictly below the hull at every point of theirs: never optimal
+    for name in "BD":
+        curve = points[(points["classifier"] == name) & (points["fpr"] > 0) & (points["fpr"] < 1)]
+        assert (tpr_at(hull, curve["fpr"]) > curve["tpr"] + 0.01).all(), name
+    # A's vertices come first (few false positives), then C's (many)
+    named = [o for o in owners_of(hull, points) if o != "trivial"]
+    assert named == sorted(named)
+    assert ns["closest"]["B"] > 0.01 and ns["closest"]["D"] > 0.01
