@@ -110,3 +110,32 @@ def test_fig02_only_a_and_c_are_on_the_hull(run):
     named = [o for o in owners_of(hull, points) if o != "trivial"]
     assert named == sorted(named)
     assert ns["closest"]["B"] > 0.01 and ns["closest"]["D"] > 0.01
+
+
+def best_for_slope(points: pd.DataFrame, slope: float) -> pd.Series:
+    """The point an iso-performance line of ``slope`` touches: largest ``tpr - slope*fpr``.
+
+    The corners (0, 0) and (1, 1), which every curve has, are the trivial classifiers.
+    """
+    corner = ((points["fpr"] == 0) & (points["tpr"] == 0)) | (points["fpr"] == 1)
+    points = points.assign(classifier=points["classifier"].where(~corner, "trivial"))
+    return points.loc[(points["tpr"] - slope * points["fpr"]).idxmax()]
+
+
+def test_fig03_alpha_picks_a_and_beta_picks_c(run):
+    ns = run("03")
+    points, touched = ns["points"], ns["touched"].set_index("line")
+    # the paper's scenarios: 10 negatives per positive, FN cost 1 or 100 times FP cost
+    assert touched.loc["alpha", "slope"] == pytest.approx(10)
+    assert touched.loc["beta", "slope"] == pytest.approx(1 / 10)
+    for line, owner in {"alpha": "A", "beta": "C"}.items():
+        best = best_for_slope(points, touched.loc[line, "slope"])
+        assert best["classifier"] == owner, line
+        assert (touched.loc[line, "fpr"], touched.loc[line, "tpr"]) == (best["fpr"], best["tpr"])
+        assert touched.loc[line, "classifier"] == owner
+        # the line touches: no point lies above it, and the margin is clear (not a tie)
+        margin = best["tpr"] - touched.loc[line, "slope"] * best["fpr"]
+        others = points[(points["fpr"] != best["fpr"]) | (points["tpr"] != best["tpr"])]
+        assert (others["tpr"] - touched.loc[line, "slope"] * others["fpr"] < margin - 0.005).all()
+    # neither A nor C is close to the best over the whole hull (a loss of 0.05 or more)
+    assert (ns["shortfall"][["A", "C"]] > 0.05).all()
