@@ -139,3 +139,26 @@ def test_fig03_alpha_picks_a_and_beta_picks_c(run):
         assert (others["tpr"] - touched.loc[line, "slope"] * others["fpr"] < margin - 0.005).all()
     # neither A nor C is close to the best over the whole hull (a loss of 0.05 or more)
     assert (ns["shortfall"][["A", "C"]] > 0.05).all()
+
+
+def test_fig04_e_extends_the_hull_f_and_g_do_not(run):
+    ns = run("04")
+    points, crisp, before, after = ns["points"], ns["crisp"], ns["before"], ns["after"]
+    crisp = crisp.set_index("classifier")
+    assert sorted(crisp.index) == ["E", "F", "G"]
+    every = pd.concat([points, crisp.reset_index()], ignore_index=True)
+    np.testing.assert_allclose(after[["fpr", "tpr"]].to_numpy(), upper_hull(every).to_numpy())
+    np.testing.assert_allclose(before[["fpr", "tpr"]].to_numpy(), upper_hull(points).to_numpy())
+    # E rises above the old hull and is a vertex of the new one
+    e = crisp.loc["E"]
+    assert e["tpr"] > tpr_at(before, e["fpr"]) + 0.01
+    assert ((after["fpr"] == e["fpr"]) & (after["tpr"] == e["tpr"])).any()
+    # ... so some iso-performance slope picks E among all the classifiers
+    vertex = after[(after["fpr"] == e["fpr"]) & (after["tpr"] == e["tpr"])].iloc[0]
+    slope = float(np.sqrt(vertex["slope_lo"] * vertex["slope_hi"]))
+    assert best_for_slope(every, slope)["classifier"] == "E"
+    # F and G lie clearly beneath the new hull: no slope ever picks them
+    for name in "FG":
+        point = crisp.loc[name]
+        assert point["tpr"] < tpr_at(after, point["fpr"]) - 0.01, name
+    assert crisp["on_new_hull"].to_dict() == {"E": True, "F": False, "G": False}
