@@ -162,3 +162,30 @@ def test_fig04_e_extends_the_hull_f_and_g_do_not(run):
         point = crisp.loc[name]
         assert point["tpr"] < tpr_at(after, point["fpr"]) - 0.01, name
     assert crisp["on_new_hull"].to_dict() == {"E": True, "F": False, "G": False}
+
+
+def least_cost(points: pd.DataFrame, pc: np.ndarray) -> np.ndarray:
+    """The least normalized expected cost of the points (and the trivial ones) at each pc."""
+    fpr = np.r_[points["fpr"].to_numpy(), 0.0, 1.0][:, None]
+    fnr = 1 - np.r_[points["tpr"].to_numpy(), 0.0, 1.0][:, None]
+    return (fnr * pc + fpr * (1 - pc)).min(axis=0)
+
+
+def test_fig05_c_is_nearly_optimal_over_the_whole_range(run):
+    ns = run("05")
+    points, hull = ns["points"], ns["hull"]
+    assert sorted(points["classifier"].unique()) == ["A", "C"]
+    # A and C are each optimal over a portion of the range: both own hull vertices
+    owners = owners_of(hull, points)
+    assert {"A", "C"} <= set(owners)
+    np.testing.assert_allclose(hull[["fpr", "tpr"]].to_numpy(), upper_hull(points).to_numpy())
+    pc = np.linspace(0, 1, 1001)
+    best = least_cost(points, pc)
+    loss = {name: least_cost(curve, pc) - best for name, curve in points.groupby("classifier")}
+    # C alone is never more than 0.02 (normalized expected cost) from the best choice ...
+    assert loss["C"].max() < 0.02
+    # ... while A alone is far from it somewhere: the near-optimality is C's
+    assert loss["A"].max() > 0.05
+    # the script's own shortfall table says the same
+    assert ns["shortfall"]["C"] == pytest.approx(loss["C"].max(), abs=2e-3)
+    assert ns["shortfall"]["A"] == pytest.approx(loss["A"].max(), abs=2e-3)
