@@ -189,3 +189,52 @@ def test_fig05_c_is_nearly_optimal_over_the_whole_range(run):
     # the script's own shortfall table says the same
     assert ns["shortfall"]["C"] == pytest.approx(loss["C"].max(), abs=2e-3)
     assert ns["shortfall"]["A"] == pytest.approx(loss["A"].max(), abs=2e-3)
+
+
+def test_fig06_slope_ranges_and_the_three_scenarios(run):
+    ns = run("06")
+    points, hull, ranges, optimal = ns["points"], ns["hull"], ns["ranges"], ns["optimal"]
+    np.testing.assert_allclose(hull[["fpr", "tpr"]].to_numpy(), upper_hull(points).to_numpy())
+    # each vertex is optimal between the slopes of its two hull edges, and the ranges
+    # tile (0, inf) without gaps
+    edges = np.diff(hull["tpr"]) / np.diff(hull["fpr"])
+    np.testing.assert_allclose(hull["slope_hi"].to_numpy(), np.r_[np.inf, edges])
+    np.testing.assert_allclose(hull["slope_lo"].to_numpy(), np.r_[edges, 0.0])
+    for row in hull.itertuples():
+        lo, hi = max(row.slope_lo, 1e-3), min(row.slope_hi, 1e3)
+        best = best_for_slope(points, float(np.sqrt(lo * hi)))
+        assert (best["fpr"], best["tpr"]) == (row.fpr, row.tpr)
+    # the bottom panel draws exactly those ranges (cut to its axis)
+    np.testing.assert_allclose(ranges["bar_lo"], hull["slope_lo"].clip(0.01, 100))
+    np.testing.assert_allclose(ranges["bar_hi"], hull["slope_hi"].clip(0.01, 100))
+    assert set(owners_of(hull, points)) - {"trivial"} == {"A", "C", "E"}
+
+    def picked(lo: float, hi: float) -> set[tuple[str, float, float]]:
+        return {
+            (b["classifier"], b["fpr"], b["tpr"])
+            for b in (best_for_slope(points, m) for m in np.geomspace(lo, hi, 400))
+        }
+
+    by_scenario = dict(iter(optimal.groupby("scenario")))
+    (a, b, c) = sorted(by_scenario)
+    # (a) the paper's $5-10 false alarms, $500-1000 misses, 10:1 negatives: 1/20 to 1/5;
+    # both ends' lines touch one and the same point of C
+    assert ns["scenarios"][a] == pytest.approx((1 / 20, 1 / 5))
+    assert len(picked(1 / 20, 1 / 5)) == 1 and next(iter(picked(1 / 20, 1 / 5)))[0] == "C"
+    assert by_scenario[a]["classifier"].tolist() == ["C"]
+    # (b) 1/5 to 2: A, C and E are each optimal for part of it
+    assert ns["scenarios"][b] == pytest.approx((1 / 5, 2))
+    assert {name for name, *_ in picked(1 / 5, 2)} == {"A", "C", "E"}
+    assert set(by_scenario[b]["classifier"]) == {"A", "C", "E"}
+    # (c) doing nothing is best only for slopes at least as steep as the first hull edge
+    first = edges[0]
+    assert ns["scenarios"][c][0] == pytest.approx(first)
+    assert picked(first * 1.001, 1e4) == {("trivial", 0.0, 0.0)}
+    assert best_for_slope(points, first * 0.999)["classifier"] == "A"
+    assert by_scenario[c]["classifier"].tolist() == ["trivial"]
+    assert cc_pc(first) < 0.05  # a small range of conditions: PC(+) below 5 %
+
+
+def cc_pc(slope: float) -> float:
+    """The operating point ``PC(+)`` of an iso-performance slope."""
+    return 1 / (1 + slope)
