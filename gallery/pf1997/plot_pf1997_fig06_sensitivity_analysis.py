@@ -14,7 +14,7 @@ What the paper shows
 
 The hull of A to D with the crisp classifier E of Fig. 4, under three scenarios given
 as ranges of iso-performance slopes. (a) Ten negatives per positive, a false alarm
-costing $5 to $10 and a missed positive $500 to $1000: slopes 1/20 to 1/5. The lines at
+costing 5 to 10 dollars and a missed positive 500 to 1000: slopes 1/20 to 1/5. The lines at
 both ends touch the hull at the same point of C, so the choice is insensitive to where
 in the range the conditions lie. (b) Slopes 1/5 to 2: the range spans several vertices,
 and A, C and E are each optimal for part of it, so the choice is very sensitive to the
@@ -61,9 +61,10 @@ print(hull[["classifier", "fpr", "tpr", "slope_lo", "slope_hi"]].round(3).to_str
 
 # %%
 # The three scenarios as ranges of slopes. (a) from the paper's priors and costs:
-# slope = p(-) C(+|-) / (p(+) C(-|+)) with p(-)/p(+) = 10, C(+|-) in $5-10, C(-|+) in
-# $500-1000; (b) as the paper gives it; (c) every slope at least as steep as the hull's
-# first edge, where the line through (0, 0) is the best one.
+# ``slope = p(-) C(+|-) / (p(+) C(-|+))`` with ten negatives per positive, a false
+# positive costing 5 to 10 dollars and a false negative 500 to 1000; (b) as the paper
+# gives it; (c) every slope at least as steep as the hull's first edge, where the line
+# through (0, 0) is the best one.
 first_edge = float(hull.loc[hull["fpr"] == 0, "slope_lo"].iloc[0])
 scenarios = {
     "(a) low sensitivity": (10 * 5 / 1000, 10 * 10 / 500),
