@@ -208,6 +208,10 @@ def test_fig06_slope_ranges_and_the_three_scenarios(run):
     np.testing.assert_allclose(ranges["bar_lo"], hull["slope_lo"].clip(0.01, 100))
     np.testing.assert_allclose(ranges["bar_hi"], hull["slope_hi"].clip(0.01, 100))
     assert set(owners_of(hull, points)) - {"trivial"} == {"A", "C", "E"}
+    # E is Fig. 4's E
+    fig04_e = run("04")["crisp"].set_index("classifier").loc["E", ["fpr", "tpr"]]
+    fig06_e = points.set_index("classifier").loc["E", ["fpr", "tpr"]]
+    np.testing.assert_allclose(fig06_e.to_numpy(float), fig04_e.to_numpy(float))
 
     def picked(lo: float, hi: float) -> set[tuple[str, float, float]]:
         return {
