@@ -117,6 +117,7 @@ def test_crossing_roc_curves_tell_the_story():
     hull = cc.roc_hull(curves[["fpr", "tpr"]], by=[])
     inner = curves[(curves["fpr"] > 0) & (curves["fpr"] < 1)]
     on_hull = inner.merge(hull[["fpr", "tpr"]], on=["fpr", "tpr"])
-    assert sorted(on_hull["classifier"].unique()) == ["A", "B", "D"]  # C never optimal
-    aucs = cc.auc(curves).set_index("classifier")["auc"]
-    assert aucs.idxmax() == "B"
+    assert sorted(on_hull["classifier"].unique()) == ["A", "C"]  # B and D never optimal
+    touched = cc.iso_performance(curves[["fpr", "tpr"]], slope=[10, 0.1], by=[])
+    owners = touched[["fpr", "tpr"]].merge(inner, on=["fpr", "tpr"], how="left")
+    assert owners["classifier"].tolist() == ["A", "C"]  # slope 10 picks A, 1/10 picks C

@@ -72,9 +72,11 @@ def load_credit() -> pd.DataFrame:
 def crossing_roc_curves() -> pd.DataFrame:
     """Four made-up ROC curves, A to D, that cross: none is best everywhere.
 
-    A is best at few false positives, B in the middle, D at many, and C is never on the
-    convex hull of the four (it is beaten everywhere by a hull vertex or a mix of two).
-    The gallery's figures of the ROC convex hull paper use them.
+    They tell the story of Provost and Fawcett's (1997) Figs. 1-3: A dominates D (lies
+    above it at every false positive rate), and only A and C have points on the convex
+    hull of the four, A at few false positives and C at many, so B and D are never
+    optimal. The iso-performance line of slope 10 touches the hull at a point of A, the
+    one of slope 1/10 at a point of C. The gallery's figures of that paper use them.
 
     Returns
     -------
@@ -84,16 +86,21 @@ def crossing_roc_curves() -> pd.DataFrame:
 
     Examples
     --------
+    >>> import costchart as cc
     >>> from costchart.datasets import crossing_roc_curves
     >>> curves = crossing_roc_curves()
     >>> curves.groupby("classifier").size().to_dict()
-    {'A': 7, 'B': 7, 'C': 7, 'D': 7}
+    {'A': 8, 'B': 7, 'C': 8, 'D': 7}
+    >>> hull = cc.roc_hull(curves[["fpr", "tpr"]], by=[])
+    >>> inner = curves[(curves["fpr"] > 0) & (curves["fpr"] < 1)]
+    >>> sorted(inner.merge(hull[["fpr", "tpr"]])["classifier"].unique())
+    ['A', 'C']
     """
     curves = {
-        "A": [(0.03, 0.35), (0.08, 0.55), (0.2, 0.66), (0.4, 0.76), (0.7, 0.87)],
-        "B": [(0.05, 0.22), (0.15, 0.6), (0.25, 0.78), (0.4, 0.86), (0.7, 0.93)],
-        "C": [(0.1, 0.3), (0.2, 0.52), (0.35, 0.7), (0.5, 0.8), (0.8, 0.92)],
-        "D": [(0.1, 0.14), (0.3, 0.5), (0.45, 0.88), (0.6, 0.97), (0.8, 0.99)],
+        "A": [(0.02, 0.4), (0.06, 0.58), (0.15, 0.66), (0.3, 0.74), (0.5, 0.82), (0.75, 0.91)],
+        "B": [(0.05, 0.25), (0.12, 0.5), (0.2, 0.7), (0.35, 0.82), (0.6, 0.92)],
+        "C": [(0.05, 0.15), (0.12, 0.38), (0.2, 0.62), (0.3, 0.9), (0.45, 0.98), (0.75, 0.985)],
+        "D": [(0.04, 0.2), (0.1, 0.45), (0.25, 0.62), (0.5, 0.78), (0.8, 0.88)],
     }
     rows = [
         {"classifier": name, "threshold": float(len(curve) - k), "fpr": fpr, "tpr": tpr}
