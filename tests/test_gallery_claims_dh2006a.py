@@ -1,0 +1,69 @@
+"""Drummond & Holte 2006, Figs. 1-13: each gallery script's tables hold the paper's claim.
+
+Every test runs its script once (module-scoped) and checks what the paper says the figure
+shows on the tables the script binds at module level, not on printed text.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import runpy
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import costchart as cc
+
+GALLERY = Path(__file__).resolve().parent.parent / "gallery" / "dh2006"
+_CACHE: dict[str, dict] = {}
+
+
+def _run(fragment, tmp_path_factory):
+    """Run the one dh2006 script whose name holds ``fragment``; its namespace (cached)."""
+    if fragment not in _CACHE:
+        (path,) = sorted(GALLERY.glob(f"plot_dh2006_{fragment}_*.py"))
+        os.environ.pop("COSTCHART_GALLERY_FULL", None)
+        here = Path.cwd()
+        os.chdir(tmp_path_factory.mktemp(fragment))
+        try:
+            with contextlib.redirect_stdout(io.StringIO()):
+                _CACHE[fragment] = runpy.run_path(str(path), run_name="__main__")
+        finally:
+            os.chdir(here)
+    return _CACHE[fragment]
+
+
+@pytest.fixture(scope="module")
+def script(tmp_path_factory):
+    return lambda fragment: _run(fragment, tmp_path_factory)
+
+
+def test_fig02_slopes_beside_a_are_the_papers(script):
+    ns = script("fig02")
+    hulls, segments = ns["hulls"], ns["segments"]
+    # B is the paper's point (FP 0.35, TP 0.7), alone on the solid curve.
+    b = hulls[hulls["name"] == "B"]
+    assert (b["fpr"].item(), b["tpr"].item()) == (0.35, 0.7)
+    # The segments beside A have the paper's slopes: 2.4 on its left, 1.5 on its right.
+    into_a = segments[segments["right"] == "A"]["slope"].item()
+    out_of_a = segments[segments["left"] == "A"]["slope"].item()
+    assert into_a == pytest.approx(2.4) and out_of_a == pytest.approx(1.5)
+    # A, B and C are all hull vertices of their curves, and each curve is convex.
+    assert set(hulls["name"]) >= {"A", "B", "C"}
+    for _, curve in segments.groupby("curve"):
+        assert np.all(np.diff(curve["slope"].to_numpy()) < 0)
+    # A is the dashed curve's choice exactly for slopes in (1.5, 2.4).
+    choices = ns["choices"]
+    a = hulls[hulls["name"] == "A"]
+    picks_a = (choices["fpr"] == a["fpr"].item()) & (choices["tpr"] == a["tpr"].item())
+    slopes = 1 / choices["pc_lo"] - 1
+    assert picks_a.to_numpy().tolist() == ((slopes > 1.5) & (slopes < 2.4)).to_numpy().tolist()
+    assert picks_a.sum() >= 2 and (~picks_a).sum() >= 2
+    # B's operating range is bounded by the pc values of its two solid segments' slopes.
+    solid = segments[segments["curve"] == "solid"]["slope"].to_numpy()
+    b_range = ns["b_range"]
+    assert b_range["pc_lo"].item() == pytest.approx(cc.pc_from_slope(solid[0]))
+    assert b_range["pc_hi"].item() == pytest.approx(cc.pc_from_slope(solid[1]))
