@@ -67,3 +67,24 @@ def test_fig02_slopes_beside_a_are_the_papers(script):
     b_range = ns["b_range"]
     assert b_range["pc_lo"].item() == pytest.approx(cc.pc_from_slope(solid[0]))
     assert b_range["pc_hi"].item() == pytest.approx(cc.pc_from_slope(solid[1]))
+
+
+def test_fig09_rough_roc_range_is_wider_than_the_exact_one(script):
+    ns = script("fig09")
+    hull, rough, exact = ns["hull"], ns["rough"], ns["exact"]
+    inner = hull[np.isfinite(hull["threshold"])]
+    # The rough reading: the least FP and the greatest TP among the hull's real classifiers,
+    # the paper's 0.05 < PC(+) < 0.94.
+    assert rough["pc_lo"].item() == inner["fpr"].min() == pytest.approx(0.05, abs=0.005)
+    assert rough["pc_hi"].item() == inner["tpr"].max() == pytest.approx(0.94, abs=0.005)
+    # The exact range, where the envelope is below both trivial classifiers: 0.14-0.85.
+    assert exact["pc_lo"].item() == pytest.approx(0.14, abs=0.005)
+    assert exact["pc_hi"].item() == pytest.approx(0.85, abs=0.005)
+    # The rough estimate is wider at both ends.
+    assert rough["pc_lo"].item() < exact["pc_lo"].item() - 0.05
+    assert rough["pc_hi"].item() > exact["pc_hi"].item() + 0.05
+    # The exact ends are the pc values of the slopes of the hull's two end edges.
+    assert exact["pc_lo"].item() == pytest.approx(cc.pc_from_slope(hull["slope_lo"].iat[0]))
+    assert exact["pc_hi"].item() == pytest.approx(cc.pc_from_slope(hull["slope_hi"].iat[-1]))
+    # Some made-up points lie below the hull.
+    assert len(ns["points"]) > len(inner)
