@@ -88,3 +88,46 @@ def test_fig09_rough_roc_range_is_wider_than_the_exact_one(script):
     assert exact["pc_hi"].item() == pytest.approx(cc.pc_from_slope(hull["slope_hi"].iat[-1]))
     # Some made-up points lie below the hull.
     assert len(ns["points"]) > len(inner)
+
+
+def _tpr_on(points, fpr):
+    """An ROC curve's TPR at the given FPR values (the points joined by segments)."""
+    top = points.groupby("fpr")["tpr"].max()
+    return np.interp(fpr, top.index.to_numpy(), top.to_numpy())
+
+
+@pytest.mark.slow
+def test_fig13_tangled_roc_curves_separate_in_cost_space(script):
+    ns = script("fig13")
+    points, costs = ns["points"], ns["costs"]
+    settings = list(points["setting"].unique())
+    assert len(settings) == 4
+    # ROC space: the curves are tangled, at least three of the six pairs cross.
+    fpr = np.linspace(0.01, 0.99, 99)
+    tpr = {s: _tpr_on(points[points["setting"] == s], fpr) for s in settings}
+    crossing = [
+        (a, b)
+        for i, a in enumerate(settings)
+        for b in settings[i + 1 :]
+        if (tpr[a] - tpr[b] > 0.01).any() and (tpr[a] - tpr[b] < -0.01).any()
+    ]
+    assert len(crossing) >= 3, crossing
+    # Cost space: one setting is the cheapest by at least 0.015 over a wide range of pc,
+    # the range the chart shades.
+    wide = costs.pivot(index="pc", columns="setting", values="cost")
+    ordered = np.sort(wide.to_numpy(), axis=1)
+    clear = (wide.idxmin(axis=1) == "entropy, depth 3") & (ordered[:, 1] - ordered[:, 0] >= 0.015)
+    pc = wide.index.to_numpy()
+    runs = np.split(pc[clear.to_numpy()], np.where(np.diff(np.flatnonzero(clear)) > 1)[0] + 1)
+    widest = max(runs, key=lambda run: run[-1] - run[0] if len(run) else -1)
+    assert widest[-1] - widest[0] >= 0.4, widest
+    shaded = ns["clearly_lowest"]
+    assert (shaded["pc_lo"].item(), shaded["pc_hi"].item()) == (widest[0], widest[-1])
+    # Of two weaker settings, one (Gini at depth 4) is below the other (depth 3) over most
+    # of their common operating range.
+    ranges = ns["ranges"].set_index("setting")
+    lo = ranges.loc[["gini, depth 3", "gini, depth 4"], "pc_lo"].max()
+    hi = ranges.loc[["gini, depth 3", "gini, depth 4"], "pc_hi"].min()
+    inside = wide[(wide.index > lo) & (wide.index < hi)]
+    below = inside["gini, depth 4"] <= inside["gini, depth 3"] + 1e-12
+    assert below.mean() >= 0.7, below.mean()
