@@ -131,3 +131,33 @@ def test_fig13_tangled_roc_curves_separate_in_cost_space(script):
     inside = wide[(wide.index > lo) & (wide.index < hi)]
     below = inside["gini, depth 4"] <= inside["gini, depth 3"] + 1e-12
     assert below.mean() >= 0.7, below.mean()
+
+
+def test_fig07_both_roc_constructions_give_the_cost_line_reading(script):
+    ns = script("fig07")
+    segments = ns["constructions"].set_index("construction")
+    fpr0, tpr0 = ns["point"]["fpr"].item(), ns["point"]["tpr"].item()
+    slope, pc = ns["slope"], ns["pc"]
+    assert slope == pytest.approx(1 / pc - 1)
+    # The vertical reading in cost space: the cost line's height at pc.
+    cost = ns["reading"]["cost"].item()
+    assert cost == pytest.approx((1 - tpr0) * pc + fpr0 * (1 - pc))
+
+    def on_iso(fpr, tpr):
+        return tpr == pytest.approx(tpr0 + slope * (fpr - fpr0))
+
+    # Flach's construction: a horizontal segment from the y axis to where the
+    # iso-performance line meets TP = 1 - FP; its length is exactly the cost.
+    flach = segments.loc["horizontal"]
+    assert flach["fpr_start"] == 0 and flach["tpr_start"] == flach["tpr_end"]
+    assert on_iso(flach["fpr_end"], flach["tpr_end"])
+    assert flach["tpr_end"] == pytest.approx(1 - flach["fpr_end"])
+    assert flach["length"] == pytest.approx(cost)
+    # The perpendicular from (0, 1): its foot is on the iso-performance line, at a right
+    # angle, and its length is the cost times (1 + slope) / sqrt(1 + slope^2).
+    normal = segments.loc["perpendicular"]
+    assert (normal["fpr_start"], normal["tpr_start"]) == (0.0, 1.0)
+    assert on_iso(normal["fpr_end"], normal["tpr_end"])
+    dx, dy = normal["fpr_end"] - normal["fpr_start"], normal["tpr_end"] - normal["tpr_start"]
+    assert dx * 1 + dy * slope == pytest.approx(0, abs=1e-12)
+    assert normal["length"] == pytest.approx(cost * (1 + slope) / np.hypot(1, slope))
