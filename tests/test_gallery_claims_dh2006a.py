@@ -161,3 +161,35 @@ def test_fig07_both_roc_constructions_give_the_cost_line_reading(script):
     dx, dy = normal["fpr_end"] - normal["fpr_start"], normal["tpr_end"] - normal["tpr_start"]
     assert dx * 1 + dy * slope == pytest.approx(0, abs=1e-12)
     assert normal["length"] == pytest.approx(cost * (1 + slope) / np.hypot(1, slope))
+
+
+def test_fig12_dashed_never_worse_gap_largest_near_03_and_07(script):
+    ns = script("fig12")
+    curves, choices, difference = ns["curves"], ns["choices"], ns["difference"]
+    named = curves[curves["name"] != ""].set_index("name")
+    # B's cost line is horizontal (FP = FN): the top of the solid cost curve.
+    assert named.loc["B", "fpr"] == pytest.approx(1 - named.loc["B", "tpr"])
+    assert (named.loc["C", "fpr"], named.loc["C", "tpr"]) == (0.0, 0.0)
+    # Cost ratio 2.1: A (dashed) against B (solid); cost ratio 2.3: A against C.
+    pick = choices.set_index(["curve", "ratio"])
+    for ratio in (2.1, 2.3):
+        assert (pick.loc[("dashed", ratio), "fpr"], pick.loc[("dashed", ratio), "tpr"]) == (
+            named.loc["A", "fpr"],
+            named.loc["A", "tpr"],
+        )
+    assert pick.loc[("solid", 2.1), "fpr"] == named.loc["B", "fpr"]
+    assert pick.loc[("solid", 2.3), "choice"] == "always negative"
+    # The dashed classifier costs less than or the same as the solid one everywhere.
+    assert (difference["difference"] <= 1e-12).all()
+    # The largest gap is about 0.05 (0.25 against 0.3), near pc = 0.3 and near pc = 0.7.
+    gap = difference["difference"].min()
+    assert -gap == pytest.approx(0.05, abs=0.01)
+    where = difference.loc[difference["difference"] <= gap + 1e-9, "pc"]
+    assert ((where - 0.3).abs() <= 0.05).any() and ((where - 0.7).abs() <= 0.05).any()
+    at_03 = difference.loc[(difference["pc"] - 0.3).abs() <= 0.05]
+    assert at_03["cost_a"].min() == pytest.approx(0.25, abs=0.01)
+    assert at_03["cost_b"].max() == pytest.approx(0.3, abs=0.015)
+    # Negligible near 0.5, below 0.2 and above 0.8.
+    d = lambda pc: np.interp(pc, difference["pc"], difference["difference"])  # noqa: E731
+    assert abs(d(0.5)) <= 0.01 + 1e-12
+    assert np.abs(d(np.r_[np.linspace(0, 0.2, 11), np.linspace(0.8, 1, 11)])).max() <= 1e-12
