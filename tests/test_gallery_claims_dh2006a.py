@@ -193,3 +193,32 @@ def test_fig12_dashed_never_worse_gap_largest_near_03_and_07(script):
     d = lambda pc: np.interp(pc, difference["pc"], difference["difference"])  # noqa: E731
     assert abs(d(0.5)) <= 0.01 + 1e-12
     assert np.abs(d(np.r_[np.linspace(0, 0.2, 11), np.linspace(0.8, 1, 11)])).max() <= 1e-12
+
+
+def test_fig11_tangent_iso_line_and_cost_crossing_agree(script):
+    ns = script("fig11")
+    points, hulls, result = ns["points"], ns["hulls"], ns["result"]
+    # The ROC curves cross.
+    fpr = np.linspace(0.01, 0.99, 99)
+    gap = _tpr_on(points[points["classifier"] == "tree"], fpr) - _tpr_on(
+        points[points["classifier"] == "naive bayes"], fpr
+    )
+    assert (gap > 0.01).any() and (gap < -0.01).any()
+    # The cost curves cross once inside (0.05, 0.95), at about 0.5.
+    inner = [pc for pc in result.crossovers if 0.05 < pc < 0.95]
+    assert len(inner) == 1 and 0.35 < inner[0] < 0.65
+    crossing = inner[0]
+    # The tree (dotted) is cheaper below the crossing, naive Bayes (dashed) above it.
+    better = result.better[(result.better["pc_hi"] - result.better["pc_lo"]) > 0.01]
+    below = better[better["pc_hi"] <= crossing + 1e-9]
+    above = better[better["pc_lo"] >= crossing - 1e-9]
+    assert set(below["better"]) - {"tie"} == {"tree"}
+    assert set(above["better"]) - {"tie"} == {"naive bayes"}
+    assert len(below) + len(above) == len(better)
+    # One iso-performance line, of the crossing's slope, touches both hulls.
+    slope, contact = ns["slope"], ns["contact"]
+    assert slope == pytest.approx(1 / crossing - 1)
+    assert set(contact["classifier"]) == {"tree", "naive bayes"}
+    assert contact["intercept"].max() - contact["intercept"].min() < 1e-9
+    line = ns["intercept"] + slope * hulls["fpr"]
+    assert (hulls["tpr"] <= line + 1e-9).all()
