@@ -222,3 +222,23 @@ def test_fig11_tangent_iso_line_and_cost_crossing_agree(script):
     assert contact["intercept"].max() - contact["intercept"].min() < 1e-9
     line = ns["intercept"] + slope * hulls["fpr"]
     assert (hulls["tpr"] <= line + 1e-9).all()
+
+
+@pytest.mark.slow
+def test_fig06_undersampled_trees_envelope_and_range(script):
+    ns = script("fig06")
+    points, hull, lines, envelope = ns["points"], ns["hull"], ns["lines"], ns["envelope"]
+    # ROC space: every tree is well above the chance diagonal; some are dominated.
+    assert len(points) >= 10
+    assert (points["tpr"] - points["fpr"] > 0.05).all()
+    assert np.isfinite(hull["threshold"]).sum() < len(points)
+    # Cost space: with the right undersampling the cost never rises above about 0.25.
+    assert envelope["cost"].max() == pytest.approx(0.25, abs=0.02)
+    # Near pc = 0.5 several trees are close to the best one.
+    best = cc.cost_at(envelope, [0.5])["cost"].item()
+    near = cc.cost_at(lines, [0.5])["cost"] <= best + 0.03
+    assert near.sum() >= 4
+    # The envelope's operating range, about 0.17 < PC(+) < 0.84 in the paper.
+    found = ns["envelope_range"]
+    assert found["pc_lo"].item() == pytest.approx(0.17, abs=0.03)
+    assert found["pc_hi"].item() == pytest.approx(0.84, abs=0.03)
