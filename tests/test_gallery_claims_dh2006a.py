@@ -242,3 +242,19 @@ def test_fig06_undersampled_trees_envelope_and_range(script):
     found = ns["envelope_range"]
     assert found["pc_lo"].item() == pytest.approx(0.17, abs=0.03)
     assert found["pc_hi"].item() == pytest.approx(0.84, abs=0.03)
+
+
+def test_fig01_the_papers_matrix_and_its_rates(script):
+    ns = script("fig01")
+    cells = ns["cells"].set_index("name")
+    # The paper's counts: 20 positives (16 right), 10 negatives (6 right).
+    assert cells["count"].to_dict() == {"TP": 16, "FN": 4, "FP": 4, "TN": 6}
+    assert ns["totals"].set_index("actual")["count"].to_dict() == {"positive": 20, "negative": 10}
+    # Each row divided by its total: TP 0.8, FN 0.2, FP 0.4, TN 0.6; each row sums to one.
+    assert cells["rate"].to_dict() == pytest.approx({"TP": 0.8, "FN": 0.2, "FP": 0.4, "TN": 0.6})
+    assert cells.loc["TP", "rate"] + cells.loc["FN", "rate"] == pytest.approx(1)
+    assert cells.loc["FP", "rate"] + cells.loc["TN", "rate"] == pytest.approx(1)
+    # So the classifier is the ROC point (0.4, 0.8), the cost line from 0.4 to 0.2.
+    point = ns["points"][ns["points"]["threshold"] == 1]
+    line = cc.to_cost_lines(point[["threshold", "fpr", "tpr"]]).set_index("pc")["cost"]
+    assert (line[0.0], line[1.0]) == pytest.approx((0.4, 0.2))
