@@ -258,3 +258,24 @@ def test_fig01_the_papers_matrix_and_its_rates(script):
     point = ns["points"][ns["points"]["threshold"] == 1]
     line = cc.to_cost_lines(point[["threshold", "fpr", "tpr"]]).set_index("pc")["cost"]
     assert (line[0.0], line[1.0]) == pytest.approx((0.4, 0.2))
+
+
+def test_fig03_two_crisp_lines_cross_once_each_lower_on_one_side(script):
+    ns = script("fig03")
+    crisp, lines, crossing = ns["crisp"], ns["lines"], ns["crossing"]
+    # Two ROC points, neither dominating: one has both the higher TPR and the higher FPR.
+    assert len(crisp) == 2
+    a, b = crisp.sort_values("fpr").itertuples()
+    assert a.fpr < b.fpr and a.tpr < b.tpr
+    # The cost lines cross once inside (0, 1), where the script marks it ...
+    assert 0 < crossing < 1
+    at = cc.cost_at(lines, [crossing], by="classifier")["cost"]
+    assert at.max() - at.min() < 1e-9
+    # ... and each classifier is the cheaper on one side: naive Bayes below, the tree above.
+    grid = np.linspace(0, 1, 101)
+    costs = cc.cost_at(lines, grid, by="classifier").pivot(
+        index="pc", columns="classifier", values="cost"
+    )
+    below, above = costs[costs.index < crossing - 0.01], costs[costs.index > crossing + 0.01]
+    assert (below["naive bayes"] < below["tree"]).all()
+    assert (above["tree"] < above["naive bayes"]).all()
