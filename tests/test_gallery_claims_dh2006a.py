@@ -279,3 +279,25 @@ def test_fig03_two_crisp_lines_cross_once_each_lower_on_one_side(script):
     below, above = costs[costs.index < crossing - 0.01], costs[costs.index > crossing + 0.01]
     assert (below["naive bayes"] < below["tree"]).all()
     assert (above["tree"] < above["naive bayes"]).all()
+
+
+def test_fig04_envelope_is_the_hull_in_cost_space(script):
+    ns = script("fig04")
+    ten, hull, lines, envelope = ns["ten"], ns["hull"], ns["lines"], ns["envelope"]
+    # Ten ROC points counting the two trivial classifiers, as in the paper.
+    assert len(ten) + 2 == 10
+    # Each envelope segment is the line of a hull vertex, and only those.
+    on_hull = set(hull["threshold"][np.isfinite(hull["threshold"])])
+    assert set(envelope["threshold"][np.isfinite(envelope["threshold"])]) == on_hull
+    # Each envelope vertex is a hull edge, at the pc of that edge's slope.
+    inner = envelope["pc"][(envelope["pc"] > 0) & (envelope["pc"] < 1)].to_numpy()
+    edges = hull["pc_lo"][(hull["pc_lo"] > 0) & (hull["pc_lo"] < 1)].to_numpy()
+    np.testing.assert_allclose(np.sort(inner), np.sort(edges))
+    # The points below the hull (there are some) never reach the envelope.
+    below = set(ten["threshold"]) - on_hull
+    assert below
+    pc = np.linspace(0.01, 0.99, 99)
+    lowest = cc.cost_at(envelope, pc)["cost"].to_numpy()
+    for threshold in below:
+        line = cc.cost_at(lines[lines["threshold"] == threshold], pc)["cost"].to_numpy()
+        assert (line > lowest + 1e-9).all(), threshold
