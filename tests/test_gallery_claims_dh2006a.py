@@ -301,3 +301,21 @@ def test_fig04_envelope_is_the_hull_in_cost_space(script):
     for threshold in below:
         line = cc.cost_at(lines[lines["threshold"] == threshold], pc)["cost"].to_numpy()
         assert (line > lowest + 1e-9).all(), threshold
+
+
+@pytest.mark.slow
+def test_fig10_extreme_cost_ratios_fall_outside_both_operating_ranges(script):
+    ns = script("fig10")
+    ranges = ns["envelope_range"].set_index("method")
+    ratios = ns["cost_ratios"]
+    # The pc of each cost ratio uses sonar's p(+), 111/208 (the paper's 0.5337).
+    assert ns["p_pos"] == pytest.approx(0.5337, abs=1e-3)
+    for method in ("oversampling", "undersampling"):
+        lo, hi = ranges.loc[method, "pc_lo"], ranges.loc[method, "pc_hi"]
+        # Narrow ranges that hold 1:1 and 2:1 but neither 5:1 nor 10:1.
+        assert lo < ratios["1:1"] < hi and lo < ratios["2:1"] < hi
+        assert ratios["5:1"] > hi and ratios["10:1"] > hi
+        assert 0.1 < lo < 0.35 and 0.7 < hi < 0.85
+    # Undersampling's range is the wider (0.25-0.82 against 0.28-0.75 in the paper).
+    width = ranges["pc_hi"] - ranges["pc_lo"]
+    assert width["undersampling"] > width["oversampling"]
