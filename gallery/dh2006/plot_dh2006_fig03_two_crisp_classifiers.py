@@ -8,8 +8,20 @@ by how much either is better, nor for which operating conditions. In cost space 
 classifier is a line, and the answers can be read off: where each line is lower, how
 much lower, where they cross, and where either is worse than a trivial classifier.
 
+What the paper shows
+--------------------
+
+Neither ROC point dominates the other: one classifier has both the higher true positive
+rate and the higher false positive rate. As lines (error rate against p(+) in Fig. 3a,
+normalized expected cost against PC(+) in Fig. 5, the same picture) the two cross once,
+at 0.445 on Japanese credit: above it 1R's line is the lower, below it C4.5's. The
+vertical gap between the lines is the difference in cost at each operating point, and
+the same facts are hard to get from the ROC plot.
+
 German credit stands in for Japanese credit, and two bundled classifiers stand in for 1R
-and C4.5: the depth-4 tree and naive Bayes, each made crisp at the threshold 0.5.
+and C4.5: the depth-4 tree and naive Bayes, each made crisp at the threshold 0.5. Their
+lines cross once too (at a different ``pc``), naive Bayes being the cheaper below the
+crossing and the tree above it.
 """
 
 import altair as alt

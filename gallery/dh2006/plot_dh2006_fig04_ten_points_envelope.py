@@ -3,12 +3,22 @@ Ten ROC points, their hull, and the lower envelope (dh2006, Fig. 4)
 ===================================================================
 
 A scoring classifier gives a set of ROC points, one per threshold. Drummond and Holte drew
-ten of them with their convex hull, and the ten matching cost lines with their lower
-envelope: the envelope is the hull seen in cost space. At each operating condition it is
-the cost of the best of the ten classifiers, and the classifiers whose lines never touch
-it are exactly those below the hull, which are never worth using.
+ten of them (the two trivial classifiers among them) with their convex hull, and the
+matching cost lines with their lower envelope, to show that the envelope is the hull seen
+in cost space.
 
-Ten thresholds (score deciles) of the bundled logistic regression on the ionosphere data.
+What the paper shows
+--------------------
+
+Each of the ten ROC points of panel (a) becomes one cost line in panel (b). The lower
+envelope of the lines, the lowest cost at every PC(+), is the exact counterpart of the ROC
+convex hull: each segment of the envelope is the line of one hull vertex, and each vertex
+of the envelope is one edge of the hull, at the ``pc`` of that edge's slope. The points
+below the hull are exactly the classifiers whose lines never reach the envelope, so they
+are never worth using; the envelope stands out clearly among the lines.
+
+Eight thresholds (score quantiles) of the bundled logistic regression on the ionosphere
+data, plus the two trivial classifiers: ten ROC points, as in the paper.
 """
 
 import numpy as np
@@ -17,14 +27,18 @@ import costchart as cc
 from costchart.datasets import load_predictions
 
 # %%
-# The ROC points at ten thresholds: the score's deciles.
+# The ROC points at eight thresholds (score quantiles); with the trivial classifiers, ten.
 data = load_predictions().query("dataset == 'ionosphere' and classifier == 'logistic'")
 points = cc.roc_points(data, score="score", label="label")
-deciles = np.quantile(data["score"], np.linspace(0.05, 0.95, 10))
+deciles = np.quantile(data["score"], np.linspace(0.05, 0.95, 8))
 rows = [points[points["threshold"] >= t].index[-1] for t in deciles]
 ten = points.loc[sorted(set(rows))]
 hull = cc.roc_hull(ten)
-print(f"{len(ten)} points, {int(np.isfinite(hull['threshold']).sum())} of them on the hull")
+lines = cc.to_cost_lines(ten)
+envelope = cc.lower_envelope(ten)
+print(
+    f"{len(ten)} points and 2 trivial ones; {int(np.isfinite(hull['threshold']).sum())} on the hull"
+)
 
 # %%
 # The linked ROC and cost views: hover a point to see its line, and the reverse.
@@ -33,6 +47,6 @@ chart = cc.roc_cost_chart(
     y_max=0.5,
     size=300,
     title="Ten classifiers: the hull and the lower envelope",
-    subtitle="Ionosphere, logistic regression at ten thresholds",
+    subtitle="Ionosphere, logistic regression at eight thresholds, and the trivial classifiers",
 )
 chart
