@@ -1,0 +1,63 @@
+"""The dh2006 gallery figures 14-17 and 21-25 hold what Drummond and Holte (2006) say.
+
+Each test runs its script once and checks the paper's claim on the script's own tables.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import runpy
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+GALLERY = Path(__file__).resolve().parent.parent / "gallery" / "dh2006"
+
+
+def _run(name: str, tmp_path_factory) -> dict:
+    os.environ.pop("COSTCHART_GALLERY_FULL", None)
+    here = Path.cwd()
+    os.chdir(tmp_path_factory.mktemp(name))
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            return runpy.run_path(
+                str(next(GALLERY.glob(f"plot_dh2006_{name}_*.py"))), run_name="__main__"
+            )
+    finally:
+        os.chdir(here)
+
+
+@pytest.fixture(scope="module")
+def fig14(tmp_path_factory):
+    return _run("fig14", tmp_path_factory)
+
+
+def _below_line(table, point, slope) -> np.ndarray:
+    """How far each (fpr, tpr) row lies below the line of ``slope`` through ``point``."""
+    fpr0, tpr0 = point
+    return tpr0 + slope * (table["fpr"].to_numpy() - fpr0) - table["tpr"].to_numpy()
+
+
+def test_fig14_roc_averages_differ_and_stay_below_the_iso_line(fig14):
+    vertical, horizontal = fig14["vertical"], fig14["horizontal"]
+    curves = fig14["curves"]
+    vertices = curves[(curves.fpr > 0) & (curves.fpr < 1)]
+    assert sorted(zip(vertices.fpr, vertices.tpr)) == [(0.04, 0.4), (0.3, 0.8)]
+    slope = (0.8 - 0.4) / (0.3 - 0.04)
+    assert fig14["slope"] == pytest.approx(slope)
+    # The two averages are different curves: vertical keeps the vertices' FPR, horizontal their TPR.
+    inner_v = vertical[(vertical.fpr > 0) & (vertical.fpr < 1)]
+    inner_h = horizontal[(horizontal.tpr > 0) & (horizontal.tpr < 1)]
+    np.testing.assert_allclose(inner_v.fpr, [0.04, 0.3])
+    np.testing.assert_allclose(inner_h.tpr, [0.4, 0.8])
+    assert not np.allclose(inner_v.tpr, inner_h.tpr)
+    # Both lie well below the iso-performance line through the vertices (piecewise linear:
+    # the vertices decide), while the vertices' mean (0.17, 0.6) is on it.
+    for average in (vertical, horizontal):
+        assert _below_line(average, (0.04, 0.4), slope).min() > 0.05
+    mean = fig14["mean_vertex"]
+    assert (float(mean.fpr.iloc[0]), float(mean.tpr.iloc[0])) == pytest.approx((0.17, 0.6))
+    assert _below_line(mean, (0.04, 0.4), slope) == pytest.approx([0.0], abs=1e-12)
