@@ -14,6 +14,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import costchart as cc
+
 GALLERY = Path(__file__).resolve().parent.parent / "gallery" / "dh2006"
 
 
@@ -61,3 +63,34 @@ def test_fig14_roc_averages_differ_and_stay_below_the_iso_line(fig14):
     mean = fig14["mean_vertex"]
     assert (float(mean.fpr.iloc[0]), float(mean.tpr.iloc[0])) == pytest.approx((0.17, 0.6))
     assert _below_line(mean, (0.04, 0.4), slope) == pytest.approx([0.0], abs=1e-12)
+
+
+@pytest.fixture(scope="module")
+def fig15(tmp_path_factory):
+    return _run("fig15", tmp_path_factory)
+
+
+def test_fig15_cost_average_dual_has_the_vertices_mean(fig15):
+    envelopes, average, dual = fig15["envelopes"], fig15["average"], fig15["dual"]
+    # (a) At every pc the average is the mean of the two envelopes' costs.
+    grid = np.linspace(0, 1, 401)
+    costs = [np.interp(grid, g.pc, g.cost) for _, g in envelopes.groupby("curve")]
+    assert len(costs) == 2
+    np.testing.assert_allclose(
+        np.interp(grid, average.pc, average.cost), np.mean(costs, axis=0), atol=1e-9
+    )
+    # (b) Its ROC dual's central vertex is (0.17, 0.6), on the iso-performance line through
+    # (0.04, 0.4) and (0.3, 0.8), midway between them.
+    inner = dual[(dual.fpr > 0) & (dual.fpr < 1)]
+    central = inner.iloc[(inner.tpr - inner.tpr.median()).abs().argmin()]
+    assert (central.fpr, central.tpr) == pytest.approx((0.17, 0.6), abs=1e-9)
+    slope = (0.8 - 0.4) / (0.3 - 0.04)
+    assert 0.4 + slope * (central.fpr - 0.04) == pytest.approx(central.tpr)
+    assert np.hypot(central.fpr - 0.04, central.tpr - 0.4) == pytest.approx(
+        np.hypot(0.3 - central.fpr, 0.8 - central.tpr)
+    )
+    # The average's expected cost is the mean of the two curves' expected costs.
+    mean_of_two = fig15["expected"]["expected_cost"].mean()
+    assert float(cc.expected_cost(average)["expected_cost"].iloc[0]) == pytest.approx(
+        mean_of_two, abs=1e-6
+    )
