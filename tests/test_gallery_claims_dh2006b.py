@@ -94,3 +94,30 @@ def test_fig15_cost_average_dual_has_the_vertices_mean(fig15):
     assert float(cc.expected_cost(average)["expected_cost"].iloc[0]) == pytest.approx(
         mean_of_two, abs=1e-6
     )
+
+
+@pytest.fixture(scope="module")
+def fig16(tmp_path_factory):
+    return _run("fig16", tmp_path_factory)
+
+
+def test_fig16_band_is_narrowest_near_the_class_distribution(fig16):
+    counts = fig16["counts"].iloc[0]
+    assert (counts.TP, counts.FN, counts.FP, counts.TN) == (16, 4, 4, 6)
+    # Resampled lines meet the left axis at multiples of 1/10, the right at multiples of 1/20.
+    lines = fig16["lines"]
+    assert lines["draw"].nunique() == 100
+    left = lines[lines.pc == 0].cost.to_numpy() * 10
+    right = lines[lines.pc == 1].cost.to_numpy() * 20
+    np.testing.assert_allclose(left, np.round(left), atol=1e-9)
+    np.testing.assert_allclose(right, np.round(right), atol=1e-9)
+    # Wide at both ends, narrowest at 0.75 (equation 8), between the class distribution 2/3
+    # and the false negatives' end.
+    width = fig16["width"].set_index("pc")["width"]
+    narrowest = width.idxmin()
+    assert narrowest == pytest.approx(0.75, abs=0.011)
+    assert fig16["class_distribution"] == pytest.approx(2 / 3)
+    assert 2 / 3 < narrowest < 1
+    assert width.iloc[0] > 1.5 * width.min() and width.iloc[-1] > 1.1 * width.min()
+    band = fig16["band"]
+    assert ((band.lower <= band.cost) & (band.cost <= band.upper)).all()
