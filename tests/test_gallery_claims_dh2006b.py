@@ -121,3 +121,27 @@ def test_fig16_band_is_narrowest_near_the_class_distribution(fig16):
     assert width.iloc[0] > 1.5 * width.min() and width.iloc[-1] > 1.1 * width.min()
     band = fig16["band"]
     assert ((band.lower <= band.cost) & (band.cost <= band.upper)).all()
+
+
+@pytest.fixture(scope="module")
+def fig17(tmp_path_factory):
+    return _run("fig17", tmp_path_factory)
+
+
+def test_fig17_upper_band_holds_the_lower_line_below_half_and_bands_always_overlap(fig17):
+    wide = fig17["wide"]
+    pc = wide.index.to_numpy()
+    lower_line, upper_line = wide["cost"]["lower"].to_numpy(), wide["cost"]["upper"].to_numpy()
+    # The lower line dominates the upper one.
+    assert (lower_line < upper_line).all()
+    # (a) The upper line's band contains the lower line for pc < 0.5 and not above it.
+    upper_band = fig17["upper_band"].set_index("pc")
+    inside = lower_line >= upper_band.loc[pc, "lower"].to_numpy()
+    assert inside[pc < 0.49].all()
+    assert not inside[pc > 0.51].any()
+    # (b) The two bands overlap at every pc: the intersection is never empty, and the union
+    # holds both bands.
+    intersection, union = fig17["intersection"], fig17["union"]
+    assert (intersection["lower"] <= intersection["upper"]).all()
+    assert (union["lower"].to_numpy() <= wide["lower"].min(axis=1).to_numpy() + 1e-12).all()
+    assert (union["upper"].to_numpy() >= wide["upper"].max(axis=1).to_numpy() - 1e-12).all()
