@@ -145,3 +145,36 @@ def test_fig17_upper_band_holds_the_lower_line_below_half_and_bands_always_overl
     assert (intersection["lower"] <= intersection["upper"]).all()
     assert (union["lower"].to_numpy() <= wide["lower"].min(axis=1).to_numpy() + 1e-12).all()
     assert (union["upper"].to_numpy() >= wide["upper"].max(axis=1).to_numpy() - 1e-12).all()
+
+
+@pytest.fixture(scope="module")
+def fig21(tmp_path_factory):
+    return _run("fig21", tmp_path_factory)
+
+
+def _hybrid_on(curve, grid) -> np.ndarray:
+    """A hybrid's cost at ``grid``: each segment evaluated over its own pc interval."""
+    cost = np.full_like(grid, np.nan)
+    for _, segment in curve.groupby("segment"):
+        inside = (grid >= segment.pc.min()) & (grid <= segment.pc.max())
+        cost[inside] = np.interp(grid[inside], segment.pc, segment.cost)
+    return cost
+
+
+@pytest.mark.slow
+def test_fig21_performance_independent_hybrid_is_well_above_the_envelope(fig21):
+    result = fig21["result"]
+    grid = np.linspace(0, 1, 1001)
+    gap = _hybrid_on(result.curve, grid) - np.interp(grid, result.envelope.pc, result.envelope.cost)
+    assert not np.isnan(gap).any()
+    assert gap.min() > -1e-9  # never below the envelope
+    assert (gap > 0.01).mean() > 0.6  # well above it at most operating points
+    assert float(result.extra_cost["extra_cost"].iloc[0]) > 0.03
+    # (b) Each classifier's two ROC segments have the slopes of its pc range's ends.
+    segments = fig21["segments"].sort_values(["segment", "end", "at"])
+    for (segment, end), pair in segments.groupby(["segment", "end"]):
+        pc_end = fig21["ranges"].loc[segment, end]
+        dfpr, dtpr = np.diff(pair.fpr)[0], np.diff(pair.tpr)[0]
+        assert dtpr * pc_end == pytest.approx(dfpr * (1 - pc_end), abs=1e-12)
+    # The rule does not give the ROC convex hull: some classifiers it uses are off the hull.
+    assert 0 < len(fig21["on_hull"]) < len(fig21["classifiers"])
