@@ -178,3 +178,30 @@ def test_fig21_performance_independent_hybrid_is_well_above_the_envelope(fig21):
         assert dtpr * pc_end == pytest.approx(dfpr * (1 - pc_end), abs=1e-12)
     # The rule does not give the ROC convex hull: some classifiers it uses are off the hull.
     assert 0 < len(fig21["on_hull"]) < len(fig21["classifiers"])
+
+
+@pytest.fixture(scope="module")
+def fig22(tmp_path_factory):
+    return _run("fig22", tmp_path_factory)
+
+
+def test_fig22_threshold_from_pc_is_worse_than_trivial_below_02_and_above_07(fig22):
+    table = fig22["comparison"]
+    assert not table.hybrid.isna().any()
+    # The comparison is built from the script's curves.
+    np.testing.assert_allclose(
+        table.envelope, np.interp(table.pc, fig22["envelope"].pc, fig22["envelope"].cost)
+    )
+    assert (table.hybrid >= table.envelope - 1e-9).all()
+    # Considerably worse than a trivial classifier throughout pc < 0.2 and pc > 0.7.
+    ends = table[(table.pc < 0.2) | (table.pc > 0.7)]
+    excess = ends.hybrid - ends.trivial
+    assert (excess > 0).all()
+    assert excess.max() > 0.15
+    # Close to the envelope (within 0.01) only in a narrow range in the middle, near the
+    # paper's 0.45; clearly above it elsewhere.
+    near = table[table.hybrid - table.envelope < 0.01].pc
+    assert 0.25 < near.min() and near.max() < 0.5
+    assert near.max() - near.min() < 0.2
+    far = table[(table.pc > 0.05) & (table.pc < 0.95) & ((table.pc < 0.25) | (table.pc > 0.5))]
+    assert (far.hybrid - far.envelope > 0.01).all()
