@@ -205,3 +205,32 @@ def test_fig22_threshold_from_pc_is_worse_than_trivial_below_02_and_above_07(fig
     assert near.max() - near.min() < 0.2
     far = table[(table.pc > 0.05) & (table.pc < 0.95) & ((table.pc < 0.25) | (table.pc > 0.5))]
     assert (far.hybrid - far.envelope > 0.01).all()
+
+
+@pytest.fixture(scope="module")
+def fig23(tmp_path_factory):
+    return _run("fig23", tmp_path_factory)
+
+
+def test_fig23_neyman_pearson_mixture_in_roc_and_cost_space(fig23):
+    components, mixture, single = fig23["components"], fig23["mixture"], fig23["single"]
+    hull = cc.roc_hull(fig23["points"])
+    # (a) The vertical line FPR = 0.1 meets the hull between two adjacent hull vertices.
+    assert float(mixture.fpr.iloc[0]) == pytest.approx(0.1)
+    assert float(mixture.tpr.iloc[0]) == pytest.approx(np.interp(0.1, hull.fpr, hull.tpr))
+    f1, f2 = sorted(components.fpr)
+    assert f1 < 0.1 < f2
+    vertices = hull.fpr.to_numpy()
+    assert not ((vertices > f1 + 1e-12) & (vertices < f2 - 1e-12)).any()
+    # (b) The mixture's cost line goes from (0, FP) through the components' crossing, which
+    # is on the lower envelope, to 1 - TP at pc = 1.
+    ends, crossing = fig23["ends"], fig23["crossing"]
+    assert ends.cost.iloc[0] == pytest.approx(0.1)
+    assert ends.cost.iloc[1] == pytest.approx(1 - float(mixture.tpr.iloc[0]))
+    pc0, cost0 = float(crossing.pc.iloc[0]), float(crossing.cost.iloc[0])
+    assert cost0 == pytest.approx((1 - pc0) * ends.cost.iloc[0] + pc0 * ends.cost.iloc[1])
+    envelope = cc.lower_envelope(fig23["points"])
+    assert cost0 == pytest.approx(np.interp(pc0, envelope.pc, envelope.cost), abs=1e-9)
+    # The best single classifier within the limit is below the hull.
+    assert float(single.fpr.iloc[0]) <= 0.1
+    assert float(single.tpr.iloc[0]) < float(mixture.tpr.iloc[0]) - 0.01
