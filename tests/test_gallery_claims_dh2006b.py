@@ -234,3 +234,43 @@ def test_fig23_neyman_pearson_mixture_in_roc_and_cost_space(fig23):
     # The best single classifier within the limit is below the hull.
     assert float(single.fpr.iloc[0]) <= 0.1
     assert float(single.tpr.iloc[0]) < float(mixture.tpr.iloc[0]) - 0.01
+
+
+@pytest.fixture(scope="module")
+def fig24(tmp_path_factory):
+    return _run("fig24", tmp_path_factory)
+
+
+def test_fig24_workforce_line_is_a_visible_point_left_of_the_usual_range(fig24):
+    points, mixture, components = fig24["points"], fig24["mixture"], fig24["components"]
+    positives, negatives, capacity = fig24["positives"], fig24["negatives"], fig24["capacity"]
+    assert (positives, negatives) == (300, 700)
+    # (a) The optimal classifier is where the negatively sloped line meets the hull.
+    f, t = float(mixture.fpr.iloc[0]), float(mixture.tpr.iloc[0])
+    assert positives * t + negatives * f == pytest.approx(capacity)
+    hull = cc.roc_hull(points)
+    assert t == pytest.approx(np.interp(f, hull.fpr, hull.tpr))
+    # (b) Slope -N/P below -1: the point has a negative pc (1 / (1 - 7/3) = -0.75), and the
+    # chart's pc axis reaches it.
+    assert fig24["slope"] < -1
+    assert fig24["virtual_pc"] == pytest.approx(-0.75)
+    domain = fig24["x"].to_dict()["scale"]["domain"]
+    assert domain[0] < fig24["virtual_pc"] < 0 < domain[1]
+    # The two classifiers nearest the point above and below it at that pc are the mixed ones.
+    at_virtual = fig24["at_virtual"].sort_values("cost")
+    cost = at_virtual.cost.to_numpy()
+    i = np.searchsorted(cost, fig24["virtual_cost"])
+    nearest = {
+        tuple(at_virtual.iloc[i - 1][["fpr", "tpr"]]),
+        tuple(at_virtual.iloc[i][["fpr", "tpr"]]),
+    }
+    assert nearest == {tuple(r) for r in components[["fpr", "tpr"]].to_numpy()}
+    # The line from the point through their crossing is the mixture's cost line, and the
+    # crossing is on the lower envelope.
+    pc0, cost0 = float(fig24["crossing"].pc.iloc[0]), float(fig24["crossing"].cost.iloc[0])
+    assert cost0 == pytest.approx((1 - pc0) * f + pc0 * (1 - t))
+    assert fig24["virtual_cost"] == pytest.approx(
+        (1 - fig24["virtual_pc"]) * f + fig24["virtual_pc"] * (1 - t)
+    )
+    envelope = cc.lower_envelope(points)
+    assert cost0 == pytest.approx(np.interp(pc0, envelope.pc, envelope.cost), abs=1e-9)
