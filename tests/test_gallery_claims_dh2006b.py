@@ -274,3 +274,30 @@ def test_fig24_workforce_line_is_a_visible_point_left_of_the_usual_range(fig24):
     )
     envelope = cc.lower_envelope(points)
     assert cost0 == pytest.approx(np.interp(pc0, envelope.pc, envelope.cost), abs=1e-9)
+
+
+@pytest.fixture(scope="module")
+def fig25(tmp_path_factory):
+    return _run("fig25", tmp_path_factory)
+
+
+def test_fig25_many_cost_lines_crowd_the_highlighted_one(fig25):
+    points, highlighted = fig25["points"], fig25["highlighted"]
+    # Many thresholds: as many cost lines as ROC points.
+    assert len(points) >= 50
+    assert len(fig25["every"]) == len(points)
+    # The highlighted classifier is the threshold optimal at pc = 0.5, a ROC hull vertex.
+    hull = cc.roc_hull(points)
+    f, t = float(highlighted.fpr.iloc[0]), float(highlighted.tpr.iloc[0])
+    assert ((hull.fpr - f).abs() < 1e-12).any() and t == pytest.approx(
+        np.interp(f, hull.fpr, hull.tpr)
+    )
+    envelope = cc.lower_envelope(points)
+    assert 0.5 * (1 - t) + 0.5 * f == pytest.approx(np.interp(0.5, envelope.pc, envelope.cost))
+    # Cost space is crowded: at most pc values ten or more other lines run within 0.02 of
+    # the highlighted one, so it cannot be followed without highlighting.
+    crowd = fig25["crowd"]
+    assert (crowd.near >= 10).mean() > 0.8
+    # ROC space is not: few other points lie within 0.02 of the highlighted one.
+    others = points[(points.fpr != f) | (points.tpr != t)]
+    assert (np.hypot(others.fpr - f, others.tpr - t) < 0.02).sum() <= 3
