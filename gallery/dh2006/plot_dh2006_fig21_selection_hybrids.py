@@ -1,6 +1,6 @@
 """
 Hybrids from performance-independent and cost-minimizing selection (dh2006, Fig. 21)
-=====================================================================================
+====================================================================================
 
 Given several classifiers, each trained for some operating condition, which one should
 be used at a given ``pc``? A performance-independent rule uses the one trained for the
