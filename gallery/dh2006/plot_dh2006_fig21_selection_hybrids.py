@@ -1,6 +1,6 @@
 """
-Hybrids from performance-independent and cost-minimizing selection (dh2006, Fig. 21-22)
-========================================================================================
+Hybrids from performance-independent and cost-minimizing selection (dh2006, Fig. 21)
+====================================================================================
 
 Given several classifiers, each trained for some operating condition, which one should
 be used at a given ``pc``? A performance-independent rule uses the one trained for the
@@ -12,11 +12,28 @@ choosing by measured performance avoids.
 
 Here scikit-learn's Gaussian naive Bayes is trained on the UCI sonar data (mines positive)
 at seven class ratios with :func:`costchart.resample_classes` (oversampling), five-fold
-cross-validated; each ratio's training condition is its ``pc``.
+cross-validated; each ratio's training condition is its ``pc``. (The paper's Fig. 21 is a
+schematic with unnamed classifiers; real classifiers stand in for them here.)
+
+What the paper shows
+--------------------
+
+(a) In cost space, the gray lines are the classifiers to choose from; the bold part of
+each is where the performance-independent rule uses it, and together those parts make
+that rule's hybrid cost curve (solid). The cost-minimizing rule's hybrid is the lower
+envelope (dashed). The solid hybrid lies well above the envelope at most operating
+points: here it is never below it, and more than 0.01 above it over about three
+quarters of the ``pc`` range, touching it only where the classifier it picks is the
+envelope's own. (b) In ROC space the same rule is drawn as two segments through each
+classifier's point, whose slopes are those of the ends of the ``pc`` range where it is
+used. The segments would make up the ROC convex hull (dashed) only if the rule chose
+cost-minimizing classifiers; here only two of the seven classifiers are on the hull.
 """
 
 from importlib.resources import files
 
+import altair as alt
+import numpy as np
 import pandas as pd
 from sklearn.model_selection import StratifiedKFold
 from sklearn.naive_bayes import GaussianNB
@@ -67,21 +84,73 @@ result = cc.performance_independent(classifiers, trained_pc="trained", by=[])
 print(result.extra_cost.round(4))
 
 # %%
-# Both hybrids: the performance-independent one and the lower envelope.
-chart = (
+# The ROC view of the same rule: through each classifier's point, two segments whose slopes
+# are those of the ends of its ``pc`` range (slope (1 - pc) / pc: direction (pc, 1 - pc)).
+ranges = result.curve.groupby("segment").agg(
+    fpr=("fpr", "first"), tpr=("tpr", "first"), pc_lo=("pc", "min"), pc_hi=("pc", "max")
+)
+half = 0.015  # half the length of each drawn segment
+segments = pd.concat(
+    [
+        ranges.assign(
+            end=end,
+            slope=(1 - ranges[end]) / ranges[end],
+            dx=ranges[end] / np.hypot(ranges[end], 1 - ranges[end]) * half,
+            dy=(1 - ranges[end]) / np.hypot(ranges[end], 1 - ranges[end]) * half,
+        )
+        for end in ("pc_lo", "pc_hi")
+    ]
+).reset_index()
+segments = pd.concat(
+    [
+        segments.assign(fpr=segments.fpr - segments.dx, tpr=segments.tpr - segments.dy, at=0),
+        segments.assign(fpr=segments.fpr + segments.dx, tpr=segments.tpr + segments.dy, at=1),
+    ]
+)[["segment", "end", "slope", "fpr", "tpr", "at"]]
+hull = cc.roc_hull(classifiers[["fpr", "tpr"]])
+on_hull = classifiers.merge(hull[["fpr", "tpr"]], on=["fpr", "tpr"])
+print(f"{len(on_hull)} of {len(classifiers)} classifiers are on the ROC convex hull")
+
+# %%
+# Both hybrids in cost space (left); in ROC space, each classifier's selection segments and
+# the ROC convex hull (right).
+HYBRID, GREY = "#D55E00", "#8c8c8c"
+FPR_ZOOM, TPR_ZOOM = [0.1, 0.35], [0.45, 0.7]  # the classifiers lie close together: zoom in
+cost = (
     layers.trivial_region()
-    + layers.cost_lines(cc.to_cost_lines(classifiers[["fpr", "tpr"]]))
-    + layers.hybrid(result.curve)
-    + layers.envelope(result.envelope)
+    + layers.cost_lines(cc.to_cost_lines(classifiers[["fpr", "tpr"]]), mark={"color": GREY})
+    + layers.hybrid(result.curve, mark={"color": HYBRID, "strokeDash": [1, 0], "strokeWidth": 3})
+    + layers.envelope(result.envelope, mark={"strokeDash": [6, 3], "strokeWidth": 2})
     + layers.trivial()
+).properties(width=320, height=320, title="(a) Hybrid cost curves")
+x_zoom = alt.X("fpr:Q", title="False positive rate", scale=alt.Scale(domain=FPR_ZOOM))
+y_zoom = alt.Y("tpr:Q", title="True positive rate", scale=alt.Scale(domain=TPR_ZOOM))
+roc = (
+    alt.Chart(hull[["fpr", "tpr"]].reset_index())
+    .mark_line(color="#222222", strokeDash=[6, 3], strokeWidth=2, clip=True)
+    .encode(x=x_zoom, y=y_zoom, order="index:Q")
+    + alt.Chart(segments)
+    .mark_line(color=HYBRID, strokeWidth=2, clip=True)
+    .encode(
+        x=x_zoom,
+        y=y_zoom,
+        detail=alt.Detail(["segment:N", "end:N"]),
+        order="at:Q",
+    )
+    + alt.Chart(classifiers)
+    .mark_point(filled=True, size=40, color=GREY)
+    .encode(x="fpr:Q", y="tpr:Q")
     + layers.key(
         [
-            ("cost line of one naive Bayes classifier", "thin line"),
-            ("performance-independent hybrid", "dashed line"),
-            ("cost-minimizing hybrid (lower envelope)", "bold line"),
+            ("one naive Bayes classifier: cost line / ROC point", "thin line", GREY),
+            ("performance-independent hybrid / its selection segments", "bold line", HYBRID),
+            ("cost-minimizing hybrid: lower envelope / ROC convex hull", "dashed line"),
             ("trivial classifiers", "trivial"),
             ("worse than a trivial classifier", "region"),
         ]
     )
-).properties(width=420, height=320, title="Naive Bayes on sonar: two selection rules")
+).properties(width=320, height=320, title="(b) The same selections in ROC space (zoomed)")
+chart = (cost | roc).properties(
+    title="Naive Bayes on sonar trained at seven class ratios: two selection rules"
+)
 chart

@@ -13,6 +13,19 @@ the best *existing* classifier within the limit, a point below the hull.
 
 Here: logistic regression on the German credit data (bundled cross-validated
 predictions; "good" loans are the positive class), with at most 10 % false positives.
+
+What the paper shows
+--------------------
+
+(a) In ROC space the criterion is the vertical line at the allowed false positive rate;
+the best classifier is where it meets the ROC convex hull, here between two hull
+vertices (false positive rates 0.06 and 0.12), so it is their mixture at (0.1, 0.47).
+(b) The construction is as easy in cost space: the allowed rate is a point on the left
+axis (``pc`` = 0, cost 0.1, marked FP), the two classifiers whose lines start just below
+and above it cross on the lower envelope, and the line from FP through that crossing is
+the mixture's cost line; where it meets ``pc`` = 1 its cost is 1 - TP (0.53, so TP 0.47).
+Without mixing, the best single classifier within the limit lies below the hull (TP
+0.45) and its cost line above the mixture's on the right.
 """
 
 import altair as alt
@@ -34,10 +47,27 @@ mixture = choice[choice["role"] == "mixture"]
 single = choice[choice["role"] == "single"]
 
 # %%
-# ROC space: the limit, the hull and the answers. Cost space: the cost lines of the mixture
-# and of the single classifier against the envelope.
+# Cost space: the criterion is the point (0, limit) on the left axis. The two component
+# classifiers' cost lines cross on the lower envelope; the mixture's cost line joins the
+# point to that crossing, and at pc = 1 its cost is 1 - TP.
+LIMIT = 0.1
+(f1, t1), (f2, t2) = components[["fpr", "tpr"]].to_numpy()
+cross_pc = (f2 - f1) / ((f2 - f1) + (1 - t1) - (1 - t2))
+crossing = pd.DataFrame({"pc": [cross_pc], "cost": [(1 - cross_pc) * f1 + cross_pc * (1 - t1)]})
+ends = pd.DataFrame(
+    {"pc": [0.0, 1.0], "cost": [LIMIT, 1 - float(mixture.tpr.iloc[0])], "label": ["FP", "1 - TP"]}
+)
+print(crossing.round(4), ends.round(4), sep="\n")
+
+# %%
+# ROC space: the limit, the hull and the answers. Cost space: the criterion's point, the
+# components' cost lines, the mixture's line through their crossing, and the single best
+# classifier's line against the envelope.
+ROC, SINGLE, COMPONENT = "#0072B2", "#D55E00", "#009E73"
+HIGHLIGHT = "#c2185b"  # the colour layers.selected draws the chosen classifier in
+Y_MAX = 0.6
 limit = (
-    alt.Chart(pd.DataFrame({"fpr": [0.1]}))
+    alt.Chart(pd.DataFrame({"fpr": [LIMIT]}))
     .mark_rule(strokeDash=[2, 2], color="#444444")
     .encode(x=alt.X("fpr:Q", title="False positive rate"))
 )
@@ -47,29 +77,48 @@ roc = (
     + limit
     + layers.selected(components, space="roc")
     + layers.selected(mixture, space="roc", mark={"filled": True, "color": "#222222"})
-    + layers.selected(single, space="roc", mark={"filled": True, "color": "#D55E00"})
+    + layers.selected(single, space="roc", mark={"filled": True, "color": SINGLE})
     + layers.chance()
-).properties(width=300, height=300, title="ROC space: at most 10 % false positives")
+).properties(width=300, height=300, title="(a) ROC space: at most 10 % false positives")
+marked = alt.Chart(ends).encode(x="pc:Q", y="cost:Q")
 cost = (
-    layers.trivial_region()
-    + layers.envelope(cc.lower_envelope(points))
-    + layers.trivial()
-    + layers.selected(mixture, space="cost")
-    + layers.selected(single, space="cost", mark={"color": "#D55E00", "strokeDash": [6, 3]})
+    layers.trivial_region(y_max=Y_MAX)
+    + layers.envelope(cc.lower_envelope(points), y_max=Y_MAX)
+    + layers.trivial(y_max=Y_MAX)
+    + layers.cost_lines(
+        components[["fpr", "tpr"]],
+        y_max=Y_MAX,
+        mark={"color": COMPONENT, "strokeWidth": 1.5, "strokeOpacity": 1},
+    )
+    + layers.selected(mixture, space="cost", y_max=Y_MAX)
+    + layers.selected(single, space="cost", y_max=Y_MAX, mark={"color": SINGLE})
+    + alt.Chart(crossing)
+    .mark_point(shape="diamond", filled=True, size=90, color="#222222")
+    .encode(x="pc:Q", y="cost:Q")
+    + marked.mark_point(filled=True, size=70, color=HIGHLIGHT)
+    + marked.transform_filter(alt.datum.pc < 0.5)
+    .mark_text(dx=16, dy=14, fontSize=12, color=HIGHLIGHT)
+    .encode(text="label:N")
+    + marked.transform_filter(alt.datum.pc > 0.5)
+    .mark_text(dx=-28, dy=-12, fontSize=12, color=HIGHLIGHT)
+    .encode(text="label:N")
     + layers.key(
         [
-            ("ROC curve", "line"),
+            ("ROC curve", "line", ROC),
             ("ROC convex hull", "dashed line"),
-            ("FPR limit (left panel)", "dotted line"),
+            ("FPR limit", "dotted line"),
             ("the two hull vertices mixed", "ring"),
+            ("their cost lines", "line", COMPONENT),
+            ("the criterion FP = 0.1 and the mixture's 1 - TP", "dot", HIGHLIGHT),
             ("their mixture at FPR = 0.1", "dot"),
             ("cost line of the mixture", "highlight"),
-            ("best single classifier within the limit (orange)", "dashed line"),
+            ("where the two components' cost lines cross", "dot", "#222222"),
+            ("best single classifier within the limit", "highlight", SINGLE),
             ("lower envelope", "bold line"),
             ("trivial classifiers", "trivial"),
             ("worse than a trivial classifier", "region"),
         ]
     )
-).properties(width=300, height=300, title="Cost space: the chosen classifiers' cost lines")
+).properties(width=300, height=300, title="(b) Cost space: from FP through the crossing to 1 - TP")
 chart = (roc | cost).properties(title="Neyman-Pearson on German credit (logistic regression)")
 chart
