@@ -530,3 +530,11 @@ def test_band_chart_marks_where_the_band_has_no_width():
         if item.get("strokeWidth") == 2.0
     ]
     np.testing.assert_allclose(sorted(ticks), sorted(200 * band.pc[band.degenerate]), atol=1e-6)
+
+
+def test_facet_headers_name_their_column(demo_points):
+    written = texts(scene(cc.cost_chart(demo_points, color="classifier", facet="dataset")))
+    assert {"dataset: credit", "dataset: diabetes", "dataset: ionosphere", "dataset: sonar"} <= set(
+        written
+    )
+    assert "sonar" not in written  # the bare value alone said nothing of what it is

@@ -11,6 +11,7 @@ leading underscore so the chart modules can share them.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -347,7 +348,12 @@ def compose(stack, *, facet, look: Look, panels: int | None = None):
     chart = shared_layer(*stack).properties(width=look.size, height=look.size)
     if facet:
         columns = panels_per_row(panels) if look.columns is None else look.columns
-        chart = chart.facet(facet=alt.Facet(**nominal(facet, title=None)), columns=columns)
+        # The header names the column, so a panel reads "dataset: sonar", not just "sonar".
+        # Parenthesised: Vega-Lite pastes a conditional in place of datum.label.
+        header = alt.Header(labelExpr=f"{json.dumps(str(facet) + ': ')} + (datum.label)")
+        chart = chart.facet(
+            facet=alt.Facet(**nominal(facet, title=None), header=header), columns=columns
+        )
     return titled(chart, look)
 
 
