@@ -1,33 +1,20 @@
 """Drummond & Holte 2000: each gallery figure holds the paper's claim on its own tables."""
 
-import os
-import runpy
-from pathlib import Path
-
 import numpy as np
 import pandas as pd
 import pytest
+from gallery_scripts import run_figure
 
 import costchart as cc
 
-GALLERY = Path(__file__).resolve().parent.parent / "gallery" / "dh2000"
 
-
-def run_script(name, tmp_path_factory):
-    """Run one dh2000 script as __main__ in a scratch directory; return its namespace."""
-    os.environ.pop("COSTCHART_GALLERY_FULL", None)
-    (path,) = GALLERY.glob(f"plot_dh2000_{name}_*.py")
-    cwd = os.getcwd()
-    os.chdir(tmp_path_factory.mktemp(name))
-    try:
-        return runpy.run_path(str(path), run_name="__main__")
-    finally:
-        os.chdir(cwd)
+def run_script(name):
+    return run_figure("dh2000", name)
 
 
 @pytest.fixture(scope="module")
-def fig08(tmp_path_factory):
-    return run_script("fig08", tmp_path_factory)
+def fig08():
+    return run_script("fig08")
 
 
 def test_fig08_costs_are_read_off_the_classifiers_own_line(fig08):
@@ -47,8 +34,8 @@ def test_fig08_costs_are_read_off_the_classifiers_own_line(fig08):
 
 
 @pytest.fixture(scope="module")
-def fig03(tmp_path_factory):
-    return run_script("fig03", tmp_path_factory)
+def fig03():
+    return run_script("fig03")
 
 
 def test_fig03_b_is_horizontal_with_range_03_07_and_dashed_curve_is_better(fig03):
@@ -91,8 +78,8 @@ def test_fig03_b_is_horizontal_with_range_03_07_and_dashed_curve_is_better(fig03
 
 
 @pytest.fixture(scope="module")
-def fig05(tmp_path_factory):
-    return run_script("fig05", tmp_path_factory)
+def fig05():
+    return run_script("fig05")
 
 
 def test_fig05_hulls_cross_and_iso_lines_pick_the_paper_s_hull(fig05):
@@ -137,8 +124,8 @@ def test_fig05_hulls_cross_and_iso_lines_pick_the_paper_s_hull(fig05):
 
 
 @pytest.fixture(scope="module")
-def fig09(tmp_path_factory):
-    return run_script("fig09", tmp_path_factory)
+def fig09():
+    return run_script("fig09")
 
 
 def test_fig09_envelope_is_the_minimum_of_the_lines(fig09):
@@ -162,8 +149,8 @@ def test_fig09_envelope_is_the_minimum_of_the_lines(fig09):
 
 
 @pytest.fixture(scope="module")
-def fig10(tmp_path_factory):
-    return run_script("fig10", tmp_path_factory)
+def fig10():
+    return run_script("fig10")
 
 
 def test_fig10_mixture_line_is_the_convex_combination_between_the_two(fig10):
@@ -201,8 +188,8 @@ def test_fig10_mixture_line_is_the_convex_combination_between_the_two(fig10):
 
 
 @pytest.fixture(scope="module")
-def fig15(tmp_path_factory):
-    return run_script("fig15", tmp_path_factory)
+def fig15():
+    return run_script("fig15")
 
 
 def test_fig15_roc_and_cost_averages_differ_and_cost_average_is_lower(fig15):
@@ -246,8 +233,8 @@ def test_fig15_roc_and_cost_averages_differ_and_cost_average_is_lower(fig15):
 
 
 @pytest.fixture(scope="module")
-def fig17(tmp_path_factory):
-    return run_script("fig17", tmp_path_factory)
+def fig17():
+    return run_script("fig17")
 
 
 @pytest.mark.slow
@@ -287,8 +274,8 @@ def test_fig17_choosing_by_hull_is_never_worse_than_by_training_ratio(fig17):
 
 
 @pytest.fixture(scope="module")
-def fig01(tmp_path_factory):
-    return run_script("fig01", tmp_path_factory)
+def fig01():
+    return run_script("fig01")
 
 
 def test_fig01_one_curve_dominates_and_crossing_point_does_not_set_the_range(fig01):
@@ -332,8 +319,8 @@ def test_fig01_one_curve_dominates_and_crossing_point_does_not_set_the_range(fig
 
 
 @pytest.fixture(scope="module")
-def fig07(tmp_path_factory):
-    return run_script("fig07", tmp_path_factory)
+def fig07():
+    return run_script("fig07")
 
 
 def test_fig07_the_four_extreme_classifiers_bound_cost_space(fig07):

@@ -6,39 +6,20 @@ shows on the tables the script binds at module level, not on printed text.
 
 from __future__ import annotations
 
-import contextlib
-import io
-import os
-import runpy
-from pathlib import Path
-
 import numpy as np
 import pytest
+from gallery_scripts import run_figure
 
 import costchart as cc
 
-GALLERY = Path(__file__).resolve().parent.parent / "gallery" / "dh2006"
-_CACHE: dict[str, dict] = {}
 
-
-def _run(fragment, tmp_path_factory):
-    """Run the one dh2006 script whose name holds ``fragment``; its namespace (cached)."""
-    if fragment not in _CACHE:
-        (path,) = sorted(GALLERY.glob(f"plot_dh2006_{fragment}_*.py"))
-        os.environ.pop("COSTCHART_GALLERY_FULL", None)
-        here = Path.cwd()
-        os.chdir(tmp_path_factory.mktemp(fragment))
-        try:
-            with contextlib.redirect_stdout(io.StringIO()):
-                _CACHE[fragment] = runpy.run_path(str(path), run_name="__main__")
-        finally:
-            os.chdir(here)
-    return _CACHE[fragment]
+def _run(fragment):
+    return run_figure("dh2006", fragment)
 
 
 @pytest.fixture(scope="module")
-def script(tmp_path_factory):
-    return lambda fragment: _run(fragment, tmp_path_factory)
+def script():
+    return lambda fragment: _run(fragment)
 
 
 def test_fig02_slopes_beside_a_are_the_papers(script):

@@ -5,36 +5,20 @@ Each test runs its script once and checks the paper's claim on the script's own 
 
 from __future__ import annotations
 
-import contextlib
-import io
-import os
-import runpy
-from pathlib import Path
-
 import numpy as np
 import pytest
+from gallery_scripts import run_figure
 
 import costchart as cc
 
-GALLERY = Path(__file__).resolve().parent.parent / "gallery" / "dh2006"
 
-
-def _run(name: str, tmp_path_factory) -> dict:
-    os.environ.pop("COSTCHART_GALLERY_FULL", None)
-    here = Path.cwd()
-    os.chdir(tmp_path_factory.mktemp(name))
-    try:
-        with contextlib.redirect_stdout(io.StringIO()):
-            return runpy.run_path(
-                str(next(GALLERY.glob(f"plot_dh2006_{name}_*.py"))), run_name="__main__"
-            )
-    finally:
-        os.chdir(here)
+def _run(name: str) -> dict:
+    return run_figure("dh2006", name)
 
 
 @pytest.fixture(scope="module")
-def fig14(tmp_path_factory):
-    return _run("fig14", tmp_path_factory)
+def fig14():
+    return _run("fig14")
 
 
 def _below_line(table, point, slope) -> np.ndarray:
@@ -66,8 +50,8 @@ def test_fig14_roc_averages_differ_and_stay_below_the_iso_line(fig14):
 
 
 @pytest.fixture(scope="module")
-def fig15(tmp_path_factory):
-    return _run("fig15", tmp_path_factory)
+def fig15():
+    return _run("fig15")
 
 
 def test_fig15_cost_average_dual_has_the_vertices_mean(fig15):
@@ -97,8 +81,8 @@ def test_fig15_cost_average_dual_has_the_vertices_mean(fig15):
 
 
 @pytest.fixture(scope="module")
-def fig16(tmp_path_factory):
-    return _run("fig16", tmp_path_factory)
+def fig16():
+    return _run("fig16")
 
 
 def test_fig16_band_is_narrowest_near_the_class_distribution(fig16):
@@ -124,8 +108,8 @@ def test_fig16_band_is_narrowest_near_the_class_distribution(fig16):
 
 
 @pytest.fixture(scope="module")
-def fig17(tmp_path_factory):
-    return _run("fig17", tmp_path_factory)
+def fig17():
+    return _run("fig17")
 
 
 def test_fig17_upper_band_holds_the_lower_line_below_half_and_bands_always_overlap(fig17):
@@ -148,8 +132,8 @@ def test_fig17_upper_band_holds_the_lower_line_below_half_and_bands_always_overl
 
 
 @pytest.fixture(scope="module")
-def fig21(tmp_path_factory):
-    return _run("fig21", tmp_path_factory)
+def fig21():
+    return _run("fig21")
 
 
 def _hybrid_on(curve, grid) -> np.ndarray:
@@ -181,8 +165,8 @@ def test_fig21_performance_independent_hybrid_is_well_above_the_envelope(fig21):
 
 
 @pytest.fixture(scope="module")
-def fig22(tmp_path_factory):
-    return _run("fig22", tmp_path_factory)
+def fig22():
+    return _run("fig22")
 
 
 def test_fig22_threshold_from_pc_is_worse_than_trivial_below_02_and_above_07(fig22):
@@ -208,8 +192,8 @@ def test_fig22_threshold_from_pc_is_worse_than_trivial_below_02_and_above_07(fig
 
 
 @pytest.fixture(scope="module")
-def fig23(tmp_path_factory):
-    return _run("fig23", tmp_path_factory)
+def fig23():
+    return _run("fig23")
 
 
 def test_fig23_neyman_pearson_mixture_in_roc_and_cost_space(fig23):
@@ -237,8 +221,8 @@ def test_fig23_neyman_pearson_mixture_in_roc_and_cost_space(fig23):
 
 
 @pytest.fixture(scope="module")
-def fig24(tmp_path_factory):
-    return _run("fig24", tmp_path_factory)
+def fig24():
+    return _run("fig24")
 
 
 def test_fig24_workforce_line_is_a_visible_point_left_of_the_usual_range(fig24):
@@ -277,8 +261,8 @@ def test_fig24_workforce_line_is_a_visible_point_left_of_the_usual_range(fig24):
 
 
 @pytest.fixture(scope="module")
-def fig25(tmp_path_factory):
-    return _run("fig25", tmp_path_factory)
+def fig25():
+    return _run("fig25")
 
 
 def test_fig25_many_cost_lines_crowd_the_highlighted_one(fig25):

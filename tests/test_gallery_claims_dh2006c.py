@@ -10,34 +10,19 @@ whole-number counts and for reading 0.7 off the paper's plot, not for sampling n
 
 from __future__ import annotations
 
-import os
-import runpy
-from pathlib import Path
-
 import numpy as np
 import pandas as pd
 import pytest
+from gallery_scripts import run_figure
 
-SCRIPT = (
-    Path(__file__).resolve().parent.parent
-    / "gallery"
-    / "dh2006"
-    / "plot_dh2006_fig18_paired_difference_bands.py"
-)
 HIGH = "high correlation, 0.9 (Fig. 19a)"
 LOW = "low correlation, 0.1 (Fig. 19b)"
 MEDIUM = "medium correlation, 0.6 (Fig. 20)"
 
 
 @pytest.fixture(scope="module")
-def fig18(tmp_path_factory):
-    os.environ.pop("COSTCHART_GALLERY_FULL", None)
-    here = Path.cwd()
-    os.chdir(tmp_path_factory.mktemp("dh2006c"))
-    try:
-        return runpy.run_path(str(SCRIPT), run_name="__main__")
-    finally:
-        os.chdir(here)
+def fig18():
+    return run_figure("dh2006", "fig18")
 
 
 def setting(table: pd.DataFrame, name: str) -> pd.DataFrame:

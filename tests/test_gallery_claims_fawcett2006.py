@@ -2,30 +2,19 @@
 
 from __future__ import annotations
 
-import os
-import runpy
-from pathlib import Path
-
 import numpy as np
 import pandas as pd
 import pytest
+from gallery_scripts import run_figure
 
 from costchart.datasets import load_credit
 
-FOLDER = Path(__file__).resolve().parent.parent / "gallery" / "fawcett2006"
 FPR_IV = "Share of the negatives' cost incurred"
 TPR_IV = "Share of the positives' benefit gained"
 
 
-def _run(name: str, tmp_path_factory) -> dict:
-    (path,) = FOLDER.glob(f"plot_fawcett2006_{name}_*.py")
-    os.environ.pop("COSTCHART_GALLERY_FULL", None)
-    here = Path.cwd()
-    os.chdir(tmp_path_factory.mktemp(name))
-    try:
-        return runpy.run_path(str(path), run_name="__main__")
-    finally:
-        os.chdir(here)
+def _run(name: str) -> dict:
+    return run_figure("fawcett2006", name)
 
 
 def _views(spec):
@@ -71,8 +60,8 @@ MATRIX_AT = np.array([250.0, 1000.0, 18424.0])
 
 
 @pytest.fixture(scope="module")
-def fig03(tmp_path_factory):
-    return _run("fig03", tmp_path_factory)
+def fig03():
+    return _run("fig03")
 
 
 def test_fig03_identical_roc_curves_but_rociv_tells_a_and_b_apart(fig03):
@@ -102,8 +91,8 @@ def test_fig03_identical_roc_curves_but_rociv_tells_a_and_b_apart(fig03):
 
 
 @pytest.fixture(scope="module")
-def fig08(tmp_path_factory):
-    return _run("fig08", tmp_path_factory)
+def fig08():
+    return _run("fig08")
 
 
 def test_fig08_matrix_is_the_papers_fig7_on_german_credit_amounts(fig08):
@@ -166,8 +155,8 @@ def test_fig08_regions_of_superiority_move(fig08):
 
 
 @pytest.fixture(scope="module")
-def fig02(tmp_path_factory):
-    return _run("fig02", tmp_path_factory)
+def fig02():
+    return _run("fig02")
 
 
 def _cell(value, x):
@@ -206,8 +195,8 @@ def test_fig02_every_loan_carries_its_fig7b_amount(fig02):
 
 
 @pytest.fixture(scope="module")
-def fig05(tmp_path_factory):
-    return _run("fig05", tmp_path_factory)
+def fig05():
+    return _run("fig05")
 
 
 def test_fig05_alike_by_roc_apart_by_rociv(fig05):
@@ -238,8 +227,8 @@ def test_fig05_amounts_are_the_papers_mailing(fig05):
 
 
 @pytest.fixture(scope="module")
-def fig06(tmp_path_factory):
-    return _run("fig06", tmp_path_factory)
+def fig06():
+    return _run("fig06")
 
 
 def test_fig06_benefit_mass_lies_further_left_for_the_expected_gift_model(fig06):
@@ -264,8 +253,8 @@ def test_fig06_benefit_mass_lies_further_left_for_the_expected_gift_model(fig06)
 
 
 @pytest.fixture(scope="module")
-def fig04(tmp_path_factory):
-    return _run("fig04", tmp_path_factory)
+def fig04():
+    return _run("fig04")
 
 
 def test_fig04_area_over_the_totals_is_the_cost_weighted_probability(fig04):

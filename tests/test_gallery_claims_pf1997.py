@@ -8,39 +8,18 @@ nearly optimal everywhere and over which slopes each hull vertex is optimal.
 
 from __future__ import annotations
 
-import contextlib
-import io
-import os
-import runpy
-from pathlib import Path
-
 import numpy as np
 import pandas as pd
 import pytest
+from gallery_scripts import run_figure
 
-GALLERY = Path(__file__).resolve().parent.parent / "gallery" / "pf1997"
 TOL = 1e-9
 
 
 @pytest.fixture(scope="module")
-def run(tmp_path_factory):
+def run():
     """Run a pf1997 script once (by its figure number) and return its namespace."""
-    done: dict[str, dict] = {}
-
-    def run_figure(number: str) -> dict:
-        if number not in done:
-            (path,) = GALLERY.glob(f"plot_pf1997_fig{number}_*.py")
-            os.environ.pop("COSTCHART_GALLERY_FULL", None)
-            here = Path.cwd()
-            os.chdir(tmp_path_factory.mktemp(f"fig{number}"))
-            try:
-                with contextlib.redirect_stdout(io.StringIO()):
-                    done[number] = runpy.run_path(str(path), run_name="__main__")
-            finally:
-                os.chdir(here)
-        return done[number]
-
-    return run_figure
+    return lambda number: run_figure("pf1997", f"fig{number}")
 
 
 def tpr_at(curve: pd.DataFrame, fpr) -> np.ndarray:
