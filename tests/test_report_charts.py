@@ -13,6 +13,7 @@ from scenegraph import data_marks, legend_labels, legend_symbols, scene, texts
 import costchart as cc
 from costchart import layers
 from costchart._charts import chart_tables
+from costchart._charts._frame import LINES_PER_PANEL, SHOWN
 from costchart.layers._base import CHANCE, INK, REGION
 
 
@@ -32,7 +33,7 @@ def folds():
 
 COST_KEY = [
     "worse than a trivial classifier",
-    "cost lines (one per ROC point)",
+    "cost lines (hull vertices, and a sample of the other ROC points)",  # 314 points in a panel
     "trivial classifiers",
     "lower envelope",
     "operating range",
@@ -55,6 +56,8 @@ def test_cost_chart_key_names_every_element_as_drawn(sonar):
         tuple(item.get("strokeDash") or ()) for mark in data_marks(graph) for item in mark.items
     }
     assert (5, 4) in drawn_dashes
+    marked = scene(cc.cost_chart(sonar, color="classifier", markers={"3:1": 0.75}))
+    assert legend_labels(marked)[-1] == "marked operating points (pc)"
 
 
 def test_roc_chart_key_and_chance_diagonal(sonar):
@@ -176,8 +179,15 @@ def _cost_line_count(chart):
 def test_cost_lines_all_hull_none(sonar):
     hull = cc.roc_hull(sonar)
     tables = chart_tables(sonar, color="classifier")
-    visible = _visible_lines(tables.points)
+    # 314 points in one panel: the hull vertices' lines and a sample of the others.
+    shown = tables.points[tables.points[SHOWN]]
+    assert tables.points.on_hull.sum() < len(shown) <= LINES_PER_PANEL + tables.points.on_hull.sum()
+    visible = _visible_lines(shown)
     assert _cost_line_count(cc.cost_chart(sonar, color="classifier")) == visible
+    # A panel of few points draws every line.
+    tree = sonar[sonar.classifier == "tree"].drop(columns="classifier")
+    assert len(tree) <= LINES_PER_PANEL
+    assert _cost_line_count(cc.cost_chart(tree)) == _visible_lines(chart_tables(tree).points)
     hull_lines = _visible_lines(tables.points[tables.points.on_hull])
     assert hull_lines < visible
     assert _cost_line_count(cc.cost_chart(sonar, color="classifier", cost_lines="hull")) == (

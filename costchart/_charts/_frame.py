@@ -119,6 +119,13 @@ MIN_POINTS_PER_CURVE = 10
 #: that takes long to draw.
 MAX_ALL_COST_LINES = 1_000
 
+#: Cost lines a panel shows besides its hull vertices' before they are sampled: beyond
+#: about this many, lines are a grey mass in which no single one can be followed.
+LINES_PER_PANEL = 120
+
+#: The column marking the points whose cost lines a crowded panel draws.
+SHOWN = "costchart_line_shown"
+
 
 def chart_tables(
     points,
@@ -176,6 +183,7 @@ def chart_tables(
     chart_points["on_hull"] = pd.MultiIndex.from_frame(thinned[[*by, col.FPR, col.TPR]]).isin(
         hull_keys
     )
+    chart_points[SHOWN] = _lines_shown(chart_points, facet)
     envelope = envelope_of_hulls(thinned_groups, hulls)
     envelope[col.THRESHOLD] = threshold_text(envelope[col.THRESHOLD].to_numpy(np.float64))
     # The points carry the rates; the envelope needs only where it bends and who is active.
@@ -317,13 +325,39 @@ def keys_of(table: pd.DataFrame, facet: str | None) -> pd.DataFrame | None:
     return table[[facet]].drop_duplicates().reset_index(drop=True) if facet else None
 
 
+def _lines_shown(points: pd.DataFrame, facet: str | None) -> np.ndarray:
+    """Which points' cost lines a panel draws: all, or in a crowded panel a sample.
+
+    Every hull vertex is kept (the envelope and the operating ranges are theirs); of the
+    others, every ``k``-th point of each curve, ``k`` chosen per panel so that about
+    :data:`LINES_PER_PANEL` lines are drawn there.
+    """
+    panel = (
+        points.groupby(facet, sort=False, dropna=False).ngroup().to_numpy()
+        if facet
+        else np.zeros(len(points), dtype=np.int64)
+    )
+    per_panel = np.bincount(panel)
+    step = np.maximum(1, np.ceil(per_panel / LINES_PER_PANEL)).astype(np.int64)[panel]
+    line = points[col.LINE].to_numpy(np.int64)
+    return points[col.ON_HULL].to_numpy(bool) | (line % step == 0)
+
+
+def lines_sampled(tables: ChartTables) -> bool:
+    """Whether a crowded panel draws only some of its cost lines."""
+    return not bool(tables.points[SHOWN].all())
+
+
 def hull_lines(chart: alt.Chart, tables: ChartTables, cost_lines: str) -> alt.Chart:
     """Keep only hull vertices' cost lines (and their hover targets) when asked or many.
 
-    The ROC curves still pass through every drawn point.
+    With many points in a panel, a sample of the others besides the hull vertices. The
+    ROC curves still pass through every drawn point.
     """
     if cost_lines == "hull" or len(tables.points) > MAX_ALL_COST_LINES:
         return chart.transform_filter(f"datum.{col.ON_HULL}")
+    if lines_sampled(tables):
+        return chart.transform_filter(f"datum.{SHOWN}")
     return chart
 
 

@@ -23,6 +23,7 @@ from costchart._charts._frame import (
     compose,
     hull_lines,
     keys_of,
+    lines_sampled,
     look_of,
     with_key,
 )
@@ -88,6 +89,8 @@ def cost_layers(
         entries.append(
             ("cost lines of the ROC hull vertices", "thin line")
             if hull_only
+            else ("cost lines (hull vertices, and a sample of the other ROC points)", "thin line")
+            if lines_sampled(tables)
             else ("cost lines (one per ROC point)", "thin line")
         )
     stack.append(layers.trivial(y_max=y_max, panels=keys))
@@ -106,6 +109,7 @@ def cost_layers(
     if markers:
         stack.append(layers.pc_markers(markers, panels=keys))
         stack.append(layers.pc_labels(markers, y_max=y_max, panels=keys))
+        entries.append(("marked operating points (pc)", "dotted line"))
     return stack, entries
 
 
