@@ -102,3 +102,47 @@ def test_fig03_dips_come_with_the_threshold_beyond_a_class_not_zero_width_bands(
     # The smaller the test set, the more often the threshold is beyond a class's scores.
     share = inner.groupby("n_per_class")["beyond"].mean()
     assert share.is_monotonic_decreasing and share[25] > 0.2
+
+
+def _difference_claims(ns):
+    """Fig. 4 and 6: the difference band's claims, on one script's tables."""
+    coverage, good = ns["coverage"], ns["good_range"].set_index(["mu", "shift"])["width"]
+    tolerance = 3 * _standard_error(ns["SIMULATIONS"])
+    assert ns["TOLERANCE"] == pytest.approx(tolerance)
+    # Mid-range coverage near 0.9 in every setting: no pc of 0.2-0.8 four standard errors
+    # off (four, not three: 234 points are checked at once), and each line's mean over
+    # them within 0.05.
+    inner = coverage[coverage["pc"].between(0.2, 0.8)]
+    assert ((inner["coverage"] - 0.9).abs() <= tolerance * 4 / 3).all()
+    middle = inner.groupby(["mu", "shift", "correlation"])["coverage"].mean()
+    assert ((middle - 0.9).abs() <= 0.05).all()
+    # The correlation hardly matters: the three lines' mid-range means within 0.05.
+    spread = middle.groupby(["mu", "shift"]).agg(lambda m: m.max() - m.min())
+    assert (spread <= 0.05).all()
+    # Breaks near the ends only, and deep where they are (mu = 1, shift 2 and 4).
+    near = coverage[(coverage["pc"] - 0.5).abs().between(0.45, 0.499)]
+    assert near.groupby(["mu", "shift"])["coverage"].min()[(1.0, 2.0)] < 0.5
+    assert near.groupby(["mu", "shift"])["coverage"].min()[(1.0, 4.0)] < 0.5
+    # mu = 1: the larger the shift, the wider the range of pc on target.
+    assert good[(1.0, 0.0)] < good[(1.0, 2.0)] < good[(1.0, 4.0)]
+    # mu = 3: the other way, and less markedly.
+    assert good[(3.0, 0.0)] > max(good[(3.0, 2.0)], good[(3.0, 4.0)])
+    mu3 = good[(3.0, 0.0)] - min(good[(3.0, 2.0)], good[(3.0, 4.0)])
+    assert mu3 < good[(1.0, 4.0)] - good[(1.0, 0.0)]
+    # The larger separation has the wider range (shift 0 and 2, and on average).
+    assert good[(3.0, 0.0)] > good[(1.0, 0.0)] and good[(3.0, 2.0)] > good[(1.0, 2.0)]
+    assert good.xs(3.0).mean() > good.xs(1.0).mean()
+    # mu = 1, shift 0: near the ends the band is a point at the true difference 0.
+    alike = coverage[(coverage["mu"] == 1.0) & (coverage["shift"] == 0.0)]
+    assert (alike.loc[alike["pc"] <= 0.05, ["coverage", "degenerate"]] >= 0.9).all().all()
+
+
+@pytest.fixture(scope="module")
+def fig04(tmp_path_factory):
+    return _run("fig04", tmp_path_factory)
+
+
+@pytest.mark.slow
+def test_fig04_difference_band_on_target_mid_range_shift_and_separation_as_in_paper(fig04):
+    assert set(fig04["coverage"]["correlation"]) == {0.3, 0.6, 0.9}
+    _difference_claims(fig04)
