@@ -146,3 +146,30 @@ def fig04(tmp_path_factory):
 def test_fig04_difference_band_on_target_mid_range_shift_and_separation_as_in_paper(fig04):
     assert set(fig04["coverage"]["correlation"]) == {0.3, 0.6, 0.9}
     _difference_claims(fig04)
+
+
+@pytest.fixture(scope="module")
+def fig06(tmp_path_factory):
+    return _run("fig06", tmp_path_factory)
+
+
+@pytest.mark.slow
+def test_fig06_full_sampling_difference_band_as_good_as_stratified(fig06, fig04):
+    _difference_claims(fig06)
+    assert fig06["SIMULATIONS"] == fig04["SIMULATIONS"]
+    assert np.array_equal(fig06["PC"], fig04["PC"])
+    key = ["mu", "shift", "correlation", "pc"]
+    both = fig06["coverage"].merge(fig04["coverage"], on=key, suffixes=("_full", "_strat"))
+    assert len(both) == len(fig04["coverage"])
+    # Full and stratified sampling cover alike: on average within one standard error of
+    # each other, and the same on-target range to a step of the pc grid.
+    gap = (both["coverage_full"] - both["coverage_strat"]).abs()
+    assert gap.mean() <= _standard_error(fig06["SIMULATIONS"])
+    grid = list(fig06["PC"])
+    ranges = fig06["good_range"].merge(fig04["good_range"], on=["mu", "shift"])
+    for end in ("lo", "hi"):
+        steps = [
+            abs(grid.index(f) - grid.index(s))
+            for f, s in zip(ranges[f"{end}_x"], ranges[f"{end}_y"], strict=True)
+        ]
+        assert max(steps) <= 1
