@@ -173,3 +173,35 @@ def test_fig06_full_sampling_difference_band_as_good_as_stratified(fig06, fig04)
             for f, s in zip(ranges[f"{end}_x"], ranges[f"{end}_y"], strict=True)
         ]
         assert max(steps) <= 1
+
+
+@pytest.fixture(scope="module")
+def fig02(tmp_path_factory):
+    return _run("fig02", tmp_path_factory)
+
+
+@pytest.mark.slow
+def test_fig02_coverage_on_target_mid_range_wider_for_larger_separation(fig02):
+    coverage = fig02["coverage"]
+    normal = coverage[coverage["distribution"] == "normal"]
+    width = fig02["good_range"].set_index("mu")["width"]
+    tolerance = 3 * _standard_error(fig02["SIMULATIONS"])
+    assert fig02["TOLERANCE"] == pytest.approx(tolerance)
+    # Mid-range coverage on target at every separation (four standard errors per point:
+    # 84 points are checked at once; the mean of each line within three).
+    middle = normal[normal["pc"].between(0.3, 0.7)]
+    assert ((middle["coverage"] - 0.9).abs() <= tolerance * 4 / 3).all()
+    assert (middle.groupby("mu")["coverage"].mean() - 0.9).abs().max() <= tolerance
+    # The better separated the classes, the wider the range of pc on target (3 and 5 alike).
+    assert width[0.75] < width[1.5] < min(width[3.0], width[5.0])
+    assert width[0.75] < 0.7 and min(width[3.0], width[5.0]) >= 0.8
+    # Breaks near 0 and 1: with mu = 0.75 coverage collapses within 0.1 of the ends, where
+    # the threshold is beyond every score and most bands have no width.
+    weak = normal[(normal["mu"] == 0.75) & (normal["pc"] - 0.5).abs().between(0.4, 0.499)]
+    assert weak["coverage"].max() < 0.1 and weak["degenerate"].min() > 0.9
+    # Up to mu = 3 coverage falls short of target within 0.05 of the ends (at mu = 5 the
+    # breaks lie closer to the ends than this grid of 0.02 steps reaches).
+    ends = normal[(normal["pc"] - 0.5).abs().between(0.45, 0.499)]
+    lowest = ends.groupby("mu")["coverage"].min()
+    assert (lowest[[0.75, 1.5, 3.0]] < 0.9 - tolerance).all()
+    assert lowest[0.75] < lowest[1.5] < lowest[3.0]
