@@ -205,3 +205,33 @@ def test_fig02_coverage_on_target_mid_range_wider_for_larger_separation(fig02):
     lowest = ends.groupby("mu")["coverage"].min()
     assert (lowest[[0.75, 1.5, 3.0]] < 0.9 - tolerance).all()
     assert lowest[0.75] < lowest[1.5] < lowest[3.0]
+
+
+@pytest.fixture(scope="module")
+def fig05(tmp_path_factory):
+    return _run("fig05", tmp_path_factory)
+
+
+@pytest.mark.slow
+def test_fig05_full_sampling_covers_better_than_stratified_at_low_separation(fig05):
+    coverage, error = fig05["coverage"], fig05["error"]
+    se = _standard_error(fig05["SIMULATIONS"])
+    # mu = 0.75: full sampling's coverage is far closer to 90 % than stratified's (by much
+    # more than three standard errors), and so at mu = 1.5; at 3 and 5 they are alike.
+    assert error.loc[0.75, "full"] < error.loc[0.75, "stratified"] - 3 * se
+    assert error.loc[1.5, "full"] < error.loc[1.5, "stratified"]
+    assert (error.loc[[3.0, 5.0], "full"] - error.loc[[3.0, 5.0], "stratified"]).abs().max() < se
+    # Near the ends at mu = 0.75 stratified bands have no width and cover almost never;
+    # full-sampling bands keep some width and over-cover.
+    weak = coverage[(coverage["mu"] == 0.75) & (coverage["pc"] - 0.5).abs().between(0.4, 0.499)]
+    strat, full = (weak[weak["sampling"] == name] for name in ("stratified", "full"))
+    assert strat["coverage"].max() < 0.1 and strat["degenerate"].min() > 0.9
+    assert full["coverage"].min() > 0.9 + 3 * se and full["degenerate"].max() < 0.1
+    # Mid-range coverage near 0.9 with full sampling at every separation.
+    middle = coverage[(coverage["sampling"] == "full") & coverage["pc"].between(0.4, 0.6)]
+    assert ((middle["coverage"] - 0.9).abs() <= 4 * se).all()
+    # No reversal of the separation's effect with costchart's full-sampling bands: the
+    # error falls from mu = 0.75 to 1.5 to 3, and 3 and 5 are alike.
+    full_error = error["full"]
+    assert full_error[0.75] > full_error[1.5] > full_error[3.0]
+    assert abs(full_error[5.0] - full_error[3.0]) < se
