@@ -13,6 +13,18 @@ chosen before the test set is seen.
 
 Scores are simulated: negatives ``N(-mu, 1)``, positives ``N(mu, 1)`` with ``mu = 0.4``
 (weak) and ``1.2`` (strong), 2,000 instances per class.
+
+What the paper shows
+--------------------
+
+Two binormal classifiers, one that separates the classes poorly and one that separates them
+well, each with three thresholds marked from low (red) to high (blue). Each threshold is one
+point on the ROC curve and one straight line in cost space. At the operating condition
+``pc = 0.33`` the lowest of the three lines belongs to the high threshold for the weak
+classifier but to the middle threshold for the strong one, so which threshold is best at a
+given ``pc`` depends on the classifier. The lower threshold always has the higher true and
+false positive rates. Here the ``best`` table (``cc.cost_at`` of the three lines at ``pc =
+0.33``) holds the costs the chart reads.
 """
 
 import altair as alt
