@@ -7,25 +7,13 @@ given in binomial standard errors of a coverage near 0.9 over the script's simul
 
 from __future__ import annotations
 
-import os
-import runpy
-from pathlib import Path
-
 import numpy as np
 import pytest
+from gallery_scripts import run_figure
 
-GALLERY = Path(__file__).resolve().parent.parent / "gallery" / "dg2008"
 
-
-def _run(figure: str, tmp_path_factory) -> dict:
-    os.environ.pop("COSTCHART_GALLERY_FULL", None)
-    (path,) = GALLERY.glob(f"plot_dg2008_{figure}_*.py")
-    here = Path.cwd()
-    os.chdir(tmp_path_factory.mktemp(figure))
-    try:
-        return runpy.run_path(str(path), run_name="__main__")
-    finally:
-        os.chdir(here)
+def _run(figure: str) -> dict:
+    return run_figure("dg2008", figure)
 
 
 def _standard_error(simulations: int, level: float = 0.9) -> float:
@@ -34,8 +22,8 @@ def _standard_error(simulations: int, level: float = 0.9) -> float:
 
 
 @pytest.fixture(scope="module")
-def fig01(tmp_path_factory):
-    return _run("fig01", tmp_path_factory)
+def fig01():
+    return _run("fig01")
 
 
 def test_fig01_the_best_threshold_at_pc_033_depends_on_the_classifier(fig01):
@@ -55,8 +43,8 @@ def test_fig01_the_best_threshold_at_pc_033_depends_on_the_classifier(fig01):
 
 
 @pytest.fixture(scope="module")
-def fig03(tmp_path_factory):
-    return _run("fig03", tmp_path_factory)
+def fig03():
+    return _run("fig03")
 
 
 @pytest.mark.slow
@@ -138,8 +126,8 @@ def _difference_claims(ns):
 
 
 @pytest.fixture(scope="module")
-def fig04(tmp_path_factory):
-    return _run("fig04", tmp_path_factory)
+def fig04():
+    return _run("fig04")
 
 
 @pytest.mark.slow
@@ -149,8 +137,8 @@ def test_fig04_difference_band_on_target_mid_range_shift_and_separation_as_in_pa
 
 
 @pytest.fixture(scope="module")
-def fig06(tmp_path_factory):
-    return _run("fig06", tmp_path_factory)
+def fig06():
+    return _run("fig06")
 
 
 @pytest.mark.slow
@@ -176,8 +164,8 @@ def test_fig06_full_sampling_difference_band_as_good_as_stratified(fig06, fig04)
 
 
 @pytest.fixture(scope="module")
-def fig02(tmp_path_factory):
-    return _run("fig02", tmp_path_factory)
+def fig02():
+    return _run("fig02")
 
 
 @pytest.mark.slow
@@ -208,8 +196,8 @@ def test_fig02_coverage_on_target_mid_range_wider_for_larger_separation(fig02):
 
 
 @pytest.fixture(scope="module")
-def fig05(tmp_path_factory):
-    return _run("fig05", tmp_path_factory)
+def fig05():
+    return _run("fig05")
 
 
 @pytest.mark.slow
