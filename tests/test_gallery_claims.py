@@ -1,0 +1,68 @@
+"""Every gallery figure states its paper's claim, and a claims test holds the figure to it.
+
+The claims themselves are tested per paper, on each script's own tables, in
+``test_gallery_claims_<paper>*.py`` (one test or more per figure, named
+``test_fig<NN>_<claim>``). This file checks that none is missing: a new or renamed figure
+without its claim, or without a test of it, fails here.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+TESTS = Path(__file__).resolve().parent
+GALLERY = TESTS.parent / "gallery"
+SCRIPTS = sorted(GALLERY.glob("*/plot_*.py"))
+HEADING = re.compile(r"^What the paper shows\n-{20,}$", re.M)
+
+
+def _claim(docstring: str) -> str:
+    """The text of the docstring's "What the paper shows" section."""
+    match = HEADING.search(docstring)
+    assert match, "the docstring needs a 'What the paper shows' section (reST, ---- underline)"
+    rest = docstring[match.end() :]
+    following = re.search(r"^\S[^\n]*\n-{3,}$", rest, re.M)  # the next section, if any
+    return rest[: following.start()] if following else rest
+
+
+def _figures(docstring: str) -> set[int]:
+    """The figure numbers the title names: "(dh2006, Figs. 18-20)" gives 18, 19 and 20."""
+    title = docstring.splitlines()[0]
+    found = re.search(r"Figs?\.\s*([\d\s,and\-\u2013]+)\)\s*$", title)
+    assert found, f"the title should end with '(<paper>, Fig. N)': {title!r}"
+    numbers: set[int] = set()
+    for low, high in re.findall(r"(\d+)(?:\s*[-\u2013]\s*(\d+))?", found.group(1)):
+        numbers |= set(range(int(low), int(high or low) + 1))
+    return numbers
+
+
+def _tested(paper: str) -> set[int]:
+    """The figure numbers the paper's claims tests name (test_fig19a_... counts 19)."""
+    names = set()
+    for path in TESTS.glob(f"test_gallery_claims_{paper}*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        names |= {node.name for node in tree.body if isinstance(node, ast.FunctionDef)}
+    return {int(m.group(1)) for name in names if (m := re.match(r"test_fig(\d+)", name))}
+
+
+@pytest.mark.parametrize("path", SCRIPTS, ids=[p.stem for p in SCRIPTS])
+def test_every_figure_states_its_claim_and_has_a_test_of_it(path):
+    docstring = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8")))
+    claim = _claim(docstring)
+    assert len(claim.split()) >= 30, "say in your own words what the paper says it shows"
+    paper = path.parent.name
+    figures = _figures(docstring)
+    assert figures & _tested(paper), (
+        f"no test_fig<NN>_ in test_gallery_claims_{paper}*.py for Fig(s). {sorted(figures)}"
+    )
+
+
+def test_the_helpers_read_titles_and_sections():
+    assert _figures("X (dh2006, Figs. 18-20)") == {18, 19, 20}
+    assert _figures("X (fawcett2006, Fig. 5 and 10)") == {5, 10}
+    text = "T\n=\n\nWhat the paper shows\n--------------------\n\nA claim.\n\nNext\n----\n\nMore."
+    assert _claim(text).split() == ["A", "claim."]
