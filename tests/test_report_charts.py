@@ -14,7 +14,7 @@ import costchart as cc
 from costchart import layers
 from costchart._charts import chart_tables
 from costchart._charts._frame import LINES_PER_PANEL, SHOWN
-from costchart.layers._base import CHANCE, INK, REGION
+from costchart.layers._base import CHANCE, INK, MUTED, REGION
 
 
 @pytest.fixture(scope="module")
@@ -394,6 +394,14 @@ def test_difference_chart_names_both_classifiers_and_the_band(difference):
     assert "significantly cheaper" in texts(graph)
     assert "difference, logistic - tree (below 0: logistic cheaper)" in labels
     assert "90 % bootstrap band (normal fit to the exact moments)" in labels
+    # A report's palette of every classifier: the key still lists only the two compared.
+    report = scene(cc.difference_chart(sonar, palette=cc.palette(["bayes", "logistic", "tree"])))
+    assert legend_labels(report)[:2] == ["logistic", "tree"]
+    assert "bayes" not in legend_labels(report)
+    assert (
+        legend_symbols(report)["90 % bootstrap band (normal fit to the exact moments)"]["fill"]
+        == MUTED
+    )  # the band's own grey
 
 
 def test_difference_chart_shades_the_cheaper_classifier_where_the_band_excludes_zero(difference):

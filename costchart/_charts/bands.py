@@ -172,7 +172,9 @@ def difference_chart(
         msg = "difference has no rows; there is no difference to draw"
         raise CostchartError(msg)
     keys = keys_of(table, facet)
-    colors = palette_of([a, b], colors=look.palette)
+    # A report's palette names every classifier; the key lists only the two compared.
+    everyone = palette_of([a, b], colors=look.palette)
+    colors = {name: everyone[name] for name in (a, b)}
     axis = f"Cost of {a} minus cost of {b}"
     drawn = table.assign(costchart_low=table[col.LOWER], costchart_high=table[col.UPPER])
     band = layers_base.build(
@@ -200,7 +202,7 @@ def difference_chart(
     ]
     entries = [
         (f"difference, {a} - {b} (below 0: {a} cheaper)", "bold line"),
-        (label, "spread"),
+        (label, "spread", layers_base.MUTED),  # the band's own grey
         ("no difference", "rule"),
     ]
     return compose(
