@@ -49,7 +49,7 @@ features = [c for c in sonar.columns if c != "Class"]
 y = (sonar["Class"] == "M").astype(int).to_numpy()
 
 # %%
-# One tree per probability-cost ratio R = p(-)C(+|-) / (p(+)C(-|+)): the training set's
+# One tree per probability-cost ratio ``R = p(-)C(+|-) / (p(+)C(-|+))``: the training set's
 # class weights make positives : negatives = 1 : R, as a prior would.
 RATIOS = [11.0, 5.1, 2.3, 1.0, 1 / 2.3, 1 / 5.1, 1 / 11]
 folds = StratifiedKFold(n_splits=5, shuffle=True, random_state=0)
