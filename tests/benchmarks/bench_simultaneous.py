@@ -16,7 +16,7 @@ Prints, per setting and choice, the share of test sets whose band holds the whol
 and the band's mean width (over test sets and ``pc``), and for reference those of the
 default pointwise band at the true-optimal thresholds. ``docs/bands.md`` quotes them.
 
-    nice -n 10 python tests/benchmarks/bench_simultaneous.py [--simulations 500]
+    nice -n 10 python tests/benchmarks/bench_simultaneous.py [--simulations 500] [--sampling full]
 """
 
 from __future__ import annotations
@@ -72,15 +72,20 @@ def whole_curve(band: pd.DataFrame, truth: np.ndarray, simulations: int):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--simulations", type=int, default=500)
+    parser.add_argument("--sampling", default="stratified", choices=["stratified", "full"])
     args = parser.parse_args()
     sims = args.simulations
-    print(f"{sims} test sets per setting, 81 pc in [0.1, 0.9], level 0.9, 2,000 resamples")
+    print(
+        f"{sims} test sets per setting, 81 pc in [0.1, 0.9], level 0.9, 2,000 resamples, "
+        f"{args.sampling} sampling"
+    )
     print(f"{'setting':38s} {'thresholds':13s} {'coverage':>17s} {'mean width':>11s}")
     for seed, (name, mu_pos, mu_neg, sigma, n) in enumerate(SETTINGS):
         data = test_sets(mu_pos, mu_neg, sigma, n, sims, seed=2026 + seed)
         optimal = binormal_threshold(PC, mu_pos=mu_pos, mu_neg=mu_neg, sigma=sigma)
         best = binormal_cost(PC, optimal, mu_pos=mu_pos, mu_neg=mu_neg, sigma=sigma)
         options = {"score": "score", "label": "label", "by": "simulation", "pc": PC}
+        options["sampling"] = args.sampling
         band = cc.bootstrap_band(
             data,
             selection=_selection(optimal, PC, sims),  # one table per test set
