@@ -1,5 +1,8 @@
 """Simultaneous bands: against a brute-force instance bootstrap, and their coverage."""
 
+import itertools
+import math
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -26,21 +29,61 @@ def _selection_of_three(data):
     )
 
 
-def _brute_force_factor(data, selection, sampling, se, resamples=20_000, seed=5):
-    """The level quantile of max_pc |cost* - cost| / se over instance resamples."""
+def _counts(scores, labels, threshold, weights=None):
+    """False negatives and false positives of "score >= threshold" at each threshold."""
+    weights = np.ones(len(scores)) if weights is None else weights
+    predicted = scores[:, None] >= threshold[None, :]
+    fn = (weights[:, None] * ((~predicted) & (labels[:, None] == 1))).sum(axis=0)
+    fp = (weights[:, None] * (predicted & (labels[:, None] == 0))).sum(axis=0)
+    return fn, fp
+
+
+def _jeffreys_se(fn, fp, positives, negatives, pc, sampling):
+    """The definition: the cost's standard error at the Jeffreys rates of the counts."""
+    w_fn, w_fp = pc / positives, (1 - pc) / negatives
+    if sampling == "stratified":
+        r_fn, r_fp = (fn + 0.5) / (positives + 1), (fp + 0.5) / (negatives + 1)
+        variance = w_fn**2 * positives * r_fn * (1 - r_fn) + w_fp**2 * negatives * r_fp * (1 - r_fp)
+    else:  # four cells, Dirichlet(1/2, ...): the cost is sum_k c_k M_k / n, c = n w
+        n = positives + negatives
+        q_fn, q_fp = (fn + 0.5) / (n + 2), (fp + 0.5) / (n + 2)
+        variance = n * (w_fn**2 * q_fn + w_fp**2 * q_fp - (w_fn * q_fn + w_fp * q_fp) ** 2)
+    return np.sqrt(variance)
+
+
+def _statistic(scores, labels, threshold, pc, sampling, weights, observed):
+    """max over pc (where the plug-in se is positive) of |cost* - cost| / s*."""
+    positives, negatives = labels.sum(), (1 - labels).sum()
+    fn, fp = _counts(scores, labels, threshold, weights)
+    cost = pc * fn / positives + (1 - pc) * fp / negatives
+    cost_0, live = observed
+    spread = _jeffreys_se(fn, fp, positives, negatives, pc, sampling)
+    return np.max(np.abs(cost - cost_0)[live] / spread[live])
+
+
+def _observed(scores, labels, threshold, pc, sampling):
+    """Cost, Jeffreys se and the pc whose plug-in bootstrap se is positive, of the sample."""
+    positives, negatives = labels.sum(), (1 - labels).sum()
+    fn, fp = _counts(scores, labels, threshold)
+    cost = pc * fn / positives + (1 - pc) * fp / negatives
+    plug_in = (pc / positives) ** 2 * fn * (positives - fn) / positives + (
+        (1 - pc) / negatives
+    ) ** 2 * fp * (negatives - fp) / negatives
+    if sampling == "full":
+        n = positives + negatives
+        w_fn, w_fp = n * pc / positives, n * (1 - pc) / negatives
+        plug_in = (w_fn**2 * fn / n + w_fp**2 * fp / n - (w_fn * fn / n + w_fp * fp / n) ** 2) / n
+    spread = _jeffreys_se(fn, fp, positives, negatives, pc, sampling)
+    return cost, spread, plug_in > 0
+
+
+def _brute_force_factor(data, selection, sampling, resamples=20_000, seed=5):
+    """The level quantile of max_pc |cost* - cost| / s* over instance resamples."""
     rng = np.random.default_rng(seed)
     scores, labels = data["s"].to_numpy(), data["y"].to_numpy()
-    positives, negatives = labels.sum(), (1 - labels).sum()
     interval = np.searchsorted(selection["pc_lo"].to_numpy(), PC, side="right") - 1
     threshold = selection["threshold"].to_numpy()[interval]
-
-    def cost(s, y):
-        predicted = s[:, None] >= threshold[None, :]
-        fn = ((~predicted) & (y[:, None] == 1)).sum(axis=0)
-        fp = (predicted & (y[:, None] == 0)).sum(axis=0)
-        return PC * fn / positives + (1 - PC) * fp / negatives
-
-    observed = cost(scores, labels)
+    cost, spread, live = _observed(scores, labels, threshold, PC, sampling)
     pos, neg = np.flatnonzero(labels == 1), np.flatnonzero(labels == 0)
     deviations = np.empty(resamples)
     for r in range(resamples):
@@ -48,9 +91,9 @@ def _brute_force_factor(data, selection, sampling, se, resamples=20_000, seed=5)
             take = np.r_[rng.choice(pos, len(pos)), rng.choice(neg, len(neg))]
         else:
             take = rng.integers(0, len(labels), len(labels))
-        resampled = cost(scores[take], labels[take])
-        deviations[r] = np.max(np.abs(resampled - observed)[se > 0] / se[se > 0])
-    return np.quantile(deviations, 0.9)
+        weights = np.bincount(take, minlength=len(labels)).astype(float)
+        deviations[r] = _statistic(scores, labels, threshold, PC, sampling, weights, (cost, live))
+    return np.quantile(deviations, 0.9), spread, live
 
 
 @pytest.mark.slow
@@ -69,12 +112,86 @@ def test_factor_equals_a_brute_force_instance_bootstrap(sampling):
         n_resamples=20_000,
         rng=1,
     )
-    se = band["se"].to_numpy()
-    factor = (band["upper"] - band["cost"]).to_numpy()[se > 0] / se[se > 0]
+    expected, spread, live = _brute_force_factor(data, selection, sampling)
+    np.testing.assert_array_equal(live, band["se"].to_numpy() > 0)
+    factor = (band["upper"] - band["cost"]).to_numpy()[live] / spread[live]
     np.testing.assert_allclose(factor, factor[0], rtol=1e-12)  # one factor per group
-    expected = _brute_force_factor(data, selection, sampling, se)
     assert factor[0] == pytest.approx(expected, rel=0.03)
     assert factor[0] > stats.norm.ppf(0.95)  # wider than the pointwise normal band
+
+
+def _compositions(total, parts):
+    """Every way of drawing ``total`` instances from ``parts`` (counts per instance)."""
+    for cut in itertools.combinations(range(total + parts - 1), parts - 1):
+        yield np.diff(np.r_[-1, cut, total + parts - 1]) - 1
+
+
+def _probability(draws):
+    """Probability of drawing these counts per instance, uniformly with replacement."""
+    ways = math.factorial(int(draws.sum()))
+    for k in draws:
+        ways //= math.factorial(int(k))
+    return ways / len(draws) ** int(draws.sum())
+
+
+@pytest.mark.parametrize("sampling", ["stratified", "full"])
+def test_factor_is_the_exact_quantile_of_every_resample_on_a_small_case(sampling):
+    # Eight instances: every resample can be listed with its probability, so the level
+    # quantile of max |cost* - cost| / s* is known exactly. Where the level falls well
+    # inside one value's probability (0.85 does, for both samplings), 20,000 resamples
+    # give exactly that value.
+    level = 0.85
+    scores = np.array([3.0, 4, 1, 4, 1, 2, 2, 1])
+    labels = np.array([1, 1, 1, 1, 0, 0, 0, 0])
+    pc = np.array([0.3, 0.5, 0.7])
+    threshold = np.array([3.0, 2, 1])
+    cost, spread, live = _observed(scores, labels, threshold, pc, sampling)
+    pos, neg = np.flatnonzero(labels == 1), np.flatnonzero(labels == 0)
+    values, probabilities = [], []
+    if sampling == "stratified":
+        draws = itertools.product(_compositions(4, 4), _compositions(4, 4))
+    else:
+        draws = ((d[:4], d[4:]) for d in _compositions(8, 8))
+    for draw_pos, draw_neg in draws:
+        weights = np.zeros(len(labels))
+        weights[pos], weights[neg] = draw_pos, draw_neg
+        if sampling == "stratified":
+            probability = _probability(draw_pos) * _probability(draw_neg)
+        else:
+            probability = _probability(np.r_[draw_pos, draw_neg])
+        values.append(_statistic(scores, labels, threshold, pc, sampling, weights, (cost, live)))
+        probabilities.append(probability)
+    values, probabilities = np.array(values), np.array(probabilities)
+    assert probabilities.sum() == pytest.approx(1, abs=1e-12)
+    order = np.argsort(values, kind="stable")
+    values, cumulative = values[order], np.cumsum(probabilities[order])
+    quantile = values[np.searchsorted(cumulative, level - 1e-12)]
+    same = np.isclose(values, quantile, rtol=1e-12, atol=0)
+    assert cumulative[~same & (values < quantile)].max() < level - 0.02  # well inside
+    assert cumulative[same].max() > level + 0.02
+    selection = pd.DataFrame(
+        {"pc_lo": [0, 0.4, 0.6], "pc_hi": [0.4, 0.6, 1.0], "threshold": threshold}
+    )
+    band = cc.bootstrap_band(
+        pd.DataFrame({"s": scores, "y": labels}),
+        score="s",
+        label="y",
+        selection=selection,
+        pc=pc,
+        sampling=sampling,
+        confidence_level=level,
+        simultaneous=True,
+        n_resamples=20_000,
+        rng=2,
+    )
+    # At pc 0.7 every negative is above the threshold: with the class totals fixed, every
+    # resample has the same cost there and the band no width.
+    np.testing.assert_array_equal(live, [True, True, sampling == "full"])
+    np.testing.assert_array_equal(band["degenerate"], ~live)
+    half = quantile * np.where(live, spread, 0)
+    np.testing.assert_allclose(band["cost"], cost, rtol=1e-12)
+    np.testing.assert_allclose(band["upper"], cost + half, rtol=1e-12)
+    np.testing.assert_allclose(band["lower"], np.clip(cost - half, 0, None), rtol=1e-12, atol=1e-15)
 
 
 def test_groups_get_their_own_factor_and_the_pointwise_band_is_inside():

@@ -30,7 +30,7 @@ from costchart._bands.describe import ATTRS, describe
 from costchart._bands.options import MAX_INSTANCES, Options, options_from
 from costchart._bands.resample import resampled_band
 from costchart._bands.rows import grouped_rows
-from costchart._bands.simultaneous import check_simultaneous, simultaneous_factor
+from costchart._bands.simultaneous import check_simultaneous, simultaneous_bounds
 from costchart._confusion import from_confusion
 from costchart._data_checks import whole_counts
 from costchart._errors import CostchartError
@@ -116,14 +116,17 @@ def bootstrap_band(
         Compute the ROC points at about ``bins`` score quantiles (as in
         :func:`roc_points`); the envelope then chooses among those thresholds only.
     simultaneous : bool
-        A band that holds the whole curve at once: ``cost +- q * se`` at every ``pc``,
+        A band that holds the whole curve at once: ``cost +- q * s`` at every ``pc``,
         with one factor ``q`` per group, the ``confidence_level`` quantile of the largest
-        studentized deviation ``max_pc |cost* - cost| / se`` over ``n_resamples`` joint
-        resamples of the test set (seeded by ``rng``). Under the bootstrap approximation
-        the chosen classifiers' costs at *every* ``pc`` of the grid lie inside it together
-        with probability ``confidence_level``; the default pointwise band promises that
-        only at each ``pc`` separately, so the whole curve leaves it more often. Needs
-        ``n_resamples >= 10 / (1 - confidence_level)``.
+        studentized deviation ``max_pc |cost* - cost| / s*`` over ``n_resamples`` joint
+        resamples of the test set (seeded by ``rng``). ``s`` is the cost's standard error
+        at the Jeffreys rates ``(x + 1/2) / (m + 1)`` of its counts (never 0 where a count
+        is), ``s*`` the same recomputed from each resample's counts (the bootstrap-t).
+        Under the bootstrap approximation the chosen classifiers' costs at *every* ``pc``
+        of the grid lie inside it together with probability ``confidence_level``; the
+        default pointwise band promises that only at each ``pc`` separately, so the whole
+        curve leaves it more often. Measured whole-curve coverage is in
+        ``docs/bands.md``. Needs ``n_resamples >= 10 / (1 - confidence_level)``.
 
     Returns
     -------
@@ -266,8 +269,7 @@ def _bands(
         )
     if simultaneous:
         shaped = rows.reshape(len(groups), len(pc))
-        factor = np.repeat(simultaneous_factor(shaped, counts, cost, se, options), len(pc))
-        lower, upper = np.clip(cost - factor * se, 0, None), cost + factor * se
+        lower, upper = simultaneous_bounds(shaped, counts, cost, options)
     columns = {col.PC: grid, col.COST: cost, col.LOWER: lower, col.UPPER: upper, col.SE: se}
     # No width: every resample gives the same cost (see the docstring's Returns).
     columns[col.DEGENERATE] = np.asarray(upper) - np.asarray(lower) <= 0

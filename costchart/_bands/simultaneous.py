@@ -2,12 +2,34 @@
 
 A pointwise band holds the cost at each ``pc`` with probability ``level``, separately; the
 chance that the whole curve stays inside it is lower, the more so the more ``pc`` values
-are looked at. The simultaneous band widens every ``pc``'s interval by one factor per
-group: ``cost +- q * se``, with ``q`` the ``level`` quantile, over bootstrap resamples of
-the test set, of the largest studentized deviation ``max_pc |cost* - cost| / se`` (se the
-closed-form bootstrap standard error). Under the bootstrap approximation, the costs of the
-chosen classifiers at every ``pc`` of the grid then lie inside the band together with
-probability ``level``.
+are looked at. The simultaneous band is ``cost +- q * s`` at every ``pc``, with one factor
+``q`` per group: the ``level`` quantile, over bootstrap resamples of the test set, of the
+largest studentized deviation ``max_pc |cost* - cost| / s*``.
+
+``s`` is the standard error of the cost at the *Jeffreys rates* ``(x + 1/2) / (m + 1)``
+of the counts (``x`` errors of ``m`` instances of a class; with ``sampling="full"``, each
+cell's ``(x + 1/2) / (n + 2)``), and ``s*`` the same standard error recomputed from each
+resample's own counts. Why both:
+
+* The band inverts the pivot ``max_pc |cost - true cost| / s``; the bootstrap estimates
+  its distribution only if every resample is studentized the way the sample is (the
+  bootstrap-t). With the sample's standard error held fixed in every resample, the
+  quantile ignores that the standard error is itself estimated -- and it is too small
+  exactly where a count is small, which is where the true curve left the band: a 90 %
+  band held the whole curve in about 78 % of test sets.
+* The plug-in standard error ``sqrt(x (m - x) / m)`` is 0 at ``x = 0`` (or ``m``) though
+  the rate is not, so the studentized deviation of such a resample is infinite and the
+  maximum heavy-tailed; in the sample it collapses the band where the curve is least
+  known. The Jeffreys rate -- the posterior mean under the Jeffreys prior ``Beta(1/2,
+  1/2)`` (``Dirichlet(1/2, ...)`` over the four cells for full sampling) -- is never 0 or
+  1, for the reason the Jeffreys interval beats the Wald interval for a binomial rate
+  (Brown, Cai & DasGupta 2001, Statistical Science 16:101-133). It moves each rate toward
+  1/2 by a fraction ``1 / (m + 1)``, so it does not change large counts.
+
+A ``pc`` whose cost is the same in every resample (its closed-form bootstrap variance is
+0: the classifier is trivial or makes no errors that vary there) keeps a band of no
+width and is left out of the maximum, as in the pointwise band. ``docs/bands.md`` gives
+the measured whole-curve coverage (``tests/benchmarks/bench_simultaneous.py``).
 
 Resampling the test set jointly for all ``pc`` needs only the counts between the
 thresholds used: the instances of each class fall into the bins between consecutive used
@@ -22,7 +44,7 @@ import math
 
 import numpy as np
 
-from costchart._bands.counts import Counts, cost_weights
+from costchart._bands.counts import Counts, cost_weights, exact_variance
 from costchart._bands.options import Options
 from costchart._errors import CostchartError
 
@@ -47,22 +69,65 @@ def check_simultaneous(simultaneous, options: Options) -> bool:
     return bool(simultaneous)
 
 
+def simultaneous_bounds(rows: np.ndarray, counts: Counts, cost: np.ndarray, options: Options):
+    """Lower and upper ends of the simultaneous band at each (group, ``pc``), flat.
+
+    ``cost +- q * s`` (the lower end clipped at 0), ``q`` from :func:`simultaneous_factor`
+    and ``s`` from :func:`jeffreys_se`; no width where every resample gives the same cost.
+    """
+    n_groups, n_pc = rows.shape
+    w_fn, w_fp, _ = cost_weights(counts, np.tile(options.pc, n_groups), options.sampling)
+    n = (counts.positives + counts.negatives).astype(np.float64)
+    live = exact_variance(counts, w_fn, w_fp, options.sampling) > 0
+    spread = np.where(
+        live,
+        jeffreys_se(counts.fn, counts.fp, counts.positives, n, w_fn, w_fp, options.sampling),
+        0.0,
+    )
+    factor = np.repeat(simultaneous_factor(rows, counts, cost, live, options), n_pc)
+    return np.clip(cost - factor * spread, 0, None), cost + factor * spread
+
+
+def jeffreys_se(fn, fp, positives, n, w_fn, w_fp, sampling: str) -> np.ndarray:
+    """Standard error of ``w_fn * FN + w_fp * FP`` at the Jeffreys rates of the counts.
+
+    Stratified: ``FN ~ Bin(P, (fn + 1/2) / (P + 1))`` and ``FP ~ Bin(N, (fp + 1/2) /
+    (N + 1))``, independent. Full: the four cells ``~ Multinomial(n, (x + 1/2) / (n + 2))``.
+    The arguments broadcast (resamples give arrays of counts).
+    """
+    fn, fp = np.asarray(fn, np.float64), np.asarray(fp, np.float64)
+    positives = np.asarray(positives, np.float64)
+    if sampling == "stratified":
+        negatives = n - positives
+        rate_fn = (fn + 0.5) / (positives + 1)
+        rate_fp = (fp + 0.5) / (negatives + 1)
+        variance = w_fn**2 * positives * rate_fn * (1 - rate_fn) + (
+            w_fp**2 * negatives * rate_fp * (1 - rate_fp)
+        )
+    else:
+        q_fn, q_fp = (fn + 0.5) / (n + 2), (fp + 0.5) / (n + 2)
+        variance = n * (w_fn**2 * q_fn + w_fp**2 * q_fp - (w_fn * q_fn + w_fp * q_fp) ** 2)
+    return np.sqrt(np.maximum(variance, 0.0))
+
+
 def simultaneous_factor(
-    rows: np.ndarray, counts: Counts, cost: np.ndarray, se: np.ndarray, options: Options
+    rows: np.ndarray, counts: Counts, cost: np.ndarray, live: np.ndarray, options: Options
 ) -> np.ndarray:
-    """The factor ``q`` of each group: the level quantile of ``max |cost* - cost| / se``.
+    """The factor ``q`` of each group: the level quantile of ``max |cost* - cost| / s*``.
 
     ``rows`` (groups, pc) are the frame rows used at each ``pc``; ``counts``, ``cost`` and
-    ``se`` are flat, group-major, one entry per (group, pc). A group whose band has no
-    width anywhere gets 0.
+    ``live`` are flat, group-major, one entry per (group, pc). ``s*`` is
+    :func:`jeffreys_se` of each resample's counts; the maximum runs over the ``live``
+    ``pc`` (where the cost varies between resamples). A group with none gets 0.
     """
     n_groups, n_pc = rows.shape
     if n_groups == 0:
         return np.zeros(0)
     w_fn, w_fp, _ = cost_weights(counts, np.tile(options.pc, n_groups), options.sampling)
+    n = (counts.positives + counts.negatives).astype(np.float64)
     slot, bins_pos, bins_neg = _bins(rows, counts)
     width = bins_pos.shape[1]
-    per_group = options.n_resamples * (2 * width + 3 * n_pc)
+    per_group = options.n_resamples * (2 * width + 6 * n_pc)
     step = max(1, CHUNK_VALUES // per_group)
     factor = np.zeros(n_groups)
     for start in range(0, n_groups, step):
@@ -70,12 +135,22 @@ def simultaneous_factor(
         flat = slice(part.start * n_pc, part.stop * n_pc)
         _, fn, fp = _resampled_counts(bins_pos[part], bins_neg[part], slot[part], options)
         shape = (-1, 1, n_pc)  # (groups, resamples, pc)
-        resampled = w_fn[flat].reshape(shape) * fn + w_fp[flat].reshape(shape) * fp
-        spread = se[flat].reshape(shape)
+        weight_fn, weight_fp = w_fn[flat].reshape(shape), w_fp[flat].reshape(shape)
+        resampled = weight_fn * fn + weight_fp * fp
+        # Stratified resamples keep the class totals (full sampling's cells are shares of n).
+        spread = jeffreys_se(
+            fn,
+            fp,
+            counts.positives[flat].reshape(shape),
+            n[flat].reshape(shape),
+            weight_fn,
+            weight_fp,
+            options.sampling,
+        )
+        alive = live[flat].reshape(shape)
         with np.errstate(divide="ignore", invalid="ignore"):
-            deviation = np.where(
-                spread > 0, np.abs(resampled - cost[flat].reshape(shape)) / spread, 0.0
-            )
+            studentized = np.abs(resampled - cost[flat].reshape(shape)) / spread
+        deviation = np.where(alive, studentized, 0.0)
         factor[part] = np.quantile(deviation.max(axis=2), options.confidence_level, axis=1)
     return factor
 
