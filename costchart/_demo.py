@@ -22,7 +22,7 @@ import altair as alt
 
 from costchart._errors import CostchartError
 
-__all__ = ["DEMO_FIGURES", "Figure", "gallery_figures", "render_demo", "run_figure"]
+__all__ = ["DEMO_FIGURES", "Figure", "describe", "gallery_figures", "render_demo", "run_figure"]
 
 #: The gallery scripts the demo renders, in the report's order.
 DEMO_FIGURES = (
@@ -90,11 +90,11 @@ def run_figure(name: str) -> Figure:
     if not isinstance(chart, alt.TopLevelMixin):
         msg = f"gallery script {name!r} did not bind its chart to 'chart'"
         raise CostchartError(msg)
-    title, summary = _describe(ast.get_docstring(ast.parse(text)) or name)
+    title, summary = describe(ast.get_docstring(ast.parse(text)) or name)
     return Figure(name, title, summary, chart)
 
 
-def _describe(docstring: str) -> tuple[str, str]:
+def describe(docstring: str) -> tuple[str, str]:
     """The docstring's title and its first paragraph as one line."""
     lines = docstring.strip().splitlines()
     title = lines[0].strip()

@@ -9,7 +9,7 @@ import altair as alt
 import pytest
 
 import costchart as cc
-from costchart._demo import DEMO_FIGURES, _describe, gallery_figures, run_figure
+from costchart._demo import DEMO_FIGURES, describe, gallery_figures, run_figure
 
 GALLERY = Path(__file__).resolve().parent.parent / "gallery"
 #: What the demo's scripts may import: costchart's own dependencies.
@@ -46,7 +46,7 @@ def test_run_figure_returns_the_chart_and_the_docstring(capsys):
 
 def test_describe_reads_a_sphinx_gallery_docstring():
     text = "Title here\n==========\n\nFirst  paragraph\nwraps.\n\nSecond one."
-    assert _describe(text) == ("Title here", "First paragraph wraps.")
+    assert describe(text) == ("Title here", "First paragraph wraps.")
 
 
 def test_unknown_figure_is_refused():
@@ -58,11 +58,11 @@ def test_captions_show_text_not_rest_markup():
     for name in gallery_figures():
         (path,) = GALLERY.glob(f"*/{name}.py")
         docstring = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8")))
-        title, summary = _describe(docstring)
+        title, summary = describe(docstring)
         for text in (title, summary):
             assert "``" not in text and ":func:" not in text, (name, text)
             assert not re.search(r"(?<![\w*])\*[^*\s][^*]*\*(?![\w*])", text), (name, text)
-    assert _describe("T\n=\n\nThe *one* ``pc`` of :func:`cc.auc`.") == (
+    assert describe("T\n=\n\nThe *one* ``pc`` of :func:`cc.auc`.") == (
         "T",
         "The one pc of cc.auc.",
     )

@@ -8,12 +8,15 @@ linked below its picture, since a PNG cannot show the interaction.
 
 from __future__ import annotations
 
+import ast
+import re
 from pathlib import Path
 
 import altair as alt
 from sphinx_gallery.scrapers import figure_rst
 
 import costchart as cc
+from costchart._demo import describe
 
 #: The variable each gallery script binds its chart to.
 CHART_NAME = "chart"
@@ -35,6 +38,20 @@ def _has_params(spec: dict) -> bool:
     )
 
 
+def alt_text(block_vars) -> str:
+    """What the picture shows, for readers who cannot see it: the script's title and summary.
+
+    sphinx-gallery's default is the file name ("plot dh2000 fig08 one cost line").
+    """
+    source = Path(block_vars.get("src_file", ""))
+    if not source.is_file():
+        return ""
+    docstring = ast.get_docstring(ast.parse(source.read_text(encoding="utf-8"))) or ""
+    title, summary = describe(docstring)
+    first = re.split(r"(?<=[.!?])\s", summary, maxsplit=1)[0] if summary else ""
+    return f"Chart: {title}. {first}".strip()
+
+
 def altair_scraper(block, block_vars, gallery_conf, **kwargs):
     """Save the example's new chart as PNG (and HTML when it is interactive)."""
     chart = block_vars["example_globals"].get(CHART_NAME)
@@ -45,7 +62,7 @@ def altair_scraper(block, block_vars, gallery_conf, **kwargs):
     block_vars["costchart_last_chart"] = chart
     png = Path(next(block_vars["image_path_iterator"]))
     cc.save(chart, png)
-    rst = figure_rst([str(png)], gallery_conf["src_dir"])
+    rst = figure_rst([str(png)], gallery_conf["src_dir"], fig_titles=alt_text(block_vars))
     if _has_params(chart.to_dict()):
         html = png.with_suffix(".html")
         cc.save(chart, html)
