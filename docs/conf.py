@@ -82,4 +82,21 @@ sphinx_gallery_conf = {
 # The CLI reference is the argument parser's own help, written before the build.
 write_cli_reference(HERE / "_generated" / "cli")
 
+
+def write_live_explorer(folder: Path) -> None:
+    """The explorer page's live chart: an offline, script-safe page costchart saves."""
+    from costchart.datasets import load_predictions
+
+    data = load_predictions()
+    sonar = data[data["dataset"] == "sonar"]
+    points = costchart.roc_points(sonar, score="score", label="label", by="classifier")
+    folder.mkdir(parents=True, exist_ok=True)
+    chart = costchart.explorer(points, color="classifier", pc=0.3, name="live")
+    costchart.save(chart, folder / "explorer-live.html", title="The operating-point explorer")
+
+
+# Copied to the site's root, beside explorer.html, which embeds it.
+write_live_explorer(HERE / "_generated" / "live")
+html_extra_path = [str(HERE / "_generated" / "live")]
+
 suppress_warnings = ["config.cache"]
