@@ -155,7 +155,7 @@ def test_roc_cost_chart_columns_lay_pairs_in_a_grid(demo_points):
     spec = two.to_dict()
     assert spec["columns"] == 2 and len(spec["concat"]) == 4
     titles = [pair["title"]["text"] for pair in spec["concat"]]
-    assert titles == sorted(demo_points.dataset.unique())
+    assert titles == [f"dataset: {name}" for name in sorted(demo_points.dataset.unique())]
     tall, wide = scene(one), scene(two)
     assert wide["height"] < 0.65 * tall["height"]
 

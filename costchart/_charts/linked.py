@@ -91,7 +91,8 @@ def pairs(left, right, *, facet, values, look: Look, hover, legend):
             if hover is not None and _is_target(first):
                 targets[space].append(str(first.name))
         if facet:
-            pair = pair.properties(title=alt.Title(str(value), anchor="middle"))
+            # As every facet header: the column named ("dataset: sonar").
+            pair = pair.properties(title=alt.Title(f"{facet}: {value}", anchor="middle"))
         pairs.append(pair)
     per_row = 1 if look.columns is None else look.columns  # a pair is two panels wide
     chart = alt.concat(*pairs, columns=per_row) if facet else pairs[0]
