@@ -306,7 +306,8 @@ def envelope_ranges(table: pd.DataFrame, by: list[str], groups: Groups, hulls) -
 
 def line_ranges(table: pd.DataFrame, by: list[str], groups: Groups) -> pd.DataFrame:
     """Each line's operating range, of a table already read and split."""
-    threshold = table[col.THRESHOLD] if col.THRESHOLD in table else np.nan
+    # float64 as every table's thresholds (a polars table may hold whole numbers).
+    threshold = numbers(table, col.THRESHOLD, "points") if col.THRESHOLD in table else np.nan
     table = table.assign(**{col.THRESHOLD: threshold})
     order = grouped_order(groups)
     fpr = table[col.FPR].to_numpy(np.float64)[order]

@@ -23,7 +23,9 @@ import pandas as pd
 from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._frames import infer_by
+from costchart._groups import split_groups
 from costchart._optimal import vertex_mask
+from costchart._tables import numbers
 from costchart._validation import finite_number
 
 __all__ = ["cut_curve", "iso_performance_lines", "repeat_for", "trivial_lines", "trivial_region"]
@@ -154,17 +156,13 @@ def cut_curve(
     by = infer_by(table, None) if by is None else list(by)
     if table.empty:
         return table.copy()
-    try:
-        value = table[columns[0]].to_numpy(np.float64)
-        pc = table[col.PC].to_numpy(np.float64)
-    except (TypeError, ValueError):  # cells that are not numbers, e.g. lists
-        msg = f"columns {col.PC!r} and {columns[0]!r} must hold numbers; pass a costchart table"
-        raise CostchartError(msg) from None
-    group = (
-        table.groupby(by, sort=False, dropna=False).ngroup().to_numpy()
-        if by
-        else np.zeros(len(table), dtype=np.int64)
-    )
+    # As every reader: booleans, categories and text are no numbers (True is no cost of 1).
+    value = numbers(table, columns[0], "the table")
+    pc = numbers(table, col.PC, "the table")
+    group = np.zeros(len(table), dtype=np.int64)
+    if by:  # split_groups refuses values that cannot label groups (e.g. lists)
+        groups = split_groups(table, by)
+        group[groups.order] = groups.ids
     above = value > top
     same_group = group[1:] == group[:-1]
     crossing = same_group & (above[1:] != above[:-1])
@@ -227,7 +225,7 @@ def iso_performance_lines(hull: pd.DataFrame, pc: Sequence[float]) -> pd.DataFra
     )
     n_groups = int(group.max()) + 1 if len(hull) else 0
     covers = vertex_mask(
-        hull[col.PC_LO].to_numpy(np.float64), hull[col.PC_HI].to_numpy(np.float64), values
+        numbers(hull, col.PC_LO, "the hull"), numbers(hull, col.PC_HI, "the hull"), values
     )
     rows, which = [], []
     for j in range(len(slopes)):
@@ -249,8 +247,8 @@ def iso_performance_lines(hull: pd.DataFrame, pc: Sequence[float]) -> pd.DataFra
         which.append(np.full(n_groups, j))
     vertex = np.concatenate(rows) if rows else np.zeros(0, dtype=np.int64)
     line = np.concatenate(which) if which else np.zeros(0, dtype=np.int64)
-    x0 = hull[col.FPR].to_numpy(np.float64)[vertex]
-    y0 = hull[col.TPR].to_numpy(np.float64)[vertex]
+    x0 = numbers(hull, col.FPR, "the hull")[vertex]
+    y0 = numbers(hull, col.TPR, "the hull")[vertex]
     m = slopes[line]
     with np.errstate(divide="ignore", invalid="ignore"):
         x_low = np.where(m == 0, 0.0, np.maximum(0.0, x0 - y0 / m))

@@ -220,7 +220,7 @@ def rociv_condition(points: pd.DataFrame, *, by: str | Sequence[str] | None = No
        slope        pc
     0    0.1  0.909091
     """
-    from costchart._tables import points_groups
+    from costchart._tables import numbers, points_groups
 
     table, by, groups = points_groups(points, by)
     missing = [c for c in (col.FP_COST, col.TP_BENEFIT) if c not in table.columns]
@@ -230,10 +230,12 @@ def rociv_condition(points: pd.DataFrame, *, by: str | Sequence[str] | None = No
     if len(table) == 0:
         msg = "points has no rows; pass a table from rociv"
         raise CostchartError(msg)
+    cost = numbers(table, col.FP_COST, "points")  # lists or text refused, as every reader
+    benefit = numbers(table, col.TP_BENEFIT, "points")
     parts = []
     for group in groups:
-        total_cost = float(table[col.FP_COST].to_numpy(np.float64)[group.positions].max())
-        total_benefit = float(table[col.TP_BENEFIT].to_numpy(np.float64)[group.positions].max())
+        total_cost = float(cost[group.positions].max())
+        total_benefit = float(benefit[group.positions].max())
         if not (total_cost > 0 and total_benefit > 0 and np.isfinite(total_cost + total_benefit)):
             msg = (
                 f"points has total fp_cost {total_cost!r} and tp_benefit {total_benefit!r}; "

@@ -123,7 +123,7 @@ def _refuse(values: np.ndarray, bad: np.ndarray, column: str, name: str, must: s
         raise CostchartError(msg)
 
 
-def _check_unit(table: pd.DataFrame, columns: Sequence[str], name: str, what: str) -> None:
+def check_unit(table: pd.DataFrame, columns: Sequence[str], name: str, what: str) -> None:
     """Every value of ``columns`` is a number in [0, 1] (NaN refused)."""
     for column in columns:
         values = numbers(table, column, name)
@@ -132,7 +132,7 @@ def _check_unit(table: pd.DataFrame, columns: Sequence[str], name: str, what: st
 
 def check_rates(table: pd.DataFrame, name: str) -> None:
     """``fpr``/``tpr`` in [0, 1] (NaN refused), counts finite and >= 0, thresholds numeric."""
-    _check_unit(table, (col.FPR, col.TPR), name, "rates")
+    check_unit(table, (col.FPR, col.TPR), name, "rates")
     for column in (col.TP, col.FP, col.TN, col.FN):
         if column in table.columns:
             values = numbers(table, column, name)
@@ -144,9 +144,9 @@ def check_rates(table: pd.DataFrame, name: str) -> None:
 
 def check_curve(table: pd.DataFrame, name: str) -> None:
     """Refuse ``pc`` outside [0, 1] or NaN and costs that are NaN, infinite or negative."""
-    _check_unit(table, (col.PC,), name, "operating points")
+    check_unit(table, (col.PC,), name, "operating points")
     # An envelope's rates travel on to selection tables: they must be rates too.
-    _check_unit(table, [c for c in (col.FPR, col.TPR) if c in table.columns], name, "rates")
+    check_unit(table, [c for c in (col.FPR, col.TPR) if c in table.columns], name, "rates")
     cost = numbers(table, col.COST, name)
     # Normalized expected cost FNR·pc + FPR·(1 - pc) lies in [0, 1].
     bad = ~(np.isfinite(cost) & (cost >= -COST_ROUNDING) & (cost <= 1 + COST_ROUNDING))
@@ -218,7 +218,7 @@ def points_groups(
     by = infer_by(table, by, name=name, declared=declared)
     if kind == "lines":
         _groups_of(table, by, name)  # names a missing by column before the conversion
-        _check_unit(table, (col.PC,), name, "operating points")
+        check_unit(table, (col.PC,), name, "operating points")
         table = _lines_to_points(table, by)
     elif kind != "points":
         msg = (
@@ -246,7 +246,35 @@ def curve_groups(
     by = infer_by(table, by, name=name, declared=declared)
     groups = _groups_of(table, by, name)
     check_curve(table, name)
+    _check_one_cost_per_pc(table, groups, name)
     return table, by, groups
+
+
+def _check_one_cost_per_pc(table: pd.DataFrame, groups: Groups, name: str) -> None:
+    """Refuse three or more costs at one ``pc`` of a curve: several curves read as one.
+
+    A curve has one cost at a ``pc``, or two where it jumps (hybrid and Brier curves do).
+    A cost-lines table that lost its ``line`` column (or a grouping column) looks like
+    a curve whose ``pc`` runs 0, 1, 0, 1, ...; integrating it gave costs outside [0, 1].
+    """
+    if not len(table):
+        return
+    pc, cost = numbers(table, col.PC, name), numbers(table, col.COST, name)
+    group = np.zeros(len(table), dtype=np.int64)
+    group[groups.order] = groups.ids
+    order = np.lexsort((cost, pc, group))
+    same = (np.diff(group[order]) == 0) & (np.diff(pc[order]) <= 1e-12)
+    apart = same & (np.abs(np.diff(cost[order])) > 1e-9)  # a new cost at the same pc
+    run = np.concatenate([[0], np.cumsum(~same)])  # one run per (curve, pc)
+    costs = 1 + np.bincount(run[1:], weights=apart, minlength=run[-1] + 1)
+    if (costs >= 3).any():
+        at = int(np.flatnonzero(run == np.flatnonzero(costs >= 3)[0])[0])
+        msg = (
+            f"{name} has three or more costs at pc={float(pc[order][at])!r} within one curve "
+            "(a curve has one, or two where it jumps). Is it several curves (pass by= the "
+            "columns that tell them apart) or cost lines that lost their 'line' column?"
+        )
+        raise CostchartError(msg)
 
 
 def curve_vertices(
@@ -323,7 +351,7 @@ def read_selection(
     if len(table) == 0:
         msg = f"{name} is empty; pass a table from selection_table"
         raise CostchartError(msg)
-    _check_unit(table, (col.PC_LO, col.PC_HI), name, "operating points")
+    check_unit(table, (col.PC_LO, col.PC_HI), name, "operating points")
     threshold = numbers(table, col.THRESHOLD, name)
     _refuse(threshold, np.isnan(threshold), col.THRESHOLD, name, "thresholds (not NaN)")
     lo, hi = numbers(table, col.PC_LO, name), numbers(table, col.PC_HI, name)

@@ -5,7 +5,9 @@ locally (install it with `apt-get install chromium`); in CI (CI is set) it fails
 because .ci/run installs Chromium.
 """
 
+import math
 import os
+import random
 import shutil
 from pathlib import Path
 
@@ -124,19 +126,61 @@ def test_hovering_a_roc_point_highlights_its_cost_line(page):
 def test_hovering_a_cost_line_highlights_its_roc_point(page):
     page.mouse.move(1, 1)
     resting = page.evaluate(_LARGEST_MARKER)
-    targets = page.locator("#costchart-chart-0 [class*=costchart_cost_targets] path")
-    drawn = [i for i in range(targets.count()) if targets.nth(i).get_attribute("d")]
-    target = targets.nth(drawn[5])
-    x, y = target.evaluate(
-        """(path) => {
-          const point = path.getPointAtLength(path.getTotalLength() * 0.5);
-          const m = path.getScreenCTM();
-          return [point.x * m.a + point.y * m.c + m.e, point.x * m.b + point.y * m.d + m.f];
-        }"""
-    )
-    page.mouse.move(x, y)
+    targets = page.locator("#costchart-chart-0 [class*=costchart_cost_targets] line")
+    (x0, y0, x1, y1) = _segments(page)[5]
+    assert targets.count() > 5
+    page.mouse.move((x0 + x1) / 2, (y0 + y1) / 2)
     assert page.evaluate(_LARGEST_MARKER) > 2 * resting
     assert page.evaluate(_HIGHLIGHTED_LINES) >= 1
+
+
+#: The screen ends of every cost line's hover target (a rule per line).
+_TARGET_ENDS = """() => Array.from(
+  document.querySelectorAll('#costchart-chart-0 [class*=costchart_cost_targets] line'))
+  .map(line => {
+    const m = line.getScreenCTM();
+    const at = (x, y) => [x * m.a + y * m.c + m.e, x * m.b + y * m.d + m.f];
+    const get = (name) => +(line.getAttribute(name) || 0);
+    return [...at(get("x1"), get("y1")), ...at(get("x2"), get("y2"))];
+  })"""
+
+_TOOLTIP_SHOWN = """() => {
+  const tip = document.getElementById("vg-tooltip-element");
+  return !!tip && tip.classList.contains("visible");
+}"""
+
+
+def _segments(page) -> list[tuple[float, float, float, float]]:
+    return [tuple(ends) for ends in page.evaluate(_TARGET_ENDS)]
+
+
+def _distance(x, y, segment) -> float:
+    x0, y0, x1, y1 = segment
+    dx, dy = x1 - x0, y1 - y0
+    along = max(0.0, min(1.0, ((x - x0) * dx + (y - y0) * dy) / ((dx * dx + dy * dy) or 1.0)))
+    return math.hypot(x - x0 - along * dx, y - y0 - along * dy)
+
+
+def test_pointing_near_a_cost_line_shows_its_tooltip(page):
+    # Each line's hover target is one rule: a two-point line mark gave Vega two items, and
+    # the pointer got the tooltip of the one nearest along pc, which was mostly neither
+    # (1 position in 20 within 5 px of a line showed one).
+    segments = _segments(page)
+    xs = [v for s in segments for v in (s[0], s[2])]
+    ys = [v for s in segments for v in (s[1], s[3])]
+    rng = random.Random(0)
+    near = []
+    while len(near) < 150:
+        x, y = rng.uniform(min(xs), max(xs)), rng.uniform(min(ys), max(ys))
+        if min(_distance(x, y, s) for s in segments) <= 5:
+            near.append((x, y))
+    shown = 0
+    for x, y in near:
+        page.mouse.move(x, y)
+        page.wait_for_timeout(20)
+        shown += page.evaluate(_TOOLTIP_SHOWN)
+    page.mouse.move(1, 1)
+    assert shown >= len(near) / 3, f"{shown} of {len(near)} positions near a line showed a tooltip"
 
 
 def test_clicking_a_legend_entry_isolates_a_classifier(page):

@@ -447,6 +447,14 @@ def points_check(extra=()):
     return check
 
 
+def _expected_cost_check(result):
+    """A curve's expected cost; a broken curve that reads as ROC points (its ``pc`` column
+    renamed) gives each point's line's, identified by its rates, as expected_cost does."""
+    if _schema.FPR in result.columns:
+        return points_check(extra=(_schema.EXPECTED_COST,))(result)
+    return table_check((_schema.EXPECTED_COST,))(result)
+
+
 def _thin_points_check(result):
     """thin_points keeps rows: other costchart columns of its input follow the ROC ones.
 
@@ -1168,7 +1176,7 @@ CASES = {
     "expected_cost": _table_call(
         cc.expected_cost,
         ["envelope", "average"],
-        table_check((_schema.EXPECTED_COST,)),
+        _expected_cost_check,
         density=DENSITY,
     ),
     "expected_cost(points)": _table_call(

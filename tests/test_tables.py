@@ -361,3 +361,17 @@ def test_curve_ends_rounded_by_float32_still_span_the_unit_interval():
     envelope = cc.lower_envelope(points)
     rounded = envelope.assign(pc=envelope["pc"].where(envelope["pc"] < 1, 1 - 5e-11))
     pd.testing.assert_frame_equal(cc.expected_cost(rounded), cc.expected_cost(envelope))
+
+
+def test_a_curve_with_three_costs_at_one_pc_is_refused():
+    # Cost lines that lost their 'line' column read as one curve whose pc runs 0, 1, 0, 1:
+    # its expected cost came out above 1.
+    points = cc.roc_points({"s": [4, 3, 2, 1], "y": [1, 0, 1, 0]}, score="s", label="y")
+    lines = cc.to_cost_lines(points).drop(columns="line")
+    with pytest.raises(cc.CostchartError, match=r"has three or more costs at pc=0\.0 within one"):
+        cc.expected_cost(lines)
+    # A jump (two costs at one pc), as hybrid and Brier curves have, is a curve.
+    jump = pd.DataFrame({"pc": [0.0, 0.5, 0.5, 1.0], "cost": [0.0, 0.3, 0.1, 0.0]})
+    assert cc.expected_cost(jump)["expected_cost"].item() == pytest.approx(0.1)
+    envelope = cc.lower_envelope(points)  # one cost per pc: read as before
+    assert 0 <= cc.expected_cost(envelope)["expected_cost"].item() <= 0.5

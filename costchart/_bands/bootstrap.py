@@ -37,7 +37,7 @@ from costchart._errors import CostchartError
 from costchart._frames import as_pandas, normalize_by
 from costchart._groups import assemble, split_groups
 from costchart._roc import points_of
-from costchart._validation import threshold_number
+from costchart._validation import flag, threshold_number
 
 __all__ = ["bootstrap_band", "confusion_band"]
 
@@ -216,6 +216,7 @@ def confusion_band(
     _check_counts(data, {"tp": tp, "fn": fn, "fp": fp, "tn": tn})
     points = from_confusion(data, tp=tp, fn=fn, fp=fp, tn=tn, by=by or None)
     # from_confusion gives the classifier threshold 1 (the trivial ones +inf and 0).
+    envelope = flag(envelope, "envelope")
     band = _bands(points, by, None, None if envelope else 1.0, options, simultaneous)
     band.attrs[ATTRS] = describe(options, simultaneous=simultaneous)
     return band

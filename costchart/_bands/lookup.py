@@ -14,6 +14,7 @@ from costchart._bands.describe import recorded_level
 from costchart._data_checks import finite_numbers
 from costchart._errors import CostchartError, warn
 from costchart._frames import as_pandas, require_columns
+from costchart._groups import split_groups
 from costchart._validation import finite_number, probability
 
 __all__ = ["Band", "band_at"]
@@ -102,6 +103,8 @@ def band_at(table, pc: float, *, confidence_level: float | None = None) -> Band:
     groups = [
         c for c in frame.columns if c not in col.RESERVED and not str(c).startswith("costchart_")
     ]
+    if groups:
+        split_groups(frame, groups)  # refuses values that cannot label groups (e.g. lists)
     if groups and frame[groups].drop_duplicates().shape[0] > 1:
         count = frame[groups].drop_duplicates().shape[0]
         first = frame[groups[0]].iat[0]

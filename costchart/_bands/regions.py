@@ -12,7 +12,7 @@ from costchart._bands.describe import recorded_names
 from costchart._bands.difference import ZERO
 from costchart._errors import CostchartError
 from costchart._frames import infer_by, require_columns
-from costchart._tables import numbers, read_table
+from costchart._tables import check_unit, numbers, read_table
 
 __all__ = ["significant_regions"]
 
@@ -66,6 +66,7 @@ def significant_regions(
         "Pass a table from difference_band.",
     )
     by = [c for c in infer_by(table, by, name="difference") if c != col.SIGNIFICANT]
+    check_unit(table, (col.PC,), "difference", "operating points")
     pc = numbers(table, col.PC, "difference")
     value = numbers(table, col.DIFFERENCE, "difference")
     # Only True is significant: a missing (NaN) or False flag shades nothing.

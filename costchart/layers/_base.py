@@ -22,10 +22,11 @@ from altair.utils.schemapi import SchemaValidationError
 
 from costchart import _schema as col
 from costchart._errors import CostchartError
-from costchart._frames import infer_by, normalize_by, require_columns
+from costchart._frames import infer_by, is_hashable, normalize_by, require_columns
 from costchart._geometry import check_y_max
 from costchart._palette import color_scale
-from costchart._tables import read_table
+from costchart._schema import RESERVED
+from costchart._tables import numbers, read_table
 from costchart._vega import field, nominal
 
 #: Colours shared by the layers.
@@ -77,6 +78,13 @@ def unit_y(column: str) -> alt.Y:
 __all__ = ["build", "check_y_max", "read"]
 
 
+#: Columns a layer reads that hold names, labels or flags, not numbers (the charts' thresholds
+#: are text such as "+inf (always negative)").
+_TEXT_COLUMNS = frozenset(
+    {col.THRESHOLD, col.BETTER, col.ROLE, "strategy", "cheaper", col.DEGENERATE, col.SIGNIFICANT}
+)
+
+
 def read(table, needed: Sequence[str], layer: str, *, color=None) -> pd.DataFrame:
     """``table`` as a pandas frame that has the ``needed`` columns (and ``color``'s).
 
@@ -85,11 +93,30 @@ def read(table, needed: Sequence[str], layer: str, *, color=None) -> pd.DataFram
     what = f"the table given to {layer}"
     table = read_table(table, what)
     require_columns(table.columns, needed, what, "Pass the costchart table it draws.")
+    for column in needed:  # as every reader: the numbers a layer draws must be numbers
+        if column not in _TEXT_COLUMNS:
+            numbers(table, column, what)
+    for column in table.columns:  # a list in a cell can neither label nor be drawn
+        if table[column].dtype == object:
+            cell = next((v for v in table[column] if not is_hashable(v)), None)
+            if cell is not None:
+                msg = (
+                    f"column {column!r} of {what} holds {type(cell).__name__} values such as "
+                    f"{cell!r}; pass the costchart table it draws, with numbers or names in "
+                    "every cell"
+                )
+                raise CostchartError(msg)
     if color is not None:
         if not isinstance(color, str):
             msg = f"color={color!r} must be a column name (a string)"
             raise CostchartError(msg)
         require_columns(table.columns, [color], what, "color= must name one of its columns.")
+        if color in RESERVED:
+            msg = (
+                f"color={color!r} is a column costchart writes, not one that tells curves "
+                "apart; pass a grouping column (e.g. color='classifier')"
+            )
+            raise CostchartError(msg)
     return table
 
 

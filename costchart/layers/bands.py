@@ -11,6 +11,7 @@ import pandas as pd
 from costchart import _schema as col
 from costchart._compare import check_names
 from costchart._geometry import repeat_for
+from costchart._groups import split_groups
 from costchart._palette import color_scale
 from costchart._validation import one_of
 from costchart.layers._base import (
@@ -283,6 +284,7 @@ def better_regions(table, *, palette: Mapping | None = None, mark=None) -> alt.C
         Vega-Lite mark properties replacing costchart's.
     """
     table = read(table, [col.PC_LO, col.PC_HI, col.BETTER], "better_regions")
+    split_groups(table, [col.BETTER])  # refuses names that cannot label a region (lists)
     decided = table[table[col.BETTER] != "tie"]
     return _regions(decided, col.BETTER, "cheaper", palette, mark)
 

@@ -108,6 +108,26 @@ def lines_chart(table: pd.DataFrame, y_max: float) -> alt.Chart:
     )
 
 
+def line_ends_chart(table: pd.DataFrame, y_max: float) -> alt.Chart:
+    """As :func:`lines_chart`, one row per line holding both ends of its visible part.
+
+    For marks that draw a line as one item (a rule): a line mark of two rows is two items,
+    and Vega gives the pointer the tooltip of the item nearest along x, which is often none
+    of the line's (the hover targets showed their tooltip at 1 in 20 positions near a line).
+    """
+    chart = alt.Chart(table)
+    if col.PC in table.columns:  # a cost-lines table: one row per line is enough
+        chart = chart.transform_filter(f"datum.{col.PC} == 0")
+    fpr, fnr = f"datum.{col.FPR}", f"(1 - datum.{col.TPR})"
+    crossing = f"({y_max} - {fpr}) / ({fnr} - {fpr})"  # pc where the line meets y_max
+    return chart.transform_filter(f"{fpr} <= {y_max} || {fnr} <= {y_max}").transform_calculate(
+        costchart_pc_start=f"{fpr} <= {y_max} ? 0 : {crossing}",
+        costchart_cost_start=f"min({fpr}, {y_max})",
+        costchart_pc_end=f"{fnr} <= {y_max} ? 1 : {crossing}",
+        costchart_cost_end=f"min({fnr}, {y_max})",
+    )
+
+
 def cost_lines(
     table,
     *,

@@ -12,16 +12,20 @@ from costchart._frames import infer_by
 from costchart._validation import one_of
 from costchart._vega import content_name, field, nominal
 from costchart.layers._base import (
+    COST_TITLE,
+    PC_TITLE,
     check_y_max,
     color_channel,
-    cost_y,
+    cost_scale,
     fpr_x,
-    pc_x,
     read,
     tooltips,
     tpr_y,
 )
-from costchart.layers.cost import POINT_TIPS, lines_chart
+from costchart.layers.cost import POINT_TIPS, line_ends_chart
+
+#: The pc axis's scale, as every cost layer's.
+UNIT = alt.Scale(domain=[0, 1], nice=False)
 
 __all__ = ["TARGET_VIEWS", "hover_targets", "selections"]
 
@@ -122,10 +126,21 @@ def hover_targets(
         )
     else:
         y_max = check_y_max(y_max)
+        # One rule per line (not a two-point line): each carries its own tooltip.
         chart = (
-            lines_chart(table, y_max)
-            .mark_line(strokeWidth=9, strokeOpacity=0.001)
-            .encode(x=pc_x(), y=cost_y(y_max), **encoding)
+            line_ends_chart(table, y_max)
+            .mark_rule(strokeWidth=10, strokeOpacity=0.001)
+            .encode(
+                x=alt.X(
+                    "costchart_pc_start:Q",
+                    title=PC_TITLE,
+                    scale=alt.Scale(domain=[0, 1], nice=False),
+                ),
+                y=alt.Y("costchart_cost_start:Q", title=COST_TITLE, scale=cost_scale(y_max)),
+                x2="costchart_pc_end:Q",
+                y2="costchart_cost_end:Q",
+                **encoding,
+            )
         )
     if name is None:
         name = content_name(TARGET_VIEWS[space], table, color, y_max, str(hover.name))
