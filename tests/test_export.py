@@ -295,3 +295,29 @@ def test_a_saved_chart_shows_no_file_name_heading(tmp_path):
     assert "<h1>Costs</h1>" in titled
     report = cc.report([cc.cost_chart(points)], tmp_path / "r.html", title="Report").read_text()
     assert "<h1>Report</h1>" in report
+
+
+def test_a_chart_edited_into_an_invalid_one_is_refused_though_rows_are_not_revalidated(
+    demo_points, tmp_path
+):
+    sonar = demo_points[demo_points.dataset == "sonar"].drop(columns="dataset")
+    chart = cc.cost_chart(sonar, color="classifier")
+    chart.layer[1].mark = "wiggle"  # assignment does not validate; saving must
+    with pytest.raises(cc.CostchartError, match=r"chart is not a valid Vega-Lite .* spec"):
+        cc.save(chart, tmp_path / "edited.json")
+    # The rows are costchart's: saving checks the spec without them, once.
+    import altair as alt
+
+    calls = []
+    original = alt.TopLevelSpec.validate
+
+    def counting(spec, *args, **kwargs):
+        calls.append(sum(len(v) for v in spec.get("datasets", {}).values()))
+        return original(spec, *args, **kwargs)
+
+    alt.TopLevelSpec.validate = counting
+    try:
+        cc.save(cc.cost_chart(sonar, color="classifier"), tmp_path / "fine.json")
+    finally:
+        alt.TopLevelSpec.validate = original
+    assert calls == [0]  # one schema check, of the spec with its data sets emptied

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from costchart._export.html import output_path, page_title, report, to_html, write_file
+from costchart._export.html import output_path, page_of, page_title, report, write_file
 from costchart._export.image import chart_spec, render_image
 from costchart._validation import finite_number
 
@@ -72,7 +72,10 @@ def save(chart, path, *, scale_factor: float = 2.0, title: str | None = None) ->
     elif suffix == ".html":
         # A chart alone shows no heading unless given a title (its own title is in the
         # chart); the page's title is the file name.
-        page = to_html([spec], title=title or path.stem, heading=title is not None)
+        # The spec is checked (above); the page does not check it again.
+        page = page_of(
+            [spec], [None], title=page_title(title or path.stem), heading=title is not None
+        )
         write_file(path, page)
     else:
         write_file(path, render_image(spec, suffix, scale_factor))

@@ -21,7 +21,7 @@ from costchart._errors import CostchartError
 from costchart._export.image import chart_spec, vl_version
 from costchart._validation import flag
 
-__all__ = ["output_path", "page_title", "report", "safe_json", "to_html"]
+__all__ = ["output_path", "page_of", "page_title", "report", "safe_json", "to_html"]
 
 
 _EMBED_OPTIONS = {
@@ -132,11 +132,16 @@ def to_html(charts, *, title: str = "costchart", heading: bool = True) -> str:
         raise CostchartError(msg)
     title = page_title(title)
     specs = [chart_spec(chart) for _, chart in items]
+    return page_of(specs, [caption for caption, _ in items], title=title, heading=heading)
+
+
+def page_of(specs: list[dict], captions: list, *, title: str, heading: bool = True) -> str:
+    """The page of specs already checked (by :func:`chart_spec`): none is checked again."""
     figures = "\n".join(
         "<figure>"
         + (f"<figcaption>{html.escape(str(caption))}</figcaption>" if caption else "")
         + f'<div id="costchart-chart-{number}"></div></figure>'
-        for number, (caption, _) in enumerate(items)
+        for number, caption in enumerate(captions)
     )
     return _PAGE.format(
         title=html.escape(title),

@@ -53,7 +53,13 @@ def chart_spec(chart) -> dict:
         msg = f"chart must be an Altair chart or a Vega-Lite dict; got {type(chart).__name__}"
         raise CostchartError(msg)
     with alt.data_transformers.disable_max_rows():
-        return merge_scales(chart.to_dict(validate=True))
+        # Validated once, without its inline rows: Altair's own validation checks every row
+        # of every data set against the schema, which took most of the time of saving a
+        # chart of many curves (rows costchart wrote itself), yet a hand-edited chart that
+        # is not Vega-Lite is still refused.
+        spec = chart.to_dict(validate=False)
+    _check_schema(spec)
+    return merge_scales(spec)
 
 
 def _without_values(spec):
@@ -73,17 +79,16 @@ def _without_values(spec):
     return spec
 
 
-def _check_dict_spec(spec: dict) -> None:
-    """Refuse a dict that is not a valid Vega-Lite spec, before anything is written.
+def _check_schema(spec: dict, *, values: bool = False) -> None:
+    """Refuse a spec that altair's Vega-Lite schema rejects, naming where and why.
 
-    Checked against altair's Vega-Lite schema, then compiled to Vega by vl-convert
-    (without its data), which catches specs the schema allows but Vega-Lite cannot draw.
+    With ``values=False`` the inline rows are left out of the check (costchart wrote them,
+    and checking each of thousands of rows is what made saving slow).
     """
-    import vl_convert as vlc
     from altair.utils.schemapi import jsonschema  # altair's own validator
 
     try:
-        alt.TopLevelSpec.validate(spec)
+        alt.TopLevelSpec.validate(spec if values else _without_values(spec))
     except jsonschema.ValidationError as error:
         where = error.json_path if error.absolute_path else "its top level"
         msg = (
@@ -91,6 +96,17 @@ def _check_dict_spec(spec: dict) -> None:
             f"{error.message}; pass an Altair chart or the dict its to_dict() returns"
         )
         raise CostchartError(msg) from None
+
+
+def _check_dict_spec(spec: dict) -> None:
+    """Refuse a dict that is not a valid Vega-Lite spec, before anything is written.
+
+    Checked against altair's Vega-Lite schema, then compiled to Vega by vl-convert
+    (without its data), which catches specs the schema allows but Vega-Lite cannot draw.
+    """
+    import vl_convert as vlc
+
+    _check_schema(spec, values=True)
     try:
         vlc.vegalite_to_vega(_without_values(spec), vl_version=vl_version())
     except ValueError as error:
