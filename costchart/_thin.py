@@ -10,7 +10,8 @@ import pandas as pd
 from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._frames import carry_grouping
-from costchart._hull import hull_of_group
+from costchart._groups import Groups
+from costchart._hull import all_hulls
 from costchart._tables import points_groups
 from costchart._validation import whole_number
 
@@ -65,28 +66,83 @@ def thin_points(
 
 
 def thinned_points(table: pd.DataFrame, by: list[str], groups, max_points: int) -> pd.DataFrame:
-    """:func:`thin_points` of a table already read and split (``groups`` of ``by``)."""
+    """:func:`thin_points` of a table already read and split (``groups`` of ``by``).
+
+    All groups are thinned in shared passes (no Python loop over groups): one sort of the
+    long groups' points by (group, fpr, tpr), one merge of every group's targets into its
+    points, one hull computation for all of them.
+    """
     keep = np.zeros(len(table), dtype=bool)
     columns = [c for c in col.ROC_COLUMNS if c in table.columns]
     fpr_all = table[col.FPR].to_numpy(np.float64)
     tpr_all = table[col.TPR].to_numpy(np.float64)
-    for group in groups:
-        positions = group.positions
-        if len(positions) <= max_points:
-            keep[positions] = True
-            continue
-        order = positions[np.lexsort((tpr_all[positions], fpr_all[positions]))]
+    group_of_row = np.zeros(len(table), dtype=np.int64)
+    group_of_row[groups.order] = groups.ids
+    long = groups.sizes > max_points
+    in_long = long[group_of_row] if len(table) else np.zeros(0, dtype=bool)
+    keep[np.asarray(groups.order)[~in_long[groups.order]]] = True  # short groups: whole
+    if in_long.any():
+        rows = np.flatnonzero(in_long)
+        order = rows[np.lexsort((tpr_all[rows], fpr_all[rows], group_of_row[rows]))]
+        group = group_of_row[order]
+        starts = np.flatnonzero(np.r_[True, group[1:] != group[:-1]])
+        stops = np.r_[starts[1:], len(order)]
         along = fpr_all[order] + tpr_all[order]
-        targets = np.linspace(0.0, 2.0, int(max_points))
-        nearest = np.clip(np.searchsorted(along, targets), 0, len(order) - 1)
-        keep[order[nearest]] = True
-        keep[order[[0, -1]]] = True
-        hull = hull_of_group(table, order, columns)
-        on_hull = pd.MultiIndex.from_arrays([hull[col.FPR], hull[col.TPR]])
-        here = pd.MultiIndex.from_arrays([fpr_all[order], tpr_all[order]])
-        first_of_point = ~here.duplicated(keep="first")
-        keep[order[here.isin(on_hull) & first_of_point]] = True
+        keep[order[_nearest_to_targets(along, starts, stops, max_points)]] = True
+        keep[order[starts]] = True
+        keep[order[stops - 1]] = True
+        keep[order[_first_hull_points(table, order, starts, stops, columns)]] = True
     leading = [c for c in table.columns if c not in columns and c not in col.RESERVED]
     rest = [c for c in table.columns if c not in columns and c in col.RESERVED]
     kept = table.loc[keep, [*leading, *columns, *rest]].reset_index(drop=True)
     return carry_grouping(kept, by)
+
+
+def _nearest_to_targets(along, starts, stops, max_points: int) -> np.ndarray:
+    """Per group, the positions ``searchsorted(along[group], linspace(0, 2, max_points))``.
+
+    Clipped to the group, as each group's own search. Where a group's ``along`` is sorted
+    (always for ROC curves: fpr and tpr grow together), all groups are searched at once by
+    a merge of (group, value) keys, with no arithmetic on the values; an unsorted group
+    (points that are no curve) is searched on its own, as before.
+    """
+    n_groups = len(starts)
+    lengths = stops - starts
+    rank = np.repeat(np.arange(n_groups), lengths)
+    targets = np.linspace(0.0, 2.0, int(max_points))
+    unsorted = np.zeros(n_groups, dtype=bool)
+    falling = np.flatnonzero((np.diff(along) < 0) & (rank[1:] == rank[:-1]))
+    unsorted[rank[falling]] = True
+    # Merge: queries sort before equal values, so a query counts the values below it
+    # (searchsorted's "left" side).
+    query_rank = np.repeat(np.arange(n_groups), len(targets))
+    query_value = np.tile(targets, n_groups)
+    keys_rank = np.concatenate([rank, query_rank])
+    keys_value = np.concatenate([along, query_value])
+    is_value = np.concatenate([np.ones(len(along), bool), np.zeros(len(query_value), bool)])
+    merged = np.lexsort((is_value, keys_value, keys_rank))
+    values_before = np.cumsum(is_value[merged]) - is_value[merged]
+    found = np.empty(len(keys_value), dtype=np.int64)
+    found[merged] = values_before
+    local = found[len(along) :] - starts[query_rank]
+    position = starts[query_rank] + np.clip(local, 0, lengths[query_rank] - 1)
+    for g in np.flatnonzero(unsorted):  # not curves: each searched on its own
+        segment = along[starts[g] : stops[g]]
+        nearest = np.clip(np.searchsorted(segment, targets), 0, lengths[g] - 1)
+        position[query_rank == g] = starts[g] + nearest
+    return position
+
+
+def _first_hull_points(table, order, starts, stops, columns) -> np.ndarray:
+    """Positions (in ``order``) of the first point at each hull vertex of every group."""
+    lengths = stops - starts
+    hulls = all_hulls(table, Groups(table, [], order, lengths), columns)
+    rank = np.repeat(np.arange(len(starts)), lengths)
+    hull_rank = np.repeat(np.arange(len(starts)), hulls.lengths)
+    vertices = pd.MultiIndex.from_arrays(
+        [hull_rank, hulls.frame[col.FPR].to_numpy(), hulls.frame[col.TPR].to_numpy()]
+    )
+    fpr = table[col.FPR].to_numpy(np.float64)[order]
+    tpr = table[col.TPR].to_numpy(np.float64)[order]
+    here = pd.MultiIndex.from_arrays([rank, fpr, tpr])
+    return np.flatnonzero(here.isin(vertices) & ~here.duplicated(keep="first"))

@@ -55,3 +55,71 @@ def test_max_points_must_be_a_whole_number(bad):
         match=rf"max_points={re.escape(repr(bad))} must be a whole number of at least 2",
     ):
         cc.thin_points(points, max_points=bad)
+
+
+def _thinned_group_by_group(points, by, max_points):
+    """The per-group loop thin_points was before it thinned all groups at once."""
+    from costchart import _schema as col
+    from costchart._hull import hull_of_group
+
+    table = points.reset_index(drop=True)
+    keep = np.zeros(len(table), dtype=bool)
+    columns = [c for c in col.ROC_COLUMNS if c in table.columns]
+    fpr, tpr = table.fpr.to_numpy(float), table.tpr.to_numpy(float)
+    for _, part in table.groupby(by, sort=False):
+        positions = part.index.to_numpy()
+        if len(positions) <= max_points:
+            keep[positions] = True
+            continue
+        order = positions[np.lexsort((tpr[positions], fpr[positions]))]
+        along = fpr[order] + tpr[order]
+        targets = np.linspace(0.0, 2.0, max_points)
+        keep[order[np.clip(np.searchsorted(along, targets), 0, len(order) - 1)]] = True
+        keep[order[[0, -1]]] = True
+        hull = hull_of_group(table, order, columns)
+        on_hull = pd.MultiIndex.from_arrays([hull.fpr, hull.tpr])
+        here = pd.MultiIndex.from_arrays([fpr[order], tpr[order]])
+        keep[order[here.isin(on_hull) & ~here.duplicated(keep="first")]] = True
+    return table[keep]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_all_groups_at_once_equal_each_group_alone(seed):
+    rng = np.random.default_rng(seed)
+    n_groups = int(rng.integers(1, 40))
+    sizes = rng.integers(2, 300, n_groups)
+    data = pd.DataFrame(
+        {
+            "g": np.repeat(np.arange(n_groups), sizes),
+            # few distinct scores in some groups (ties), many in others
+            "s": np.where(
+                rng.random(sizes.sum()) < 0.5,
+                rng.integers(0, 5, sizes.sum()),
+                rng.normal(size=sizes.sum()),
+            ),
+        }
+    )
+    data["y"] = rng.random(len(data)) < 0.4
+    first = np.r_[0, np.cumsum(sizes)[:-1]]
+    data.loc[first, "y"], data.loc[first + 1, "y"] = True, False  # both classes in each
+    points = cc.roc_points(data, score="s", label="y", by="g")
+    max_points = int(rng.integers(2, 60))
+    fast = cc.thin_points(points, max_points=max_points)
+    slow = _thinned_group_by_group(points, "g", max_points)
+    np.testing.assert_array_equal(
+        fast[["g", "fpr", "tpr"]].to_numpy(), slow[["g", "fpr", "tpr"]].to_numpy()
+    )
+
+
+def test_points_that_are_no_curve_are_searched_group_by_group():
+    # Several crisp classifiers in one group: along fpr, tpr falls and rises.
+    rng = np.random.default_rng(3)
+    n = 200
+    points = pd.DataFrame(
+        {"g": np.repeat([0, 1], n), "fpr": rng.random(2 * n), "tpr": rng.random(2 * n)}
+    )
+    fast = cc.thin_points(points, max_points=10, by="g")
+    slow = _thinned_group_by_group(points, "g", 10)
+    np.testing.assert_array_equal(
+        fast[["g", "fpr", "tpr"]].to_numpy(), slow[["g", "fpr", "tpr"]].to_numpy()
+    )
