@@ -91,7 +91,8 @@ def as_pandas(data, columns: Sequence[str], *, name: str = "data") -> pd.DataFra
         check_unique_columns([c for c in data.columns if c in wanted], name)
         frame = data
     elif isinstance(data, Mapping):
-        frame = _frame_from_mapping(data, columns, name)
+        # Built from the wanted columns, in order: nothing to select (one frame, not two).
+        return _frame_from_mapping(data, columns, name)
     else:
         frame = _frame_from_native(data, columns, name)
     require_columns(frame.columns, columns, name)
