@@ -139,12 +139,8 @@ def vertical_average(
 
 def _vertical_average(table: pd.DataFrame, by: list[str], over: list[str], groups) -> pd.DataFrame:
     """Average the curves of every group at once (:mod:`costchart._pointwise`)."""
-    n = len(table)
-    group_of_row = np.empty(n, dtype=np.int64)
-    group_of_row[groups.order] = groups.ids
-    members = split_groups(table, [*by, *over])
-    member_of_row = np.empty(n, dtype=np.int64)
-    member_of_row[members.order] = members.ids
+    group_of_row = groups.row_ids
+    member_of_row = split_groups(table, [*by, *over]).row_ids
     pc = table[col.PC].to_numpy(np.float64)
     cost = table[col.COST].to_numpy(np.float64)
     # Rows curve after curve (groups in order, their curves in order of first

@@ -159,10 +159,8 @@ def cut_curve(
     # As every reader: booleans, categories and text are no numbers (True is no cost of 1).
     value = numbers(table, columns[0], "the table")
     pc = numbers(table, col.PC, "the table")
-    group = np.zeros(len(table), dtype=np.int64)
-    if by:  # split_groups refuses values that cannot label groups (e.g. lists)
-        groups = split_groups(table, by)
-        group[groups.order] = groups.ids
+    # split_groups refuses values that cannot label groups (e.g. lists).
+    group = split_groups(table, by).row_ids
     above = value > top
     same_group = group[1:] == group[:-1]
     crossing = same_group & (above[1:] != above[:-1])

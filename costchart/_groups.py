@@ -92,6 +92,13 @@ class Groups(Sequence[Group]):
         """The group number of each row of :attr:`order` (int64, non-decreasing)."""
         return np.repeat(np.arange(len(self), dtype=np.int64), self.sizes)
 
+    @property
+    def row_ids(self) -> np.ndarray:
+        """The group number of each frame row, in frame order (-1 for rows in no group)."""
+        ids = np.full(len(self.frame), -1, dtype=np.int64)
+        ids[self.order] = self.ids
+        return ids
+
     def take(self, values: np.ndarray) -> np.ndarray:
         """``values`` (one per frame row) group after group, as :attr:`order` takes them."""
         return np.asarray(values)[self.order]

@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 
 from costchart._errors import CostchartError
+from costchart._frames import is_hashable
 
 __all__ = ["COLORS", "color_scale", "palette"]
 
@@ -46,7 +47,7 @@ COLORS = (
 def _sorted_values(values) -> list:
     """Distinct values, sorted (as text when they cannot be compared), missing dropped."""
     values = list(values)
-    unhashable = next((v for v in values if not _hashable(v)), None)
+    unhashable = next((v for v in values if not is_hashable(v)), None)
     if unhashable is not None:
         msg = (
             f"values such as {unhashable!r} ({type(unhashable).__name__}) cannot be given "
@@ -59,14 +60,6 @@ def _sorted_values(values) -> list:
         return sorted(items)
     except TypeError:
         return sorted(items, key=lambda v: (type(v).__name__, str(v)))
-
-
-def _hashable(value) -> bool:
-    try:
-        hash(value)
-    except TypeError:
-        return False
-    return True
 
 
 def _missing(value) -> bool:

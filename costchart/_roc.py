@@ -182,9 +182,7 @@ SMALL_GROUPS = 100_000
 
 def _points_of_all_groups(read, groups: Groups, label: str) -> pd.DataFrame:
     """Unweighted ROC points of every group in one pass (:mod:`costchart._counting`)."""
-    group_of_row = np.empty(len(read.scores), dtype=np.int64)
-    group_of_row[groups.order] = groups.ids
-    counts = count_groups(group_of_row, read.scores, read.positive, len(groups))
+    counts = count_groups(groups.row_ids, read.scores, read.positive, len(groups))
     tp = cumulate_groups(counts.pos, counts.lengths)
     fp = cumulate_groups(counts.neg, counts.lengths)
     lengths = counts.lengths + 1

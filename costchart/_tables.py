@@ -260,8 +260,7 @@ def _check_one_cost_per_pc(table: pd.DataFrame, groups: Groups, name: str) -> No
     if not len(table):
         return
     pc, cost = numbers(table, col.PC, name), numbers(table, col.COST, name)
-    group = np.zeros(len(table), dtype=np.int64)
-    group[groups.order] = groups.ids
+    group = groups.row_ids
     order = np.lexsort((cost, pc, group))
     same = (np.diff(group[order]) == 0) & (np.diff(pc[order]) <= 1e-12)
     apart = same & (np.abs(np.diff(cost[order])) > 1e-9)  # a new cost at the same pc

@@ -76,8 +76,7 @@ def thinned_points(table: pd.DataFrame, by: list[str], groups, max_points: int) 
     columns = [c for c in col.ROC_COLUMNS if c in table.columns]
     fpr_all = table[col.FPR].to_numpy(np.float64)
     tpr_all = table[col.TPR].to_numpy(np.float64)
-    group_of_row = np.zeros(len(table), dtype=np.int64)
-    group_of_row[groups.order] = groups.ids
+    group_of_row = groups.row_ids
     long = groups.sizes > max_points
     in_long = long[group_of_row] if len(table) else np.zeros(0, dtype=bool)
     keep[np.asarray(groups.order)[~in_long[groups.order]]] = True  # short groups: whole

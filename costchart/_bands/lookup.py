@@ -103,10 +103,9 @@ def band_at(table, pc: float, *, confidence_level: float | None = None) -> Band:
     groups = [
         c for c in frame.columns if c not in col.RESERVED and not str(c).startswith("costchart_")
     ]
-    if groups:
-        split_groups(frame, groups)  # refuses values that cannot label groups (e.g. lists)
-    if groups and frame[groups].drop_duplicates().shape[0] > 1:
-        count = frame[groups].drop_duplicates().shape[0]
+    # split_groups also refuses values that cannot label groups (e.g. lists).
+    count = len(split_groups(frame, groups)) if groups else 1
+    if count > 1:
         first = frame[groups[0]].iat[0]
         msg = (
             f"table holds {count} groups (grouping columns {groups}); band_at reads one: "

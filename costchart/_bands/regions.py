@@ -71,7 +71,7 @@ def significant_regions(
     value = numbers(table, col.DIFFERENCE, "difference")
     # Only True is significant: a missing (NaN) or False flag shades nothing.
     flag = table[col.SIGNIFICANT].eq(True).to_numpy(bool)
-    _check_flags(table, flag)
+    _check_flags(table, pc, flag)
     try:
         group = (
             table.groupby(by, sort=False, dropna=False).ngroup().to_numpy()
@@ -113,7 +113,7 @@ def significant_regions(
     return pd.concat([keys, regions], axis=1) if by else regions
 
 
-def _check_flags(table: pd.DataFrame, flag: np.ndarray) -> None:
+def _check_flags(table: pd.DataFrame, pc: np.ndarray, flag: np.ndarray) -> None:
     """A stored flag must agree with the band it came from, where the band is there.
 
     ``difference_band`` flags a ``pc`` only where the band excludes 0 (and adds a
@@ -137,7 +137,7 @@ def _check_flags(table: pd.DataFrame, flag: np.ndarray) -> None:
     if wrong.any():
         position = int(np.flatnonzero(wrong)[0])
         msg = (
-            f"difference flags pc={float(numbers(table, col.PC, 'difference')[position])!r} "
+            f"difference flags pc={float(pc[position])!r} "
             f"significant, but its band [{float(lower[position])!r}, {float(upper[position])!r}] "
             "holds 0; "
             "the 'significant' column was edited or belongs to another band: pass the band "

@@ -75,6 +75,27 @@ def thinned(table: pd.DataFrame, max_points, color, detail) -> pd.DataFrame:
     return thin_points(table, max_points=per_curve, by=by)
 
 
+def _visible_lines(table: pd.DataFrame, y_max: float) -> tuple[alt.Chart, dict[str, str]]:
+    """The lines with some part under ``y_max``, and where that part starts and ends.
+
+    Returns the chart (one row per line) and the Vega expressions of the visible part's
+    ends: ``pc_start``, ``pc_end`` (where a line meets ``y_max``, if it does) and the
+    rows' ``fpr`` (cost at pc 0) and ``fnr`` (cost at pc 1).
+    """
+    chart = alt.Chart(table)
+    if col.PC in table.columns:  # a cost-lines table: one row per line is enough
+        chart = chart.transform_filter(f"datum.{col.PC} == 0")
+    fpr, fnr = f"datum.{col.FPR}", f"(1 - datum.{col.TPR})"
+    crossing = f"({y_max} - {fpr}) / ({fnr} - {fpr})"  # pc where the line meets y_max
+    ends = {
+        "fpr": fpr,
+        "fnr": fnr,
+        "pc_start": f"{fpr} <= {y_max} ? 0 : {crossing}",
+        "pc_end": f"{fnr} <= {y_max} ? 1 : {crossing}",
+    }
+    return chart.transform_filter(f"{fpr} <= {y_max} || {fnr} <= {y_max}"), ends
+
+
 def lines_chart(table: pd.DataFrame, y_max: float) -> alt.Chart:
     """A chart of cost lines made from the rates, cut off at ``cost = y_max``.
 
@@ -83,16 +104,11 @@ def lines_chart(table: pd.DataFrame, y_max: float) -> alt.Chart:
     Vega clips every line separately, which makes image export of a few thousand lines
     take minutes. Lines wholly above ``y_max`` are dropped.
     """
-    chart = alt.Chart(table)
-    if col.PC in table.columns:  # a cost-lines table: one row per line is enough
-        chart = chart.transform_filter(f"datum.{col.PC} == 0")
-    fpr, fnr = f"datum.{col.FPR}", f"(1 - datum.{col.TPR})"
-    crossing = f"({y_max} - {fpr}) / ({fnr} - {fpr})"  # pc where the line meets y_max
+    chart, ends = _visible_lines(table, y_max)
     # Fold rather than flatten: Vega-Lite 6.4 overflows its stack on flatten inside a
     # faceted layer.
     return (
-        chart.transform_filter(f"{fpr} <= {y_max} || {fnr} <= {y_max}")
-        .transform_calculate(costchart_at_0=fpr, costchart_at_1=fnr)
+        chart.transform_calculate(costchart_at_0=ends["fpr"], costchart_at_1=ends["fnr"])
         .transform_fold(
             ["costchart_at_0", "costchart_at_1"], as_=["costchart_end", "costchart_raw"]
         )
@@ -100,7 +116,7 @@ def lines_chart(table: pd.DataFrame, y_max: float) -> alt.Chart:
             **{
                 col.PC: (
                     "datum.costchart_end == 'costchart_at_0' ? "
-                    f"({fpr} <= {y_max} ? 0 : {crossing}) : ({fnr} <= {y_max} ? 1 : {crossing})"
+                    f"({ends['pc_start']}) : ({ends['pc_end']})"
                 ),
                 col.COST: f"min(datum.costchart_raw, {y_max})",
             }
@@ -115,16 +131,12 @@ def line_ends_chart(table: pd.DataFrame, y_max: float) -> alt.Chart:
     and Vega gives the pointer the tooltip of the item nearest along x, which is often none
     of the line's (the hover targets showed their tooltip at 1 in 20 positions near a line).
     """
-    chart = alt.Chart(table)
-    if col.PC in table.columns:  # a cost-lines table: one row per line is enough
-        chart = chart.transform_filter(f"datum.{col.PC} == 0")
-    fpr, fnr = f"datum.{col.FPR}", f"(1 - datum.{col.TPR})"
-    crossing = f"({y_max} - {fpr}) / ({fnr} - {fpr})"  # pc where the line meets y_max
-    return chart.transform_filter(f"{fpr} <= {y_max} || {fnr} <= {y_max}").transform_calculate(
-        costchart_pc_start=f"{fpr} <= {y_max} ? 0 : {crossing}",
-        costchart_cost_start=f"min({fpr}, {y_max})",
-        costchart_pc_end=f"{fnr} <= {y_max} ? 1 : {crossing}",
-        costchart_cost_end=f"min({fnr}, {y_max})",
+    chart, ends = _visible_lines(table, y_max)
+    return chart.transform_calculate(
+        costchart_pc_start=ends["pc_start"],
+        costchart_cost_start=f"min({ends['fpr']}, {y_max})",
+        costchart_pc_end=ends["pc_end"],
+        costchart_cost_end=f"min({ends['fnr']}, {y_max})",
     )
 
 
