@@ -75,11 +75,7 @@ def _scores(estimator, X, pos_label, response_method: str) -> np.ndarray:
             try:
                 output = np.asarray(getattr(estimator, method)(X))
             except (ValueError, TypeError) as error:
-                hint = (
-                    "impute missing values first (e.g. SimpleImputer in a pipeline)"
-                    if "NaN" in str(error)
-                    else "check that X has the features the estimator was fitted on"
-                )
+                hint = _fix_for(error, "check that X has the features the estimator was fitted on")
                 msg = (
                     f"{type(estimator).__name__}.{method} failed on X: {_first_line(error)}; {hint}"
                 )
@@ -157,6 +153,13 @@ def _check_fitted_classifier(estimator, name: str, argument: str, *, hint: str =
         raise CostchartError(msg)
 
 
+def _fix_for(error: BaseException, otherwise: str) -> str:
+    """What to do about scikit-learn's ``error``: impute for NaN in X, else ``otherwise``."""
+    if "NaN" in str(error):
+        return "impute missing values first (e.g. SimpleImputer in a pipeline)"
+    return otherwise
+
+
 def _first_line(error: BaseException) -> str:
     """scikit-learn's message up to its first line (its advice runs on for lines)."""
     text = str(error).strip().splitlines()
@@ -220,11 +223,7 @@ def _fit(estimator, name: str, fold: int, X, y):
     try:
         return clone(estimator).fit(X, y)
     except (ValueError, TypeError) as error:
-        hint = (
-            "impute missing values first (e.g. SimpleImputer in a pipeline)"
-            if "NaN" in str(error)
-            else "check X and the estimator's parameters"
-        )
+        hint = _fix_for(error, "check X and the estimator's parameters")
         msg = f"estimator {name!r} failed to fit training fold {fold}: {_first_line(error)}; {hint}"
         raise CostchartError(msg) from None
 

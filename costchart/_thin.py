@@ -90,7 +90,8 @@ def thinned_points(table: pd.DataFrame, by: list[str], groups, max_points: int) 
         keep[order[_nearest_to_targets(along, starts, stops, max_points)]] = True
         keep[order[starts]] = True
         keep[order[stops - 1]] = True
-        keep[order[_first_hull_points(table, order, starts, stops, columns)]] = True
+        first = _first_hull_points(table, order, starts, stops, columns, fpr_all, tpr_all)
+        keep[order[first]] = True
     leading = [c for c in table.columns if c not in columns and c not in col.RESERVED]
     rest = [c for c in table.columns if c not in columns and c in col.RESERVED]
     kept = table.loc[keep, [*leading, *columns, *rest]].reset_index(drop=True)
@@ -132,7 +133,7 @@ def _nearest_to_targets(along, starts, stops, max_points: int) -> np.ndarray:
     return position
 
 
-def _first_hull_points(table, order, starts, stops, columns) -> np.ndarray:
+def _first_hull_points(table, order, starts, stops, columns, fpr, tpr) -> np.ndarray:
     """Positions (in ``order``) of the first point at each hull vertex of every group."""
     lengths = stops - starts
     hulls = all_hulls(table, Groups(table, [], order, lengths), columns)
@@ -141,7 +142,5 @@ def _first_hull_points(table, order, starts, stops, columns) -> np.ndarray:
     vertices = pd.MultiIndex.from_arrays(
         [hull_rank, hulls.frame[col.FPR].to_numpy(), hulls.frame[col.TPR].to_numpy()]
     )
-    fpr = table[col.FPR].to_numpy(np.float64)[order]
-    tpr = table[col.TPR].to_numpy(np.float64)[order]
-    here = pd.MultiIndex.from_arrays([rank, fpr, tpr])
+    here = pd.MultiIndex.from_arrays([rank, fpr[order], tpr[order]])
     return np.flatnonzero(here.isin(vertices) & ~here.duplicated(keep="first"))
