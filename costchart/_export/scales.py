@@ -64,9 +64,7 @@ def merge_scales(spec: dict) -> dict:
             declared.setdefault(channel, []).append(scale)
     merged: dict[int, dict] = {}
     for channel, scales in declared.items():
-        mapping = _union(channel, scales)
-        domain, outputs = list(mapping), [json.loads(v) for v in mapping.values()]
-        domain = [json.loads(value) for value in domain]
+        domain, outputs = _union(channel, scales)
         for scale in scales:
             if scale["domain"] != domain or scale["range"] != outputs:
                 merged[id(scale)] = {**scale, "domain": domain, "range": outputs}
@@ -85,21 +83,27 @@ def _discrete_mapping(definition: dict, scale) -> bool:
     return kind in _DISCRETE or (kind is None and definition.get("type") in ("nominal", "ordinal"))
 
 
-def _union(channel: str, scales: list[dict]) -> dict[str, str]:
-    """Value -> output over every scale (both as JSON text, so lists and numbers compare)."""
-    mapping: dict[str, str] = {}
+def _union(channel: str, scales: list[dict]) -> tuple[list, list]:
+    """The domain and range of every scale's pairs, in order of first appearance.
+
+    Values are keyed by their JSON text, so that lists (dash patterns) can be compared.
+    """
+    outputs: dict[str, Any] = {}
+    values: dict[str, Any] = {}
     for scale in scales:
         for value, output in zip(scale["domain"], scale["range"], strict=True):
-            key, out = json.dumps(value), json.dumps(output)
-            if mapping.setdefault(key, out) != out:
+            key = json.dumps(value)
+            if key in outputs and outputs[key] != output:
                 msg = (
                     f"two views of the chart give {value!r} different {channel} "
-                    f"({json.loads(mapping[key])!r} and {output!r}); Vega-Lite would draw "
+                    f"({outputs[key]!r} and {output!r}); Vega-Lite would draw "
                     "both with the first. Pass one palette (cc.palette of every value) to "
                     "every layer that colours by it"
                 )
                 raise CostchartError(msg)
-    return mapping
+            values.setdefault(key, value)
+            outputs.setdefault(key, output)
+    return list(values.values()), list(outputs.values())
 
 
 def _encodings(node: Any):
