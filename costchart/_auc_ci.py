@@ -175,6 +175,11 @@ def auc_ci(
 #: The column saying which way ``direction="auto"`` read a group's scores.
 DIRECTION = "direction"
 
+#: Most instances per class a multinomial draw takes (numpy's counts are C longs), and
+#: most resamples x distinct scores (about a minute's work) of a percentile interval.
+_MOST_DRAWS = 2**62
+_MOST_WORK = 10**10
+
 #: Resamples drawn at once for a percentile interval (memory: this x distinct scores).
 _CHUNK = 64
 
@@ -195,6 +200,14 @@ def _percentile_interval(points: pd.DataFrame, groups, level: float, resamples: 
         d_t = np.diff(tp[rows], prepend=0.0)
         d_f = np.diff(fp[rows], prepend=0.0)
         positives, negatives = round(float(d_t.sum())), round(float(d_f.sum()))
+        if max(positives, negatives) > _MOST_DRAWS or resamples * len(rows) > _MOST_WORK:
+            msg = (
+                f"a percentile interval of {float(positives):.3g} positives and "
+                f"{float(negatives):.3g} negatives "
+                f"with n_resamples={resamples:,} is too large to resample; use "
+                "interval='normal' (the exact bootstrap variance) or fewer resamples"
+            )
+            raise CostchartError(msg)
         areas = []
         for start in range(0, resamples, _CHUNK):
             size = min(_CHUNK, resamples - start)

@@ -254,7 +254,8 @@ def _cdf_integrator(dist, cdf) -> Callable:
             raise CostchartError(msg)
         slope = np.divide(c_hi - c_lo, width, out=np.zeros_like(width), where=width > 0)
         cdf_integral = width * _adaptive(lambda t: cdf(lo + t * width) - base)
-        return c_hi * (at_hi - base) - c_lo * (at_lo - base) - slope * cdf_integral
+        area = c_hi * (at_hi - base) - c_lo * (at_lo - base) - slope * cdf_integral
+        return np.where(width > 0, area, 0.0)  # a jump (zero width) holds no mass
 
     return segment
 

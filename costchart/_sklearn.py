@@ -103,6 +103,12 @@ def _named(estimators) -> dict[str, object]:
             msg = "estimators={} is empty; pass one estimator or a dict of name to estimator"
             raise CostchartError(msg)
         named = {str(name): estimator for name, estimator in estimators.items()}
+        if len(named) < len(estimators):
+            msg = (
+                f"estimators has names that read alike as text ({list(estimators)}); give "
+                "each estimator its own name"
+            )
+            raise CostchartError(msg)
     elif isinstance(estimators, (list, tuple)):
         msg = (
             f"estimators is a {type(estimators).__name__}; pass one estimator or a dict of "
@@ -200,6 +206,16 @@ def _splits(cv, X, y, groups, estimator) -> list:
         )
         msg = f"cv={_cv_name(cv)} cannot split the data: {_first_line(error)} {hint}"
         raise CostchartError(msg) from None
+    n = len(y)
+    for train, test in splits:
+        for part in (train, test):
+            integer = np.issubdtype(part.dtype, np.integer) or part.size == 0
+            if not integer or (part.size and (part.min() < 0 or part.max() >= n)):
+                msg = (
+                    f"cv={_cv_name(cv)} gives row indices that are not whole numbers from 0 "
+                    f"to {n - 1}; pass (train, test) pairs of row positions of X"
+                )
+                raise CostchartError(msg)
     tested = np.concatenate([test for _, test in splits]) if splits else np.zeros(0, int)
     if len(np.unique(tested)) != len(tested):
         msg = (
@@ -572,6 +588,10 @@ def expected_cost_scorer(*, density=None, pc: float | None = None, pos_label=Non
                 f"expected_cost_scorer scores the scores of a classifier, but "
                 f"{type(estimator).__name__} has neither predict_proba nor decision_function"
             )
+            raise CostchartError(msg)
+        classes = np.asarray(getattr(estimator, "classes_", [])).tolist()
+        if pos_label is not None and classes and pos_label not in classes:
+            msg = f"pos_label={pos_label!r} is not among the estimator's classes {classes}"
             raise CostchartError(msg)
         return envelope_scorer(estimator, X, y_true, **kwargs)
 

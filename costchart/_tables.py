@@ -287,7 +287,16 @@ def curve_vertices(
     pc = table[col.PC].to_numpy(np.float64)[positions]
     cost = table[col.COST].to_numpy(np.float64)[positions]
     order = np.argsort(pc, kind="stable")
+    unsorted = bool(np.any(np.diff(pc) < 0))
     pc, cost = pc[order], cost[order]
+    jump = (np.diff(pc) == 0) & (np.diff(cost) != 0)
+    if unsorted and jump.any():
+        msg = (
+            f"{name} jumps at pc={float(pc[np.flatnonzero(jump)[0]])!r}, but its rows are not "
+            "in pc order, so which cost comes first is unknown; sort it by pc (e.g. "
+            "curve.sort_values('pc', kind='stable')) with the jump's costs in order"
+        )
+        raise CostchartError(msg)
     if len(pc) and abs(pc[0]) <= TILE_TOLERANCE and abs(pc[-1] - 1) <= TILE_TOLERANCE:
         pc = pc.copy()
         pc[0], pc[-1] = 0.0, 1.0  # ends rounded (float32, CSV) are still the ends

@@ -280,3 +280,27 @@ def test_direction_auto_reads_a_worse_than_chance_classifier_the_other_way():
     assert auto["lower"].iat[1] == pytest.approx(1 - kept["upper"].iat[1])
     assert auto["upper"].iat[1] == pytest.approx(1 - kept["lower"].iat[1])
     assert auto.attrs["costchart"]["direction"] == "auto"
+
+
+def test_a_percentile_interval_too_large_to_resample_is_refused():
+    s, y = _scores(0)
+    with pytest.raises(cc.CostchartError, match=r"too large to resample; use interval='normal'"):
+        cc.auc_ci(
+            {"s": s, "y": y},
+            score="s",
+            label="y",
+            method="bootstrap",
+            interval="percentile",
+            n_resamples=10**12,
+        )
+    heavy = {"s": s, "y": y, "w": np.full(len(s), 1e300)}
+    with pytest.raises(cc.CostchartError, match=r"too large to resample"):
+        cc.auc_ci(
+            heavy,
+            score="s",
+            label="y",
+            weight="w",
+            method="bootstrap",
+            interval="percentile",
+            n_resamples=200,
+        )

@@ -309,6 +309,24 @@ def _selection():
             lambda X, y: cc.expected_cost_scorer()(LinearRegression().fit(X, y), X, y),
             r"LinearRegression has neither predict_proba nor decision_function",
         ),
+        (
+            lambda X, y: cc.predictions(
+                LogisticRegression(), X, y, cv=[(np.arange(60), np.arange(60, 300))]
+            ),
+            r"gives row indices that are not whole numbers from 0 to 239",
+        ),
+        (
+            lambda X, y: cc.predictions(
+                {1: LogisticRegression(), "1": DecisionTreeClassifier()}, X, y, cv=3
+            ),
+            r"names that read alike as text",
+        ),
+        (
+            lambda X, y: cc.expected_cost_scorer(pos_label="p")(
+                LogisticRegression().fit(X, y), X, y
+            ),
+            r"pos_label='p' is not among the estimator's classes \[0, 1\]",
+        ),
     ],
 )
 def test_the_bridge_refuses_what_scikit_learn_would_fail_on(problem, call, message):

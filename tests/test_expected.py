@@ -204,3 +204,23 @@ def test_expected_cost_of_lines_is_each_lines_area():
     density = stats.beta(2, 5)  # mean 2/7: the line's cost at the mean pc
     weighted = cc.expected_cost(POINTS, density=density)["expected_cost"]
     np.testing.assert_allclose(weighted, [0.1 + 0.4 * 2 / 7, 0.4 - 0.3 * 2 / 7], rtol=1e-10)
+
+
+def test_a_jump_holds_no_mass_under_any_density_and_needs_its_rows_in_order():
+    from scipy import stats
+
+    jump = pd.DataFrame({"pc": [0.0, 0.5, 0.5, 1.0], "cost": [0.0, 0.5, 0.1, 0.1]})
+    uniform = cc.expected_cost(jump)["expected_cost"].item()
+    assert uniform == pytest.approx(0.175)
+    # A cdf-based density once counted the jump as a segment: -0.025 here.
+    assert cc.expected_cost(jump, density=stats.uniform())["expected_cost"].item() == (
+        pytest.approx(uniform)
+    )
+    beta = cc.expected_cost(jump, density=stats.beta(2, 2))["expected_cost"].item()
+    assert beta == pytest.approx(
+        cc.expected_cost(jump, density=lambda x: 6 * x * (1 - x))["expected_cost"].item()
+    )
+    with pytest.raises(cc.CostchartError, match=r"jumps at pc=0\.5, but its rows are not in pc"):
+        cc.expected_cost(jump.iloc[::-1])
+    unsorted = pd.DataFrame({"pc": [1.0, 0.0, 0.5], "cost": [0.0, 0.0, 0.3]})
+    assert cc.expected_cost(unsorted)["expected_cost"].item() == pytest.approx(0.15)

@@ -129,3 +129,15 @@ def test_nan_bounds_are_refused():
         cc.CostchartError, match=r"column 'upper' of difference is NaN at position 1"
     ):
         cc.significant_regions(band)
+
+
+def test_flags_must_be_true_false_or_missing_and_differences_known():
+    band = pd.DataFrame({"pc": [0.0, 0.5, 1.0], "difference": [0.0, -0.1, 0.0]})
+    missing = band.assign(significant=pd.array([pd.NA, True, False], dtype="boolean"))
+    regions = cc.significant_regions(missing, names=("a", "b"))
+    assert regions.cheaper.tolist() == ["a"]
+    with pytest.raises(cc.CostchartError, match=r"must hold True or False, but has .*2"):
+        cc.significant_regions(band.assign(significant=[0, 2, 1]), names=("a", "b"))
+    unknown = band.assign(difference=[0.0, np.nan, 0.0], significant=[False, True, False])
+    with pytest.raises(cc.CostchartError, match=r"'difference' of difference is NaN where"):
+        cc.significant_regions(unknown, names=("a", "b"))

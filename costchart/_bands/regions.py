@@ -70,7 +70,13 @@ def significant_regions(
     pc = numbers(table, col.PC, "difference")
     value = numbers(table, col.DIFFERENCE, "difference")
     # Only True is significant: a missing (NaN) or False flag shades nothing.
-    flag = table[col.SIGNIFICANT].eq(True).to_numpy(bool)
+    flag = _flags(table)
+    if np.isnan(value[flag]).any():
+        msg = (
+            "column 'difference' of difference is NaN where it is significant; pass the "
+            "band difference_band returned"
+        )
+        raise CostchartError(msg)
     _check_flags(table, pc, flag)
     try:
         group = (
@@ -111,6 +117,20 @@ def significant_regions(
         }
     )
     return pd.concat([keys, regions], axis=1) if by else regions
+
+
+def _flags(table: pd.DataFrame) -> np.ndarray:
+    """The ``significant`` column as booleans: True, False or missing (not significant)."""
+    column = table[col.SIGNIFICANT]
+    allowed = column.isna() | column.isin([True, False])
+    if not pd.api.types.is_bool_dtype(column.dtype) and not allowed.all():
+        bad = column[~allowed].iloc[0]
+        msg = (
+            f"column 'significant' of difference must hold True or False, but has {bad!r}; "
+            "pass the band difference_band returned"
+        )
+        raise CostchartError(msg)
+    return column.eq(True).fillna(False).to_numpy(bool)
 
 
 def _check_flags(table: pd.DataFrame, pc: np.ndarray, flag: np.ndarray) -> None:
