@@ -212,7 +212,7 @@ def top_level(selection, views: list[str]) -> alt.TopLevelSelectionParameter:
     crashes or silently stops working. Declaring it at the top, naming the views whose
     marks set it, avoids both and keeps the spec stable.
     """
-    param = selection.param
+    param = selection.param if isinstance(selection, alt.Parameter) else selection
     return alt.TopLevelSelectionParameter(
         name=param.name, select=param.select, bind=param.bind, views=views
     )

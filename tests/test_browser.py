@@ -5,15 +5,18 @@ locally (install it with `apt-get install chromium`); in CI (CI is set) it fails
 because .ci/run installs Chromium.
 """
 
+import json
 import math
 import os
 import random
 import shutil
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import costchart as cc
+from costchart._charts import chart_tables
 
 pytestmark = pytest.mark.slow
 
@@ -227,3 +230,112 @@ def test_two_composed_charts_keep_their_hovering_apart(demo_points, tmp_path, sa
         assert max(hovered) >= 2  # one name: both charts react
     else:
         assert set(hovered) == {1}, counts  # each chart its own selection
+
+
+def _crowded_points():
+    """12 curves in one panel (3 classifiers x 4 folds): more than a panel draws in full."""
+    rng = np.random.default_rng(5)
+    curves, per_curve = 12, 150
+    label = rng.random(curves * per_curve) < 0.4
+    data = {
+        "classifier": np.repeat(np.array(["a", "b", "c"])[np.arange(curves) % 3], per_curve),
+        "fold": np.repeat(np.arange(curves) // 3, per_curve),
+        "s": rng.normal(size=curves * per_curve)
+        + label * np.repeat(1 + np.arange(curves) % 3, per_curve),
+        "y": label,
+    }
+    return cc.roc_points(data, score="s", label="y", by=["classifier", "fold"])
+
+
+@pytest.fixture(scope="module")
+def crowded(tmp_path_factory, browser):
+    points = _crowded_points()
+    chart = cc.roc_cost_chart(points, color="classifier", name="crowd", size=300)
+    path = cc.save(chart, tmp_path_factory.mktemp("crowded") / "crowded.html")
+    page = _offline_page(browser, path)
+    yield page, chart, points
+    page.close()
+
+
+#: The stroke colours of the cost lines drawn (normal and highlighted widths).
+_COST_LINE_COLOURS = """() => Array.from(document.querySelectorAll(
+  '#costchart-chart-0 g.role-mark path[stroke-width="0.8"], '
+  + '#costchart-chart-0 g.role-mark path[stroke-width="3"]')).map(p => p.getAttribute("stroke"))"""
+
+
+def _visible_hull_lines(points, classifier, fold) -> int:
+    """Cost lines the chart draws for one curve: its hull vertices' lines below y_max 0.5."""
+    tables = chart_tables(points, color="classifier")
+    curve = tables.points[
+        (tables.points.classifier == classifier)
+        & (tables.points.fold == fold)
+        & tables.points.on_hull
+    ]
+    return int(((curve.fpr <= 0.5) | (1 - curve.tpr <= 0.5)).sum())
+
+
+def test_a_crowded_chart_draws_cost_lines_only_for_the_hovered_curve(crowded):
+    page, _, points = crowded
+    page.mouse.move(1, 1)
+    assert page.costchart_errors == [] and page.costchart_requests == []
+    assert page.evaluate(_COST_LINE_COLOURS) == []  # nothing hovered: no cost lines
+    targets = page.locator("#costchart-chart-0 [class*=costchart_roc_targets] path")
+    seen = set()
+    for index in range(0, targets.count(), max(targets.count() // 10, 1)):
+        page.mouse.move(*_center(page, targets.nth(index)))
+        stored = page.evaluate(
+            "() => window.costchartViews[0].data('crowd_curve_store').map(t => t.values)"
+        )
+        assert len(stored) == 1
+        classifier, fold = stored[0]
+        colours = page.evaluate(_COST_LINE_COLOURS)
+        assert len(colours) == _visible_hull_lines(points, classifier, fold)
+        assert len(set(colours)) == 1  # one curve, one colour
+        seen.add((classifier, fold))
+        page.mouse.move(1, 1)
+        assert page.evaluate(_COST_LINE_COLOURS) == []
+    assert len(seen) >= 4
+
+
+def test_a_crowded_chart_draws_the_cost_lines_of_a_classifier_picked_in_the_legend(crowded):
+    page, _, points = crowded
+    page.mouse.move(1, 1)
+    page.locator("#costchart-chart-0 .role-legend-label text").first.click()
+    page.mouse.move(1, 1)
+    colours = page.evaluate(_COST_LINE_COLOURS)
+    expected = sum(_visible_hull_lines(points, "a", fold) for fold in range(4))
+    assert len(colours) == expected and len(set(colours)) == 1
+    # Shift-clicking the same entry removes it again.
+    page.locator("#costchart-chart-0 .role-legend-label text").first.click(modifiers=["Shift"])
+    page.mouse.move(1, 1)
+    assert page.evaluate(_COST_LINE_COLOURS) == []
+
+
+def test_the_page_unpacks_exactly_the_rows_of_the_spec(crowded):
+    from costchart._export.image import chart_spec
+
+    page, chart, _ = crowded
+    spec = chart_spec(chart)
+    for name, rows in spec["datasets"].items():
+        drawn = page.evaluate(
+            f"() => JSON.stringify(window.costchartViews[0].data({json.dumps(name)}))"
+        )
+        assert json.loads(drawn) == json.loads(json.dumps(rows))
+
+
+def test_a_clicked_curve_keeps_its_cost_lines_until_a_double_click(crowded):
+    page, _, points = crowded
+    page.mouse.move(1, 1)
+    targets = page.locator("#costchart-chart-0 [class*=costchart_roc_targets] path")
+    target = _center(page, targets.nth(targets.count() // 3))
+    page.mouse.click(*target)
+    page.mouse.move(1, 1)  # no longer hovering: the click keeps the curve
+    stored = page.evaluate(
+        "() => window.costchartViews[0].data('crowd_picked_store').map(t => t.values)"
+    )
+    assert len(stored) == 1
+    colours = page.evaluate(_COST_LINE_COLOURS)
+    assert len(colours) == _visible_hull_lines(points, *stored[0]) and len(set(colours)) == 1
+    page.mouse.dblclick(*target)
+    page.mouse.move(1, 1)
+    assert page.evaluate(_COST_LINE_COLOURS) == []

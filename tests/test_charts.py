@@ -7,6 +7,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 import pytest
+from scenegraph import data_marks, legend_labels
 
 import costchart as cc
 from costchart._charts import chart_tables
@@ -460,11 +461,12 @@ def _views(spec) -> list[dict]:
 
 
 @pytest.mark.slow
-def test_many_curves_draw_fewer_points_and_only_hull_cost_lines(render):
+def test_many_curves_draw_fewer_points_and_a_mark_budget(render):
     from costchart._charts import MAX_ALL_COST_LINES, MAX_CHART_POINTS, MIN_POINTS_PER_CURVE
 
     points = _many_curves(120)
     tables = chart_tables(points, color="model")
+    assert tables.crowded
     per_curve = max(MIN_POINTS_PER_CURVE, MAX_CHART_POINTS // 120)
     hull = cc.roc_hull(points)
     drawn = tables.points.groupby(["model", "fold"]).size()
@@ -472,18 +474,89 @@ def test_many_curves_draw_fewer_points_and_only_hull_cost_lines(render):
     assert (drawn <= per_curve + hull_size.reindex(drawn.index)).all()
     assert tables.points.on_hull.sum() == len(hull)  # every hull vertex is drawn
     assert len(tables.points) > MAX_ALL_COST_LINES
-    spec, _ = render(cc.roc_cost_chart(points, color="model"))
+    chart = cc.roc_cost_chart(points, color="model", name="many")
+    spec, _ = render(chart)
+    views = _views(spec)
     on_hull_only = [
         view.get("name", view["mark"]["type"] if isinstance(view["mark"], dict) else view["mark"])
-        for view in _views(spec)
+        for view in views
         if {"filter": "datum.on_hull"} in view.get("transform", [])
     ]
-    # Cost lines and their hover targets, ROC dots and theirs, and the ROC hull (always
-    # drawn through hull vertices); not the ROC curve itself.
-    assert len(on_hull_only) == 5
-    assert sum(str(n).startswith("costchart_cost_targets") for n in on_hull_only) == 1
+    # Cost lines, ROC dots and their hover targets, and the ROC hull (always drawn through
+    # hull vertices); not the ROC curve itself, and not the cost view's hover targets,
+    # which lie along the envelopes.
+    assert len(on_hull_only) == 4
     assert sum(str(n).startswith("costchart_roc_targets") for n in on_hull_only) == 1
     assert on_hull_only.count("line") == 2  # the cost lines and the dashed hull
+    chosen = {"or": [{"param": f"many_{s}", "empty": False} for s in ("curve", "picked", "legend")]}
+    budgeted = [v for v in views if {"filter": chosen} in v.get("transform", [])]
+    assert len(budgeted) == 1  # the cost lines, tested before their ends are computed
+    assert budgeted[0]["transform"][1:3] == [{"filter": chosen}, {"filter": "datum.on_hull"}]
+    (targets,) = [v for v in views if str(v.get("name", "")).startswith("costchart_cost_targets")]
+    assert targets["mark"]["type"] == "line"
+    assert targets["encoding"]["x"]["field"] == "pc"  # along the envelopes
+    params = {p["name"]: p for p in spec["params"]}
+    assert params["many_curve"]["select"]["on"] == "pointerover"
+    assert params["many_picked"]["select"]["on"] == "click"
+    for name in ("many_curve", "many_picked"):
+        assert params[name]["select"]["fields"] == ["model", "fold"]
+        assert len(params[name]["views"]) == 2  # set in the ROC view and the cost view
+
+
+def _drawn_cost_lines(graph) -> int:
+    return sum(
+        1
+        for m in data_marks(graph)
+        if m.marktype == "line" and m.items and m.items[0].get("strokeWidth") == 0.8
+    )
+
+
+def _drawn_envelopes(graph) -> int:
+    return sum(
+        1
+        for m in data_marks(graph)
+        if m.marktype == "line" and m.items and m.items[0].get("strokeWidth") == 2.5
+    )
+
+
+@pytest.mark.slow
+def test_a_crowded_image_draws_every_envelope_and_no_cost_line():
+    from costchart._charts import MAX_CURVES_WITH_ALL_LINES
+    from costchart._export.image import chart_spec, vl_version, without_hover_targets
+
+    def graph(chart):
+        import vl_convert as vlc
+
+        spec = without_hover_targets(chart_spec(chart))
+        return vlc.vegalite_to_scenegraph(spec, vl_version=vl_version())
+
+    few = _many_curves(MAX_CURVES_WITH_ALL_LINES, per_curve=60)
+    many = _many_curves(MAX_CURVES_WITH_ALL_LINES + 1, per_curve=60)
+    assert not chart_tables(few, color="model").crowded
+    assert chart_tables(many, color="model").crowded
+    for build in (cc.cost_chart, cc.roc_cost_chart):
+        at_most = graph(build(few, color="model"))
+        assert _drawn_cost_lines(at_most) > 0
+        assert _drawn_envelopes(at_most) == MAX_CURVES_WITH_ALL_LINES
+        crowded = graph(build(many, color="model"))
+        assert _drawn_cost_lines(crowded) == 0
+        assert _drawn_envelopes(crowded) == MAX_CURVES_WITH_ALL_LINES + 1
+        labels = legend_labels(crowded)
+        assert "cost lines: hover or click a curve, or pick in the legend" in labels, labels
+
+
+def test_crowding_counts_curves_per_panel():
+    from costchart._charts import MAX_CURVES_WITH_ALL_LINES
+
+    points = _many_curves(2 * MAX_CURVES_WITH_ALL_LINES, per_curve=30)
+    curve = points.fold * 3 + points.model.astype(int)
+    points["half"] = np.where(curve < MAX_CURVES_WITH_ALL_LINES, "first", "second")
+    by = ["half", "model", "fold"]
+    assert chart_tables(points, by=by).crowded  # 16 curves in one panel
+    per_panel = chart_tables(points, by=by, facet="half")
+    assert not per_panel.crowded  # 8 in each
+    points.loc[curve == MAX_CURVES_WITH_ALL_LINES, "half"] = "first"  # 9 and 7
+    assert chart_tables(points, by=by, facet="half").crowded
 
 
 def test_few_curves_draw_every_cost_line(demo_points):

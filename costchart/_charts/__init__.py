@@ -20,6 +20,7 @@ from __future__ import annotations
 from costchart._charts._frame import (
     MAX_ALL_COST_LINES,
     MAX_CHART_POINTS,
+    MAX_CURVES_WITH_ALL_LINES,
     MIN_POINTS_PER_CURVE,
     ChartTables,
     chart_tables,
@@ -37,6 +38,7 @@ from costchart._vega import shared_layer
 __all__ = [
     "MAX_ALL_COST_LINES",
     "MAX_CHART_POINTS",
+    "MAX_CURVES_WITH_ALL_LINES",
     "MIN_POINTS_PER_CURVE",
     "ChartTables",
     "average_chart",

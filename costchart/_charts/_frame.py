@@ -30,12 +30,13 @@ from costchart._palette import palette as palette_of
 from costchart._tables import points_groups
 from costchart._thin import thinned_points
 from costchart._validation import flag, labelled_probabilities, probabilities, whole_number
-from costchart._vega import content_name, nominal, shared_layer
+from costchart._vega import content_name, field, nominal, shared_layer
 
 __all__ = [
     "DIGITS",
     "MAX_ALL_COST_LINES",
     "MAX_CHART_POINTS",
+    "MAX_CURVES_WITH_ALL_LINES",
     "MAX_SIZE",
     "MIN_POINTS_PER_CURVE",
     "ChartTables",
@@ -47,9 +48,13 @@ __all__ = [
     "check_name",
     "check_roles",
     "check_size",
+    "chosen_curves",
     "colors_of",
     "compose",
+    "curve_selections",
+    "filtered_first",
     "hull_lines",
+    "hull_only",
     "keys_of",
     "look_of",
     "panels_per_row",
@@ -85,6 +90,10 @@ class ChartTables:
         One row per facet value (empty without a facet).
     by : list of str
         The grouping columns.
+    crowded : bool
+        Whether a panel holds more than :data:`MAX_CURVES_WITH_ALL_LINES` curves: the
+        chart then draws cost lines only for the curves the reader hovers, clicks or picks
+        in the legend, and ROC dots only at hull vertices (the mark budget).
     """
 
     points: pd.DataFrame
@@ -93,6 +102,7 @@ class ChartTables:
     ranges: pd.DataFrame
     keys: pd.DataFrame
     by: list[str]
+    crowded: bool = False
 
 
 def threshold_text(values: np.ndarray) -> list[str]:
@@ -118,6 +128,13 @@ MIN_POINTS_PER_CURVE = 10
 #: targets: the others can never be on the envelope, and thousands of lines are a tangle
 #: that takes long to draw.
 MAX_ALL_COST_LINES = 1_000
+
+#: Curves a panel draws with all their cost lines. Above this (say 3 classifiers x 10
+#: folds), a panel draws every curve's envelope, but cost lines only for the curves the
+#: reader hovers, clicks or picks in the legend, and ROC dots only at hull vertices: dozens
+#: of curves' cost lines are a tangle no one can follow, and by the thousand they made a
+#: static image of such a chart slow to draw.
+MAX_CURVES_WITH_ALL_LINES = 8
 
 #: Cost lines a panel shows besides its hull vertices' before they are sampled: beyond
 #: about this many, lines are a grey mass in which no single one can be followed.
@@ -183,7 +200,10 @@ def chart_tables(
     chart_points["on_hull"] = pd.MultiIndex.from_frame(thinned[[*by, col.FPR, col.TPR]]).isin(
         hull_keys
     )
-    chart_points[SHOWN] = _lines_shown(chart_points, facet)
+    crowded = _curves_per_panel(groups, facet) > MAX_CURVES_WITH_ALL_LINES
+    shown = _lines_shown(chart_points, facet)
+    if not crowded and not shown.all():  # the column only where a panel samples its lines
+        chart_points[SHOWN] = shown
     envelope = envelope_of_hulls(thinned_groups, hulls)
     envelope[col.THRESHOLD] = threshold_text(envelope[col.THRESHOLD].to_numpy(np.float64))
     # The points carry the rates; the envelope needs only where it bends and who is active.
@@ -198,7 +218,16 @@ def chart_tables(
         ranges=envelope_ranges(thinned, by, thinned_groups, hulls),
         keys=keys,
         by=by,
+        crowded=crowded,
     )
+
+
+def _curves_per_panel(groups, facet: str | None) -> int:
+    """The most curves (groups) any one panel draws."""
+    if not facet:
+        return len(groups)
+    panels = pd.Series([key[groups.by.index(facet)] for key in groups.keys], dtype=object)
+    return int(panels.value_counts(dropna=False).max()) if len(panels) else 0
 
 
 def check_size(size) -> int:
@@ -344,8 +373,45 @@ def _lines_shown(points: pd.DataFrame, facet: str | None) -> np.ndarray:
 
 
 def lines_sampled(tables: ChartTables) -> bool:
-    """Whether a crowded panel draws only some of its cost lines."""
-    return not bool(tables.points[SHOWN].all())
+    """Whether a panel of many points draws only some of its cost lines."""
+    return SHOWN in tables.points.columns
+
+
+def hull_only(tables: ChartTables, cost_lines: str) -> bool:
+    """Whether only hull vertices get cost lines, ROC dots and hover targets."""
+    return cost_lines == "hull" or tables.crowded or len(tables.points) > MAX_ALL_COST_LINES
+
+
+def curve_selections(tables: ChartTables, name: str) -> tuple | None:
+    """A crowded chart's selections of whole curves: the one hovered, the ones clicked.
+
+    ``<name>_curve`` holds the curve under the pointer, ``<name>_picked`` the curves
+    clicked (shift-click adds one, a double click clears them). None when the chart is not
+    crowded, where every curve's cost lines are drawn anyway.
+    """
+    if not tables.crowded:
+        return None
+    fields = [field(c) for c in tables.by]
+    hovered = alt.selection_point(
+        name=f"{name}_curve",
+        fields=fields,
+        on="pointerover",
+        clear="pointerout",
+        nearest=False,
+        empty=False,
+    )
+    picked = alt.selection_point(name=f"{name}_picked", fields=fields, on="click", empty=False)
+    return hovered, picked
+
+
+def chosen_curves(curves: tuple, legend) -> dict:
+    """The filter keeping the rows of the curves hovered, clicked or picked in the legend.
+
+    With nothing selected it keeps nothing: a static image of a crowded chart draws no
+    cost lines.
+    """
+    chosen = [*curves, *([legend] if legend is not None else [])]
+    return {"or": [{"param": str(selection.name), "empty": False} for selection in chosen]}
 
 
 def hull_lines(chart: alt.Chart, tables: ChartTables, cost_lines: str) -> alt.Chart:
@@ -354,11 +420,22 @@ def hull_lines(chart: alt.Chart, tables: ChartTables, cost_lines: str) -> alt.Ch
     With many points in a panel, a sample of the others besides the hull vertices. The
     ROC curves still pass through every drawn point.
     """
-    if cost_lines == "hull" or len(tables.points) > MAX_ALL_COST_LINES:
-        return chart.transform_filter(f"datum.{col.ON_HULL}")
+    if hull_only(tables, cost_lines):
+        return filtered_first(chart, f"datum.{col.ON_HULL}")
     if lines_sampled(tables):
-        return chart.transform_filter(f"datum.{SHOWN}")
+        return filtered_first(chart, f"datum.{SHOWN}")
     return chart
+
+
+def filtered_first(chart: alt.Chart, predicate) -> alt.Chart:
+    """``chart`` keeping only rows that pass ``predicate``, tested before its own transforms.
+
+    Filtering first spares the transforms (e.g. a cost line's ends) the rows left out.
+    """
+    copy = chart.copy(deep=False)
+    own = [] if chart.transform is alt.Undefined else list(chart.transform)
+    copy.transform = [alt.FilterTransform(filter=predicate), *own]
+    return copy
 
 
 def with_key(stack, entries, look: Look, keys):

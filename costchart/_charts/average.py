@@ -125,4 +125,4 @@ def average_chart(
     if look.key:
         cost = [*cost, layers.key(entries)]
     values = keys[facet].tolist() if facet and keys is not None else None
-    return pairs(roc_layers, cost, facet=facet, values=values, look=look, hover=None, legend=None)
+    return pairs(roc_layers, cost, facet=facet, values=values, look=look, hover=None)

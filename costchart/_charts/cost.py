@@ -14,14 +14,17 @@ import altair as alt
 from costchart import _schema as col
 from costchart import layers
 from costchart._charts._frame import (
-    MAX_ALL_COST_LINES,
     ChartTables,
     chart_name,
     chart_tables,
     check_markers,
+    chosen_curves,
     colors_of,
     compose,
+    curve_selections,
+    filtered_first,
     hull_lines,
+    hull_only,
     keys_of,
     lines_sampled,
     look_of,
@@ -29,6 +32,9 @@ from costchart._charts._frame import (
 )
 from costchart._geometry import check_y_max
 from costchart._validation import flag, one_of
+from costchart._vega import content_name
+from costchart.layers._base import INK, color_channel
+from costchart.layers.interaction import TARGET_VIEWS
 
 __all__ = ["cost_chart", "cost_layers"]
 
@@ -46,58 +52,63 @@ def cost_layers(
     cost_lines,
     with_legend,
     keys,
+    curves=None,
 ):
-    """The cost view's layers and the key entries that explain them."""
+    """The cost view's layers and the key entries that explain them.
+
+    ``curves`` (from :func:`~costchart._charts._frame.curve_selections`, crowded charts
+    only) puts the mark budget in place: cost lines only for the curves hovered, clicked
+    or picked in the legend, and hover targets along the envelopes, which set them.
+    """
     entries: list[tuple[str, str]] = []
     stack = []
     lines_drawn = cost_lines != "none"
+    envelope = layers.envelope(
+        tables.envelope, color=color, palette=colors, legend=legend, y_max=y_max
+    )
     if lines_drawn and hover is not None:
-        stack.append(
-            hull_lines(
-                layers.hover_targets(
-                    tables.points,
-                    space="cost",
-                    hover=hover,
-                    legend=legend if with_legend else None,
-                    color=color,
-                    palette=colors,
-                    y_max=y_max,
-                ),
-                tables,
-                cost_lines,
+        if curves is not None:
+            chooser = [hover, *curves, *([legend] if with_legend and legend is not None else [])]
+            stack.append(_envelope_targets(envelope, tables, chooser, color, colors))
+        else:
+            stack.append(
+                hull_lines(
+                    layers.hover_targets(
+                        tables.points,
+                        space="cost",
+                        hover=hover,
+                        legend=legend if with_legend else None,
+                        color=color,
+                        palette=colors,
+                        y_max=y_max,
+                    ),
+                    tables,
+                    cost_lines,
+                )
             )
-        )
     stack.append(layers.trivial_region(y_max=y_max, panels=keys))
     entries.append(("worse than a trivial classifier", "region"))
     if lines_drawn:
-        stack.append(
-            hull_lines(
-                layers.cost_lines(
-                    tables.points,
-                    color=color,
-                    palette=colors,
-                    hover=hover,
-                    legend=legend,
-                    y_max=y_max,
-                    max_points=None,
-                ),
-                tables,
-                cost_lines,
-            )
+        lines = hull_lines(
+            layers.cost_lines(
+                tables.points,
+                color=color,
+                palette=colors,
+                hover=hover,
+                legend=legend,
+                y_max=y_max,
+                max_points=None,
+            ),
+            tables,
+            cost_lines,
         )
-        hull_only = cost_lines == "hull" or len(tables.points) > MAX_ALL_COST_LINES
-        entries.append(
-            ("cost lines of the ROC hull vertices", "thin line")
-            if hull_only
-            else ("cost lines (hull vertices, and a sample of the other ROC points)", "thin line")
-            if lines_sampled(tables)
-            else ("cost lines (one per ROC point)", "thin line")
-        )
+        if curves is not None:
+            lines = filtered_first(lines, chosen_curves(curves, legend))
+        stack.append(lines)
+        entries.append((_lines_entry(tables, cost_lines, curves, legend), "thin line"))
     stack.append(layers.trivial(y_max=y_max, panels=keys))
     entries.append(("trivial classifiers", "trivial"))
-    stack.append(
-        layers.envelope(tables.envelope, color=color, palette=colors, legend=legend, y_max=y_max)
-    )
+    stack.append(envelope)
     entries.append(("lower envelope", "bold line"))
     if ranges:
         stack.append(
@@ -111,6 +122,41 @@ def cost_layers(
         stack.append(layers.pc_labels(markers, y_max=y_max, panels=keys))
         entries.append(("marked operating points (pc)", "dotted line"))
     return stack, entries
+
+
+def _lines_entry(tables: ChartTables, cost_lines: str, curves, legend) -> str:
+    """The key's words for the cost lines: which are drawn, and what was left out."""
+    if curves is not None:
+        return "cost lines: hover or click a curve" + (
+            ", or pick in the legend" if legend is not None else ""
+        )
+    if hull_only(tables, cost_lines):
+        return "cost lines of the ROC hull vertices"
+    if lines_sampled(tables):
+        return "cost lines (hull vertices, and a sample of the other ROC points)"
+    return "cost lines (one per ROC point)"
+
+
+#: The legend of invisible marks: their symbols must not be invisible too.
+_TARGET_LEGEND = alt.Legend(symbolOpacity=1, symbolType="stroke", symbolStrokeWidth=3)
+
+
+def _envelope_targets(envelope: alt.Chart, tables: ChartTables, params, color, colors):
+    """Wide invisible strokes along the envelopes that select their curve on hover or click.
+
+    Made from the envelope layer itself, so the spec stores the envelope's rows once.
+    They also declare the hover selection of single points, which the cost lines react to
+    (an envelope sets no single point: its rows have no ``line``).
+    """
+    targets = envelope.mark_line(strokeWidth=12, strokeCap="round").encode(
+        strokeOpacity=alt.value(0.001)
+    )
+    if color:
+        targets = targets.encode(
+            color=color_channel(tables.envelope, color, INK, colors, legend=_TARGET_LEGEND)
+        )
+    name = content_name(TARGET_VIEWS["cost"], tables.envelope, color, "envelope")
+    return targets.properties(name=name).add_params(*params)
 
 
 def cost_chart(
@@ -208,6 +254,7 @@ def cost_chart(
         cost_lines=cost_lines,
         with_legend=True,
         keys=keys,
+        curves=curve_selections(tables, name),
     )
     if cost_lines == "none" and legend is not None:
         stack[0] = stack[0].add_params(legend)

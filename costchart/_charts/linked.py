@@ -24,6 +24,7 @@ from costchart._charts._frame import (
     check_iso,
     check_markers,
     colors_of,
+    curve_selections,
     look_of,
     titled,
 )
@@ -52,7 +53,7 @@ def _is_target(chart) -> bool:
     return isinstance(name, str) and name.startswith(tuple(TARGET_VIEWS.values()))
 
 
-def pairs(left, right, *, facet, values, look: Look, hover, legend):
+def pairs(left, right, *, facet, values, look: Look, hover):
     """Two linked views side by side, or one pair per facet value in a grid.
 
     Vega-Lite cannot facet a concatenation, so each facet value gets its own pair of
@@ -73,23 +74,26 @@ def pairs(left, right, *, facet, values, look: Look, hover, legend):
         list(zip(lifted[len(left) :], per_panel[len(left) :], strict=True)),
     )
     panels = [None] if not facet else list(values)
-    targets: dict[str, list[str]] = {"roc": [], "cost": []}
+    # Each selection the hover targets set, with the views that set it.
+    declared: dict[str, tuple[alt.Parameter, list[str]]] = {}
     pairs = []
     for value in panels:
-        views = []
+        views, owned = [], []
         for side, space in zip(sides, ("roc", "cost"), strict=True):
             # Layers without the facet column (trivial lines, the key) show in every panel.
             stack = [_panel_filter(c, facet, value) if own else c for c, own in side]
+            params: list = []
             if hover is not None and _is_target(stack[0]):
+                params = [] if stack[0].params is alt.Undefined else list(stack[0].params)
                 # A new name per panel; Altair appends the view's position to it.
                 panel = content_name(TARGET_VIEWS[space], str(hover.name), repr(_plain(value)))
                 stack[0] = without_params(stack[0], panel)
+            owned.append(params)
             views.append(alt.layer(*stack).properties(width=look.size, height=look.size))
         pair = alt.hconcat(*views)
-        for space, view in zip(("roc", "cost"), pair.hconcat, strict=True):
-            first = view.layer[0]
-            if hover is not None and _is_target(first):
-                targets[space].append(str(first.name))
+        for params, view in zip(owned, pair.hconcat, strict=True):
+            for param in params:
+                declared.setdefault(str(param.name), (param, []))[1].append(str(view.layer[0].name))
         if facet:
             # As every facet header: the column named ("dataset: sonar").
             pair = pair.properties(title=alt.Title(f"{facet}: {value}", anchor="middle"))
@@ -97,13 +101,8 @@ def pairs(left, right, *, facet, values, look: Look, hover, legend):
     per_row = 1 if look.columns is None else look.columns  # a pair is two panels wide
     chart = alt.concat(*pairs, columns=per_row) if facet else pairs[0]
     chart.data = combined
-    params = []
-    if hover is not None:
-        params.append(top_level(hover, targets["roc"] + targets["cost"]))
-    if legend is not None and targets["roc"]:
-        params.append(top_level(legend, targets["roc"]))
-    if params:
-        chart.params = params
+    if declared:
+        chart.params = [top_level(param, views) for param, views in declared.values()]
     return titled(chart, look)
 
 
@@ -164,6 +163,7 @@ def roc_cost_chart(
         name, tables.points, "roc_cost", color, facet, y_max, max_points, cost_lines, iso, chance
     )
     hover, legend = layers.selections([*tables.by, col.LINE], color, name=name)
+    curves = curve_selections(tables, name)
     colors = colors_of(tables.points, color, look)
     roc, roc_entries = roc_layers(
         tables,
@@ -175,6 +175,7 @@ def roc_cost_chart(
         chance=chance,
         with_legend=True,
         keys=None,
+        curves=curves,
     )
     cost, cost_entries = cost_layers(
         tables,
@@ -188,8 +189,9 @@ def roc_cost_chart(
         cost_lines=cost_lines,
         with_legend=False,
         keys=None,
+        curves=curves,
     )
     if look.key:
         cost = [*cost, layers.key(roc_entries + cost_entries)]
     values = tables.keys[facet].tolist() if facet else None
-    return pairs(roc, cost, facet=facet, values=values, look=look, hover=hover, legend=legend)
+    return pairs(roc, cost, facet=facet, values=values, look=look, hover=hover)

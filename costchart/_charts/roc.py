@@ -39,26 +39,37 @@ __all__ = ["roc_chart", "roc_layers"]
 
 
 def roc_layers(
-    tables: ChartTables, *, color, colors, hover, legend, iso, chance, with_legend, keys
+    tables: ChartTables,
+    *,
+    color,
+    colors,
+    hover,
+    legend,
+    iso,
+    chance,
+    with_legend,
+    keys,
+    curves=None,
 ):
-    """The ROC view's layers and the key entries that explain them."""
+    """The ROC view's layers and the key entries that explain them.
+
+    ``curves`` (crowded linked charts): the selections of whole curves that the ROC
+    points' hover targets set as well, for the cost view's mark budget.
+    """
     stack = []
     entries: list[tuple[str, str]] = []
     if hover is not None:
-        stack.append(
-            hull_lines(
-                layers.hover_targets(
-                    tables.points,
-                    space="roc",
-                    hover=hover,
-                    legend=legend if with_legend else None,
-                    color=color,
-                    palette=colors,
-                ),
-                tables,
-                "all",
-            )
+        targets = layers.hover_targets(
+            tables.points,
+            space="roc",
+            hover=hover,
+            legend=legend if with_legend else None,
+            color=color,
+            palette=colors,
         )
+        if curves is not None:
+            targets = targets.add_params(*curves)
+        stack.append(hull_lines(targets, tables, "all"))
     if chance:
         stack.append(layers.chance(panels=keys))
     common = {"color": color, "palette": colors, "legend": legend}

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from costchart._errors import CostchartError
 from costchart._export.image import chart_spec, vl_version
+from costchart._export.packing import UNPACK_SCRIPT, pack_datasets
 from costchart._validation import flag
 
 __all__ = ["output_path", "page_of", "page_title", "report", "safe_json", "to_html"]
@@ -30,13 +31,15 @@ _EMBED_OPTIONS = {
 }
 
 
-# Runs inside the bundle's own scope: embeds every spec found in the page.
-_EMBED_SNIPPET = """
+# Runs inside the bundle's own scope: unpacks and embeds every spec found in the page.
+_EMBED_SNIPPET = (
+    UNPACK_SCRIPT
+    + """
 const specs = JSON.parse(document.getElementById("costchart-specs").textContent);
 const options = JSON.parse(document.getElementById("costchart-options").textContent);
 specs.forEach((spec, i) => {
   const target = document.getElementById("costchart-chart-" + i);
-  vegaEmbed(target, spec, options).then((result) => {
+  vegaEmbed(target, costchartUnpack(spec), options).then((result) => {
     // The Vega views, for pages and tests that read or set their signals.
     (window.costchartViews = window.costchartViews || [])[i] = result.view;
   }).catch((error) => {
@@ -45,6 +48,7 @@ specs.forEach((spec, i) => {
   });
 });
 """
+)
 
 
 _PAGE = """<!DOCTYPE html>
@@ -136,7 +140,11 @@ def to_html(charts, *, title: str = "costchart", heading: bool = True) -> str:
 
 
 def page_of(specs: list[dict], captions: list, *, title: str, heading: bool = True) -> str:
-    """The page of specs already checked (by :func:`chart_spec`): none is checked again."""
+    """The page of specs already checked (by :func:`chart_spec`): none is checked again.
+
+    Their inline rows are stored column by column (:mod:`costchart._export.packing`) and
+    unpacked by the page before the charts are drawn.
+    """
     figures = "\n".join(
         "<figure>"
         + (f"<figcaption>{html.escape(str(caption))}</figcaption>" if caption else "")
@@ -147,7 +155,7 @@ def page_of(specs: list[dict], captions: list, *, title: str, heading: bool = Tr
         title=html.escape(title),
         heading=f"<h1>{html.escape(title)}</h1>\n" if flag(heading, "heading") else "",
         figures=figures,
-        specs=safe_json(specs),
+        specs=safe_json([pack_datasets(spec) for spec in specs]),
         options=safe_json(_EMBED_OPTIONS),
         bundle=_bundle(vl_version()),
     )
