@@ -32,6 +32,7 @@ from altair.utils.schemapi import debug_mode
 from costchart._errors import CostchartError
 
 __all__ = [
+    "compound",
     "content_name",
     "field",
     "lift_data",
@@ -119,6 +120,68 @@ def content_name(prefix: str, *parts) -> str:
             digest.update(repr(part).encode())
         digest.update(b"\x00")
     return f"{prefix}{digest.hexdigest()[:12]}"
+
+
+class _PlainLayer(alt.LayerChart):
+    """An ``alt.LayerChart`` that takes its layers as they are (see :func:`compound`)."""
+
+    def __init__(self, data=alt.Undefined, layer=(), **kwargs) -> None:
+        with debug_mode(False):  # validated once, on export
+            alt.TopLevelLayerSpec.__init__(self, data=data, layer=list(layer), **kwargs)
+
+
+class _PlainHConcat(alt.HConcatChart):
+    """An ``alt.HConcatChart`` that takes its views as they are (see :func:`compound`)."""
+
+    def __init__(self, data=alt.Undefined, hconcat=(), **kwargs) -> None:
+        with debug_mode(False):
+            alt.TopLevelHConcatSpec.__init__(self, data=data, hconcat=list(hconcat), **kwargs)
+
+
+class _PlainConcat(alt.ConcatChart):
+    """An ``alt.ConcatChart`` that takes its views as they are (see :func:`compound`)."""
+
+    def __init__(self, data=alt.Undefined, concat=(), columns=alt.Undefined, **kwargs) -> None:
+        with debug_mode(False):
+            alt.TopLevelConcatSpec.__init__(
+                self, data=data, concat=list(concat), columns=columns, **kwargs
+            )
+
+
+#: For each compound chart: its plain version and the property holding its views.
+_PLAIN = {
+    alt.LayerChart: (_PlainLayer, "layer"),
+    alt.HConcatChart: (_PlainHConcat, "hconcat"),
+    alt.ConcatChart: (_PlainConcat, "concat"),
+}
+
+
+def compound(kind: type, **parts):
+    """A compound chart (``alt.LayerChart``, ``HConcatChart`` or ``ConcatChart``) of views.
+
+    Works around: Altair's compound charts deep-copy every view (and in concatenations
+    every layer of every view once more) to merge their data and selections, at every
+    level of nesting and again on every copy (``to_dict`` and ``properties`` copy); for a
+    chart of many panels the copies took longer than everything else. costchart lifts the
+    data itself (:func:`lift_data`) and declares selections at the top (:func:`top_level`),
+    so there is nothing to merge: views without selections of their own go into a
+    subclass that takes them as they are. Views with selections go through Altair.
+    """
+    plain, key = _PLAIN[kind]
+    if any(_has_params(view) for view in parts[key]):
+        return kind(**parts)
+    return plain(**parts)
+
+
+def _has_params(view) -> bool:
+    if view._get("params") is not alt.Undefined:
+        return True
+    for key in ("layer", "hconcat", "vconcat", "concat"):
+        inner = view._get(key)
+        if inner is not alt.Undefined and any(_has_params(v) for v in inner):
+            return True
+    spec = view._get("spec")
+    return spec is not alt.Undefined and _has_params(spec)
 
 
 def shared_layer(*charts: alt.Chart) -> alt.LayerChart:

@@ -297,6 +297,24 @@ def test_a_crowded_chart_draws_cost_lines_only_for_the_hovered_curve(crowded):
     assert len(seen) >= 4
 
 
+def test_a_clicked_curve_keeps_its_cost_lines_until_a_double_click(crowded):
+    page, _, points = crowded
+    page.mouse.move(1, 1)
+    targets = page.locator("#costchart-chart-0 [class*=costchart_roc_targets] path")
+    target = _center(page, targets.nth(targets.count() // 3))
+    page.mouse.click(*target)
+    page.mouse.move(1, 1)  # no longer hovering: the click keeps the curve
+    stored = page.evaluate(
+        "() => window.costchartViews[0].data('crowd_picked_store').map(t => t.values)"
+    )
+    assert len(stored) == 1
+    colours = page.evaluate(_COST_LINE_COLOURS)
+    assert len(colours) == _visible_hull_lines(points, *stored[0]) and len(set(colours)) == 1
+    page.mouse.dblclick(*target)
+    page.mouse.move(1, 1)
+    assert page.evaluate(_COST_LINE_COLOURS) == []
+
+
 def test_a_crowded_chart_draws_the_cost_lines_of_a_classifier_picked_in_the_legend(crowded):
     page, _, points = crowded
     page.mouse.move(1, 1)
@@ -321,21 +339,3 @@ def test_the_page_unpacks_exactly_the_rows_of_the_spec(crowded):
             f"() => JSON.stringify(window.costchartViews[0].data({json.dumps(name)}))"
         )
         assert json.loads(drawn) == json.loads(json.dumps(rows))
-
-
-def test_a_clicked_curve_keeps_its_cost_lines_until_a_double_click(crowded):
-    page, _, points = crowded
-    page.mouse.move(1, 1)
-    targets = page.locator("#costchart-chart-0 [class*=costchart_roc_targets] path")
-    target = _center(page, targets.nth(targets.count() // 3))
-    page.mouse.click(*target)
-    page.mouse.move(1, 1)  # no longer hovering: the click keeps the curve
-    stored = page.evaluate(
-        "() => window.costchartViews[0].data('crowd_picked_store').map(t => t.values)"
-    )
-    assert len(stored) == 1
-    colours = page.evaluate(_COST_LINE_COLOURS)
-    assert len(colours) == _visible_hull_lines(points, *stored[0]) and len(set(colours)) == 1
-    page.mouse.dblclick(*target)
-    page.mouse.move(1, 1)
-    assert page.evaluate(_COST_LINE_COLOURS) == []

@@ -32,7 +32,7 @@ from costchart._charts.cost import cost_layers
 from costchart._charts.roc import roc_layers
 from costchart._geometry import check_y_max
 from costchart._validation import flag, one_of
-from costchart._vega import content_name, lift_data, top_level, without_params
+from costchart._vega import compound, content_name, lift_data, top_level, without_params
 from costchart.layers.interaction import TARGET_VIEWS
 
 __all__ = ["pairs", "roc_cost_chart"]
@@ -85,21 +85,19 @@ def pairs(left, right, *, facet, values, look: Look, hover):
             params: list = []
             if hover is not None and _is_target(stack[0]):
                 params = [] if stack[0].params is alt.Undefined else list(stack[0].params)
-                # A new name per panel; Altair appends the view's position to it.
+                # A new name per panel and side.
                 panel = content_name(TARGET_VIEWS[space], str(hover.name), repr(_plain(value)))
                 stack[0] = without_params(stack[0], panel)
             owned.append(params)
-            views.append(alt.layer(*stack).properties(width=look.size, height=look.size))
-        pair = alt.hconcat(*views)
-        for params, view in zip(owned, pair.hconcat, strict=True):
+            views.append(compound(alt.LayerChart, layer=stack, width=look.size, height=look.size))
+        for params, view in zip(owned, views, strict=True):
             for param in params:
                 declared.setdefault(str(param.name), (param, []))[1].append(str(view.layer[0].name))
-        if facet:
-            # As every facet header: the column named ("dataset: sonar").
-            pair = pair.properties(title=alt.Title(f"{facet}: {value}", anchor="middle"))
-        pairs.append(pair)
+        # As every facet header: the column named ("dataset: sonar").
+        title = alt.Title(f"{facet}: {value}", anchor="middle") if facet else alt.Undefined
+        pairs.append(compound(alt.HConcatChart, hconcat=views, title=title))
     per_row = 1 if look.columns is None else look.columns  # a pair is two panels wide
-    chart = alt.concat(*pairs, columns=per_row) if facet else pairs[0]
+    chart = compound(alt.ConcatChart, concat=pairs, columns=per_row) if facet else pairs[0]
     chart.data = combined
     if declared:
         chart.params = [top_level(param, views) for param, views in declared.values()]
