@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Sequence
+from typing import Any
 
 import altair as alt
 import numpy as np
@@ -275,7 +276,7 @@ def top_level(selection, views: list[str]) -> alt.TopLevelSelectionParameter:
     crashes or silently stops working. Declaring it at the top, naming the views whose
     marks set it, avoids both and keeps the spec stable.
     """
-    param = selection.param if isinstance(selection, alt.Parameter) else selection
+    param: Any = selection.param if isinstance(selection, alt.Parameter) else selection
     return alt.TopLevelSelectionParameter(
         name=param.name, select=param.select, bind=param.bind, views=views
     )
