@@ -16,7 +16,7 @@ import pandas as pd
 from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._frames import describe_group
-from costchart._groups import combine_groups
+from costchart._groups import assemble
 from costchart._tables import points_groups
 from costchart._validation import finite_number, probability
 
@@ -76,49 +76,77 @@ def auc(
         msg = "standardized=True corrects a partial area; pass max_fpr= too"
         raise CostchartError(msg)
     table, by, groups = points_groups(points, by)
-    parts = []
-    for group in groups:
-        fpr = table[col.FPR].to_numpy(np.float64)[group.positions]
-        tpr = table[col.TPR].to_numpy(np.float64)[group.positions]
-        if fpr.min() != 0 or fpr.max() != 1:
-            where = f"group {describe_group(by, group.key)}" if by else "points"
-            msg = (
-                f"the ROC curve of {where} runs from fpr={fpr.min()} to fpr={fpr.max()}, so "
-                "its area is not defined; auc needs a curve from fpr 0 to 1 (roc_points and "
-                "from_confusion include both ends; roc_hull adds them)"
-            )
-            raise CostchartError(msg)
-        order = np.lexsort((tpr, fpr))
-        fpr, tpr = fpr[order], tpr[order]
-        if cut is not None:
-            fpr, tpr = _cut_at(fpr, tpr, cut)
-        area = float(np.trapezoid(tpr, fpr))
-        if standardized and cut is not None:
+    fpr, tpr, starts, stops = _sorted_curves(table, groups)
+    _check_ends(fpr, starts, stops, by, groups)
+    if cut is None:
+        areas = _trapezoids(fpr, tpr, starts, stops)
+    else:
+        areas = _areas_up_to(fpr, tpr, starts, stops, cut)
+        if standardized:
             least, most = cut * cut / 2, cut
-            area = 0.5 * (1 + (area - least) / (most - least))
-        parts.append(pd.DataFrame({col.AUC: [area]}))
-    return combine_groups(table, by, groups, parts, [col.AUC])
+            areas = 0.5 * (1 + (areas - least) / (most - least))
+    return assemble(groups, np.ones(len(groups), dtype=np.int64), {col.AUC: areas})
+
+
+def _sorted_curves(table: pd.DataFrame, groups):
+    """Every group's points sorted by (fpr, tpr), group after group, with the offsets."""
+    rows = groups.order
+    fpr = table[col.FPR].to_numpy(np.float64)[rows]
+    tpr = table[col.TPR].to_numpy(np.float64)[rows]
+    order = np.lexsort((tpr, fpr, groups.ids))
+    return fpr[order], tpr[order], groups.starts, groups.stops
+
+
+def _check_ends(fpr, starts, stops, by, groups) -> None:
+    """Refuse a group whose curve does not run from fpr 0 to 1 (its area is undefined)."""
+    if not len(starts):
+        return
+    lowest, highest = fpr[starts], fpr[stops - 1]
+    bad = np.flatnonzero((lowest != 0) | (highest != 1))
+    if len(bad):
+        g = int(bad[0])
+        where = f"group {describe_group(by, groups.keys[g])}" if by else "points"
+        msg = (
+            f"the ROC curve of {where} runs from fpr={lowest[g]} to fpr={highest[g]}, so "
+            "its area is not defined; auc needs a curve from fpr 0 to 1 (roc_points and "
+            "from_confusion include both ends; roc_hull adds them)"
+        )
+        raise CostchartError(msg)
+
+
+def _trapezoids(fpr, tpr, starts, stops) -> np.ndarray:
+    """The trapezoid area under each group's points (sorted within each group)."""
+    n_groups = len(starts)
+    owner = np.repeat(np.arange(n_groups), stops - starts)
+    segment = (fpr[1:] - fpr[:-1]) * (tpr[1:] + tpr[:-1]) / 2.0
+    inside = owner[1:] == owner[:-1]  # segments within a group, not across two
+    return np.bincount(owner[1:][inside], segment[inside], minlength=n_groups)
+
+
+def _areas_up_to(fpr, tpr, starts, stops, cut: float) -> np.ndarray:
+    """Each group's area for fpr from 0 to ``cut`` (cut where the curve crosses it).
+
+    Within a group the points are sorted by (fpr, tpr), so those with ``fpr <= cut`` come
+    first; at a vertical step at ``cut`` the curve reaches its highest ``tpr`` there.
+    """
+    n_groups = len(starts)
+    owner = np.repeat(np.arange(n_groups), stops - starts)
+    inside = fpr <= cut
+    counts = np.bincount(owner, inside, minlength=n_groups).astype(np.int64)
+    last = starts + counts - 1  # every group has fpr 0 <= cut
+    kept_stops = np.cumsum(counts)
+    keep = np.flatnonzero(inside)
+    areas = _trapezoids(fpr[keep], tpr[keep], kept_stops - counts, kept_stops)
+    short = fpr[last] < cut  # the crossing segment starts at the last point inside
+    after = np.minimum(last + 1, len(fpr) - 1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        share = (cut - fpr[last]) / (fpr[after] - fpr[last])
+    end = tpr[last] + share * (tpr[after] - tpr[last])
+    extra = (cut - fpr[last]) * (end + tpr[last]) / 2.0
+    return areas + np.where(short, extra, 0.0)
 
 
 def _max_fpr(value) -> float:
     """``max_fpr`` as a float in (0, 1]."""
     number = probability(finite_number(value, "max_fpr"), "max_fpr", low_open=True)
     return number
-
-
-def _cut_at(fpr: np.ndarray, tpr: np.ndarray, cut: float):
-    """The curve's points with ``fpr <= cut``, ending on the point where it crosses ``cut``.
-
-    ``fpr`` and ``tpr`` are sorted by ``fpr`` then ``tpr``: at a vertical step at ``cut``
-    the curve reaches its highest ``tpr`` there.
-    """
-    keep = fpr <= cut
-    inside_f, inside_t = fpr[keep], tpr[keep]
-    if inside_f[-1] < cut:  # interpolate on the segment that crosses cut
-        after = int(np.argmax(fpr > cut))
-        before = after - 1
-        share = (cut - fpr[before]) / (fpr[after] - fpr[before])
-        end = tpr[before] + share * (tpr[after] - tpr[before])
-        inside_f = np.append(inside_f, cut)
-        inside_t = np.append(inside_t, end)
-    return inside_f, inside_t

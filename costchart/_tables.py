@@ -95,20 +95,24 @@ def numbers(table: pd.DataFrame, column: str, name: str) -> np.ndarray:
     Booleans and categories are refused too: no costchart column holds them where a
     number is read.
     """
+    series = table[column]  # read once: each read builds a Series and copies its attrs
+    dtype = series.dtype
     try:
-        dtype = table[column].dtype
         if pd.api.types.is_bool_dtype(dtype) or isinstance(dtype, pd.CategoricalDtype):
             raise TypeError  # one message for every non-numeric dtype
+        if isinstance(dtype, np.dtype) and dtype.kind in "iuf":
+            # numpy numbers: NaN is NaN already, and integers have none to look for
+            return series.to_numpy().astype(np.float64, copy=False)
         text = pd.api.types.is_object_dtype(dtype) and (
-            pd.api.types.infer_dtype(table[column], skipna=True) not in _NUMBERS
+            pd.api.types.infer_dtype(series, skipna=True) not in _NUMBERS
         )
         if text:
             raise TypeError  # a string "1" is text, though numpy would read it as 1.0
-        return table[column].to_numpy(dtype=np.float64, na_value=np.nan)
+        return series.to_numpy(dtype=np.float64, na_value=np.nan)
     except (TypeError, ValueError):
         msg = (
             f"column {column!r} of {name} must hold numbers, but has dtype "
-            f"{table[column].dtype}; pass the table costchart made, or convert the column"
+            f"{dtype}; pass the table costchart made, or convert the column"
         )
         raise CostchartError(msg) from None
 
