@@ -12,6 +12,7 @@ from costchart import _schema as col
 from costchart._frames import table as table_of
 from costchart._groups import Groups, assemble
 from costchart._tables import points_groups
+from costchart._upper_hull import upper_hulls
 
 __all__ = ["group_hulls", "roc_hull"]
 
@@ -125,8 +126,8 @@ def all_hulls(table: pd.DataFrame, groups: Groups, columns: list[str]) -> Hulls:
     """Hull vertices of every group, with their slope and ``pc`` ranges.
 
     The points of all groups are sorted by (group, fpr, tpr) at once and completed with
-    the trivial classifiers where missing; only the hull itself is found group by group,
-    on numpy arrays.
+    the trivial classifiers where missing; the hulls of all groups are found together
+    (:func:`~costchart._upper_hull.upper_hulls`).
     """
     iv = [col.FP_COST, col.TP_BENEFIT]
     if set(iv) <= set(table.columns):
@@ -165,16 +166,12 @@ def all_hulls(table: pd.DataFrame, groups: Groups, columns: list[str]) -> Hulls:
     # Counts are exact, so collinear points are recognized exactly; rates and ROCIV sums
     # carry rounding error.
     exact_turn = 0.0 if exact_columns == [col.FP, col.TP] else RATE_MIN_TURN
-    corners = []
-    for g, (start, size) in enumerate(zip(new_starts, new_sizes, strict=True)):
-        part = slice(start, start + size)
-        if use_exact[g]:
-            found = upper_hull(exact[0][part], exact[1][part], min_turn=exact_turn)
-        else:
-            found = upper_hull(x[part], y[part], min_turn=RATE_MIN_TURN)
-        corners.append(start + found)
-    kept = np.concatenate(corners) if corners else np.zeros(0, dtype=np.int64)
-    lengths = np.array([len(c) for c in corners], dtype=np.int64)
+    # Each group's hull on its counts (or ROCIV sums) where they are exact, else on its rates.
+    exact_point = np.repeat(use_exact, new_sizes)
+    hull_x = np.where(exact_point, exact[0], x) if exact else x
+    hull_y = np.where(exact_point, exact[1], y) if exact else y
+    min_turn = np.where(use_exact, exact_turn, RATE_MIN_TURN)
+    kept, lengths = upper_hulls(hull_x, hull_y, new_starts, new_sizes, min_turn=min_turn)
     values = {
         c: _column_with_trivial(table, c, columns, source[kept], group[kept], firsts, maxima)
         for c in columns
@@ -303,48 +300,3 @@ def _with_ranges(columns: dict, lengths: np.ndarray) -> pd.DataFrame:
         {col.SLOPE_LO: right_slope, col.SLOPE_HI: left_slope, col.PC_LO: pc_lo, col.PC_HI: pc_hi}
     )
     return table_of(columns)
-
-
-def upper_hull(x: np.ndarray, y: np.ndarray, *, min_turn: float = 0.0) -> np.ndarray:
-    """Positions of the upper-hull corners of points sorted by (x, y).
-
-    The chain starts at the first point and ends at the last; collinear points are not
-    corners. Runs of equal ``x`` keep their highest point (and the very first point).
-    The concave majorant is the antitonic regression of the segment slopes weighted by
-    their widths (pool-adjacent-violators, linear time); a final exact pass removes any
-    point that does not turn clockwise by more than ``min_turn`` (the sine of the angle).
-    """
-    from scipy.optimize import isotonic_regression
-
-    n = len(x)
-    if n <= 2:
-        return np.arange(n)
-    last_of_run = np.flatnonzero(np.append(x[1:] != x[:-1], True))
-    chain = last_of_run if last_of_run[0] == 0 or y[last_of_run[0]] == y[0] else None
-    if chain is None:
-        chain = np.insert(last_of_run, 0, 0)
-    # The chain may start with a vertical edge (several points at the smallest x); the
-    # remaining edges all have positive width.
-    start = 1 if len(chain) > 1 and x[chain[1]] == x[chain[0]] else 0
-    tail = chain[start:]
-    if len(tail) > 2:
-        dx, dy = np.diff(x[tail]), np.diff(y[tail])
-        blocks = isotonic_regression(dy / dx, weights=dx, increasing=False).blocks
-        chain = np.concatenate([chain[:start], tail[blocks]])
-    return _drop_non_corners(x, y, chain, min_turn)
-
-
-def _drop_non_corners(x, y, chain: np.ndarray, min_turn: float) -> np.ndarray:
-    """Remove chain points that lie on or below the segment joining their neighbours."""
-    while len(chain) > 2:
-        xs, ys = x[chain], y[chain]
-        left_x, left_y = xs[1:-1] - xs[:-2], ys[1:-1] - ys[:-2]
-        right_x, right_y = xs[2:] - xs[1:-1], ys[2:] - ys[1:-1]
-        cross = left_x * right_y - left_y * right_x
-        if min_turn:
-            cross = cross + min_turn * np.hypot(left_x, left_y) * np.hypot(right_x, right_y)
-        corner = cross < 0
-        if corner.all():
-            break
-        chain = chain[np.concatenate([[True], corner, [True]])]
-    return chain

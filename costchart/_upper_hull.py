@@ -1,0 +1,195 @@
+"""Upper (concave) hulls of points sorted by x: of one group, or of many groups at once.
+
+:func:`upper_hull` finds the corners of one group (pool-adjacent-violators, linear time).
+:func:`upper_hulls` finds them for all groups in shared numpy passes that each drop every
+point not turning clockwise; it gives the same positions, and hands the rare group that
+needs many passes to :func:`upper_hull`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["upper_hull", "upper_hulls"]
+
+#: Groups whose chain still changes after this many shared passes are finished one by one
+#: by :func:`upper_hull`. ROC curves of up to 2,000 points need 6 to 14 passes (random,
+#: rounded or heavily tied scores); points hanging below a long edge in a concave arc
+#: lose only one point per pass from each end.
+MAX_PASSES = 16
+
+#: Groups of more points go to :func:`upper_hull` directly: a call costs about 40
+#: microseconds more than the shared passes, but then about 20 ns less per point.
+LARGE_GROUP = 2_000
+
+
+def upper_hull(x: np.ndarray, y: np.ndarray, *, min_turn: float = 0.0) -> np.ndarray:
+    """Positions of the upper-hull corners of points sorted by (x, y).
+
+    The chain starts at the first point and ends at the last; collinear points are not
+    corners. Runs of equal ``x`` keep their highest point (and the very first point).
+    The concave majorant is the antitonic regression of the segment slopes weighted by
+    their widths (pool-adjacent-violators, linear time); a final exact pass removes any
+    point that does not turn clockwise by more than ``min_turn`` (the sine of the angle).
+    """
+    from scipy.optimize import isotonic_regression
+
+    n = len(x)
+    if n <= 2:
+        return np.arange(n)
+    last_of_run = np.flatnonzero(np.append(x[1:] != x[:-1], True))
+    chain = last_of_run if last_of_run[0] == 0 or y[last_of_run[0]] == y[0] else None
+    if chain is None:
+        chain = np.insert(last_of_run, 0, 0)
+    # The chain may start with a vertical edge (several points at the smallest x); the
+    # remaining edges all have positive width.
+    start = 1 if len(chain) > 1 and x[chain[1]] == x[chain[0]] else 0
+    tail = chain[start:]
+    if len(tail) > 2:
+        dx, dy = np.diff(x[tail]), np.diff(y[tail])
+        blocks = isotonic_regression(dy / dx, weights=dx, increasing=False).blocks
+        chain = np.concatenate([chain[:start], tail[blocks]])
+    return _drop_non_corners(x, y, chain, min_turn)
+
+
+def _drop_non_corners(x, y, chain: np.ndarray, min_turn: float) -> np.ndarray:
+    """Remove chain points that lie on or below the segment joining their neighbours."""
+    while len(chain) > 2:
+        xs, ys = x[chain], y[chain]
+        left_x, left_y = xs[1:-1] - xs[:-2], ys[1:-1] - ys[:-2]
+        right_x, right_y = xs[2:] - xs[1:-1], ys[2:] - ys[1:-1]
+        cross = left_x * right_y - left_y * right_x
+        if min_turn:
+            cross = cross + min_turn * np.hypot(left_x, left_y) * np.hypot(right_x, right_y)
+        corner = cross < 0
+        if corner.all():
+            break
+        chain = chain[np.concatenate([[True], corner, [True]])]
+    return chain
+
+
+def upper_hulls(
+    x: np.ndarray,
+    y: np.ndarray,
+    starts: np.ndarray,
+    sizes: np.ndarray,
+    *,
+    min_turn: float | np.ndarray = 0.0,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Positions of the upper-hull corners of every group, as :func:`upper_hull` gives them.
+
+    A point on or below the chord of its neighbours is never a corner, so every such point
+    of every group is dropped in one shared pass, and passes repeat on the points left
+    until no chain changes: first with ``min_turn`` 0 (the exact hull, which the
+    pool-adjacent-violators step of :func:`upper_hull` finds), then with each group's
+    ``min_turn`` (the final step of :func:`upper_hull`, with the same arithmetic). Groups
+    still changing after :data:`MAX_PASSES` passes, and groups of more than
+    :data:`LARGE_GROUP` points, are left to :func:`upper_hull`.
+
+    The positions are those of :func:`upper_hull` wherever the turns are exact (integer
+    coordinates) or ``min_turn`` exceeds their rounding error; with ``min_turn`` 0 on
+    rounded coordinates the two may disagree about points collinear up to rounding.
+
+    Parameters
+    ----------
+    x, y : numpy.ndarray
+        Coordinates (float64) of the points of all groups, group after group, each group
+        sorted by (x, y).
+    starts, sizes : numpy.ndarray
+        Offset of each group's first point, and its number of points (groups are
+        contiguous and in order: ``starts`` is the cumulative sum of ``sizes`` shifted).
+    min_turn : float or numpy.ndarray
+        The sine of the smallest turn that makes a corner: one value, or one per group.
+
+    Returns
+    -------
+    kept : numpy.ndarray
+        Positions (int64, into ``x``) of the corners, group after group, increasing.
+    counts : numpy.ndarray
+        Corners per group (int64).
+    """
+    sizes = np.asarray(sizes, dtype=np.int64)
+    starts = np.asarray(starts, dtype=np.int64)
+    n_groups = len(sizes)
+    final_turn = np.broadcast_to(np.asarray(min_turn, dtype=np.float64), (n_groups,))
+    group = np.repeat(np.arange(n_groups), sizes)
+    candidate = _chain_candidates(x, y, starts, sizes, group)
+    alone = sizes > LARGE_GROUP
+    if alone.any():
+        candidate[np.repeat(alone, sizes)] = False
+    chain = np.flatnonzero(candidate)
+    chain, unsettled = _shared_passes(x, y, chain, group, np.zeros(n_groups))
+    if final_turn.any():
+        chain = chain[~unsettled[group[chain]]]
+        chain, still = _shared_passes(x, y, chain, group, final_turn)
+        unsettled |= still
+    kept = np.zeros(len(x), dtype=bool)
+    kept[chain] = True
+    for g in np.flatnonzero(unsettled | alone):
+        part = slice(starts[g], starts[g] + sizes[g])
+        kept[part] = False
+        kept[starts[g] + upper_hull(x[part], y[part], min_turn=final_turn[g])] = True
+    positions = np.flatnonzero(kept)
+    return positions, np.bincount(group[positions], minlength=n_groups).astype(np.int64)
+
+
+def _chain_candidates(x, y, starts, sizes, group) -> np.ndarray:
+    """Per point: whether it starts a group's chain or tops a run of equal ``x``.
+
+    A group's first point starts its chain unless its run holds only copies of it (then
+    the run's last copy does); groups of one or two points keep both.
+    """
+    n = len(x)
+    run_end = np.ones(n, dtype=bool)
+    run_end[:-1] = (x[1:] != x[:-1]) | (group[1:] != group[:-1])
+    firsts = starts[sizes > 0]
+    ends = np.flatnonzero(run_end)
+    tops = ends[np.searchsorted(ends, firsts)]  # the end of each group's first run
+    candidate = run_end
+    candidate[firsts] |= y[firsts] != y[tops]
+    candidate[np.repeat(sizes <= 2, sizes)] = True
+    return candidate
+
+
+def _shared_passes(x, y, chain, group, turn) -> tuple[np.ndarray, np.ndarray]:
+    """Drop the non-corners of all chains, pass after pass, until none changes.
+
+    ``chain`` holds the positions of every group's chain, group after group; ``group``
+    is the group of every point and ``turn`` the ``min_turn`` of every group.
+    Returns the chains left and, per group, whether its chain still changed in the last
+    of :data:`MAX_PASSES` passes.
+    """
+    n_groups = len(turn)
+    xs, ys, owner = x[chain], y[chain], group[chain]
+    end = np.ones(len(chain), dtype=bool)  # the first and last point of each chain
+    end[1:-1] = (owner[1:-1] != owner[:-2]) | (owner[1:-1] != owner[2:])
+    turns = turn[owner] if turn.any() else None
+    for _ in range(MAX_PASSES):
+        corner = _turns_clockwise(xs, ys, turns) | end
+        if corner.all():
+            return chain, np.zeros(n_groups, dtype=bool)
+        left = np.flatnonzero(corner)
+        chain, xs, ys, end = chain[left], xs[left], ys[left], end[left]
+        turns = None if turns is None else turns[left]
+    corner = _turns_clockwise(xs, ys, turns) | end
+    return chain, np.bincount(group[chain[~corner]], minlength=n_groups) > 0
+
+
+def _turns_clockwise(xs, ys, turn) -> np.ndarray:
+    """Per chain point: whether it turns clockwise by more than ``turn`` (None: 0).
+
+    The same arithmetic as :func:`_drop_non_corners`, for all chains at once; the first
+    and last points, which have no turn, count as turning.
+    """
+    corner = np.ones(len(xs), dtype=bool)
+    if len(xs) < 3:
+        return corner
+    left_x, left_y = xs[1:-1] - xs[:-2], ys[1:-1] - ys[:-2]
+    right_x, right_y = xs[2:] - xs[1:-1], ys[2:] - ys[1:-1]
+    cross = left_x * right_y - left_y * right_x
+    if turn is not None:
+        inner_turn = turn[1:-1]
+        bend = inner_turn * np.hypot(left_x, left_y) * np.hypot(right_x, right_y)
+        cross = np.where(inner_turn != 0, cross + bend, cross)
+    corner[1:-1] = cross < 0
+    return corner
