@@ -82,6 +82,7 @@ class Hulls:
 
     frame: pd.DataFrame
     lengths: np.ndarray  # vertices per group
+    rows: np.ndarray  # each vertex's row in the table (-1: an added (0, 0), -2: (1, 1))
 
     def parts(self) -> list[pd.DataFrame]:
         """One frame per group (for code that still works group by group)."""
@@ -155,9 +156,12 @@ def all_hulls(table: pd.DataFrame, groups: Groups, columns: list[str]) -> Hulls:
     group = np.repeat(np.arange(len(sizes)), new_sizes)
     firsts = order[first] if len(order) else order
     exact_columns = _exact_columns(table, columns)
-    maxima = _group_maxima(table, columns, source, group, len(sizes))
+    counts = [c for c in (col.TP, col.FN, col.FP, col.TN) if c in table.columns]
+    # Each column read once: every read of a frame column builds a Series.
+    arrays = {c: table[c].to_numpy() for c in dict.fromkeys([*columns, *counts])}
+    maxima = _group_maxima(arrays, columns, source, group, len(sizes))
     coordinates = {
-        c: _column_with_trivial(table, c, columns, source, group, firsts, maxima)
+        c: _column_with_trivial(arrays, c, columns, source, group, firsts, maxima)
         for c in (col.FPR, col.TPR, *exact_columns)
     }
     x, y = coordinates[col.FPR].astype(np.float64), coordinates[col.TPR].astype(np.float64)
@@ -173,10 +177,10 @@ def all_hulls(table: pd.DataFrame, groups: Groups, columns: list[str]) -> Hulls:
     min_turn = np.where(use_exact, exact_turn, RATE_MIN_TURN)
     kept, lengths = upper_hulls(hull_x, hull_y, new_starts, new_sizes, min_turn=min_turn)
     values = {
-        c: _column_with_trivial(table, c, columns, source[kept], group[kept], firsts, maxima)
+        c: _column_with_trivial(arrays, c, columns, source[kept], group[kept], firsts, maxima)
         for c in columns
     }
-    return Hulls(_with_ranges(values, lengths), lengths)
+    return Hulls(_with_ranges(values, lengths), lengths, source[kept])
 
 
 def _is_sorted_within(fpr: np.ndarray, tpr: np.ndarray, starts: np.ndarray) -> bool:
@@ -222,15 +226,15 @@ def _exact_scales(exact: list[np.ndarray], rates, group: np.ndarray, n_groups: i
 
 
 def _column_with_trivial(
-    table: pd.DataFrame, column: str, columns: list[str], source, group, firsts, maxima
+    arrays: dict, column: str, columns: list[str], source, group, firsts, maxima
 ) -> np.ndarray:
-    """``column`` of ``table`` at rows ``source``; -1 is (0, 0), -2 is (1, 1) of ``group``.
+    """``arrays[column]`` at rows ``source``; -1 is (0, 0), -2 is (1, 1) of ``group``.
 
     The trivial classifiers get threshold ``+inf`` (always negative) or ``-inf``, their
     counts from the group's totals (read at its row ``firsts[group]``) and their ROCIV
     sums 0 or the group's largest (``maxima``).
     """
-    data = table[column].to_numpy()
+    data = arrays[column]
     if column in (col.FP_COST, col.TP_BENEFIT):
         data = data.astype(np.float64)
     added = source < 0
@@ -251,7 +255,7 @@ def _column_with_trivial(
     ):
         first = firsts[group]
         pair = (col.TP, col.FN) if column in (col.TP, col.FN) else (col.FP, col.TN)
-        total = table[pair[0]].to_numpy()[first] + table[pair[1]].to_numpy()[first]
+        total = arrays[pair[0]][first] + arrays[pair[1]][first]
         fill = np.where(positive == (column in (col.TP, col.FP)), total, 0)
     elif column in (col.FP_COST, col.TP_BENEFIT) and col.FP_COST in columns:
         fill = np.where(positive, maxima[column][group], 0.0)
@@ -262,13 +266,13 @@ def _column_with_trivial(
     return out
 
 
-def _group_maxima(table, columns, source, group, n_groups) -> dict[str, np.ndarray]:
+def _group_maxima(arrays, columns, source, group, n_groups) -> dict[str, np.ndarray]:
     """The largest (non-NaN) ROCIV sums of each group, for its added (1, 1) point."""
     maxima = {}
     if col.FP_COST in columns:
         real = source >= 0
         for column in (col.FP_COST, col.TP_BENEFIT):
-            values = table[column].to_numpy(np.float64)[source[real]]
+            values = arrays[column].astype(np.float64)[source[real]]
             largest = np.full(n_groups, np.nan)
             keep = ~np.isnan(values)
             np.fmax.at(largest, group[real][keep], values[keep])

@@ -134,13 +134,19 @@ def _nearest_to_targets(along, starts, stops, max_points: int) -> np.ndarray:
 
 
 def _first_hull_points(table, order, starts, stops, columns, fpr, tpr) -> np.ndarray:
-    """Positions (in ``order``) of the first point at each hull vertex of every group."""
+    """Positions (in ``order``) of the first point at each hull vertex of every group.
+
+    ``order`` holds each group's rows sorted by (fpr, tpr), so points equal to a vertex
+    sit next to it: the first of its run of equal points is the one kept.
+    """
     lengths = stops - starts
     hulls = all_hulls(table, Groups(table, [], order, lengths), columns)
-    rank = np.repeat(np.arange(len(starts)), lengths)
-    hull_rank = np.repeat(np.arange(len(starts)), hulls.lengths)
-    vertices = pd.MultiIndex.from_arrays(
-        [hull_rank, hulls.frame[col.FPR].to_numpy(), hulls.frame[col.TPR].to_numpy()]
-    )
-    here = pd.MultiIndex.from_arrays([rank, fpr[order], tpr[order]])
-    return np.flatnonzero(here.isin(vertices) & ~here.duplicated(keep="first"))
+    position = np.empty(len(table), dtype=np.int64)
+    position[order] = np.arange(len(order))
+    at = position[hulls.rows[hulls.rows >= 0]]  # added trivial points are no rows
+    x, y = fpr[order], tpr[order]
+    new_run = np.ones(len(order), dtype=bool)
+    new_run[1:] = (x[1:] != x[:-1]) | (y[1:] != y[:-1])
+    new_run[starts] = True
+    run_start = np.maximum.accumulate(np.where(new_run, np.arange(len(order)), 0))
+    return np.unique(run_start[at])
