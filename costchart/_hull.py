@@ -166,7 +166,7 @@ def all_hulls(table: pd.DataFrame, groups: Groups, columns: list[str]) -> Hulls:
     }
     x, y = coordinates[col.FPR].astype(np.float64), coordinates[col.TPR].astype(np.float64)
     exact = [coordinates[c].astype(np.float64) for c in exact_columns]
-    use_exact = _exact_scales(exact, (x, y), group, len(sizes))
+    use_exact = exact_scales(exact, (x, y), group, len(sizes))
     # Counts are exact, so collinear points are recognized exactly; rates and ROCIV sums
     # carry rounding error.
     exact_turn = 0.0 if exact_columns == [col.FP, col.TP] else RATE_MIN_TURN
@@ -200,7 +200,7 @@ def _exact_columns(table: pd.DataFrame, columns: list[str]) -> list[str]:
     return []
 
 
-def _exact_scales(exact: list[np.ndarray], rates, group: np.ndarray, n_groups: int):
+def exact_scales(exact: list[np.ndarray], rates, group: np.ndarray, n_groups: int):
     """Per group: whether its exact coordinates are its rates times one total each.
 
     They are for the points of one curve. Points pooled from curves of different test

@@ -16,9 +16,10 @@ from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._frames import describe_group, plain_key
 from costchart._groups import Groups, split_groups
-from costchart._hull import all_hulls
+from costchart._hull import all_hulls, exact_scales
 from costchart._optimal import vertex_index
 from costchart._tables import read_selection
+from costchart._upper_hull import upper_hulls
 
 
 def active_rows(points: pd.DataFrame, pc: np.ndarray, selection, threshold) -> np.ndarray:
@@ -31,6 +32,10 @@ def grouped_rows(
     points: pd.DataFrame, groups: Groups, pc: np.ndarray, selection, threshold, by: list[str]
 ) -> np.ndarray:
     """Frame rows of ``points`` used by each group at each ``pc``, shape (groups, pc)."""
+    if threshold is None and selection is None:
+        rows = _envelope_rows(points, groups, pc)
+        if rows is not None:
+            return rows
     own = groups.take(points[col.THRESHOLD].to_numpy(np.float64))
     if threshold is not None:
         at_least = _rows_at_least(own, groups, np.float64(threshold))
@@ -77,6 +82,78 @@ def _selected_thresholds(points, groups: Groups, pc, selection, by) -> np.ndarra
         interval = vertex_index(starts[order], pc)
         chosen[g] = thresholds_all[positions[order[interval]]]
     return chosen
+
+
+def _envelope_rows(points: pd.DataFrame, groups: Groups, pc: np.ndarray) -> np.ndarray | None:
+    """Frame rows of the envelope's vertex of each group at each ``pc``, or None.
+
+    For costchart's own ROC points (both trivial classifiers present, each group in
+    threshold order, exact counts): the hulls of all groups' counts in shared passes,
+    the vertex used at each ``pc`` as :data:`costchart._optimal.RULE` says, found for all
+    groups by one merge of (group, ``pc_lo``) with (group, ``pc``). None for any other
+    points, which take the general way (:func:`_envelope_thresholds`).
+    """
+    needed = (col.FP, col.TP, col.FPR, col.TPR, col.THRESHOLD)
+    if not len(groups) or not set(needed) <= set(points.columns):
+        return None
+    rows = groups.order
+    fp, tp, fpr, tpr = (points[c].to_numpy(np.float64)[rows] for c in needed[:4])
+    first, last = groups.starts, groups.stops - 1
+    steps = np.diff(fp) >= 0
+    steps &= np.diff(tp) >= 0
+    steps[groups.stops[:-1] - 1] = True  # across a group boundary anything goes
+    ends = (fpr[first] == 0) & (tpr[first] == 0) & (fpr[last] == 1) & (tpr[last] == 1)
+    one_test_set = exact_scales([fp, tp], (fpr, tpr), groups.ids, len(groups))
+    if not (steps.all() and ends.all() and one_test_set.all()):
+        return None
+    kept, lengths = upper_hulls(fp, tp, groups.starts, groups.sizes, min_turn=0.0)
+    lo, hi = _vertex_ranges(fpr[kept], tpr[kept], lengths)
+    active = hi > lo
+    kept, lo = kept[active], lo[active]
+    owner = np.repeat(np.arange(len(groups)), lengths)[active]
+    chosen = _vertex_at(owner, lo, pc, len(groups))
+    return rows[kept[chosen]].reshape(len(groups), len(pc))
+
+
+def _vertex_ranges(fpr: np.ndarray, tpr: np.ndarray, lengths: np.ndarray):
+    """Each hull vertex's ``pc`` range (per group 0 at the first, 1 at the last vertex)."""
+    ends = np.cumsum(lengths)
+    is_last = np.zeros(len(fpr), dtype=bool)
+    is_last[ends[lengths > 0] - 1] = True
+    is_first = np.zeros(len(fpr), dtype=bool)
+    is_first[(ends - lengths)[lengths > 0]] = True
+    d_fpr, d_tpr = np.append(np.diff(fpr), 0.0), np.append(np.diff(tpr), 0.0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        edge_pc = d_fpr / (d_fpr + d_tpr)
+    hi = np.where(is_last, 1.0, edge_pc)
+    lo = np.where(is_first, 0.0, np.roll(edge_pc, 1))
+    return lo, hi
+
+
+def _vertex_at(owner: np.ndarray, lo: np.ndarray, pc: np.ndarray, n_groups: int) -> np.ndarray:
+    """Per group and ``pc``: the position (in ``lo``) of the vertex :func:`vertex_index` picks.
+
+    ``lo`` holds each group's intervals' starts in order (groups in order). One stable
+    merge of the (group, start) and (group, pc) keys counts the starts at or before each
+    ``pc`` in its group; at ``pc >= 1`` a last interval starting at 1 is passed over.
+    """
+    starts = np.searchsorted(owner, np.arange(n_groups))
+    counts = np.bincount(owner, minlength=n_groups)
+    query_owner = np.repeat(np.arange(n_groups), len(pc))
+    query_pc = np.tile(pc, n_groups)
+    keys_owner = np.concatenate([owner, query_owner])
+    keys_value = np.concatenate([lo, query_pc])
+    is_query = np.concatenate([np.zeros(len(lo), bool), np.ones(len(query_pc), bool)])
+    merged = np.lexsort((is_query, keys_value, keys_owner))  # starts before equal pc
+    at_or_before = np.cumsum(~is_query[merged])
+    found = np.empty(len(keys_value), dtype=np.int64)
+    found[merged] = at_or_before
+    local = found[len(lo) :] - starts[query_owner] - 1
+    below_one = np.add.reduceat((lo < 1).astype(np.int64), starts) - 1 if len(lo) else starts
+    chosen_lo = lo[starts[query_owner] + np.clip(local, 0, None)]
+    local = np.where((query_pc >= 1) & (chosen_lo >= 1), below_one[query_owner], local)
+    local = np.clip(local, 0, counts[query_owner] - 1)
+    return starts[query_owner] + local
 
 
 def _envelope_thresholds(points: pd.DataFrame, groups: Groups, pc) -> np.ndarray:
