@@ -70,9 +70,9 @@ def envelope_of_hulls(groups: Groups, hulls: Hulls) -> pd.DataFrame:
     Each hull vertex with a ``pc`` range of positive width starts a segment at ``pc_lo``;
     a last row per group closes the curve at ``pc = 1`` with the last such vertex.
     """
-    frame = hulls.frame
+    frame = hulls.columns
     group = np.repeat(np.arange(len(hulls.lengths)), hulls.lengths)
-    active = np.flatnonzero(frame[col.PC_HI].to_numpy() > frame[col.PC_LO].to_numpy())
+    active = np.flatnonzero(frame[col.PC_HI] > frame[col.PC_LO])
     active_group = group[active]
     last_of_group = np.append(active_group[1:] != active_group[:-1], len(active) > 0)
     closing = active[last_of_group[: len(active)]]
@@ -80,9 +80,9 @@ def envelope_of_hulls(groups: Groups, hulls: Hulls) -> pd.DataFrame:
     is_closing = np.concatenate([np.zeros(len(active), bool), np.ones(len(closing), bool)])
     order = np.lexsort((is_closing, group[rows]))
     rows, is_closing = rows[order], is_closing[order]
-    pc = np.where(is_closing, 1.0, frame[col.PC_LO].to_numpy(np.float64)[rows])
-    fpr = frame[col.FPR].to_numpy(np.float64)[rows]
-    tpr = frame[col.TPR].to_numpy(np.float64)[rows]
+    pc = np.where(is_closing, 1.0, frame[col.PC_LO].astype(np.float64)[rows])
+    fpr = frame[col.FPR].astype(np.float64)[rows]
+    tpr = frame[col.TPR].astype(np.float64)[rows]
     lengths = np.bincount(group[rows], minlength=len(hulls.lengths))
     return assemble(
         groups,
@@ -90,7 +90,7 @@ def envelope_of_hulls(groups: Groups, hulls: Hulls) -> pd.DataFrame:
         {
             col.PC: pc,
             col.COST: fpr + pc * (1.0 - tpr - fpr),
-            col.THRESHOLD: frame[col.THRESHOLD].to_numpy(np.float64)[rows],
+            col.THRESHOLD: frame[col.THRESHOLD].astype(np.float64)[rows],
             col.FPR: fpr,
             col.TPR: tpr,
         },

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -72,17 +73,22 @@ def hull_table(table: pd.DataFrame, groups: Groups) -> tuple[pd.DataFrame, Hulls
     """:func:`roc_hull` of a table already read and split, with the hulls it is made of."""
     point_columns = [c for c in col.ROC_COLUMNS if c in table.columns]
     hulls = all_hulls(table, groups, point_columns)
-    columns = {c: hulls.frame[c].to_numpy() for c in [*point_columns, *col.HULL_COLUMNS]}
+    columns = {c: hulls.columns[c] for c in [*point_columns, *col.HULL_COLUMNS]}
     return assemble(groups, hulls.lengths, columns), hulls
 
 
 @dataclass(frozen=True)
 class Hulls:
-    """The hull vertices of every group, group after group, in one frame."""
+    """The hull vertices of every group, group after group, as columns of numpy arrays."""
 
-    frame: pd.DataFrame
+    columns: dict[str, np.ndarray]  # the vertices' columns and their ranges
     lengths: np.ndarray  # vertices per group
     rows: np.ndarray  # each vertex's row in the table (-1: an added (0, 0), -2: (1, 1))
+
+    @functools.cached_property
+    def frame(self) -> pd.DataFrame:
+        """The vertices as one frame (built when first asked for; the columns are shared)."""
+        return table_of(dict(self.columns))
 
     def parts(self) -> list[pd.DataFrame]:
         """One frame per group (for code that still works group by group)."""
@@ -280,7 +286,7 @@ def _group_maxima(arrays, columns, source, group, n_groups) -> dict[str, np.ndar
     return maxima
 
 
-def _with_ranges(columns: dict, lengths: np.ndarray) -> pd.DataFrame:
+def _with_ranges(columns: dict, lengths: np.ndarray) -> dict[str, np.ndarray]:
     """Vertices with their slope and ``pc`` ranges (per group: ``+inf``/0 and 0/1 at the ends)."""
     fpr = columns[col.FPR].astype(np.float64)
     tpr = columns[col.TPR].astype(np.float64)
@@ -303,4 +309,4 @@ def _with_ranges(columns: dict, lengths: np.ndarray) -> pd.DataFrame:
     columns.update(
         {col.SLOPE_LO: right_slope, col.SLOPE_HI: left_slope, col.PC_LO: pc_lo, col.PC_HI: pc_hi}
     )
-    return table_of(columns)
+    return columns

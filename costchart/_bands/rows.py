@@ -164,12 +164,12 @@ def _envelope_thresholds(points: pd.DataFrame, groups: Groups, pc) -> np.ndarray
     ``pc`` follows :data:`costchart._optimal.RULE`, as :func:`costchart.selection_table`.
     """
     hulls = all_hulls(points, groups, list(col.ROC_COLUMNS))
-    frame = hulls.frame
-    lo = frame[col.PC_LO].to_numpy(np.float64)
-    hi = frame[col.PC_HI].to_numpy(np.float64)
-    fpr = frame[col.FPR].to_numpy(np.float64)
-    tpr = frame[col.TPR].to_numpy(np.float64)
-    threshold = frame[col.THRESHOLD].to_numpy(np.float64).copy()
+    frame = hulls.columns
+    lo = frame[col.PC_LO].astype(np.float64)
+    hi = frame[col.PC_HI].astype(np.float64)
+    fpr = frame[col.FPR].astype(np.float64)
+    tpr = frame[col.TPR].astype(np.float64)
+    threshold = frame[col.THRESHOLD].astype(np.float64)  # a copy
     threshold[(fpr == 0) & (tpr == 0)] = np.inf  # the trivial classifiers, as selections
     threshold[(fpr == 1) & (tpr == 1)] = -np.inf
     ends = np.cumsum(hulls.lengths)
