@@ -69,7 +69,7 @@ def _counts(table: pd.DataFrame, by: list[str], groups: Groups, name: str) -> _C
     along = np.lexsort((tp, fp, groups.ids))  # stable: the per-group order, group after group
     rows, tp, fp = rows[along], tp[along], fp[along]
     totals = (table[col.TP] + table[col.FN]).to_numpy(np.float64)
-    positives = totals[rows[groups.starts]]
+    positives = totals[groups.firsts]  # read at each group's first row, in table order
     empty = np.flatnonzero(positives <= 0)
     if empty.size:
         key = groups.keys[empty[0]]
