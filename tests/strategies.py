@@ -2,6 +2,7 @@
 
 import copy
 import itertools
+import warnings
 from functools import cached_property
 
 import numpy as np
@@ -416,3 +417,15 @@ def compare_tables(fast: pd.DataFrame, slow: pd.DataFrame, *, rtol: float = 0.0)
         pd.testing.assert_frame_equal(fast, slow, check_exact=False, rtol=rtol, atol=0)
     else:
         pd.testing.assert_frame_equal(fast, slow, check_exact=True)
+
+
+def same_warnings(fast, slow):
+    """Both results, after checking that both gave the same warnings."""
+    with warnings.catch_warnings(record=True) as fast_warnings:
+        warnings.simplefilter("always")
+        quick = fast()
+    with warnings.catch_warnings(record=True) as slow_warnings:
+        warnings.simplefilter("always")
+        reference = slow()
+    assert [str(w.message) for w in fast_warnings] == [str(w.message) for w in slow_warnings]
+    return quick, reference

@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 from scenegraph import data_marks, legend_labels, scene
 from sklearn.metrics import average_precision_score, precision_recall_curve
-from strategies import GROUP_KEY_KINDS, compare_tables, many_groups
+from strategies import GROUP_KEY_KINDS, compare_tables, many_groups, same_warnings
 
 import costchart as cc
 
@@ -257,18 +257,6 @@ def _mixed_points(seed, key):
     return kept, by
 
 
-def _fast_and_slow(fast, slow):
-    """Both results, after checking that both gave the same warnings."""
-    with warnings.catch_warnings(record=True) as fast_warnings:
-        warnings.simplefilter("always")
-        quick = fast()
-    with warnings.catch_warnings(record=True) as slow_warnings:
-        warnings.simplefilter("always")
-        reference = slow()
-    assert [str(w.message) for w in fast_warnings] == [str(w.message) for w in slow_warnings]
-    return quick, reference
-
-
 @pytest.mark.parametrize("key", GROUP_KEY_KINDS)
 @pytest.mark.parametrize("seed", range(3))
 def test_all_groups_at_once_equal_each_group_alone(seed, key):
@@ -283,7 +271,7 @@ def test_all_groups_at_once_equal_each_group_alone(seed, key):
             fast = partial(cc.pr_curve, p, by=by, steps=steps)
             pairs.append((fast, partial(_pr_curve_group_by_group, p, by, steps), 0.0))
         for fast, slow, rtol in pairs:
-            compare_tables(*_fast_and_slow(fast, slow), rtol=rtol)
+            compare_tables(*same_warnings(fast, slow), rtol=rtol)
 
 
 def test_one_group_and_polars_input_equal_the_loop():
