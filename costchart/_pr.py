@@ -70,9 +70,9 @@ def _counts(table: pd.DataFrame, by: list[str], groups: Groups, name: str) -> _C
     rows, tp, fp = rows[along], tp[along], fp[along]
     totals = (table[col.TP] + table[col.FN]).to_numpy(np.float64)
     positives = totals[groups.firsts]  # read at each group's first row, in table order
-    empty = np.flatnonzero(positives <= 0)
-    if empty.size:
-        key = groups.keys[empty[0]]
+    without = np.flatnonzero(positives <= 0)
+    if without.size:
+        key = groups.keys[without[0]]
         where = f" of group {describe_group(by, key)}" if by else ""
         msg = f"the points{where} have no positives; recall is not defined"
         raise CostchartError(msg)
