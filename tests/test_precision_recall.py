@@ -252,6 +252,10 @@ def _mixed_points(seed, key):
     later = pd.Series(number).groupby(number).cumcount().to_numpy() > 0
     kept = kept[~((number % 10 == 3) & later)]  # groups of one point
     kept = kept.iloc[rng.permutation(len(kept))]
+    if seed == 1:  # points of crisp classifiers, no curve: along fp, tp falls and rises
+        negatives = (kept["fp"] + kept["tn"]).to_numpy()
+        kept = kept.assign(fp=rng.integers(0, negatives + 1))
+        kept = kept.assign(tn=negatives - kept["fp"], fpr=kept["fp"] / negatives)
     if seed % 2:  # counts as other integer dtypes
         kept = kept.astype({"tp": np.uint32, "fp": np.int32})
     return kept, by
