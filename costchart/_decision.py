@@ -143,9 +143,10 @@ def net_benefit(
     spread = np.stack([se, zeros, zeros], axis=1)
     everyone, prevalence = everyone[:, None], prevalence[:, None]
     shape = values.shape
-    strategies = np.array(["model", "all", "none"], dtype=object)
+    # the three names as pandas stores strings, taken per row (no conversion of every row)
+    strategies = pd.Series(np.array(["model", "all", "none"], dtype=object)).array
     columns = {
-        STRATEGY: np.broadcast_to(strategies[None, :, None], shape).ravel(),
+        STRATEGY: strategies.take(np.broadcast_to(np.arange(3)[None, :, None], shape).ravel()),
         col.THRESHOLD: np.broadcast_to(grid, shape).ravel(),
         NET_BENEFIT: values.ravel(),
         STANDARDIZED: (values / prevalence).ravel(),
