@@ -177,16 +177,19 @@ def _thresholds(values) -> np.ndarray:
 def _rows_at(own: np.ndarray, groups: Groups, grid: np.ndarray) -> np.ndarray:
     """For each group and threshold ``t`` of ``grid``, the last of its rows with ``own >= t``.
 
-    ``own`` holds the ROC thresholds group after group, decreasing within each group. As
-    ``np.searchsorted(-own, -grid, side="right") - 1`` group by group, done for all groups
-    at once on integer keys: (group, rank of ``-threshold``). A group without such a row
-    gets its last row (index -1 of the group).
+    ``own`` holds the ROC thresholds group after group, decreasing within each group, so
+    a group's rows with ``own >= t`` come first: as ``np.searchsorted(-own, -grid,
+    side="right") - 1`` group by group. Their number is a cumulative count of the rows by
+    (group, first sorted threshold they reach). A group without such a row gets its last
+    row (index -1 of the group), as the searchsorted did.
     """
-    count = len(groups)
-    ranks = np.unique(np.concatenate([-own, -grid]), return_inverse=True)[1]
-    span = int(ranks.max()) + 1
-    keys = groups.ids * span + ranks[: len(own)]
-    wanted = np.arange(count)[:, None] * span + ranks[len(own) :][None, :]
-    at = np.searchsorted(keys, wanted, side="right") - 1
-    starts = groups.starts[:, None]
-    return np.where(at < starts, (groups.stops - 1)[:, None], at)
+    order = np.argsort(-grid, kind="stable")
+    sorted_grid = -grid[order]
+    # row j has own >= t_k (sorted) exactly when k >= reach[j]
+    reach = np.searchsorted(sorted_grid, -own, side="left")
+    width = len(grid) + 1
+    rows = np.bincount(groups.ids * width + reach, minlength=len(groups) * width)
+    counts = np.cumsum(rows.reshape(len(groups), width), axis=1)[:, :-1]
+    at = np.empty((len(groups), len(grid)), dtype=np.int64)
+    at[:, order] = groups.starts[:, None] + counts - 1
+    return np.where(at < groups.starts[:, None], (groups.stops - 1)[:, None], at)

@@ -21,6 +21,7 @@ from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._frames import carry_grouping, describe_group
 from costchart._groups import Groups, assemble
+from costchart._hull import _is_sorted_within
 from costchart._tables import points_groups
 from costchart._validation import whole_number
 
@@ -66,8 +67,9 @@ def _counts(table: pd.DataFrame, by: list[str], groups: Groups, name: str) -> _C
     rows = groups.order
     tp = table[col.TP].to_numpy(np.float64)[rows]
     fp = table[col.FP].to_numpy(np.float64)[rows]
-    along = np.lexsort((tp, fp, groups.ids))  # stable: the per-group order, group after group
-    rows, tp, fp = rows[along], tp[along], fp[along]
+    if not _is_sorted_within(fp, tp, groups.starts):  # roc_points' tables are
+        along = np.lexsort((tp, fp, groups.ids))  # stable: as each group sorted alone
+        rows, tp, fp = rows[along], tp[along], fp[along]
     totals = (table[col.TP] + table[col.FN]).to_numpy(np.float64)
     positives = totals[groups.firsts]  # read at each group's first row, in table order
     without = np.flatnonzero(positives <= 0)
@@ -166,26 +168,33 @@ def pr_curve(
     steps = whole_number(steps, "steps", minimum=0, maximum=10_000)
     table, by, groups = points_groups(points, by)
     counts = _counts(table, by, groups, "points")
-    # every segment: its start, then the inner steps along the path; each group's last
-    # point closes its curve
-    share = np.concatenate([[0.0], np.arange(1, steps + 1) / (steps + 1)])
-    last = counts.is_last
-    drawn = np.where(last, 1, len(share))  # rows drawn from each point
-    source = np.repeat(np.arange(len(last)), drawn)
-    step = np.arange(len(source)) - np.repeat(np.cumsum(drawn) - drawn, drawn)
-    end = np.where(last, 0, 1)[source] + source  # the segment's end (itself at the last)
-    along = share[step]
-    tp, fp = counts.tp, counts.fp
-    path_tp = tp[source] + along * (tp[end] - tp[source])
-    path_fp = fp[source] + along * (fp[end] - fp[source])
-    lengths = (groups.sizes - 1) * len(share) + 1 if len(groups) else groups.sizes
-    positives = np.repeat(counts.positives, lengths)
+    path_tp, path_fp, interpolated = _paths(counts, steps)
+    lengths = (groups.sizes - 1) * (steps + 1) + 1
     columns = {
-        RECALL: path_tp / positives,
+        RECALL: path_tp / np.repeat(counts.positives, lengths),
         PRECISION: _precision(path_tp, path_fp),
-        "interpolated": step > 0,
+        "interpolated": interpolated,
     }
     return assemble(groups, lengths, columns)
+
+
+def _paths(counts: _Counts, steps: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Davis and Goadrich's paths of all groups: ``tp``, ``fp`` and whether interpolated.
+
+    Every segment gives its start, then ``steps`` points inside; each group's last point
+    closes its curve. All points are drawn as segment starts (a last point towards
+    itself), then the inner steps of the last points are left out.
+    """
+    share = np.concatenate([[0.0], np.arange(1, steps + 1) / (steps + 1)])
+    last = counts.is_last
+    end = np.arange(len(last)) + ~last  # the segment's end (itself at a last point)
+    kept = np.ones((len(last), len(share)), dtype=bool)
+    kept[last, 1:] = False
+    tp, fp = counts.tp, counts.fp
+    path_tp = (tp[:, None] + share[None, :] * (tp[end] - tp)[:, None])[kept]
+    path_fp = (fp[:, None] + share[None, :] * (fp[end] - fp)[:, None])[kept]
+    interpolated = np.broadcast_to(share > 0, kept.shape)[kept]
+    return path_tp, path_fp, interpolated
 
 
 def _segment_areas(tp, fp, positives, starts):

@@ -251,7 +251,8 @@ def _mixed_points(seed, key):
     number = kept.groupby(by, dropna=False, observed=True, sort=False).ngroup().to_numpy()
     later = pd.Series(number).groupby(number).cumcount().to_numpy() > 0
     kept = kept[~((number % 10 == 3) & later)]  # groups of one point
-    kept = kept.iloc[rng.permutation(len(kept))]
+    if seed:  # rows mixed (seed 0: in roc_points' order, each group's points sorted)
+        kept = kept.iloc[rng.permutation(len(kept))]
     if seed == 1:  # points of crisp classifiers, no curve: along fp, tp falls and rises
         negatives = (kept["fp"] + kept["tn"]).to_numpy()
         kept = kept.assign(fp=rng.integers(0, negatives + 1))
