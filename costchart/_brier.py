@@ -83,29 +83,26 @@ def brier_curve(
             f"{finite.max():g}); a Brier curve needs probabilities of the positive class"
         )
         raise CostchartError(msg)
-    parts = []
-    for group in groups:
-        rows = group.positions
-        own = thresholds[rows]
-        fnr = 1 - points[col.TPR].to_numpy(np.float64)[rows]
-        fpr = points[col.FPR].to_numpy(np.float64)[rows]
-        # Row j (scores >= own[j]) is used from pc = 1 - own[j] up to the next row's start.
-        starts = np.where(np.isfinite(own), 1 - own, 0.0)
-        ends = np.append(starts[1:], 1.0)
-        used = ends > starts  # rows that hold an interval of positive width
-        lo, hi = starts[used], ends[used]
-        pc = np.column_stack([lo, hi]).ravel()
-        take = np.repeat(np.flatnonzero(used), 2)
-        cost = pc * fnr[take] + (1 - pc) * fpr[take]
-        part = pd.DataFrame(
-            {
-                col.PC: pc,
-                col.COST: cost,
-                col.THRESHOLD: own[take],
-                col.SEGMENT: np.repeat(np.arange(used.sum()), 2),
-            }
-        )
-        parts.append(part)
-    body = pd.concat(parts, ignore_index=True)  # roc_points refuses data without rows
-    lengths = np.array([len(part) for part in parts])
-    return assemble(groups, lengths, {c: body[c].to_numpy() for c in body.columns})
+    rows = groups.order
+    own = thresholds[rows]
+    fnr = 1 - points[col.TPR].to_numpy(np.float64)[rows]
+    fpr = points[col.FPR].to_numpy(np.float64)[rows]
+    # Row j (scores >= own[j]) is used from pc = 1 - own[j] up to the next row's start;
+    # a group's last row up to 1.
+    starts = np.where(np.isfinite(own), 1 - own, 0.0)
+    ends = np.append(starts[1:], 1.0)
+    ends[groups.stops - 1] = 1.0
+    used = np.flatnonzero(ends > starts)  # rows that hold an interval of positive width
+    pc = np.column_stack([starts[used], ends[used]]).ravel()
+    take = np.repeat(used, 2)
+    cost = pc * fnr[take] + (1 - pc) * fpr[take]
+    ids = groups.ids[used]
+    held = np.bincount(ids, minlength=len(groups))  # intervals per group
+    segment = np.arange(len(used)) - np.repeat(np.cumsum(held) - held, held)
+    columns = {
+        col.PC: pc,
+        col.COST: cost,
+        col.THRESHOLD: own[take],
+        col.SEGMENT: np.repeat(segment, 2),
+    }
+    return assemble(groups, 2 * held, columns)

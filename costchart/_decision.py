@@ -28,7 +28,7 @@ import pandas as pd
 from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._frames import normalize_by
-from costchart._groups import assemble, split_groups
+from costchart._groups import Groups, assemble, split_groups
 from costchart._roc import points_of
 from costchart._validation import confidence_level as check_confidence
 from costchart._validation import probabilities
@@ -116,52 +116,47 @@ def net_benefit(
     groups = split_groups(points, by)
     z = stats.norm.ppf(0.5 + level / 2)
     odds = grid / (1 - grid)
-    tables = []
-    for group in groups:
-        rows = group.positions
-        own = points[col.THRESHOLD].to_numpy(np.float64)[rows]
-        tp = points[col.TP].to_numpy(np.float64)[rows]
-        fp = points[col.FP].to_numpy(np.float64)[rows]
-        positives, negatives = tp[-1], fp[-1]
-        n = positives + negatives
-        # Acting when score >= t: the row of the lowest ROC threshold at least t.
-        at = np.searchsorted(-own, -grid, side="right") - 1
-        true_pos, false_pos = tp[at], fp[at]
-        false_neg = positives - true_pos
-        model = true_pos / n - false_pos / n * odds
-        everyone = positives / n - negatives / n * odds
-        variance = (
-            false_neg * (positives - false_neg) / positives
-            + odds**2 * false_pos * (negatives - false_pos) / negatives
-        ) / n**2
-        se = np.sqrt(np.maximum(variance, 0.0))
-        prevalence = positives / n
-        pc = prevalence * (1 - grid) / (prevalence * (1 - grid) + (1 - prevalence) * grid)
-        blocks = []
-        for strategy, values, spread in (
-            ("model", model, se),
-            ("all", everyone, np.zeros_like(grid)),
-            ("none", np.zeros_like(grid), np.zeros_like(grid)),
-        ):
-            blocks.append(
-                pd.DataFrame(
-                    {
-                        STRATEGY: strategy,
-                        col.THRESHOLD: grid,
-                        NET_BENEFIT: values,
-                        STANDARDIZED: values / prevalence,
-                        AVOIDED: (values - everyone) / odds * 100,
-                        col.PC: pc,
-                        col.LOWER: values - z * spread,
-                        col.UPPER: values + z * spread,
-                        col.SE: spread,
-                    }
-                )
-            )
-        tables.append(pd.concat(blocks, ignore_index=True))
-    body = pd.concat(tables, ignore_index=True)  # roc_points refuses data without rows
-    lengths = np.array([len(block) for block in tables])
-    result = assemble(groups, lengths, {c: body[c].to_numpy() for c in body.columns})
+    rows = groups.order
+    own = points[col.THRESHOLD].to_numpy(np.float64)[rows]
+    tp = points[col.TP].to_numpy(np.float64)[rows]
+    fp = points[col.FP].to_numpy(np.float64)[rows]
+    last = groups.stops - 1
+    # one row per group, one column per threshold
+    positives, negatives = tp[last][:, None], fp[last][:, None]
+    n = positives + negatives
+    # Acting when score >= t: the row of the lowest ROC threshold at least t.
+    at = _rows_at(own, groups, grid)
+    true_pos, false_pos = tp[at], fp[at]
+    false_neg = positives - true_pos
+    model = true_pos / n - false_pos / n * odds
+    everyone = positives / n - negatives / n * odds
+    variance = (
+        false_neg * (positives - false_neg) / positives
+        + odds**2 * false_pos * (negatives - false_pos) / negatives
+    ) / n**2
+    se = np.sqrt(np.maximum(variance, 0.0))
+    prevalence = positives / n
+    pc = prevalence * (1 - grid) / (prevalence * (1 - grid) + (1 - prevalence) * grid)
+    zeros = np.zeros_like(model)
+    # blocks of rows: group, then strategy ("model", "all", "none"), then threshold
+    values = np.stack([model, np.broadcast_to(everyone, model.shape), zeros], axis=1)
+    spread = np.stack([se, zeros, zeros], axis=1)
+    everyone, prevalence = everyone[:, None], prevalence[:, None]
+    shape = values.shape
+    # the three names as pandas stores strings, taken per row (no conversion of every row)
+    strategies = pd.Series(np.array(["model", "all", "none"], dtype=object)).array
+    columns = {
+        STRATEGY: strategies.take(np.broadcast_to(np.arange(3)[None, :, None], shape).ravel()),
+        col.THRESHOLD: np.broadcast_to(grid, shape).ravel(),
+        NET_BENEFIT: values.ravel(),
+        STANDARDIZED: (values / prevalence).ravel(),
+        AVOIDED: ((values - everyone) / odds * 100).ravel(),
+        col.PC: np.broadcast_to(pc[:, None, :], shape).ravel(),
+        col.LOWER: (values - z * spread).ravel(),
+        col.UPPER: (values + z * spread).ravel(),
+        col.SE: spread.ravel(),
+    }
+    result = assemble(groups, np.full(len(groups), 3 * len(grid)), columns)
     result.attrs["costchart"] = {
         "confidence_level": level,
         "method": "exact",
@@ -177,3 +172,24 @@ def _thresholds(values) -> np.ndarray:
         msg = f"thresholds={values!r} must be a non-empty list of probabilities in (0, 1)"
         raise CostchartError(msg)
     return grid.astype(np.float64)
+
+
+def _rows_at(own: np.ndarray, groups: Groups, grid: np.ndarray) -> np.ndarray:
+    """For each group and threshold ``t`` of ``grid``, the last of its rows with ``own >= t``.
+
+    ``own`` holds the ROC thresholds group after group, decreasing within each group, so
+    a group's rows with ``own >= t`` come first: as ``np.searchsorted(-own, -grid,
+    side="right") - 1`` group by group. Their number is a cumulative count of the rows by
+    (group, first sorted threshold they reach). A group without such a row gets its last
+    row (index -1 of the group), as the searchsorted did.
+    """
+    order = np.argsort(-grid, kind="stable")
+    sorted_grid = -grid[order]
+    # row j has own >= t_k (sorted) exactly when k >= reach[j]
+    reach = np.searchsorted(sorted_grid, -own, side="left")
+    width = len(grid) + 1
+    rows = np.bincount(groups.ids * width + reach, minlength=len(groups) * width)
+    counts = np.cumsum(rows.reshape(len(groups), width), axis=1)[:, :-1]
+    at = np.empty((len(groups), len(grid)), dtype=np.int64)
+    at[:, order] = groups.starts[:, None] + counts - 1
+    return np.where(at < groups.starts[:, None], (groups.stops - 1)[:, None], at)

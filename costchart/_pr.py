@@ -12,6 +12,7 @@ ROC convex hull maps to the achievable PR frontier the same way.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
@@ -19,7 +20,8 @@ import pandas as pd
 from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._frames import carry_grouping, describe_group
-from costchart._groups import combine_groups
+from costchart._groups import Groups, assemble
+from costchart._hull import _is_sorted_within
 from costchart._tables import points_groups
 from costchart._validation import whole_number
 
@@ -28,25 +30,55 @@ __all__ = ["pr_auc", "pr_curve", "pr_points"]
 RECALL, PRECISION = "recall", "precision"
 
 
-def _counts(table: pd.DataFrame, by: list[str], group, name: str):
-    """A group's counts (tp, fp) in order of decreasing threshold, and its class totals."""
+@dataclass(frozen=True)
+class _Counts:
+    """Every group's counts along its curve, group after group, and its class totals.
+
+    Within a group the points are in order of growing ``fp``, then ``tp`` (counts grow
+    together along the curve); :attr:`rows` are their positions in the table.
+    """
+
+    rows: np.ndarray
+    tp: np.ndarray
+    fp: np.ndarray
+    positives: np.ndarray  # one per group
+    groups: Groups
+
+    @property
+    def is_last(self) -> np.ndarray:
+        """Whether each point is its group's last (where no segment starts)."""
+        last = np.zeros(len(self.rows), dtype=bool)
+        last[self.groups.stops - 1] = True
+        return last
+
+
+def _counts(table: pd.DataFrame, by: list[str], groups: Groups, name: str) -> _Counts:
+    """The counts (tp, fp) of all groups along their curves, and their class totals."""
     missing = [c for c in (col.TP, col.FP, col.TN, col.FN) if c not in table.columns]
-    if missing:
+    if missing and len(groups):
         msg = (
             f"{name} has no counts ({missing}); precision needs the ROC points' tp and fp, "
             "as roc_points and from_confusion give them"
         )
         raise CostchartError(msg)
-    positions = group.positions
-    tp = table[col.TP].to_numpy(np.float64)[positions]
-    fp = table[col.FP].to_numpy(np.float64)[positions]
-    order = np.lexsort((tp, fp))  # along the curve: counts grow together
-    positives = float((table[col.TP] + table[col.FN]).to_numpy(np.float64)[positions][0])
-    if positives <= 0:
-        where = f" of group {describe_group(by, group.key)}" if by else ""
+    if not len(groups):
+        empty = np.zeros(0)
+        return _Counts(np.zeros(0, dtype=np.intp), empty, empty, empty, groups)
+    rows = groups.order
+    tp = table[col.TP].to_numpy(np.float64)[rows]
+    fp = table[col.FP].to_numpy(np.float64)[rows]
+    if not _is_sorted_within(fp, tp, groups.starts):  # roc_points' tables are
+        along = np.lexsort((tp, fp, groups.ids))  # stable: as each group sorted alone
+        rows, tp, fp = rows[along], tp[along], fp[along]
+    totals = (table[col.TP] + table[col.FN]).to_numpy(np.float64)
+    positives = totals[groups.firsts]  # read at each group's first row, in table order
+    without = np.flatnonzero(positives <= 0)
+    if without.size:
+        key = groups.keys[without[0]]
+        where = f" of group {describe_group(by, key)}" if by else ""
         msg = f"the points{where} have no positives; recall is not defined"
         raise CostchartError(msg)
-    return positions[order], tp[order], fp[order], positives
+    return _Counts(rows, tp, fp, positives, groups)
 
 
 def _precision(tp, fp):
@@ -90,9 +122,8 @@ def pr_points(points, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
     # The grouping columns, the ROC columns present (in costchart's order), then the rates.
     result = table[[*by, *(c for c in col.ROC_COLUMNS if c in table.columns)]].copy()
     precision = np.full(len(table), np.nan)
-    for group in groups:
-        positions, tp, fp, _ = _counts(table, by, group, "points")
-        precision[positions] = _precision(tp, fp)
+    counts = _counts(table, by, groups, "points")
+    precision[counts.rows] = _precision(counts.tp, counts.fp)
     result[RECALL] = table[col.TPR].to_numpy(np.float64)
     result[PRECISION] = precision
     return carry_grouping(result.reset_index(drop=True), by)
@@ -136,42 +167,50 @@ def pr_curve(
     """
     steps = whole_number(steps, "steps", minimum=0, maximum=10_000)
     table, by, groups = points_groups(points, by)
-    parts = []
-    inner = np.arange(1, steps + 1) / (steps + 1)
-    for group in groups:
-        _, tp, fp, positives = _counts(table, by, group, "points")
-        start_tp, end_tp = tp[:-1], tp[1:]
-        start_fp, end_fp = fp[:-1], fp[1:]
-        # every segment: its start, then the inner steps along the path
-        share = np.concatenate([[0.0], inner])
-        path_tp = start_tp[:, None] + share[None, :] * (end_tp - start_tp)[:, None]
-        path_fp = start_fp[:, None] + share[None, :] * (end_fp - start_fp)[:, None]
-        path_tp = np.append(path_tp.ravel(), tp[-1])
-        path_fp = np.append(path_fp.ravel(), fp[-1])
-        interpolated = np.append(np.tile(share > 0, len(start_tp)), False)
-        parts.append(
-            pd.DataFrame(
-                {
-                    RECALL: path_tp / positives,
-                    PRECISION: _precision(path_tp, path_fp),
-                    "interpolated": interpolated,
-                }
-            )
-        )
-    curve = combine_groups(table, by, groups, parts, [RECALL, PRECISION, "interpolated"])
-    curve["interpolated"] = curve["interpolated"].astype(bool)  # also when there are no rows
-    return curve
+    counts = _counts(table, by, groups, "points")
+    path_tp, path_fp, interpolated = _paths(counts, steps)
+    lengths = (groups.sizes - 1) * (steps + 1) + 1
+    columns = {
+        RECALL: path_tp / np.repeat(counts.positives, lengths),
+        PRECISION: _precision(path_tp, path_fp),
+        "interpolated": interpolated,
+    }
+    return assemble(groups, lengths, columns)
 
 
-def _segment_areas(tp, fp, positives):
-    """Exact area under the interpolated PR curve of each segment (closed form)."""
-    d_tp, d_fp = np.diff(tp), np.diff(fp)
+def _paths(counts: _Counts, steps: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Davis and Goadrich's paths of all groups: ``tp``, ``fp`` and whether interpolated.
+
+    Every segment gives its start, then ``steps`` points inside; each group's last point
+    closes its curve. All points are drawn as segment starts (a last point towards
+    itself), then the inner steps of the last points are left out.
+    """
+    share = np.concatenate([[0.0], np.arange(1, steps + 1) / (steps + 1)])
+    last = counts.is_last
+    end = np.arange(len(last)) + ~last  # the segment's end (itself at a last point)
+    kept = np.ones((len(last), len(share)), dtype=bool)
+    kept[last, 1:] = False
+    tp, fp = counts.tp, counts.fp
+    path_tp = (tp[:, None] + share[None, :] * (tp[end] - tp)[:, None])[kept]
+    path_fp = (fp[:, None] + share[None, :] * (fp[end] - fp)[:, None])[kept]
+    interpolated = np.broadcast_to(share > 0, kept.shape)[kept]
+    return path_tp, path_fp, interpolated
+
+
+def _segment_areas(tp, fp, positives, starts):
+    """Exact area under the interpolated PR curve of each segment (closed form).
+
+    Segment ``k`` runs from point ``starts[k]`` to the next point; ``positives`` holds
+    each point's class total.
+    """
+    ends = starts + 1
+    d_tp, d_fp = tp[ends] - tp[starts], fp[ends] - fp[starts]
     area = np.zeros(len(d_tp))
     rising = d_tp > 0
-    a_tp, a_fp = tp[:-1][rising], fp[:-1][rising]
+    a_tp, a_fp = tp[starts][rising], fp[starts][rising]
     s = d_fp[rising] / d_tp[rising]  # false positives per true positive along the path
     c = a_fp - s * a_tp  # FP = c + s * TP on the segment
-    b_tp = tp[1:][rising]
+    b_tp = tp[ends][rising]
     k = 1 + s  # TP + FP = k * TP + c
 
     def primitive(t):
@@ -185,7 +224,7 @@ def _segment_areas(tp, fp, positives):
     value = np.where(
         from_origin, (b_tp - a_tp) / k, primitive(b_tp) - primitive(np.maximum(a_tp, 0))
     )
-    area[rising] = value / positives
+    area[rising] = value / positives[starts][rising]
     return area
 
 
@@ -208,18 +247,22 @@ def pr_auc(points, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
     0             0.8333  0.7973
     """
     table, by, groups = points_groups(points, by)
-    parts = []
-    for group in groups:
-        _, tp, fp, positives = _counts(table, by, group, "points")
-        recall = tp / positives
-        precision = _precision(tp, fp)
-        average = float(np.sum(np.diff(recall) * precision[1:]))
-        parts.append(
-            pd.DataFrame(
-                {
-                    "average_precision": [average],
-                    "pr_auc": [float(np.sum(_segment_areas(tp, fp, positives)))],
-                }
-            )
-        )
-    return combine_groups(table, by, groups, parts, ["average_precision", "pr_auc"])
+    counts = _counts(table, by, groups, "points")
+    tp, fp = counts.tp, counts.fp
+    ids = groups.ids
+    positives = counts.positives[ids]
+    recall = tp / positives
+    precision = _precision(tp, fp)
+    starts = np.flatnonzero(~counts.is_last)  # segment k runs from point k to point k + 1
+    gained = (recall[starts + 1] - recall[starts]) * precision[starts + 1]
+    areas = _segment_areas(tp, fp, positives, starts)
+    columns = {
+        "average_precision": _group_sums(gained, ids[starts], len(groups)),
+        "pr_auc": _group_sums(areas, ids[starts], len(groups)),
+    }
+    return assemble(groups, np.ones(len(groups), dtype=np.int64), columns)
+
+
+def _group_sums(values: np.ndarray, group: np.ndarray, count: int) -> np.ndarray:
+    """The sum of ``values`` in each of ``count`` groups (0 where a group has none)."""
+    return np.bincount(group, weights=values, minlength=count).astype(np.float64)

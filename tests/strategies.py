@@ -2,6 +2,7 @@
 
 import copy
 import itertools
+import warnings
 from functools import cached_property
 
 import numpy as np
@@ -360,3 +361,71 @@ class Inputs:
             }
         )
         return pd.concat([a, b], ignore_index=True)
+
+
+GROUP_KEY_KINDS = ("str", "int", "category", "float", "two columns")
+
+
+def many_groups(seed: int, key: str = "str", *, groups: int = 40, max_rows: int = 30):
+    """Scored instances in many groups of different sizes, for tests against per-group loops.
+
+    Returns ``(data, by)``. Groups have 1 to ``max_rows`` rows (a group of one row has one
+    class only, and roc_points leaves it out with a warning); scores are probabilities
+    with ties (two decimals); ``w`` holds whole weights, some 0. ``key`` is the kind of
+    the grouping column: ``"str"`` (one key None), ``"int"``, ``"category"`` (one key
+    NaN, one category unused), ``"float"`` (one key NaN) or ``"two columns"`` (str and
+    int). Rows of the groups are mixed.
+    """
+    rng = np.random.default_rng(seed)
+    sizes = rng.integers(1, max_rows + 1, groups)
+    sizes[0] = max(sizes[0], 2)
+    number = np.repeat(np.arange(groups), sizes)
+    y = rng.random(len(number)) < 0.4
+    y[0], y[1] = True, False  # the first group has both classes
+    data = pd.DataFrame(
+        {
+            "s": np.round(rng.random(len(number)), 2),
+            "y": y,
+            "w": rng.integers(0, 3, len(number)),
+        }
+    )
+    data.loc[:1, "w"] = 1
+    names = np.array([f"k{i}" for i in range(groups)], dtype=object)
+    missing = number == 1
+    if key == "str":
+        data["g"] = np.where(missing, None, names[number])
+    elif key == "int":
+        data["g"] = number * 7 - 50
+    elif key == "category":
+        values = pd.Series(np.where(missing, None, names[number]))
+        data["g"] = pd.Categorical(values, categories=["unused", *names[::-1]])
+    elif key == "float":
+        data["g"] = np.where(missing, np.nan, number / 4)
+    else:
+        data["g"] = names[number % 5]
+        data["h"] = number // 5
+    data = data.iloc[rng.permutation(len(data))].reset_index(drop=True)
+    return data, ["g", "h"] if key == "two columns" else ["g"]
+
+
+def compare_tables(fast: pd.DataFrame, slow: pd.DataFrame, *, rtol: float = 0.0) -> None:
+    """Assert two result tables equal: rows, order, columns, dtypes, attrs; values to ``rtol``."""
+    assert list(fast.columns) == list(slow.columns)
+    assert list(fast.dtypes) == list(slow.dtypes)
+    assert fast.attrs == slow.attrs
+    if rtol:
+        pd.testing.assert_frame_equal(fast, slow, check_exact=False, rtol=rtol, atol=0)
+    else:
+        pd.testing.assert_frame_equal(fast, slow, check_exact=True)
+
+
+def same_warnings(fast, slow):
+    """Both results, after checking that both gave the same warnings."""
+    with warnings.catch_warnings(record=True) as fast_warnings:
+        warnings.simplefilter("always")
+        quick = fast()
+    with warnings.catch_warnings(record=True) as slow_warnings:
+        warnings.simplefilter("always")
+        reference = slow()
+    assert [str(w.message) for w in fast_warnings] == [str(w.message) for w in slow_warnings]
+    return quick, reference

@@ -1,8 +1,12 @@
 """Brier curves: the rule, the area identity, and the gap to the lower envelope."""
 
+import re
+from functools import partial
+
 import numpy as np
 import pandas as pd
 import pytest
+from strategies import GROUP_KEY_KINDS, compare_tables, many_groups, same_warnings
 
 import costchart as cc
 
@@ -53,3 +57,83 @@ def test_brier_curve_lies_on_or_above_the_envelope_and_groups_work():
 def test_scores_outside_zero_one_are_refused():
     with pytest.raises(cc.CostchartError, match=r"outside \[0, 1\].*probabilities"):
         cc.brier_curve({"p": [1.5, 0.2, -0.1], "y": [1, 0, 0]}, score="p", label="y")
+
+
+def _brier_curve_group_by_group(data, *, score, label, by=None, pos_label=None, weight=None):
+    """The per-group loop brier_curve was before it computed all groups in shared passes."""
+    from costchart import _schema as col
+    from costchart._frames import normalize_by
+    from costchart._groups import assemble, split_groups
+
+    by = normalize_by(by)
+    points = cc.roc_points(
+        data, score=score, label=label, by=by or None, pos_label=pos_label, weight=weight
+    )
+    groups = split_groups(points, by)
+    thresholds = points[col.THRESHOLD].to_numpy(np.float64)
+    finite = thresholds[np.isfinite(thresholds)]
+    if finite.size and (finite.min() < 0 or finite.max() > 1):
+        msg = (
+            f"column {score!r} has scores outside [0, 1] (from {finite.min():g} to "
+            f"{finite.max():g}); a Brier curve needs probabilities of the positive class"
+        )
+        raise cc.CostchartError(msg)
+    parts = []
+    for group in groups:
+        rows = group.positions
+        own = thresholds[rows]
+        fnr = 1 - points[col.TPR].to_numpy(np.float64)[rows]
+        fpr = points[col.FPR].to_numpy(np.float64)[rows]
+        starts = np.where(np.isfinite(own), 1 - own, 0.0)
+        ends = np.append(starts[1:], 1.0)
+        used = ends > starts
+        lo, hi = starts[used], ends[used]
+        pc = np.column_stack([lo, hi]).ravel()
+        take = np.repeat(np.flatnonzero(used), 2)
+        cost = pc * fnr[take] + (1 - pc) * fpr[take]
+        part = pd.DataFrame(
+            {
+                col.PC: pc,
+                col.COST: cost,
+                col.THRESHOLD: own[take],
+                col.SEGMENT: np.repeat(np.arange(used.sum()), 2),
+            }
+        )
+        parts.append(part)
+    body = pd.concat(parts, ignore_index=True)
+    lengths = np.array([len(part) for part in parts])
+    return assemble(groups, lengths, {c: body[c].to_numpy() for c in body.columns})
+
+
+@pytest.mark.parametrize("key", GROUP_KEY_KINDS)
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("weight", [None, "w"])
+def test_all_groups_at_once_equal_each_group_alone(seed, key, weight):
+    data, by = many_groups(seed, key, groups=50, max_rows=40)
+    if seed == 2:
+        data.loc[data["s"] > 0.9, "s"] = 1.0  # scores of 1 and 0 hold no interval of pc
+        data.loc[data["s"] < 0.1, "s"] = 0.0
+    options = {"score": "s", "label": "y", "by": by, "weight": weight}
+    fast, slow = same_warnings(
+        partial(cc.brier_curve, data, **options),
+        partial(_brier_curve_group_by_group, data, **options),
+    )
+    compare_tables(fast, slow)
+
+
+def test_one_group_and_polars_input_equal_the_loop():
+    pl = pytest.importorskip("polars")
+    data, by = many_groups(4, "int", groups=30)
+    for frame, grouping in ((pl.from_pandas(data), by), (data, None)):
+        options = {"score": "s", "label": "y", "by": grouping}
+        compare_tables(
+            *same_warnings(
+                partial(cc.brier_curve, frame, **options),
+                partial(_brier_curve_group_by_group, frame, **options),
+            )
+        )
+    one = {"score": "s", "label": "y"}
+    with pytest.raises(cc.CostchartError) as expected:
+        _brier_curve_group_by_group(data.iloc[:1], **one)
+    with pytest.raises(cc.CostchartError, match=re.escape(str(expected.value))):
+        cc.brier_curve(data.iloc[:1], **one)

@@ -1,9 +1,12 @@
 """Decision curves: net benefit against counting, the cost-curve correspondence, the band."""
 
+from functools import partial
+
 import numpy as np
 import pandas as pd
 import pytest
 from scenegraph import data_marks, legend_labels, scene
+from strategies import GROUP_KEY_KINDS, compare_tables, many_groups, same_warnings
 
 import costchart as cc
 
@@ -139,3 +142,120 @@ def test_a_grouping_column_named_strategy_is_refused():
     data = pd.DataFrame({"p": p, "y": y, "strategy": "x"})
     with pytest.raises(cc.CostchartError, match=r"by=\['strategy'\] includes 'strategy'"):
         cc.net_benefit(data, score="p", label="y", by="strategy")
+
+
+def _net_benefit_group_by_group(
+    data,
+    *,
+    score,
+    label,
+    thresholds=None,
+    by=None,
+    pos_label=None,
+    weight=None,
+    confidence_level=0.9,
+):
+    """The per-group loop net_benefit was before it computed all groups in shared passes."""
+    from scipy import stats
+
+    from costchart import _schema as col
+    from costchart._decision import DEFAULT_THRESHOLDS, _thresholds
+    from costchart._frames import normalize_by
+    from costchart._groups import assemble, split_groups
+    from costchart._roc import points_of
+    from costchart._validation import confidence_level as check_confidence
+
+    grid = DEFAULT_THRESHOLDS if thresholds is None else _thresholds(thresholds)
+    level = check_confidence(confidence_level)
+    by = normalize_by(by)
+    points = points_of(
+        data,
+        score=score,
+        label=label,
+        by=by or None,
+        pos_label=pos_label,
+        weight=weight,
+        frequency="net_benefit's band (the stratified bootstrap)",
+    )
+    groups = split_groups(points, by)
+    z = stats.norm.ppf(0.5 + level / 2)
+    odds = grid / (1 - grid)
+    tables = []
+    for group in groups:
+        rows = group.positions
+        own = points[col.THRESHOLD].to_numpy(np.float64)[rows]
+        tp = points[col.TP].to_numpy(np.float64)[rows]
+        fp = points[col.FP].to_numpy(np.float64)[rows]
+        positives, negatives = tp[-1], fp[-1]
+        n = positives + negatives
+        at = np.searchsorted(-own, -grid, side="right") - 1
+        true_pos, false_pos = tp[at], fp[at]
+        false_neg = positives - true_pos
+        model = true_pos / n - false_pos / n * odds
+        everyone = positives / n - negatives / n * odds
+        variance = (
+            false_neg * (positives - false_neg) / positives
+            + odds**2 * false_pos * (negatives - false_pos) / negatives
+        ) / n**2
+        se = np.sqrt(np.maximum(variance, 0.0))
+        prevalence = positives / n
+        pc = prevalence * (1 - grid) / (prevalence * (1 - grid) + (1 - prevalence) * grid)
+        blocks = []
+        for strategy, values, spread in (
+            ("model", model, se),
+            ("all", everyone, np.zeros_like(grid)),
+            ("none", np.zeros_like(grid), np.zeros_like(grid)),
+        ):
+            blocks.append(
+                pd.DataFrame(
+                    {
+                        "strategy": strategy,
+                        col.THRESHOLD: grid,
+                        "net_benefit": values,
+                        "standardized_net_benefit": values / prevalence,
+                        "interventions_avoided": (values - everyone) / odds * 100,
+                        col.PC: pc,
+                        col.LOWER: values - z * spread,
+                        col.UPPER: values + z * spread,
+                        col.SE: spread,
+                    }
+                )
+            )
+        tables.append(pd.concat(blocks, ignore_index=True))
+    body = pd.concat(tables, ignore_index=True)
+    lengths = np.array([len(block) for block in tables])
+    result = assemble(groups, lengths, {c: body[c].to_numpy() for c in body.columns})
+    result.attrs["costchart"] = {
+        "confidence_level": level,
+        "method": "exact",
+        "sampling": "stratified",
+    }
+    return result
+
+
+@pytest.mark.parametrize("key", GROUP_KEY_KINDS)
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("weight", [None, "w"])
+def test_all_groups_at_once_equal_each_group_alone(seed, key, weight):
+    data, by = many_groups(seed, key, groups=50, max_rows=40)
+    # unsorted, on scores (ties with the thresholds), near 0 and 1; and the default grid
+    grid = [0.5, 0.01, 0.99, 0.25, 0.37, 1e-9, 1 - 1e-9, 0.37] if seed < 2 else None
+    options = {"score": "s", "label": "y", "by": by, "weight": weight, "thresholds": grid}
+    fast, slow = same_warnings(
+        partial(cc.net_benefit, data, **options),
+        partial(_net_benefit_group_by_group, data, **options),
+    )
+    compare_tables(fast, slow)
+
+
+def test_one_group_and_polars_input_equal_the_loop():
+    pl = pytest.importorskip("polars")
+    data, by = many_groups(4, "int", groups=30)
+    for frame, grouping in ((pl.from_pandas(data), by), (data, None)):
+        options = {"score": "s", "label": "y", "by": grouping, "thresholds": [0.3, 0.7]}
+        compare_tables(
+            *same_warnings(
+                partial(cc.net_benefit, frame, **options),
+                partial(_net_benefit_group_by_group, frame, **options),
+            )
+        )

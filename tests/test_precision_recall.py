@@ -1,10 +1,15 @@
 """Precision-recall points, Davis-Goadrich interpolation, areas and the chart."""
 
+import re
+import warnings
+from functools import partial
+
 import numpy as np
 import pandas as pd
 import pytest
 from scenegraph import data_marks, legend_labels, scene
 from sklearn.metrics import average_precision_score, precision_recall_curve
+from strategies import GROUP_KEY_KINDS, compare_tables, many_groups, same_warnings
 
 import costchart as cc
 
@@ -114,3 +119,196 @@ def test_points_without_counts_are_refused():
     points = pd.DataFrame({"fpr": [0, 0.5, 1], "tpr": [0, 0.8, 1]})
     with pytest.raises(cc.CostchartError, match="precision needs the ROC points' tp and fp"):
         cc.pr_points(points)
+
+
+# The per-group loops pr_points, pr_curve and pr_auc were before they computed all
+# groups in shared passes, kept as the reference the shared passes must equal.
+
+
+def _counts_of_group(table, by, group, name):
+    from costchart import _schema as col
+    from costchart._frames import describe_group
+
+    missing = [c for c in (col.TP, col.FP, col.TN, col.FN) if c not in table.columns]
+    if missing:
+        msg = (
+            f"{name} has no counts ({missing}); precision needs the ROC points' tp and fp, "
+            "as roc_points and from_confusion give them"
+        )
+        raise cc.CostchartError(msg)
+    positions = group.positions
+    tp = table[col.TP].to_numpy(np.float64)[positions]
+    fp = table[col.FP].to_numpy(np.float64)[positions]
+    order = np.lexsort((tp, fp))
+    positives = float((table[col.TP] + table[col.FN]).to_numpy(np.float64)[positions][0])
+    if positives <= 0:
+        where = f" of group {describe_group(by, group.key)}" if by else ""
+        msg = f"the points{where} have no positives; recall is not defined"
+        raise cc.CostchartError(msg)
+    return positions[order], tp[order], fp[order], positives
+
+
+def _precision_of(tp, fp):
+    predicted = tp + fp
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(predicted > 0, tp / np.where(predicted > 0, predicted, 1), 1.0)
+
+
+def _pr_points_group_by_group(points, by=None):
+    from costchart import _schema as col
+    from costchart._frames import carry_grouping
+    from costchart._tables import points_groups
+
+    table, by, groups = points_groups(points, by)
+    result = table[[*by, *(c for c in col.ROC_COLUMNS if c in table.columns)]].copy()
+    precision = np.full(len(table), np.nan)
+    for group in groups:
+        positions, tp, fp, _ = _counts_of_group(table, by, group, "points")
+        precision[positions] = _precision_of(tp, fp)
+    result["recall"] = table[col.TPR].to_numpy(np.float64)
+    result["precision"] = precision
+    return carry_grouping(result.reset_index(drop=True), by)
+
+
+def _pr_curve_group_by_group(points, by=None, steps=20):
+    from costchart._groups import combine_groups
+    from costchart._tables import points_groups
+
+    table, by, groups = points_groups(points, by)
+    parts = []
+    inner = np.arange(1, steps + 1) / (steps + 1)
+    for group in groups:
+        _, tp, fp, positives = _counts_of_group(table, by, group, "points")
+        start_tp, end_tp = tp[:-1], tp[1:]
+        start_fp, end_fp = fp[:-1], fp[1:]
+        share = np.concatenate([[0.0], inner])
+        path_tp = start_tp[:, None] + share[None, :] * (end_tp - start_tp)[:, None]
+        path_fp = start_fp[:, None] + share[None, :] * (end_fp - start_fp)[:, None]
+        path_tp = np.append(path_tp.ravel(), tp[-1])
+        path_fp = np.append(path_fp.ravel(), fp[-1])
+        interpolated = np.append(np.tile(share > 0, len(start_tp)), False)
+        parts.append(
+            pd.DataFrame(
+                {
+                    "recall": path_tp / positives,
+                    "precision": _precision_of(path_tp, path_fp),
+                    "interpolated": interpolated,
+                }
+            )
+        )
+    curve = combine_groups(table, by, groups, parts, ["recall", "precision", "interpolated"])
+    curve["interpolated"] = curve["interpolated"].astype(bool)
+    return curve
+
+
+def _segment_areas_of_group(tp, fp, positives):
+    d_tp, d_fp = np.diff(tp), np.diff(fp)
+    area = np.zeros(len(d_tp))
+    rising = d_tp > 0
+    a_tp, a_fp = tp[:-1][rising], fp[:-1][rising]
+    s = d_fp[rising] / d_tp[rising]
+    c = a_fp - s * a_tp
+    b_tp = tp[1:][rising]
+    k = 1 + s
+
+    def primitive(t):
+        with np.errstate(divide="ignore", invalid="ignore"):
+            log = np.where(c != 0, np.log(np.where(k * t + c > 0, k * t + c, 1.0)), 0.0)
+        return t / k - c / k**2 * log
+
+    from_origin = (a_tp == 0) & (a_fp == 0)
+    value = np.where(
+        from_origin, (b_tp - a_tp) / k, primitive(b_tp) - primitive(np.maximum(a_tp, 0))
+    )
+    area[rising] = value / positives
+    return area
+
+
+def _pr_auc_group_by_group(points, by=None):
+    from costchart._groups import combine_groups
+    from costchart._tables import points_groups
+
+    table, by, groups = points_groups(points, by)
+    parts = []
+    for group in groups:
+        _, tp, fp, positives = _counts_of_group(table, by, group, "points")
+        recall = tp / positives
+        precision = _precision_of(tp, fp)
+        average = float(np.sum(np.diff(recall) * precision[1:]))
+        area = float(np.sum(_segment_areas_of_group(tp, fp, positives)))
+        parts.append(pd.DataFrame({"average_precision": [average], "pr_auc": [area]}))
+    return combine_groups(table, by, groups, parts, ["average_precision", "pr_auc"])
+
+
+def _mixed_points(seed, key):
+    """ROC points of many groups, some rows dropped (groups of 1 point) and rows mixed."""
+    data, by = many_groups(seed, key, groups=60, max_rows=40)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", cc.CostchartWarning)  # one-class groups left out
+        points = cc.roc_points(data, score="s", label="y", by=by)
+    rng = np.random.default_rng(seed)
+    kept = points[rng.random(len(points)) < 0.6]
+    number = kept.groupby(by, dropna=False, observed=True, sort=False).ngroup().to_numpy()
+    later = pd.Series(number).groupby(number).cumcount().to_numpy() > 0
+    kept = kept[~((number % 10 == 3) & later)]  # groups of one point
+    if seed:  # rows mixed (seed 0: in roc_points' order, each group's points sorted)
+        kept = kept.iloc[rng.permutation(len(kept))]
+    if seed == 1:  # points of crisp classifiers, no curve: along fp, tp falls and rises
+        negatives = (kept["fp"] + kept["tn"]).to_numpy()
+        kept = kept.assign(fp=rng.integers(0, negatives + 1))
+        kept = kept.assign(tn=negatives - kept["fp"], fpr=kept["fp"] / negatives)
+    if seed % 2:  # counts as other integer dtypes
+        kept = kept.astype({"tp": np.uint32, "fp": np.int32})
+    return kept, by
+
+
+@pytest.mark.parametrize("key", GROUP_KEY_KINDS)
+@pytest.mark.parametrize("seed", range(3))
+def test_all_groups_at_once_equal_each_group_alone(seed, key):
+    points, by = _mixed_points(seed, key)
+    assert (points.groupby(by, dropna=False, observed=True).size() == 1).any()
+    for p in (points, points.iloc[:0]):  # and no rows at all
+        pairs = [
+            (partial(cc.pr_points, p, by=by), partial(_pr_points_group_by_group, p, by), 0.0),
+            (partial(cc.pr_auc, p, by=by), partial(_pr_auc_group_by_group, p, by), 1e-12),
+        ]
+        for steps in (0, 3):
+            fast = partial(cc.pr_curve, p, by=by, steps=steps)
+            pairs.append((fast, partial(_pr_curve_group_by_group, p, by, steps), 0.0))
+        for fast, slow, rtol in pairs:
+            compare_tables(*same_warnings(fast, slow), rtol=rtol)
+
+
+def test_one_group_and_polars_input_equal_the_loop():
+    pl = pytest.importorskip("polars")
+    points, by = _mixed_points(5, "int")
+    for p, grouping in (
+        (points, by),
+        (pl.from_pandas(points), by),
+        (points.drop(columns=by), None),
+    ):
+        compare_tables(cc.pr_points(p, by=grouping), _pr_points_group_by_group(p, grouping))
+        compare_tables(cc.pr_curve(p, by=grouping), _pr_curve_group_by_group(p, grouping))
+        compare_tables(cc.pr_auc(p, by=grouping), _pr_auc_group_by_group(p, grouping), rtol=1e-12)
+
+
+@pytest.mark.parametrize("function", ["pr_points", "pr_curve", "pr_auc"])
+def test_the_first_group_without_positives_is_named_as_before(function):
+    points, by = _mixed_points(2, "str")
+    keys = points["g"].drop_duplicates()
+    for key in (keys.iloc[3], keys.iloc[7]):
+        points.loc[points["g"] == key, ["tp", "fn"]] = 0
+    reference = {
+        "pr_points": _pr_points_group_by_group,
+        "pr_curve": _pr_curve_group_by_group,
+        "pr_auc": _pr_auc_group_by_group,
+    }[function]
+    with pytest.raises(cc.CostchartError) as expected:
+        reference(points, by)
+    assert f"{keys.iloc[3]!r}" in str(expected.value)
+    with pytest.raises(cc.CostchartError, match=re.escape(str(expected.value))):
+        getattr(cc, function)(points, by=by)
+    counts = points.drop(columns=["tp", "fp", "tn", "fn"])
+    with pytest.raises(cc.CostchartError, match="precision needs the ROC points' tp and fp"):
+        getattr(cc, function)(counts, by=by)
+    assert len(getattr(cc, function)(counts.iloc[:0], by=by)) == 0
