@@ -133,27 +133,27 @@ def _vertex_ranges(fpr: np.ndarray, tpr: np.ndarray, lengths: np.ndarray):
 def _vertex_at(owner: np.ndarray, lo: np.ndarray, pc: np.ndarray, n_groups: int) -> np.ndarray:
     """Per group and ``pc``: the position (in ``lo``) of the vertex :func:`vertex_index` picks.
 
-    ``lo`` holds each group's intervals' starts in order (groups in order). One stable
-    merge of the (group, start) and (group, pc) keys counts the starts at or before each
-    ``pc`` in its group; at ``pc >= 1`` a last interval starting at 1 is passed over.
+    ``lo`` holds each group's intervals' starts in order (groups in order). Every group
+    shares the ``pc`` grid, so each start is placed on the sorted grid once (the first
+    ``pc`` at or after it) and a running count along the grid gives, for every group and
+    ``pc`` at once, the starts at or before it; at ``pc >= 1`` a last interval starting at
+    1 is passed over. Returns shape (groups * len(pc),), group after group.
     """
     starts = np.searchsorted(owner, np.arange(n_groups))
     counts = np.bincount(owner, minlength=n_groups)
-    query_owner = np.repeat(np.arange(n_groups), len(pc))
-    query_pc = np.tile(pc, n_groups)
-    keys_owner = np.concatenate([owner, query_owner])
-    keys_value = np.concatenate([lo, query_pc])
-    is_query = np.concatenate([np.zeros(len(lo), bool), np.ones(len(query_pc), bool)])
-    merged = np.lexsort((is_query, keys_value, keys_owner))  # starts before equal pc
-    at_or_before = np.cumsum(~is_query[merged])
-    found = np.empty(len(keys_value), dtype=np.int64)
-    found[merged] = at_or_before
-    local = found[len(lo) :] - starts[query_owner] - 1
+    order = np.argsort(pc, kind="stable")
+    grid = pc[order]
+    width = len(grid) + 1
+    first_at = np.searchsorted(grid, lo, side="left")  # lo <= grid[j] exactly for j >= it
+    placed = np.bincount(owner * width + first_at, minlength=n_groups * width)
+    local = np.cumsum(placed.reshape(n_groups, width)[:, :-1], axis=1) - 1
     below_one = np.add.reduceat((lo < 1).astype(np.int64), starts) - 1 if len(lo) else starts
-    chosen_lo = lo[starts[query_owner] + np.clip(local, 0, None)]
-    local = np.where((query_pc >= 1) & (chosen_lo >= 1), below_one[query_owner], local)
-    local = np.clip(local, 0, counts[query_owner] - 1)
-    return starts[query_owner] + local
+    chosen_lo = lo[starts[:, None] + np.clip(local, 0, None)]
+    local = np.where((grid >= 1) & (chosen_lo >= 1), below_one[:, None], local)
+    local = np.clip(local, 0, counts[:, None] - 1)
+    found = np.empty((n_groups, len(grid)), dtype=np.int64)
+    found[:, order] = starts[:, None] + local
+    return found.ravel()
 
 
 def _envelope_thresholds(points: pd.DataFrame, groups: Groups, pc) -> np.ndarray:
