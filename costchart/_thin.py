@@ -81,8 +81,10 @@ def thinned_points(table: pd.DataFrame, by: list[str], groups, max_points: int) 
     in_long = long[group_of_row] if len(table) else np.zeros(0, dtype=bool)
     keep[np.asarray(groups.order)[~in_long[groups.order]]] = True  # short groups: whole
     if in_long.any():
-        rows = np.flatnonzero(in_long)
-        order = rows[np.lexsort((tpr_all[rows], fpr_all[rows], group_of_row[rows]))]
+        rows = np.asarray(groups.order)[in_long[groups.order]]  # group after group
+        if not _sorted_within(fpr_all[rows], tpr_all[rows], group_of_row[rows]):
+            rows = rows[np.lexsort((tpr_all[rows], fpr_all[rows], group_of_row[rows]))]
+        order = rows
         group = group_of_row[order]
         starts = np.flatnonzero(np.r_[True, group[1:] != group[:-1]])
         stops = np.r_[starts[1:], len(order)]
@@ -102,9 +104,9 @@ def _nearest_to_targets(along, starts, stops, max_points: int) -> np.ndarray:
     """Per group, the positions ``searchsorted(along[group], linspace(0, 2, max_points))``.
 
     Clipped to the group, as each group's own search. Where a group's ``along`` is sorted
-    (always for ROC curves: fpr and tpr grow together), all groups are searched at once by
-    a merge of (group, value) keys, with no arithmetic on the values; an unsorted group
-    (points that are no curve) is searched on its own, as before.
+    (always for ROC curves: fpr and tpr grow together), all groups are searched at once
+    among (group, value) keys, with no arithmetic on the values; an unsorted group (points
+    that are no curve) is searched on its own, as before.
     """
     n_groups = len(starts)
     lengths = stops - starts
@@ -113,24 +115,25 @@ def _nearest_to_targets(along, starts, stops, max_points: int) -> np.ndarray:
     unsorted = np.zeros(n_groups, dtype=bool)
     falling = np.flatnonzero((np.diff(along) < 0) & (rank[1:] == rank[:-1]))
     unsorted[rank[falling]] = True
-    # Merge: queries sort before equal values, so a query counts the values below it
-    # (searchsorted's "left" side).
+    # Complex numbers group + 1j * value sort as (group, value) pairs, exactly: one search
+    # of every group's targets among every group's values (searchsorted's "left" side).
+    keys = rank + 1j * along
+    queries = (np.arange(n_groups)[:, None] + 1j * targets[None, :]).ravel()
     query_rank = np.repeat(np.arange(n_groups), len(targets))
-    query_value = np.tile(targets, n_groups)
-    keys_rank = np.concatenate([rank, query_rank])
-    keys_value = np.concatenate([along, query_value])
-    is_value = np.concatenate([np.ones(len(along), bool), np.zeros(len(query_value), bool)])
-    merged = np.lexsort((is_value, keys_value, keys_rank))
-    values_before = np.cumsum(is_value[merged]) - is_value[merged]
-    found = np.empty(len(keys_value), dtype=np.int64)
-    found[merged] = values_before
-    local = found[len(along) :] - starts[query_rank]
+    local = np.searchsorted(keys, queries, side="left") - starts[query_rank]
     position = starts[query_rank] + np.clip(local, 0, lengths[query_rank] - 1)
     for g in np.flatnonzero(unsorted):  # not curves: each searched on its own
         segment = along[starts[g] : stops[g]]
         nearest = np.clip(np.searchsorted(segment, targets), 0, lengths[g] - 1)
         position[query_rank == g] = starts[g] + nearest
     return position
+
+
+def _sorted_within(fpr: np.ndarray, tpr: np.ndarray, group: np.ndarray) -> bool:
+    """Whether rows of non-decreasing ``group`` are sorted by (fpr, tpr) within each group."""
+    same = group[1:] == group[:-1]
+    d_fpr, d_tpr = np.diff(fpr), np.diff(tpr)
+    return bool(np.all(~same | (d_fpr > 0) | ((d_fpr == 0) & (d_tpr >= 0))))
 
 
 def _first_hull_points(table, order, starts, stops, columns, fpr, tpr) -> np.ndarray:
