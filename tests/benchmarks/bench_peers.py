@@ -148,6 +148,13 @@ def frame_of(labels: np.ndarray, scores: np.ndarray) -> pd.DataFrame:
     return pd.DataFrame({"score": scores, "label": labels})
 
 
+def installed(peer: str) -> bool:
+    """Whether ``peer`` (a Python module, or ``"R"`` for Rscript) can be found."""
+    if peer == "R":
+        return shutil.which("Rscript") is not None
+    return importlib.util.find_spec(peer) is not None
+
+
 def largest_difference(a, b) -> float:
     """Largest absolute difference of two arrays; infinite when their shapes differ."""
     a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
@@ -159,9 +166,18 @@ def largest_difference(a, b) -> float:
     return float(np.max(np.where(same_nan, 0.0, np.abs(a - b))))
 
 
-def calls_per_timing(n: int) -> int:
-    """How many calls one timing averages: enough that a small call is not all noise."""
-    return max(1, 100_000 // n)
+@dataclass(frozen=True)
+class Timing:
+    """How much to time: ``rounds`` interleaved rounds, each call repeated until a round
+    has seen about ``rows_per_round`` rows (so a call of a millisecond is not all noise).
+    """
+
+    rounds: int
+    rows_per_round: int = 100_000
+
+    def calls(self, n: int) -> int:
+        """Calls a round makes of a task on ``n`` rows."""
+        return max(1, self.rows_per_round // n)
 
 
 # --------------------------------------------------------------------------- reporting
@@ -259,9 +275,9 @@ def sklearn_difference(task: str, ours, theirs) -> float:
     return largest_difference(ours["auc"], [theirs])
 
 
-def bench_sklearn(sizes, rounds: int) -> Iterator[Row]:
+def bench_sklearn(sizes, timing: Timing) -> Iterator[Row]:
     """Rows for scikit-learn's curves and AUC against costchart's."""
-    if importlib.util.find_spec("sklearn") is None:
+    if not installed("sklearn"):
         raise PeerMissing("scikit-learn: not installed (pip install scikit-learn)")
     for n in sizes:
         labels, scores = instances(n)
@@ -270,8 +286,8 @@ def bench_sklearn(sizes, rounds: int) -> Iterator[Row]:
             if row.agrees:
                 times = interleaved(
                     {"ours": ours, "theirs": theirs},
-                    rounds=rounds,
-                    number=calls_per_timing(n),
+                    rounds=timing.rounds,
+                    number=timing.calls(n),
                 )
                 row.costchart, row.other = times["ours"], times["theirs"]
             yield report(row)
@@ -369,22 +385,22 @@ def worker(name: str, command: list[str]) -> Iterator[Worker]:
 
 
 def side_by_side(
-    ours: Callable, peer: Worker, task: str, n: int, rounds: int, peer_calls: int | None = None
+    ours: Callable, peer: Worker, task: str, n: int, timing: Timing, peer_calls: int | None = None
 ):
     """Median seconds of costchart and of the worker's ``task``, rounds interleaved.
 
-    Each round makes ``calls_per_timing(n)`` calls of ``ours`` and ``peer_calls`` (default
+    Each round makes ``timing.calls(n)`` calls of ``ours`` and ``peer_calls`` (default
     the same) of the worker's task, and counts the mean call; the worker times its own
     calls, so passing the command to it is not counted.
     """
-    number = calls_per_timing(n)
+    number = timing.calls(n)
     theirs: list[float] = []
     times = interleaved(
         {
             "ours": lambda: [ours() for _ in range(number)],
             "theirs": lambda: theirs.append(peer.seconds(task, peer_calls or number)),
         },
-        rounds=rounds,
+        rounds=timing.rounds,
     )
     return times["ours"] / number, float(np.median(theirs[1:]))  # [0] is the warm-up
 
@@ -452,9 +468,9 @@ def dcurves_worker() -> None:
             print(f"error {type(error).__name__}: {error}".replace("\n", " "), flush=True)
 
 
-def bench_dcurves(sizes, rounds: int) -> Iterator[Row]:
+def bench_dcurves(sizes, timing: Timing) -> Iterator[Row]:
     """Rows for dcurves' ``dca`` against costchart's ``net_benefit``."""
-    if importlib.util.find_spec("dcurves") is None:
+    if not installed("dcurves"):
         raise PeerMissing("dcurves: not installed (pip install dcurves)")
     command = [sys.executable, str(Path(__file__).resolve()), "--dcurves-worker"]
     with worker("dcurves", command) as peer:
@@ -466,9 +482,9 @@ def bench_dcurves(sizes, rounds: int) -> Iterator[Row]:
             ours = dcurves_numbers(costchart_net_benefit(frame), OUR_STRATEGIES)
             task = "dca vs net_benefit (99 thresholds)"
             row = Row("dcurves", task, n, largest_difference(ours, peer.numbers("dca")))
-            if row.agrees:
+            if row.agrees:  # dca takes 0.2 s or more: one call a round is enough
                 row.costchart, row.other = side_by_side(
-                    lambda f=frame: costchart_net_benefit(f), peer, "dca", n, rounds
+                    lambda f=frame: costchart_net_benefit(f), peer, "dca", n, timing, peer_calls=1
                 )
             yield report(row)
 
@@ -532,9 +548,9 @@ def r_packages(banner: str) -> set[str]:
     return {item.split("=")[0] for item in banner.split()[1:] if item.endswith("=TRUE")}
 
 
-def bench_r(sizes, rounds: int, ecost_rows: int = 300) -> Iterator[Row]:
+def bench_r(sizes, timing: Timing, ecost_rows: int = 300) -> Iterator[Row]:
     """Rows for pROC and ROCR against costchart."""
-    rscript = shutil.which("Rscript")
+    rscript = shutil.which("Rscript") if installed("R") else None
     if rscript is None:
         raise PeerMissing(
             "R: no Rscript on PATH (apt-get install r-base-core r-cran-proc r-cran-rocr)"
@@ -564,7 +580,7 @@ def bench_r(sizes, rounds: int, ecost_rows: int = 300) -> Iterator[Row]:
                     if row.agrees:
                         # ROCR's ecost takes 0.1 s to seconds: one call a round is enough.
                         row.costchart, row.other = side_by_side(
-                            ours, peer, task, n, rounds, peer_calls=1 if task == "ecost" else None
+                            ours, peer, task, n, timing, peer_calls=1 if task == "ecost" else None
                         )
                     yield report(row)
 
@@ -574,11 +590,11 @@ def bench_r(sizes, rounds: int, ecost_rows: int = 300) -> Iterator[Row]:
 
 def peers(settings: dict) -> dict[str, Callable[[], Iterator[Row]]]:
     """Peer name -> its benchmark with the sizes and rounds of ``settings``."""
-    rounds = settings["rounds"]
+    timing = Timing(settings["rounds"], settings.get("rows_per_round", 100_000))
     return {
-        "scikit-learn": lambda: bench_sklearn(settings["sizes_sklearn"], rounds),
-        "dcurves": lambda: bench_dcurves(settings["sizes_dcurves"], rounds),
-        "R": lambda: bench_r(settings["sizes_r"], rounds, settings["ecost_rows"]),
+        "scikit-learn": lambda: bench_sklearn(settings["sizes_sklearn"], timing),
+        "dcurves": lambda: bench_dcurves(settings["sizes_dcurves"], timing),
+        "R": lambda: bench_r(settings["sizes_r"], timing, settings["ecost_rows"]),
     }
 
 
