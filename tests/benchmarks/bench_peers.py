@@ -1,8 +1,8 @@
 """Benchmark of costchart against the tools users would otherwise pick, side by side.
 
 Run from the repository root:
-    python tests/benchmarks/bench_peers.py            (about 10 minutes)
-    python tests/benchmarks/bench_peers.py --quick    (small sizes, 2 rounds; about a minute)
+    python tests/benchmarks/bench_peers.py            (about 15 minutes)
+    python tests/benchmarks/bench_peers.py --quick    (small sizes, 2 rounds; 1 to 2 minutes)
 
 Peers, each on the same data as costchart:
 
@@ -518,7 +518,7 @@ def r_runs(sizes, ecost_rows: int) -> list[tuple[int, str, tuple[str, ...]]]:
 
     ROCR's ``ecost`` intersects every pair of ROC points and evaluates every cost line at
     each intersection: cubic in the number of distinct scores (37 s at 1,000, 363 s at
-    2,000 on the development machine). So at the large sizes it gets scores rounded to
+    2,000 on a loaded 2-core machine). So at the large sizes it gets scores rounded to
     one decimal (about 90 distinct values), and distinct scores only at ``ecost_rows``.
     """
     runs = []
@@ -599,14 +599,20 @@ def peers(settings: dict) -> dict[str, Callable[[], Iterator[Row]]]:
 
 
 def run(settings: dict) -> list[Row]:
-    """Every peer's rows; a peer that cannot run prints why and is skipped."""
+    """Every peer's rows; a peer that cannot run prints why and is skipped.
+
+    A peer that fails in another way (a new version that answers differently, a worker
+    that dies) prints the error and the run goes on with the next peer.
+    """
     rows: list[Row] = []
     print(HEADER)
-    for bench in peers(settings).values():
+    for name, bench in peers(settings).items():
         try:
             rows.extend(bench())
         except PeerMissing as missing:
             print(f"  skipped {missing}")
+        except Exception as error:  # one line, then the next peer: a benchmark never crashes
+            print(f"  {name}: stopped by {type(error).__name__}: {error}")
     return rows
 
 
