@@ -123,15 +123,18 @@ def content_name(prefix: str, *parts) -> str:
     return f"{prefix}{digest.hexdigest()[:12]}"
 
 
-class _PlainLayer(alt.LayerChart):
-    """An ``alt.LayerChart`` that takes its layers as they are (see :func:`compound`)."""
+class LayerChart(alt.LayerChart):
+    """An ``alt.LayerChart`` that takes its layers as they are (see :func:`compound`).
+
+    Named as Altair's class: to a user it is one (``isinstance`` holds).
+    """
 
     def __init__(self, data=alt.Undefined, layer=(), **kwargs) -> None:
         with debug_mode(False):  # validated once, on export
             alt.TopLevelLayerSpec.__init__(self, data=data, layer=list(layer), **kwargs)
 
 
-class _PlainHConcat(alt.HConcatChart):
+class HConcatChart(alt.HConcatChart):
     """An ``alt.HConcatChart`` that takes its views as they are (see :func:`compound`)."""
 
     def __init__(self, data=alt.Undefined, hconcat=(), **kwargs) -> None:
@@ -139,7 +142,7 @@ class _PlainHConcat(alt.HConcatChart):
             alt.TopLevelHConcatSpec.__init__(self, data=data, hconcat=list(hconcat), **kwargs)
 
 
-class _PlainConcat(alt.ConcatChart):
+class ConcatChart(alt.ConcatChart):
     """An ``alt.ConcatChart`` that takes its views as they are (see :func:`compound`)."""
 
     def __init__(self, data=alt.Undefined, concat=(), columns=alt.Undefined, **kwargs) -> None:
@@ -151,9 +154,9 @@ class _PlainConcat(alt.ConcatChart):
 
 #: For each compound chart: its plain version and the property holding its views.
 _PLAIN = {
-    alt.LayerChart: (_PlainLayer, "layer"),
-    alt.HConcatChart: (_PlainHConcat, "hconcat"),
-    alt.ConcatChart: (_PlainConcat, "concat"),
+    alt.LayerChart: (LayerChart, "layer"),
+    alt.HConcatChart: (HConcatChart, "hconcat"),
+    alt.ConcatChart: (ConcatChart, "concat"),
 }
 
 
