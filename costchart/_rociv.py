@@ -44,7 +44,7 @@ from costchart._roc import (
     require_some,
     summable,
 )
-from costchart._sorting import all_distinct, sums_of_sorted, value_order
+from costchart._sorting import all_distinct, blocks, sums_of_sorted, value_order
 from costchart._validation import column_name
 
 __all__ = ["auciv", "costs_from_benefits", "rociv", "rociv_condition"]
@@ -150,7 +150,7 @@ def rociv(
                     _distinct_points(
                         sorted_scores,
                         positive[order],
-                        summed[order],
+                        (summed, order),
                         group,
                         by=by,
                         label=label,
@@ -200,12 +200,13 @@ def _rociv_points(values, counts, amounts, group, *, by, label, amount) -> pd.Da
 
 
 def _distinct_points(
-    sorted_scores, sorted_positive, sorted_amounts, group, *, by, label, amount
+    sorted_scores, sorted_positive, amounts_and_order, group, *, by, label, amount
 ) -> pd.DataFrame:
     """:func:`_rociv_points` of one group whose scores are all distinct, from sorted rows.
 
-    Each score is one instance, so its counts and amounts are its row's: the running sums
-    are taken straight off the rows (the same sums in the same order, without per-score
+    ``amounts_and_order`` holds the amounts and the row order that sorts the scores. Each
+    score is one instance, so its counts and amounts are its row's: the running sums are
+    taken straight off the rows (the same sums in the same order, without per-score
     arrays).
     """
     n = len(sorted_scores)
@@ -214,13 +215,14 @@ def _distinct_points(
     n_pos = int(np.count_nonzero(positive))
     if not has_both_classes(np.array([n_pos]), np.array([n - n_pos]), group, by, label):
         return _no_points()
-    benefit = _from_zero(np.multiply, sorted_amounts[::-1], positive)  # the amount or 0
-    spent = _from_zero(np.multiply, sorted_amounts[::-1], negative)
+    benefit = _taken_in_reverse(*amounts_and_order)  # 0, then by decreasing score
+    spent = _from_zero(np.multiply, benefit[1:], negative)  # the amount or 0
+    benefit[1:] *= positive
     summable(benefit[1:], spent[1:], f"costs in column {amount!r}")
     np.cumsum(benefit[1:], out=benefit[1:])
     np.cumsum(spent[1:], out=spent[1:])
-    tp = _from_zero(np.cumsum, positive, dtype=np.int64)
-    fp = _from_zero(np.cumsum, negative, dtype=np.int64)
+    tp = _running_count(positive)
+    fp = _running_count(negative)
     columns = {
         col.THRESHOLD: threshold_column(sorted_scores[::-1]),
         col.TP: tp,
@@ -236,6 +238,31 @@ def _from_zero(function, *args, dtype=np.float64) -> np.ndarray:
     out = np.empty(len(args[0]) + 1, dtype=dtype)
     out[0] = 0
     function(*args, out=out[1:])
+    return out
+
+
+def _taken_in_reverse(values: np.ndarray, order: np.ndarray) -> np.ndarray:
+    """``0`` then ``values[order[::-1]]``, taken block by block (no full-length temporary)."""
+    n = len(order)
+    out = np.empty(n + 1, dtype=np.float64)
+    out[0] = 0.0
+    for start, stop in blocks(n):
+        np.take(values, order[n - stop : n - start][::-1], out=out[start + 1 : stop + 1])
+    return out
+
+
+def _running_count(flags: np.ndarray) -> np.ndarray:
+    """``0`` then the running count of True ``flags`` (int64), block by block.
+
+    ``np.cumsum`` of booleans into int64 would first cast them all to a full-length int64
+    temporary.
+    """
+    out = np.empty(len(flags) + 1, dtype=np.int64)
+    out[0] = 0
+    for start, stop in blocks(len(flags)):
+        part = out[start + 1 : stop + 1]
+        np.cumsum(flags[start:stop], dtype=np.int64, out=part)
+        part += out[start]
     return out
 
 
