@@ -189,10 +189,10 @@ def _rociv_points(values, counts, amounts, group, *, by, label, amount) -> pd.Da
     An empty frame (with a warning) when the group has one class, as in
     :func:`~costchart._roc.points_or_nothing`.
     """
-    pos_n, neg_n = summable(*counts, "counts")
+    pos_n, neg_n = summable(counts[0], counts[1], "counts")
     if not has_both_classes(pos_n, neg_n, group, by, label):
         return _no_points()
-    pos_cost, neg_cost = summable(*amounts, f"costs in column {amount!r}")
+    pos_cost, neg_cost = summable(amounts[0], amounts[1], f"costs in column {amount!r}")
     columns = count_columns(values, pos_n, neg_n, rates=False)
     benefit = cumulated_from_zero(pos_cost)
     spent = cumulated_from_zero(neg_cost)
@@ -216,8 +216,9 @@ def _distinct_points(
     if not has_both_classes(np.array([n_pos]), np.array([n - n_pos]), group, by, label):
         return _no_points()
     benefit = _taken_in_reverse(*amounts_and_order)  # 0, then by decreasing score
-    spent = _from_zero(np.multiply, benefit[1:], negative)  # the amount or 0
-    benefit[1:] *= positive
+    spent = benefit.copy()
+    np.copyto(benefit[1:], 0.0, where=negative)  # the amount or 0, as np.where gives
+    np.copyto(spent[1:], 0.0, where=positive)
     summable(benefit[1:], spent[1:], f"costs in column {amount!r}")
     np.cumsum(benefit[1:], out=benefit[1:])
     np.cumsum(spent[1:], out=spent[1:])
@@ -231,14 +232,6 @@ def _distinct_points(
         col.FN: n_pos - tp,
     }
     return table(_with_amounts(columns, benefit, spent))
-
-
-def _from_zero(function, *args, dtype=np.float64) -> np.ndarray:
-    """``0`` then ``function(*args)`` written after it (no temporary copy)."""
-    out = np.empty(len(args[0]) + 1, dtype=dtype)
-    out[0] = 0
-    function(*args, out=out[1:])
-    return out
 
 
 def _taken_in_reverse(values: np.ndarray, order: np.ndarray) -> np.ndarray:
