@@ -95,7 +95,11 @@ def _ordered_keys(scores: np.ndarray) -> np.ndarray | None:
     """
     if scores.dtype == np.float64:
         keys = (scores + 0.0).view(np.int64)  # + 0.0 turns -0.0 into 0.0
-        np.bitwise_xor(keys, _LOWER_63_BITS, out=keys, where=keys < 0)
+        for start, stop in blocks(len(keys)):  # a where= ufunc would buffer the whole
+            part = keys[start:stop]
+            flip = part >> 63  # all ones for negative numbers
+            flip &= _LOWER_63_BITS
+            part ^= flip
         return keys
     if scores.dtype == np.int64:
         return scores.copy()
