@@ -2,7 +2,7 @@
 
 For one group, :func:`count_by_score` gives per distinct score (decreasing) the class
 counts: a ``bincount`` for rounded or narrow integer scores, two value sorts merged
-otherwise, hashing or an argsort for weights (:func:`weighted_sums_by_score`);
+otherwise, hashing or a sort of packed keys for weights (:func:`weighted_sums_by_score`);
 :func:`bin_by_rank` merges them into quantile bins. For all groups, :func:`count_groups`
 counts with one sort (by score, then stably by group) and :func:`cumulate_groups` turns
 the counts into ROC points with a (0, 0) row leading each group: integer counts exactly
@@ -18,6 +18,8 @@ import numpy as np
 import pandas as pd
 
 from costchart._errors import CostchartError
+from costchart._sorting import count_instances as _count_instances
+from costchart._sorting import run_starts, sums_of_sorted, value_order
 from costchart._validation import whole_number
 
 __all__ = [
@@ -31,6 +33,7 @@ __all__ = [
     "cumulate_groups",
     "cumulated_from_zero",
     "group_order",
+    "sums_by_codes",
     "threshold_column",
     "weighted_sums_by_score",
 ]
@@ -114,23 +117,6 @@ def cumulate_groups(counts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
     return out
 
 
-def _run_starts(sorted_values: np.ndarray) -> np.ndarray:
-    """Start positions of the runs of equal values in a sorted array."""
-    if len(sorted_values) == 0:
-        return np.zeros(0, dtype=np.intp)
-    change = np.empty(len(sorted_values), dtype=bool)
-    change[0] = True
-    np.not_equal(sorted_values[1:], sorted_values[:-1], out=change[1:])
-    return np.flatnonzero(change)
-
-
-def _distinct_counts(sorted_values: np.ndarray):
-    """Distinct values of a sorted array and how often each occurs."""
-    starts = _run_starts(sorted_values)
-    counts = np.diff(np.append(starts, len(sorted_values)))
-    return sorted_values[starts], counts
-
-
 def count_by_score(scores, positive, weights, instances=None, bins=None):
     """Per distinct score, in decreasing order: (score, positive count, negative count).
 
@@ -201,36 +187,9 @@ def bin_by_rank(values: np.ndarray, sizes: np.ndarray, sums: list[np.ndarray], b
         index = above * bins // total
     else:  # Python integers never overflow; the per-score table is small
         index = np.array([int(a) * bins // total for a in above], dtype=np.int64)
-    starts = _run_starts(index)
+    starts = run_starts(index)
     ends = np.append(starts[1:], len(values)) - 1
     return values[ends], [np.add.reduceat(values_, starts) for values_ in sums]
-
-
-def _count_instances(scores, positive):
-    """Counts per distinct score without an argsort.
-
-    The positives' and negatives' scores are sorted separately (a plain value sort is
-    several times faster than an argsort), their distinct values merged with a stable
-    sort (a linear merge of two sorted runs).
-    """
-    pos_scores = scores[positive]
-    neg_scores = scores[~positive]
-    pos_scores.sort()
-    neg_scores.sort()
-    pos_values, pos_counts = _distinct_counts(pos_scores)
-    neg_values, neg_counts = _distinct_counts(neg_scores)
-    merged = np.concatenate([pos_values, neg_values])
-    order = np.argsort(merged, kind="stable")
-    merged = merged[order]
-    from_pos = order < len(pos_values)
-    counts = np.concatenate([pos_counts, neg_counts])[order]
-    starts = _run_starts(merged)
-    if len(starts) == 0:
-        empty = np.zeros(0, dtype=np.int64)
-        return merged, empty, empty
-    pos = np.add.reduceat(np.where(from_pos, counts, 0), starts)
-    neg = np.add.reduceat(np.where(from_pos, 0, counts), starts)
-    return merged[starts][::-1], pos[::-1], neg[::-1]
 
 
 #: Above this share of distinct scores (estimated on a sample), hashing the scores costs
@@ -323,46 +282,36 @@ def weighted_sums_by_score(
 
     Rounded scores (all multiples of ``10**-d``) become integer codes directly; other
     scores with many ties are hashed (pandas.factorize); either way a ``bincount`` sums
-    them in linear time. Mostly distinct scores are argsorted and summed run by run.
+    them in linear time (:func:`sums_by_codes`). Mostly distinct scores are sorted and
+    summed run by run (:mod:`costchart._sorting`).
+    """
+    by_codes = sums_by_codes(scores, positive, weights)
+    if by_codes is not None:
+        return by_codes
+    order, sorted_scores = value_order(scores)
+    return sums_of_sorted(order, sorted_scores, positive, weights)
+
+
+def sums_by_codes(scores: np.ndarray, positive: np.ndarray, weights):
+    """:func:`weighted_sums_by_score` for rounded or much-tied scores; None for the others.
+
+    None says the scores are mostly distinct (judged on a sample): sort them instead.
     """
     n = len(scores)
     lattice = _lattice_of(scores)
     if lattice is not None:
         return _sums_on_lattice(scores, positive, weights, lattice)
-    sums: list[tuple[np.ndarray, np.ndarray]]
     sample = scores[:: max(n // 20_000, 1)]
-    if n and len(np.unique(sample)) < _HASH_WHEN_DISTINCT_BELOW * len(sample):
-        codes, distinct = pd.factorize(scores, sort=False)
-        key = 2 * codes + positive
-        sums = []
-        for weight in weights:
-            both = np.bincount(key, weights=weight, minlength=2 * len(distinct)).reshape(-1, 2)
-            sums.append((both[:, 1], both[:, 0]))  # counts stay int64 without weights
-        order = np.argsort(distinct)[::-1]  # not -distinct: exact for any integer dtype
-        return distinct[order], [(p[order], q[order]) for p, q in sums]
-    order = np.argsort(scores)
-    sorted_scores = scores[order]
-    starts = _run_starts(sorted_scores)
-    sorted_positive = positive[order]
-    distinct = len(starts) == len(order)  # every run one row: nothing to sum
+    if not (n and len(np.unique(sample)) < _HASH_WHEN_DISTINCT_BELOW * len(sample)):
+        return None
+    codes, distinct = pd.factorize(scores, sort=False)
+    key = 2 * codes + positive
     sums = []
     for weight in weights:
-        if len(starts) == 0:
-            sums.append((np.zeros(0), np.zeros(0)))
-            continue
-        if weight is None:
-            pos = sorted_positive.astype(np.int64)
-            if not distinct:
-                pos = np.add.reduceat(pos, starts)
-            neg = np.diff(np.append(starts, len(order))) - pos
-        else:
-            sorted_weight = weight[order]
-            pos = np.where(sorted_positive, sorted_weight, sorted_weight.dtype.type(0))
-            neg = sorted_weight - pos  # exactly the weight or 0
-            if not distinct:
-                pos, neg = np.add.reduceat(pos, starts), np.add.reduceat(neg, starts)
-        sums.append((pos[::-1], neg[::-1]))
-    return sorted_scores[starts][::-1], sums
+        both = np.bincount(key, weights=weight, minlength=2 * len(distinct)).reshape(-1, 2)
+        sums.append((both[:, 1], both[:, 0]))  # counts stay int64 without weights
+    order = np.argsort(distinct)[::-1]  # not -distinct: exact for any integer dtype
+    return distinct[order], [(p[order], q[order]) for p, q in sums]
 
 
 def as_counts(*sums: np.ndarray) -> tuple[np.ndarray, ...]:
@@ -385,7 +334,10 @@ def threshold_column(thresholds: np.ndarray) -> np.ndarray:
         or max(abs(int(thresholds.min())), abs(int(thresholds.max()))) <= _EXACT_IN_FLOAT
     )
     if exact:
-        return np.concatenate([[np.inf], thresholds]).astype(np.float64)
+        column = np.empty(len(thresholds) + 1, dtype=np.float64)
+        column[0] = np.inf
+        column[1:] = thresholds
+        return column
     return np.array([np.inf, *thresholds.tolist()], dtype=object)
 
 

@@ -32,7 +32,15 @@ from costchart._frames import (
 from costchart._groups import Group, Groups, assemble, combine_groups, split_groups
 from costchart._lazy import read_instances
 
-__all__ = ["points_of", "points_or_nothing", "require_some", "roc_points", "row_of_threshold"]
+__all__ = [
+    "count_columns",
+    "has_both_classes",
+    "points_of",
+    "points_or_nothing",
+    "require_some",
+    "roc_points",
+    "row_of_threshold",
+]
 
 
 def roc_points(
@@ -237,22 +245,26 @@ def row_of_threshold(points: pd.DataFrame, thresholds) -> np.ndarray:
     return np.clip(index, 0, len(own) - 1)
 
 
-def _points_from_counts(thresholds, pos, neg) -> pd.DataFrame:
-    """Cumulate per-score counts (decreasing score) into ROC points with (0, 0) first."""
+def count_columns(thresholds, pos, neg, *, rates: bool = True) -> dict[str, np.ndarray]:
+    """The columns of ROC points from per-score counts (decreasing score), (0, 0) first.
+
+    ``threshold, tp, fp, tn, fn``, then ``tpr, fpr`` unless ``rates`` is False (for
+    callers with rates of their own).
+    """
     tp = cumulated_from_zero(pos)
     fp = cumulated_from_zero(neg)
     total_pos, total_neg = tp[-1], fp[-1]
-    return table(
-        {
-            col.THRESHOLD: threshold_column(np.asarray(thresholds)),
-            col.TP: tp,
-            col.FP: fp,
-            col.TN: total_neg - fp,
-            col.FN: total_pos - tp,
-            col.TPR: tp / total_pos,
-            col.FPR: fp / total_neg,
-        }
-    )
+    columns = {
+        col.THRESHOLD: threshold_column(np.asarray(thresholds)),
+        col.TP: tp,
+        col.FP: fp,
+        col.TN: total_neg - fp,
+        col.FN: total_pos - tp,
+    }
+    if rates:
+        columns[col.TPR] = tp / total_pos
+        columns[col.FPR] = fp / total_neg
+    return columns
 
 
 #: Integer counts whose class totals reach this are summed as float64 instead of int64,
@@ -302,8 +314,15 @@ def points_or_nothing(counts, group: Group, by, label, what: str = "counts") -> 
     """
     thresholds, pos, neg = counts
     pos, neg = summable(np.asarray(pos), np.asarray(neg), what)
+    if has_both_classes(pos, neg, group, by, label):
+        return table(count_columns(thresholds, pos, neg))
+    return pd.DataFrame(columns=list(col.ROC_COLUMNS))
+
+
+def has_both_classes(pos: np.ndarray, neg: np.ndarray, group: Group, by, label) -> bool:
+    """Whether per-score counts hold both classes; if not, refuse ungrouped data or warn."""
     if pos.sum() > 0 and neg.sum() > 0:
-        return _points_from_counts(thresholds, pos, neg)
+        return True
     missing = "positives" if pos.sum() == 0 else "negatives"
     if not by:
         msg = (
@@ -312,7 +331,7 @@ def points_or_nothing(counts, group: Group, by, label, what: str = "counts") -> 
         )
         raise CostchartError(msg)
     warn(f"group {describe_group(by, group.key)} has no {missing}; it is left out")
-    return pd.DataFrame(columns=list(col.ROC_COLUMNS))
+    return False
 
 
 def require_rows(scores: np.ndarray, what: str = "") -> None:

@@ -17,7 +17,14 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart._auc import auc
-from costchart._counting import as_counts, bin_by_rank, check_bins, weighted_sums_by_score
+from costchart._counting import (
+    as_counts,
+    bin_by_rank,
+    check_bins,
+    cumulated_from_zero,
+    sums_by_codes,
+    threshold_column,
+)
 from costchart._data_checks import binary_labels, finite_numbers
 from costchart._errors import CostchartError
 from costchart._frames import (
@@ -30,7 +37,14 @@ from costchart._frames import (
 )
 from costchart._groups import combine_groups, split_groups
 from costchart._lazy import read_instances
-from costchart._roc import points_or_nothing, require_rows, require_some, summable
+from costchart._roc import (
+    count_columns,
+    has_both_classes,
+    require_rows,
+    require_some,
+    summable,
+)
+from costchart._sorting import all_distinct, blocks, sums_of_sorted, value_order
 from costchart._validation import column_name
 
 __all__ = ["auciv", "costs_from_benefits", "rociv", "rociv_condition"]
@@ -128,32 +142,135 @@ def rociv(
             keep = own > 0  # weight 0: the row is left out
             scores, positive, own = scores[keep], positive[keep], own[keep]
             counted, summed = own, own * summed[keep]
-        values, sums = weighted_sums_by_score(scores, positive, [counted, summed])
-        (pos_n, neg_n), (pos_cost, neg_cost) = sums
+        sums = sums_by_codes(scores, positive, [counted, summed])
+        if sums is None:  # mostly distinct scores: sorted
+            order, sorted_scores = value_order(scores)
+            if counted is None and bins is None and all_distinct(sorted_scores):
+                parts.append(
+                    _distinct_points(
+                        sorted_scores,
+                        positive[order],
+                        (summed, order),
+                        group,
+                        by=by,
+                        label=label,
+                        amount=amount,
+                    )
+                )
+                continue
+            sums = sums_of_sorted(order, sorted_scores, positive, [counted, summed])
+        values, ((pos_n, neg_n), (pos_cost, neg_cost)) = sums
         if counted is not None and weights is None:
             pos_n, neg_n = as_counts(pos_n, neg_n)
         if bins is not None:
             values, (pos_n, neg_n, pos_cost, neg_cost) = bin_by_rank(
                 values, pos_n + neg_n, [pos_n, neg_n, pos_cost, neg_cost], bins
             )
-        points = points_or_nothing((values, pos_n, neg_n), group, by, label)
-        if len(points):
-            pos_cost, neg_cost = summable(pos_cost, neg_cost, f"costs in column {amount!r}")
-            benefit = np.concatenate([[0.0], np.cumsum(pos_cost)])
-            spent = np.concatenate([[0.0], np.cumsum(neg_cost)])
-            columns = {c: points[c].to_numpy() for c in col.ROC_COLUMNS}
-            columns[col.TPR] = benefit / benefit[-1]
-            columns[col.FPR] = spent / spent[-1]
-            columns[col.FP_COST] = spent
-            columns[col.TP_BENEFIT] = benefit
-            points = table(columns)
-        else:
-            points = points.reindex(columns=list(col.ROCIV_TABLE))
-        parts.append(points)
+        parts.append(
+            _rociv_points(
+                values,
+                (pos_n, neg_n),
+                (pos_cost, neg_cost),
+                group,
+                by=by,
+                label=label,
+                amount=amount,
+            )
+        )
     require_some(parts, by, label)
     if not by:
         return carry_grouping(parts[0], [])
     return combine_groups(frame, by, groups, parts, col.ROCIV_TABLE)
+
+
+def _rociv_points(values, counts, amounts, group, *, by, label, amount) -> pd.DataFrame:
+    """ROCIV points of one group from per-score counts and amounts (decreasing score).
+
+    An empty frame (with a warning) when the group has one class, as in
+    :func:`~costchart._roc.points_or_nothing`.
+    """
+    pos_n, neg_n = summable(counts[0], counts[1], "counts")
+    if not has_both_classes(pos_n, neg_n, group, by, label):
+        return _no_points()
+    pos_cost, neg_cost = summable(amounts[0], amounts[1], f"costs in column {amount!r}")
+    columns = count_columns(values, pos_n, neg_n, rates=False)
+    benefit = cumulated_from_zero(pos_cost)
+    spent = cumulated_from_zero(neg_cost)
+    return table(_with_amounts(columns, benefit, spent))
+
+
+def _distinct_points(
+    sorted_scores, sorted_positive, amounts_and_order, group, *, by, label, amount
+) -> pd.DataFrame:
+    """:func:`_rociv_points` of one group whose scores are all distinct, from sorted rows.
+
+    ``amounts_and_order`` holds the amounts and the row order that sorts the scores. Each
+    score is one instance, so its counts and amounts are its row's: the running sums are
+    taken straight off the rows (the same sums in the same order, without per-score
+    arrays).
+    """
+    n = len(sorted_scores)
+    positive = sorted_positive[::-1]  # decreasing scores
+    negative = ~positive
+    n_pos = int(np.count_nonzero(positive))
+    if not has_both_classes(np.array([n_pos]), np.array([n - n_pos]), group, by, label):
+        return _no_points()
+    benefit = _taken_in_reverse(*amounts_and_order)  # 0, then by decreasing score
+    spent = benefit.copy()
+    np.copyto(benefit[1:], 0.0, where=negative)  # the amount or 0, as np.where gives
+    np.copyto(spent[1:], 0.0, where=positive)
+    summable(benefit[1:], spent[1:], f"costs in column {amount!r}")
+    np.cumsum(benefit[1:], out=benefit[1:])
+    np.cumsum(spent[1:], out=spent[1:])
+    tp = _running_count(positive)
+    fp = _running_count(negative)
+    columns = {
+        col.THRESHOLD: threshold_column(sorted_scores[::-1]),
+        col.TP: tp,
+        col.FP: fp,
+        col.TN: (n - n_pos) - fp,
+        col.FN: n_pos - tp,
+    }
+    return table(_with_amounts(columns, benefit, spent))
+
+
+def _taken_in_reverse(values: np.ndarray, order: np.ndarray) -> np.ndarray:
+    """``0`` then ``values[order[::-1]]``, taken block by block (no full-length temporary)."""
+    n = len(order)
+    out = np.empty(n + 1, dtype=np.float64)
+    out[0] = 0.0
+    for start, stop in blocks(n):
+        np.take(values, order[n - stop : n - start][::-1], out=out[start + 1 : stop + 1])
+    return out
+
+
+def _running_count(flags: np.ndarray) -> np.ndarray:
+    """``0`` then the running count of True ``flags`` (int64), block by block.
+
+    ``np.cumsum`` of booleans into int64 would first cast them all to a full-length int64
+    temporary.
+    """
+    out = np.empty(len(flags) + 1, dtype=np.int64)
+    out[0] = 0
+    for start, stop in blocks(len(flags)):
+        part = out[start + 1 : stop + 1]
+        np.cumsum(flags[start:stop], dtype=np.int64, out=part)
+        part += out[start]
+    return out
+
+
+def _with_amounts(columns: dict, benefit: np.ndarray, spent: np.ndarray) -> dict:
+    """The count columns followed by the cost-weighted rates and the running sums."""
+    columns[col.TPR] = benefit / benefit[-1]
+    columns[col.FPR] = spent / spent[-1]
+    columns[col.FP_COST] = spent
+    columns[col.TP_BENEFIT] = benefit
+    return columns
+
+
+def _no_points() -> pd.DataFrame:
+    """The empty table of a group left out."""
+    return pd.DataFrame(columns=list(col.ROC_COLUMNS)).reindex(columns=list(col.ROCIV_TABLE))
 
 
 def auciv(
