@@ -25,6 +25,7 @@ __all__ = [
     "Groups",
     "assemble",
     "combine_groups",
+    "count_at_most",
     "grouped_order",
     "split_groups",
 ]
@@ -195,3 +196,19 @@ def assemble(
     rows = np.repeat(groups.firsts, lengths)
     keys = {c: groups.frame[c].iloc[rows].reset_index(drop=True) for c in groups.by}
     return carry_grouping(table({**keys, **body}), groups.by)
+
+
+def count_at_most(keys: np.ndarray, owner: np.ndarray, query: np.ndarray, asker: np.ndarray):
+    """Per query: how many ``keys`` of its owner (``owner == asker``) are ``<= query``.
+
+    ``keys`` must be sorted within each owner and ``owner`` non-decreasing; the answer is
+    ``searchsorted(keys_of_owner, query, side="right")`` for every query, found by one
+    merge of (owner, value) keys (no arithmetic on the values, so ties are exact).
+    """
+    is_query = np.r_[np.zeros(len(keys), np.int8), np.ones(len(query), np.int8)]
+    merged = np.lexsort((is_query, np.r_[keys, query], np.r_[owner, asker]))
+    is_key = 1 - is_query[merged]
+    before = np.cumsum(is_key) - is_key
+    found = np.empty(len(merged), dtype=np.int64)
+    found[merged] = before
+    return found[len(keys) :] - np.searchsorted(owner, asker)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from costchart import _schema as col
-from costchart._groups import Groups, split_groups
+from costchart._groups import Groups, count_at_most, split_groups
 
 
 @dataclass(frozen=True)
@@ -93,22 +93,6 @@ def queries_of(curves: Curves, grid: Grid) -> Queries:
     offsets = np.cumsum(per_curve) - per_curve
     within = np.arange(len(curve)) - np.repeat(offsets, per_curve)
     return Queries(curve, grid.start[curves.group][curve] + within)
-
-
-def count_at_most(keys: np.ndarray, owner: np.ndarray, query: np.ndarray, asker: np.ndarray):
-    """Per query: how many ``keys`` of its owner (``owner == asker``) are ``<= query``.
-
-    ``keys`` must be sorted within each owner and owners must come in order; the answer is
-    ``searchsorted(keys_of_owner, query, side="right")``, found by one merge.
-    """
-    is_query = np.r_[np.zeros(len(keys), np.int8), np.ones(len(query), np.int8)]
-    merged = np.lexsort((is_query, np.r_[keys, query], np.r_[owner, asker]))
-    is_key = 1 - is_query[merged]
-    before = np.cumsum(is_key) - is_key
-    found = np.empty(len(merged), dtype=np.int64)
-    found[merged] = before
-    starts = np.searchsorted(owner, np.arange(owner[-1] + 1 if len(owner) else 0))
-    return found[len(keys) :] - starts[asker]
 
 
 def interpolate(x, y, start, size, at, curve) -> np.ndarray:

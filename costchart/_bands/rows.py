@@ -15,7 +15,7 @@ import pandas as pd
 from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._frames import describe_group, plain_key
-from costchart._groups import Groups, split_groups
+from costchart._groups import Groups, count_at_most, split_groups
 from costchart._hull import all_hulls
 from costchart._optimal import vertex_index
 from costchart._tables import read_selection
@@ -37,11 +37,42 @@ def grouped_rows(
         local = np.repeat(at_least[:, None], len(pc), axis=1)
     else:
         chosen = _selected_thresholds(points, groups, pc, selection, by)
-        local = np.empty((len(groups), len(pc)), dtype=np.int64)
-        for g, (start, stop) in enumerate(zip(groups.starts, groups.stops, strict=True)):
-            local[g] = np.searchsorted(-own[start:stop], -chosen[g], side="right") - 1
+        local = rows_of_thresholds(own, groups.ids, chosen)
     local = np.clip(local, 0, groups.sizes[:, None] - 1)
     return groups.order[groups.starts[:, None] + local]
+
+
+def rows_of_thresholds(own: np.ndarray, owner: np.ndarray, chosen: np.ndarray) -> np.ndarray:
+    """Per group and ``pc``: how many of its rows have a threshold ``>= chosen``, less one.
+
+    ``own`` holds the thresholds of every group's rows, group after group (``owner``),
+    decreasing within a group; ``chosen`` has one row per group. All groups are searched
+    at once (``searchsorted(-own, -chosen, side="right") - 1`` per group).
+    """
+    n_groups, n_pc = chosen.shape
+    asker = np.repeat(np.arange(n_groups), n_pc)
+    found = count_at_most(-own, owner, -chosen.reshape(-1), asker)
+    return (found - 1).reshape(n_groups, n_pc)
+
+
+def grouped_vertex_index(starts: np.ndarray, owner: np.ndarray, n_groups: int, pc) -> np.ndarray:
+    """:func:`~costchart._optimal.vertex_index` of every group's ``starts`` at once.
+
+    ``starts`` are sorted within each group (``owner``, non-decreasing; every group has at
+    least one). Returns positions in ``starts``, shape (groups, pc).
+    """
+    pc = np.asarray(pc, dtype=np.float64)
+    asker = np.repeat(np.arange(n_groups), len(pc))
+    at = np.tile(pc, n_groups)
+    index = count_at_most(starts, owner, at, asker) - 1
+    every = np.arange(n_groups)
+    below_one = count_at_most(starts, owner, np.full(n_groups, np.nextafter(1.0, 0.0)), every) - 1
+    first = np.searchsorted(owner, every)
+    size = np.bincount(owner, minlength=n_groups)
+    clipped = first[asker] + np.clip(index, 0, None)
+    index = np.where((at >= 1) & (starts[clipped] >= 1), below_one[asker], index)
+    index = np.clip(index, 0, size[asker] - 1)
+    return (first[asker] + index).reshape(n_groups, len(pc))
 
 
 def _rows_at_least(own: np.ndarray, groups: Groups, threshold: float) -> np.ndarray:
@@ -95,9 +126,6 @@ def _envelope_thresholds(points: pd.DataFrame, groups: Groups, pc) -> np.ndarray
     threshold = frame[col.THRESHOLD].to_numpy(np.float64).copy()
     threshold[(fpr == 0) & (tpr == 0)] = np.inf  # the trivial classifiers, as selections
     threshold[(fpr == 1) & (tpr == 1)] = -np.inf
-    ends = np.cumsum(hulls.lengths)
-    chosen = np.empty((len(groups), len(pc)))
-    for g, (start, stop) in enumerate(zip(ends - hulls.lengths, ends, strict=True)):
-        active = np.flatnonzero(hi[start:stop] > lo[start:stop]) + start
-        chosen[g] = threshold[active[vertex_index(lo[active], pc)]]
-    return chosen
+    active = np.flatnonzero(hi > lo)
+    owner = np.repeat(np.arange(len(groups)), hulls.lengths)[active]
+    return threshold[active[grouped_vertex_index(lo[active], owner, len(groups), pc)]]
