@@ -203,12 +203,18 @@ def count_at_most(keys: np.ndarray, owner: np.ndarray, query: np.ndarray, asker:
 
     ``keys`` must be sorted within each owner and ``owner`` non-decreasing; the answer is
     ``searchsorted(keys_of_owner, query, side="right")`` for every query, found by one
-    merge of (owner, value) keys (no arithmetic on the values, so ties are exact).
+    search of (owner, value) pairs. The pairs are complex numbers (owner as the real part,
+    value as the imaginary part), which numpy orders lexicographically: no arithmetic on
+    the values, so ties are exact.
     """
-    is_query = np.r_[np.zeros(len(keys), np.int8), np.ones(len(query), np.int8)]
-    merged = np.lexsort((is_query, np.r_[keys, query], np.r_[owner, asker]))
-    is_key = 1 - is_query[merged]
-    before = np.cumsum(is_key) - is_key
-    found = np.empty(len(merged), dtype=np.int64)
-    found[merged] = before
-    return found[len(keys) :] - np.searchsorted(owner, asker)
+    return np.searchsorted(_pairs(owner, keys), _pairs(asker, query), side="right") - (
+        np.searchsorted(owner, asker)
+    )
+
+
+def _pairs(first: np.ndarray, second: np.ndarray) -> np.ndarray:
+    """``first + second * 1j`` built part by part (``inf * 1j`` would give a NaN real part)."""
+    pairs = np.empty(len(first), dtype=np.complex128)
+    pairs.real = first
+    pairs.imag = second
+    return pairs
