@@ -484,3 +484,10 @@ def test_grouped_vertex_index_and_rows_equal_the_per_group_search():
         np.testing.assert_array_equal(found[g] - start, vertex_index(starts[part], pc))
         expected = np.searchsorted(-own[part], -chosen[g], side="right") - 1
         np.testing.assert_array_equal(rows[g], expected)
+
+
+def test_classifiers_named_twice_or_absent_are_refused_as_before():
+    data = _random_data(np.random.default_rng(17), 5, "int")
+    for a, b in (("m", "m"), ("zz", "m"), ("m", "zz"), ("zz", "yy")):
+        error = _same(data, by="key", a=a, b=b, pc=PC)
+        assert isinstance(error, CostchartError)

@@ -192,7 +192,7 @@ def _aligned(side, instance, group_of_row, doubtful):
     rows = np.flatnonzero(side >= 0)
     rows = rows[np.lexsort((side[rows], instance[rows], group_of_row[rows]))]
     g, inst, s = group_of_row[rows], instance[rows], side[rows]
-    start = np.r_[True, (g[1:] != g[:-1]) | (inst[1:] != inst[:-1])]
+    start = np.r_[True, (g[1:] != g[:-1]) | (inst[1:] != inst[:-1])][: len(rows)]
     run = np.diff(np.r_[np.flatnonzero(start), len(rows)])
     first = np.flatnonzero(start)
     whole = (run == 2) & (s[first] == 0) & (s[np.minimum(first + 1, len(s) - 1)] == 1)
