@@ -25,6 +25,7 @@ __all__ = [
     "Groups",
     "assemble",
     "combine_groups",
+    "count_at_most",
     "grouped_order",
     "split_groups",
 ]
@@ -195,3 +196,25 @@ def assemble(
     rows = np.repeat(groups.firsts, lengths)
     keys = {c: groups.frame[c].iloc[rows].reset_index(drop=True) for c in groups.by}
     return carry_grouping(table({**keys, **body}), groups.by)
+
+
+def count_at_most(keys: np.ndarray, owner: np.ndarray, query: np.ndarray, asker: np.ndarray):
+    """Per query: how many ``keys`` of its owner (``owner == asker``) are ``<= query``.
+
+    ``keys`` must be sorted within each owner and ``owner`` non-decreasing; the answer is
+    ``searchsorted(keys_of_owner, query, side="right")`` for every query, found by one
+    search of (owner, value) pairs. The pairs are complex numbers (owner as the real part,
+    value as the imaginary part), which numpy orders lexicographically: no arithmetic on
+    the values, so ties are exact.
+    """
+    return np.searchsorted(_pairs(owner, keys), _pairs(asker, query), side="right") - (
+        np.searchsorted(owner, asker)
+    )
+
+
+def _pairs(first: np.ndarray, second: np.ndarray) -> np.ndarray:
+    """``first + second * 1j`` built part by part (``inf * 1j`` would give a NaN real part)."""
+    pairs = np.empty(len(first), dtype=np.complex128)
+    pairs.real = first
+    pairs.imag = second
+    return pairs

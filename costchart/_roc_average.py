@@ -14,10 +14,18 @@ import numpy as np
 import pandas as pd
 
 from costchart import _schema as col
-from costchart._average import check_over, cluster_representatives
+from costchart._average import PC_TOLERANCE, check_over
 from costchart._errors import CostchartError, warn
 from costchart._frames import describe_group
-from costchart._groups import combine_groups, split_groups
+from costchart._groups import Groups, assemble, split_groups
+from costchart._roc_grid import (
+    given_grid,
+    own_grid,
+    queries_of,
+    rates_at_grid,
+    split_curves,
+    summary_columns,
+)
 from costchart._tables import curve_groups, points_groups, read_table
 from costchart._validation import one_of, probabilities
 
@@ -28,25 +36,31 @@ __all__ = ["curve_points", "roc_average"]
 _ROUNDING = 64 * float(np.finfo(np.float64).eps)
 
 
-def _segment_rates(pc: np.ndarray, cost: np.ndarray, where: str):
-    """The ROC point dual to each segment of a sorted curve, and the rounding bound on it.
+def _segment_rates(pc: np.ndarray, cost: np.ndarray, inside: np.ndarray, where):
+    """The ROC point dual to each segment of sorted curves, and the rounding bound on it.
+
+    ``pc`` and ``cost`` hold the vertices of every curve, curve after curve; ``inside``
+    marks the segments (pairs of neighbouring vertices) within one curve, and
+    ``where(k)`` names the curve of the ``k``-th of them in messages.
 
     Rates outside [0, 1] by no more than the rounding error of the segment (which grows as
     the segment narrows: its slope divides by the width) are clipped; larger excursions
     mean the table is not a cost curve of ROC points, and are refused.
     """
-    width = np.diff(pc)
-    slope = np.diff(cost) / width
-    intercept = cost[:-1] - slope * pc[:-1]
+    left = np.flatnonzero(inside)
+    pc_0, pc_1, cost_0, cost_1 = pc[left], pc[left + 1], cost[left], cost[left + 1]
+    width = pc_1 - pc_0
+    slope = (cost_1 - cost_0) / width
+    intercept = cost_0 - slope * pc_0
     fpr, tpr = intercept, 1 - slope - intercept
-    scale = np.maximum(1.0, np.maximum(np.abs(cost[:-1]), np.abs(cost[1:])))
+    scale = np.maximum(1.0, np.maximum(np.abs(cost_0), np.abs(cost_1)))
     bound = _ROUNDING * scale * (1 + np.abs(slope)) * (1 + 1 / width)
     outside = [(rates < -bound) | (rates > 1 + bound) | ~np.isfinite(rates) for rates in (fpr, tpr)]
     if np.any(outside):
         k = int(np.flatnonzero(outside[0] | outside[1])[0])
         name, rate = (col.FPR, fpr[k]) if outside[0][k] else (col.TPR, tpr[k])
         msg = (
-            f"{where}'s segment from pc={float(pc[k])!r} to pc={float(pc[k + 1])!r} is the "
+            f"{where(k)}'s segment from pc={float(pc_0[k])!r} to pc={float(pc_1[k])!r} is the "
             f"cost line of a point with {name}={float(rate)!r}, outside [0, 1]: the table is "
             "not a cost curve of ROC points (costs between 0 and 1, slopes between -1 and 1)"
         )
@@ -80,21 +94,42 @@ def curve_points(curve, *, by: str | Sequence[str] | None = None) -> pd.DataFram
     if len(table) == 0:
         msg = "curve has no rows; pass a cost curve (pc, cost), e.g. from vertical_average"
         raise CostchartError(msg)
-    parts = []
-    for group in groups:
-        pc = table[col.PC].to_numpy(np.float64)[group.positions]
-        cost = table[col.COST].to_numpy(np.float64)[group.positions]
-        order = np.argsort(pc, kind="stable")
-        pc, cost = pc[order], cost[order]
-        # Vertices a rounding error apart are one vertex (segments of no real width).
-        kept = cluster_representatives(pc)
-        pc, cost = pc[kept], cost[kept]
-        where = f"group {describe_group(by, group.key)}" if by else "curve"
-        fpr, tpr = _segment_rates(pc, cost, where)
-        parts.append(
-            pd.DataFrame({col.PC_LO: pc[:-1], col.PC_HI: pc[1:], col.FPR: fpr, col.TPR: tpr})
-        )
-    return combine_groups(table, by, groups, parts, [col.PC_LO, col.PC_HI, col.FPR, col.TPR])
+    pc = table[col.PC].to_numpy(np.float64)
+    cost = table[col.COST].to_numpy(np.float64)
+    # Every group's rows sorted by pc at once (stable: ties keep their order).
+    rows = groups.order[np.lexsort((pc[groups.order], groups.ids))]
+    pc, cost = pc[rows], cost[rows]
+    # Vertices a rounding error apart are one vertex (segments of no real width).
+    kept = _cluster_representatives(pc, groups.ids)
+    pc, cost, group = pc[kept], cost[kept], groups.ids[kept]
+    inside = group[1:] == group[:-1]
+
+    def where(k: int) -> str:
+        key = groups.keys[int(group[np.flatnonzero(inside)[k]])]
+        return f"group {describe_group(by, key)}" if by else "curve"
+
+    fpr, tpr = _segment_rates(pc, cost, inside, where)
+    columns = {col.PC_LO: pc[:-1][inside], col.PC_HI: pc[1:][inside], col.FPR: fpr, col.TPR: tpr}
+    return assemble(groups, np.bincount(group[1:][inside], minlength=len(groups)), columns)
+
+
+def _cluster_representatives(pc: np.ndarray, group: np.ndarray) -> np.ndarray:
+    """:func:`~costchart._average.cluster_representatives` of every group at once.
+
+    ``pc`` is sorted within each group (``group`` non-decreasing): one position per run of
+    values closer than the tolerance, its first, or its last when a group's last run
+    ends at exactly 1.
+    """
+    if len(pc) == 0:
+        return np.zeros(0, dtype=np.intp)
+    new_group = np.r_[True, group[1:] != group[:-1]]
+    starts = np.flatnonzero(new_group | np.r_[True, np.diff(pc) > PC_TOLERANCE])
+    ends = np.r_[starts[1:], len(pc)] - 1
+    chosen = starts.copy()
+    last_run = np.r_[group[starts][1:] != group[starts][:-1], True]
+    holds_one = last_run & (pc[ends] == 1.0)
+    chosen[holds_one] = ends[holds_one]
+    return chosen
 
 
 def roc_average(
@@ -157,15 +192,34 @@ def roc_average(
     grid = _check_grid(grid, method)
     by = [c for c in inferred if c not in over]
     groups = split_groups(table, by)
-    parts = []
-    for group in groups:
-        part = table.iloc[group.positions]
-        members = split_groups(part, over)
-        curves = [part.iloc[m.positions] for m in members]
-        if len(curves) == 1:
-            warn(f"roc_average over {over} found one curve in a group; spreads are NaN")
-        parts.append(_roc_average(curves, method, grid))
-    return combine_groups(table, by, groups, parts, col.ROC_AVERAGE_TABLE)
+    curves = split_curves(table, groups, over)
+    for _ in range(int(np.count_nonzero(curves.counts == 1))):
+        warn(f"roc_average over {over} found one curve in a group; spreads are NaN")
+    return _roc_average(table, groups, curves, method, grid)
+
+
+def _roc_average(table: pd.DataFrame, groups: Groups, curves, method: str, grid) -> pd.DataFrame:
+    """The average of every group's curves at its grid, all groups in one pass."""
+    # Every curve is completed with the trivial classifiers (0, 0) ("always negative",
+    # threshold +inf) and (1, 1) ("always positive", threshold -inf): they are always
+    # available, so a curve is never held flat past its last point.
+    n_groups = len(groups)
+    if grid is not None:
+        fixed = given_grid(grid[::-1] if method == "threshold" else grid, n_groups)
+    else:
+        own = {"vertical": col.FPR, "horizontal": col.TPR, "threshold": col.THRESHOLD}[method]
+        values = table[own].to_numpy(np.float64)[curves.rows]
+        group = curves.group[curves.curve]
+        if method != "threshold":  # the trivial classifiers' 0 and 1
+            every = np.arange(n_groups)
+            values = np.r_[values, np.zeros(n_groups), np.ones(n_groups)]
+            group = np.r_[group, every, every]
+        fixed = own_grid(values, group, n_groups, descending=method == "threshold")
+    queries = queries_of(curves, fixed)
+    fpr, tpr = rates_at_grid(table, curves, fixed, queries, method)
+    threshold = fixed.value if method == "threshold" else np.full(len(fixed.value), np.nan)
+    columns = summary_columns(fixed, curves, queries, fpr, tpr, threshold)
+    return assemble(groups, fixed.size, {c: columns[c] for c in col.ROC_AVERAGE_TABLE})
 
 
 def _check_grid(grid, method: str) -> np.ndarray | None:
@@ -187,85 +241,3 @@ def _check_grid(grid, method: str) -> np.ndarray | None:
         return values
     rate = "FPR" if method == "vertical" else "TPR"
     return probabilities(values, f"grid ({rate} values)")
-
-
-def _upper_envelope_function(x: np.ndarray, y: np.ndarray):
-    """Sorted (x, y) of a monotone curve with one y per x: the largest (for steps)."""
-    order = np.lexsort((y, x))
-    x, y = x[order], y[order]
-    last = np.append(x[1:] != x[:-1], True)
-    return x[last], y[last]
-
-
-def _with_corners(rates: np.ndarray, first: float, last: float) -> np.ndarray:
-    """``rates`` with the trivial classifiers' values added: ``first`` before, ``last`` after."""
-    return np.concatenate([[first], rates, [last]])
-
-
-def _roc_average(curves: list[pd.DataFrame], method: str, grid) -> pd.DataFrame:
-    # Every curve is completed with the trivial classifiers (0, 0) ("always negative",
-    # threshold +inf) and (1, 1) ("always positive", threshold -inf): they are always
-    # available, so a curve is never held flat past its last point.
-    fprs = [c[col.FPR].to_numpy(np.float64) for c in curves]
-    tprs = [c[col.TPR].to_numpy(np.float64) for c in curves]
-    if method in ("vertical", "horizontal"):
-        own = fprs if method == "vertical" else tprs
-        fixed = (
-            np.unique(np.concatenate([[0.0, 1.0], *own]))
-            if grid is None
-            else np.asarray(grid, float)
-        )
-        fprs = [_with_corners(f, 0.0, 1.0) for f in fprs]
-        tprs = [_with_corners(t, 0.0, 1.0) for t in tprs]
-    if method == "vertical":
-        values = np.array(
-            [
-                np.interp(fixed, *_upper_envelope_function(f, t))
-                for f, t in zip(fprs, tprs, strict=True)
-            ]
-        )
-        return _summary(np.nan, np.tile(fixed, (len(curves), 1)), values)
-    if method == "horizontal":
-        # Lowest FPR at each TPR: the upper envelope of (tpr, -fpr).
-        values = np.array(
-            [
-                -np.interp(fixed, *_upper_envelope_function(t, -f))
-                for f, t in zip(fprs, tprs, strict=True)
-            ]
-        )
-        return _summary(np.nan, values, np.tile(fixed, (len(curves), 1)))
-    thresholds = [c[col.THRESHOLD].to_numpy(np.float64) for c in curves]
-    fixed = np.unique(np.concatenate(thresholds)) if grid is None else np.asarray(grid, float)
-    fixed = fixed[::-1]
-    at_f, at_t = [], []
-    for f, t, th in zip(fprs, tprs, thresholds, strict=True):
-        order = np.argsort(-th, kind="stable")  # decreasing thresholds, growing rates
-        f = _with_corners(f[order], 0.0, 1.0)
-        t = _with_corners(t[order], 0.0, 1.0)
-        th = _with_corners(th[order], np.inf, -np.inf)
-        # The operating point of threshold x is the last point whose threshold is >= x.
-        index = np.searchsorted(-th, -fixed, side="right") - 1
-        at_f.append(f[index])
-        at_t.append(t[index])
-    return _summary(fixed, np.array(at_f), np.array(at_t))
-
-
-def _summary(threshold, fpr: np.ndarray, tpr: np.ndarray) -> pd.DataFrame:
-    """Mean and spread over curves (rows) of rates at each grid value (columns)."""
-    n = fpr.shape[0]
-    sd = (lambda v: v.std(axis=0, ddof=1)) if n > 1 else (lambda v: np.full(v.shape[1], np.nan))
-    result = pd.DataFrame(
-        {
-            col.THRESHOLD: threshold if np.ndim(threshold) else np.full(fpr.shape[1], np.nan),
-            col.FPR: fpr.mean(axis=0),
-            col.TPR: tpr.mean(axis=0),
-            col.FPR_LO: fpr.min(axis=0),
-            col.FPR_HI: fpr.max(axis=0),
-            col.FPR_SD: sd(fpr),
-            col.TPR_LO: tpr.min(axis=0),
-            col.TPR_HI: tpr.max(axis=0),
-            col.TPR_SD: sd(tpr),
-            col.N_CURVES: np.full(fpr.shape[1], n, dtype=np.int64),
-        }
-    )
-    return result.sort_values([col.FPR, col.TPR], kind="stable").reset_index(drop=True)

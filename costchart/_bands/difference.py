@@ -20,13 +20,13 @@ import pandas as pd
 from costchart import _schema as col
 from costchart._bands.describe import ATTRS, describe
 from costchart._bands.options import options_from
-from costchart._bands.paired import RESAMPLE_DRAWS, paired_band
-from costchart._bands.rows import active_rows
-from costchart._data_checks import binary_labels, finite_numbers
+from costchart._bands.paired import RESAMPLE_DRAWS, band_of_cells, paired_cells
+from costchart._bands.pairs import Columns, pair_groups
+from costchart._bands.rows import grouped_rows, grouped_vertex_index, rows_of_thresholds
 from costchart._errors import CostchartError
-from costchart._frames import as_pandas, describe_group, normalize_by
+from costchart._frames import as_pandas, normalize_by
 from costchart._groups import assemble, split_groups
-from costchart._paired import instance_weights, is_scalar_name, paired
+from costchart._paired import is_scalar_name
 from costchart._roc import roc_points
 from costchart._tables import read_selection
 from costchart._validation import column_name, threshold_pair
@@ -148,55 +148,26 @@ def difference_band(
         msg = "pass both a= and b= (the two classifiers to compare), or neither"
         raise CostchartError(msg)
     groups = split_groups(frame, by)
-    parts = []
-    compared = names
-    for group in groups:
-        part = frame.iloc[group.positions]
-        pair, side_a, side_b = paired(part, classifier, instance, names, label)
-        compared = compared or pair
-        positive = binary_labels(side_a[label].to_numpy(), f"column {label!r}", pos_label)
-        copies = instance_weights(side_a, side_b, weight, "difference_band's bootstrap")
-        if copies is not None:
-            if not copies.any():
-                msg = (
-                    f"all weights in column {weight!r} are 0 (group "
-                    f"{describe_group(by, group.key) if by else 'of all rows'}); a difference "
-                    "band needs instances of positive weight"
-                )
-                raise CostchartError(msg)
-            keep = copies > 0
-            side_a, side_b, positive, copies = (
-                side_a[keep],
-                side_b[keep],
-                positive[keep],
-                copies[keep],
-            )
-        if positive.all() or not positive.any():
-            msg = f"column {label!r} has one class only; a difference band needs both"
-            raise CostchartError(msg)
-        predicted = []
-        chosen_tables = (
-            [_selection_of(table, by, group.key) for table in selection]
-            if selection is not None
-            else [None, None]
+    read = Columns(by, classifier, instance, score, label, weight, names, pos_label)
+    pairs = pair_groups(frame, groups, read, selection)
+    compared = pairs.names
+    chosen = [
+        _chosen_thresholds(pairs, k, groups, options.pc, fixed, table, by)
+        for k, fixed, table in zip(
+            (0, 1), threshold or (None, None), selection or (None, None), strict=True
         )
-        for side, fixed, chosen_table in zip(
-            (side_a, side_b), threshold or (None, None), chosen_tables, strict=True
-        ):
-            scores = finite_numbers(side[score].to_numpy(), f"column {score!r}")
-            counted = {"s": scores, "y": positive, **({"w": copies} if copies is not None else {})}
-            points = roc_points(
-                counted, score="s", label="y", weight="w" if copies is not None else None
-            )
-            rows = active_rows(points, options.pc, chosen_table, fixed)
-            chosen = points[col.THRESHOLD].to_numpy(float)[rows]
-            predicted.append((scores, chosen))
-        parts.append(paired_band(predicted, positive, options, copies))
-    outputs = (col.DIFFERENCE, col.LOWER, col.UPPER, col.SE)
-    columns = {col.PC: np.tile(options.pc, len(groups))}
-    for i, name in enumerate(outputs):
-        columns[name] = np.concatenate([part[i] for part in parts]) if parts else np.zeros(0)
-    chance = np.concatenate([part[4] for part in parts]) if parts else np.zeros(0)
+    ]
+    cells = paired_cells(
+        pairs.group, (pairs.score_a, pairs.score_b), pairs.positive, pairs.copies, chosen
+    )
+    difference, lower, upper, se, chance = band_of_cells(cells, len(groups), options)
+    columns = {
+        col.PC: np.tile(options.pc, len(groups)),
+        col.DIFFERENCE: difference,
+        col.LOWER: lower,
+        col.UPPER: upper,
+        col.SE: se,
+    }
     columns[col.SIGNIFICANT] = significant(
         columns[col.LOWER], columns[col.UPPER], chance, options.confidence_level
     )
@@ -233,17 +204,44 @@ def _selection_pair(selection, by: list[str]) -> tuple[pd.DataFrame, pd.DataFram
     return tables[0], tables[1]
 
 
-def _selection_of(table: pd.DataFrame, by: list[str], key: tuple) -> pd.DataFrame:
-    """One group's rows of a selection table, without the grouping columns."""
-    if not by:
-        return table
-    mask = np.ones(len(table), dtype=bool)
-    for column, value in zip(by, key, strict=True):
-        mask &= (table[column] == value).to_numpy(bool)
-    if not mask.any():
-        msg = f"a selection table has no rows for the group {describe_group(by, key)}"
-        raise CostchartError(msg)
-    return table.loc[mask].drop(columns=by).reset_index(drop=True)
+def _chosen_thresholds(pairs, side: int, groups, pc, fixed, selection, by) -> np.ndarray:
+    """The threshold one classifier uses in each group at each ``pc``, shape (groups, pc).
+
+    From the ROC points of every group's paired instances (one :func:`roc_points` call):
+    the fixed threshold, the selection table's choice or the lower envelope's.
+    """
+    if not len(groups):  # no data: an empty band
+        return np.zeros((0, len(pc)))
+    scores = pairs.score_b if side else pairs.score_a
+    counted = {"g": pairs.group, "s": scores, "y": pairs.positive}
+    if pairs.copies is not None:
+        counted["w"] = pairs.copies
+    points = roc_points(
+        counted, score="s", label="y", by="g", weight="w" if pairs.copies is not None else None
+    )
+    point_groups = split_groups(points, ["g"])
+    if selection is None:
+        rows = grouped_rows(points, point_groups, pc, None, fixed, ["g"])
+    else:
+        own = point_groups.take(points[col.THRESHOLD].to_numpy(np.float64))
+        local = rows_of_thresholds(own, point_groups.ids, _selected(selection, groups, by, pc))
+        local = np.clip(local, 0, point_groups.sizes[:, None] - 1)
+        rows = point_groups.order[point_groups.starts[:, None] + local]
+    return points[col.THRESHOLD].to_numpy(float)[rows]
+
+
+def _selected(table: pd.DataFrame, groups, by: list[str], pc) -> np.ndarray:
+    """Each group's threshold from a selection table at each ``pc``, shape (groups, pc)."""
+    if by:
+        keys = pd.MultiIndex.from_frame(groups.frame[by].iloc[groups.firsts])
+        owner = keys.get_indexer(pd.MultiIndex.from_frame(table[by]))
+    else:
+        owner = np.zeros(len(table), dtype=np.int64)
+    rows = np.flatnonzero(owner >= 0)
+    starts = table[col.PC_LO].to_numpy(np.float64)
+    rows = rows[np.lexsort((starts[rows], owner[rows]))]  # stable: ties keep table order
+    index = grouped_vertex_index(starts[rows], owner[rows], len(groups), pc)
+    return table[col.THRESHOLD].to_numpy(np.float64)[rows[index]]
 
 
 #: Band ends within this of 0 touch it: a cost difference is a sum of fractions of whole

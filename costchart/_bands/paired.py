@@ -20,36 +20,67 @@ from costchart._bands.binomial import (
     trimmed_bounds,
     weighted_quantiles,
 )
-from costchart._bands.options import Options, exact_where
+from costchart._bands.options import MAX_EXACT_PAIRS, Options, exact_where
 
 #: float64 values resampling holds per resample besides the differences: the eight cells
 #: of one classifier pair and the multinomial draws they are copied from.
 RESAMPLE_DRAWS = 16
 
 
-def _layers(predicted, positive: np.ndarray, options, copies=None) -> np.ndarray:
-    """Per pc, the eight cells of the 3-D confusion matrix.
+def paired_cells(group, scores, positive, copies, chosen) -> np.ndarray:
+    """Per group and ``pc``, the eight cells of the 3-D confusion matrix, all groups at once.
 
-    Order: positives (a+b+, a+b-, a-b+, a-b-), then negatives in the same order.
+    ``group`` (non-decreasing) owns each instance, ``scores`` are the two classifiers'
+    scores, ``copies`` whole-number weights (or ``None``), ``chosen`` each classifier's
+    threshold per group and ``pc`` (shape (groups, pc)). Order of the cells: positives
+    (a+b+, a+b-, a-b+, a-b-), then negatives in the same order; rows group after group.
+    Each distinct (group, t_a, t_b) is counted once, over its group's instances.
     """
-    (scores_a, t_a), (scores_b, t_b) = predicted
-    counts = np.ones(len(positive), dtype=np.int64) if copies is None else copies.astype(np.int64)
-    cells = np.empty((len(options.pc), 8), dtype=np.int64)
-    memo: dict[tuple[float, float], np.ndarray] = {}
-    for i, key in enumerate(zip(t_a, t_b, strict=True)):
-        if key not in memo:
-            says_a, says_b = scores_a >= key[0], scores_b >= key[1]
-            row = []
-            for members in (positive, ~positive):
-                row += [
-                    int(counts[members & says_a & says_b].sum()),
-                    int(counts[members & says_a & ~says_b].sum()),
-                    int(counts[members & ~says_a & says_b].sum()),
-                    int(counts[members & ~says_a & ~says_b].sum()),
-                ]
-            memo[key] = np.array(row)
-        cells[i] = memo[key]
-    return cells
+    (scores_a, scores_b), (t_a, t_b) = scores, chosen
+    n_groups, n_pc = t_a.shape
+    owner = np.repeat(np.arange(n_groups), n_pc)
+    t_a, t_b = t_a.reshape(-1), t_b.reshape(-1)
+    order = np.lexsort((t_b, t_a, owner))
+    new = np.r_[True, np.diff(owner[order]) != 0][: len(order)]
+    new[1:] |= (t_a[order][1:] != t_a[order][:-1]) | (t_b[order][1:] != t_b[order][:-1])
+    key_of_row = np.empty(len(order), dtype=np.int64)
+    key_of_row[order] = np.cumsum(new) - 1
+    first = order[new]
+    key_group, key_a, key_b = owner[first], t_a[first], t_b[first]
+    start = np.searchsorted(group, np.arange(n_groups))
+    size = np.bincount(group, minlength=n_groups)[key_group]
+    ends = np.cumsum(size)
+    counts = np.zeros((len(first), 8), dtype=np.int64)
+    lo = 0
+    while lo < len(first):  # chunks of keys of about _CELL_CHUNK instances
+        hi = max(lo + 1, int(np.searchsorted(ends, ends[lo] - size[lo] + _CELL_CHUNK, "right")))
+        counts[lo:hi] = _count_cells(
+            (scores_a, scores_b),
+            positive,
+            copies,
+            (start[key_group[lo:hi]], size[lo:hi]),
+            (key_a[lo:hi], key_b[lo:hi]),
+        )
+        lo = hi
+    return counts[key_of_row]
+
+
+#: Instance comparisons counted at once (memory: a few arrays of this length).
+_CELL_CHUNK = 1 << 22
+
+
+def _count_cells(scores, positive, copies, span, thresholds) -> np.ndarray:
+    """The eight cells of each (group, t_a, t_b) key: its group's instances counted."""
+    (start, size), (t_a, t_b) = span, thresholds
+    key = np.repeat(np.arange(len(size)), size)
+    offsets = np.cumsum(size) - size
+    instance = np.repeat(start, size) + np.arange(len(key)) - np.repeat(offsets, size)
+    says_a = scores[0][instance] >= t_a[key]
+    says_b = scores[1][instance] >= t_b[key]
+    cell = 4 * ~positive[instance] + 2 * ~says_a + ~says_b
+    weights = None if copies is None else copies[instance]
+    counted = np.bincount(8 * key + cell, weights, minlength=8 * len(size))
+    return counted.astype(np.int64).reshape(len(size), 8)
 
 
 def _weights(cells: np.ndarray, pc: np.ndarray, sampling: str) -> np.ndarray:
@@ -58,8 +89,8 @@ def _weights(cells: np.ndarray, pc: np.ndarray, sampling: str) -> np.ndarray:
     Positives a-b+ are a's false negatives only (+), a+b- b's only (-); negatives a+b- are
     a's false positives only (+), a-b+ b's only (-).
     """
-    positives = cells[0, :4].sum()
-    negatives = cells[0, 4:].sum()
+    positives = cells[:, :4].sum(axis=1)  # the same in every row of one group
+    negatives = cells[:, 4:].sum(axis=1)
     if sampling == "stratified":
         w_pos, w_neg = pc / positives, (1 - pc) / negatives
     else:
@@ -96,21 +127,24 @@ def no_evidence_chance(cells: np.ndarray, weights: np.ndarray, sampling: str) ->
     return chance
 
 
-def paired_band(predicted, positive: np.ndarray, options: Options, copies=None):
-    """Difference, lower, upper, se and the no-evidence chance at each ``pc`` of one pair.
+def band_of_cells(cells: np.ndarray, n_groups: int, options: Options):
+    """Difference, lower, upper, se and the no-evidence chance of every group at each ``pc``.
 
-    ``predicted`` holds each classifier's scores and its threshold at each ``pc``;
-    ``copies`` (whole numbers) counts each instance that many times. The last output is
-    :func:`no_evidence_chance`.
+    ``cells`` are :func:`paired_cells` (rows group after group, ``len(options.pc)`` per
+    group). Everything is computed row by row for all groups at once, except the
+    resampling, which draws group after group (the generator's order).
     """
-    pc = options.pc
-    cells = _layers(predicted, positive, options, copies)
+    pc = np.tile(options.pc, n_groups)
     weights = _weights(cells, pc, options.sampling)
     difference = (weights * cells).sum(axis=1)
     if options.method == "resample":
-        samples = _resample(cells, weights, options)
-        lower, upper = sample_quantiles(samples, options.levels, axis=0)
-        se = samples.std(axis=0, ddof=1)
+        lower, upper, se = (np.empty(len(pc)) for _ in range(3))
+        n_pc = len(options.pc)
+        for g in range(n_groups):  # the generator's draws come group after group
+            span = slice(g * n_pc, (g + 1) * n_pc)
+            samples = _resample(cells[span], weights[span], options)
+            lower[span], upper[span] = sample_quantiles(samples, options.levels, axis=0)
+            se[span] = samples.std(axis=0, ddof=1)
     else:
         se = np.sqrt(np.maximum(_variance(cells, weights, options.sampling), 0.0))
         z = normal_quantile(options.levels[1])
@@ -118,7 +152,7 @@ def paired_band(predicted, positive: np.ndarray, options: Options, copies=None):
         # "auto" is the normal fit for a difference: it covered as well as or better than
         # the exact quantiles in every setting of tests/benchmarks/bench_coverage.py.
         if options.distribution == "exact":
-            lower, upper = _exact_quantiles(cells, weights, options, lower, upper)
+            lower, upper = _exact_quantiles(cells, weights, options, lower, upper, n_groups)
     # The band contains the estimate, as every band does.
     lower, upper = np.minimum(lower, difference), np.maximum(upper, difference)
     return difference, lower, upper, se, no_evidence_chance(cells, weights, options.sampling)
@@ -230,11 +264,21 @@ def _signed_counts(row: np.ndarray, sampling: str):
     return pos_values, neg_values, given_t.T @ joint @ given_r
 
 
-def _exact_quantiles(cells, weights, options: Options, lower, upper):
-    """Quantiles of the exact bootstrap distribution of the difference at each pc."""
+def _exact_quantiles(cells, weights, options: Options, lower, upper, n_groups: int = 1):
+    """Quantiles of the exact bootstrap distribution of the difference at each pc.
+
+    Rows are ``n_groups`` groups of ``len(options.pc)``; a group whose exact distribution
+    is too large is refused as on its own (the first such group, its worst ``pc``).
+    """
     pairs, work = exact_sizes(cells, options.sampling)
     instances = cells.sum(axis=1)
-    chosen = np.flatnonzero(exact_where(pairs, work, options.pc, instances, options.distribution))
+    n_pc = len(options.pc)
+    too_large = np.flatnonzero(work.reshape(n_groups, n_pc).max(axis=1) > MAX_EXACT_PAIRS)
+    if options.distribution == "exact" and len(too_large):  # refused as the group alone
+        span = slice(too_large[0] * n_pc, (too_large[0] + 1) * n_pc)
+        exact_where(pairs[span], work[span], options.pc, instances[span], options.distribution)
+    pc = np.tile(options.pc, n_groups)
+    chosen = np.flatnonzero(exact_where(pairs, work, pc, instances, options.distribution))
     joints: dict[tuple, tuple] = {}
     done: dict[tuple, tuple[float, float]] = {}
     for i in chosen:

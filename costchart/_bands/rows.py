@@ -15,7 +15,7 @@ import pandas as pd
 from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._frames import describe_group, plain_key
-from costchart._groups import Groups, split_groups
+from costchart._groups import Groups, count_at_most, split_groups
 from costchart._hull import all_hulls, exact_scales
 from costchart._optimal import vertex_index
 from costchart._tables import read_selection
@@ -42,11 +42,50 @@ def grouped_rows(
         local = np.repeat(at_least[:, None], len(pc), axis=1)
     else:
         chosen = _selected_thresholds(points, groups, pc, selection, by)
-        local = np.empty((len(groups), len(pc)), dtype=np.int64)
-        for g, (start, stop) in enumerate(zip(groups.starts, groups.stops, strict=True)):
-            local[g] = np.searchsorted(-own[start:stop], -chosen[g], side="right") - 1
+        local = rows_of_thresholds(own, groups.ids, chosen)
     local = np.clip(local, 0, groups.sizes[:, None] - 1)
     return groups.order[groups.starts[:, None] + local]
+
+
+def rows_of_thresholds(own: np.ndarray, owner: np.ndarray, chosen: np.ndarray) -> np.ndarray:
+    """Per group and ``pc``: how many of its rows have a threshold ``>= chosen``, less one.
+
+    ``own`` holds the thresholds of every group's rows, group after group (``owner``),
+    decreasing within a group; ``chosen`` has one row per group. All groups are searched
+    at once (``searchsorted(-own, -chosen, side="right") - 1`` per group).
+    """
+    n_groups, n_pc = chosen.shape
+    asker = np.repeat(np.arange(n_groups), n_pc)
+    found = count_at_most(-own, owner, -chosen.reshape(-1), asker)
+    return (found - 1).reshape(n_groups, n_pc)
+
+
+def grouped_vertex_index(starts: np.ndarray, owner: np.ndarray, n_groups: int, pc) -> np.ndarray:
+    """:func:`~costchart._optimal.vertex_index` of every group's ``starts`` at once.
+
+    ``starts`` are sorted within each group (``owner``, non-decreasing; every group has at
+    least one). Every group shares the ``pc`` grid, so each start is placed on the sorted
+    grid once (the first ``pc`` at or after it) and a running count along the grid gives,
+    for every group and ``pc`` at once, the starts at or before it; at ``pc >= 1`` a last
+    interval starting at 1 is passed over. Returns positions in ``starts``, shape
+    (groups, pc).
+    """
+    pc = np.asarray(pc, dtype=np.float64)
+    first = np.searchsorted(owner, np.arange(n_groups))
+    size = np.bincount(owner, minlength=n_groups)
+    order = np.argsort(pc, kind="stable")
+    grid = pc[order]
+    width = len(grid) + 1
+    placed_at = np.searchsorted(grid, starts, side="left")  # start <= grid[j] from here on
+    placed = np.bincount(owner * width + placed_at, minlength=n_groups * width)
+    index = np.cumsum(placed.reshape(n_groups, width)[:, :-1], axis=1) - 1
+    below_one = np.bincount(owner, starts < 1, minlength=n_groups).astype(np.int64) - 1
+    chosen = starts[first[:, None] + np.clip(index, 0, None)]
+    index = np.where((grid >= 1) & (chosen >= 1), below_one[:, None], index)
+    index = np.clip(index, 0, size[:, None] - 1)
+    found = np.empty((n_groups, len(grid)), dtype=np.int64)
+    found[:, order] = first[:, None] + index
+    return found
 
 
 def _rows_at_least(own: np.ndarray, groups: Groups, threshold: float) -> np.ndarray:
@@ -111,8 +150,8 @@ def _envelope_rows(points: pd.DataFrame, groups: Groups, pc: np.ndarray) -> np.n
     active = hi > lo
     kept, lo = kept[active], lo[active]
     owner = np.repeat(np.arange(len(groups)), lengths)[active]
-    chosen = _vertex_at(owner, lo, pc, len(groups))
-    return rows[kept[chosen]].reshape(len(groups), len(pc))
+    chosen = grouped_vertex_index(lo, owner, len(groups), pc)
+    return rows[kept[chosen]]
 
 
 def _vertex_ranges(fpr: np.ndarray, tpr: np.ndarray, lengths: np.ndarray):
@@ -128,32 +167,6 @@ def _vertex_ranges(fpr: np.ndarray, tpr: np.ndarray, lengths: np.ndarray):
     hi = np.where(is_last, 1.0, edge_pc)
     lo = np.where(is_first, 0.0, np.roll(edge_pc, 1))
     return lo, hi
-
-
-def _vertex_at(owner: np.ndarray, lo: np.ndarray, pc: np.ndarray, n_groups: int) -> np.ndarray:
-    """Per group and ``pc``: the position (in ``lo``) of the vertex :func:`vertex_index` picks.
-
-    ``lo`` holds each group's intervals' starts in order (groups in order). Every group
-    shares the ``pc`` grid, so each start is placed on the sorted grid once (the first
-    ``pc`` at or after it) and a running count along the grid gives, for every group and
-    ``pc`` at once, the starts at or before it; at ``pc >= 1`` a last interval starting at
-    1 is passed over. Returns shape (groups * len(pc),), group after group.
-    """
-    starts = np.searchsorted(owner, np.arange(n_groups))
-    counts = np.bincount(owner, minlength=n_groups)
-    order = np.argsort(pc, kind="stable")
-    grid = pc[order]
-    width = len(grid) + 1
-    first_at = np.searchsorted(grid, lo, side="left")  # lo <= grid[j] exactly for j >= it
-    placed = np.bincount(owner * width + first_at, minlength=n_groups * width)
-    local = np.cumsum(placed.reshape(n_groups, width)[:, :-1], axis=1) - 1
-    below_one = np.add.reduceat((lo < 1).astype(np.int64), starts) - 1 if len(lo) else starts
-    chosen_lo = lo[starts[:, None] + np.clip(local, 0, None)]
-    local = np.where((grid >= 1) & (chosen_lo >= 1), below_one[:, None], local)
-    local = np.clip(local, 0, counts[:, None] - 1)
-    found = np.empty((n_groups, len(grid)), dtype=np.int64)
-    found[:, order] = starts[:, None] + local
-    return found.ravel()
 
 
 def _envelope_thresholds(points: pd.DataFrame, groups: Groups, pc) -> np.ndarray:
@@ -172,9 +185,6 @@ def _envelope_thresholds(points: pd.DataFrame, groups: Groups, pc) -> np.ndarray
     threshold = frame[col.THRESHOLD].astype(np.float64)  # a copy
     threshold[(fpr == 0) & (tpr == 0)] = np.inf  # the trivial classifiers, as selections
     threshold[(fpr == 1) & (tpr == 1)] = -np.inf
-    ends = np.cumsum(hulls.lengths)
-    chosen = np.empty((len(groups), len(pc)))
-    for g, (start, stop) in enumerate(zip(ends - hulls.lengths, ends, strict=True)):
-        active = np.flatnonzero(hi[start:stop] > lo[start:stop]) + start
-        chosen[g] = threshold[active[vertex_index(lo[active], pc)]]
-    return chosen
+    active = np.flatnonzero(hi > lo)
+    owner = np.repeat(np.arange(len(groups)), hulls.lengths)[active]
+    return threshold[active[grouped_vertex_index(lo[active], owner, len(groups), pc)]]
