@@ -24,6 +24,11 @@ from costchart._tables import check_curve, read_table, table_kind
 
 __all__ = ["vertical_average"]
 
+#: ``pc`` values closer than this are one vertex: the same value computed along different
+#: paths differs by a few units in the last place (``pc`` lies in [0, 1]). Keeping both
+#: would make a segment a few ulps wide whose slope -- the dual ROC point -- is noise.
+PC_TOLERANCE = SLIVER
+
 
 def over_names(over) -> list[str]:
     """``over=`` as a list of column names, or a clear error (before any table is read)."""
@@ -196,23 +201,26 @@ def _grid_points(node: np.ndarray, x: np.ndarray, vertex: np.ndarray) -> np.ndar
     run when it holds 1.
     """
     rows = np.flatnonzero(vertex)
-    node, x = node[rows], x[rows]
-    if len(rows) == 0:
-        return rows
-    new_node = np.r_[True, node[1:] != node[:-1]]
-    starts = np.flatnonzero(new_node | np.r_[True, np.diff(x) > PC_TOLERANCE])
-    ends = np.r_[starts[1:], len(x)] - 1
+    return rows[grouped_representatives(x[rows], node[rows])]
+
+
+def grouped_representatives(pc: np.ndarray, group: np.ndarray) -> np.ndarray:
+    """:func:`cluster_representatives` of every group at once.
+
+    ``pc`` is sorted within each group (``group`` non-decreasing): one position per run of
+    values closer than the tolerance, its first, or its last when a group's last run ends
+    at exactly 1.
+    """
+    if len(pc) == 0:
+        return np.zeros(0, dtype=np.intp)
+    new_group = np.r_[True, group[1:] != group[:-1]]
+    starts = np.flatnonzero(new_group | np.r_[True, np.diff(pc) > PC_TOLERANCE])
+    ends = np.r_[starts[1:], len(pc)] - 1
     chosen = starts.copy()
-    last_of_node = np.r_[node[starts][1:] != node[starts][:-1], True]
-    holds_one = last_of_node & (x[ends] == 1.0)
+    last_run = np.r_[group[starts][1:] != group[starts][:-1], True]
+    holds_one = last_run & (pc[ends] == 1.0)
     chosen[holds_one] = ends[holds_one]
-    return rows[chosen]
-
-
-#: ``pc`` values closer than this are one vertex: the same value computed along different
-#: paths differs by a few units in the last place (``pc`` lies in [0, 1]). Keeping both
-#: would make a segment a few ulps wide whose slope -- the dual ROC point -- is noise.
-PC_TOLERANCE = SLIVER
+    return chosen
 
 
 def cluster_representatives(sorted_pc: np.ndarray) -> np.ndarray:

@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 
 from costchart import _schema as col
-from costchart._average import PC_TOLERANCE, check_over
+from costchart._average import check_over, grouped_representatives
 from costchart._errors import CostchartError, warn
 from costchart._frames import describe_group
 from costchart._groups import Groups, assemble, split_groups
@@ -100,7 +100,7 @@ def curve_points(curve, *, by: str | Sequence[str] | None = None) -> pd.DataFram
     rows = groups.order[np.lexsort((pc[groups.order], groups.ids))]
     pc, cost = pc[rows], cost[rows]
     # Vertices a rounding error apart are one vertex (segments of no real width).
-    kept = _cluster_representatives(pc, groups.ids)
+    kept = grouped_representatives(pc, groups.ids)
     pc, cost, group = pc[kept], cost[kept], groups.ids[kept]
     inside = group[1:] == group[:-1]
 
@@ -111,25 +111,6 @@ def curve_points(curve, *, by: str | Sequence[str] | None = None) -> pd.DataFram
     fpr, tpr = _segment_rates(pc, cost, inside, where)
     columns = {col.PC_LO: pc[:-1][inside], col.PC_HI: pc[1:][inside], col.FPR: fpr, col.TPR: tpr}
     return assemble(groups, np.bincount(group[1:][inside], minlength=len(groups)), columns)
-
-
-def _cluster_representatives(pc: np.ndarray, group: np.ndarray) -> np.ndarray:
-    """:func:`~costchart._average.cluster_representatives` of every group at once.
-
-    ``pc`` is sorted within each group (``group`` non-decreasing): one position per run of
-    values closer than the tolerance, its first, or its last when a group's last run
-    ends at exactly 1.
-    """
-    if len(pc) == 0:
-        return np.zeros(0, dtype=np.intp)
-    new_group = np.r_[True, group[1:] != group[:-1]]
-    starts = np.flatnonzero(new_group | np.r_[True, np.diff(pc) > PC_TOLERANCE])
-    ends = np.r_[starts[1:], len(pc)] - 1
-    chosen = starts.copy()
-    last_run = np.r_[group[starts][1:] != group[starts][:-1], True]
-    holds_one = last_run & (pc[ends] == 1.0)
-    chosen[holds_one] = ends[holds_one]
-    return chosen
 
 
 def roc_average(
