@@ -25,6 +25,7 @@ __all__ = [
     "Groups",
     "assemble",
     "combine_groups",
+    "complex_pairs",
     "count_at_most",
     "grouped_order",
     "split_groups",
@@ -207,12 +208,12 @@ def count_at_most(keys: np.ndarray, owner: np.ndarray, query: np.ndarray, asker:
     value as the imaginary part), which numpy orders lexicographically: no arithmetic on
     the values, so ties are exact.
     """
-    return np.searchsorted(_pairs(owner, keys), _pairs(asker, query), side="right") - (
-        np.searchsorted(owner, asker)
-    )
+    return np.searchsorted(
+        complex_pairs(owner, keys), complex_pairs(asker, query), side="right"
+    ) - (np.searchsorted(owner, asker))
 
 
-def _pairs(first: np.ndarray, second: np.ndarray) -> np.ndarray:
+def complex_pairs(first: np.ndarray, second: np.ndarray) -> np.ndarray:
     """``first + second * 1j`` built part by part (``inf * 1j`` would give a NaN real part)."""
     pairs = np.empty(len(first), dtype=np.complex128)
     pairs.real = first

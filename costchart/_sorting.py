@@ -38,7 +38,8 @@ def value_order(scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     number (``2**b`` rows at least); one value sort of the keys gives the rows. Scores whose
     keys agree but for those bits (ties, or scores a few ulps apart) are then ordered
     among themselves by an argsort of just those rows. Other dtypes, and fewer scores,
-    take ``np.argsort(scores)``.
+    take ``np.argsort(scores)``, and so do scores holding NaN (a NaN's key would not sort
+    last as ``np.sort`` puts it; costchart's callers refuse NaN scores before this).
 
     Returns
     -------
@@ -94,6 +95,8 @@ def _ordered_keys(scores: np.ndarray) -> np.ndarray | None:
     0.0); int64 as it is; uint64 with the sign bit flipped. Other dtypes give None.
     """
     if scores.dtype == np.float64:
+        if np.isnan(scores).any():
+            return None
         keys = (scores + 0.0).view(np.int64)  # + 0.0 turns -0.0 into 0.0
         for start, stop in blocks(len(keys)):  # a where= ufunc would buffer the whole
             part = keys[start:stop]

@@ -10,7 +10,7 @@ import pandas as pd
 from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._frames import carry_grouping
-from costchart._groups import Groups
+from costchart._groups import Groups, complex_pairs
 from costchart._hull import all_hulls
 from costchart._tables import points_groups
 from costchart._validation import whole_number
@@ -117,9 +117,9 @@ def _nearest_to_targets(along, starts, stops, max_points: int) -> np.ndarray:
     unsorted[rank[falling]] = True
     # Complex numbers group + 1j * value sort as (group, value) pairs, exactly: one search
     # of every group's targets among every group's values (searchsorted's "left" side).
-    keys = rank + 1j * along
-    queries = (np.arange(n_groups)[:, None] + 1j * targets[None, :]).ravel()
+    keys = complex_pairs(rank, along)
     query_rank = np.repeat(np.arange(n_groups), len(targets))
+    queries = complex_pairs(query_rank, np.tile(targets, n_groups))
     local = np.searchsorted(keys, queries, side="left") - starts[query_rank]
     position = starts[query_rank] + np.clip(local, 0, lengths[query_rank] - 1)
     for g in np.flatnonzero(unsorted):  # not curves: each searched on its own

@@ -626,3 +626,25 @@ def test_panels_fill_a_grid_when_columns_is_not_given(demo_points):
     assert demo_points["dataset"].nunique() == 4 and four["columns"] == 2
     given = cc.cost_chart(demo_points, color="classifier", facet="dataset", columns=4).to_dict()
     assert given["columns"] == 4
+
+
+@pytest.mark.slow
+@pytest.mark.filterwarnings("ignore:Automatically deduplicated selection parameter")
+def test_compositions_stay_altair_charts_that_compose_and_save(demo_points, tmp_path):
+    from costchart._export.image import chart_spec
+
+    few = demo_points[demo_points.dataset.isin(["sonar", "diabetes"])]
+    chart = cc.roc_cost_chart(few, color="classifier", facet="dataset")
+    assert isinstance(chart, alt.ConcatChart) and isinstance(chart.concat[0], alt.HConcatChart)
+    titled = chart.properties(title="Two data sets")  # a copy; the original is unchanged
+    assert titled.to_dict()["title"] == "Two data sets" and "title" not in chart.to_dict()
+    sonar = cc.roc_cost_chart(few[few.dataset == "sonar"], color="classifier")
+    for composed in (chart & sonar, sonar | sonar.properties(title="again")):
+        spec = chart_spec(composed)
+        named = {v["name"] for v in _views(spec) if "name" in v}
+        for param in spec.get("params", []):
+            assert set(param.get("views", [])) <= named, param["name"]  # no dangling views
+        assert cc.save(composed, tmp_path / "composed.png").stat().st_size > 0
+    spec = chart_spec(chart)
+    named = {v["name"] for v in _views(spec) if "name" in v}
+    assert all(set(p["views"]) <= named for p in spec["params"])

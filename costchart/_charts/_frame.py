@@ -140,7 +140,7 @@ MAX_CURVES_WITH_ALL_LINES = 8
 #: about this many, lines are a grey mass in which no single one can be followed.
 LINES_PER_PANEL = 120
 
-#: The column marking the points whose cost lines a crowded panel draws.
+#: The column marking the points whose cost lines a panel of many points draws.
 SHOWN = "costchart_line_shown"
 
 
@@ -201,9 +201,10 @@ def chart_tables(
         hull_keys
     )
     crowded = _curves_per_panel(groups, facet) > MAX_CURVES_WITH_ALL_LINES
-    shown = _lines_shown(chart_points, facet)
-    if not crowded and not shown.all():  # the column only where a panel samples its lines
-        chart_points[SHOWN] = shown
+    if not crowded:  # crowded panels draw lines on demand; others may sample them
+        shown = _lines_shown(chart_points, facet)
+        if not shown.all():  # the column only where a panel samples its lines
+            chart_points[SHOWN] = shown
     envelope = envelope_of_hulls(thinned_groups, hulls)
     envelope[col.THRESHOLD] = threshold_text(envelope[col.THRESHOLD].to_numpy(np.float64))
     # The points carry the rates; the envelope needs only where it bends and who is active.
@@ -355,7 +356,7 @@ def keys_of(table: pd.DataFrame, facet: str | None) -> pd.DataFrame | None:
 
 
 def _lines_shown(points: pd.DataFrame, facet: str | None) -> np.ndarray:
-    """Which points' cost lines a panel draws: all, or in a crowded panel a sample.
+    """Which points' cost lines a panel draws: all, or in a panel of many points a sample.
 
     Every hull vertex is kept (the envelope and the operating ranges are theirs); of the
     others, every ``k``-th point of each curve, ``k`` chosen per panel so that about

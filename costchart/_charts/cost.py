@@ -69,7 +69,10 @@ def cost_layers(
     if lines_drawn and hover is not None:
         if curves is not None:
             chooser = [hover, *curves, *([legend] if with_legend and legend is not None else [])]
-            stack.append(_envelope_targets(envelope, tables, chooser, color, colors))
+            name = content_name(
+                TARGET_VIEWS["cost"], tables.envelope, color, y_max, str(hover.name), "envelope"
+            )
+            stack.append(_envelope_targets(envelope, tables, chooser, color, colors, name))
         else:
             stack.append(
                 hull_lines(
@@ -141,7 +144,7 @@ def _lines_entry(tables: ChartTables, cost_lines: str, curves, legend) -> str:
 _TARGET_LEGEND = alt.Legend(symbolOpacity=1, symbolType="stroke", symbolStrokeWidth=3)
 
 
-def _envelope_targets(envelope: alt.Chart, tables: ChartTables, params, color, colors):
+def _envelope_targets(envelope: alt.Chart, tables: ChartTables, params, color, colors, name):
     """Wide invisible strokes along the envelopes that select their curve on hover or click.
 
     Made from the envelope layer itself, so the spec stores the envelope's rows once.
@@ -155,7 +158,6 @@ def _envelope_targets(envelope: alt.Chart, tables: ChartTables, params, color, c
         targets = targets.encode(
             color=color_channel(tables.envelope, color, INK, colors, legend=_TARGET_LEGEND)
         )
-    name = content_name(TARGET_VIEWS["cost"], tables.envelope, color, "envelope")
     return targets.properties(name=name).add_params(*params)
 
 
@@ -201,7 +203,11 @@ def cost_chart(
     cost_lines : {"all", "hull", "none"}
         Draw every drawn ROC point's cost line (above 1,000 points, only the hull
         vertices'), only the hull vertices' (the only ones that can be on the envelope),
-        or none.
+        or none. A panel of more than 8 curves draws its hull vertices' cost lines only on
+        demand: for the curve hovered or clicked and the classifiers picked in the legend
+        (so a static image of it shows none); facet by a column to put fewer curves in a
+        panel, or build the layers yourself to draw them all (``docs/charts.md``, "Many
+        curves").
     max_points : int
         Points drawn per curve (hull vertices always; see :func:`costchart.thin_points`).
     palette : dict, optional

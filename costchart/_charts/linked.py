@@ -129,10 +129,12 @@ def roc_cost_chart(
 
     Hovering a ROC point highlights its cost line and hovering a cost line highlights its
     ROC point; clicking a legend entry isolates a classifier in both (shift-click adds
-    more). With ``facet=``, each facet value gets a titled pair of views, ``columns``
-    pairs per row. Selections are named from the chart's content (or ``name=``), so
-    identical calls give identical specs and charts of different data composed with
-    ``&`` or ``|`` stay independent.
+    more). In a panel of more than 8 curves the cost lines are drawn on demand: hovering
+    or clicking a curve (its ROC points or its envelope) shows its cost lines, and so does
+    picking its classifier in the legend. With ``facet=``, each facet value gets a titled
+    pair of views, ``columns`` pairs per row. Selections are named from the chart's content
+    (or ``name=``), so identical calls give identical specs and charts of different data
+    composed with ``&`` or ``|`` stay independent.
 
     Parameters
     ----------

@@ -25,6 +25,7 @@ from costchart._charts._frame import (
     colors_of,
     compose,
     hull_lines,
+    hull_only,
     keys_of,
     look_of,
     relabel,
@@ -84,7 +85,10 @@ def roc_layers(
             "all",
         )
     )
-    entries.append(("ROC points (thresholds)", "dot"))
+    dots = (
+        "ROC hull vertices (thresholds)" if hull_only(tables, "all") else "ROC points (thresholds)"
+    )
+    entries.append((dots, "dot"))
     if iso is not None:
         stack.append(layers.iso_performance(tables.hull, pc=iso, **common))
         shown = ", ".join(f"{v:g}" for v in iso)
