@@ -79,6 +79,7 @@ _HOMES = {
     "explorer": "costchart._charts.explorer",
     "from_confusion": "costchart._confusion",
     "from_cv_results": "costchart._sklearn",
+    "h_measure": "costchart._hmeasure",
     "iso_performance": "costchart._criteria",
     "lower_envelope": "costchart._envelope",
     "net_benefit": "costchart._decision",
@@ -170,6 +171,7 @@ if TYPE_CHECKING:
     from costchart._envelope import envelope_gap, lower_envelope, operating_range, selection_table
     from costchart._expected import cost_at, expected_cost
     from costchart._export import report, save
+    from costchart._hmeasure import h_measure
     from costchart._hull import roc_hull
     from costchart._lines import to_cost_lines
     from costchart._palette import palette
@@ -226,6 +228,7 @@ __all__ = [
     "explorer",
     "from_confusion",
     "from_cv_results",
+    "h_measure",
     "iso_performance",
     "layers",
     "lower_envelope",

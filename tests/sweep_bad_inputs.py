@@ -1503,6 +1503,16 @@ def _edge_cases(add, tmp: Path) -> None:
             data, score="s", label="y", interval="percentile"
         ),
         "auc_ci: direction='<'": lambda: cc.auc_ci(data, score="s", label="y", direction="<"),
+        "h_measure: severity_ratio=0": lambda: cc.h_measure(
+            data, score="s", label="y", severity_ratio=0
+        ),
+        "h_measure: severity_ratio='x'": lambda: cc.h_measure(
+            data, score="s", label="y", severity_ratio="x"
+        ),
+        "h_measure: severity_ratio=nan": lambda: cc.h_measure(
+            data, score="s", label="y", severity_ratio=float("nan")
+        ),
+        "h_measure: a missing score column": lambda: cc.h_measure(data, score="nope", label="y"),
         "average_chart: over=True": lambda: cc.average_chart(
             cc.roc_points(data, score="s", label="y"), over=True
         ),
