@@ -582,6 +582,25 @@ def test_auc_statistics_contract(kind):
 
 
 @pytest.mark.parametrize("kind", RAW_KINDS)
+def test_h_measure_contract(kind):
+    frame = pd.DataFrame(
+        {
+            "model": ["a"] * 6 + ["b"] * 6,
+            "y": [1, 1, 1, 0, 0, 0] * 2,
+            "s": [0.9, 0.8, 0.4, 0.5, 0.2, 0.1, 0.6, 0.3, 0.7, 0.8, 0.5, 0.2],
+        }
+    )
+    table = as_kind(frame, kind)
+    before = snapshot(table)
+    result = cc.h_measure(table, score="s", label="y", by="model")
+    assert_unchanged(table, before)
+    assert list(result.columns) == ["model", "h_measure"]
+    assert result["model"].tolist() == ["a", "b"]
+    assert result["h_measure"].dtype == np.float64
+    assert ((result["h_measure"] >= -1e-12) & (result["h_measure"] <= 1 + 1e-12)).all()
+
+
+@pytest.mark.parametrize("kind", RAW_KINDS)
 def test_resample_classes_contract(kind):
     frame = pd.DataFrame({"y": [1, 0, 1, 0, 0], "x": [0.1, 0.2, 0.3, 0.4, 0.5]})
     table = as_kind(frame, kind)
@@ -669,6 +688,7 @@ def test_every_table_function_is_covered():
     covered |= {"compare", "performance_independent", "band_at", "costs_from_benefits"}
     covered |= {"resample_classes"}  # test_resample_classes_contract below
     covered |= {"auc_ci", "auc_test"}  # test_auc_statistics_contract below
+    covered |= {"h_measure"}  # test_h_measure_contract below
     covered |= {"pr_points", "pr_curve", "pr_auc"}  # test_precision_recall_contract below
     # They take scikit-learn estimators; tests/test_estimators.py covers them.
     covered |= {"predictions", "from_cv_results", "threshold_classifier", "expected_cost_scorer"}

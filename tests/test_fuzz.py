@@ -760,6 +760,23 @@ def _auc_ci_options(i: Inputs) -> dict:
     }
 
 
+def _h_measure_options(i: Inputs) -> dict:
+    return {
+        "score": column("score"),
+        "label": column("y"),
+        "by": by_option(i.by),
+        "pos_label": maybe(st.sampled_from([None, 1])),
+        "severity_ratio": maybe(st.sampled_from([None, 0.5, 2.0, -1.0])),
+    }
+
+
+def _check_h_measure(result):
+    check_table(result, None, ("h_measure",))
+    values = result["h_measure"].to_numpy()
+    # The hull holds the trivial classifiers, so its loss never exceeds theirs: H >= 0.
+    assert np.isfinite(values).all() and ((values >= -1e-12) & (values <= 1 + 1e-12)).all()
+
+
 def _check_auc_ci(result):
     check_table(result, None, ("auc", "lower", "upper", "se"))
     values = result[["lower", "auc", "upper"]].to_numpy()
@@ -1236,6 +1253,7 @@ CASES = {
     ),
     "difference_band": difference_band_call,
     "auc_ci": _raw_call(cc.auc_ci, "raw", _auc_ci_options, _check_auc_ci),
+    "h_measure": _raw_call(cc.h_measure, "raw", _h_measure_options, _check_h_measure),
     "net_benefit": _raw_call(cc.net_benefit, "raw", _net_benefit_options, _check_net_benefit),
     "brier_curve": _raw_call(
         cc.brier_curve,
