@@ -1,6 +1,7 @@
 """Benchmark of roc_points and ROCIV against an argsort of the scores, measured side by side.
 
 Run from the repository root:  python tests/benchmarks/bench_rociv.py   (about 2 minutes)
+``--no-huge-pages`` turns off numpy's huge-page requests first (see :func:`no_huge_pages`).
 
 For tied (rounded) and all-distinct scores, ``np.argsort(scores)``, :func:`roc_points` and
 :func:`rociv` run interleaved (median of the rounds, tests/benchmarks/_timing.py); each is
@@ -68,8 +69,24 @@ def main(n: int = 10_000_000, rounds: int = 3) -> None:
                 )
 
 
+def no_huge_pages() -> None:
+    """Stop numpy asking the kernel for huge pages for large arrays.
+
+    On a machine with transparent huge pages ("always", as here), a fresh huge page may
+    need the kernel to compact memory first: the same ``roc_points`` call on 10 million
+    scores then took anywhere from 0.53 s to 2.2 s, and argsort itself varied less. Without
+    the request every call pays ordinary page faults, and the timings are steady.
+    """
+    np._core.multiarray._set_madvise_hugepage(False)
+
+
 if __name__ == "__main__":
-    print("python tests/benchmarks/bench_rociv.py")
+    import sys
+
+    print("python tests/benchmarks/bench_rociv.py " + " ".join(sys.argv[1:]))
+    if "--no-huge-pages" in sys.argv:
+        no_huge_pages()
+        print("numpy's huge-page requests off")
     print(machine_load())
     main()
     print(machine_load())
