@@ -27,7 +27,7 @@ from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._frames import normalize_by
 from costchart._groups import assemble, split_groups
-from costchart._hull import hull_table
+from costchart._hull import all_hulls
 from costchart._roc import points_of
 from costchart._validation import finite_number
 
@@ -88,17 +88,15 @@ def h_measure(
     by = normalize_by(by)
     points = points_of(data, score=score, label=label, by=by or None, pos_label=pos_label)
     groups = split_groups(points, by)  # costchart's own points: no second reading
-    hull, hulls = hull_table(points, groups)
-    lengths = hulls.lengths
+    hulls = all_hulls(points, groups, [c for c in col.ROC_COLUMNS if c in points.columns])
+    vertices, lengths = hulls.columns, hulls.lengths
     group = np.repeat(np.arange(len(groups)), lengths)
-    fpr = hull[col.FPR].to_numpy(np.float64)
-    tpr = hull[col.TPR].to_numpy(np.float64)
-    positives = (hull[col.TP].to_numpy(np.float64) + hull[col.FN].to_numpy(np.float64))[
-        _firsts(lengths)
-    ]
-    negatives = (hull[col.FP].to_numpy(np.float64) + hull[col.TN].to_numpy(np.float64))[
-        _firsts(lengths)
-    ]
+    fpr = vertices[col.FPR].astype(np.float64)
+    tpr = vertices[col.TPR].astype(np.float64)
+    # Class totals at each group's first vertex, (0, 0): its tn and fn.
+    firsts = np.cumsum(lengths) - lengths
+    positives = (vertices[col.TP] + vertices[col.FN]).astype(np.float64)[firsts]
+    negatives = (vertices[col.FP] + vertices[col.TN]).astype(np.float64)[firsts]
     pi1 = positives / (positives + negatives)
     a, b = _beta_parameters(pi1, ratio)
     loss = _expected_loss(fpr, tpr, group, pi1, a, b)
@@ -118,11 +116,6 @@ def _severity_ratio(value) -> float | None:
         )
         raise CostchartError(msg)
     return number
-
-
-def _firsts(lengths: np.ndarray) -> np.ndarray:
-    """Position of each group's first row in rows stacked group after group."""
-    return np.cumsum(lengths) - lengths
 
 
 def _beta_parameters(pi1: np.ndarray, ratio: float | None):

@@ -290,6 +290,16 @@ def _with_ranges(columns: dict, lengths: np.ndarray) -> dict[str, np.ndarray]:
     """Vertices with their slope and ``pc`` ranges (per group: ``+inf``/0 and 0/1 at the ends)."""
     fpr = columns[col.FPR].astype(np.float64)
     tpr = columns[col.TPR].astype(np.float64)
+    return {**columns, **vertex_ranges(fpr, tpr, lengths)}
+
+
+def vertex_ranges(fpr: np.ndarray, tpr: np.ndarray, lengths: np.ndarray) -> dict[str, np.ndarray]:
+    """Each hull vertex's slope range and ``pc`` range, vertices group after group.
+
+    ``lengths`` are the vertices per group. A vertex's ``pc`` range runs between the ``pc``
+    of its two edges (0 at a group's first vertex, 1 at its last); its slopes are those of
+    the edges right and left of it (0 and ``+inf`` at the ends).
+    """
     n = len(fpr)
     ends = np.cumsum(lengths)
     is_last = np.zeros(n, dtype=bool)
@@ -301,12 +311,9 @@ def _with_ranges(columns: dict, lengths: np.ndarray) -> dict[str, np.ndarray]:
     with np.errstate(divide="ignore", invalid="ignore"):
         slope = d_tpr / d_fpr  # of the edge right of each vertex
         edge_pc = d_fpr / (d_fpr + d_tpr)
-    right_slope = np.where(is_last, 0.0, slope)
-    left_slope = np.where(is_first, np.inf, np.roll(slope, 1))
-    pc_hi = np.where(is_last, 1.0, edge_pc)
-    pc_lo = np.where(is_first, 0.0, np.roll(edge_pc, 1))
-    columns = dict(columns)
-    columns.update(
-        {col.SLOPE_LO: right_slope, col.SLOPE_HI: left_slope, col.PC_LO: pc_lo, col.PC_HI: pc_hi}
-    )
-    return columns
+    return {
+        col.SLOPE_LO: np.where(is_last, 0.0, slope),
+        col.SLOPE_HI: np.where(is_first, np.inf, np.roll(slope, 1)),
+        col.PC_LO: np.where(is_first, 0.0, np.roll(edge_pc, 1)),
+        col.PC_HI: np.where(is_last, 1.0, edge_pc),
+    }

@@ -429,3 +429,20 @@ def same_warnings(fast, slow):
         reference = slow()
     assert [str(w.message) for w in fast_warnings] == [str(w.message) for w in slow_warnings]
     return quick, reference
+
+
+def key_series(rng, n_groups, kind):
+    """One grouping key per group of the given kind (with a missing key among them)."""
+    if kind == "str":
+        keys = np.array([f"g{i}" for i in rng.permutation(n_groups)], dtype=object)
+        keys[n_groups // 2] = None
+        return pd.Series(keys, dtype=object)
+    if kind == "int":
+        return pd.Series(rng.permutation(n_groups) * 3 - 7, dtype=np.int64)
+    if kind == "float":
+        keys = rng.permutation(n_groups).astype(float) / 2
+        keys[0] = np.nan
+        return pd.Series(keys)
+    keys = pd.Series([f"c{i}" for i in rng.permutation(n_groups)], dtype="category")
+    keys[n_groups // 3] = np.nan
+    return keys

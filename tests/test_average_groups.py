@@ -10,6 +10,7 @@ import warnings
 import numpy as np
 import pandas as pd
 import pytest
+from strategies import key_series
 
 import costchart as cc
 from costchart import _schema as col
@@ -175,26 +176,9 @@ def _summary(threshold, fpr, tpr):
 # --- random inputs -------------------------------------------------------------------------
 
 
-def _keys(rng, n_groups, kind):
-    """One key per group of the given kind (with a missing key among them)."""
-    if kind == "str":
-        keys = np.array([f"g{i}" for i in rng.permutation(n_groups)], dtype=object)
-        keys[n_groups // 2] = None
-        return pd.Series(keys, dtype=object)
-    if kind == "int":
-        return pd.Series(rng.permutation(n_groups) * 3 - 7, dtype=np.int64)
-    if kind == "float":
-        keys = rng.permutation(n_groups).astype(float) / 2
-        keys[0] = np.nan
-        return pd.Series(keys)
-    keys = pd.Series([f"c{i}" for i in rng.permutation(n_groups)], dtype="category")
-    keys[n_groups // 3] = np.nan
-    return keys
-
-
 def _random_points(rng, n_groups, kind, *, one_curve_groups=True):
     """ROC points of several folds per group: coarse rates and thresholds (many ties)."""
-    keys = _keys(rng, n_groups, kind)
+    keys = key_series(rng, n_groups, kind)
     frames = []
     for g in range(n_groups):
         n_folds = 1 if one_curve_groups and g % 5 == 1 else int(rng.integers(2, 6))

@@ -10,6 +10,7 @@ import warnings
 import numpy as np
 import pandas as pd
 import pytest
+from strategies import key_series
 
 import costchart as cc
 from costchart import _schema as col
@@ -264,25 +265,9 @@ def _difference_band_group_by_group(
 KINDS = ["str", "int", "float", "category"]
 
 
-def _keys(rng, n_groups, kind):
-    if kind == "str":
-        keys = np.array([f"g{i}" for i in rng.permutation(n_groups)], dtype=object)
-        keys[n_groups // 2] = None
-        return pd.Series(keys, dtype=object)
-    if kind == "int":
-        return pd.Series(rng.permutation(n_groups) * 3 - 7, dtype=np.int64)
-    if kind == "float":
-        keys = rng.permutation(n_groups).astype(float) / 2
-        keys[0] = np.nan
-        return pd.Series(keys)
-    keys = pd.Series([f"c{i}" for i in rng.permutation(n_groups)], dtype="category")
-    keys[n_groups // 3] = np.nan
-    return keys
-
-
 def _random_data(rng, n_groups, kind, *, classifiers=("m", "n"), weights=False):
     """Long-format scores of two (or more) classifiers on the same instances, per group."""
-    keys = _keys(rng, n_groups, kind)
+    keys = key_series(rng, n_groups, kind)
     frames = []
     for g in range(n_groups):
         n = int(rng.choice([2, 3, 5, 12, 40]))

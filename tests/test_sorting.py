@@ -14,23 +14,14 @@ import pytest
 import costchart as cc
 from costchart import _schema as col
 from costchart import _sorting
-from costchart._sorting import count_instances, merge_counts, value_order
-
-
-def _run_starts(sorted_values):
-    if len(sorted_values) == 0:
-        return np.zeros(0, dtype=np.intp)
-    change = np.empty(len(sorted_values), dtype=bool)
-    change[0] = True
-    np.not_equal(sorted_values[1:], sorted_values[:-1], out=change[1:])
-    return np.flatnonzero(change)
+from costchart._sorting import count_instances, merge_counts, run_starts, value_order
 
 
 def _sums_before(scores, positive, weights):
     """weighted_sums_by_score's argsort path as it was."""
     order = np.argsort(scores)
     sorted_scores = scores[order]
-    starts = _run_starts(sorted_scores)
+    starts = run_starts(sorted_scores)
     sorted_positive = positive[order]
     distinct = len(starts) == len(order)
     sums = []
@@ -85,7 +76,7 @@ def _count_instances_before(scores, positive):
     neg_scores = np.sort(scores[~positive])
 
     def distinct_counts(values):
-        starts = _run_starts(values)
+        starts = run_starts(values)
         return values[starts], np.diff(np.append(starts, len(values)))
 
     pos_values, pos_counts = distinct_counts(pos_scores)
@@ -95,7 +86,7 @@ def _count_instances_before(scores, positive):
     merged = merged[order]
     from_pos = order < len(pos_values)
     counts = np.concatenate([pos_counts, neg_counts])[order]
-    starts = _run_starts(merged)
+    starts = run_starts(merged)
     if len(starts) == 0:
         empty = np.zeros(0, dtype=np.int64)
         return merged, empty, empty

@@ -16,7 +16,7 @@ from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._frames import describe_group, plain_key
 from costchart._groups import Groups, count_at_most, split_groups
-from costchart._hull import all_hulls, exact_scales
+from costchart._hull import all_hulls, exact_scales, vertex_ranges
 from costchart._optimal import vertex_index
 from costchart._tables import read_selection
 from costchart._upper_hull import upper_hulls
@@ -146,27 +146,13 @@ def _envelope_rows(points: pd.DataFrame, groups: Groups, pc: np.ndarray) -> np.n
     if not (steps.all() and ends.all() and one_test_set.all()):
         return None
     kept, lengths = upper_hulls(fp, tp, groups.starts, groups.sizes, min_turn=0.0)
-    lo, hi = _vertex_ranges(fpr[kept], tpr[kept], lengths)
+    ranges = vertex_ranges(fpr[kept], tpr[kept], lengths)
+    lo, hi = ranges[col.PC_LO], ranges[col.PC_HI]
     active = hi > lo
     kept, lo = kept[active], lo[active]
     owner = np.repeat(np.arange(len(groups)), lengths)[active]
     chosen = grouped_vertex_index(lo, owner, len(groups), pc)
     return rows[kept[chosen]]
-
-
-def _vertex_ranges(fpr: np.ndarray, tpr: np.ndarray, lengths: np.ndarray):
-    """Each hull vertex's ``pc`` range (per group 0 at the first, 1 at the last vertex)."""
-    ends = np.cumsum(lengths)
-    is_last = np.zeros(len(fpr), dtype=bool)
-    is_last[ends[lengths > 0] - 1] = True
-    is_first = np.zeros(len(fpr), dtype=bool)
-    is_first[(ends - lengths)[lengths > 0]] = True
-    d_fpr, d_tpr = np.append(np.diff(fpr), 0.0), np.append(np.diff(tpr), 0.0)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        edge_pc = d_fpr / (d_fpr + d_tpr)
-    hi = np.where(is_last, 1.0, edge_pc)
-    lo = np.where(is_first, 0.0, np.roll(edge_pc, 1))
-    return lo, hi
 
 
 def _envelope_thresholds(points: pd.DataFrame, groups: Groups, pc) -> np.ndarray:
