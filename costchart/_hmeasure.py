@@ -33,9 +33,6 @@ from costchart._validation import finite_number
 
 __all__ = ["h_measure"]
 
-#: The column of :func:`h_measure`'s result.
-H_MEASURE = "h_measure"
-
 
 def h_measure(
     data,
@@ -101,7 +98,7 @@ def h_measure(
     a, b = _beta_parameters(pi1, ratio)
     loss = _expected_loss(fpr, tpr, group, pi1, a, b)
     worst = _trivial_loss(pi1, a, b)
-    return assemble(groups, np.ones(len(groups), dtype=np.int64), {H_MEASURE: 1 - loss / worst})
+    return assemble(groups, np.ones(len(groups), dtype=np.int64), {col.H_MEASURE: 1 - loss / worst})
 
 
 def _severity_ratio(value) -> float | None:

@@ -64,6 +64,7 @@ ROCIV_TABLE = (*ROC_COLUMNS, FP_COST, TP_BENEFIT)
 
 #: Scalar result columns.
 AUC = "auc"
+H_MEASURE = "h_measure"
 EXPECTED_COST = "expected_cost"
 GAP = "max_gap"
 
@@ -81,7 +82,7 @@ RESERVED = frozenset(
     + BAND_TABLE
     + DIFFERENCE_TABLE
     + ROCIV_TABLE
-    + (AUC, EXPECTED_COST, GAP)
+    + (AUC, H_MEASURE, EXPECTED_COST, GAP)
 )
 
 #: What a selection criterion chose: :func:`costchart.iso_performance` names the kind of

@@ -91,6 +91,12 @@ def test_each_group_is_measured_on_its_own():
         assert value == pytest.approx(expected, abs=1e-15)
 
 
+def test_a_grouping_column_named_like_the_result_is_refused():
+    data = {"h_measure": ["a", "a", "b", "b"], "s": [1, 2, 1, 2], "y": [0, 1, 0, 1]}
+    with pytest.raises(cc.CostchartError, match="h_measure"):
+        cc.h_measure(data, score="s", label="y", by="h_measure")
+
+
 @pytest.mark.parametrize("bad", [0, float("nan"), "big", [1, 2], True])
 def test_a_bad_severity_ratio_is_refused(bad):
     with pytest.raises(cc.CostchartError, match="severity_ratio"):
