@@ -76,6 +76,7 @@ _HOMES = {
     "envelope_gap": "costchart._envelope",
     "expected_cost": "costchart._expected",
     "expected_cost_scorer": "costchart._sklearn",
+    "expected_loss": "costchart._expected_loss",
     "explorer": "costchart._charts.explorer",
     "from_confusion": "costchart._confusion",
     "from_cv_results": "costchart._sklearn",
@@ -86,6 +87,7 @@ _HOMES = {
     "neyman_pearson": "costchart._criteria",
     "operating_range": "costchart._envelope",
     "p_pos_from_pc": "costchart._conversions",
+    "rate_driven_curve": "costchart._rate_driven",
     "palette": "costchart._palette",
     "pc_from_cost_ratio": "costchart._conversions",
     "pc_from_costs": "costchart._conversions",
@@ -170,12 +172,14 @@ if TYPE_CHECKING:
     from costchart._decision import net_benefit
     from costchart._envelope import envelope_gap, lower_envelope, operating_range, selection_table
     from costchart._expected import cost_at, expected_cost
+    from costchart._expected_loss import expected_loss
     from costchart._export import report, save
     from costchart._hmeasure import h_measure
     from costchart._hull import roc_hull
     from costchart._lines import to_cost_lines
     from costchart._palette import palette
     from costchart._pr import pr_auc, pr_curve, pr_points
+    from costchart._rate_driven import rate_driven_curve
     from costchart._roc import roc_points
     from costchart._roc_average import curve_points, roc_average
     from costchart._rociv import auciv, costs_from_benefits, rociv, rociv_condition
@@ -225,6 +229,7 @@ __all__ = [
     "envelope_gap",
     "expected_cost",
     "expected_cost_scorer",
+    "expected_loss",
     "explorer",
     "from_confusion",
     "from_cv_results",
@@ -246,6 +251,7 @@ __all__ = [
     "pr_curve",
     "pr_points",
     "predictions",
+    "rate_driven_curve",
     "report",
     "resample_classes",
     "roc_average",

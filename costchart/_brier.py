@@ -16,6 +16,7 @@ with the two classes weighted equally.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
@@ -26,7 +27,7 @@ from costchart._frames import normalize_by
 from costchart._groups import assemble, split_groups
 from costchart._roc import roc_points
 
-__all__ = ["brier_curve"]
+__all__ = ["ScoreDrivenSegments", "brier_curve", "score_driven_segments"]
 
 
 def brier_curve(
@@ -84,25 +85,58 @@ def brier_curve(
         )
         raise CostchartError(msg)
     rows = groups.order
-    own = thresholds[rows]
-    fnr = 1 - points[col.TPR].to_numpy(np.float64)[rows]
-    fpr = points[col.FPR].to_numpy(np.float64)[rows]
-    # Row j (scores >= own[j]) is used from pc = 1 - own[j] up to the next row's start;
-    # a group's last row up to 1.
-    starts = np.where(np.isfinite(own), 1 - own, 0.0)
-    ends = np.append(starts[1:], 1.0)
-    ends[groups.stops - 1] = 1.0
-    used = np.flatnonzero(ends > starts)  # rows that hold an interval of positive width
-    pc = np.column_stack([starts[used], ends[used]]).ravel()
-    take = np.repeat(used, 2)
-    cost = pc * fnr[take] + (1 - pc) * fpr[take]
+    segments = score_driven_segments(
+        thresholds[rows],
+        points[col.TPR].to_numpy(np.float64)[rows],
+        points[col.FPR].to_numpy(np.float64)[rows],
+        groups.stops,
+    )
+    used = segments.rows
+    pc = np.column_stack([segments.lo, segments.hi]).ravel()
+    cost = np.column_stack([segments.cost_lo, segments.cost_hi]).ravel()
     ids = groups.ids[used]
     held = np.bincount(ids, minlength=len(groups))  # intervals per group
     segment = np.arange(len(used)) - np.repeat(np.cumsum(held) - held, held)
     columns = {
         col.PC: pc,
         col.COST: cost,
-        col.THRESHOLD: own[take],
+        col.THRESHOLD: np.repeat(thresholds[rows][used], 2),
         col.SEGMENT: np.repeat(segment, 2),
     }
     return assemble(groups, 2 * held, columns)
+
+
+@dataclass(frozen=True)
+class ScoreDrivenSegments:
+    """The intervals of ``pc`` in which the score-driven rule uses one point.
+
+    ``rows`` are the points used (positions in the arrays given), ``lo`` and ``hi`` the
+    interval's ends, ``cost_lo`` and ``cost_hi`` the point's cost at them.
+    """
+
+    rows: np.ndarray
+    lo: np.ndarray
+    hi: np.ndarray
+    cost_lo: np.ndarray
+    cost_hi: np.ndarray
+
+
+def score_driven_segments(
+    threshold: np.ndarray, tpr: np.ndarray, fpr: np.ndarray, stops: np.ndarray
+) -> ScoreDrivenSegments:
+    """Where the rule "positive when ``score >= 1 - pc``" uses each point.
+
+    The points come group after group (a group ends before each of ``stops``), sorted by
+    ``threshold`` from the highest, each group starting with ``+inf`` (nothing positive).
+    Point ``j`` is used from ``pc = 1 - threshold[j]`` up to the next point's start; a
+    group's last point up to 1. Points of no width are left out.
+    """
+    starts = np.clip(1 - threshold, 0.0, 1.0)  # +inf: from 0; -inf: never (from 1)
+    ends = np.append(starts[1:], 1.0)
+    ends[stops - 1] = 1.0
+    used = np.flatnonzero(ends > starts)
+    lo, hi = starts[used], ends[used]
+    fnr, fp_rate = 1 - tpr[used], fpr[used]
+    return ScoreDrivenSegments(
+        used, lo, hi, lo * fnr + (1 - lo) * fp_rate, hi * fnr + (1 - hi) * fp_rate
+    )

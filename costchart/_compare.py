@@ -9,7 +9,7 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart._errors import CostchartError
-from costchart._expected import _lines, _segment_integrator, _vertices, expected_cost
+from costchart._expected import _lines, _vertices, expected_cost, segment_integrator
 from costchart._tables import curve_groups, read_table
 
 __all__ = ["Comparison", "compare"]
@@ -137,7 +137,7 @@ def compare(a, b, *, density=None, names: tuple[str, str] | None = None) -> Comp
     3  0.857143  1.000000    tie
     """
     names = check_names(("a", "b") if names is None else names)
-    _segment_integrator(density)  # refuse a bad density before any work
+    segment_integrator(density)  # refuse a bad density before any work
     _, (pc_a, cost_a) = _single_curve(a, "a")
     _, (pc_b, cost_b) = _single_curve(b, "b")
     grid = np.union1d(pc_a, pc_b)

@@ -65,10 +65,30 @@ def envelope_of(points_or_lines, by, *, name: str) -> pd.DataFrame:
 
 
 def envelope_of_hulls(groups: Groups, hulls: Hulls) -> pd.DataFrame:
-    """Envelope vertices of every group's hull, group after group.
+    """Envelope vertices of every group's hull, group after group (see :func:`envelope_rows`)."""
+    rows, group, pc = envelope_rows(hulls)
+    fpr = hulls.columns[col.FPR].astype(np.float64)[rows]
+    tpr = hulls.columns[col.TPR].astype(np.float64)[rows]
+    lengths = np.bincount(group, minlength=len(hulls.lengths))
+    return assemble(
+        groups,
+        lengths,
+        {
+            col.PC: pc,
+            col.COST: fpr + pc * (1.0 - tpr - fpr),
+            col.THRESHOLD: hulls.columns[col.THRESHOLD].astype(np.float64)[rows],
+            col.FPR: fpr,
+            col.TPR: tpr,
+        },
+    )
+
+
+def envelope_rows(hulls: Hulls) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The envelope's vertices of every group: hull rows, group numbers and ``pc``.
 
     Each hull vertex with a ``pc`` range of positive width starts a segment at ``pc_lo``;
     a last row per group closes the curve at ``pc = 1`` with the last such vertex.
+    Between consecutive vertices of a group the envelope is the line of the first.
     """
     frame = hulls.columns
     group = np.repeat(np.arange(len(hulls.lengths)), hulls.lengths)
@@ -81,20 +101,7 @@ def envelope_of_hulls(groups: Groups, hulls: Hulls) -> pd.DataFrame:
     order = np.lexsort((is_closing, group[rows]))
     rows, is_closing = rows[order], is_closing[order]
     pc = np.where(is_closing, 1.0, frame[col.PC_LO].astype(np.float64)[rows])
-    fpr = frame[col.FPR].astype(np.float64)[rows]
-    tpr = frame[col.TPR].astype(np.float64)[rows]
-    lengths = np.bincount(group[rows], minlength=len(hulls.lengths))
-    return assemble(
-        groups,
-        lengths,
-        {
-            col.PC: pc,
-            col.COST: fpr + pc * (1.0 - tpr - fpr),
-            col.THRESHOLD: frame[col.THRESHOLD].astype(np.float64)[rows],
-            col.FPR: fpr,
-            col.TPR: tpr,
-        },
-    )
+    return rows, group[rows], pc
 
 
 def envelope_gap(points, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:

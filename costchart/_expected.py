@@ -160,7 +160,7 @@ def expected_cost(curve, *, density=None, by: str | Sequence[str] | None = None)
        expected_cost
     0          0.125
     """
-    integrate_segment = _segment_integrator(density)
+    integrate_segment = segment_integrator(density)
     curve = read_table(curve, "curve")  # converted once, read by both paths
     lines = _lines(curve, by)
     if lines is not None:
@@ -182,10 +182,18 @@ def expected_cost(curve, *, density=None, by: str | Sequence[str] | None = None)
     return combine_groups(table, by_columns, groups, parts, [col.EXPECTED_COST])
 
 
-def _segment_integrator(density) -> Callable:
-    """A function integrating ``cost * density`` over each linear segment ``[lo, hi]``."""
+def segment_integrator(density) -> Callable:
+    """A function integrating ``cost * density`` over each segment ``[lo, hi]``.
+
+    The segment's cost runs from ``c_lo`` to ``c_hi``: the chord between them plus
+    ``bend * (pc - lo) * (pc - hi)`` (0 by default: a straight segment; a rate-driven
+    curve bends with ``bend = -2``). Its integral against the uniform density is the
+    trapezoid less ``bend * width**3 / 6``.
+    """
     if density is None:
-        return lambda lo, hi, c_lo, c_hi: (hi - lo) * (c_lo + c_hi) / 2
+        return lambda lo, hi, c_lo, c_hi, bend=0.0: (
+            (hi - lo) * (c_lo + c_hi) / 2 - bend * (hi - lo) ** 3 / 6
+        )
     cdf = getattr(density, "cdf", None)
     if callable(cdf):
         return _cdf_integrator(density, cdf)
@@ -243,9 +251,11 @@ def _cdf_integrator(dist, cdf) -> Callable:
     _check_mass(float(ends[1] - ends[0]), "cdf(1) - cdf(0)")
     base = float(ends[0])
 
-    def segment(lo, hi, c_lo, c_hi):
+    def segment(lo, hi, c_lo, c_hi, bend=0.0):
         # Integrate by parts: the cdf is bounded and continuous even where the density is
         # not (infinite at an end, or jumping), so adaptive quadrature of it is accurate.
+        # With t in [0, 1] across the segment, the cost's derivative is
+        # slope + bend * width * (2t - 1).
         width = hi - lo
         at_lo = _evaluate(cdf, lo, "density.cdf")
         at_hi = _evaluate(cdf, hi, "density.cdf")
@@ -253,8 +263,10 @@ def _cdf_integrator(dist, cdf) -> Callable:
             msg = f"density.cdf of {dist!r} decreases on [0, 1]; pass a distribution"
             raise CostchartError(msg)
         slope = np.divide(c_hi - c_lo, width, out=np.zeros_like(width), where=width > 0)
-        cdf_integral = width * _adaptive(lambda t: cdf(lo + t * width) - base)
-        area = c_hi * (at_hi - base) - c_lo * (at_lo - base) - slope * cdf_integral
+        by_parts = width * _adaptive(
+            lambda t: (slope + bend * width * (2 * t - 1)) * (cdf(lo + t * width) - base)
+        )
+        area = c_hi * (at_hi - base) - c_lo * (at_lo - base) - by_parts
         return np.where(width > 0, area, 0.0)  # a jump (zero width) holds no mass
 
     return segment
@@ -266,9 +278,13 @@ def _callable_integrator(density) -> Callable:
 
     _check_mass(float(_adaptive(lambda t: values(np.atleast_1d(t)))[0]), "its integral")
 
-    def segment(lo, hi, c_lo, c_hi):
+    def segment(lo, hi, c_lo, c_hi, bend=0.0):
         width = hi - lo
-        return width * _adaptive(lambda t: values(lo + t * width) * (c_lo + t * (c_hi - c_lo)))
+
+        def cost(t):  # the chord plus the bend, at lo + t * width
+            return c_lo + t * (c_hi - c_lo) + bend * width**2 * t * (t - 1)
+
+        return width * _adaptive(lambda t: values(lo + t * width) * cost(t))
 
     return segment
 

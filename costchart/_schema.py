@@ -24,6 +24,8 @@ HULL_COLUMNS = (SLOPE_LO, SLOPE_HI, PC_LO, PC_HI)
 LINE_COLUMNS = (LINE, THRESHOLD, FPR, TPR, PC, COST)
 #: Columns of :func:`costchart.lower_envelope`, after the grouping columns.
 ENVELOPE_COLUMNS = (PC, COST, THRESHOLD, FPR, TPR)
+#: Columns of :func:`costchart.rate_driven_curve`, after the grouping columns.
+RATE_DRIVEN_TABLE = (PC, COST, TPR, FPR, THRESHOLD)
 #: Columns of :func:`costchart.selection_table`, after the grouping columns.
 SELECTION_COLUMNS = (PC_LO, PC_HI, THRESHOLD, FPR, TPR)
 
@@ -67,6 +69,9 @@ AUC = "auc"
 H_MEASURE = "h_measure"
 EXPECTED_COST = "expected_cost"
 GAP = "max_gap"
+#: Columns of :func:`costchart.expected_loss`, after the grouping columns.
+THRESHOLD_CHOICE, EXPECTED_LOSS = "threshold_choice", "expected_loss"
+EXPECTED_LOSS_TABLE = (THRESHOLD_CHOICE, EXPECTED_LOSS)
 
 #: Every name costchart writes; a grouping column with one of these names is refused, and
 #: only the columns not named here can be groupings (see :func:`costchart._frames.infer_by`).
@@ -83,6 +88,7 @@ RESERVED = frozenset(
     + DIFFERENCE_TABLE
     + ROCIV_TABLE
     + (AUC, H_MEASURE, EXPECTED_COST, GAP)
+    + EXPECTED_LOSS_TABLE
 )
 
 #: What a selection criterion chose: :func:`costchart.iso_performance` names the kind of
@@ -129,6 +135,6 @@ RESERVED = RESERVED | frozenset(AUC_CI_TABLE + AUC_TEST_TABLE + NET_BENEFIT_TABL
 
 #: Columns that hold text, flags or whole numbers rather than floats (their dtype in an
 #: empty table).
-TEXT_COLUMNS = frozenset({CHOICE, ROLE, BETTER, NAME})
+TEXT_COLUMNS = frozenset({CHOICE, ROLE, BETTER, NAME, THRESHOLD_CHOICE})
 FLAG_COLUMNS = frozenset({SIGNIFICANT, ON_HULL})
 INTEGER_COLUMNS = frozenset({SEGMENT, N_CURVES})

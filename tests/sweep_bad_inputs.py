@@ -1513,6 +1513,27 @@ def _edge_cases(add, tmp: Path) -> None:
             data, score="s", label="y", severity_ratio=float("nan")
         ),
         "h_measure: a missing score column": lambda: cc.h_measure(data, score="nope", label="y"),
+        "expected_loss: method='brier'": lambda: cc.expected_loss(
+            data, score="s", label="y", method="brier"
+        ),
+        "expected_loss: method='fixed' without a threshold": lambda: cc.expected_loss(
+            data, score="s", label="y", method="fixed"
+        ),
+        "expected_loss: a threshold without method='fixed'": lambda: cc.expected_loss(
+            data, score="s", label="y", threshold=0.5
+        ),
+        "expected_loss: score= without label=": lambda: cc.expected_loss(data, score="s"),
+        "expected_loss: raw data without score= and label=": lambda: cc.expected_loss(data),
+        "expected_loss: method='score' on scores beyond [0, 1]": lambda: cc.expected_loss(
+            {"s": [-2.0, 0.5, 3.0, 1.0], "y": [0, 1, 1, 0]}, score="s", label="y", method="score"
+        ),
+        "expected_loss: method='fixed' on points without thresholds": lambda: cc.expected_loss(
+            {"fpr": [0.1, 0.5], "tpr": [0.4, 0.9]}, method="fixed", threshold=0.5
+        ),
+        "rate_driven_curve: two classifiers' points in one group": lambda: cc.rate_driven_curve(
+            {"fpr": [0.1, 0.3], "tpr": [0.8, 0.5]}
+        ),
+        "rate_driven_curve: raw data": lambda: cc.rate_driven_curve(data),
         "average_chart: over=True": lambda: cc.average_chart(
             cc.roc_points(data, score="s", label="y"), over=True
         ),

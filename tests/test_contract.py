@@ -163,6 +163,29 @@ FUNCTIONS = {
         lambda i: (_schema.THRESHOLD, _schema.TPR, _schema.FPR, _schema.EXPECTED_COST),
         {},
     ),
+    "rate_driven_curve": (
+        "points",
+        lambda t, i, **k: cc.rate_driven_curve(t, **k),
+        lambda i: i.by,
+        lambda i: _schema.RATE_DRIVEN_TABLE,
+        {},
+    ),
+    "expected_loss": (
+        "raw",
+        lambda t, i: cc.expected_loss(
+            t, score="score", label="y", by=i.by, method=["optimal", "rate", "fixed"], threshold=0.5
+        ),
+        lambda i: i.by,
+        lambda i: _schema.EXPECTED_LOSS_TABLE,
+        {"string_columns": _schema.EXPECTED_LOSS_TABLE[:1]},
+    ),
+    "expected_loss(points)": (
+        "points",
+        lambda t, i, **k: cc.expected_loss(t, method=["optimal", "rate"], **k),
+        lambda i: i.by,
+        lambda i: _schema.EXPECTED_LOSS_TABLE,
+        {"string_columns": _schema.EXPECTED_LOSS_TABLE[:1]},
+    ),
     "auc": (
         "points",
         lambda t, i, **k: cc.auc(t, **k),

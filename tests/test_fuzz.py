@@ -777,6 +777,37 @@ def _check_h_measure(result):
     assert np.isfinite(values).all() and ((values >= -1e-12) & (values <= 1 + 1e-12)).all()
 
 
+def _expected_loss_options(i: Inputs) -> dict:
+    return {
+        "score": column("score"),
+        "label": column("y"),
+        "by": by_option(i.by),
+        "pos_label": maybe(st.sampled_from([None, 1])),
+        # "score" needs probabilities (the fuzzed scores are any numbers); threshold= needs
+        # "fixed" (the points case tries the others alone)
+        "method": maybe(st.sampled_from(["fixed", ["fixed", "rate", "optimal"]])),
+        "threshold": maybe(st.sampled_from([0.5, -math.inf, math.inf])),
+        "density": DENSITY,
+    }
+
+
+def _check_expected_loss(result):
+    check_table(result, None, _schema.EXPECTED_LOSS_TABLE, string_columns=("threshold_choice",))
+    values = result["expected_loss"].to_numpy()
+    assert np.isfinite(values).all() and ((values >= -1e-12) & (values <= 1 + 1e-12)).all()
+    # The optimal loss of a group is never above its other losses.
+    by = list(result.columns[: -len(_schema.EXPECTED_LOSS_TABLE)])
+    for _, group in result.groupby(by, sort=False, dropna=False) if by else [(None, result)]:
+        losses = dict(zip(group.threshold_choice, group.expected_loss, strict=True))
+        if "optimal" in losses:
+            assert losses["optimal"] <= min(losses.values()) + 1e-9
+
+
+def _check_rate_driven_curve(result):
+    check_table(result, None, _schema.RATE_DRIVEN_TABLE)
+    np.testing.assert_allclose((result.tpr + result.fpr) / 2, result.pc, atol=1e-12)
+
+
 def _check_auc_ci(result):
     check_table(result, None, ("auc", "lower", "upper", "se"))
     values = result[["lower", "auc", "upper"]].to_numpy()
@@ -1254,6 +1285,19 @@ CASES = {
     "difference_band": difference_band_call,
     "auc_ci": _raw_call(cc.auc_ci, "raw", _auc_ci_options, _check_auc_ci),
     "h_measure": _raw_call(cc.h_measure, "raw", _h_measure_options, _check_h_measure),
+    "expected_loss": _raw_call(
+        cc.expected_loss, "raw", _expected_loss_options, _check_expected_loss
+    ),
+    "expected_loss(points)": _table_call(
+        cc.expected_loss,
+        ["points", "lines"],
+        _check_expected_loss,
+        method=maybe(st.sampled_from(["optimal", "rate", ["rate", "optimal"]])),
+        density=DENSITY,
+    ),
+    "rate_driven_curve": _table_call(
+        cc.rate_driven_curve, ["points", "lines"], _check_rate_driven_curve
+    ),
     "net_benefit": _raw_call(cc.net_benefit, "raw", _net_benefit_options, _check_net_benefit),
     "brier_curve": _raw_call(
         cc.brier_curve,

@@ -1,0 +1,302 @@
+"""Expected loss under a threshold-choice method: how the threshold is set decides the cost.
+
+A scoring classifier's cost at an operating point ``pc`` depends on which threshold is
+used there. Each *threshold-choice method* is a rule for that choice, and gives its own
+cost curve; its area (or its average under a density over ``pc``) is the expected loss
+of the classifier used that way (Hernández-Orallo, Flach & Ferri, "A unified view of
+performance metrics", JMLR 13, 2012). With ``pc`` uniform:
+
+- ``"optimal"``: the best threshold for each ``pc``, the lower envelope; its area.
+- ``"score"``: positive when ``score >= 1 - pc``, the Brier curve; the Brier score with
+  the two classes weighted equally.
+- ``"rate"``: the threshold whose share of positives, ``(TPR + FPR) / 2``, is ``pc``,
+  the rate-driven curve; ``1/3 + (1 - 2·AUC) / 4``.
+- ``"fixed"``: one threshold whatever ``pc``, one cost line; ``(FPR + FNR) / 2``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+
+from costchart import _schema as col
+from costchart._brier import score_driven_segments
+from costchart._envelope import envelope_rows
+from costchart._errors import CostchartError
+from costchart._expected import segment_integrator
+from costchart._frames import describe_group, normalize_by
+from costchart._groups import Groups, assemble, split_groups
+from costchart._hull import all_hulls
+from costchart._rate_driven import BEND, rate_vertices
+from costchart._roc import points_of
+from costchart._tables import numbers, points_groups
+from costchart._validation import one_of, threshold_number
+
+__all__ = ["THRESHOLD_CHOICES", "expected_loss"]
+
+#: The threshold-choice methods, in the order a result lists them.
+THRESHOLD_CHOICES = ("optimal", "score", "rate", "fixed")
+
+
+def expected_loss(
+    data_or_points,
+    *,
+    method: str | Sequence[str] = "optimal",
+    score: str | None = None,
+    label: str | None = None,
+    by: str | Sequence[str] | None = None,
+    pos_label=None,
+    threshold: float | None = None,
+    density=None,
+) -> pd.DataFrame:
+    """Expected loss of each group when its threshold is chosen by a given method, exactly.
+
+    How a threshold is set at each operating point ``pc`` is a *threshold-choice method*;
+    each gives a cost curve, and the loss expected over uncertain conditions is its
+    average under a density over ``pc`` (uniform by default: its area). Computed exactly
+    from the ROC points, with no grid.
+
+    ========== ================================ ==========================================
+    method     threshold at ``pc``              expected loss, ``pc`` uniform
+    ========== ================================ ==========================================
+    optimal    the cheapest (lower envelope)    ``expected_cost(lower_envelope(points))``
+    score      ``1 - pc`` (Brier curve)         the class-balanced Brier score
+    rate       ``(TPR + FPR) / 2 = pc``         ``1/3 + (1 - 2·AUC) / 4``
+    fixed      ``threshold``, always            ``(FPR + FNR) / 2`` at that threshold
+    ========== ================================ ==========================================
+
+    Parameters
+    ----------
+    data_or_points : pandas, polars or pyarrow table, dict of arrays, or lazy frame
+        With ``score=`` and ``label=``: raw data, one row per instance. Without them: ROC
+        points of one classifier per group (``fpr``, ``tpr`` and, for ``"score"`` and
+        ``"fixed"``, ``threshold``), every threshold present, as :func:`roc_points` gives.
+    method : str or list of str, default "optimal"
+        ``"optimal"``, ``"score"``, ``"rate"`` or ``"fixed"``, or a list of them: one row
+        per group and method.
+    score, label : str, optional
+        The score and class columns of raw data (both or neither). ``"score"`` needs
+        scores that are probabilities of the positive class, in [0, 1].
+    by : str or list of str, optional
+        Grouping columns: one loss per group (see the glossary).
+    pos_label : optional
+        The value of ``label`` that is the positive class (raw data only).
+    threshold : float, optional
+        The fixed threshold of ``method="fixed"`` (positive when ``score >= threshold``);
+        required by it, refused by the other methods.
+    density : scipy.stats frozen distribution or callable, optional
+        A density over ``pc`` (see :func:`expected_cost`); uniform by default.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The grouping columns, then ``threshold_choice`` (the method) and
+        ``expected_loss`` (float64): one row per group and method, methods in the order
+        given.
+
+    Examples
+    --------
+    >>> import costchart as cc
+    >>> data = {"p": [0.9, 0.6, 0.3, 0.2], "y": [1, 0, 1, 0]}
+    >>> cc.expected_loss(
+    ...     data, score="p", label="y", method=["optimal", "score", "rate", "fixed"], threshold=0.7
+    ... )
+      threshold_choice  expected_loss
+    0          optimal       0.125000
+    1            score       0.225000
+    2             rate       0.208333
+    3            fixed       0.250000
+    """
+    methods = _methods(method)
+    fixed = _fixed_threshold(threshold, methods)
+    integrate = segment_integrator(density)  # refuse a bad density before any work
+    table, groups = _points(data_or_points, score, label, by, pos_label)
+    losses = []
+    for name in methods:
+        if name == "optimal":
+            losses.append(_optimal(table, groups, integrate))
+        elif name == "rate":
+            losses.append(_rate(table, groups, integrate))
+        else:
+            losses.append(_by_threshold(table, groups, integrate, name, fixed))
+    n_methods = len(methods)
+    return assemble(
+        groups,
+        np.full(len(groups), n_methods, dtype=np.int64),
+        {
+            col.THRESHOLD_CHOICE: np.tile(np.array(methods, dtype=object), len(groups)),
+            col.EXPECTED_LOSS: np.column_stack(losses).ravel() if losses else np.zeros(0),
+        },
+    )
+
+
+def _methods(method) -> list[str]:
+    listed = [method] if isinstance(method, str) else method
+    try:
+        methods = list(listed)
+    except TypeError:
+        methods = [listed]
+    if not methods:
+        msg = f"method={method!r} names no method; pass one of {THRESHOLD_CHOICES} or a list"
+        raise CostchartError(msg)
+    for name in methods:
+        one_of(name, "method", THRESHOLD_CHOICES)
+    if len(set(methods)) < len(methods):
+        msg = f"method={method!r} names a method twice; name each once"
+        raise CostchartError(msg)
+    return methods
+
+
+def _fixed_threshold(threshold, methods: list[str]) -> float | None:
+    if "fixed" in methods:
+        if threshold is None:
+            msg = (
+                'method="fixed" needs threshold=: the score cut-off used at every pc '
+                "(positive when score >= threshold)"
+            )
+            raise CostchartError(msg)
+        return threshold_number(threshold)
+    if threshold is not None:
+        msg = (
+            f'threshold={threshold!r} is used only by method="fixed"; add "fixed" to '
+            "method=, or leave threshold out"
+        )
+        raise CostchartError(msg)
+    return None
+
+
+def _points(data, score, label, by, pos_label) -> tuple[pd.DataFrame, Groups]:
+    """The ROC points of every group, read once: from raw data or a points table."""
+    if score is None and label is None:
+        if pos_label is not None:
+            msg = (
+                f"pos_label={pos_label!r} applies to raw data; a points table has its classes "
+                "counted already: pass score= and label= with the raw data, or leave it out"
+            )
+            raise CostchartError(msg)
+        table, _, groups = points_groups(data, by)
+        return table, groups
+    if score is None or label is None:
+        given, missing = ("score", "label") if label is None else ("label", "score")
+        msg = (
+            f"{given}= is given but {missing}= is not: raw data needs both (the score and "
+            "class columns); a table of ROC points needs neither"
+        )
+        raise CostchartError(msg)
+    by = normalize_by(by)
+    points = points_of(data, score=score, label=label, by=by or None, pos_label=pos_label)
+    return points, split_groups(points, by)  # costchart's own points: no second reading
+
+
+def _areas(group, lo, hi, c_lo, c_hi, n_groups: int, integrate, bend=0.0) -> np.ndarray:
+    """Per group: the sum of its segments' integrals."""
+    if len(group) == 0:
+        return np.zeros(n_groups)
+    area = np.asarray(integrate(lo, hi, c_lo, c_hi, bend), dtype=np.float64)
+    return np.bincount(group, area, minlength=n_groups)
+
+
+def _optimal(table: pd.DataFrame, groups: Groups, integrate) -> np.ndarray:
+    columns = [c for c in (col.FPR, col.TPR) if c in table.columns]
+    hulls = all_hulls(table, groups, columns)
+    rows, group, pc = envelope_rows(hulls)
+    fpr = hulls.columns[col.FPR].astype(np.float64)[rows]
+    tpr = hulls.columns[col.TPR].astype(np.float64)[rows]
+    # Segment k runs from vertex k to k + 1 on the line of vertex k.
+    same = group[1:] == group[:-1]
+    lo, hi = pc[:-1][same], pc[1:][same]
+    f, t = fpr[:-1][same], tpr[:-1][same]
+    return _areas(
+        group[:-1][same], lo, hi, f + lo * (1 - t - f), f + hi * (1 - t - f), len(groups), integrate
+    )
+
+
+def _rate(table: pd.DataFrame, groups: Groups, integrate) -> np.ndarray:
+    v = rate_vertices(table, groups)
+    same = v.group[1:] == v.group[:-1]
+    return _areas(
+        v.group[:-1][same],
+        v.pc[:-1][same],
+        v.pc[1:][same],
+        v.cost[:-1][same],
+        v.cost[1:][same],
+        len(groups),
+        integrate,
+        BEND,
+    )
+
+
+def _by_threshold(table: pd.DataFrame, groups: Groups, integrate, method: str, fixed) -> np.ndarray:
+    """The score-driven or fixed-threshold loss, from the points ordered by threshold."""
+    group, threshold, tpr, fpr = _threshold_order(table, groups, method)
+    n_groups = len(groups)
+    if method == "fixed":
+        # The point of the lowest threshold at least `fixed`: scores >= fixed are positive.
+        reached = np.bincount(group, threshold >= fixed, minlength=n_groups).astype(np.int64)
+        starts = np.cumsum(np.bincount(group, minlength=n_groups)) - np.bincount(
+            group, minlength=n_groups
+        )
+        used = starts + reached - 1  # every group starts at +inf, so reached >= 1
+        f, fnr = fpr[used], 1 - tpr[used]
+        ones = np.ones(n_groups)
+        return _areas(np.arange(n_groups), 0 * ones, ones, f, fnr, n_groups, integrate)
+    finite = threshold[np.isfinite(threshold)]
+    if finite.size and (finite.min() < 0 or finite.max() > 1):
+        msg = (
+            f'method="score" sets the threshold 1 - pc, so it needs scores that are '
+            f"probabilities of the positive class, in [0, 1]; these thresholds run from "
+            f"{finite.min():g} to {finite.max():g}"
+        )
+        raise CostchartError(msg)
+    stops = np.flatnonzero(np.r_[group[1:] != group[:-1], True]) + 1
+    segments = score_driven_segments(threshold, tpr, fpr, stops)
+    return _areas(
+        group[segments.rows],
+        segments.lo,
+        segments.hi,
+        segments.cost_lo,
+        segments.cost_hi,
+        n_groups,
+        integrate,
+    )
+
+
+def _threshold_order(table: pd.DataFrame, groups: Groups, method: str):
+    """Every group's points from the highest threshold, led by (0, 0) at ``+inf``."""
+    if col.THRESHOLD not in table.columns:
+        msg = (
+            f'method="{method}" reads the threshold of each ROC point, but the points have no '
+            "'threshold' column; pass raw data with score= and label=, or roc_points' table"
+        )
+        raise CostchartError(msg)
+    threshold = numbers(table, col.THRESHOLD, "points")[groups.order]
+    if np.isnan(threshold).any():
+        msg = (
+            f'method="{method}" reads the threshold of each ROC point, but column '
+            "'threshold' has NaN; pass raw data with score= and label=, or roc_points' table"
+        )
+        raise CostchartError(msg)
+    n_groups = len(groups)
+    group = np.r_[groups.ids, np.arange(n_groups)]
+    threshold = np.r_[threshold, np.full(n_groups, np.inf)]
+    tpr = np.r_[numbers(table, col.TPR, "points")[groups.order], np.zeros(n_groups)]
+    fpr = np.r_[numbers(table, col.FPR, "points")[groups.order], np.zeros(n_groups)]
+    added = np.r_[np.zeros(len(groups.order), bool), np.ones(n_groups, bool)]
+    order = np.lexsort((added, -threshold, group))
+    group, threshold, tpr, fpr, added = (a[order] for a in (group, threshold, tpr, fpr, added))
+    repeated = (group[1:] == group[:-1]) & (threshold[1:] == threshold[:-1])
+    own_inf = repeated & added[1:]  # the group has its own +inf point: drop the added one
+    keep = np.r_[True, ~own_inf]
+    group, threshold, tpr, fpr = (a[keep] for a in (group, threshold, tpr, fpr))
+    twice = (group[1:] == group[:-1]) & (threshold[1:] == threshold[:-1])
+    if twice.any():
+        k = int(np.flatnonzero(twice)[0])
+        where = describe_group(groups.by, groups.keys[int(group[k])]) if groups.by else ""
+        msg = (
+            f"the points{where} have threshold {threshold[k]!r} twice; one classifier has "
+            "one point per threshold: group the points with by=[...]"
+        )
+        raise CostchartError(msg)
+    return group, threshold, tpr, fpr

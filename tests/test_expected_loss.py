@@ -1,0 +1,210 @@
+"""Expected loss by threshold-choice method: the four identities, densities, groups, refusals."""
+
+import numpy as np
+import pandas as pd
+import polars as pl
+import pytest
+from scipy import integrate, stats
+
+import costchart as cc
+
+METHODS = ["optimal", "score", "rate", "fixed"]
+
+
+def _data(rng, n: int, rounded: bool) -> pd.DataFrame:
+    y = rng.random(n) < rng.uniform(0.15, 0.85)
+    y[:2] = [False, True]
+    s = np.clip(rng.random(n) * 0.7 + rng.uniform(-0.3, 0.6) * y, 0, 1)
+    return pd.DataFrame({"p": np.round(s, 1) if rounded else s, "y": y})
+
+
+def _auc(data: pd.DataFrame) -> float:
+    """Pairs ordered right, ties counting a half, by brute force."""
+    pos, neg = data.p[data.y].to_numpy(), data.p[~data.y].to_numpy()
+    wins = (pos[:, None] > neg[None, :]).sum() + 0.5 * (pos[:, None] == neg[None, :]).sum()
+    return wins / (len(pos) * len(neg))
+
+
+def _balanced_brier(data: pd.DataFrame) -> float:
+    pos, neg = data.p[data.y].to_numpy(), data.p[~data.y].to_numpy()
+    return (np.mean((1 - pos) ** 2) + np.mean(neg**2)) / 2
+
+
+def _rates_at(data: pd.DataFrame, threshold: float) -> tuple[float, float]:
+    pos, neg = data.p[data.y].to_numpy(), data.p[~data.y].to_numpy()
+    return float(np.mean(neg >= threshold)), float(np.mean(pos < threshold))  # FPR, FNR
+
+
+def _loss(data, **kwargs) -> dict[str, float]:
+    table = cc.expected_loss(data, score="p", label="y", **kwargs)
+    return dict(zip(table.threshold_choice, table.expected_loss, strict=True))
+
+
+@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("rounded", [False, True], ids=["distinct", "ties"])
+def test_the_four_identities_under_the_uniform_density(seed, rounded):
+    rng = np.random.default_rng(seed)
+    data = _data(rng, int(rng.integers(4, 300)), rounded)
+    threshold = float(np.round(rng.random(), 1))
+    loss = _loss(data, method=METHODS, threshold=threshold)
+    points = cc.roc_points(data, score="p", label="y")
+    envelope = cc.expected_cost(cc.lower_envelope(points))["expected_cost"].item()
+    assert loss["optimal"] == pytest.approx(envelope, abs=1e-12)
+    assert loss["score"] == pytest.approx(_balanced_brier(data), abs=1e-12)
+    assert loss["rate"] == pytest.approx(1 / 3 + (1 - 2 * _auc(data)) / 4, abs=1e-12)
+    fpr, fnr = _rates_at(data, threshold)
+    assert loss["fixed"] == pytest.approx((fpr + fnr) / 2, abs=1e-12)
+    # The optimal choice is never worse than any other rule.
+    assert loss["optimal"] <= min(loss["score"], loss["rate"], loss["fixed"]) + 1e-12
+
+
+@pytest.mark.parametrize(
+    "scores, labels",
+    [
+        ([0.9, 0.8, 0.2, 0.1], [1, 1, 0, 0]),  # perfect: AUC 1
+        ([0.1, 0.2, 0.8, 0.9], [1, 1, 0, 0]),  # reversed: AUC 0
+        ([0.5, 0.5, 0.5, 0.5], [1, 0, 1, 0]),  # one tie: AUC 0.5
+        ([0.7, 0.4, 0.7, 0.2, 0.9], [1, 0, 0, 1, 1]),
+    ],
+)
+def test_rate_loss_is_linear_in_auc_on_every_classifier(scores, labels):
+    data = pd.DataFrame({"p": scores, "y": np.array(labels, bool)})
+    rate = _loss(data, method="rate")["rate"]
+    assert rate == pytest.approx(1 / 3 + (1 - 2 * _auc(data)) / 4, abs=1e-15)
+
+
+def _rate_cost(points: pd.DataFrame):
+    """The rate-driven cost at pc, from its definition, and where it bends."""
+    fpr = np.r_[0.0, points.fpr.to_numpy(), 1.0]
+    tpr = np.r_[0.0, points.tpr.to_numpy(), 1.0]
+    rate = (fpr + tpr) / 2
+
+    def cost(pc):
+        t, f = np.interp(pc, rate, tpr), np.interp(pc, rate, fpr)
+        return pc * (1 - t) + (1 - pc) * f
+
+    return cost, np.unique(rate)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_rate_loss_equals_the_integral_of_its_definition(seed):
+    rng = np.random.default_rng(100 + seed)
+    data = _data(rng, 60, rounded=seed % 2 == 0)
+    points = cc.roc_points(data, score="p", label="y")
+    cost, breaks = _rate_cost(points)
+    density = stats.beta(2.5, 1.5)
+    for given, weight in [(None, lambda pc: 1.0), (density, density.pdf)]:
+        pieces = [
+            integrate.quad(lambda pc, w=weight: cost(pc) * w(pc), lo, hi, epsabs=1e-14)[0]
+            for lo, hi in zip(breaks[:-1], breaks[1:], strict=True)
+        ]
+        loss = cc.expected_loss(points, method="rate", density=given).expected_loss.item()
+        assert loss == pytest.approx(sum(pieces), abs=1e-10)
+
+
+@pytest.mark.parametrize(
+    "density",
+    [stats.beta(2, 5), stats.beta(0.5, 0.5), lambda pc: 6 * pc * (1 - pc)],
+    ids=["beta(2,5)", "arcsine", "callable"],
+)
+def test_densities_agree_with_the_curves_and_the_line(density):
+    rng = np.random.default_rng(42)
+    data = _data(rng, 150, rounded=True)
+    points = cc.roc_points(data, score="p", label="y")
+    loss = _loss(data, method=METHODS, threshold=0.5, density=density)
+    optimal = cc.expected_cost(cc.lower_envelope(points), density=density).expected_cost.item()
+    brier = cc.brier_curve(data, score="p", label="y")
+    score = cc.expected_cost(brier, density=density).expected_cost.item()
+    assert loss["optimal"] == pytest.approx(optimal, abs=1e-10)
+    assert loss["score"] == pytest.approx(score, abs=1e-10)
+    fpr, fnr = _rates_at(data, 0.5)
+    mean_pc = integrate.quad(lambda pc: pc * _pdf(density, pc), 0, 1, epsabs=1e-13)[0]
+    assert loss["fixed"] == pytest.approx(fpr + mean_pc * (fnr - fpr), abs=1e-9)
+
+
+def _pdf(density, pc):
+    return density.pdf(pc) if hasattr(density, "pdf") else density(pc)
+
+
+def test_groups_equal_each_group_alone_and_points_equal_raw_data():
+    rng = np.random.default_rng(8)
+    parts = [_data(rng, int(rng.integers(5, 80)), True).assign(model=m) for m in "cab"]
+    data = pd.concat(parts, ignore_index=True)
+    grouped = cc.expected_loss(
+        data, score="p", label="y", by="model", method=METHODS, threshold=0.4
+    )
+    assert list(grouped.columns) == ["model", "threshold_choice", "expected_loss"]
+    assert list(grouped.model) == [m for m in "cab" for _ in METHODS]
+    assert list(grouped.threshold_choice) == METHODS * 3
+    for model, part in zip("cab", parts, strict=True):
+        alone = _loss(part, method=METHODS, threshold=0.4)
+        mine = grouped[grouped.model == model]
+        np.testing.assert_array_equal(mine.expected_loss, [alone[m] for m in METHODS])
+    points = cc.roc_points(data, score="p", label="y", by="model")
+    from_points = cc.expected_loss(points, method=METHODS, threshold=0.4)
+    pd.testing.assert_frame_equal(from_points, grouped)
+    from_polars = cc.expected_loss(pl.from_pandas(data), score="p", label="y", by="model",
+                                   method=METHODS, threshold=0.4)  # fmt: skip
+    pd.testing.assert_frame_equal(from_polars, grouped)
+
+
+def test_fixed_thresholds_beyond_the_scores_are_the_trivial_classifiers():
+    data = _data(np.random.default_rng(3), 50, rounded=False)
+    assert _loss(data, method="fixed", threshold=np.inf)["fixed"] == 0.5  # FNR 1, FPR 0
+    assert _loss(data, method="fixed", threshold=-np.inf)["fixed"] == 0.5  # FPR 1, FNR 0
+    assert _loss(data, method="fixed", threshold=2.0)["fixed"] == 0.5
+
+
+def test_the_hulls_rate_loss_uses_the_hulls_auc():
+    data = _data(np.random.default_rng(4), 200, rounded=False)
+    hull = cc.roc_hull(cc.roc_points(data, score="p", label="y"))
+    loss = cc.expected_loss(hull, method="rate").expected_loss.item()
+    assert loss == pytest.approx(1 / 3 + (1 - 2 * cc.auc(hull).auc.item()) / 4, abs=1e-12)
+    assert loss < _loss(data, method="rate")["rate"]
+
+
+@pytest.mark.parametrize(
+    "kwargs, match",
+    [
+        ({"method": "best"}, r"method='best' is not an option"),
+        ({"method": []}, "names no method"),
+        ({"method": ["rate", "rate"]}, "names a method twice"),
+        ({"method": "fixed"}, r'method="fixed" needs threshold='),
+        ({"method": "rate", "threshold": 0.5}, r'used only by method="fixed"'),
+        ({"method": "fixed", "threshold": float("nan")}, "threshold=nan is not a threshold"),
+        ({"density": "uniform"}, "density='uniform' must be"),
+    ],
+)
+def test_bad_parameters_are_named(kwargs, match):
+    data = _data(np.random.default_rng(0), 20, rounded=True)
+    with pytest.raises(cc.CostchartError, match=match):
+        cc.expected_loss(data, score="p", label="y", **kwargs)
+
+
+def test_bad_inputs_are_named():
+    data = _data(np.random.default_rng(0), 20, rounded=True)
+    with pytest.raises(cc.CostchartError, match="score= is given but label= is not"):
+        cc.expected_loss(data, score="p")
+    points = cc.roc_points(data, score="p", label="y")
+    with pytest.raises(cc.CostchartError, match="pos_label=1 applies to raw data"):
+        cc.expected_loss(points, pos_label=1)
+    logits = data.assign(p=data.p * 10 - 5)
+    with pytest.raises(cc.CostchartError, match=r'method="score".*in \[0, 1\]'):
+        cc.expected_loss(logits, score="p", label="y", method="score")
+    no_thresholds = points.drop(columns="threshold")
+    with pytest.raises(cc.CostchartError, match="no 'threshold' column"):
+        cc.expected_loss(no_thresholds, method="fixed", threshold=0.5)
+    assert cc.expected_loss(no_thresholds, method="rate").expected_loss.item() > 0
+    doubled = pd.concat([points, points.iloc[[2]]], ignore_index=True)
+    with pytest.raises(cc.CostchartError, match="twice"):
+        cc.expected_loss(doubled, method="score")
+    nan_threshold = points.assign(threshold=np.nan)
+    with pytest.raises(cc.CostchartError, match="has NaN"):
+        cc.expected_loss(nan_threshold, method="score")
+
+
+def test_input_is_not_mutated():
+    data = _data(np.random.default_rng(1), 30, rounded=True)
+    before = data.copy()
+    cc.expected_loss(data, score="p", label="y", method=METHODS, threshold=0.5)
+    pd.testing.assert_frame_equal(data, before)
