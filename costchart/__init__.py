@@ -114,6 +114,7 @@ _HOMES = {
     "significant_regions": "costchart._bands",
     "slope_from_pc": "costchart._conversions",
     "thin_points": "costchart._thin",
+    "threshold_choice_chart": "costchart._charts.threshold_choice",
     "threshold_classifier": "costchart._sklearn",
     "to_cost_lines": "costchart._lines",
     "vertical_average": "costchart._average",
@@ -148,6 +149,7 @@ if TYPE_CHECKING:
     from costchart._charts.decision import decision_curve_chart
     from costchart._charts.explorer import explorer
     from costchart._charts.pr import pr_chart
+    from costchart._charts.threshold_choice import threshold_choice_chart
     from costchart._compare import Comparison, compare
     from costchart._confusion import from_confusion
     from costchart._conversions import (
@@ -269,6 +271,7 @@ __all__ = [
     "slope_from_pc",
     "theme",
     "thin_points",
+    "threshold_choice_chart",
     "threshold_classifier",
     "to_cost_lines",
     "vertical_average",

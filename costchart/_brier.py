@@ -24,10 +24,10 @@ import pandas as pd
 from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._frames import normalize_by
-from costchart._groups import assemble, split_groups
+from costchart._groups import Groups, assemble, split_groups
 from costchart._roc import roc_points
 
-__all__ = ["ScoreDrivenSegments", "brier_curve", "score_driven_segments"]
+__all__ = ["ScoreDrivenSegments", "brier_curve", "brier_of_points", "score_driven_segments"]
 
 
 def brier_curve(
@@ -75,7 +75,11 @@ def brier_curve(
     points = roc_points(
         data, score=score, label=label, by=by or None, pos_label=pos_label, weight=weight
     )
-    groups = split_groups(points, by)
+    return brier_of_points(points, split_groups(points, by), score)
+
+
+def brier_of_points(points: pd.DataFrame, groups: Groups, score: str) -> pd.DataFrame:
+    """:func:`brier_curve` of costchart's own ROC points (``score`` named in messages)."""
     thresholds = points[col.THRESHOLD].to_numpy(np.float64)
     finite = thresholds[np.isfinite(thresholds)]
     if finite.size and (finite.min() < 0 or finite.max() > 1):

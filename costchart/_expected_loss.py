@@ -34,7 +34,7 @@ from costchart._roc import points_of
 from costchart._tables import numbers, points_groups
 from costchart._validation import one_of, threshold_number
 
-__all__ = ["THRESHOLD_CHOICES", "expected_loss"]
+__all__ = ["THRESHOLD_CHOICES", "expected_loss", "method_losses"]
 
 #: The threshold-choice methods, in the order a result lists them.
 THRESHOLD_CHOICES = ("optimal", "score", "rate", "fixed")
@@ -113,14 +113,7 @@ def expected_loss(
     fixed = _fixed_threshold(threshold, methods)
     integrate = segment_integrator(density)  # refuse a bad density before any work
     table, groups = _points(data_or_points, score, label, by, pos_label)
-    losses = []
-    for name in methods:
-        if name == "optimal":
-            losses.append(_optimal(table, groups, integrate))
-        elif name == "rate":
-            losses.append(_rate(table, groups, integrate))
-        else:
-            losses.append(_by_threshold(table, groups, integrate, name, fixed))
+    losses = [method_losses(table, groups, name, integrate, fixed) for name in methods]
     n_methods = len(methods)
     return assemble(
         groups,
@@ -188,6 +181,17 @@ def _points(data, score, label, by, pos_label) -> tuple[pd.DataFrame, Groups]:
     by = normalize_by(by)
     points = points_of(data, score=score, label=label, by=by or None, pos_label=pos_label)
     return points, split_groups(points, by)  # costchart's own points: no second reading
+
+
+def method_losses(
+    table: pd.DataFrame, groups: Groups, method: str, integrate, fixed: float | None = None
+) -> np.ndarray:
+    """Each group's expected loss under one threshold-choice method (points already read)."""
+    if method == "optimal":
+        return _optimal(table, groups, integrate)
+    if method == "rate":
+        return _rate(table, groups, integrate)
+    return _by_threshold(table, groups, integrate, method, fixed)
 
 
 def _areas(group, lo, hi, c_lo, c_hi, n_groups: int, integrate, bend=0.0) -> np.ndarray:

@@ -35,7 +35,7 @@ from costchart._frames import describe_group
 from costchart._groups import Groups, assemble
 from costchart._tables import numbers, points_groups
 
-__all__ = ["BEND", "RateVertices", "rate_driven_curve", "rate_vertices"]
+__all__ = ["BEND", "RateVertices", "rate_curve_rows", "rate_driven_curve", "rate_vertices"]
 
 #: The second-order term of every segment of a rate-driven curve: between two ROC
 #: points the cost is the chord plus ``BEND * (pc - lo) * (pc - hi)``.
@@ -114,7 +114,7 @@ def rate_driven_curve(points, *, by: str | Sequence[str] | None = None) -> pd.Da
     """
     table, _, groups = points_groups(points, by)
     vertices = rate_vertices(table, groups)
-    return _curve_rows(groups, vertices)
+    return rate_curve_rows(groups, vertices)
 
 
 def rate_vertices(table: pd.DataFrame, groups: Groups, name: str = "points") -> RateVertices:
@@ -168,7 +168,7 @@ def _check_one_curve(groups: Groups, group, fpr, tpr) -> None:
     raise CostchartError(msg)
 
 
-def _curve_rows(groups: Groups, v: RateVertices) -> pd.DataFrame:
+def rate_curve_rows(groups: Groups, v: RateVertices) -> pd.DataFrame:
     """Each vertex's row followed by the rows within its segment to the next vertex."""
     last = np.ones(len(v.pc), dtype=bool)  # each group's last vertex ends its curve
     last[:-1] = v.group[1:] != v.group[:-1]

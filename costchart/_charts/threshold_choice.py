@@ -1,0 +1,207 @@
+"""``threshold_choice_chart``: one classifier's cost under three ways of setting its threshold.
+
+The lower envelope is what a classifier costs if the best threshold is found for every
+operating point. Two simpler rules need less: the score-driven rule trusts the score as a
+probability (positive when ``score >= 1 - pc``; its cost curve is the Brier curve), and
+the rate-driven rule sets the share of positive calls to ``pc`` (the ROC curve's own
+counterpart in cost space). Drawn together for each classifier, the gaps between the
+curves are what each rule gives away; the key and the legend give each curve's expected
+loss (its area).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+
+import altair as alt
+import numpy as np
+import pandas as pd
+
+from costchart import _schema as col
+from costchart._brier import brier_of_points
+from costchart._charts._frame import colors_of, look_of, titled
+from costchart._envelope import envelope_of_hulls
+from costchart._expected import segment_integrator
+from costchart._expected_loss import method_losses
+from costchart._frames import check_by_names, normalize_by
+from costchart._geometry import check_y_max
+from costchart._groups import Groups, split_groups
+from costchart._hull import all_hulls
+from costchart._rate_driven import rate_curve_rows, rate_vertices
+from costchart._roc import points_of
+from costchart._thin import thin_points
+from costchart._vega import compound, field, nominal
+from costchart.layers import key as key_layer
+from costchart.layers._base import ONE_CURVE, color_channel, cost_y, fpr_x, pc_x, tpr_y
+from costchart.layers.roc import chance
+
+__all__ = ["CHOICE_NAMES", "threshold_choice_chart"]
+
+#: Each method drawn, in order: its name in the key and how its curve is dashed.
+CHOICE_NAMES = {
+    "optimal": "optimal: lower envelope",
+    "score": "score-driven (1 - pc): Brier curve",
+    "rate": "rate-driven ((TPR + FPR) / 2 = pc)",
+}
+_DASHES = {"optimal": [1, 0], "score": [6, 3], "rate": [2, 3]}
+_KINDS = {"optimal": "line", "score": "dashed line", "rate": "dotted line"}
+#: The order of rows within a curve (a Brier curve jumps: two rows at one pc).
+_ROW = "row"
+
+
+def threshold_choice_chart(
+    data,
+    *,
+    score: str,
+    label: str,
+    color: str | None = None,
+    pos_label=None,
+    y_max: float = 0.5,
+    max_points: int = 100,
+    palette: Mapping | None = None,
+    title: str | None = None,
+    subtitle: str | None = None,
+    key: bool = True,
+    size: int = 280,
+) -> alt.HConcatChart:
+    """ROC curves beside the cost of three threshold-choice methods, with their losses.
+
+    For each classifier (each value of ``color``) the cost view draws three curves: the
+    lower envelope (the best threshold at every ``pc``, :func:`lower_envelope`), the Brier
+    curve (positive when ``score >= 1 - pc``, :func:`brier_curve`) and the rate-driven
+    curve (the share of positive calls set to ``pc``, :func:`rate_driven_curve`). The key
+    names the methods by their dash; each curve's expected loss under uniform ``pc``
+    (:func:`expected_loss`) is in the key for one classifier, or in the colour legend
+    beside each classifier's name, in the key's order. The ROC curves are drawn beside.
+
+    Parameters
+    ----------
+    data : pandas, polars or pyarrow DataFrame, dict of arrays, or lazy frame
+        One row per instance; ``score`` is a probability of the positive class, in
+        [0, 1] (the score-driven rule reads it as one).
+    score, label, pos_label
+        As in :func:`roc_points`.
+    color : str, optional
+        The column naming each classifier: one colour each.
+    max_points : int
+        ROC points drawn per curve in the ROC view (:func:`thin_points`; hull vertices
+        always). The cost curves are drawn exactly, from every threshold.
+    y_max, palette, title, subtitle, key, size
+        As in :func:`cost_chart`.
+
+    Returns
+    -------
+    altair.HConcatChart
+        The ROC view and the cost view, side by side.
+
+    Examples
+    --------
+    >>> import costchart as cc
+    >>> from costchart.datasets import load_predictions
+    >>> data = load_predictions().query("dataset == 'diabetes'")
+    >>> chart = cc.threshold_choice_chart(data, score="score", label="label", color="classifier")
+    """
+    look = look_of(
+        size=size, columns=None, title=title, subtitle=subtitle, key=key, palette=palette
+    )
+    y_max = check_y_max(y_max)
+    by = normalize_by(color)
+    check_by_names(by)
+    points = points_of(data, score=score, label=label, by=by or None, pos_label=pos_label)
+    groups = split_groups(points, by)  # costchart's own points: no second reading
+    curves = _curves(points, groups, score)
+    losses = _losses(points, groups)
+    colors = colors_of(points, color, look)
+    roc_view = _roc_view(thin_points(points, max_points=max_points, by=by), color, colors, look)
+    cost_view = _cost_view(curves, color, colors, y_max, look, losses, groups)
+    return titled(compound(alt.HConcatChart, hconcat=[roc_view, cost_view]), look)
+
+
+def _curves(points: pd.DataFrame, groups: Groups, score: str) -> pd.DataFrame:
+    """Every group's three cost curves, one after another, in drawing order."""
+    envelope = envelope_of_hulls(
+        groups, all_hulls(points, groups, [col.THRESHOLD, col.FPR, col.TPR])
+    )
+    parts = {
+        "optimal": envelope,
+        "score": brier_of_points(points, groups, score),
+        "rate": rate_curve_rows(groups, rate_vertices(points, groups)),
+    }
+    tables = []
+    for method, table in parts.items():
+        keys = list(groups.by)
+        part = table[[*keys, col.PC, col.COST]].copy()
+        part.insert(len(keys), col.THRESHOLD_CHOICE, method)
+        part[_ROW] = np.arange(len(part))  # the curve's own order (jumps: two rows at a pc)
+        tables.append(part)
+    return pd.concat(tables, ignore_index=True)
+
+
+def _losses(points: pd.DataFrame, groups: Groups) -> dict[str, np.ndarray]:
+    integrate = segment_integrator(None)
+    return {method: method_losses(points, groups, method, integrate) for method in CHOICE_NAMES}
+
+
+def _roc_view(points: pd.DataFrame, color, colors, look) -> alt.LayerChart:
+    table = points[[*([color] if color else []), col.FPR, col.TPR]].copy()
+    table[_ROW] = np.arange(len(table))
+    line = (
+        alt.Chart(table)
+        .mark_line(strokeWidth=1.5)
+        .encode(
+            x=fpr_x(),
+            y=tpr_y(),
+            color=color_channel(table, color, ONE_CURVE, colors),
+            order=alt.Order(field(_ROW), type="quantitative"),
+        )
+    )
+    return compound(alt.LayerChart, layer=[chance(), line], width=look.size, height=look.size)
+
+
+def _cost_view(curves, color, colors, y_max, look, losses, groups) -> alt.LayerChart:
+    methods = list(CHOICE_NAMES)
+    legend_labels = None
+    if color:
+        legend_labels = {
+            str(key[0]): " · ".join(f"{losses[m][i]:.3f}" for m in methods)
+            for i, key in enumerate(groups.keys)
+        }
+    colour = color_channel(curves, color, ONE_CURVE, colors)
+    if legend_labels is not None:
+        # The legend names each classifier with its three losses, in the key's order.
+        expression = f"datum.label + ': ' + {json.dumps(legend_labels)}[datum.label]"
+        colour = colour.copy()
+        colour.legend = alt.Legend(
+            title=["expected loss", " · ".join(methods)], labelExpr=expression
+        )
+    tooltip = [
+        *([alt.Tooltip(**nominal(color))] if color else []),
+        alt.Tooltip(**nominal(col.THRESHOLD_CHOICE), title="threshold choice"),
+        alt.Tooltip(field(col.PC), type="quantitative", format=".3f"),
+        alt.Tooltip(field(col.COST), type="quantitative", format=".3f"),
+    ]
+    # One layer per method with its own dash: a dash scale would merge with the key's.
+    stack = [
+        alt.Chart(curves)
+        .transform_filter(alt.FieldEqualPredicate(field=field(col.THRESHOLD_CHOICE), equal=m))
+        .mark_line(strokeWidth=1.6, strokeDash=_DASHES[m], clip=True)
+        .encode(
+            x=pc_x(),
+            y=cost_y(y_max),
+            color=colour,
+            order=alt.Order(field(_ROW), type="quantitative"),
+            tooltip=tooltip,
+        )
+        for m in methods
+    ]
+    if look.key:
+        if color:
+            entries = [(CHOICE_NAMES[m], _KINDS[m]) for m in methods]
+        else:
+            entries = [
+                (f"{CHOICE_NAMES[m]}, loss {losses[m][0]:.3f}", _KINDS[m], ONE_CURVE)
+                for m in methods
+            ]
+        stack.append(key_layer(entries))
+    return compound(alt.LayerChart, layer=stack, width=look.size, height=look.size)
