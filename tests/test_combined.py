@@ -287,6 +287,13 @@ def test_combined_must_be_a_flag():
 
 def test_too_many_rows_are_refused_with_the_fix(monkeypatch):
     points = random_points(9, datasets=("d1",))
-    monkeypatch.setattr(combined_module, "MAX_COMBINED_ROWS", 50)
-    with pytest.raises(cc.CostchartError, match=r"combined=True needs more than 50 rows.*facet="):
+    rows = len(
+        combined_grid(chart_tables(points, color="classifier"), color="classifier", facet=None)
+    )
+    monkeypatch.setattr(combined_module, "MAX_COMBINED_ROWS", rows)
+    cc.cost_chart(points, color="classifier", combined=True)  # at the limit: drawn
+    monkeypatch.setattr(combined_module, "MAX_COMBINED_ROWS", rows - 1)
+    with pytest.raises(
+        cc.CostchartError, match=rf"combined=True needs more than {rows - 1} rows.*facet="
+    ):
         cc.cost_chart(points, color="classifier", combined=True)

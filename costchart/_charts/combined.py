@@ -79,15 +79,20 @@ def combined_grid(tables: ChartTables, *, color: str | None, facet: str | None) 
         raise CostchartError(msg)
     by = tables.by
     keep = [c for c in by if c in (color, facet)]
-    curves = exact.groupby(by, sort=False, dropna=False) if by else [((), exact)]
-    panels: dict = {}
-    for key, curve in curves:
-        values = dict(zip(by, key if isinstance(key, tuple) else (key,), strict=True))
-        panel = values.get(facet) if facet else None
-        panels.setdefault(_key(panel), []).append(([values[c] for c in keep], curve))
-    rows = sum(len(c) for part in panels.values() for _, c in part)  # cheap lower bound
-    parts = []
-    for part in panels.values():
+    panel_of = (
+        exact.groupby(facet, sort=False, dropna=False).ngroup().to_numpy()
+        if facet
+        else np.zeros(len(exact), dtype=np.int64)
+    )
+    rows = 0
+    parts: list[pd.DataFrame] = []
+    for _, in_panel in exact.groupby(panel_of, sort=False):
+        part = []
+        for key, curve in (
+            in_panel.groupby(by, sort=False, dropna=False) if by else [((), in_panel)]
+        ):
+            values = dict(zip(by, key if isinstance(key, tuple) else (key,), strict=True))
+            part.append(([values[c] for c in keep], curve))
         grid = _grid([curve for _, curve in part])
         rows += len(part) * len(grid)
         if rows > MAX_COMBINED_ROWS:
@@ -105,19 +110,18 @@ def combined_grid(tables: ChartTables, *, color: str | None, facet: str | None) 
     return pd.concat(parts, ignore_index=True)[columns]
 
 
-def _key(value):
-    """A dictionary key for a panel value (NaN is one panel, as in groupby)."""
-    return "costchart_missing" if value is None or value != value else value
-
-
-def _arrays(curve: pd.DataFrame) -> tuple[np.ndarray, ...]:
-    return tuple(curve[c].to_numpy(np.float64) for c in (col.PC, col.COST, col.FPR, col.TPR))
+def _arrays(curve: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """A curve's envelope vertices: ``pc``, ``cost`` and the active vertex's rates."""
+    pc, cost, fpr, tpr = (
+        curve[c].to_numpy(np.float64) for c in (col.PC, col.COST, col.FPR, col.TPR)
+    )
+    return pc, cost, fpr, tpr
 
 
 def _grid(curves: list[pd.DataFrame]) -> np.ndarray:
     """Every curve's vertices and every crossing of two curves, sorted, in [0, 1]."""
     vertices = np.unique(np.concatenate([curve[col.PC].to_numpy(np.float64) for curve in curves]))
-    costs = np.array([np.interp(vertices, *_arrays(curve)[:2]) for curve in curves])
+    costs = np.array([np.interp(vertices, pc, cost) for pc, cost, _, _ in map(_arrays, curves)])
     crossings = []
     for first in range(len(curves) - 1):
         # Both curves are linear between vertices: a change of sign inside an interval
@@ -167,15 +171,16 @@ def _shown(chart: alt.Chart, legend) -> alt.Chart:
     return chart.transform_filter({"param": str(legend.name), "empty": True})
 
 
-def _panel(facet: str | None) -> list[str]:
-    return [field(facet)] if facet else []
+def _per_grid_value(chart: alt.Chart, op: str, column: str, name: str, facet) -> alt.Chart:
+    """``chart`` reduced to one row per panel and grid value: ``op`` of ``column``."""
+    reduced = alt.AggregatedFieldDef.from_dict({"op": op, "field": column, "as": name})
+    panel = [field(facet)] if facet else []
+    return chart.transform_aggregate([reduced], groupby=[*panel, col.PC])
 
 
 def combined_envelope(grid: pd.DataFrame, *, facet, legend, y_max: float) -> alt.Chart:
     """The cost view's layer: the least cost of the curves shown at each grid value."""
-    chart = _shown(alt.Chart(grid), legend).transform_aggregate(
-        **{col.COST: f"min({col.COST})"}, groupby=[*_panel(facet), col.PC]
-    )
+    chart = _per_grid_value(_shown(alt.Chart(grid), legend), "min", col.COST, col.COST, facet)
     return (
         chart.transform_calculate(**{LAYER_TAG: json.dumps("envelope")})
         .mark_line(**STYLE)
@@ -191,15 +196,13 @@ def combined_hull(grid: pd.DataFrame, *, facet, legend) -> alt.Chart:
     grows along a hull from (0, 0) to (1, 1), they draw the hull.
     """
     winner = "costchart_winner"
-    copy, corner = (
-        "costchart_copy",
-        f"(datum.costchart_copy === 'costchart_corner' && datum.{col.PC} === 0)",
-    )
+    corner = f"(datum.costchart_copy === 'costchart_corner' && datum.{col.PC} === 0)"
     chart = (
-        _shown(alt.Chart(grid), legend)
-        .transform_aggregate(**{winner: f"argmin({MID_COST})"}, groupby=[*_panel(facet), col.PC])
+        _per_grid_value(_shown(alt.Chart(grid), legend), "argmin", MID_COST, winner, facet)
         .transform_calculate(costchart_vertex="0", costchart_corner="0")
-        .transform_fold(["costchart_vertex", "costchart_corner"], as_=[copy, "costchart_value"])
+        .transform_fold(
+            ["costchart_vertex", "costchart_corner"], as_=["costchart_copy", "costchart_value"]
+        )
         .transform_calculate(
             **{
                 col.FPR: f"{corner} ? 0 : datum.{winner}.{col.FPR}",

@@ -162,10 +162,10 @@ def roc_cost_chart(
     >>> import costchart as cc
     >>> data = {"s": [4, 3, 2, 1] * 2, "y": [1, 0, 1, 0] * 2, "model": ["a"] * 4 + ["b"] * 4}
     >>> points = cc.roc_points(data, score="s", label="y", by="model")
-    >>> chart = cc.roc_cost_chart(points, color="model", combined=True)
-    >>> roc_view, cost_view = chart.to_dict()["hconcat"]
-    >>> len(roc_view["layer"]), len(cost_view["layer"])
-    (6, 9)
+    >>> views = cc.roc_cost_chart(points, color="model", combined=True).to_dict()["hconcat"]
+    >>> plain = cc.roc_cost_chart(points, color="model").to_dict()["hconcat"]
+    >>> [len(view["layer"]) - len(p["layer"]) for view, p in zip(views, plain)]
+    [1, 1]
     """
     look = look_of(
         size=size, columns=columns, title=title, subtitle=subtitle, key=key, palette=palette
