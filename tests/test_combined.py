@@ -257,6 +257,14 @@ def test_the_image_draws_the_envelope_of_every_curve(color):
     assert "lower envelope of the classifiers shown" in legend_labels(graph)
 
 
+def test_without_the_hull_the_table_holds_only_the_costs():
+    points = random_points(12)
+    tables = chart_tables(points, color="classifier", facet="dataset")
+    full = combined_grid(tables, color="classifier", facet="dataset")
+    costs = combined_grid(tables, color="classifier", facet="dataset", hull=False)
+    pd.testing.assert_frame_equal(costs, full[["dataset", "classifier", "pc", "cost"]])
+
+
 def test_one_classifier_draws_its_own_envelope():
     points = random_points(6, datasets=("d1",))
     one = points[points.classifier == "b"].drop(columns=["dataset", "classifier"])

@@ -66,12 +66,14 @@ MAX_COMBINED_ROWS = 60_000
 STYLE = {"color": INK, "strokeWidth": 3.0, "strokeDash": [7, 4], "clip": True}
 
 
-def combined_grid(tables: ChartTables, *, color: str | None, facet: str | None) -> pd.DataFrame:
+def combined_grid(
+    tables: ChartTables, *, color: str | None, facet: str | None, hull: bool = True
+) -> pd.DataFrame:
     """One row per curve and grid value of its panel: the table both layers reduce.
 
-    Returns the ``color`` and ``facet`` columns (those given), ``pc``, ``cost``,
-    :data:`MID_COST`, ``fpr``, ``tpr`` (all float64, unrounded), panel after panel, each
-    curve's rows in increasing ``pc`` from 0 to 1.
+    Returns the ``color`` and ``facet`` columns (those given), ``pc``, ``cost`` and, with
+    ``hull`` (the linked chart draws it), :data:`MID_COST`, ``fpr``, ``tpr``; all float64
+    and unrounded, panel after panel, each curve's rows in increasing ``pc`` from 0 to 1.
     """
     exact = tables.exact_envelope
     if exact is None:  # pragma: no cover - chart_tables always sets it
@@ -104,7 +106,7 @@ def combined_grid(tables: ChartTables, *, color: str | None, facet: str | None) 
             )
             raise CostchartError(msg)
         parts.extend(_rows(values, keep, curve, grid) for values, curve in part)
-    columns = [*keep, col.PC, col.COST, MID_COST, col.FPR, col.TPR]
+    columns = [*keep, col.PC, col.COST, *((MID_COST, col.FPR, col.TPR) if hull else ())]
     if not parts:  # pragma: no cover - a chart has at least one curve
         return pd.DataFrame(columns=columns)
     return pd.concat(parts, ignore_index=True)[columns]

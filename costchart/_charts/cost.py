@@ -276,7 +276,7 @@ def cost_chart(
     hover, legend = layers.selections([*tables.by, col.LINE], color, name=name)
     least = None
     if combined:
-        grid = combined_grid(tables, color=color, facet=facet)
+        grid = combined_grid(tables, color=color, facet=facet, hull=False)
         least = combined_envelope(grid, facet=facet, legend=legend, y_max=y_max)
     keys = keys_of(tables.points, facet)
     stack, entries = cost_layers(
