@@ -64,6 +64,14 @@ def charts() -> dict:
         "roc_cost_chart": cc.roc_cost_chart(
             points, color="classifier", facet="dataset", columns=2, size=200, palette=colours
         ),
+        "roc_cost_chart_combined": cc.roc_cost_chart(
+            sonar,
+            color="classifier",
+            combined=True,
+            palette=colours,
+            title="The envelope of the classifiers shown, sonar",
+            subtitle="click or shift-click the legend: it is recomputed for those picked",
+        ),
         "band_chart": cc.band_chart(
             band, color="classifier", facet="dataset", palette=colours, y_max=0.4
         ),

@@ -993,6 +993,8 @@ def build_cases(tmp: Path) -> list[Case]:
         "max_points=nan": {"max_points": math.nan},
         "color=[['classifier']]": {"color": [["classifier"]]},
         "facet=<Series>": {"facet": points["classifier"]},
+        "combined='yes'": {"combined": "yes"},
+        "combined=None": {"combined": None},
     }
     import inspect
 
@@ -1089,6 +1091,14 @@ def build_cases(tmp: Path) -> list[Case]:
             legend_kept,
             message_must=must,
         )
+        for fname in ("cost_chart", "roc_cost_chart"):
+            add(
+                f"{fname}: color={special!r}, combined=True (special characters)",
+                lambda f=chart_functions[fname], t=renamed, s=special: f(t, color=s, combined=True),
+                expect,
+                legend_kept,
+                message_must=must,
+            )
 
     save_cases = {
         "save: scale_factor='2' (png)": lambda: cc.save(chart, tmp / "a.png", scale_factor="2"),

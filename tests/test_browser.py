@@ -9,11 +9,14 @@ import json
 import math
 import os
 import random
+import re
 import shutil
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import pytest
+from test_combined import CLASSIFIERS, random_points, union_of, without_collinear
 
 import costchart as cc
 from costchart._charts import chart_tables
@@ -48,8 +51,11 @@ def browser():
         browser.close()
 
 
-def _offline_page(browser, path: Path, height: int = 1200):
-    """A page on ``path`` that records errors and blocks every request off the file."""
+def _offline_page(browser, path: Path, height: int = 1200, ready: str = "costchart_roc_targets"):
+    """A page on ``path`` that records errors and blocks every request off the file.
+
+    It is ready when a view whose name starts with ``ready`` is drawn.
+    """
     page = browser.new_page(viewport={"width": 1400, "height": height})
     page.costchart_errors = []
     page.costchart_requests = []
@@ -70,7 +76,7 @@ def _offline_page(browser, path: Path, height: int = 1200):
 
     page.route("**/*", route)
     page.goto(path.as_uri())
-    page.wait_for_selector("#costchart-chart-0 svg [class*=costchart_roc_targets]", timeout=30_000)
+    page.wait_for_selector(f"#costchart-chart-0 svg [class*={ready}]", timeout=30_000)
     return page
 
 
@@ -339,3 +345,183 @@ def test_the_page_unpacks_exactly_the_rows_of_the_spec(crowded):
             f"() => JSON.stringify(window.costchartViews[0].data({json.dumps(name)}))"
         )
         assert json.loads(drawn) == json.loads(json.dumps(rows))
+
+
+# The envelope of the classifiers shown (combined=True), recomputed by the page.
+
+#: Every drawn item of a combined layer ("envelope" or "hull"), once the view has run.
+_COMBINED_ROWS = """async (tag) => {
+  const view = window.costchartViews[0];
+  await view.runAsync();
+  const rows = [];
+  const walk = (node) => {
+    for (const item of (node && node.items) || []) {
+      const d = item.datum;
+      if (d && d.costchart_combined === tag) {
+        rows.push({dataset: d.dataset, pc: d.pc, cost: d.cost, fpr: d.fpr, tpr: d.tpr});
+      }
+      walk(item);
+    }
+  };
+  walk(view.scenegraph().root);
+  return rows;
+}"""
+
+
+def _assert_envelope_of(page, points, shown) -> None:
+    """The drawn envelope of each panel is the lower envelope of ``shown``'s points."""
+    rows = pd.DataFrame(page.evaluate(_COMBINED_ROWS, "envelope"))
+    assert set(rows.dataset) == {"d1", "d2"}
+    for dataset, drawn in rows.groupby("dataset"):
+        drawn = drawn.sort_values("pc")
+        pc, cost = drawn.pc.to_numpy(np.float64), drawn.cost.to_numpy(np.float64)
+        expected = cc.lower_envelope(union_of(points, dataset, shown))
+        at_drawn = np.interp(pc, expected.pc, expected.cost)
+        np.testing.assert_allclose(cost, at_drawn, rtol=0, atol=1e-9, err_msg=str(shown))
+        # Every bend of the true envelope is a drawn point: the lines coincide between.
+        nearest = np.abs(expected.pc.to_numpy()[:, None] - pc[None, :]).min(axis=1)
+        assert nearest.max() < 1e-9, (dataset, shown)
+
+
+def _assert_hull_of(page, points, shown) -> None:
+    """The drawn ROC hull of each panel is the convex hull of ``shown``'s points."""
+    rows = pd.DataFrame(page.evaluate(_COMBINED_ROWS, "hull"))
+    assert set(rows.dataset) == {"d1", "d2"}
+    for dataset, drawn in rows.groupby("dataset"):
+        drawn = drawn.assign(along=drawn.fpr + drawn.tpr).sort_values("along", kind="stable")
+        fpr, tpr = without_collinear(drawn.fpr.to_numpy(), drawn.tpr.to_numpy())
+        hull = cc.roc_hull(union_of(points, dataset, shown))
+        want_fpr, want_tpr = without_collinear(hull.fpr.to_numpy(), hull.tpr.to_numpy())
+        assert len(fpr) == len(want_fpr), (dataset, shown)
+        np.testing.assert_allclose(fpr, want_fpr, rtol=0, atol=1e-9)
+        np.testing.assert_allclose(tpr, want_tpr, rtol=0, atol=1e-9)
+
+
+def _legend_entry(page, label: str):
+    """The colour legend's entry ``label`` (exactly: key labels hold the same letters)."""
+    labels = page.locator("#costchart-chart-0 .role-legend-label text")
+    return labels.filter(has_text=re.compile(f"^{re.escape(label)}$")).first
+
+
+def _check_picks(page, points) -> None:
+    """Nothing picked, one classifier clicked, a second shift-clicked: each time exact."""
+    page.mouse.move(1, 1)
+    _assert_envelope_of(page, points, CLASSIFIERS)  # nothing picked: all shown
+    _legend_entry(page, "b").click()
+    page.mouse.move(1, 1)
+    _assert_envelope_of(page, points, ["b"])
+    _legend_entry(page, "c").click(modifiers=["Shift"])
+    page.mouse.move(1, 1)
+    _assert_envelope_of(page, points, ["b", "c"])
+    assert page.costchart_errors == [] and page.costchart_requests == []
+
+
+@pytest.fixture(scope="module")
+def combined(tmp_path_factory, browser):
+    points = random_points(21)
+    chart = cc.roc_cost_chart(
+        points, color="classifier", facet="dataset", combined=True, name="comb", size=240
+    )
+    path = cc.save(chart, tmp_path_factory.mktemp("combined") / "combined.html")
+    page = _offline_page(browser, path, height=1400)
+    yield page, chart, points
+    page.close()
+
+
+def test_the_envelope_of_the_classifiers_picked_in_the_legend_is_exact(combined):
+    page, _, points = combined
+    _check_picks(page, points)
+
+
+def test_the_roc_hull_of_the_classifiers_picked_in_the_legend_is_exact(combined):
+    page, _, points = combined
+    _legend_entry(page, "a").click()  # a click replaces whatever was picked before
+    page.mouse.move(1, 1)
+    _assert_hull_of(page, points, ["a"])
+    _legend_entry(page, "c").click(modifiers=["Shift"])
+    page.mouse.move(1, 1)
+    _assert_hull_of(page, points, ["a", "c"])
+    _legend_entry(page, "b").click(modifiers=["Shift"])
+    page.mouse.move(1, 1)
+    _assert_hull_of(page, points, CLASSIFIERS)
+
+
+def test_a_crowded_cost_chart_keeps_the_envelope_of_the_classifiers_picked(tmp_path, browser):
+    points = random_points(22, folds=5)
+    chart = cc.cost_chart(points, color="classifier", facet="dataset", combined=True, name="cr")
+    assert chart_tables(points, color="classifier", facet="dataset").crowded
+    path = cc.save(chart, tmp_path / "crowded_combined.html")
+    page = _offline_page(browser, path, height=1000, ready="costchart_cost_targets")
+    try:
+        _check_picks(page, points)
+    finally:
+        page.close()
+
+
+# The same page embedded as a web site would: vega, vega-lite and vega-embed from npm.
+
+NODE_MODULES = Path(__file__).parent / "js" / "node_modules"
+
+_NPM_PAGE = """<!DOCTYPE html>
+<html><head><meta charset="utf-8"><title>costchart with vega-embed from npm</title></head>
+<body>
+<div id="costchart-chart-0"></div>
+<script src="{vega}"></script>
+<script src="{vega_lite}"></script>
+<script src="{vega_embed}"></script>
+<script type="application/json" id="spec">{spec}</script>
+<script>
+const spec = JSON.parse(document.getElementById("spec").textContent);
+vegaEmbed("#costchart-chart-0", spec, {{renderer: "svg"}}).then((result) => {{
+  window.costchartViews = [result.view];
+}});
+</script>
+</body></html>
+"""
+
+
+def _npm_libraries() -> dict[str, str]:
+    """The three libraries' browser builds, as file URLs; skip (fail in CI) without them."""
+    files = {
+        "vega": NODE_MODULES / "vega" / "build" / "vega.min.js",
+        "vega_lite": NODE_MODULES / "vega-lite" / "build" / "vega-lite.min.js",
+        "vega_embed": NODE_MODULES / "vega-embed" / "build" / "vega-embed.min.js",
+    }
+    if not all(path.exists() for path in files.values()):
+        reason = "tests/js/node_modules is missing (npm ci --prefix tests/js)"
+        if os.environ.get("CI"):
+            pytest.fail(reason)
+        pytest.skip(reason)
+    return {name: path.as_uri() for name, path in files.items()}
+
+
+def test_vega_embed_from_npm_recomputes_the_envelope_of_the_classifiers_picked(tmp_path, browser):
+    from costchart._export.html import safe_json
+
+    libraries = _npm_libraries()
+    points = random_points(23)
+    chart = cc.roc_cost_chart(
+        points, color="classifier", facet="dataset", combined=True, name="npm", size=240
+    )
+    spec = json.loads(cc.save(chart, tmp_path / "chart.json").read_text())
+    page_path = tmp_path / "npm.html"
+    page_path.write_text(_NPM_PAGE.format(spec=safe_json(spec), **libraries), encoding="utf-8")
+    page = _offline_page(browser, page_path, height=1400)
+    try:
+        versions = page.evaluate("() => [vega.version, vegaLite.version, vegaEmbed.version]")
+        assert [v.split(".")[0] for v in versions] == ["6", "6", "7"], versions
+        _check_picks(page, points)
+        _assert_hull_of(page, points, ["b", "c"])
+    finally:
+        page.close()
+
+
+def test_hovering_still_links_the_views_under_the_combined_layers(combined):
+    page, _, _ = combined
+    targets = page.locator("#costchart-chart-0 [class*=costchart_roc_targets] path")
+    hits = 0
+    for index in range(0, targets.count(), max(targets.count() // 12, 1)):
+        page.mouse.move(*_center(page, targets.nth(index)))
+        hits += page.evaluate(_HIGHLIGHTED_LINES) >= 1
+        page.mouse.move(1, 1)
+    assert hits >= 8, f"{hits} of the hovered ROC points highlighted a cost line"

@@ -1016,6 +1016,7 @@ COST_CHART_OPTIONS = {
     "facet": _group_option,
     "y_max": Y_MAX,
     "ranges": maybe(st.booleans()),
+    "combined": maybe(st.booleans()),
     "markers": MARKERS,
     "max_points": MAX_POINTS,
     "size": SIZE,

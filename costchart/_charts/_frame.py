@@ -94,6 +94,10 @@ class ChartTables:
         Whether a panel holds more than :data:`MAX_CURVES_WITH_ALL_LINES` curves: the
         chart then draws cost lines only for the curves the reader hovers, clicks or picks
         in the legend, and ROC dots only at hull vertices (the mark budget).
+    exact_envelope : pandas.DataFrame or None
+        The lower envelope of each group unrounded: grouping columns, ``pc``, ``cost``,
+        ``fpr``, ``tpr`` (the active hull vertex), for the envelope of the classifiers
+        shown (:mod:`costchart._charts.combined`), which must be exact.
     """
 
     points: pd.DataFrame
@@ -103,6 +107,7 @@ class ChartTables:
     keys: pd.DataFrame
     by: list[str]
     crowded: bool = False
+    exact_envelope: pd.DataFrame | None = None
 
 
 def threshold_text(values: np.ndarray) -> list[str]:
@@ -206,6 +211,7 @@ def chart_tables(
         if not shown.all():  # the column only where a panel samples its lines
             chart_points[SHOWN] = shown
     envelope = envelope_of_hulls(thinned_groups, hulls)
+    exact_envelope = envelope[[*by, col.PC, col.COST, col.FPR, col.TPR]]
     envelope[col.THRESHOLD] = threshold_text(envelope[col.THRESHOLD].to_numpy(np.float64))
     # The points carry the rates; the envelope needs only where it bends and who is active.
     envelope = envelope[[*by, col.PC, col.COST, col.THRESHOLD]].round(
@@ -220,6 +226,7 @@ def chart_tables(
         keys=keys,
         by=by,
         crowded=crowded,
+        exact_envelope=exact_envelope,
     )
 
 

@@ -30,6 +30,7 @@ from costchart._charts._frame import (
     look_of,
     with_key,
 )
+from costchart._charts.combined import COMBINED_ENVELOPE, combined_envelope, combined_grid
 from costchart._geometry import check_y_max
 from costchart._validation import flag, one_of
 from costchart._vega import content_name
@@ -53,12 +54,15 @@ def cost_layers(
     with_legend,
     keys,
     curves=None,
+    combined=None,
 ):
     """The cost view's layers and the key entries that explain them.
 
     ``curves`` (from :func:`~costchart._charts._frame.curve_selections`, crowded charts
     only) puts the mark budget in place: cost lines only for the curves hovered, clicked
     or picked in the legend, and hover targets along the envelopes, which set them.
+    ``combined`` is the layer of the envelope of the classifiers shown
+    (:func:`costchart._charts.combined.combined_envelope`), drawn over the envelopes.
     """
     entries: list[tuple[str, str]] = []
     stack = []
@@ -113,6 +117,9 @@ def cost_layers(
     entries.append(("trivial classifiers", "trivial"))
     stack.append(envelope)
     entries.append(("lower envelope", "bold line"))
+    if combined is not None:
+        stack.append(combined)
+        entries.append((COMBINED_ENVELOPE, "thick dashed line"))
     if ranges:
         stack.append(
             layers.operating_ranges(
@@ -169,6 +176,7 @@ def cost_chart(
     by: str | Sequence[str] | None = None,
     y_max: float = 0.5,
     ranges: bool = True,
+    combined: bool = False,
     markers: Mapping[str, float] | Sequence[float] | None = None,
     cost_lines: str = "all",
     max_points: int = 100,
@@ -198,6 +206,14 @@ def cost_chart(
         on good classifiers. Every mark is cut there.
     ranges : bool
         Draw the envelope's operating range as dashed rules.
+    combined : bool
+        Also draw the lower envelope of the classifiers shown, thick, dark and dashed:
+        the least cost any of them reaches at each ``pc``. Picking classifiers in the
+        legend (click, shift-click) recomputes it in the page, exactly; with none picked
+        it is the envelope of all of them. Each curve counts (with ``by=[classifier,
+        fold]``, every fold of the classifiers shown); without ``color=`` it is the
+        envelope of every curve in the panel. One per facet panel. See
+        ``docs/charts.md``, "The envelope of the classifiers you pick".
     markers : dict or list, optional
         Operating points to mark, e.g. ``{"3:1": cc.pc_from_cost_ratio(3)}``.
     cost_lines : {"all", "hull", "none"}
@@ -237,16 +253,31 @@ def cost_chart(
     >>> spec = cc.cost_chart(points, title="Four instances").to_dict()
     >>> spec["width"], spec["height"], spec["title"]["text"]
     (280, 280, 'Four instances')
+
+    With two classifiers, the envelope of the ones picked in the legend:
+
+    >>> data = {"s": [4, 3, 2, 1] * 2, "y": [1, 0, 1, 0] * 2, "model": ["a"] * 4 + ["b"] * 4}
+    >>> two = cc.roc_points(data, score="s", label="y", by="model")
+    >>> chart = cc.cost_chart(two, color="model", combined=True)
+    >>> [e for e in chart.to_dict()["layer"][-1]["encoding"]["shape"]["scale"]["domain"]
+    ...  if "shown" in e]
+    ['lower envelope of the classifiers shown']
     """
     look = look_of(
         size=size, columns=columns, title=title, subtitle=subtitle, key=key, palette=palette
     )
     y_max, ranges = check_y_max(y_max), flag(ranges, "ranges")
+    combined = flag(combined, "combined")
     one_of(cost_lines, "cost_lines", ("all", "hull", "none"))
     markers = check_markers(markers)
     tables = chart_tables(points, color=color, facet=facet, max_points=max_points, by=by)
-    name = chart_name(name, tables.points, "cost", color, facet, y_max, max_points, cost_lines)
+    options = (color, facet, y_max, max_points, cost_lines, *(("combined",) if combined else ()))
+    name = chart_name(name, tables.points, "cost", *options)
     hover, legend = layers.selections([*tables.by, col.LINE], color, name=name)
+    least = None
+    if combined:
+        grid = combined_grid(tables, color=color, facet=facet, hull=False)
+        least = combined_envelope(grid, facet=facet, legend=legend, y_max=y_max)
     keys = keys_of(tables.points, facet)
     stack, entries = cost_layers(
         tables,
@@ -261,6 +292,7 @@ def cost_chart(
         with_legend=True,
         keys=keys,
         curves=curve_selections(tables, name),
+        combined=least,
     )
     if cost_lines == "none" and legend is not None:
         stack[0] = stack[0].add_params(legend)

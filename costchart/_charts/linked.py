@@ -28,6 +28,7 @@ from costchart._charts._frame import (
     look_of,
     titled,
 )
+from costchart._charts.combined import combined_envelope, combined_grid, combined_hull
 from costchart._charts.cost import cost_layers
 from costchart._charts.roc import roc_layers
 from costchart._geometry import check_y_max
@@ -112,6 +113,7 @@ def roc_cost_chart(
     by: str | Sequence[str] | None = None,
     y_max: float = 0.5,
     ranges: bool = True,
+    combined: bool = False,
     iso: Sequence[float] | None = None,
     chance: bool = True,
     markers: Mapping[str, float] | Sequence[float] | None = None,
@@ -142,6 +144,10 @@ def roc_cost_chart(
         ROC points, e.g. from :func:`costchart.roc_points` with ``by=``.
     color, facet, by, y_max, ranges, iso, chance, markers, cost_lines, max_points
         As in :func:`roc_chart` and :func:`cost_chart`.
+    combined : bool
+        Also draw the lower envelope of the classifiers shown in the cost view (as in
+        :func:`cost_chart`) and its dual, the ROC convex hull of their points together,
+        in the ROC view; both follow the legend.
     palette, title, subtitle, key, size, name
         As in :func:`cost_chart`.
     columns : int
@@ -150,19 +156,35 @@ def roc_cost_chart(
     Returns
     -------
     altair.HConcatChart or altair.ConcatChart
+
+    Examples
+    --------
+    >>> import costchart as cc
+    >>> data = {"s": [4, 3, 2, 1] * 2, "y": [1, 0, 1, 0] * 2, "model": ["a"] * 4 + ["b"] * 4}
+    >>> points = cc.roc_points(data, score="s", label="y", by="model")
+    >>> views = cc.roc_cost_chart(points, color="model", combined=True).to_dict()["hconcat"]
+    >>> plain = cc.roc_cost_chart(points, color="model").to_dict()["hconcat"]
+    >>> [len(view["layer"]) - len(p["layer"]) for view, p in zip(views, plain)]
+    [1, 1]
     """
     look = look_of(
         size=size, columns=columns, title=title, subtitle=subtitle, key=key, palette=palette
     )
     y_max, ranges = check_y_max(y_max), flag(ranges, "ranges")
-    chance = flag(chance, "chance")
+    chance, combined = flag(chance, "chance"), flag(combined, "combined")
     one_of(cost_lines, "cost_lines", ("all", "hull", "none"))
     markers, iso = check_markers(markers), check_iso(iso)
     tables = chart_tables(points, color=color, facet=facet, max_points=max_points, by=by)
+    options = (color, facet, y_max, max_points, cost_lines, iso, chance)
     name = chart_name(
-        name, tables.points, "roc_cost", color, facet, y_max, max_points, cost_lines, iso, chance
+        name, tables.points, "roc_cost", *options, *(("combined",) if combined else ())
     )
     hover, legend = layers.selections([*tables.by, col.LINE], color, name=name)
+    hull = least = None
+    if combined:
+        grid = combined_grid(tables, color=color, facet=facet)  # one frame, stored once
+        hull = combined_hull(grid, facet=facet, legend=legend)
+        least = combined_envelope(grid, facet=facet, legend=legend, y_max=y_max)
     curves = curve_selections(tables, name)
     colors = colors_of(tables.points, color, look)
     roc, roc_entries = roc_layers(
@@ -176,6 +198,7 @@ def roc_cost_chart(
         with_legend=True,
         keys=None,
         curves=curves,
+        combined=hull,
     )
     cost, cost_entries = cost_layers(
         tables,
@@ -190,6 +213,7 @@ def roc_cost_chart(
         with_legend=False,
         keys=None,
         curves=curves,
+        combined=least,
     )
     if look.key:
         cost = [*cost, layers.key(roc_entries + cost_entries)]

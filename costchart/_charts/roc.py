@@ -31,6 +31,7 @@ from costchart._charts._frame import (
     relabel,
     with_key,
 )
+from costchart._charts.combined import COMBINED_HULL
 from costchart._errors import CostchartError
 from costchart._tables import points_groups, read_table
 from costchart._validation import flag
@@ -51,11 +52,14 @@ def roc_layers(
     with_legend,
     keys,
     curves=None,
+    combined=None,
 ):
     """The ROC view's layers and the key entries that explain them.
 
     ``curves`` (crowded linked charts): the selections of whole curves that the ROC
-    points' hover targets set as well, for the cost view's mark budget.
+    points' hover targets set as well, for the cost view's mark budget. ``combined`` is
+    the layer of the hull of the classifiers shown
+    (:func:`costchart._charts.combined.combined_hull`), drawn over the hulls.
     """
     stack = []
     entries: list[tuple[str, str]] = []
@@ -78,6 +82,9 @@ def roc_layers(
     entries.append(("ROC curve", "line"))
     stack.append(layers.hull(tables.points, **common))
     entries.append(("ROC convex hull", "dashed line"))
+    if combined is not None:
+        stack.append(combined)
+        entries.append((COMBINED_HULL, "thick dashed line"))
     stack.append(
         hull_lines(
             layers.roc_markers(tables.points, hover=hover, max_points=None, **common),

@@ -51,6 +51,12 @@ STYLES: dict[str, dict] = {
     "trivial": {"shape": "stroke", "stroke": TRIVIAL, "strokeWidth": 1.8},
     "line": {"shape": "stroke", "stroke": INK, "strokeWidth": 1.5},
     "dashed line": {"shape": "stroke", "stroke": INK, "strokeWidth": 1.2, "strokeDash": [6, 3]},
+    "thick dashed line": {
+        "shape": "stroke",
+        "stroke": INK,
+        "strokeWidth": 3.0,
+        "strokeDash": [7, 4],
+    },
     "dotted line": {"shape": "stroke", "stroke": INK, "strokeWidth": 1.2, "strokeDash": [2, 3]},
     "rule": {"shape": "stroke", "stroke": INK, "strokeWidth": 1.2, "strokeDash": [5, 4]},
     "chance": {"shape": "stroke", "stroke": CHANCE, "strokeWidth": 1.0, "strokeDash": [4, 4]},
@@ -116,12 +122,12 @@ def key(
     entries : list of (label, kind) or (label, kind, colour)
         The label in the papers' terms (``"lower envelope"``) and how it looks, one of
         :data:`STYLES`: ``"thin line"``, ``"bold line"``, ``"trivial"``, ``"line"``,
-        ``"dashed line"``, ``"dotted line"``, ``"rule"``, ``"chance"``, ``"highlight"``,
-        ``"region"``, ``"band"``, ``"spread"``, ``"dot"``, ``"ring"``, ``"error bar"``,
-        ``"tick"``. A third item, a CSS colour, draws the symbol in the colour of the
-        element it names (its stroke, or its fill for ``"region"``, ``"band"``,
-        ``"spread"`` and ``"dot"``), so a key never shows a black swatch for an element
-        drawn in colour.
+        ``"dashed line"``, ``"thick dashed line"``, ``"dotted line"``, ``"rule"``,
+        ``"chance"``, ``"highlight"``, ``"region"``, ``"band"``, ``"spread"``, ``"dot"``,
+        ``"ring"``, ``"error bar"``, ``"tick"``. A third item, a CSS colour, draws the
+        symbol in the colour of the element it names (its stroke, or its fill for
+        ``"region"``, ``"band"``, ``"spread"`` and ``"dot"``), so a key never shows a
+        black swatch for an element drawn in colour.
     panels : pandas.DataFrame, optional
         Facet values to repeat the (invisible) rows for, one row per panel.
     title : str, optional
