@@ -96,6 +96,14 @@ def charts() -> dict:
         "pr_chart": cc.pr_chart(
             sonar, color="classifier", palette=colours, title="Precision-recall, sonar"
         ),
+        "threshold_choice_chart": cc.threshold_choice_chart(
+            data[data["dataset"] == "diabetes"],
+            score="score",
+            label="label",
+            color="classifier",
+            palette=colours,
+            title="Three ways to set the threshold, diabetes",
+        ),
     }
 
 
