@@ -71,7 +71,10 @@ sphinx_gallery_conf = {
     "within_subsection_order": "FileNameSortKey",
     # One section per paper, in the order they were published.
     "subsection_order": ExplicitOrder(
-        [f"../gallery/{paper}" for paper in ("pf1997", "dh2000", "dh2006", "fawcett2006", "dg2008", "threshold_choice")]
+        [
+            f"../gallery/{paper}"
+            for paper in ("pf1997", "dh2000", "dh2006", "fawcett2006", "dg2008", "threshold_choice")
+        ]
     ),
     "download_all_examples": False,
     "remove_config_comments": True,
