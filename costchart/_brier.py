@@ -24,10 +24,17 @@ import pandas as pd
 from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._frames import normalize_by
-from costchart._groups import Groups, assemble, split_groups
+from costchart._groups import Groups, assemble, count_at_most, split_groups
 from costchart._roc import roc_points
 
-__all__ = ["ScoreDrivenSegments", "brier_curve", "brier_of_points", "score_driven_segments"]
+__all__ = [
+    "ScoreDrivenSegments",
+    "brier_curve",
+    "brier_of_points",
+    "check_probability_scores",
+    "score_driven_costs_at",
+    "score_driven_segments",
+]
 
 
 def brier_curve(
@@ -81,13 +88,7 @@ def brier_curve(
 def brier_of_points(points: pd.DataFrame, groups: Groups, score: str) -> pd.DataFrame:
     """:func:`brier_curve` of costchart's own ROC points (``score`` named in messages)."""
     thresholds = points[col.THRESHOLD].to_numpy(np.float64)
-    finite = thresholds[np.isfinite(thresholds)]
-    if finite.size and (finite.min() < 0 or finite.max() > 1):
-        msg = (
-            f"column {score!r} has scores outside [0, 1] (from {finite.min():g} to "
-            f"{finite.max():g}); a Brier curve needs probabilities of the positive class"
-        )
-        raise CostchartError(msg)
+    check_probability_scores(thresholds, f"column {score!r}")
     rows = groups.order
     segments = score_driven_segments(
         thresholds[rows],
@@ -108,6 +109,39 @@ def brier_of_points(points: pd.DataFrame, groups: Groups, score: str) -> pd.Data
         col.SEGMENT: np.repeat(segment, 2),
     }
     return assemble(groups, 2 * held, columns)
+
+
+def score_driven_costs_at(points: pd.DataFrame, groups: Groups, pc: np.ndarray) -> np.ndarray:
+    """Every group's Brier-curve cost at each of ``pc``: groups x pc.
+
+    ``points`` are costchart's own (each group from threshold ``+inf`` down, as
+    :func:`roc_points` gives them): at ``pc`` the point used is the last whose threshold
+    is at least ``1 - pc``.
+    """
+    rows = groups.order
+    thresholds = points[col.THRESHOLD].to_numpy(np.float64)[rows]
+    tpr = points[col.TPR].to_numpy(np.float64)[rows]
+    fpr = points[col.FPR].to_numpy(np.float64)[rows]
+    n_groups = len(groups)
+    asker = np.repeat(np.arange(n_groups), len(pc))
+    query = np.tile(pc, n_groups)
+    reached = count_at_most(-thresholds, groups.ids, -(1 - query), asker)  # thresholds >= 1 - pc
+    used = groups.starts[asker] + np.maximum(reached, 1) - 1
+    return (query * (1 - tpr[used]) + (1 - query) * fpr[used]).reshape(n_groups, len(pc))
+
+
+def check_probability_scores(thresholds: np.ndarray, what: str) -> None:
+    """Refuse scores outside [0, 1]: the score-driven rule reads them as probabilities."""
+    finite = thresholds[np.isfinite(thresholds)]
+    if finite.size and (finite.min() < 0 or finite.max() > 1):
+        msg = (
+            f"{what} has scores outside [0, 1] (from {float(finite.min())!r} to "
+            f"{float(finite.max())!r}); "
+            "score-driven threshold choice (threshold 1 - pc, the Brier curve) needs "
+            "probabilities of the positive class: calibrate the scores (e.g. scikit-learn's "
+            "CalibratedClassifierCV) or use another method"
+        )
+        raise CostchartError(msg)
 
 
 @dataclass(frozen=True)

@@ -22,11 +22,11 @@ import numpy as np
 import pandas as pd
 
 from costchart import _schema as col
-from costchart._brier import score_driven_segments
+from costchart._brier import check_probability_scores, score_driven_segments
 from costchart._envelope import envelope_rows
 from costchart._errors import CostchartError
 from costchart._expected import segment_integrator
-from costchart._frames import describe_group, normalize_by
+from costchart._frames import THINNED, describe_group, normalize_by
 from costchart._groups import Groups, assemble, split_groups
 from costchart._hull import all_hulls
 from costchart._rate_driven import BEND, rate_vertices
@@ -48,6 +48,7 @@ def expected_loss(
     label: str | None = None,
     by: str | Sequence[str] | None = None,
     pos_label=None,
+    weight: str | None = None,
     threshold: float | None = None,
     density=None,
 ) -> pd.DataFrame:
@@ -83,6 +84,9 @@ def expected_loss(
         Grouping columns: one loss per group (see the glossary).
     pos_label : optional
         The value of ``label`` that is the positive class (raw data only).
+    weight : str, optional
+        A column of non-negative instance weights (raw data only): rates and the Brier
+        score become weighted ones.
     threshold : float, optional
         The fixed threshold of ``method="fixed"`` (positive when ``score >= threshold``);
         required by it, refused by the other methods.
@@ -112,8 +116,9 @@ def expected_loss(
     methods = _methods(method)
     fixed = _fixed_threshold(threshold, methods)
     integrate = segment_integrator(density)  # refuse a bad density before any work
-    table, groups = _points(data_or_points, score, label, by, pos_label)
-    losses = [method_losses(table, groups, name, integrate, fixed) for name in methods]
+    table, groups = _points(data_or_points, score, label, by, pos_label, weight)
+    scores = f"column {score!r}" if score is not None else "the points' 'threshold' column"
+    losses = [method_losses(table, groups, name, integrate, fixed, scores) for name in methods]
     n_methods = len(methods)
     return assemble(
         groups,
@@ -160,15 +165,17 @@ def _fixed_threshold(threshold, methods: list[str]) -> float | None:
     return None
 
 
-def _points(data, score, label, by, pos_label) -> tuple[pd.DataFrame, Groups]:
+def _points(data, score, label, by, pos_label, weight) -> tuple[pd.DataFrame, Groups]:
     """The ROC points of every group, read once: from raw data or a points table."""
     if score is None and label is None:
-        if pos_label is not None:
-            msg = (
-                f"pos_label={pos_label!r} applies to raw data; a points table has its classes "
-                "counted already: pass score= and label= with the raw data, or leave it out"
-            )
-            raise CostchartError(msg)
+        for name, value in (("pos_label", pos_label), ("weight", weight)):
+            if value is not None:
+                msg = (
+                    f"{name}={value!r} applies to raw data; a points table has its classes "
+                    "counted already: pass score= and label= with the raw data, or leave "
+                    f"{name}= out"
+                )
+                raise CostchartError(msg)
         table, _, groups = points_groups(data, by)
         return table, groups
     if score is None or label is None:
@@ -179,19 +186,29 @@ def _points(data, score, label, by, pos_label) -> tuple[pd.DataFrame, Groups]:
         )
         raise CostchartError(msg)
     by = normalize_by(by)
-    points = points_of(data, score=score, label=label, by=by or None, pos_label=pos_label)
+    points = points_of(
+        data, score=score, label=label, by=by or None, pos_label=pos_label, weight=weight
+    )
     return points, split_groups(points, by)  # costchart's own points: no second reading
 
 
 def method_losses(
-    table: pd.DataFrame, groups: Groups, method: str, integrate, fixed: float | None = None
+    table: pd.DataFrame,
+    groups: Groups,
+    method: str,
+    integrate,
+    fixed: float | None = None,
+    scores: str = "the points' 'threshold' column",
 ) -> np.ndarray:
-    """Each group's expected loss under one threshold-choice method (points already read)."""
+    """Each group's expected loss under one threshold-choice method (points already read).
+
+    ``scores`` names where the thresholds came from, in messages.
+    """
     if method == "optimal":
         return _optimal(table, groups, integrate)
     if method == "rate":
         return _rate(table, groups, integrate)
-    return _by_threshold(table, groups, integrate, method, fixed)
+    return _by_threshold(table, groups, integrate, method, fixed, scores)
 
 
 def _areas(group, lo, hi, c_lo, c_hi, n_groups: int, integrate, bend=0.0) -> np.ndarray:
@@ -232,7 +249,9 @@ def _rate(table: pd.DataFrame, groups: Groups, integrate) -> np.ndarray:
     )
 
 
-def _by_threshold(table: pd.DataFrame, groups: Groups, integrate, method: str, fixed) -> np.ndarray:
+def _by_threshold(
+    table: pd.DataFrame, groups: Groups, integrate, method: str, fixed, scores: str
+) -> np.ndarray:
     """The score-driven or fixed-threshold loss, from the points ordered by threshold."""
     group, threshold, tpr, fpr = _threshold_order(table, groups, method)
     n_groups = len(groups)
@@ -246,14 +265,7 @@ def _by_threshold(table: pd.DataFrame, groups: Groups, integrate, method: str, f
         f, fnr = fpr[used], 1 - tpr[used]
         ones = np.ones(n_groups)
         return _areas(np.arange(n_groups), 0 * ones, ones, f, fnr, n_groups, integrate)
-    finite = threshold[np.isfinite(threshold)]
-    if finite.size and (finite.min() < 0 or finite.max() > 1):
-        msg = (
-            f'method="score" sets the threshold 1 - pc, so it needs scores that are '
-            f"probabilities of the positive class, in [0, 1]; these thresholds run from "
-            f"{finite.min():g} to {finite.max():g}"
-        )
-        raise CostchartError(msg)
+    check_probability_scores(threshold, scores)
     stops = np.flatnonzero(np.r_[group[1:] != group[:-1], True]) + 1
     segments = score_driven_segments(threshold, tpr, fpr, stops)
     return _areas(
@@ -275,6 +287,20 @@ def _threshold_order(table: pd.DataFrame, groups: Groups, method: str):
             "'threshold' column; pass raw data with score= and label=, or roc_points' table"
         )
         raise CostchartError(msg)
+    if table.attrs.get(THINNED):
+        msg = (
+            f'method="{method}" needs every threshold of the classifier, but these points were '
+            "thinned (thin_points): the thresholds between the points kept are gone. Pass "
+            "raw data with score= and label=, or roc_points' table"
+        )
+        raise CostchartError(msg)
+    if col.PC_LO in table.columns or col.SLOPE_LO in table.columns:
+        msg = (
+            f'method="{method}" needs every threshold of the classifier, but these points are '
+            "a hull (roc_hull): its thresholds skip the points under it. Pass raw data with "
+            "score= and label=, or roc_points' table"
+        )
+        raise CostchartError(msg)
     threshold = numbers(table, col.THRESHOLD, "points")[groups.order]
     if np.isnan(threshold).any():
         msg = (
@@ -292,14 +318,26 @@ def _threshold_order(table: pd.DataFrame, groups: Groups, method: str):
     group, threshold, tpr, fpr, added = (a[order] for a in (group, threshold, tpr, fpr, added))
     repeated = (group[1:] == group[:-1]) & (threshold[1:] == threshold[:-1])
     own_inf = repeated & added[1:]  # the group has its own +inf point: drop the added one
-    keep = np.r_[True, ~own_inf]
+    keep = np.ones(len(group), dtype=bool)
+    keep[1:] = ~own_inf
     group, threshold, tpr, fpr = (a[keep] for a in (group, threshold, tpr, fpr))
-    twice = (group[1:] == group[:-1]) & (threshold[1:] == threshold[:-1])
+    same_group = group[1:] == group[:-1]
+    back = same_group & ((np.diff(fpr) < 0) | (np.diff(tpr) < 0))
+    if back.any():
+        k = int(np.flatnonzero(back)[0])
+        msg = (
+            f"the points' rates fall as the threshold falls (threshold {float(threshold[k]):g}: "
+            f"fpr={fpr[k]:g}, tpr={tpr[k]:g}; threshold {float(threshold[k + 1]):g}: "
+            f"fpr={fpr[k + 1]:g}, tpr={tpr[k + 1]:g}); a lower threshold calls more "
+            "instances positive. Pass raw data with score= and label=, or roc_points' table"
+        )
+        raise CostchartError(msg)
+    twice = same_group & (threshold[1:] == threshold[:-1])
     if twice.any():
         k = int(np.flatnonzero(twice)[0])
         where = describe_group(groups.by, groups.keys[int(group[k])]) if groups.by else ""
         msg = (
-            f"the points{where} have threshold {threshold[k]!r} twice; one classifier has "
+            f"the points{where} have threshold {float(threshold[k]):g} twice; one classifier has "
             "one point per threshold: group the points with by=[...]"
         )
         raise CostchartError(msg)

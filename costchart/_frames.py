@@ -200,6 +200,9 @@ def describe_group(by: Sequence[str], key: tuple) -> str:
 
 #: Where a table costchart writes records its grouping columns (``DataFrame.attrs``).
 GROUPING = "costchart_by"
+#: Set on a points table that :func:`costchart.thin_points` dropped points from: functions
+#: that need every threshold (the score-driven and fixed losses) refuse it.
+THINNED = "costchart_thinned"
 
 
 def carry_grouping(frame: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:

@@ -32,10 +32,17 @@ import pandas as pd
 from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._frames import describe_group
-from costchart._groups import Groups, assemble
+from costchart._groups import Groups, assemble, count_at_most
 from costchart._tables import numbers, points_groups
 
-__all__ = ["BEND", "RateVertices", "rate_curve_rows", "rate_driven_curve", "rate_vertices"]
+__all__ = [
+    "BEND",
+    "RateVertices",
+    "rate_costs_at",
+    "rate_curve_rows",
+    "rate_driven_curve",
+    "rate_vertices",
+]
 
 #: The second-order term of every segment of a rate-driven curve: between two ROC
 #: points the cost is the chord plus ``BEND * (pc - lo) * (pc - hi)``.
@@ -151,6 +158,22 @@ def rate_vertices(table: pd.DataFrame, groups: Groups, name: str = "points") -> 
     return RateVertices(rate, cost, tpr, fpr, threshold, group, lengths)
 
 
+def rate_costs_at(v: RateVertices, pc: np.ndarray) -> np.ndarray:
+    """Every group's rate-driven cost at each of ``pc`` (in [0, 1]), exactly: groups x pc."""
+    n_groups = len(v.lengths)
+    starts = np.cumsum(v.lengths) - v.lengths
+    asker = np.repeat(np.arange(n_groups), len(pc))
+    query = np.tile(pc, n_groups)
+    # The vertex at or before each pc, kept one short of its group's last (the segment's start).
+    below = count_at_most(v.pc, v.group, query, asker)
+    at = starts[asker] + np.clip(below - 1, 0, v.lengths[asker] - 2)
+    width = v.pc[at + 1] - v.pc[at]
+    share = np.clip((query - v.pc[at]) / width, 0.0, 1.0)
+    fpr = v.fpr[at] + share * (v.fpr[at + 1] - v.fpr[at])
+    tpr = v.tpr[at] + share * (v.tpr[at + 1] - v.tpr[at])
+    return (query * (1 - tpr) + (1 - query) * fpr).reshape(n_groups, len(pc))
+
+
 def _check_one_curve(groups: Groups, group, fpr, tpr) -> None:
     """Refuse a group whose points, in rate order, step back in ``fpr`` or ``tpr``."""
     same_group = group[1:] == group[:-1]
@@ -160,8 +183,8 @@ def _check_one_curve(groups: Groups, group, fpr, tpr) -> None:
     k = int(np.flatnonzero(back)[0])
     where = describe_group(groups.by, groups.keys[int(group[k])]) if groups.by else ""
     msg = (
-        f"the points{where} are not one ROC curve: (fpr={fpr[k]:g}, tpr={tpr[k]:g}) and "
-        f"(fpr={fpr[k + 1]:g}, tpr={tpr[k + 1]:g}) cannot both be on a curve that only "
+        f"the points{where} are not one ROC curve: (fpr={fpr[k]:.17g}, tpr={tpr[k]:.17g}) "
+        f"and (fpr={fpr[k + 1]:.17g}, tpr={tpr[k + 1]:.17g}) cannot both be on a curve that only "
         "rises; a rate-driven curve is of one classifier's points (roc_points, or "
         "roc_hull for its hull): group them with by=[...]"
     )

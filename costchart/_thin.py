@@ -9,7 +9,7 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart._errors import CostchartError
-from costchart._frames import carry_grouping
+from costchart._frames import THINNED, carry_grouping
 from costchart._groups import Groups, complex_pairs
 from costchart._hull import all_hulls
 from costchart._tables import points_groups
@@ -96,8 +96,10 @@ def thinned_points(table: pd.DataFrame, by: list[str], groups, max_points: int) 
         keep[order[first]] = True
     leading = [c for c in table.columns if c not in columns and c not in col.RESERVED]
     rest = [c for c in table.columns if c not in columns and c in col.RESERVED]
-    kept = table.loc[keep, [*leading, *columns, *rest]].reset_index(drop=True)
-    return carry_grouping(kept, by)
+    kept = carry_grouping(table.loc[keep, [*leading, *columns, *rest]].reset_index(drop=True), by)
+    if not keep.all():
+        kept.attrs[THINNED] = True
+    return kept
 
 
 def _nearest_to_targets(along, starts, stops, max_points: int) -> np.ndarray:

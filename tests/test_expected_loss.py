@@ -93,7 +93,8 @@ def test_rate_loss_equals_the_integral_of_its_definition(seed):
     points = cc.roc_points(data, score="p", label="y")
     cost, breaks = _rate_cost(points)
     density = stats.beta(2.5, 1.5)
-    for given, weight in [(None, lambda pc: 1.0), (density, density.pdf)]:
+    by_hand = lambda pc: 6 * pc * (1 - pc)  # noqa: E731  (integrated directly, not by parts)
+    for given, weight in [(None, lambda pc: 1.0), (density, density.pdf), (by_hand, by_hand)]:
         pieces = [
             integrate.quad(lambda pc, w=weight: cost(pc) * w(pc), lo, hi, epsabs=1e-14)[0]
             for lo, hi in zip(breaks[:-1], breaks[1:], strict=True)
@@ -189,7 +190,7 @@ def test_bad_inputs_are_named():
     with pytest.raises(cc.CostchartError, match="pos_label=1 applies to raw data"):
         cc.expected_loss(points, pos_label=1)
     logits = data.assign(p=data.p * 10 - 5)
-    with pytest.raises(cc.CostchartError, match=r'method="score".*in \[0, 1\]'):
+    with pytest.raises(cc.CostchartError, match=r"has scores outside \[0, 1\].*calibrate"):
         cc.expected_loss(logits, score="p", label="y", method="score")
     no_thresholds = points.drop(columns="threshold")
     with pytest.raises(cc.CostchartError, match="no 'threshold' column"):
@@ -201,6 +202,47 @@ def test_bad_inputs_are_named():
     nan_threshold = points.assign(threshold=np.nan)
     with pytest.raises(cc.CostchartError, match="has NaN"):
         cc.expected_loss(nan_threshold, method="score")
+
+
+def test_weights_equal_repeated_rows():
+    rng = np.random.default_rng(21)
+    data = _data(rng, 40, rounded=True).assign(w=rng.integers(0, 4, 40))
+    data.loc[[0, 1], "w"] = 1  # both classes keep some weight
+    repeated = data.loc[data.index.repeat(data.w)]
+    kwargs = {"method": METHODS, "threshold": 0.5}
+    weighted = cc.expected_loss(data, score="p", label="y", weight="w", **kwargs)
+    expected = cc.expected_loss(repeated, score="p", label="y", **kwargs)
+    np.testing.assert_allclose(weighted.expected_loss, expected.expected_loss, atol=1e-12)
+    with pytest.raises(cc.CostchartError, match="weight='w' applies to raw data"):
+        cc.expected_loss(cc.roc_points(data, score="p", label="y"), weight="w")
+
+
+def test_a_hull_is_refused_where_every_threshold_is_read():
+    points = cc.roc_points(_data(np.random.default_rng(2), 60, True), score="p", label="y")
+    for method in ["score", "fixed"]:
+        with pytest.raises(cc.CostchartError, match="a hull"):
+            cc.expected_loss(cc.roc_hull(points), method=method, threshold=0.5 if method == "fixed" else None)  # fmt: skip
+
+
+def test_thinned_points_and_rising_thresholds_are_refused_where_every_threshold_is_read():
+    data = _data(np.random.default_rng(6), 200, rounded=False)
+    points = cc.roc_points(data, score="p", label="y")
+    thinned = cc.thin_points(points, max_points=10)
+    with pytest.raises(cc.CostchartError, match="thinned"):
+        cc.expected_loss(thinned, method="score")
+    # Thinning keeps the hull: the optimal loss is the same.
+    optimal = cc.expected_loss(thinned, method="optimal").expected_loss.item()
+    assert optimal == pytest.approx(_loss(data, method="optimal")["optimal"], abs=1e-12)
+    rising = {"fpr": [0, 0.5, 1], "tpr": [0.5, 1, 1], "threshold": [0.2, 0.5, 0.8]}
+    with pytest.raises(cc.CostchartError, match="rates fall as the threshold falls"):
+        cc.expected_loss(rising, method="score")
+
+
+def test_no_points_no_rows():
+    empty = pd.DataFrame({c: pd.Series(dtype=float) for c in ["threshold", "tpr", "fpr"]})
+    result = cc.expected_loss(empty, method=METHODS, threshold=0.5)
+    assert len(result) == 0
+    assert list(result.columns) == ["threshold_choice", "expected_loss"]
 
 
 def test_input_is_not_mutated():

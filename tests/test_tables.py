@@ -375,3 +375,13 @@ def test_a_curve_with_three_costs_at_one_pc_is_refused():
     assert cc.expected_cost(jump)["expected_cost"].item() == pytest.approx(0.1)
     envelope = cc.lower_envelope(points)  # one cost per pc: read as before
     assert 0 <= cc.expected_cost(envelope)["expected_cost"].item() <= 0.5
+
+
+def test_jumps_a_rounding_error_apart_are_two_jumps_not_three_costs():
+    # 1 - 0.91 and 1 - (0.71 + 0.2) differ in the last digit: the Brier curve has a jump at
+    # each, a rounding error apart, and is one curve whose area is the Brier score.
+    scores = np.array([0.91, 0.71 + 0.2, 0.3, 0.6, 0.2, 0.95])
+    labels = np.array([1, 0, 1, 0, 0, 1])
+    curve = cc.brier_curve({"s": scores, "y": labels}, score="s", label="y")
+    brier = (np.mean((1 - scores[labels == 1]) ** 2) + np.mean(scores[labels == 0] ** 2)) / 2
+    assert cc.expected_cost(curve)["expected_cost"].item() == pytest.approx(brier, abs=1e-15)

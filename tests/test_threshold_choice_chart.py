@@ -40,21 +40,58 @@ def _drawn(graph, dash, model) -> tuple[np.ndarray, np.ndarray]:
     return x / SIZE, (1 - y / SIZE) * 0.5  # y_max 0.5
 
 
-def test_each_curve_drawn_is_its_transformers(data):
+def _rule_costs(part: pd.DataFrame, pc: np.ndarray) -> dict[str, np.ndarray]:
+    """The Brier and rate-driven costs at ``pc``, from their rules, by hand."""
+    pos, neg = part.p[part.y].to_numpy(), part.p[~part.y].to_numpy()
+    fnr = np.array([np.mean(pos < 1 - q) for q in pc])
+    fpr = np.array([np.mean(neg >= 1 - q) for q in pc])
+    points = cc.roc_points(part, score="p", label="y")
+    rate = (points.fpr + points.tpr) / 2
+    tpr_r, fpr_r = np.interp(pc, rate, points.tpr), np.interp(pc, rate, points.fpr)
+    return {
+        "score": pc * fnr + (1 - pc) * fpr,
+        "rate": pc * (1 - tpr_r) + (1 - pc) * fpr_r,
+    }
+
+
+def test_each_curve_drawn_is_its_rule(data):
     chart = cc.threshold_choice_chart(data, score="p", label="y", color="model", size=SIZE)
     graph = scene(chart)
     for model in ["sharp", "blunt"]:
         part = data[data.model == model]
-        points = cc.roc_points(part, score="p", label="y")
-        expected = {
-            "optimal": cc.lower_envelope(points),
-            "score": cc.brier_curve(part, score="p", label="y"),
-            "rate": cc.rate_driven_curve(points),
-        }
-        for method, curve in expected.items():
+        envelope = cc.lower_envelope(cc.roc_points(part, score="p", label="y"))
+        pc, cost = _drawn(graph, DASHES["optimal"], model)
+        np.testing.assert_allclose(pc, envelope.pc, atol=1e-9)
+        np.testing.assert_allclose(cost, envelope.cost, atol=1e-9)
+        grid = np.linspace(0, 1, SIZE + 1)  # a sample a pixel
+        expected = _rule_costs(part, grid)
+        for method in ["score", "rate"]:
             pc, cost = _drawn(graph, DASHES[method], model)
-            np.testing.assert_allclose(pc, curve.pc, atol=1e-9)
-            np.testing.assert_allclose(cost, curve.cost, atol=1e-9)
+            np.testing.assert_allclose(pc, grid, atol=1e-9)
+            np.testing.assert_allclose(cost, expected[method], atol=1e-9)
+
+
+def test_many_thresholds_keep_the_page_small():
+    rng = np.random.default_rng(5)
+    y = rng.random(20_000) < 0.3
+    p = 1 / (1 + np.exp(-(rng.normal(size=20_000) + 1.2 * y)))  # 20,000 distinct scores
+    chart = cc.threshold_choice_chart({"p": p, "y": y}, score="p", label="y", size=SIZE)
+    values = chart.to_dict()["datasets"]
+    assert sum(len(rows) for rows in values.values()) < 3_000
+
+
+def test_the_legend_reads_numbers_and_flags_as_the_page_prints_them(data):
+    for values in ([1.0, 2.0], [True, False], [3, 10]):
+        coded = data.assign(model=data.model.map(dict(zip(["sharp", "blunt"], values))))
+        labels = legend_labels(scene(cc.threshold_choice_chart(coded, score="p", label="y", color="model", size=SIZE)))  # fmt: skip
+        assert not any("undefined" in label for label in labels), labels
+        losses = cc.expected_loss(coded, score="p", label="y", by="model", method="optimal")
+        for value, loss in zip(losses.model, losses.expected_loss, strict=True):
+            printed = str(value).lower() if isinstance(value, (bool, np.bool_)) else f"{value:g}"
+            assert any(
+                label.startswith(f"{loss:.3f} · ") and label.endswith(f"  {printed}")
+                for label in labels
+            ), labels
 
 
 def test_the_legend_gives_each_classifiers_losses_in_the_keys_order(data):
@@ -65,7 +102,7 @@ def test_the_legend_gives_each_classifiers_losses_in_the_keys_order(data):
     )
     for model in ["sharp", "blunt"]:
         mine = losses[losses.model == model].expected_loss
-        assert f"{model}: " + " · ".join(f"{v:.3f}" for v in mine) in labels
+        assert " · ".join(f"{v:.3f}" for v in mine) + f"  {model}" in labels
     assert [CHOICE_NAMES[m] for m in ["optimal", "score", "rate"]] == labels[-3:]
 
 

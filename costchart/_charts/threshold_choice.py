@@ -19,7 +19,7 @@ import numpy as np
 import pandas as pd
 
 from costchart import _schema as col
-from costchart._brier import brier_of_points
+from costchart._brier import check_probability_scores, score_driven_costs_at
 from costchart._charts._frame import colors_of, look_of, titled
 from costchart._envelope import envelope_of_hulls
 from costchart._expected import segment_integrator
@@ -28,10 +28,10 @@ from costchart._frames import check_by_names, normalize_by
 from costchart._geometry import check_y_max
 from costchart._groups import Groups, split_groups
 from costchart._hull import all_hulls
-from costchart._rate_driven import rate_curve_rows, rate_vertices
+from costchart._rate_driven import rate_costs_at, rate_vertices
 from costchart._roc import points_of
 from costchart._thin import thin_points
-from costchart._vega import compound, field, nominal
+from costchart._vega import compound, field, json_values, lift_data, nominal
 from costchart.layers import key as key_layer
 from costchart.layers._base import ONE_CURVE, color_channel, cost_y, fpr_x, pc_x, tpr_y
 from costchart.layers.roc import chance
@@ -73,7 +73,7 @@ def threshold_choice_chart(
     curve (the share of positive calls set to ``pc``, :func:`rate_driven_curve`). The key
     names the methods by their dash; each curve's expected loss under uniform ``pc``
     (:func:`expected_loss`) is in the key for one classifier, or in the colour legend
-    beside each classifier's name, in the key's order. The ROC curves are drawn beside.
+    before each classifier's name, in the key's order. The ROC curves are drawn beside.
 
     Parameters
     ----------
@@ -86,7 +86,8 @@ def threshold_choice_chart(
         The column naming each classifier: one colour each.
     max_points : int
         ROC points drawn per curve in the ROC view (:func:`thin_points`; hull vertices
-        always). The cost curves are drawn exactly, from every threshold.
+        always). In the cost view the envelope is drawn at its vertices, the Brier and
+        rate-driven curves at one value of ``pc`` a pixel, each cost exact.
     y_max, palette, title, subtitle, key, size
         As in :func:`cost_chart`.
 
@@ -110,32 +111,51 @@ def threshold_choice_chart(
     check_by_names(by)
     points = points_of(data, score=score, label=label, by=by or None, pos_label=pos_label)
     groups = split_groups(points, by)  # costchart's own points: no second reading
-    curves = _curves(points, groups, score)
+    curves = _curves(points, groups, score, samples=look.size + 1)
     losses = _losses(points, groups)
     colors = colors_of(points, color, look)
-    roc_view = _roc_view(thin_points(points, max_points=max_points, by=by), color, colors, look)
-    cost_view = _cost_view(curves, color, colors, y_max, look, losses, groups)
-    return titled(compound(alt.HConcatChart, hconcat=[roc_view, cost_view]), look)
+    roc = _roc_layers(thin_points(points, max_points=max_points, by=by), color, colors)
+    cost = _cost_layers(curves, color, colors, y_max, look, losses, groups)
+    data, lifted = lift_data([*roc, *cost])  # one data set, free of Altair's row limit
+    views = [
+        compound(alt.LayerChart, layer=lifted[: len(roc)], width=look.size, height=look.size),
+        compound(alt.LayerChart, layer=lifted[len(roc) :], width=look.size, height=look.size),
+    ]
+    chart = compound(alt.HConcatChart, hconcat=views)
+    chart.data = data
+    return titled(chart, look)
 
 
-def _curves(points: pd.DataFrame, groups: Groups, score: str) -> pd.DataFrame:
-    """Every group's three cost curves, one after another, in drawing order."""
+def _curves(points: pd.DataFrame, groups: Groups, score: str, samples: int) -> pd.DataFrame:
+    """Every group's three cost curves, in drawing order.
+
+    The envelope is drawn at its vertices, exactly. The Brier and rate-driven curves have a
+    row per threshold (and the rate-driven one bends between them), so they are drawn at
+    ``samples`` values of ``pc`` (one a pixel), each cost exact: the page stays small
+    however many thresholds the data has.
+    """
+    check_probability_scores(points[col.THRESHOLD].to_numpy(np.float64), f"column {score!r}")
     envelope = envelope_of_hulls(
         groups, all_hulls(points, groups, [col.THRESHOLD, col.FPR, col.TPR])
     )
-    parts = {
-        "optimal": envelope,
-        "score": brier_of_points(points, groups, score),
-        "rate": rate_curve_rows(groups, rate_vertices(points, groups)),
+    grid = np.linspace(0.0, 1.0, samples)
+    n_groups = len(groups)
+    sampled = {
+        "score": score_driven_costs_at(points, groups, grid),
+        "rate": rate_costs_at(rate_vertices(points, groups), grid),
     }
-    tables = []
-    for method, table in parts.items():
-        keys = list(groups.by)
-        part = table[[*keys, col.PC, col.COST]].copy()
-        part.insert(len(keys), col.THRESHOLD_CHOICE, method)
-        part[_ROW] = np.arange(len(part))  # the curve's own order (jumps: two rows at a pc)
-        tables.append(part)
-    return pd.concat(tables, ignore_index=True)
+    keys = list(groups.by)
+    first = groups.frame[keys].iloc[groups.firsts].reset_index(drop=True) if keys else None
+    tables = [envelope[[*keys, col.PC, col.COST]].assign(**{col.THRESHOLD_CHOICE: "optimal"})]
+    for method, costs in sampled.items():
+        part = pd.DataFrame({col.PC: np.tile(grid, n_groups), col.COST: costs.ravel()})
+        if first is not None:
+            repeated = first.iloc[np.repeat(np.arange(n_groups), samples)].reset_index(drop=True)
+            part = pd.concat([repeated, part], axis=1)
+        tables.append(part.assign(**{col.THRESHOLD_CHOICE: method}))
+    table = pd.concat(tables, ignore_index=True)[[*keys, col.THRESHOLD_CHOICE, col.PC, col.COST]]
+    table[_ROW] = np.arange(len(table))  # each curve's own order
+    return table
 
 
 def _losses(points: pd.DataFrame, groups: Groups) -> dict[str, np.ndarray]:
@@ -143,7 +163,7 @@ def _losses(points: pd.DataFrame, groups: Groups) -> dict[str, np.ndarray]:
     return {method: method_losses(points, groups, method, integrate) for method in CHOICE_NAMES}
 
 
-def _roc_view(points: pd.DataFrame, color, colors, look) -> alt.LayerChart:
+def _roc_layers(points: pd.DataFrame, color, colors) -> list[alt.Chart]:
     table = points[[*([color] if color else []), col.FPR, col.TPR]].copy()
     table[_ROW] = np.arange(len(table))
     line = (
@@ -156,24 +176,24 @@ def _roc_view(points: pd.DataFrame, color, colors, look) -> alt.LayerChart:
             order=alt.Order(field(_ROW), type="quantitative"),
         )
     )
-    return compound(alt.LayerChart, layer=[chance(), line], width=look.size, height=look.size)
+    return [chance(), line]
 
 
-def _cost_view(curves, color, colors, y_max, look, losses, groups) -> alt.LayerChart:
+def _cost_layers(curves, color, colors, y_max, look, losses, groups) -> list[alt.Chart]:
     methods = list(CHOICE_NAMES)
-    legend_labels = None
-    if color:
-        legend_labels = {
-            str(key[0]): " · ".join(f"{losses[m][i]:.3f}" for m in methods)
-            for i, key in enumerate(groups.keys)
-        }
     colour = color_channel(curves, color, ONE_CURVE, colors)
-    if legend_labels is not None:
-        # The legend names each classifier with its three losses, in the key's order.
-        expression = f"datum.label + ': ' + {json.dumps(legend_labels)}[datum.label]"
+    if color:
+        # The legend gives each classifier's three losses, in the key's order, then its
+        # name (a long name is cut, not the numbers); looked up by the value itself, as a
+        # number or a flag prints in JavaScript.
+        values = json.dumps(json_values(pd.Series([key[0] for key in groups.keys])))
+        labels = json.dumps(
+            [" · ".join(f"{losses[m][i]:.3f}" for m in methods) for i in range(len(groups))]
+        )
+        expression = f"{labels}[indexof({values}, datum.value)] + '  ' + datum.label"
         colour = colour.copy()
         colour.legend = alt.Legend(
-            title=["expected loss", " · ".join(methods)], labelExpr=expression
+            title=["expected loss", f"{' · '.join(methods)}, {color}"], labelExpr=expression
         )
     tooltip = [
         *([alt.Tooltip(**nominal(color))] if color else []),
@@ -204,4 +224,4 @@ def _cost_view(curves, color, colors, y_max, look, losses, groups) -> alt.LayerC
                 for m in methods
             ]
         stack.append(key_layer(entries))
-    return compound(alt.LayerChart, layer=stack, width=look.size, height=look.size)
+    return stack

@@ -59,14 +59,20 @@ print(table.round(4))
 # The curves themselves, on one grid of ``pc``: the envelope, the Brier curve and the
 # rate-driven curves of each classifier and of its ROC convex hull.
 grid = np.linspace(0, 1, 501)
-envelope = cc.cost_at(cc.lower_envelope(points), grid)
-brier = cc.cost_at(cc.brier_curve(data, score="score", label="label", by="classifier"), grid)
-rate = cc.cost_at(cc.rate_driven_curve(points), grid)
-hull_rate = cc.cost_at(cc.rate_driven_curve(cc.roc_hull(points)), grid)
-gaps = envelope[["classifier", "pc"]].assign(
-    brier_above=brier["cost"] - envelope["cost"],
-    rate_above=rate["cost"] - envelope["cost"],
-    hull_rate_above=hull_rate["cost"] - envelope["cost"],
+curves = {
+    "envelope": cc.lower_envelope(points),
+    "brier": cc.brier_curve(data, score="score", label="label", by="classifier"),
+    "rate": cc.rate_driven_curve(points),
+    "hull_rate": cc.rate_driven_curve(cc.roc_hull(points)),
+}
+costs = cc.cost_at(curves["envelope"], grid).rename(columns={"cost": "envelope"})
+for name in ["brier", "rate", "hull_rate"]:
+    at = cc.cost_at(curves[name], grid).rename(columns={"cost": name})
+    costs = costs.merge(at, on=["classifier", "pc"], validate="one_to_one")
+gaps = costs[["classifier", "pc"]].assign(
+    brier_above=costs["brier"] - costs["envelope"],
+    rate_above=costs["rate"] - costs["envelope"],
+    hull_rate_above=costs["hull_rate"] - costs["envelope"],
 )
 print(gaps.groupby("classifier")[["brier_above", "rate_above", "hull_rate_above"]].max().round(3))
 
