@@ -58,6 +58,8 @@ def read_table(table, name: str) -> pd.DataFrame:
     if isinstance(table, Mapping):
         return as_pandas(table, list(table.keys()), name=name)
     names = getattr(table, "column_names", None)  # pyarrow: .columns holds the arrays
+    if not isinstance(names, list) and hasattr(table, "collect_schema"):
+        names = table.collect_schema().names()  # a lazy frame: .columns would warn
     if not isinstance(names, list):
         names = getattr(table, "columns", None)
     try:
