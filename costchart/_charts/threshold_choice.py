@@ -216,6 +216,7 @@ def _cost_layers(curves, color, colors, y_max, look, losses, groups) -> list[alt
         for m in methods
     ]
     if look.key:
+        entries: list[tuple[str, str] | tuple[str, str, str]]
         if color:
             entries = [(CHOICE_NAMES[m], _KINDS[m]) for m in methods]
         else:

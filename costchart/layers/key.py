@@ -109,7 +109,7 @@ def _entry(entry) -> tuple[str, str, str | None]:
 
 
 def key(
-    entries: Sequence[tuple[str, str]],
+    entries: Sequence[tuple[str, str] | tuple[str, str, str]],
     *,
     panels: pd.DataFrame | None = None,
     title: str | None = None,
