@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -12,7 +12,7 @@ import pandas as pd
 from costchart import _schema as col
 from costchart._frames import table as table_of
 from costchart._groups import Groups, assemble
-from costchart._tables import points_groups
+from costchart._tables import points_columns, points_groups
 from costchart._upper_hull import upper_hulls
 
 __all__ = ["group_hulls", "roc_hull"]
@@ -115,12 +115,12 @@ def read_hulls(
     points, by, *, name: str = "points"
 ) -> tuple[pd.DataFrame, list[str], Groups, Hulls]:
     """As :func:`group_hulls`, with the hulls of all groups in one :class:`Hulls`."""
-    table, by, groups = points_groups(points, by, name=name)
+    table, by, groups, arrays = points_columns(points, by, name=name)
     columns = [c for c in col.ROC_COLUMNS if c in table.columns]
     if col.THRESHOLD not in columns:
         table = table.assign(**{col.THRESHOLD: np.nan})
         columns = [col.THRESHOLD, *columns]
-    return table, by, groups, all_hulls(table, groups, columns)
+    return table, by, groups, all_hulls(table, groups, columns, arrays)
 
 
 def hull_of_group(table: pd.DataFrame, positions: np.ndarray, columns: list[str]):
@@ -129,18 +129,30 @@ def hull_of_group(table: pd.DataFrame, positions: np.ndarray, columns: list[str]
     return all_hulls(table, one, columns).frame
 
 
-def all_hulls(table: pd.DataFrame, groups: Groups, columns: list[str]) -> Hulls:
+def all_hulls(
+    table: pd.DataFrame, groups: Groups, columns: list[str], read: Mapping | None = None
+) -> Hulls:
     """Hull vertices of every group, with their slope and ``pc`` ranges.
 
     The points of all groups are sorted by (group, fpr, tpr) at once and completed with
     the trivial classifiers where missing; the hulls of all groups are found together
-    (:func:`~costchart._upper_hull.upper_hulls`).
+    (:func:`~costchart._upper_hull.upper_hulls`). ``read`` holds columns of ``table``
+    already read (``Series.to_numpy()``, as :func:`~costchart._tables.check_rates`
+    returns them), which are not read again.
     """
     iv = [col.FP_COST, col.TP_BENEFIT]
-    if set(iv) <= set(table.columns):
+    names = set(table.columns)
+    if set(iv) <= names:
         columns = [*columns, *iv]  # ROCIV points: rates are shares of these sums
-    fpr = table[col.FPR].to_numpy(np.float64)
-    tpr = table[col.TPR].to_numpy(np.float64)
+    counts = [c for c in (col.TP, col.FN, col.FP, col.TN) if c in names]
+    # Each column read once: every read of a frame column builds a Series.
+    read = read or {}
+    arrays = {
+        c: read[c] if c in read else table[c].to_numpy()
+        for c in dict.fromkeys([col.FPR, col.TPR, *columns, *counts])
+    }
+    fpr = np.asarray(arrays[col.FPR], dtype=np.float64)
+    tpr = np.asarray(arrays[col.TPR], dtype=np.float64)
     rows = groups.order  # group after group (a group may be only part of the table)
     order = rows
     if not _is_sorted_within(fpr[rows], tpr[rows], groups.starts):
@@ -161,10 +173,7 @@ def all_hulls(table: pd.DataFrame, groups: Groups, columns: list[str]) -> Hulls:
     source[(new_starts + new_sizes - 1)[corner]] = -2
     group = np.repeat(np.arange(len(sizes)), new_sizes)
     firsts = order[first] if len(order) else order
-    exact_columns = _exact_columns(table, columns)
-    counts = [c for c in (col.TP, col.FN, col.FP, col.TN) if c in table.columns]
-    # Each column read once: every read of a frame column builds a Series.
-    arrays = {c: table[c].to_numpy() for c in dict.fromkeys([*columns, *counts])}
+    exact_columns = _exact_columns(columns)
     maxima = _group_maxima(arrays, columns, source, group, len(sizes))
     coordinates = {
         c: _column_with_trivial(arrays, c, columns, source, group, firsts, maxima)
@@ -197,7 +206,7 @@ def _is_sorted_within(fpr: np.ndarray, tpr: np.ndarray, starts: np.ndarray) -> b
     return bool(ok.all())
 
 
-def _exact_columns(table: pd.DataFrame, columns: list[str]) -> list[str]:
+def _exact_columns(columns: list[str]) -> list[str]:
     """Exact coordinates the points carry: ROCIV sums, or counts, or none."""
     if col.FP_COST in columns:
         return [col.FP_COST, col.TP_BENEFIT]
