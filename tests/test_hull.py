@@ -127,3 +127,26 @@ def test_hull_of_points_pooled_from_test_sets_of_different_sizes():
     expected = cc.roc_hull(pooled.drop(columns=["tp", "fp", "tn", "fn", "run"]), by="model")
     np.testing.assert_allclose(hull[["fpr", "tpr"]], expected[["fpr", "tpr"]])
     assert hull[["fpr", "tpr"]].values.tolist() == [[0.0, 0.0], [0.0, 1.0], [1.0, 1.0]]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_hulls_of_columns_already_read_equal_the_hulls_of_the_frame(seed):
+    # read_hulls passes the columns check_rates read to all_hulls; the frame's own
+    # columns must give the same hulls.
+    from costchart._groups import split_groups
+    from costchart._hull import all_hulls
+
+    rng = np.random.default_rng(seed)
+    y = rng.random(200) < 0.4
+    data = {"s": np.round(rng.normal(size=200) + y, seed % 3), "y": y, "g": rng.integers(0, 3, 200)}
+    points = cc.roc_points(data, score="s", label="y", by="g")
+    groups = split_groups(points, ["g"])
+    columns = ["threshold", "tp", "fp", "tn", "fn", "tpr", "fpr"]
+    read = {c: points[c].to_numpy() for c in ("fpr", "tpr", "tp", "threshold")}
+    fast, general = all_hulls(points, groups, columns, read), all_hulls(points, groups, columns)
+    np.testing.assert_array_equal(fast.lengths, general.lengths)
+    np.testing.assert_array_equal(fast.rows, general.rows)
+    assert list(fast.columns) == list(general.columns)
+    for column in general.columns:
+        assert fast.columns[column].dtype == general.columns[column].dtype
+        np.testing.assert_array_equal(fast.columns[column], general.columns[column])

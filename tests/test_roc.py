@@ -322,3 +322,20 @@ def test_points_are_built_column_by_column():
     assert len(points._mgr.blocks) == len(points.columns)
     assert points["tp"].dtype == np.int64 and points["tpr"].dtype == np.float64
     assert points["tp"].iloc[0] == 0 and points["fp"].iloc[-1] == (~data["y"]).sum()
+
+
+def test_points_and_columns_give_the_arrays_of_the_points_frame():
+    from costchart._roc import points_and_columns
+
+    data = {"s": [0.9, 0.8, 0.8, 0.3, 0.1], "y": [1, 1, 0, 0, 1], "w": [1, 2, 0, 1, 3]}
+    for weight in (None, "w"):
+        points, columns = points_and_columns(data, score="s", label="y", weight=weight)
+        pd.testing.assert_frame_equal(
+            points, cc.roc_points(data, score="s", label="y", weight=weight)
+        )
+        assert list(columns) == list(points.columns)
+        for column, values in columns.items():
+            assert values.dtype == points[column].dtype
+            np.testing.assert_array_equal(values, points[column].to_numpy())
+    grouped = points_and_columns({**data, "g": [0, 0, 0, 1, 1]}, score="s", label="y", by="g")
+    assert grouped[1] is None  # grouped points: read the frame
