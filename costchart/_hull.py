@@ -175,8 +175,9 @@ def all_hulls(
     firsts = order[first] if len(order) else order
     exact_columns = _exact_columns(columns)
     maxima = _group_maxima(arrays, columns, source, group, len(sizes))
+    points = _Sources(source)
     coordinates = {
-        c: _column_with_trivial(arrays, c, columns, source, group, firsts, maxima)
+        c: _column_with_trivial(arrays, c, columns, points, group, firsts, maxima)
         for c in (col.FPR, col.TPR, *exact_columns)
     }
     x, y = coordinates[col.FPR].astype(np.float64), coordinates[col.TPR].astype(np.float64)
@@ -191,8 +192,9 @@ def all_hulls(
     hull_y = np.where(exact_point, exact[1], y) if exact else y
     min_turn = np.where(use_exact, exact_turn, RATE_MIN_TURN)
     kept, lengths = upper_hulls(hull_x, hull_y, new_starts, new_sizes, min_turn=min_turn)
+    vertices = _Sources(source[kept])
     values = {
-        c: _column_with_trivial(arrays, c, columns, source[kept], group[kept], firsts, maxima)
+        c: _column_with_trivial(arrays, c, columns, vertices, group[kept], firsts, maxima)
         for c in columns
     }
     return Hulls(_with_ranges(values, lengths), lengths, source[kept])
@@ -225,9 +227,9 @@ def exact_scales(exact: list[np.ndarray], rates, group: np.ndarray, n_groups: in
     """
     if not exact:
         return np.zeros(n_groups, dtype=bool)
-    bad = np.zeros(n_groups, dtype=bool)
+    wrong = np.zeros(len(group), dtype=bool)  # per point; a group is bad if any of its are
     for values, rate in zip(exact, rates, strict=True):
-        bad |= np.bincount(group, np.isnan(values) | ((values == 0) != (rate == 0)), n_groups) > 0
+        wrong |= np.isnan(values) | ((values == 0) != (rate == 0))
         nonzero = np.flatnonzero(rate > 0)
         with np.errstate(invalid="ignore", divide="ignore"):
             totals = values[nonzero] / rate[nonzero]
@@ -235,15 +237,29 @@ def exact_scales(exact: list[np.ndarray], rates, group: np.ndarray, n_groups: in
         first = np.full(n_groups, np.nan)
         starts = np.flatnonzero(np.append(True, owner[1:] != owner[:-1])) if len(owner) else owner
         first[owner[starts]] = totals[starts]
-        off = ~(np.abs(totals - first[owner]) <= 1e-9 * np.abs(first[owner]))
-        bad |= np.bincount(owner, off, n_groups) > 0
-    return ~bad
+        total = first[owner]
+        wrong[nonzero] |= ~(np.abs(totals - total) <= 1e-9 * np.abs(total))
+    return np.bincount(group, wrong, n_groups) == 0
+
+
+class _Sources:
+    """Rows to take from the points (``source``; -1 an added (0, 0), -2 an added (1, 1)).
+
+    What every column taken at these rows shares, worked out once.
+    """
+
+    def __init__(self, source: np.ndarray):
+        self.source = source
+        self.added = source < 0
+        self.any_added = bool(self.added.any())
+        self.safe = np.where(self.added, 0, source) if self.any_added else source
+        self.positive = source == -2
 
 
 def _column_with_trivial(
-    arrays: dict, column: str, columns: list[str], source, group, firsts, maxima
+    arrays: dict, column: str, columns: list[str], rows: _Sources, group, firsts, maxima
 ) -> np.ndarray:
-    """``arrays[column]`` at rows ``source``; -1 is (0, 0), -2 is (1, 1) of ``group``.
+    """``arrays[column]`` at rows ``rows.source``; -1 is (0, 0), -2 is (1, 1) of ``group``.
 
     The trivial classifiers get threshold ``+inf`` (always negative) or ``-inf``, their
     counts from the group's totals (read at its row ``firsts[group]``) and their ROCIV
@@ -252,12 +268,11 @@ def _column_with_trivial(
     data = arrays[column]
     if column in (col.FP_COST, col.TP_BENEFIT):
         data = data.astype(np.float64)
-    added = source < 0
-    out = data[np.where(added, 0, source)] if len(data) else np.zeros(len(source), data.dtype)
-    if not added.any():
+    source, added = rows.source, rows.added
+    out = data[rows.safe] if len(data) else np.zeros(len(source), data.dtype)
+    if not rows.any_added:
         return out
-    positive = source == -2
-    fill = np.full(len(source), np.nan)
+    positive = rows.positive
     if column == col.THRESHOLD:
         fill = np.where(positive, -np.inf, np.inf)
     elif column in (col.FPR, col.TPR):
@@ -274,6 +289,8 @@ def _column_with_trivial(
         fill = np.where(positive == (column in (col.TP, col.FP)), total, 0)
     elif column in (col.FP_COST, col.TP_BENEFIT) and col.FP_COST in columns:
         fill = np.where(positive, maxima[column][group], 0.0)
+    else:
+        fill = np.full(len(source), np.nan)
     fits = out.dtype.kind not in "iub" or np.isfinite(fill[added]).all()
     if not fits and out.dtype.kind != "O":
         out = out.astype(np.float64)
