@@ -137,7 +137,7 @@ def points_of(
     For the functions that resample instances (bands, variances): their weights must be
     frequency weights (:func:`~costchart._validation.frequency_weights`).
     """
-    return points_and_columns(
+    points = points_and_columns(
         data,
         score=score,
         label=label,
@@ -147,6 +147,8 @@ def points_of(
         bins=bins,
         frequency=frequency,
     )[0]
+    assert points is not None  # a frame was asked for
+    return points
 
 
 def points_and_columns(
@@ -159,11 +161,13 @@ def points_and_columns(
     weight: str | None = None,
     bins: int | None = None,
     frequency: str | None = None,
-) -> tuple[pd.DataFrame, dict[str, np.ndarray] | None]:
+    as_frame: bool = True,
+) -> tuple[pd.DataFrame | None, dict[str, np.ndarray] | None]:
     """:func:`points_of`, with the points' columns as the numpy arrays the frame holds.
 
     For callers that compute on the points they just made instead of reading the frame
     back; the columns come for ungrouped data (None for grouped data: read the frame).
+    Ungrouped points are only made into a frame if ``as_frame`` is True (else None).
     """
     by = normalize_by(by)
     check_by_names(by)
@@ -205,10 +209,13 @@ def points_and_columns(
             bins,
         )
         columns = point_columns(counts, group, by, label, what)
-        parts.append(table(columns) if columns is not None else left_out_frame())
+        if columns is None:
+            parts.append(left_out_frame())
+        elif by or as_frame:
+            parts.append(table(columns))
     require_some(parts, by, label)
     if not by:  # one group, which has both classes (else an error was raised)
-        return carry_grouping(parts[0], []), columns
+        return (carry_grouping(parts[0], []) if as_frame else None), columns
     return combine_groups(frame, by, groups, parts, col.ROC_COLUMNS), None
 
 

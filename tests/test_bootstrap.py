@@ -907,5 +907,14 @@ def test_band_of_points_just_made_equals_the_band_of_the_points_frame():
             pc=None,
             progress=False,
         )
-        fast = _bands(points, [], None, None, options, read=columns, own_points=True)
-        pd.testing.assert_frame_equal(fast, _bands(points, [], None, None, options))
+        selection = cc.selection_table(points)
+        for chosen, threshold in ((None, None), (None, 0.5), (selection, None)):
+            general = _bands(points, [], chosen, threshold, options)
+            fast = _bands(points, [], chosen, threshold, options, read=columns, own_points=True)
+            pd.testing.assert_frame_equal(fast, general)
+            # without a frame at all (bootstrap_band's way for ungrouped data)
+            bare = _bands(None, [], chosen, threshold, options, read=columns, own_points=True)
+            pd.testing.assert_frame_equal(bare, general)
+        assert (
+            points_and_columns(data, score="s", label="y", weight=weight, as_frame=False)[0] is None
+        )

@@ -35,7 +35,7 @@ from costchart._confusion import from_confusion
 from costchart._data_checks import whole_counts
 from costchart._errors import CostchartError
 from costchart._frames import as_pandas, normalize_by
-from costchart._groups import assemble, split_groups
+from costchart._groups import Groups, assemble, split_groups
 from costchart._roc import points_and_columns
 from costchart._validation import flag, threshold_number
 
@@ -170,6 +170,7 @@ def bootstrap_band(
         weight=weight,
         bins=bins,
         frequency="bootstrap_band's bootstrap",
+        as_frame=False,  # ungrouped points are used as arrays: no frame needed
     )
     band = _bands(
         points, by, selection, threshold, options, simultaneous, read=columns, own_points=True
@@ -245,7 +246,7 @@ def _check_counts(data, columns: dict[str, str]) -> None:
 
 
 def _bands(
-    points: pd.DataFrame,
+    points: pd.DataFrame | None,
     by: list[str],
     selection,
     threshold,
@@ -259,14 +260,19 @@ def _bands(
 
     ``read`` holds columns of ``points`` already at hand (``Series.to_numpy()``), so the
     frame is not read back; ``own_points`` says :func:`~costchart.roc_points` just made
-    them (:func:`~costchart._bands.rows.grouped_rows`).
+    them (:func:`~costchart._bands.rows.grouped_rows`). Ungrouped points may come as
+    their columns only (``points`` None, every column in ``read``).
     """
-    groups = split_groups(points, by)
-    pc = options.pc
     read = dict(read or {})
-    for column in (col.THRESHOLD, col.TP, col.FN, col.FP, col.TN, col.FPR, col.TPR):
-        if column not in read and column in points.columns:
-            read[column] = points[column].to_numpy()  # each column read once
+    if points is None:
+        n = len(read[col.TPR])
+        groups = Groups(pd.DataFrame(index=pd.RangeIndex(n)), [], np.arange(n), np.array([n]))
+    else:
+        groups = split_groups(points, by)
+        for column in (col.THRESHOLD, col.TP, col.FN, col.FP, col.TN, col.FPR, col.TPR):
+            if column not in read and column in points.columns:
+                read[column] = points[column].to_numpy()  # each column read once
+    pc = options.pc
     rows = grouped_rows(
         points, groups, pc, selection, threshold, by, read=read, own_points=own_points
     ).reshape(-1)

@@ -16,7 +16,7 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart._errors import CostchartError
-from costchart._frames import describe_group, plain_key
+from costchart._frames import describe_group, plain_key, table
 from costchart._groups import Groups, count_at_most, split_groups
 from costchart._hull import all_hulls, exact_scales, vertex_ranges
 from costchart._optimal import vertex_index
@@ -31,7 +31,7 @@ def active_rows(points: pd.DataFrame, pc: np.ndarray, selection, threshold) -> n
 
 
 def grouped_rows(
-    points: pd.DataFrame,
+    points: pd.DataFrame | None,
     groups: Groups,
     pc: np.ndarray,
     selection,
@@ -45,7 +45,8 @@ def grouped_rows(
 
     ``read`` holds columns of ``points`` already read (``Series.to_numpy()``), which are
     not read again. ``own_points`` says the points are :func:`~costchart.roc_points`'
-    own, just made (see :func:`_envelope_rows`).
+    own, just made (see :func:`_envelope_rows`). Without a frame (``points`` None) every
+    column is in ``read``.
     """
     columns = _Columns(points, read)
     if threshold is None and selection is None:
@@ -140,7 +141,7 @@ def _selected_thresholds(points, groups: Groups, pc, selection, by, read) -> np.
 
 
 def _envelope_rows(
-    points: pd.DataFrame,
+    points: pd.DataFrame | None,
     groups: Groups,
     pc: np.ndarray,
     read: _Columns | None = None,
@@ -157,10 +158,10 @@ def _envelope_rows(
     all of that by construction: they are not checked again.
     """
     needed = (col.FP, col.TP, col.FPR, col.TPR, col.THRESHOLD)
-    if not len(groups) or not set(needed) <= set(points.columns):
+    columns = read or _Columns(points, None)
+    if not len(groups) or not set(needed) <= columns.names():
         return None
     rows = groups.order
-    columns = read or _Columns(points, None)
     fp, tp, fpr, tpr = (columns.floats(c)[rows] for c in needed[:4])
     if not (own_points or _fit_for_counts(fp, tp, fpr, tpr, groups)):
         return None
@@ -190,15 +191,27 @@ def _fit_for_counts(fp, tp, fpr, tpr, groups: Groups) -> bool:
 
 
 class _Columns:
-    """Columns of a points frame, each read once (or taken from ``read``, already read)."""
+    """Columns of a points frame, each read once (or taken from ``read``, already read).
 
-    def __init__(self, points: pd.DataFrame, read: Mapping[str, np.ndarray] | None):
+    Without a frame (``points`` None), ``read`` holds every column.
+    """
+
+    def __init__(self, points: pd.DataFrame | None, read: Mapping[str, np.ndarray] | None):
         self.points = points
         self.read = dict(read or {})
+
+    def names(self) -> set[str]:
+        """The names of the columns."""
+        return set(self.read) if self.points is None else set(self.points.columns)
+
+    def frame(self) -> pd.DataFrame:
+        """The points as a frame (made of the columns when there is none)."""
+        return table(dict(self.read)) if self.points is None else self.points
 
     def raw(self, column: str) -> np.ndarray:
         """The column as ``Series.to_numpy()`` gives it."""
         if column not in self.read:
+            assert self.points is not None  # without a frame, read holds every column
             self.read[column] = self.points[column].to_numpy()
         return self.read[column]
 
@@ -207,14 +220,16 @@ class _Columns:
         return np.asarray(self.raw(column), dtype=np.float64)
 
 
-def _envelope_thresholds(points: pd.DataFrame, groups: Groups, pc, read: _Columns) -> np.ndarray:
+def _envelope_thresholds(
+    points: pd.DataFrame | None, groups: Groups, pc, read: _Columns
+) -> np.ndarray:
     """The envelope's threshold of each group at each ``pc``, from the hulls of ``points``.
 
     The points are costchart's own, already read and split: the hulls are computed on
     them directly (no second pass through the public readers), and the vertex used at each
     ``pc`` follows :data:`costchart._optimal.RULE`, as :func:`costchart.selection_table`.
     """
-    hulls = all_hulls(points, groups, list(col.ROC_COLUMNS), read.read)
+    hulls = all_hulls(read.frame(), groups, list(col.ROC_COLUMNS), read.read)
     frame = hulls.columns
     lo = frame[col.PC_LO].astype(np.float64)
     hi = frame[col.PC_HI].astype(np.float64)
