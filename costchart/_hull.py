@@ -339,7 +339,12 @@ def vertex_ranges(fpr: np.ndarray, tpr: np.ndarray, lengths: np.ndarray) -> dict
         edge_pc = d_fpr / (d_fpr + d_tpr)
     return {
         col.SLOPE_LO: np.where(is_last, 0.0, slope),
-        col.SLOPE_HI: np.where(is_first, np.inf, np.roll(slope, 1)),
-        col.PC_LO: np.where(is_first, 0.0, np.roll(edge_pc, 1)),
+        col.SLOPE_HI: np.where(is_first, np.inf, _shifted(slope)),
+        col.PC_LO: np.where(is_first, 0.0, _shifted(edge_pc)),
         col.PC_HI: np.where(is_last, 1.0, edge_pc),
     }
+
+
+def _shifted(values: np.ndarray) -> np.ndarray:
+    """``np.roll(values, 1)`` of a 1-D array (each value one place on), without its overhead."""
+    return np.concatenate((values[-1:], values[:-1]))
