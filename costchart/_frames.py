@@ -31,6 +31,7 @@ __all__ = [
     "normalize_by",
     "plain_key",
     "require_columns",
+    "rows_only",
     "table",
 ]
 
@@ -123,6 +124,11 @@ def mapping_columns(
         for value in arrays.values()
     )
     return {key: np.array(value) for key, value in arrays.items()} if plain else None
+
+
+def rows_only(n: int) -> pd.DataFrame:
+    """A frame of ``n`` rows and no columns: the rows of ungrouped data read without a frame."""
+    return pd.DataFrame({}, index=pd.RangeIndex(n))
 
 
 def check_unique_columns(columns, name: str) -> None:

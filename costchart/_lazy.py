@@ -29,7 +29,7 @@ from costchart._data_checks import (
 )
 from costchart._engine_bins import BAD, INSTANCES, engine_bins
 from costchart._errors import CostchartError
-from costchart._frames import as_pandas, mapping_columns, require_columns
+from costchart._frames import as_pandas, mapping_columns, require_columns, rows_only
 from costchart._validation import column_name
 
 __all__ = ["Instances", "PerScore", "is_lazy", "per_score_table", "read_instances"]
@@ -129,7 +129,7 @@ def read_instances(
         # Ungrouped numbers in a dict need no frame: their arrays are read as they are.
         arrays = mapping_columns(data, wanted) if isinstance(data, Mapping) and not by else None
         if arrays is not None:
-            frame = pd.DataFrame(index=pd.RangeIndex(len(arrays[score])))  # no grouping
+            frame = rows_only(len(arrays[score]))  # no grouping
             values_of = arrays.__getitem__
         else:
             frame = as_pandas(data, wanted)

@@ -132,3 +132,12 @@ def test_mapping_columns_refuse_as_a_frame_does():
             as_pandas(data, columns)
         with pytest.raises(cc.CostchartError, match=re.escape(str(general.value))):
             mapping_columns(data, columns)
+
+
+def test_rows_only_has_the_rows_and_no_columns():
+    from costchart._frames import rows_only
+
+    frame = rows_only(4)
+    assert len(frame) == 4 and list(frame.columns) == []
+    assert len(split_groups(frame, [])) == 1 and split_groups(frame, []).sizes.tolist() == [4]
+    assert len(rows_only(0)) == 0

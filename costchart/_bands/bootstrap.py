@@ -34,7 +34,7 @@ from costchart._bands.simultaneous import check_simultaneous, simultaneous_bound
 from costchart._confusion import from_confusion
 from costchart._data_checks import whole_counts
 from costchart._errors import CostchartError
-from costchart._frames import as_pandas, normalize_by
+from costchart._frames import as_pandas, normalize_by, rows_only
 from costchart._groups import Groups, assemble, split_groups
 from costchart._roc import points_and_columns
 from costchart._validation import flag, threshold_number
@@ -266,7 +266,7 @@ def _bands(
     read = dict(read or {})
     if points is None:
         n = len(read[col.TPR])
-        groups = Groups(pd.DataFrame(index=pd.RangeIndex(n)), [], np.arange(n), np.array([n]))
+        groups = Groups(rows_only(n), [], np.arange(n), np.array([n]))
     else:
         groups = split_groups(points, by)
         for column in (col.THRESHOLD, col.TP, col.FN, col.FP, col.TN, col.FPR, col.TPR):
