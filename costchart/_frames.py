@@ -27,9 +27,11 @@ __all__ = [
     "describe_group",
     "infer_by",
     "is_hashable",
+    "mapping_columns",
     "normalize_by",
     "plain_key",
     "require_columns",
+    "rows_only",
     "table",
 ]
 
@@ -78,13 +80,7 @@ def as_pandas(data, columns: Sequence[str], *, name: str = "data") -> pd.DataFra
     ``data`` may be a pandas, polars or pyarrow frame (anything narwhals reads eagerly) or a
     mapping of column name to array. The caller's object is never modified.
     """
-    odd = next((c for c in columns if not isinstance(c, str) and not is_hashable(c)), None)
-    if odd is not None:
-        msg = (
-            f"a column of {name} was given as a {type(odd).__name__}, not a column name; add "
-            "the values to the data as a column and pass its name (a string)"
-        )
-        raise CostchartError(msg)
+    _check_column_names(columns, name)
     if isinstance(data, pd.DataFrame):
         # Only the columns used matter: .loc would return a duplicated one twice.
         wanted = set(columns)
@@ -98,6 +94,41 @@ def as_pandas(data, columns: Sequence[str], *, name: str = "data") -> pd.DataFra
     require_columns(frame.columns, columns, name)
     # Column by column, without copying (faster than .loc for small frames).
     return pd.DataFrame({c: frame[c] for c in dict.fromkeys(columns)}, copy=False)
+
+
+def _check_column_names(columns: Sequence[str], name: str) -> None:
+    odd = next((c for c in columns if not isinstance(c, str) and not is_hashable(c)), None)
+    if odd is not None:
+        msg = (
+            f"a column of {name} was given as a {type(odd).__name__}, not a column name; add "
+            "the values to the data as a column and pass its name (a string)"
+        )
+        raise CostchartError(msg)
+
+
+def mapping_columns(
+    data: Mapping, columns: Sequence[str], *, name: str = "data"
+) -> dict[str, np.ndarray] | None:
+    """The ``columns`` of a dict of arrays as numpy arrays, checked as :func:`as_pandas` does.
+
+    For 1-D arrays of numbers or booleans (numpy dtypes, native byte order), which a
+    pandas frame holds unchanged, no frame is built: each comes back as a copy (as a
+    frame holds it, so nothing computed on it can change the caller's array). For any
+    other column (text, objects, a scalar to broadcast) the answer is None: build the
+    frame with :func:`as_pandas`.
+    """
+    _check_column_names(columns, name)
+    arrays = _checked_arrays(data, columns, name)
+    plain = all(
+        value.ndim == 1 and value.dtype.kind in "biuf" and value.dtype.isnative
+        for value in arrays.values()
+    )
+    return {key: np.array(value) for key, value in arrays.items()} if plain else None
+
+
+def rows_only(n: int) -> pd.DataFrame:
+    """A frame of ``n`` rows and no columns: the rows of ungrouped data read without a frame."""
+    return pd.DataFrame({}, index=pd.RangeIndex(n))
 
 
 def check_unique_columns(columns, name: str) -> None:
@@ -120,6 +151,11 @@ def check_unique_columns(columns, name: str) -> None:
 
 
 def _frame_from_mapping(data: Mapping, columns: Sequence[str], name: str) -> pd.DataFrame:
+    return pd.DataFrame(_checked_arrays(data, columns, name))
+
+
+def _checked_arrays(data: Mapping, columns: Sequence[str], name: str) -> dict[str, np.ndarray]:
+    """The ``columns`` of ``data`` as numpy arrays, 1-D or scalars of one length."""
     arrays = {key: np.asarray(data[key]) for key in dict.fromkeys(columns) if key in data}
     deep = next((key for key, value in arrays.items() if value.ndim > 1), None)
     if deep is not None:
@@ -138,7 +174,7 @@ def _frame_from_mapping(data: Mapping, columns: Sequence[str], name: str) -> pd.
     if not lengths:
         msg = f"{name} holds only scalars; pass arrays (one value per row)"
         raise CostchartError(msg)
-    return pd.DataFrame(arrays)
+    return arrays
 
 
 def _frame_from_native(data, columns: Sequence[str], name: str) -> pd.DataFrame:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -12,7 +12,7 @@ import pandas as pd
 from costchart import _schema as col
 from costchart._frames import table as table_of
 from costchart._groups import Groups, assemble
-from costchart._tables import points_groups
+from costchart._tables import points_columns, points_groups
 from costchart._upper_hull import upper_hulls
 
 __all__ = ["group_hulls", "roc_hull"]
@@ -115,12 +115,12 @@ def read_hulls(
     points, by, *, name: str = "points"
 ) -> tuple[pd.DataFrame, list[str], Groups, Hulls]:
     """As :func:`group_hulls`, with the hulls of all groups in one :class:`Hulls`."""
-    table, by, groups = points_groups(points, by, name=name)
+    table, by, groups, arrays = points_columns(points, by, name=name)
     columns = [c for c in col.ROC_COLUMNS if c in table.columns]
     if col.THRESHOLD not in columns:
         table = table.assign(**{col.THRESHOLD: np.nan})
         columns = [col.THRESHOLD, *columns]
-    return table, by, groups, all_hulls(table, groups, columns)
+    return table, by, groups, all_hulls(table, groups, columns, arrays)
 
 
 def hull_of_group(table: pd.DataFrame, positions: np.ndarray, columns: list[str]):
@@ -129,18 +129,30 @@ def hull_of_group(table: pd.DataFrame, positions: np.ndarray, columns: list[str]
     return all_hulls(table, one, columns).frame
 
 
-def all_hulls(table: pd.DataFrame, groups: Groups, columns: list[str]) -> Hulls:
+def all_hulls(
+    table: pd.DataFrame, groups: Groups, columns: list[str], read: Mapping | None = None
+) -> Hulls:
     """Hull vertices of every group, with their slope and ``pc`` ranges.
 
     The points of all groups are sorted by (group, fpr, tpr) at once and completed with
     the trivial classifiers where missing; the hulls of all groups are found together
-    (:func:`~costchart._upper_hull.upper_hulls`).
+    (:func:`~costchart._upper_hull.upper_hulls`). ``read`` holds columns of ``table``
+    already read (``Series.to_numpy()``, as :func:`~costchart._tables.check_rates`
+    returns them), which are not read again.
     """
     iv = [col.FP_COST, col.TP_BENEFIT]
-    if set(iv) <= set(table.columns):
+    names = set(table.columns)
+    if set(iv) <= names:
         columns = [*columns, *iv]  # ROCIV points: rates are shares of these sums
-    fpr = table[col.FPR].to_numpy(np.float64)
-    tpr = table[col.TPR].to_numpy(np.float64)
+    counts = [c for c in (col.TP, col.FN, col.FP, col.TN) if c in names]
+    # Each column read once: every read of a frame column builds a Series.
+    read = read or {}
+    arrays = {
+        c: read[c] if c in read else table[c].to_numpy()
+        for c in dict.fromkeys([col.FPR, col.TPR, *columns, *counts])
+    }
+    fpr = np.asarray(arrays[col.FPR], dtype=np.float64)
+    tpr = np.asarray(arrays[col.TPR], dtype=np.float64)
     rows = groups.order  # group after group (a group may be only part of the table)
     order = rows
     if not _is_sorted_within(fpr[rows], tpr[rows], groups.starts):
@@ -161,13 +173,11 @@ def all_hulls(table: pd.DataFrame, groups: Groups, columns: list[str]) -> Hulls:
     source[(new_starts + new_sizes - 1)[corner]] = -2
     group = np.repeat(np.arange(len(sizes)), new_sizes)
     firsts = order[first] if len(order) else order
-    exact_columns = _exact_columns(table, columns)
-    counts = [c for c in (col.TP, col.FN, col.FP, col.TN) if c in table.columns]
-    # Each column read once: every read of a frame column builds a Series.
-    arrays = {c: table[c].to_numpy() for c in dict.fromkeys([*columns, *counts])}
+    exact_columns = _exact_columns(columns)
     maxima = _group_maxima(arrays, columns, source, group, len(sizes))
+    points = _Sources(source)
     coordinates = {
-        c: _column_with_trivial(arrays, c, columns, source, group, firsts, maxima)
+        c: _column_with_trivial(arrays, c, columns, points, group, firsts, maxima)
         for c in (col.FPR, col.TPR, *exact_columns)
     }
     x, y = coordinates[col.FPR].astype(np.float64), coordinates[col.TPR].astype(np.float64)
@@ -182,8 +192,9 @@ def all_hulls(table: pd.DataFrame, groups: Groups, columns: list[str]) -> Hulls:
     hull_y = np.where(exact_point, exact[1], y) if exact else y
     min_turn = np.where(use_exact, exact_turn, RATE_MIN_TURN)
     kept, lengths = upper_hulls(hull_x, hull_y, new_starts, new_sizes, min_turn=min_turn)
+    vertices = _Sources(source[kept])
     values = {
-        c: _column_with_trivial(arrays, c, columns, source[kept], group[kept], firsts, maxima)
+        c: _column_with_trivial(arrays, c, columns, vertices, group[kept], firsts, maxima)
         for c in columns
     }
     return Hulls(_with_ranges(values, lengths), lengths, source[kept])
@@ -197,7 +208,7 @@ def _is_sorted_within(fpr: np.ndarray, tpr: np.ndarray, starts: np.ndarray) -> b
     return bool(ok.all())
 
 
-def _exact_columns(table: pd.DataFrame, columns: list[str]) -> list[str]:
+def _exact_columns(columns: list[str]) -> list[str]:
     """Exact coordinates the points carry: ROCIV sums, or counts, or none."""
     if col.FP_COST in columns:
         return [col.FP_COST, col.TP_BENEFIT]
@@ -216,9 +227,9 @@ def exact_scales(exact: list[np.ndarray], rates, group: np.ndarray, n_groups: in
     """
     if not exact:
         return np.zeros(n_groups, dtype=bool)
-    bad = np.zeros(n_groups, dtype=bool)
+    wrong = np.zeros(len(group), dtype=bool)  # per point; a group is bad if any of its are
     for values, rate in zip(exact, rates, strict=True):
-        bad |= np.bincount(group, np.isnan(values) | ((values == 0) != (rate == 0)), n_groups) > 0
+        wrong |= np.isnan(values) | ((values == 0) != (rate == 0))
         nonzero = np.flatnonzero(rate > 0)
         with np.errstate(invalid="ignore", divide="ignore"):
             totals = values[nonzero] / rate[nonzero]
@@ -226,15 +237,29 @@ def exact_scales(exact: list[np.ndarray], rates, group: np.ndarray, n_groups: in
         first = np.full(n_groups, np.nan)
         starts = np.flatnonzero(np.append(True, owner[1:] != owner[:-1])) if len(owner) else owner
         first[owner[starts]] = totals[starts]
-        off = ~(np.abs(totals - first[owner]) <= 1e-9 * np.abs(first[owner]))
-        bad |= np.bincount(owner, off, n_groups) > 0
-    return ~bad
+        total = first[owner]
+        wrong[nonzero] |= ~(np.abs(totals - total) <= 1e-9 * np.abs(total))
+    return np.bincount(group, wrong, n_groups) == 0
+
+
+class _Sources:
+    """Rows to take from the points (``source``; -1 an added (0, 0), -2 an added (1, 1)).
+
+    What every column taken at these rows shares, worked out once.
+    """
+
+    def __init__(self, source: np.ndarray):
+        self.source = source
+        self.added = source < 0
+        self.any_added = bool(self.added.any())
+        self.safe = np.where(self.added, 0, source) if self.any_added else source
+        self.positive = source == -2
 
 
 def _column_with_trivial(
-    arrays: dict, column: str, columns: list[str], source, group, firsts, maxima
+    arrays: dict, column: str, columns: list[str], rows: _Sources, group, firsts, maxima
 ) -> np.ndarray:
-    """``arrays[column]`` at rows ``source``; -1 is (0, 0), -2 is (1, 1) of ``group``.
+    """``arrays[column]`` at rows ``rows.source``; -1 is (0, 0), -2 is (1, 1) of ``group``.
 
     The trivial classifiers get threshold ``+inf`` (always negative) or ``-inf``, their
     counts from the group's totals (read at its row ``firsts[group]``) and their ROCIV
@@ -243,12 +268,11 @@ def _column_with_trivial(
     data = arrays[column]
     if column in (col.FP_COST, col.TP_BENEFIT):
         data = data.astype(np.float64)
-    added = source < 0
-    out = data[np.where(added, 0, source)] if len(data) else np.zeros(len(source), data.dtype)
-    if not added.any():
+    source, added = rows.source, rows.added
+    out = data[rows.safe] if len(data) else np.zeros(len(source), data.dtype)
+    if not rows.any_added:
         return out
-    positive = source == -2
-    fill = np.full(len(source), np.nan)
+    positive = rows.positive
     if column == col.THRESHOLD:
         fill = np.where(positive, -np.inf, np.inf)
     elif column in (col.FPR, col.TPR):
@@ -265,6 +289,8 @@ def _column_with_trivial(
         fill = np.where(positive == (column in (col.TP, col.FP)), total, 0)
     elif column in (col.FP_COST, col.TP_BENEFIT) and col.FP_COST in columns:
         fill = np.where(positive, maxima[column][group], 0.0)
+    else:
+        fill = np.full(len(source), np.nan)
     fits = out.dtype.kind not in "iub" or np.isfinite(fill[added]).all()
     if not fits and out.dtype.kind != "O":
         out = out.astype(np.float64)
@@ -313,7 +339,12 @@ def vertex_ranges(fpr: np.ndarray, tpr: np.ndarray, lengths: np.ndarray) -> dict
         edge_pc = d_fpr / (d_fpr + d_tpr)
     return {
         col.SLOPE_LO: np.where(is_last, 0.0, slope),
-        col.SLOPE_HI: np.where(is_first, np.inf, np.roll(slope, 1)),
-        col.PC_LO: np.where(is_first, 0.0, np.roll(edge_pc, 1)),
+        col.SLOPE_HI: np.where(is_first, np.inf, _shifted(slope)),
+        col.PC_LO: np.where(is_first, 0.0, _shifted(edge_pc)),
         col.PC_HI: np.where(is_last, 1.0, edge_pc),
     }
+
+
+def _shifted(values: np.ndarray) -> np.ndarray:
+    """``np.roll(values, 1)`` of a 1-D array (each value one place on), without its overhead."""
+    return np.concatenate((values[-1:], values[:-1]))

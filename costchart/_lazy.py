@@ -14,7 +14,7 @@ row, lazy input aggregated first.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -29,7 +29,7 @@ from costchart._data_checks import (
 )
 from costchart._engine_bins import BAD, INSTANCES, engine_bins
 from costchart._errors import CostchartError
-from costchart._frames import as_pandas, require_columns
+from costchart._frames import as_pandas, mapping_columns, require_columns, rows_only
 from costchart._validation import column_name
 
 __all__ = ["Instances", "PerScore", "is_lazy", "per_score_table", "read_instances"]
@@ -120,28 +120,42 @@ def read_instances(
             data, score=score, label=label, by=by, amounts=amounts_wanted, bins=bins
         )
         frame, instances = aggregate.table, aggregate.instances
+        values_of = _reader(frame)
         scores = _score_array(frame[score])
         amounts = aggregate.sums[amount] if amount is not None else None
     else:
         extra = [c for c in (amount, weight) if c is not None]
-        frame = as_pandas(data, [*by, score, label, *dict.fromkeys(extra)])
-        scores = finite_scores(frame[score].to_numpy(), f"column {score!r}")
+        wanted = [*by, score, label, *dict.fromkeys(extra)]
+        # Ungrouped numbers in a dict need no frame: their arrays are read as they are.
+        arrays = mapping_columns(data, wanted) if isinstance(data, Mapping) and not by else None
+        if arrays is not None:
+            frame = rows_only(len(arrays[score]))  # no grouping
+            values_of = arrays.__getitem__
+        else:
+            frame = as_pandas(data, wanted)
+            values_of = _reader(frame)
+        scores = finite_scores(values_of(score), f"column {score!r}")
         amounts = None
         if amount is not None:
-            values, what = frame[amount].to_numpy(), f"column {amount!r}"
+            values, what = values_of(amount), f"column {amount!r}"
             if frequency is not None and not strictly_positive:
                 amounts = frequency_weights(values, f"weight= {what}", frequency)
             else:
                 check = positive_costs if strictly_positive else nonnegative_numbers
                 amounts = check(values, what)
-    positive = binary_labels(frame[label].to_numpy(), f"column {label!r}", pos_label)
+    positive = binary_labels(values_of(label), f"column {label!r}", pos_label)
     weights = None
     if weight is not None:
-        weights = nonnegative_numbers(frame[weight].to_numpy(), f"column {weight!r}")
+        weights = nonnegative_numbers(values_of(weight), f"column {weight!r}")
     dropped = instances is not None and bins is not None and amount is not None
     return Instances(
         frame, scores, positive, amounts, instances, dropped and not strictly_positive, weights
     )
+
+
+def _reader(frame: pd.DataFrame) -> Callable[[str], np.ndarray]:
+    """A column of ``frame`` as ``Series.to_numpy()`` gives it, by name."""
+    return lambda column: frame[column].to_numpy()
 
 
 def _score_array(scores: pd.Series) -> np.ndarray:

@@ -137,6 +137,38 @@ def points_of(
     For the functions that resample instances (bands, variances): their weights must be
     frequency weights (:func:`~costchart._validation.frequency_weights`).
     """
+    points = points_and_columns(
+        data,
+        score=score,
+        label=label,
+        by=by,
+        pos_label=pos_label,
+        weight=weight,
+        bins=bins,
+        frequency=frequency,
+    )[0]
+    assert points is not None  # a frame was asked for
+    return points
+
+
+def points_and_columns(
+    data,
+    *,
+    score: str,
+    label: str,
+    by: str | Sequence[str] | None = None,
+    pos_label=None,
+    weight: str | None = None,
+    bins: int | None = None,
+    frequency: str | None = None,
+    as_frame: bool = True,
+) -> tuple[pd.DataFrame | None, dict[str, np.ndarray] | None]:
+    """:func:`points_of`, with the points' columns as the numpy arrays the frame holds.
+
+    For callers that compute on the points they just made instead of reading the frame
+    back; the columns come for ungrouped data (None for grouped data: read the frame).
+    Ungrouped points are only made into a frame if ``as_frame`` is True (else None).
+    """
     by = normalize_by(by)
     check_by_names(by)
     bins = check_bins(bins)
@@ -158,9 +190,10 @@ def points_of(
     groups = split_groups(frame, by)
     many_small = len(groups) > 1 and len(read.scores) < SMALL_GROUPS * len(groups)
     if many_small and read.amounts is None and read.instances is None and bins is None:
-        return _points_of_all_groups(read, groups, label)
+        return _points_of_all_groups(read, groups, label), None
     what = "counts" if weight is None else f"weights in column {weight!r}"
     parts = []
+    columns: dict[str, np.ndarray] | None = None
     for group in groups:
         positions = group.positions if by else slice(None)
         weights = None if read.amounts is None else read.amounts[positions]
@@ -175,11 +208,15 @@ def points_of(
             None if read.instances is None else read.instances[positions],
             bins,
         )
-        parts.append(points_or_nothing(counts, group, by, label, what))
+        columns = point_columns(counts, group, by, label, what)
+        if columns is None:
+            parts.append(left_out_frame())
+        elif by or as_frame:
+            parts.append(table(columns))
     require_some(parts, by, label)
-    if not by:
-        return carry_grouping(parts[0], [])
-    return combine_groups(frame, by, groups, parts, col.ROC_COLUMNS)
+    if not by:  # one group, which has both classes (else an error was raised)
+        return (carry_grouping(parts[0], []) if as_frame else None), columns
+    return combine_groups(frame, by, groups, parts, col.ROC_COLUMNS), None
 
 
 #: Below this many rows per group on average, all groups are counted in one sort; larger
@@ -304,6 +341,11 @@ def left_out(group: Group, by, reason: str, fix: str) -> pd.DataFrame:
         msg = f"{reason}; {fix}"
         raise CostchartError(msg)
     warn(f"group {describe_group(by, group.key)}: {reason}; it is left out")
+    return left_out_frame()
+
+
+def left_out_frame() -> pd.DataFrame:
+    """The (empty) points of a group left out."""
     return pd.DataFrame(columns=list(col.ROC_COLUMNS))
 
 
@@ -312,11 +354,17 @@ def points_or_nothing(counts, group: Group, by, label, what: str = "counts") -> 
 
     ``what`` names the counted amounts in messages (e.g. ``"weights in column 'w'"``).
     """
+    columns = point_columns(counts, group, by, label, what)
+    return table(columns) if columns is not None else left_out_frame()
+
+
+def point_columns(counts, group: Group, by, label, what: str = "counts") -> dict | None:
+    """:func:`points_or_nothing`'s columns (numpy arrays), or None for a left-out group."""
     thresholds, pos, neg = counts
     pos, neg = summable(np.asarray(pos), np.asarray(neg), what)
     if has_both_classes(pos, neg, group, by, label):
-        return table(count_columns(thresholds, pos, neg))
-    return pd.DataFrame(columns=list(col.ROC_COLUMNS))
+        return count_columns(thresholds, pos, neg)
+    return None
 
 
 def has_both_classes(pos: np.ndarray, neg: np.ndarray, group: Group, by, label) -> bool:

@@ -33,6 +33,7 @@ __all__ = [
     "check_rates",
     "curve_groups",
     "curve_vertices",
+    "points_columns",
     "points_groups",
     "read_selection",
     "read_table",
@@ -97,7 +98,12 @@ def numbers(table: pd.DataFrame, column: str, name: str) -> np.ndarray:
     Booleans and categories are refused too: no costchart column holds them where a
     number is read.
     """
-    series = table[column]  # read once: each read builds a Series and copies its attrs
+    # Read once: each read builds a Series and copies its attrs.
+    return series_numbers(table[column], column, name)
+
+
+def series_numbers(series: pd.Series, column: str, name: str) -> np.ndarray:
+    """:func:`numbers` of a column already read (``series``, named ``column`` in messages)."""
     dtype = series.dtype
     try:
         if pd.api.types.is_bool_dtype(dtype) or isinstance(dtype, pd.CategoricalDtype):
@@ -136,16 +142,29 @@ def check_unit(table: pd.DataFrame, columns: Sequence[str], name: str, what: str
         _refuse(values, ~((values >= 0) & (values <= 1)), column, name, f"{what} in [0, 1]")
 
 
-def check_rates(table: pd.DataFrame, name: str) -> None:
-    """``fpr``/``tpr`` in [0, 1] (NaN refused), counts finite and >= 0, thresholds numeric."""
-    check_unit(table, (col.FPR, col.TPR), name, "rates")
+def check_rates(table: pd.DataFrame, name: str) -> dict[str, np.ndarray]:
+    """``fpr``/``tpr`` in [0, 1] (NaN refused), counts finite and >= 0, thresholds numeric.
+
+    Returns the columns it checked, each read once, as ``Series.to_numpy()`` gives them
+    (dtype kept), for callers that go on computing with them.
+    """
+    series = {c: table[c] for c in _CHECKED if c in table.columns}
+    for column in (col.FPR, col.TPR):
+        values = series_numbers(series[column], column, name)
+        _refuse(values, ~((values >= 0) & (values <= 1)), column, name, "rates in [0, 1]")
     for column in (col.TP, col.FP, col.TN, col.FN):
-        if column in table.columns:
-            values = numbers(table, column, name)
+        if column in series:
+            values = series_numbers(series[column], column, name)
             bad = ~(np.isfinite(values) & (values >= 0))
             _refuse(values, bad, column, name, "finite, non-negative counts")
-    if col.THRESHOLD in table.columns:
-        numbers(table, col.THRESHOLD, name)  # NaN allowed: points may come without one
+    if col.THRESHOLD in series:
+        # NaN allowed: points may come without one
+        series_numbers(series[col.THRESHOLD], col.THRESHOLD, name)
+    return {c: values.to_numpy() for c, values in series.items()}
+
+
+#: The columns :func:`check_rates` checks, in the order its messages come.
+_CHECKED = (col.FPR, col.TPR, col.TP, col.FP, col.TN, col.FN, col.THRESHOLD)
 
 
 def check_curve(table: pd.DataFrame, name: str) -> None:
@@ -219,6 +238,17 @@ def points_groups(
     Rates must lie in [0, 1] (NaN refused) and counts, if present, be finite and
     non-negative. An empty table has no groups.
     """
+    table, by, groups, _ = points_columns(table, by, name=name, declared=declared)
+    return table, by, groups
+
+
+def points_columns(
+    table, by: str | Sequence[str] | None, *, name: str = "points", declared=None
+) -> tuple[pd.DataFrame, list[str], Groups, dict[str, np.ndarray]]:
+    """:func:`points_groups`, with the columns it checked as numpy arrays (see :func:`check_rates`).
+
+    For callers that compute on the points: each column is read from the table once.
+    """
     table = read_table(table, name)
     kind = table_kind(table)
     by = infer_by(table, by, name=name, declared=declared)
@@ -233,8 +263,7 @@ def points_groups(
         )
         raise CostchartError(msg)
     groups = _groups_of(table, by, name)
-    check_rates(table, name)
-    return table, by, groups
+    return table, by, groups, check_rates(table, name)
 
 
 def curve_groups(

@@ -95,3 +95,30 @@ def test_the_default_band_is_unchanged():
     finally:
         band_rows._envelope_rows = original
     pd.testing.assert_frame_equal(band, general)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_own_points_skip_the_checks_and_give_the_checked_rows(seed):
+    # bootstrap_band passes roc_points' fresh points as its own (no checks): the rows
+    # must be those of the checked fast way and of the general way.
+    rng = np.random.default_rng(seed)
+    points = _points(rng, int(rng.integers(1, 20)), weighted=seed % 2 == 1)
+    table, by, groups = points_groups(points, None)
+    pc = np.unique(np.r_[np.linspace(0, 1, 51), rng.random(10)])
+    read = {c: table[c].to_numpy() for c in table.columns}
+    own = band_rows._envelope_rows(table, groups, pc, band_rows._Columns(table, read), True)
+    np.testing.assert_array_equal(own, band_rows._envelope_rows(table, groups, pc))
+    np.testing.assert_array_equal(own, _general_rows(table, groups, pc, by))
+
+
+def test_columns_already_read_give_the_rows_of_the_frame():
+    rng = np.random.default_rng(7)
+    points = _points(rng, 4, weighted=False)
+    table, by, groups = points_groups(points, None)
+    pc = np.linspace(0, 1, 21)
+    read = {c: table[c].to_numpy() for c in ("threshold", "tp", "fp", "fpr", "tpr")}
+    for threshold in (None, 0.3):
+        np.testing.assert_array_equal(
+            band_rows.grouped_rows(table, groups, pc, None, threshold, by, read=read),
+            band_rows.grouped_rows(table, groups, pc, None, threshold, by),
+        )

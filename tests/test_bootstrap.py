@@ -882,3 +882,39 @@ def test_degenerate_marks_the_bands_of_no_width():
     for lo, hi in zip(trivial.pc_lo, trivial.pc_hi):
         inside = band[(band.pc > lo) & (band.pc < hi)]
         assert inside.degenerate.all()
+
+
+def test_band_of_points_just_made_equals_the_band_of_the_points_frame():
+    # bootstrap_band computes on roc_points' arrays (own points, not read back): the
+    # band is that of the points frame read and checked the general way.
+    from costchart._bands.bootstrap import _bands
+    from costchart._bands.options import check_options
+    from costchart._roc import points_and_columns
+
+    rng = np.random.default_rng(11)
+    y = rng.random(400) < 0.35
+    data = {"s": np.round(rng.normal(size=400) + y, 1), "y": y, "w": rng.integers(0, 3, 400)}
+    for weight in (None, "w"):
+        points, columns = points_and_columns(data, score="s", label="y", weight=weight)
+        assert columns is not None
+        options = check_options(
+            confidence_level=0.9,
+            method="exact",
+            sampling="stratified",
+            distribution="auto",
+            n_resamples=2000,
+            rng=None,
+            pc=None,
+            progress=False,
+        )
+        selection = cc.selection_table(points)
+        for chosen, threshold in ((None, None), (None, 0.5), (selection, None)):
+            general = _bands(points, [], chosen, threshold, options)
+            fast = _bands(points, [], chosen, threshold, options, read=columns, own_points=True)
+            pd.testing.assert_frame_equal(fast, general)
+            # without a frame at all (bootstrap_band's way for ungrouped data)
+            bare = _bands(None, [], chosen, threshold, options, read=columns, own_points=True)
+            pd.testing.assert_frame_equal(bare, general)
+        assert (
+            points_and_columns(data, score="s", label="y", weight=weight, as_frame=False)[0] is None
+        )

@@ -1,11 +1,13 @@
 """Helpers of costchart._frames and costchart._groups: group keys in messages, column-name checks."""
 
+import re
+
 import numpy as np
 import pandas as pd
 import pytest
 
 import costchart as cc
-from costchart._frames import as_pandas, describe_group
+from costchart._frames import as_pandas, describe_group, mapping_columns
 from costchart._groups import split_groups
 
 
@@ -93,3 +95,49 @@ def test_names_may_come_as_an_index_an_array_or_integers():
         cc.roc_points(numbered, score=1, label=2)["tpr"],
         cc.roc_points(data, score="s", label="y")["tpr"],
     )
+
+
+@pytest.mark.parametrize(
+    "dtype", [bool, np.int8, np.int32, np.uint64, np.float16, np.float32, np.float64]
+)
+def test_mapping_columns_are_the_columns_a_frame_would_hold(dtype):
+    data = {"s": (np.arange(6) % 3).astype(dtype), "y": np.arange(6) % 2 == 0, "n": ["a"] * 6}
+    arrays = mapping_columns(data, ["s", "y"])
+    frame = as_pandas(data, ["s", "y"])
+    assert list(arrays) == ["s", "y"]
+    for column, values in arrays.items():
+        expected = frame[column].to_numpy()
+        assert values.dtype == expected.dtype
+        np.testing.assert_array_equal(values, expected)
+        assert not np.shares_memory(values, data[column])  # a copy, as a frame holds
+
+
+@pytest.mark.parametrize(
+    "column",
+    [["a", "b", "c"], np.array(["a", "b", "c"]), np.array([1, 2, 3], dtype=">f8"), 1.5],
+)
+def test_mapping_columns_leave_other_columns_to_a_frame(column):
+    assert mapping_columns({"s": np.arange(3.0), "y": column}, ["s", "y"]) is None
+
+
+def test_mapping_columns_refuse_as_a_frame_does():
+    for data, columns in [
+        ({"s": np.zeros(3), "y": np.zeros(4)}, ["s", "y"]),
+        ({"s": np.zeros((3, 2)), "y": np.zeros(3)}, ["s", "y"]),
+        ({"s": np.zeros(3)}, ["s", "y"]),
+        ({"s": np.zeros(3)}, ["s", ["y"]]),
+        ({"s": 1.0, "y": 2.0}, ["s", "y"]),
+    ]:
+        with pytest.raises(cc.CostchartError) as general:
+            as_pandas(data, columns)
+        with pytest.raises(cc.CostchartError, match=re.escape(str(general.value))):
+            mapping_columns(data, columns)
+
+
+def test_rows_only_has_the_rows_and_no_columns():
+    from costchart._frames import rows_only
+
+    frame = rows_only(4)
+    assert len(frame) == 4 and list(frame.columns) == []
+    assert len(split_groups(frame, [])) == 1 and split_groups(frame, []).sizes.tolist() == [4]
+    assert len(rows_only(0)) == 0

@@ -127,3 +127,61 @@ def test_hull_of_points_pooled_from_test_sets_of_different_sizes():
     expected = cc.roc_hull(pooled.drop(columns=["tp", "fp", "tn", "fn", "run"]), by="model")
     np.testing.assert_allclose(hull[["fpr", "tpr"]], expected[["fpr", "tpr"]])
     assert hull[["fpr", "tpr"]].values.tolist() == [[0.0, 0.0], [0.0, 1.0], [1.0, 1.0]]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_hulls_of_columns_already_read_equal_the_hulls_of_the_frame(seed):
+    # read_hulls passes the columns check_rates read to all_hulls; the frame's own
+    # columns must give the same hulls.
+    from costchart._groups import split_groups
+    from costchart._hull import all_hulls
+
+    rng = np.random.default_rng(seed)
+    y = rng.random(200) < 0.4
+    data = {"s": np.round(rng.normal(size=200) + y, seed % 3), "y": y, "g": rng.integers(0, 3, 200)}
+    points = cc.roc_points(data, score="s", label="y", by="g")
+    groups = split_groups(points, ["g"])
+    columns = ["threshold", "tp", "fp", "tn", "fn", "tpr", "fpr"]
+    read = {c: points[c].to_numpy() for c in ("fpr", "tpr", "tp", "threshold")}
+    fast, general = all_hulls(points, groups, columns, read), all_hulls(points, groups, columns)
+    np.testing.assert_array_equal(fast.lengths, general.lengths)
+    np.testing.assert_array_equal(fast.rows, general.rows)
+    assert list(fast.columns) == list(general.columns)
+    for column in general.columns:
+        assert fast.columns[column].dtype == general.columns[column].dtype
+        np.testing.assert_array_equal(fast.columns[column], general.columns[column])
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_exact_scales_says_which_groups_hold_one_curves_counts(seed):
+    # Against a group-by-group reading of the rule: every point's exact value is 0 where
+    # its rate is, not NaN, and its value / rate is the group's first such ratio.
+    from costchart._hull import exact_scales
+
+    rng = np.random.default_rng(seed)
+    sizes = rng.integers(1, 8, size=12)
+    group = np.repeat(np.arange(12), sizes)
+    rate = np.where(rng.random(len(group)) < 0.2, 0.0, rng.random(len(group)))
+    total = rng.integers(5, 50, size=12).astype(float)[group]
+    values = rate * total
+    spoilt = rng.random(len(group)) < 0.05
+    values[spoilt] = rng.choice([np.nan, 0.0, 1.0, 3.7], size=int(spoilt.sum()))
+    # and surely: a NaN in group 2, a ratio 1 % off in group 4, a lost count in group 6
+    first = np.cumsum(sizes) - sizes
+    rate[first[[4, 6]]] = 0.5
+    values[first[2]] = np.nan
+    values[first[4]] = 0.5 * total[first[4]] * 1.01
+    values[first[6]] = 0.0
+    other_rate, other_values = rate[::-1].copy(), (rate[::-1] * 20.0)
+    expected = []
+    for g in range(12):
+        ok = True
+        for v, r in ((values, rate), (other_values, other_rate)):
+            v, r = v[group == g], r[group == g]
+            ok &= not np.any(np.isnan(v) | ((v == 0) != (r == 0)))
+            ratios = v[r > 0] / r[r > 0]
+            ok &= bool(np.all(np.abs(ratios - ratios[:1]) <= 1e-9 * np.abs(ratios[:1])))
+        expected.append(ok)
+    found = exact_scales([values, other_values], (rate, other_rate), group, 12)
+    np.testing.assert_array_equal(found, expected)
+    assert found.any() and not found.all()  # both answers are exercised

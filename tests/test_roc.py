@@ -322,3 +322,42 @@ def test_points_are_built_column_by_column():
     assert len(points._mgr.blocks) == len(points.columns)
     assert points["tp"].dtype == np.int64 and points["tpr"].dtype == np.float64
     assert points["tp"].iloc[0] == 0 and points["fp"].iloc[-1] == (~data["y"]).sum()
+
+
+def test_points_and_columns_give_the_arrays_of_the_points_frame():
+    from costchart._roc import points_and_columns
+
+    data = {"s": [0.9, 0.8, 0.8, 0.3, 0.1], "y": [1, 1, 0, 0, 1], "w": [1, 2, 0, 1, 3]}
+    for weight in (None, "w"):
+        points, columns = points_and_columns(data, score="s", label="y", weight=weight)
+        pd.testing.assert_frame_equal(
+            points, cc.roc_points(data, score="s", label="y", weight=weight)
+        )
+        assert list(columns) == list(points.columns)
+        for column, values in columns.items():
+            assert values.dtype == points[column].dtype
+            np.testing.assert_array_equal(values, points[column].to_numpy())
+    grouped = points_and_columns({**data, "g": [0, 0, 0, 1, 1]}, score="s", label="y", by="g")
+    assert grouped[1] is None  # grouped points: read the frame
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_points_of_a_dict_of_numbers_equal_the_points_of_its_frame(weighted):
+    # Ungrouped dicts of numeric arrays are read without a frame; a pandas frame of the
+    # same arrays takes the general way.
+    rng = np.random.default_rng(5)
+    y = rng.integers(0, 2, 300).astype(np.int8)
+    data = {"s": np.round(rng.normal(size=300), 1).astype(np.float32), "y": y}
+    data["w"] = rng.integers(0, 3, 300).astype(np.uint16)
+    copies = {key: value.copy() for key, value in data.items()}
+    weight = "w" if weighted else None
+    fast = cc.roc_points(data, score="s", label="y", weight=weight)
+    general = cc.roc_points(pd.DataFrame(data), score="s", label="y", weight=weight)
+    pd.testing.assert_frame_equal(fast, general)
+    assert fast.attrs == general.attrs
+    band = cc.bootstrap_band(data, score="s", label="y", weight=weight)
+    pd.testing.assert_frame_equal(
+        band, cc.bootstrap_band(pd.DataFrame(data), score="s", label="y", weight=weight)
+    )
+    for key, value in copies.items():
+        np.testing.assert_array_equal(data[key], value)  # the caller's arrays unchanged

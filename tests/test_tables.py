@@ -385,3 +385,27 @@ def test_jumps_a_rounding_error_apart_are_two_jumps_not_three_costs():
     curve = cc.brier_curve({"s": scores, "y": labels}, score="s", label="y")
     brier = (np.mean((1 - scores[labels == 1]) ** 2) + np.mean(scores[labels == 0] ** 2)) / 2
     assert cc.expected_cost(curve)["expected_cost"].item() == pytest.approx(brier, abs=1e-15)
+
+
+def test_points_columns_are_the_columns_of_the_points_read_once():
+    # check_rates hands on the columns it read: the same values and dtypes as the frame's.
+    points = cc.roc_points({"s": [3, 2, 2, 1, 0], "y": [1, 0, 1, 0, 1]}, score="s", label="y")
+    points = points.assign(tp=points["tp"].astype("Int64"), note="x")
+    from costchart._tables import points_columns
+
+    arrays = points_columns(points, [])[3]
+    assert list(arrays) == ["fpr", "tpr", "tp", "fp", "tn", "fn", "threshold"]
+    for column, values in arrays.items():
+        expected = points[column].to_numpy()
+        assert values.dtype == expected.dtype
+        np.testing.assert_array_equal(values, expected)
+
+
+def test_points_columns_check_as_points_groups_does():
+    from costchart._tables import points_columns
+
+    bad = pd.DataFrame({"fpr": [0.0, 1.5], "tpr": [0.0, 1.0], "tp": [0, -1]})
+    with pytest.raises(cc.CostchartError, match=r"column 'fpr' of points must hold rates"):
+        points_columns(bad, [])
+    with pytest.raises(cc.CostchartError, match=r"column 'tp' of points must hold finite, non"):
+        points_columns(bad.assign(fpr=[0.0, 1.0]), [])

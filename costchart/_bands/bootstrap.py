@@ -34,9 +34,9 @@ from costchart._bands.simultaneous import check_simultaneous, simultaneous_bound
 from costchart._confusion import from_confusion
 from costchart._data_checks import whole_counts
 from costchart._errors import CostchartError
-from costchart._frames import as_pandas, normalize_by
-from costchart._groups import assemble, split_groups
-from costchart._roc import points_of
+from costchart._frames import as_pandas, normalize_by, rows_only
+from costchart._groups import Groups, assemble, split_groups
+from costchart._roc import points_and_columns
 from costchart._validation import flag, threshold_number
 
 __all__ = ["bootstrap_band", "confusion_band"]
@@ -161,7 +161,7 @@ def bootstrap_band(
     if threshold is not None:
         threshold = threshold_number(threshold)
     simultaneous = check_simultaneous(simultaneous, options)
-    points = points_of(
+    points, columns = points_and_columns(
         data,
         score=score,
         label=label,
@@ -170,8 +170,11 @@ def bootstrap_band(
         weight=weight,
         bins=bins,
         frequency="bootstrap_band's bootstrap",
+        as_frame=False,  # ungrouped points are used as arrays: no frame needed
     )
-    band = _bands(points, by, selection, threshold, options, simultaneous)
+    band = _bands(
+        points, by, selection, threshold, options, simultaneous, read=columns, own_points=True
+    )
     band.attrs[ATTRS] = describe(options, simultaneous=simultaneous)
     return band
 
@@ -243,18 +246,37 @@ def _check_counts(data, columns: dict[str, str]) -> None:
 
 
 def _bands(
-    points: pd.DataFrame,
+    points: pd.DataFrame | None,
     by: list[str],
     selection,
     threshold,
     options: Options,
     simultaneous: bool = False,
+    *,
+    read: dict[str, np.ndarray] | None = None,
+    own_points: bool = False,
 ) -> pd.DataFrame:
-    """The band of every group of ``points`` (ROC points), built column by column."""
-    groups = split_groups(points, by)
+    """The band of every group of ``points`` (ROC points), built column by column.
+
+    ``read`` holds columns of ``points`` already at hand (``Series.to_numpy()``), so the
+    frame is not read back; ``own_points`` says :func:`~costchart.roc_points` just made
+    them (:func:`~costchart._bands.rows.grouped_rows`). Ungrouped points may come as
+    their columns only (``points`` None, every column in ``read``).
+    """
+    read = dict(read or {})
+    if points is None:
+        n = len(read[col.TPR])
+        groups = Groups(rows_only(n), [], np.arange(n), np.array([n]))
+    else:
+        groups = split_groups(points, by)
+        for column in (col.THRESHOLD, col.TP, col.FN, col.FP, col.TN, col.FPR, col.TPR):
+            if column not in read and column in points.columns:
+                read[column] = points[column].to_numpy()  # each column read once
     pc = options.pc
-    rows = grouped_rows(points, groups, pc, selection, threshold, by).reshape(-1)
-    counts = Counts(*(points[c].to_numpy()[rows] for c in (col.TP, col.FN, col.FP, col.TN)))
+    rows = grouped_rows(
+        points, groups, pc, selection, threshold, by, read=read, own_points=own_points
+    ).reshape(-1)
+    counts = Counts(*(read[c][rows] for c in (col.TP, col.FN, col.FP, col.TN)))
     grid = np.tile(pc, len(groups))
     if options.method == "exact":
         cost, lower, upper, se = band_of_counts(counts, grid, options)

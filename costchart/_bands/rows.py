@@ -9,12 +9,14 @@ so the row of threshold ``t`` is the number of rows with a threshold ``>= t``, l
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import numpy as np
 import pandas as pd
 
 from costchart import _schema as col
 from costchart._errors import CostchartError
-from costchart._frames import describe_group, plain_key
+from costchart._frames import describe_group, plain_key, table
 from costchart._groups import Groups, count_at_most, split_groups
 from costchart._hull import all_hulls, exact_scales, vertex_ranges
 from costchart._optimal import vertex_index
@@ -29,19 +31,34 @@ def active_rows(points: pd.DataFrame, pc: np.ndarray, selection, threshold) -> n
 
 
 def grouped_rows(
-    points: pd.DataFrame, groups: Groups, pc: np.ndarray, selection, threshold, by: list[str]
+    points: pd.DataFrame | None,
+    groups: Groups,
+    pc: np.ndarray,
+    selection,
+    threshold,
+    by: list[str],
+    *,
+    read: Mapping[str, np.ndarray] | None = None,
+    own_points: bool = False,
 ) -> np.ndarray:
-    """Frame rows of ``points`` used by each group at each ``pc``, shape (groups, pc)."""
+    """Frame rows of ``points`` used by each group at each ``pc``, shape (groups, pc).
+
+    ``read`` holds columns of ``points`` already read (``Series.to_numpy()``), which are
+    not read again. ``own_points`` says the points are :func:`~costchart.roc_points`'
+    own, just made (see :func:`_envelope_rows`). Without a frame (``points`` None) every
+    column is in ``read``.
+    """
+    columns = _Columns(points, read)
     if threshold is None and selection is None:
-        rows = _envelope_rows(points, groups, pc)
+        rows = _envelope_rows(points, groups, pc, columns, own_points)
         if rows is not None:
             return rows
-    own = groups.take(points[col.THRESHOLD].to_numpy(np.float64))
+    own = groups.take(columns.floats(col.THRESHOLD))
     if threshold is not None:
         at_least = _rows_at_least(own, groups, np.float64(threshold))
         local = np.repeat(at_least[:, None], len(pc), axis=1)
     else:
-        chosen = _selected_thresholds(points, groups, pc, selection, by)
+        chosen = _selected_thresholds(points, groups, pc, selection, by, columns)
         local = rows_of_thresholds(own, groups.ids, chosen)
     local = np.clip(local, 0, groups.sizes[:, None] - 1)
     return groups.order[groups.starts[:, None] + local]
@@ -95,10 +112,10 @@ def _rows_at_least(own: np.ndarray, groups: Groups, threshold: float) -> np.ndar
     return np.add.reduceat((own >= threshold).astype(np.int64), groups.starts) - 1
 
 
-def _selected_thresholds(points, groups: Groups, pc, selection, by) -> np.ndarray:
+def _selected_thresholds(points, groups: Groups, pc, selection, by, read) -> np.ndarray:
     """The selected threshold of each group at each ``pc``, shape (groups, pc)."""
     if selection is None:
-        return _envelope_thresholds(points, groups, pc)
+        return _envelope_thresholds(points, groups, pc, read)
     else:
         table, table_by, table_groups = read_selection(selection, by or None)
         if table_by != by:
@@ -123,27 +140,30 @@ def _selected_thresholds(points, groups: Groups, pc, selection, by) -> np.ndarra
     return chosen
 
 
-def _envelope_rows(points: pd.DataFrame, groups: Groups, pc: np.ndarray) -> np.ndarray | None:
+def _envelope_rows(
+    points: pd.DataFrame | None,
+    groups: Groups,
+    pc: np.ndarray,
+    read: _Columns | None = None,
+    own_points: bool = False,
+) -> np.ndarray | None:
     """Frame rows of the envelope's vertex of each group at each ``pc``, or None.
 
     For costchart's own ROC points (both trivial classifiers present, each group in
     threshold order, exact counts): the hulls of all groups' counts in shared passes,
     the vertex used at each ``pc`` as :data:`costchart._optimal.RULE` says, found for all
     groups by one merge of (group, ``pc_lo``) with (group, ``pc``). None for any other
-    points, which take the general way (:func:`_envelope_thresholds`).
+    points, which take the general way (:func:`_envelope_thresholds`). ``own_points``
+    says the points were just made by :func:`~costchart.roc_points`, which gives them
+    all of that by construction: they are not checked again.
     """
     needed = (col.FP, col.TP, col.FPR, col.TPR, col.THRESHOLD)
-    if not len(groups) or not set(needed) <= set(points.columns):
+    columns = read or _Columns(points, None)
+    if not len(groups) or not set(needed) <= columns.names():
         return None
     rows = groups.order
-    fp, tp, fpr, tpr = (points[c].to_numpy(np.float64)[rows] for c in needed[:4])
-    first, last = groups.starts, groups.stops - 1
-    steps = np.diff(fp) >= 0
-    steps &= np.diff(tp) >= 0
-    steps[groups.stops[:-1] - 1] = True  # across a group boundary anything goes
-    ends = (fpr[first] == 0) & (tpr[first] == 0) & (fpr[last] == 1) & (tpr[last] == 1)
-    one_test_set = exact_scales([fp, tp], (fpr, tpr), groups.ids, len(groups))
-    if not (steps.all() and ends.all() and one_test_set.all()):
+    fp, tp, fpr, tpr = (columns.floats(c)[rows] for c in needed[:4])
+    if not (own_points or _fit_for_counts(fp, tp, fpr, tpr, groups)):
         return None
     kept, lengths = upper_hulls(fp, tp, groups.starts, groups.sizes, min_turn=0.0)
     ranges = vertex_ranges(fpr[kept], tpr[kept], lengths)
@@ -155,14 +175,61 @@ def _envelope_rows(points: pd.DataFrame, groups: Groups, pc: np.ndarray) -> np.n
     return rows[kept[chosen]]
 
 
-def _envelope_thresholds(points: pd.DataFrame, groups: Groups, pc) -> np.ndarray:
+def _fit_for_counts(fp, tp, fpr, tpr, groups: Groups) -> bool:
+    """Whether points (group after group) have what :func:`_envelope_rows` needs.
+
+    Both trivial classifiers at each group's ends, counts that never decrease within a
+    group and are its rates times one total each (one test set per group).
+    """
+    first, last = groups.starts, groups.stops - 1
+    steps = np.diff(fp) >= 0
+    steps &= np.diff(tp) >= 0
+    steps[groups.stops[:-1] - 1] = True  # across a group boundary anything goes
+    ends = (fpr[first] == 0) & (tpr[first] == 0) & (fpr[last] == 1) & (tpr[last] == 1)
+    one_test_set = exact_scales([fp, tp], (fpr, tpr), groups.ids, len(groups))
+    return bool(steps.all() and ends.all() and one_test_set.all())
+
+
+class _Columns:
+    """Columns of a points frame, each read once (or taken from ``read``, already read).
+
+    Without a frame (``points`` None), ``read`` holds every column.
+    """
+
+    def __init__(self, points: pd.DataFrame | None, read: Mapping[str, np.ndarray] | None):
+        self.points = points
+        self.read = dict(read or {})
+
+    def names(self) -> set[str]:
+        """The names of the columns."""
+        return set(self.read) if self.points is None else set(self.points.columns)
+
+    def frame(self) -> pd.DataFrame:
+        """The points as a frame (made of the columns when there is none)."""
+        return table(dict(self.read)) if self.points is None else self.points
+
+    def raw(self, column: str) -> np.ndarray:
+        """The column as ``Series.to_numpy()`` gives it."""
+        if column not in self.read:
+            assert self.points is not None  # without a frame, read holds every column
+            self.read[column] = self.points[column].to_numpy()
+        return self.read[column]
+
+    def floats(self, column: str) -> np.ndarray:
+        """The column as float64 (as ``Series.to_numpy(np.float64)``)."""
+        return np.asarray(self.raw(column), dtype=np.float64)
+
+
+def _envelope_thresholds(
+    points: pd.DataFrame | None, groups: Groups, pc, read: _Columns
+) -> np.ndarray:
     """The envelope's threshold of each group at each ``pc``, from the hulls of ``points``.
 
     The points are costchart's own, already read and split: the hulls are computed on
     them directly (no second pass through the public readers), and the vertex used at each
     ``pc`` follows :data:`costchart._optimal.RULE`, as :func:`costchart.selection_table`.
     """
-    hulls = all_hulls(points, groups, list(col.ROC_COLUMNS))
+    hulls = all_hulls(read.frame(), groups, list(col.ROC_COLUMNS), read.read)
     frame = hulls.columns
     lo = frame[col.PC_LO].astype(np.float64)
     hi = frame[col.PC_HI].astype(np.float64)
