@@ -147,12 +147,13 @@ def test_every_grid_value_holds_every_curve_of_its_panel_once():
         assert np.all(np.diff(curve.pc.to_numpy()) > 0)
 
 
-def test_each_fold_is_a_curve_and_the_envelope_is_of_all_their_points():
+def test_a_classifiers_folds_are_one_curve_and_the_envelope_is_of_all_their_points():
     points = random_points(11, datasets=("d1",), folds=3)
     tables = chart_tables(points, color="classifier")
     grid = combined_grid(tables, color="classifier", facet=None)
     assert list(grid.columns) == ["classifier", "pc", "cost", MID_COST, "fpr", "tpr"]
-    assert (grid.groupby("pc").size() == 9).all()  # 3 classifiers x 3 folds
+    # The legend picks a classifier's folds together: one curve per classifier is stored.
+    assert (grid.groupby("pc").size() == 3).all()
     for shown in subsets():
         drawn = least_cost(grid[grid.classifier.isin(shown)])
         pc, cost = without_collinear(drawn.pc.to_numpy(), drawn.cost.to_numpy())
@@ -302,6 +303,6 @@ def test_too_many_rows_are_refused_with_the_fix(monkeypatch):
     cc.cost_chart(points, color="classifier", combined=True)  # at the limit: drawn
     monkeypatch.setattr(combined_module, "MAX_COMBINED_ROWS", rows - 1)
     with pytest.raises(
-        cc.CostchartError, match=rf"combined=True needs more than {rows - 1} rows.*facet="
+        cc.CostchartError, match=rf"combined=True needs more than {rows - 1:,} rows.*facet="
     ):
         cc.cost_chart(points, color="classifier", combined=True)

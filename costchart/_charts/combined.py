@@ -20,10 +20,10 @@ the curve with the least midpoint cost is the one on the combined envelope, and 
 vertex is a vertex of the combined hull: those vertices with (0, 0) and (1, 1), in order,
 are the hull of the classifiers shown (:func:`combined_hull`).
 
-A curve is a group of the chart's table (every grouping column: classifier and fold, for
-instance); the legend picks values of ``color=``, so picking a classifier adds all its
-curves. Without ``color=`` there is no legend, and the layers draw the envelope and hull
-of every curve in the panel.
+The legend picks values of ``color=``, so the curves of one value (its folds, say) are
+always shown together: each value counts as one curve, the envelope of all its points.
+Without ``color=`` there is no legend, and the layers draw the envelope and hull of every
+curve in the panel.
 """
 
 from __future__ import annotations
@@ -36,7 +36,10 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart._charts._frame import ChartTables
+from costchart._envelope import envelope_of_hulls
 from costchart._errors import CostchartError
+from costchart._groups import split_groups
+from costchart._hull import all_hulls
 from costchart._vega import field
 from costchart.layers._base import INK, cost_y, fpr_x, pc_x, tpr_y
 
@@ -79,8 +82,12 @@ def combined_grid(
     if exact is None:  # pragma: no cover - chart_tables always sets it
         msg = "the chart's tables carry no exact envelope"
         raise CostchartError(msg)
-    by = tables.by
-    keep = [c for c in by if c in (color, facet)]
+    keep = [c for c in tables.by if c in (color, facet)]
+    if keep != tables.by:
+        # The legend picks whole colour values: the curves of one (folds, say) are always
+        # shown together, so each counts as one curve, the envelope of all their points.
+        exact = _union_envelopes(exact, keep)
+    by = keep
     panel_of = (
         exact.groupby(facet, sort=False, dropna=False).ngroup().to_numpy()
         if facet
@@ -101,8 +108,8 @@ def combined_grid(
             msg = (
                 f"combined=True needs more than {MAX_COMBINED_ROWS:,} rows for this chart "
                 f"(every curve at every vertex and crossing of its panel's {len(part)} "
-                "curves); put fewer curves in a panel (facet= or filter the points), or "
-                "pass combined=False"
+                "curves); put fewer classifiers in a panel (facet= or filter the points), "
+                "or pass combined=False"
             )
             raise CostchartError(msg)
         parts.extend(_rows(values, keep, curve, grid) for values, curve in part)
@@ -110,6 +117,15 @@ def combined_grid(
     if not parts:  # pragma: no cover - a chart has at least one curve
         return pd.DataFrame(columns=columns)
     return pd.concat(parts, ignore_index=True)[columns]
+
+
+def _union_envelopes(exact: pd.DataFrame, keep: list[str]) -> pd.DataFrame:
+    """The envelope of each ``keep`` value's curves together: of their envelopes' vertices."""
+    vertices = exact[[*keep, col.FPR, col.TPR]].reset_index(drop=True)
+    vertices.insert(len(keep), col.THRESHOLD, np.nan)
+    groups = split_groups(vertices, keep)
+    hulls = all_hulls(vertices, groups, [col.THRESHOLD, col.FPR, col.TPR])
+    return envelope_of_hulls(groups, hulls)[[*keep, col.PC, col.COST, col.FPR, col.TPR]]
 
 
 def _arrays(curve: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
