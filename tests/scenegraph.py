@@ -114,3 +114,21 @@ def swatches_not_drawn(graph: dict) -> dict[str, str]:
         if colour and colour not in drawn:
             missing[label] = colour
     return missing
+
+
+def spec_views(spec: dict) -> list[dict]:
+    """Every unit view of a Vega-Lite spec (the dicts with a mark), depth first."""
+    found: list[dict] = []
+
+    def visit(node):
+        if isinstance(node, dict):
+            if "mark" in node:
+                found.append(node)
+            for value in node.values():
+                visit(value)
+        elif isinstance(node, list):
+            for value in node:
+                visit(value)
+
+    visit(spec)
+    return found

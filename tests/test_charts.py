@@ -7,7 +7,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 import pytest
-from scenegraph import data_marks, legend_labels
+from scenegraph import data_marks, legend_labels, spec_views
 
 import costchart as cc
 from costchart._charts import chart_tables
@@ -442,24 +442,6 @@ def _many_curves(curves: int, per_curve: int = 400) -> pd.DataFrame:
     return cc.roc_points(data, score="s", label="y", by=["model", "fold"])
 
 
-def _views(spec) -> list[dict]:
-    """Every unit view of a spec (dicts with a mark), depth first."""
-    found = []
-
-    def visit(node):
-        if isinstance(node, dict):
-            if "mark" in node:
-                found.append(node)
-            for value in node.values():
-                visit(value)
-        elif isinstance(node, list):
-            for value in node:
-                visit(value)
-
-    visit(spec)
-    return found
-
-
 @pytest.mark.slow
 def test_many_curves_draw_fewer_points_and_a_mark_budget(render):
     from costchart._charts import MAX_ALL_COST_LINES, MAX_CHART_POINTS, MIN_POINTS_PER_CURVE
@@ -476,7 +458,7 @@ def test_many_curves_draw_fewer_points_and_a_mark_budget(render):
     assert len(tables.points) > MAX_ALL_COST_LINES
     chart = cc.roc_cost_chart(points, color="model", name="many")
     spec, _ = render(chart)
-    views = _views(spec)
+    views = spec_views(spec)
     on_hull_only = [
         view.get("name", view["mark"]["type"] if isinstance(view["mark"], dict) else view["mark"])
         for view in views
@@ -561,7 +543,9 @@ def test_crowding_counts_curves_per_panel():
 
 def test_few_curves_draw_every_cost_line(demo_points):
     spec = COMPOSITIONS["roc_cost"](demo_points).to_dict()
-    filtered = [v for v in _views(spec) if {"filter": "datum.on_hull"} in v.get("transform", [])]
+    filtered = [
+        v for v in spec_views(spec) if {"filter": "datum.on_hull"} in v.get("transform", [])
+    ]
     assert [v["mark"].get("strokeDash") for v in filtered] == [[6, 3]]  # the hull only
 
 
@@ -574,7 +558,7 @@ def test_static_images_skip_hover_targets(demo_points, capfd):
     static = without_hover_targets(spec)
     emptied = [
         v["name"]
-        for v in _views(static)
+        for v in spec_views(static)
         if {"filter": "false"} in v.get("transform", []) and "name" in v
     ]
     assert sorted(re.sub(r"[0-9a-f]{12}$", "", n) for n in emptied) == [
@@ -582,7 +566,7 @@ def test_static_images_skip_hover_targets(demo_points, capfd):
         "costchart_roc_targets",
     ]
     assert static != spec and {"filter": "false"} not in [
-        t for v in _views(spec) if "name" in v for t in v.get("transform", [])
+        t for v in spec_views(spec) if "name" in v for t in v.get("transform", [])
     ]
     capfd.readouterr()
     full = vlc.vegalite_to_svg(spec, vl_version=vl_version())
@@ -641,10 +625,10 @@ def test_compositions_stay_altair_charts_that_compose_and_save(demo_points, tmp_
     sonar = cc.roc_cost_chart(few[few.dataset == "sonar"], color="classifier")
     for composed in (chart & sonar, sonar | sonar.properties(title="again")):
         spec = chart_spec(composed)
-        named = {v["name"] for v in _views(spec) if "name" in v}
+        named = {v["name"] for v in spec_views(spec) if "name" in v}
         for param in spec.get("params", []):
             assert set(param.get("views", [])) <= named, param["name"]  # no dangling views
         assert cc.save(composed, tmp_path / "composed.png").stat().st_size > 0
     spec = chart_spec(chart)
-    named = {v["name"] for v in _views(spec) if "name" in v}
+    named = {v["name"] for v in spec_views(spec) if "name" in v}
     assert all(set(p["views"]) <= named for p in spec["params"])

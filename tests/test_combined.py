@@ -14,7 +14,7 @@ import json
 import numpy as np
 import pandas as pd
 import pytest
-from scenegraph import data_marks, legend_labels, scene
+from scenegraph import data_marks, legend_labels, scene, spec_views
 
 import costchart as cc
 from costchart._charts import chart_tables
@@ -163,28 +163,10 @@ def test_a_classifiers_folds_are_one_curve_and_the_envelope_is_of_all_their_poin
         np.testing.assert_allclose(cost, want_cost, rtol=0, atol=1e-9)
 
 
-def _views(spec: dict) -> list[dict]:
-    """Every unit or layer view of a spec, depth first."""
-    found = []
-
-    def visit(node):
-        if isinstance(node, dict):
-            if "mark" in node:
-                found.append(node)
-            for value in node.values():
-                visit(value)
-        elif isinstance(node, list):
-            for value in node:
-                visit(value)
-
-    visit(spec)
-    return found
-
-
 def _combined_views(spec: dict, tag: str) -> list[dict]:
     """The views of the combined layer ``tag`` ("envelope" or "hull")."""
     tagged = {"calculate": json.dumps(tag), "as": "costchart_combined"}
-    return [view for view in _views(spec) if tagged in view.get("transform", [])]
+    return [view for view in spec_views(spec) if tagged in view.get("transform", [])]
 
 
 def test_the_cost_chart_filters_by_the_legend_and_takes_the_least_cost_per_panel():
