@@ -42,32 +42,65 @@ class Counts:
 
 def cost_weights(counts: Counts, pc: np.ndarray, sampling: str):
     """Weights of FN and FP counts in the cost at each row, and the cost."""
-    positives = counts.positives.astype(np.float64)
-    negatives = counts.negatives.astype(np.float64)
-    if sampling == "stratified":
-        w_fn, w_fp = pc / positives, (1 - pc) / negatives
-    else:
-        n = positives + negatives
-        pi = positives / n
-        w_fn, w_fp = pc / pi / n, (1 - pc) / (1 - pi) / n
-    return w_fn, w_fp, w_fn * counts.fn + w_fp * counts.fp
+    return _weights(_Floats.of(counts), pc, sampling)
 
 
 def exact_variance(counts: Counts, w_fn, w_fp, sampling: str) -> np.ndarray:
     """Bootstrap variance of the cost, closed-form."""
-    positives = counts.positives.astype(np.float64)
-    negatives = counts.negatives.astype(np.float64)
-    fn, fp = counts.fn.astype(np.float64), counts.fp.astype(np.float64)
-    if sampling == "stratified":
-        # Var(w * Bin(m, q)) = w^2 m q (1 - q)
-        return (
-            w_fn**2 * fn * (positives - fn) / positives
-            + w_fp**2 * fp * (negatives - fp) / negatives
+    return _variance(_Floats.of(counts), w_fn, w_fp, sampling)
+
+
+@dataclass(frozen=True)
+class _Floats:
+    """The counts a row's cost and variance use, as float64, each made once."""
+
+    positives: np.ndarray
+    negatives: np.ndarray
+    fn: np.ndarray
+    fp: np.ndarray
+
+    @classmethod
+    def of(cls, counts: Counts) -> _Floats:
+        return cls(
+            counts.positives.astype(np.float64),
+            counts.negatives.astype(np.float64),
+            counts.fn.astype(np.float64),
+            counts.fp.astype(np.float64),
         )
-    n = positives + negatives
+
+
+def _weights(f: _Floats, pc: np.ndarray, sampling: str):
+    if sampling == "stratified":
+        w_fn, w_fp = pc / f.positives, (1 - pc) / f.negatives
+    else:
+        n = f.positives + f.negatives
+        pi = f.positives / n
+        w_fn, w_fp = pc / pi / n, (1 - pc) / (1 - pi) / n
+    # w_fn * fn + w_fp * fp, in place: rows are (group, pc) pairs, millions of them for
+    # many groups, and each fresh array costs page faults.
+    cost = np.multiply(w_fn, f.fn)
+    cost += np.multiply(w_fp, f.fp)
+    return w_fn, w_fp, cost
+
+
+def _variance(f: _Floats, w_fn, w_fp, sampling: str) -> np.ndarray:
+    if sampling == "stratified":
+        # Var(w * Bin(m, q)) = w^2 m q (1 - q), term by term in place (the same operations,
+        # in the same order, as w**2 * fn * (m - fn) / m).
+        first = np.square(w_fn)
+        first *= f.fn
+        first *= f.positives - f.fn
+        first /= f.positives
+        second = np.square(w_fp)
+        second *= f.fp
+        second *= f.negatives - f.fp
+        second /= f.negatives
+        first += second
+        return first
+    n = f.positives + f.negatives
     # L = sum_k w_k M_k with M ~ Multinomial(n, q): Var = n (sum w^2 q - (sum w q)^2),
     # the design's (sum c^2 q - (sum c q)^2) / n with c = n w.
-    q_fn, q_fp = fn / n, fp / n
+    q_fn, q_fp = f.fn / n, f.fp / n
     return n * (w_fn**2 * q_fn + w_fp**2 * q_fp - (w_fn * q_fn + w_fp * q_fp) ** 2)
 
 
@@ -124,11 +157,16 @@ def _measure(m_a, p_a, m_b, p_b, rows, sampling, pairs, work):
 
 def band_of_counts(counts: Counts, pc: np.ndarray, options: Options):
     """Cost, lower, upper and se at each row (the exact method)."""
-    w_fn, w_fp, cost = cost_weights(counts, pc, options.sampling)
-    variance = exact_variance(counts, w_fn, w_fp, options.sampling)
-    se = np.sqrt(np.maximum(variance, 0.0))
+    floats = _Floats.of(counts)
+    w_fn, w_fp, cost = _weights(floats, pc, options.sampling)
+    se = _variance(floats, w_fn, w_fp, options.sampling)
+    np.maximum(se, 0.0, out=se)
+    np.sqrt(se, out=se)
     z = normal_quantile(options.levels[1])
-    lower, upper = np.clip(cost - z * se, 0, None), cost + z * se
+    half = z * se  # in place below: millions of rows for many groups
+    lower = np.subtract(cost, half)
+    np.maximum(lower, 0.0, out=lower)
+    upper = np.add(cost, half, out=half)
     if options.distribution != "normal":
         candidates = np.arange(len(pc))
         # "auto": the normal fit, except where its interval leaves the costs' range [0, 1]
@@ -149,7 +187,9 @@ def band_of_counts(counts: Counts, pc: np.ndarray, options: Options):
             lower[chosen], upper[chosen] = exact_quantiles(
                 counts, chosen, w_fn, w_fp, options, np.minimum(work[chosen], 1e12)
             )
-    return cost, np.minimum(lower, cost), np.maximum(upper, cost), se
+    np.minimum(lower, cost, out=lower)
+    np.maximum(upper, cost, out=upper)
+    return cost, lower, upper, se
 
 
 def exact_quantiles(counts: Counts, rows, w_fn, w_fp, options: Options, work):
