@@ -3,7 +3,7 @@
 import numpy as np
 import pandas as pd
 import pytest
-from scenegraph import data_marks, legend_labels, scene
+from scenegraph import data_marks, legend_labels, scene, texts
 
 import costchart as cc
 from costchart._charts.threshold_choice import CHOICE_NAMES
@@ -153,3 +153,40 @@ def test_bad_options_are_named(data):
         cc.threshold_choice_chart(data, score="p", label="y", color="nope")
     with pytest.raises(cc.CostchartError, match="subtitle= needs a title="):
         cc.threshold_choice_chart(data, score="p", label="y", subtitle="x")
+
+
+def test_each_panel_draws_its_data_sets_curves_and_losses(data):
+    two = pd.concat([data.assign(set="s1"), data.assign(set="s2", p=1 - data.p)])
+    chart = cc.threshold_choice_chart(
+        two, score="p", label="y", color="model", facet="set", size=SIZE
+    )
+    graph = scene(chart)
+    lines = [m for m in data_marks(graph) if m.marktype == "line"]
+    for panel, name in enumerate(["s1", "s2"]):
+        for model in ["sharp", "blunt"]:
+            part = two[(two.set == name) & (two.model == model)]
+            grid = np.linspace(0, 1, SIZE + 1)
+            expected = _rule_costs(part, grid)
+            for method in ["score", "rate"]:
+                (mark,) = [
+                    m
+                    for m in lines
+                    if m.name.startswith(f"concat_{panel}_concat_1")
+                    and m.items[0].get("strokeDash") == DASHES[method]
+                    and f"model: {model};" in m.items[0]["description"]
+                ]
+                cost = (1 - np.array([item["y"] for item in mark.items]) / SIZE) * 0.5
+                np.testing.assert_allclose(cost, expected[method], atol=1e-9)
+    losses = cc.expected_loss(
+        two, score="p", label="y", by=["set", "model"], method=["optimal", "score", "rate"]
+    )
+    drawn = texts(graph)
+    assert drawn.count("expected loss: optimal · score · rate") == 2
+    for (_, model), group in losses.groupby(["set", "model"], sort=False):
+        line = " · ".join(f"{v:.3f}" for v in group.expected_loss) + f"  {model}"
+        assert line in drawn
+
+
+def test_color_and_facet_must_differ(data):
+    with pytest.raises(cc.CostchartError, match="color= and facet= are both 'model'"):
+        cc.threshold_choice_chart(data, score="p", label="y", color="model", facet="model")

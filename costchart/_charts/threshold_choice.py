@@ -20,8 +20,10 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart._brier import check_probability_scores, score_driven_costs_at
-from costchart._charts._frame import colors_of, look_of, titled
+from costchart._charts._frame import colors_of, look_of
+from costchart._charts.linked import pairs
 from costchart._envelope import envelope_of_hulls
+from costchart._errors import CostchartError
 from costchart._expected import segment_integrator
 from costchart._expected_loss import method_losses
 from costchart._frames import check_by_names, normalize_by
@@ -31,9 +33,9 @@ from costchart._hull import all_hulls
 from costchart._rate_driven import rate_costs_at, rate_vertices
 from costchart._roc import points_of
 from costchart._thin import thin_points
-from costchart._vega import compound, field, json_values, lift_data, nominal
+from costchart._vega import field, json_values, nominal
 from costchart.layers import key as key_layer
-from costchart.layers._base import ONE_CURVE, color_channel, cost_y, fpr_x, pc_x, tpr_y
+from costchart.layers._base import INK, ONE_CURVE, color_channel, cost_y, fpr_x, pc_x, tpr_y
 from costchart.layers.roc import chance
 
 __all__ = ["CHOICE_NAMES", "threshold_choice_chart"]
@@ -56,6 +58,7 @@ def threshold_choice_chart(
     score: str,
     label: str,
     color: str | None = None,
+    facet: str | None = None,
     pos_label=None,
     y_max: float = 0.5,
     max_points: int = 100,
@@ -64,7 +67,8 @@ def threshold_choice_chart(
     subtitle: str | None = None,
     key: bool = True,
     size: int = 280,
-) -> alt.HConcatChart:
+    columns: int | None = None,
+) -> alt.HConcatChart | alt.ConcatChart:
     """ROC curves beside the cost of three threshold-choice methods, with their losses.
 
     For each classifier (each value of ``color``) the cost view draws three curves: the
@@ -73,7 +77,9 @@ def threshold_choice_chart(
     curve (the share of positive calls set to ``pc``, :func:`rate_driven_curve`). The key
     names the methods by their dash; each curve's expected loss under uniform ``pc``
     (:func:`expected_loss`) is in the key for one classifier, or in the colour legend
-    before each classifier's name, in the key's order. The ROC curves are drawn beside.
+    before each classifier's name, in the key's order; with ``facet=``, in each panel's
+    top left corner, one line per classifier in its colour. The ROC curves are drawn
+    beside.
 
     Parameters
     ----------
@@ -84,17 +90,21 @@ def threshold_choice_chart(
         As in :func:`roc_points`.
     color : str, optional
         The column naming each classifier: one colour each.
+    facet : str, optional
+        A column (e.g. the data set) whose values get a ROC and cost pair each.
     max_points : int
         ROC points drawn per curve in the ROC view (:func:`thin_points`; hull vertices
         always). In the cost view the envelope is drawn at its vertices, the Brier and
         rate-driven curves at one value of ``pc`` a pixel, each cost exact.
     y_max, palette, title, subtitle, key, size
         As in :func:`cost_chart`.
+    columns : int, optional
+        With ``facet=``, pairs per row (one by default), as in :func:`roc_cost_chart`.
 
     Returns
     -------
-    altair.HConcatChart
-        The ROC view and the cost view, side by side.
+    altair.HConcatChart or altair.ConcatChart
+        The ROC view and the cost view side by side; with ``facet=``, one pair per value.
 
     Examples
     --------
@@ -104,26 +114,24 @@ def threshold_choice_chart(
     >>> chart = cc.threshold_choice_chart(data, score="score", label="label", color="classifier")
     """
     look = look_of(
-        size=size, columns=None, title=title, subtitle=subtitle, key=key, palette=palette
+        size=size, columns=columns, title=title, subtitle=subtitle, key=key, palette=palette
     )
     y_max = check_y_max(y_max)
-    by = normalize_by(color)
+    if color is not None and color == facet:
+        msg = f"color= and facet= are both {color!r}; pass different columns"
+        raise CostchartError(msg)
+    by = normalize_by([c for c in (facet, color) if c is not None])
     check_by_names(by)
     points = points_of(data, score=score, label=label, by=by or None, pos_label=pos_label)
     groups = split_groups(points, by)  # costchart's own points: no second reading
     curves = _curves(points, groups, score, samples=look.size + 1)
     losses = _losses(points, groups)
     colors = colors_of(points, color, look)
-    roc = _roc_layers(thin_points(points, max_points=max_points, by=by), color, colors)
-    cost = _cost_layers(curves, color, colors, y_max, look, losses, groups)
-    data, lifted = lift_data([*roc, *cost])  # one data set, free of Altair's row limit
-    views = [
-        compound(alt.LayerChart, layer=lifted[: len(roc)], width=look.size, height=look.size),
-        compound(alt.LayerChart, layer=lifted[len(roc) :], width=look.size, height=look.size),
-    ]
-    chart = compound(alt.HConcatChart, hconcat=views)
-    chart.data = data
-    return titled(chart, look)
+    thinned = thin_points(points, max_points=max_points, by=by)
+    roc = _roc_layers(thinned, color, facet, colors)
+    cost = _cost_layers(curves, color, facet, colors, y_max, look, losses, groups)
+    values = list(dict.fromkeys(key[0] for key in groups.keys)) if facet else None
+    return pairs(roc, cost, facet=facet, values=values, look=look, hover=None)
 
 
 def _curves(points: pd.DataFrame, groups: Groups, score: str, samples: int) -> pd.DataFrame:
@@ -163,8 +171,9 @@ def _losses(points: pd.DataFrame, groups: Groups) -> dict[str, np.ndarray]:
     return {method: method_losses(points, groups, method, integrate) for method in CHOICE_NAMES}
 
 
-def _roc_layers(points: pd.DataFrame, color, colors) -> list[alt.Chart]:
-    table = points[[*([color] if color else []), col.FPR, col.TPR]].copy()
+def _roc_layers(points: pd.DataFrame, color, facet, colors) -> list[alt.Chart]:
+    keys = [c for c in (facet, color) if c is not None]
+    table = points[[*keys, col.FPR, col.TPR]].copy()
     table[_ROW] = np.arange(len(table))
     line = (
         alt.Chart(table)
@@ -179,10 +188,10 @@ def _roc_layers(points: pd.DataFrame, color, colors) -> list[alt.Chart]:
     return [chance(), line]
 
 
-def _cost_layers(curves, color, colors, y_max, look, losses, groups) -> list[alt.Chart]:
+def _cost_layers(curves, color, facet, colors, y_max, look, losses, groups) -> list[alt.Chart]:
     methods = list(CHOICE_NAMES)
     colour = color_channel(curves, color, ONE_CURVE, colors)
-    if color:
+    if color and not facet:
         # The legend gives each classifier's three losses, in the key's order, then its
         # name (a long name is cut, not the numbers); looked up by the value itself, as a
         # number or a flag prints in JavaScript.
@@ -215,9 +224,11 @@ def _cost_layers(curves, color, colors, y_max, look, losses, groups) -> list[alt
         )
         for m in methods
     ]
+    if facet:
+        stack.extend(_loss_lines(groups, losses, color, colors))
     if look.key:
         entries: list[tuple[str, str] | tuple[str, str, str]]
-        if color:
+        if color or facet:
             entries = [(CHOICE_NAMES[m], _KINDS[m]) for m in methods]
         else:
             entries = [
@@ -226,3 +237,39 @@ def _cost_layers(curves, color, colors, y_max, look, losses, groups) -> list[alt
             ]
         stack.append(key_layer(entries))
     return stack
+
+
+#: Where a panel's loss lines start, and their spacing (pixels).
+_LINE_TOP, _LINE_STEP = 6, 14
+
+
+def _loss_lines(groups: Groups, losses: dict[str, np.ndarray], color, colors) -> list[alt.Chart]:
+    """Each curve's three losses at the top left of its panel, in its colour, under a header."""
+    keys = groups.frame[groups.by].iloc[groups.firsts].reset_index(drop=True)
+    methods = list(CHOICE_NAMES)
+    text = [" · ".join(f"{losses[m][i]:.3f}" for m in methods) for i in range(len(groups))]
+    if color:
+        text = [f"{line}  {key}" for line, key in zip(text, keys[color], strict=True)]
+    line = keys.groupby(groups.by[0], sort=False).cumcount() + 1  # below the header
+    table = keys.assign(costchart_loss=text, costchart_line=_LINE_TOP + _LINE_STEP * line)
+    header = keys[[groups.by[0]]].drop_duplicates().reset_index(drop=True)
+    header = header.assign(
+        costchart_loss="expected loss: " + " · ".join(methods), costchart_line=_LINE_TOP
+    )
+
+    def lines(rows: pd.DataFrame, colour) -> alt.Chart:
+        return (
+            alt.Chart(rows)
+            .mark_text(align="left", baseline="top", dx=6, fontSize=11)
+            .encode(
+                x=alt.value(0),
+                y=alt.Y(field("costchart_line"), type="quantitative", scale=None),
+                text=alt.Text(field("costchart_loss"), type="nominal"),
+                color=colour,
+            )
+        )
+
+    return [
+        lines(header, alt.value(INK)),
+        lines(table, color_channel(table, color, ONE_CURVE, colors, legend=None)),
+    ]
