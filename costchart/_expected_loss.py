@@ -28,13 +28,19 @@ from costchart._errors import CostchartError
 from costchart._expected import segment_integrator
 from costchart._frames import THINNED, describe_group, normalize_by
 from costchart._groups import Groups, assemble, split_groups
-from costchart._hull import all_hulls
-from costchart._rate_driven import BEND, rate_vertices
+from costchart._hull import Hulls, all_hulls
+from costchart._rate_driven import BEND, RateVertices, rate_vertices
 from costchart._roc import points_of
 from costchart._tables import numbers, points_groups
 from costchart._validation import one_of, threshold_number
 
-__all__ = ["THRESHOLD_CHOICES", "expected_loss", "method_losses"]
+__all__ = [
+    "THRESHOLD_CHOICES",
+    "expected_loss",
+    "method_losses",
+    "optimal_losses",
+    "rate_losses",
+]
 
 #: The threshold-choice methods, in the order a result lists them.
 THRESHOLD_CHOICES = ("optimal", "score", "rate", "fixed")
@@ -221,7 +227,11 @@ def _areas(group, lo, hi, c_lo, c_hi, n_groups: int, integrate, bend=0.0) -> np.
 
 def _optimal(table: pd.DataFrame, groups: Groups, integrate) -> np.ndarray:
     columns = [c for c in (col.FPR, col.TPR) if c in table.columns]
-    hulls = all_hulls(table, groups, columns)
+    return optimal_losses(all_hulls(table, groups, columns), len(groups), integrate)
+
+
+def optimal_losses(hulls: Hulls, n_groups: int, integrate) -> np.ndarray:
+    """Each group's loss with the best threshold: its envelope's area, from its hull."""
     rows, group, pc = envelope_rows(hulls)
     fpr = hulls.columns[col.FPR].astype(np.float64)[rows]
     tpr = hulls.columns[col.TPR].astype(np.float64)[rows]
@@ -230,12 +240,16 @@ def _optimal(table: pd.DataFrame, groups: Groups, integrate) -> np.ndarray:
     lo, hi = pc[:-1][same], pc[1:][same]
     f, t = fpr[:-1][same], tpr[:-1][same]
     return _areas(
-        group[:-1][same], lo, hi, f + lo * (1 - t - f), f + hi * (1 - t - f), len(groups), integrate
+        group[:-1][same], lo, hi, f + lo * (1 - t - f), f + hi * (1 - t - f), n_groups, integrate
     )
 
 
 def _rate(table: pd.DataFrame, groups: Groups, integrate) -> np.ndarray:
-    v = rate_vertices(table, groups)
+    return rate_losses(rate_vertices(table, groups), len(groups), integrate)
+
+
+def rate_losses(v: RateVertices, n_groups: int, integrate) -> np.ndarray:
+    """Each group's loss with thresholds set by rate: its parabolas' areas, exactly."""
     same = v.group[1:] == v.group[:-1]
     return _areas(
         v.group[:-1][same],
@@ -243,7 +257,7 @@ def _rate(table: pd.DataFrame, groups: Groups, integrate) -> np.ndarray:
         v.pc[1:][same],
         v.cost[:-1][same],
         v.cost[1:][same],
-        len(groups),
+        n_groups,
         integrate,
         BEND,
     )

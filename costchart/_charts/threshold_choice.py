@@ -25,10 +25,10 @@ from costchart._charts.linked import pairs
 from costchart._envelope import envelope_of_hulls
 from costchart._errors import CostchartError
 from costchart._expected import segment_integrator
-from costchart._expected_loss import method_losses
+from costchart._expected_loss import method_losses, optimal_losses, rate_losses
 from costchart._frames import check_by_names, normalize_by
 from costchart._geometry import check_y_max
-from costchart._groups import Groups, split_groups
+from costchart._groups import Groups, assemble, split_groups
 from costchart._hull import all_hulls
 from costchart._rate_driven import rate_costs_at, rate_vertices
 from costchart._roc import points_of
@@ -124,8 +124,7 @@ def threshold_choice_chart(
     check_by_names(by)
     points = points_of(data, score=score, label=label, by=by or None, pos_label=pos_label)
     groups = split_groups(points, by)  # costchart's own points: no second reading
-    curves = _curves(points, groups, score, samples=look.size + 1)
-    losses = _losses(points, groups)
+    curves, losses = _curves_and_losses(points, groups, score, samples=look.size + 1)
     colors = colors_of(points, color, look)
     thinned = thin_points(points, max_points=max_points, by=by)
     roc = _roc_layers(thinned, color, facet, colors)
@@ -134,41 +133,43 @@ def threshold_choice_chart(
     return pairs(roc, cost, facet=facet, values=values, look=look, hover=None)
 
 
-def _curves(points: pd.DataFrame, groups: Groups, score: str, samples: int) -> pd.DataFrame:
-    """Every group's three cost curves, in drawing order.
+def _curves_and_losses(
+    points: pd.DataFrame, groups: Groups, score: str, samples: int
+) -> tuple[pd.DataFrame, dict[str, np.ndarray]]:
+    """Every group's three cost curves, in drawing order, and each one's expected loss.
 
     The envelope is drawn at its vertices, exactly. The Brier and rate-driven curves have a
     row per threshold (and the rate-driven one bends between them), so they are drawn at
     ``samples`` values of ``pc`` (one a pixel), each cost exact: the page stays small
-    however many thresholds the data has.
+    however many thresholds the data has. The hull and the rate-ordered points serve both
+    the curves and the losses.
     """
-    check_probability_scores(points[col.THRESHOLD].to_numpy(np.float64), f"column {score!r}")
-    envelope = envelope_of_hulls(
-        groups, all_hulls(points, groups, [col.THRESHOLD, col.FPR, col.TPR])
-    )
-    grid = np.linspace(0.0, 1.0, samples)
+    scores = f"column {score!r}"
+    check_probability_scores(points[col.THRESHOLD].to_numpy(np.float64), scores)
+    hulls = all_hulls(points, groups, [col.THRESHOLD, col.FPR, col.TPR])
+    vertices = rate_vertices(points, groups)
+    integrate = segment_integrator(None)
     n_groups = len(groups)
+    losses = {
+        "optimal": optimal_losses(hulls, n_groups, integrate),
+        "score": method_losses(points, groups, "score", integrate, scores=scores),
+        "rate": rate_losses(vertices, n_groups, integrate),
+    }
+    grid = np.linspace(0.0, 1.0, samples)
     sampled = {
         "score": score_driven_costs_at(points, groups, grid),
-        "rate": rate_costs_at(rate_vertices(points, groups), grid),
+        "rate": rate_costs_at(vertices, grid),
     }
     keys = list(groups.by)
-    first = groups.frame[keys].iloc[groups.firsts].reset_index(drop=True) if keys else None
-    tables = [envelope[[*keys, col.PC, col.COST]].assign(**{col.THRESHOLD_CHOICE: "optimal"})]
+    envelope = envelope_of_hulls(groups, hulls)[[*keys, col.PC, col.COST]]
+    tables = [envelope.assign(**{col.THRESHOLD_CHOICE: "optimal"})]
     for method, costs in sampled.items():
-        part = pd.DataFrame({col.PC: np.tile(grid, n_groups), col.COST: costs.ravel()})
-        if first is not None:
-            repeated = first.iloc[np.repeat(np.arange(n_groups), samples)].reset_index(drop=True)
-            part = pd.concat([repeated, part], axis=1)
-        tables.append(part.assign(**{col.THRESHOLD_CHOICE: method}))
+        columns = {col.THRESHOLD_CHOICE: np.full(costs.size, method, dtype=object)}
+        columns |= {col.PC: np.tile(grid, n_groups), col.COST: costs.ravel()}
+        tables.append(assemble(groups, np.full(n_groups, samples), columns))
     table = pd.concat(tables, ignore_index=True)[[*keys, col.THRESHOLD_CHOICE, col.PC, col.COST]]
     table[_ROW] = np.arange(len(table))  # each curve's own order
-    return table
-
-
-def _losses(points: pd.DataFrame, groups: Groups) -> dict[str, np.ndarray]:
-    integrate = segment_integrator(None)
-    return {method: method_losses(points, groups, method, integrate) for method in CHOICE_NAMES}
+    return table, losses
 
 
 def _roc_layers(points: pd.DataFrame, color, facet, colors) -> list[alt.Chart]:
@@ -245,14 +246,20 @@ _LINE_TOP, _LINE_STEP = 6, 14
 
 def _loss_lines(groups: Groups, losses: dict[str, np.ndarray], color, colors) -> list[alt.Chart]:
     """Each curve's three losses at the top left of its panel, in its colour, under a header."""
-    keys = groups.frame[groups.by].iloc[groups.firsts].reset_index(drop=True)
     methods = list(CHOICE_NAMES)
     text = [" · ".join(f"{losses[m][i]:.3f}" for m in methods) for i in range(len(groups))]
     if color:
-        text = [f"{line}  {key}" for line, key in zip(text, keys[color], strict=True)]
-    line = keys.groupby(groups.by[0], sort=False).cumcount() + 1  # below the header
-    table = keys.assign(costchart_loss=text, costchart_line=_LINE_TOP + _LINE_STEP * line)
-    header = keys[[groups.by[0]]].drop_duplicates().reset_index(drop=True)
+        text = [f"{line}  {key[-1]}" for line, key in zip(text, groups.keys, strict=True)]
+    table = assemble(
+        groups,
+        np.ones(len(groups), dtype=np.int64),
+        {"costchart_loss": np.array(text, dtype=object)},
+    )
+    # One line a curve, below the header, in the order the curves come in its panel.
+    table["costchart_line"] = _LINE_TOP + _LINE_STEP * (
+        table.groupby(groups.by[0], sort=False).cumcount() + 1
+    )
+    header = table[[groups.by[0]]].drop_duplicates().reset_index(drop=True)
     header = header.assign(
         costchart_loss="expected loss: " + " · ".join(methods), costchart_line=_LINE_TOP
     )
