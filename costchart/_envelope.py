@@ -76,7 +76,12 @@ def envelope_of_hulls(groups: Groups, hulls: Hulls) -> pd.DataFrame:
         {
             col.PC: pc,
             col.COST: fpr + pc * (1.0 - tpr - fpr),
-            col.THRESHOLD: hulls.columns[col.THRESHOLD].astype(np.float64)[rows],
+            # Points may come without thresholds (read_hulls adds NaN ones; a chart's do not).
+            col.THRESHOLD: (
+                hulls.columns[col.THRESHOLD].astype(np.float64)[rows]
+                if col.THRESHOLD in hulls.columns
+                else np.full(len(rows), np.nan)
+            ),
             col.FPR: fpr,
             col.TPR: tpr,
         },

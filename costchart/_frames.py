@@ -156,7 +156,7 @@ def _frame_from_mapping(data: Mapping, columns: Sequence[str], name: str) -> pd.
 
 def _checked_arrays(data: Mapping, columns: Sequence[str], name: str) -> dict[str, np.ndarray]:
     """The ``columns`` of ``data`` as numpy arrays, 1-D or scalars of one length."""
-    arrays = {key: np.asarray(data[key]) for key in dict.fromkeys(columns) if key in data}
+    arrays = {key: _unmasked(data[key]) for key in dict.fromkeys(columns) if key in data}
     deep = next((key for key, value in arrays.items() if value.ndim > 1), None)
     if deep is not None:
         msg = (
@@ -175,6 +175,13 @@ def _checked_arrays(data: Mapping, columns: Sequence[str], name: str) -> dict[st
         msg = f"{name} holds only scalars; pass arrays (one value per row)"
         raise CostchartError(msg)
     return arrays
+
+
+def _unmasked(value) -> np.ndarray:
+    """``value`` as a numpy array; a masked array's masked values become NaN (missing)."""
+    if isinstance(value, np.ma.MaskedArray) and np.ma.is_masked(value):
+        return np.ma.filled(value.astype(np.float64), np.nan)
+    return np.asarray(value)
 
 
 def _frame_from_native(data, columns: Sequence[str], name: str) -> pd.DataFrame:
@@ -234,6 +241,9 @@ def describe_group(by: Sequence[str], key: tuple) -> str:
     return repr(dict(zip(by, plain_key(key), strict=True)))
 
 
+#: The prefix of the fields costchart adds to the data of its charts (``costchart_table``,
+#: ``costchart_row``, ...): no grouping column may start with it.
+INTERNAL_PREFIX = "costchart_"
 #: Where a table costchart writes records its grouping columns (``DataFrame.attrs``).
 GROUPING = "costchart_by"
 #: Set on a points table that :func:`costchart.thin_points` dropped points from: functions
@@ -335,7 +345,7 @@ def _splits(table: pd.DataFrame, by: list[str], added: list[str]) -> bool:
 
 def check_by_names(by: list[str]) -> None:
     """Refuse grouping columns that would clash with the columns costchart writes."""
-    clash = [c for c in by if c in RESERVED]
+    clash = [c for c in by if c in RESERVED or str(c).startswith(INTERNAL_PREFIX)]
     if clash:
         msg = (
             f"by={by!r} includes {clash[0]!r}, a column name costchart writes itself; "

@@ -7,7 +7,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 import pytest
-from scenegraph import data_marks, legend_labels, spec_views
+from scenegraph import data_marks, legend_labels, scene, spec_views
 
 import costchart as cc
 from costchart._charts import chart_tables
@@ -632,3 +632,24 @@ def test_compositions_stay_altair_charts_that_compose_and_save(demo_points, tmp_
     spec = chart_spec(chart)
     named = {v["name"] for v in spec_views(spec) if "name" in v}
     assert all(set(p["views"]) <= named for p in spec["params"])
+
+
+@pytest.mark.parametrize("make", [cc.roc_chart, cc.cost_chart, cc.roc_cost_chart])
+def test_points_without_thresholds_are_drawn(make):
+    points = pd.DataFrame({"fpr": [0.0, 0.2, 0.5, 1.0], "tpr": [0.0, 0.6, 0.8, 1.0]})
+    spec = make(points).to_dict()
+    rows = [row for rows in spec["datasets"].values() for row in rows]
+    # The hull vertex (0.2, 0.6) is drawn, and no threshold was made up for it.
+    assert any(row.get("fpr") == 0.2 and row.get("tpr") == 0.6 for row in rows)
+    assert all(row.get("threshold") in (None, "") for row in rows)  # blank in tooltips
+
+
+def test_a_date_facet_gets_a_pair_of_panels_each():
+    rng = np.random.default_rng(4)
+    dates = pd.to_datetime(np.repeat(["2024-01-01", "2024-02-01"], 60))
+    data = pd.DataFrame({"s": rng.random(120), "y": np.arange(120) % 2, "day": dates})
+    points = cc.roc_points(data, score="s", label="y", by="day")
+    graph = scene(cc.roc_cost_chart(points, facet="day"))
+    curves = [m for m in data_marks(graph) if m.marktype == "line" and m.items]
+    panels = {m.name.split("_concat")[0] for m in curves if m.name.startswith("concat_")}
+    assert panels == {"concat_0", "concat_1"}  # both dates drawn, each in its own pair

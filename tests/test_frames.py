@@ -141,3 +141,13 @@ def test_rows_only_has_the_rows_and_no_columns():
     assert len(frame) == 4 and list(frame.columns) == []
     assert len(split_groups(frame, [])) == 1 and split_groups(frame, []).sizes.tolist() == [4]
     assert len(rows_only(0)) == 0
+
+
+def test_masked_values_of_a_dict_are_missing_not_data():
+    masked = np.ma.masked_array([0.9, 0.1, 0.8, 0.2], mask=[True, False, False, False])
+    with pytest.raises(cc.CostchartError, match="column 's' has 1 NaN values"):
+        cc.roc_points({"s": masked, "y": [1, 0, 1, 0]}, score="s", label="y")
+    unmasked = np.ma.masked_array([0.9, 0.1, 0.8, 0.2])
+    expected = cc.roc_points({"s": [0.9, 0.1, 0.8, 0.2], "y": [1, 0, 1, 0]}, score="s", label="y")
+    got = cc.roc_points({"s": unmasked, "y": [1, 0, 1, 0]}, score="s", label="y")
+    pd.testing.assert_frame_equal(got, expected)

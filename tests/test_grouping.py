@@ -137,3 +137,9 @@ def test_charts_take_by_for_a_table_without_its_grouping():
         cc.cost_chart(back, color="classifier")
     spec = cc.cost_chart(back, color="classifier", by=["classifier", "fold"]).to_dict()
     assert spec["layer"]
+
+
+def test_a_grouping_column_named_like_costcharts_internal_fields_is_refused():
+    data = pd.DataFrame({"s": [0.9, 0.1, 0.8, 0.2], "y": [1, 0, 1, 0], "costchart_line": 1})
+    with pytest.raises(cc.CostchartError, match="'costchart_line', a column name costchart"):
+        cc.roc_points(data, score="s", label="y", by="costchart_line")

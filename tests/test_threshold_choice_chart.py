@@ -190,3 +190,26 @@ def test_each_panel_draws_its_data_sets_curves_and_losses(data):
 def test_color_and_facet_must_differ(data):
     with pytest.raises(cc.CostchartError, match="color= and facet= are both 'model'"):
         cc.threshold_choice_chart(data, score="p", label="y", color="model", facet="model")
+
+
+def test_a_column_named_like_the_charts_own_fields_keeps_its_values(data):
+    named = data.rename(columns={"model": "row"})
+    spec = cc.threshold_choice_chart(named, score="p", label="y", color="row").to_dict()
+    rows = [row for rows in spec["datasets"].values() for row in rows]
+    assert {row["row"] for row in rows if "row" in row} == {"sharp", "blunt"}
+    with pytest.raises(cc.CostchartError, match="'costchart_row', a column name costchart"):
+        cc.threshold_choice_chart(
+            data.rename(columns={"model": "costchart_row"}),
+            score="p",
+            label="y",
+            color="costchart_row",
+        )
+
+
+def test_a_date_facet_draws_each_dates_panel(data):
+    days = pd.to_datetime(np.where(np.arange(len(data)) % 2 == 0, "2024-01-01", "2024-02-01"))
+    chart = cc.threshold_choice_chart(
+        data.assign(day=days), score="p", label="y", color="model", facet="day", size=SIZE
+    )
+    drawn = texts(scene(chart))
+    assert drawn.count("expected loss: optimal · score · rate") == 2

@@ -33,15 +33,25 @@ from costchart._charts.cost import cost_layers
 from costchart._charts.roc import roc_layers
 from costchart._geometry import check_y_max
 from costchart._validation import flag, one_of
-from costchart._vega import compound, content_name, lift_data, top_level, without_params
+from costchart._vega import (
+    compound,
+    content_name,
+    json_values,
+    lift_data,
+    top_level,
+    without_params,
+)
 from costchart.layers.interaction import TARGET_VIEWS
 
 __all__ = ["pairs", "roc_cost_chart"]
 
 
 def _panel_filter(chart: alt.Chart, facet: str, value) -> alt.Chart:
-    """``chart`` restricted to one facet value."""
-    literal = json.dumps(_plain(value))
+    """``chart`` restricted to one facet value (written as the data set writes it)."""
+    plain = _plain(value)
+    if isinstance(plain, (pd.Timestamp, np.datetime64)):
+        plain = json_values(pd.Series([plain]))[0]  # a date: its ISO text, as in the data
+    literal = json.dumps(plain)
     return chart.transform_filter(f"datum[{json.dumps(str(facet))}] === {literal}")
 
 

@@ -49,7 +49,7 @@ CHOICE_NAMES = {
 _DASHES = {"optimal": [1, 0], "score": [6, 3], "rate": [2, 3]}
 _KINDS = {"optimal": "line", "score": "dashed line", "rate": "dotted line"}
 #: The order of rows within a curve (a Brier curve jumps: two rows at one pc).
-_ROW = "row"
+_ROW = "costchart_row"
 
 
 def threshold_choice_chart(
