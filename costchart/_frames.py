@@ -338,7 +338,7 @@ def infer_by(
     groupings = [c for c in own if c not in index]
     drop = f"; drop {index!r} (one value per row: an index, not a grouping)" if index else ""
     fix = (
-        f"by={groupings!r} groups by them, by=[] reads one curve{drop}"
+        f"by={groupings!r} groups by all of them, by=[] reads one curve{drop}"
         if declared is None
         else f"by={groupings!r} names them in a chart (detail= in a layer), or drop them{drop}"
     )

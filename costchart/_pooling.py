@@ -28,7 +28,7 @@ def warn_if_pooled(data, by, used: Sequence[str | None], *, stacklevel: int = 3)
     """
     if by is not None:
         return
-    skip = {c for c in used if c is not None}
+    skip = {c for c in used if isinstance(c, str)}  # a bad name is refused by the reader
     grouping = [c for c in _text_columns(data) if c not in skip]
     if not grouping:
         return
@@ -44,24 +44,25 @@ def warn_if_pooled(data, by, used: Sequence[str | None], *, stacklevel: int = 3)
 def _text_columns(data) -> list:
     """Names of the text and categorical columns of ``data`` (any frame kind or a dict).
 
-    In a pandas frame or a dict, a column of one value (the data filtered to one
-    classifier) cannot tell curves apart and is left out; a lazy frame's values are
-    not read.
+    A column of one value (the data filtered to one classifier) cannot tell curves apart
+    and is left out; a lazy frame's values are not read (only its column types). Called
+    once the data has been read, so ``data`` is a frame the readers accept.
     """
     if isinstance(data, pd.DataFrame):
         text = [name for name, dtype in data.dtypes.items() if _is_text(dtype)]
         return [name for name in text if _several(data[name])]
     if isinstance(data, Mapping):
-        text = [name for name, values in data.items() if _is_text_values(values)]
-        return [name for name in text if _several(pd.Series(data[name]))]
-    try:
-        import narwhals.stable.v2 as nw
+        listed = [name for name, values in data.items() if _is_text_values(values)]
+        return [name for name in listed if _several(pd.Series(data[name]))]
+    import narwhals.stable.v2 as nw
 
-        schema = nw.from_native(data).collect_schema()
-    except Exception:  # not a frame narwhals knows: the reader refuses it with the fix
-        return []
-    text = (nw.String, nw.Categorical, nw.Enum)
-    return [name for name, dtype in schema.items() if isinstance(dtype, text) or dtype in text]
+    frame = nw.from_native(data)
+    kinds = (nw.String, nw.Categorical, nw.Enum)
+    schema = frame.collect_schema()
+    names = [name for name, dtype in schema.items() if isinstance(dtype, kinds) or dtype in kinds]
+    if isinstance(frame, nw.DataFrame):  # eager: its values are at hand, unlike a lazy frame's
+        names = [name for name in names if frame[name].n_unique() > 1]
+    return names
 
 
 def _several(values: pd.Series) -> bool:

@@ -118,7 +118,7 @@ def pr_points(points, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
     3        2.0     1.0   0.666667
     4        1.0     1.0   0.500000
     """
-    table, by, groups = points_groups(points, by)
+    table, by, groups = points_groups(points, by, cloud=True)
     # The grouping columns, the ROC columns present (in costchart's order), then the rates.
     result = table[[*by, *(c for c in col.ROC_COLUMNS if c in table.columns)]].copy()
     precision = np.full(len(table), np.nan)

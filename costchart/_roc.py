@@ -171,7 +171,7 @@ def points_and_columns(
     Ungrouped points are only made into a frame if ``as_frame`` is True (else None).
     ``by=None`` pools every row, warning if the data has text columns that may group.
     """
-    warn_if_pooled(data, by, (score, label, weight), stacklevel=5)
+    given = by
     by = normalize_by(by)
     check_by_names(by)
     bins = check_bins(bins)
@@ -185,6 +185,7 @@ def points_and_columns(
         bins=bins,
         frequency=frequency,
     )
+    warn_if_pooled(data, given, (score, label, weight), stacklevel=5)  # once the data is read
     frame = read.frame
     # A lazy frame binned in its engine drops the rows of weight 0 before counting.
     require_rows(

@@ -16,7 +16,7 @@ import pandas as pd
 from costchart import _schema as col
 from costchart._average import check_over, grouped_representatives
 from costchart._errors import CostchartError, warn
-from costchart._frames import describe_group
+from costchart._frames import describe_group, normalize_by
 from costchart._groups import Groups, assemble, split_groups
 from costchart._roc_grid import (
     given_grid,
@@ -158,6 +158,8 @@ def roc_average(
     one_of(method, "method", ("vertical", "horizontal", "threshold"))
     table = read_table(points, "points")
     over = check_over(table, over, "points")
+    if by is not None:  # the curves are told apart by by= and over= together
+        by = [*normalize_by(by), *(c for c in over if c not in normalize_by(by))]
     table, inferred, _ = points_groups(table, by, declared=over)
     if method == "threshold" and col.THRESHOLD not in table.columns:
         msg = "method='threshold' needs a 'threshold' column (ROC points from roc_points)"

@@ -105,7 +105,7 @@ def rociv(
     3        0.4  0.25  1.00        40.0
     4        0.3  1.00  1.00        40.0
     """
-    warn_if_pooled(data, by, (score, label, amount, weight), stacklevel=4)
+    given = by
     by = normalize_by(by)
     check_by_names(by)
     bins = check_bins(bins)
@@ -181,6 +181,7 @@ def rociv(
         )
     require_some(parts, by, label)
     if not by:
+        warn_if_pooled(data, given, (score, label, amount, weight), stacklevel=4)
         return carry_grouping(parts[0], [])
     return combine_groups(frame, by, groups, parts, col.ROCIV_TABLE)
 

@@ -61,7 +61,7 @@ def thin_points(
     except CostchartError:  # one message for every bad value, as charts' max_points= too
         msg = f"max_points={max_points!r} must be a whole number of at least 2"
         raise CostchartError(msg) from None
-    table, by, groups = points_groups(points, by)
+    table, by, groups = points_groups(points, by, cloud=True)
     return thinned_points(table, by, groups, max_points)
 
 

@@ -16,7 +16,7 @@ import costchart as cc
 from costchart import _schema as col
 from costchart._average import check_over, cluster_representatives
 from costchart._errors import CostchartError, CostchartWarning, warn
-from costchart._frames import describe_group
+from costchart._frames import describe_group, normalize_by
 from costchart._groups import combine_groups, split_groups
 from costchart._roc_average import _check_grid
 from costchart._tables import curve_groups, points_groups, read_table
@@ -73,6 +73,8 @@ def _roc_average_group_by_group(points, *, over, method="vertical", grid=None, b
     one_of(method, "method", ("vertical", "horizontal", "threshold"))
     table = read_table(points, "points")
     over = check_over(table, over, "points")
+    if by is not None:  # the curves: by= and over= together
+        by = [*normalize_by(by), *(c for c in over if c not in normalize_by(by))]
     table, inferred, _ = points_groups(table, by, declared=over)
     if method == "threshold" and col.THRESHOLD not in table.columns:
         msg = "method='threshold' needs a 'threshold' column (ROC points from roc_points)"
@@ -183,15 +185,17 @@ def _random_points(rng, n_groups, kind, *, one_curve_groups=True):
     for g in range(n_groups):
         n_folds = 1 if one_curve_groups and g % 5 == 1 else int(rng.integers(2, 6))
         for fold in rng.permutation(n_folds):
-            n = int(rng.integers(1, 9))
+            # One curve: rates that never fall as the (distinct) thresholds fall.
+            n = int(rng.integers(1, 7))
             grain = int(rng.choice([2, 4, 10, 1000]))
+            thresholds = rng.choice([np.inf, 2.0, 1.0, 0.5, 0.25, -np.inf], n, replace=False)
             frames.append(
                 pd.DataFrame(
                     {
                         "fold": fold,
-                        "fpr": rng.integers(0, grain + 1, n) / grain,
-                        "tpr": rng.integers(0, grain + 1, n) / grain,
-                        "threshold": rng.choice([np.inf, -np.inf, 0.5, 1.0, 2.0, 0.25], n),
+                        "fpr": np.sort(rng.integers(0, grain + 1, n)) / grain,
+                        "tpr": np.sort(rng.integers(0, grain + 1, n)) / grain,
+                        "threshold": np.sort(thresholds)[::-1],
                         "row": g,
                     }
                 )

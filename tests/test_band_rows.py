@@ -78,7 +78,9 @@ def test_points_that_are_not_costcharts_own_take_the_general_way():
         }
     )
     pooled = cc.roc_points(data, score="s", label="y", by="fold").drop(columns="fold")
-    table, _, groups = points_groups(pooled, [])
+    with pytest.raises(cc.CostchartError, match="not one ROC curve"):  # refused at the edge
+        points_groups(pooled, [])
+    table, groups = pooled, split_groups(pooled, [])  # what the band's row choice would see
     assert band_rows._envelope_rows(table, groups, np.array([0.5])) is None
 
 

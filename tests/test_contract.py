@@ -645,7 +645,7 @@ def test_resample_classes_contract(kind):
 @given(example=grouped_scores(), pc=st.floats(0, 1))
 def test_band_at(example, pc):
     data, _ = example
-    band = cc.bootstrap_band(data, score="score", label="y", pc=PC_GRID)
+    band = cc.bootstrap_band(data, score="score", label="y", pc=PC_GRID, by=())  # pooled
     before = band.copy()
     row = cc.band_at(band, pc, confidence_level=0.9)
     pd.testing.assert_frame_equal(band, before)

@@ -60,10 +60,10 @@ def test_hull_of_pooled_test_sets_uses_rates_per_group():
     p2 = cc.roc_points(
         {"s": [5, 4, 3, 2, 1, 0] * 2, "y": [1, 1, 0, 1, 0, 0] * 2}, score="s", label="y"
     )
-    pooled = pd.concat([p1, p2], ignore_index=True).assign(g="p")
-    single = p2.assign(g="q")
+    pooled = pd.concat([p1.assign(run=1), p2.assign(run=2)], ignore_index=True).assign(g="p")
+    single = p2.assign(g="q", run=3)
     table = pd.concat([pooled, single], ignore_index=True)
-    together = cc.roc_hull(table, by="g")
-    alone = cc.roc_hull(pooled.drop(columns="g"))
+    together = cc.roc_hull(table, by="g")  # by= given: the hull pools each group's curves
+    alone = cc.roc_hull(pooled.drop(columns="g"), by=[])
     np.testing.assert_array_equal(together[together.g == "p"].fpr, alone.fpr)
     np.testing.assert_array_equal(together[together.g == "p"].tpr, alone.tpr)

@@ -38,15 +38,16 @@ POINTS = cc.roc_points(
 # read off each curve (its rows must be one curve per group), or a set operation.
 CURVE_READERS = {
     "auc": cc.auc,
-    "thin_points": lambda t, **k: cc.thin_points(t, max_points=5, **k),
-    "pr_points": cc.pr_points,
     "pr_auc": cc.pr_auc,
+    "pr_curve": cc.pr_curve,
     "rate_driven_curve": cc.rate_driven_curve,
     "expected_loss": cc.expected_loss,
 }
 SET_READERS = {
     "roc_hull": cc.roc_hull,
     "to_cost_lines": cc.to_cost_lines,
+    "thin_points": lambda t, **k: cc.thin_points(t, max_points=5, **k),
+    "pr_points": cc.pr_points,
     "lower_envelope": cc.lower_envelope,
     "envelope_gap": cc.envelope_gap,
     "selection_table": cc.selection_table,
@@ -121,7 +122,7 @@ def test_a_merge_asks_for_the_grouping_without_proposing_an_index(name):
     notes = pd.DataFrame({"model": ["a", "b"], "note": ["tree", "bayes"]})
     merged = POINTS.reset_index().merge(notes, on="model")
     with pytest.raises(
-        cc.CostchartError, match=r"by=\['model', 'note'\] groups by them.*drop \['index'\]"
+        cc.CostchartError, match=r"by=\['model', 'note'\] groups by all of them.*drop \['index'\]"
     ) as refused:
         READERS[name](merged)
     assert "by=['index'" not in str(refused.value)

@@ -154,7 +154,7 @@ def bootstrap_band(
     0  0.75  0.25  0.1226  0.3774  0.0775       False
     """
     options = options_from(locals())
-    by = normalize_by(by)
+    given, by = by, normalize_by(by)
     if selection is not None and threshold is not None:
         msg = "pass selection= or threshold=, not both"
         raise CostchartError(msg)
@@ -165,7 +165,7 @@ def bootstrap_band(
         data,
         score=score,
         label=label,
-        by=by or None,
+        by=None if given is None else by,  # None pools with a warning, () on purpose
         pos_label=pos_label,
         weight=weight,
         bins=bins,

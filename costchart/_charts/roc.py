@@ -127,7 +127,6 @@ def _retitled(stack: list, x: str, y: str) -> list:
 def _auc_labels(points: pd.DataFrame, color: str | None, facet: str | None):
     """AUC per colour value (and panel): the legend's labels, or rows for text marks."""
     by = [c for c in (facet, color) if c]
-    areas = area_under(points, by=by) if by else area_under(points)
     curves = points_groups(points, None)[1]
     extra = [c for c in curves if c not in by]
     if extra:
@@ -136,7 +135,7 @@ def _auc_labels(points: pd.DataFrame, color: str | None, facet: str | None):
             "curves apart; drop or average them first (e.g. cc.roc_average)"
         )
         raise CostchartError(msg)
-    return areas
+    return area_under(points, by=by) if by else area_under(points)
 
 
 def _with_auc(stack, points, color, facet, colors, area="AUC"):
