@@ -29,6 +29,7 @@ from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._frames import normalize_by
 from costchart._groups import Groups, assemble, split_groups
+from costchart._intervals import check_interval
 from costchart._roc import points_of
 from costchart._validation import confidence_level as check_confidence
 from costchart._validation import probabilities
@@ -53,6 +54,8 @@ def net_benefit(
     pos_label=None,
     weight: str | None = None,
     confidence_level: float = 0.9,
+    inference: str = "exact_bootstrap",
+    interval: str = "auto",
 ) -> pd.DataFrame:
     """Net benefit of the model, of treating all and of treating none, at each threshold.
 
@@ -73,6 +76,12 @@ def net_benefit(
         Threshold probabilities in (0, 1); 0.01 to 0.99 by default.
     confidence_level : float
         Level of the model's band, in (0, 1).
+    inference : {"exact_bootstrap"}
+        How the band's distribution is found: the exact moments of the stratified
+        bootstrap (no resampling), the one inference net benefit takes; the word is that
+        of every interval function (see the glossary).
+    interval : {"auto", "normal"}
+        The band's shape: a normal fit to the exact moments (also what ``"auto"`` is).
 
     Returns
     -------
@@ -103,6 +112,7 @@ def net_benefit(
 
     grid = DEFAULT_THRESHOLDS if thresholds is None else _thresholds(thresholds)
     level = check_confidence(confidence_level)
+    inference, interval = check_interval("net_benefit", inference, interval)
     by = normalize_by(by)
     points = points_of(
         data,
@@ -159,7 +169,8 @@ def net_benefit(
     result = assemble(groups, np.full(len(groups), 3 * len(grid)), columns)
     result.attrs["costchart"] = {
         "confidence_level": level,
-        "method": "exact",
+        "inference": inference,
+        "interval": interval,
         "sampling": "stratified",
     }
     return result

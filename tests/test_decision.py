@@ -227,7 +227,8 @@ def _net_benefit_group_by_group(
     result = assemble(groups, lengths, {c: body[c].to_numpy() for c in body.columns})
     result.attrs["costchart"] = {
         "confidence_level": level,
-        "method": "exact",
+        "inference": "exact_bootstrap",
+        "interval": "normal",
         "sampling": "stratified",
     }
     return result
