@@ -67,9 +67,11 @@ def build_parser() -> argparse.ArgumentParser:
         )
         sub.add_argument(
             "--band",
-            choices=["exact", "resample"],
+            choices=["exact_bootstrap", "bootstrap", "exact", "resample"],
             default=None,
-            help="confidence band on the envelope's cost: exact bootstrap or resampling",
+            help="confidence band on the envelope's cost, by its inference: the exact "
+            "bootstrap (no resampling) or the resampled bootstrap (exact and resample are "
+            "their deprecated names)",
         )
         sub.add_argument(
             "--confidence-level", type=float, default=0.9, help="level of --band (0.9)"
@@ -79,7 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
             type=_resamples,
             default=None,
             metavar="N",
-            help="resamples of --band resample (2000); each tail of the band needs at "
+            help="resamples of --band bootstrap (2000); each tail of the band needs at "
             "least 10, so a 0.9 band needs at least 200",
         )
 
