@@ -266,7 +266,8 @@ def _loss_lines(groups: Groups, losses: dict[str, np.ndarray], color, colors) ->
     )
     header = table[[groups.by[0]]].drop_duplicates().reset_index(drop=True)
     header = header.assign(
-        costchart_loss="expected loss: " + " · ".join(methods), costchart_line=_LINE_TOP
+        costchart_loss="expected loss: " + " · ".join(m.removesuffix("_driven") for m in methods),
+        costchart_line=_LINE_TOP,
     )
 
     def lines(rows: pd.DataFrame, colour) -> alt.Chart:
