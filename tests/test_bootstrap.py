@@ -18,6 +18,15 @@ PREDICTED = np.array([1] * 16 + [0] * 4 + [1] * 4 + [0] * 6)
 EXAMPLE = {"p": PREDICTED, "y": Y}
 PCS = np.array([0.1, 0.25, 0.5, 0.6, 0.75, 0.9])
 
+#: Every (inference, interval) pair a band computes (``costchart._intervals.SUPPORTED``).
+INTERVAL_PAIRS = [
+    ("exact_bootstrap", "auto"),
+    ("exact_bootstrap", "normal"),
+    ("exact_bootstrap", "discrete"),
+    ("bootstrap", "auto"),
+    ("bootstrap", "percentile"),
+]
+
 
 def _band(**options):
     return cc.bootstrap_band(EXAMPLE, score="p", label="y", threshold=1, pc=PCS, **options)
@@ -812,9 +821,14 @@ def _band_cases(draw):
         data["g"] = np.arange(len(data)) % 2
         data.loc[data.index[:4], "y"] = [True, True, False, False]
     options = {
-        "inference": draw(st.sampled_from(["exact_bootstrap", "bootstrap"])),
+        **dict(
+            zip(
+                ("inference", "interval"),
+                draw(st.sampled_from(INTERVAL_PAIRS)),
+                strict=True,
+            )
+        ),
         "sampling": draw(st.sampled_from(["stratified", "full"])),
-        "interval": draw(st.sampled_from(["auto", "normal", "discrete"])),
         "confidence_level": draw(st.sampled_from([0.05, 0.5, 0.9])),
         "pc": draw(
             st.none() | st.lists(st.integers(0, 20).map(lambda v: v / 20), min_size=1, max_size=5)

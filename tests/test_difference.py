@@ -23,6 +23,15 @@ PAIR = pd.DataFrame(
     }
 )
 
+#: Every (inference, interval) pair a band computes (``costchart._intervals.SUPPORTED``).
+INTERVAL_PAIRS = [
+    ("exact_bootstrap", "auto"),
+    ("exact_bootstrap", "normal"),
+    ("exact_bootstrap", "discrete"),
+    ("bootstrap", "auto"),
+    ("bootstrap", "percentile"),
+]
+
 
 def _difference(data=PAIR, **options):
     options.setdefault("pc", [0.5])
@@ -145,9 +154,14 @@ def _pairs(draw):
         }
     )
     options = {
-        "inference": draw(st.sampled_from(["exact_bootstrap", "bootstrap"])),
+        **dict(
+            zip(
+                ("inference", "interval"),
+                draw(st.sampled_from(INTERVAL_PAIRS)),
+                strict=True,
+            )
+        ),
         "sampling": draw(st.sampled_from(["stratified", "full"])),
-        "interval": draw(st.sampled_from(["auto", "normal", "discrete"])),
         "confidence_level": draw(st.sampled_from([0.05, 0.5, 0.9])),
         "pc": draw(st.lists(st.integers(0, 20).map(lambda v: v / 20), min_size=1, max_size=5)),
     }
