@@ -42,7 +42,9 @@ def test_three_each_area_is_its_metric(three):
         assert table.loc[name, "rate_driven"] == pytest.approx(1 / 3 + (1 - 2 * auc) / 4, abs=1e-12)
         fpr, fnr = np.mean(neg >= 0.5), np.mean(pos < 0.5)
         assert table.loc[name, "fixed"] == pytest.approx((fpr + fnr) / 2, abs=1e-12)
-        assert table.loc[name, "optimal"] <= min(table.loc[name, ["score_driven", "rate_driven", "fixed"]])
+        assert table.loc[name, "optimal"] <= min(
+            table.loc[name, ["score_driven", "rate_driven", "fixed"]]
+        )
 
 
 def test_three_rate_driven_losses_rank_as_the_auc(three):
@@ -75,4 +77,6 @@ def test_three_the_chart_draws_every_classifier(three):
     assert len(cost_view["layer"]) == 4  # three methods and the key
     rows = [row for rows in spec["datasets"].values() for row in rows]
     drawn = {(r["classifier"], r["threshold_choice"]) for r in rows if "threshold_choice" in r}
-    assert drawn == {(c, m) for c in CLASSIFIERS for m in ["optimal", "score_driven", "rate_driven"]}
+    assert drawn == {
+        (c, m) for c in CLASSIFIERS for m in ["optimal", "score_driven", "rate_driven"]
+    }

@@ -68,8 +68,8 @@ def band_label(table) -> str:
             f"{recorded['n_resamples']:,} resamples{sampling})"
         )
     # Tables made before the interval vocabulary recorded method= and distribution=.
-    inference = recorded.get("inference", _OLD_INFERENCE.get(recorded.get("method")))
-    interval = recorded.get("interval", _OLD_INTERVAL.get(recorded.get("distribution")))
+    inference = recorded.get("inference", _OLD_INFERENCE.get(str(recorded.get("method"))))
+    interval = recorded.get("interval", _OLD_INTERVAL.get(str(recorded.get("distribution"))))
     if inference == "bootstrap":
         return f"{level} bootstrap band ({recorded['n_resamples']:,} resamples{sampling})"
     if interval == "discrete":
