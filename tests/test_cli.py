@@ -520,3 +520,10 @@ def test_old_band_names_warn_and_give_the_same_table(predictions_csv, tmp_path, 
         pd.testing.assert_frame_equal(
             tables[old][["classifier", "pc", "cost"]], tables[new][["classifier", "pc", "cost"]]
         )
+
+
+def test_a_band_too_large_to_resample_names_the_flag(predictions_csv, capsys):
+    argv = ["table", str(predictions_csv), *COLUMNS, "--kind", "band", "--band", "bootstrap"]
+    error = _fails_with([*argv, "--n-resamples", "1000000000000"], capsys)
+    assert "pass --n-resamples <= " in error
+    assert error.rstrip().endswith("or --band exact_bootstrap")
