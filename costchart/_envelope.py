@@ -142,7 +142,7 @@ def envelope_gap(points, *, by: str | Sequence[str] | None = None) -> pd.DataFra
        max_gap   pc
     0     0.25  0.5
     """
-    table, by, groups = points_groups(points, by)
+    table, by, groups = points_groups(points, by, cloud=True)
     parts = []
     for group in groups:
         fpr = table[col.FPR].to_numpy(np.float64)[group.positions]
@@ -306,7 +306,7 @@ def operating_range(
     if of == "envelope":
         table, by, hull_groups, hulls = read_hulls(points_or_lines, by)
         return envelope_ranges(table, by, hull_groups, hulls)
-    table, by, groups = points_groups(points_or_lines, by)
+    table, by, groups = points_groups(points_or_lines, by, cloud=True)
     return line_ranges(table, by, groups)
 
 

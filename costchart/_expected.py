@@ -43,7 +43,7 @@ def _lines(curve, by, name: str = "curve") -> pd.DataFrame | None:
     table = read_table(curve, name)
     if table_kind(table) == "curve":
         return None
-    points, by_columns, _ = points_groups(table, by, name=name)
+    points, by_columns, _ = points_groups(table, by, name=name, cloud=True)
     columns = [*by_columns, *([col.THRESHOLD] if col.THRESHOLD in points else [])]
     lines = points[[*columns, col.TPR, col.FPR]].reset_index(drop=True)  # roc_points' order
     if col.THRESHOLD in lines:  # float64 as in every costchart table (an int column too)

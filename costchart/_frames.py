@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import pandas as pd
 
+from costchart import _kinds
 from costchart._errors import CostchartError
 from costchart._schema import RESERVED
 
@@ -27,8 +28,10 @@ __all__ = [
     "describe_group",
     "infer_by",
     "is_hashable",
+    "is_row_index",
     "mapping_columns",
     "normalize_by",
+    "own_columns",
     "plain_key",
     "require_columns",
     "rows_only",
@@ -245,21 +248,43 @@ def describe_group(by: Sequence[str], key: tuple) -> str:
 #: ``costchart_row``, ...): no grouping column may start with it.
 INTERNAL_PREFIX = "costchart_"
 #: Where a table costchart writes records its grouping columns (``DataFrame.attrs``).
-GROUPING = "costchart_by"
+GROUPING = _kinds.GROUPING
 #: Set on a points table that :func:`costchart.thin_points` dropped points from: functions
 #: that need every threshold (the score-driven and fixed losses) refuse it.
 THINNED = "costchart_thinned"
 
 
-def carry_grouping(frame: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
-    """Record ``by`` as ``frame``'s grouping, so a later call keeps it (returns ``frame``).
+def carry_grouping(frame: pd.DataFrame, by: Sequence[str], kind: str | None = None) -> pd.DataFrame:
+    """Record ``by`` as ``frame``'s grouping, and its kind (returns ``frame``).
 
-    pandas keeps ``attrs`` through assign, filtering, sorting, column selection and
-    concatenation of tables with the same grouping; merges with other frames, polars and
-    pyarrow drop it, and a later call then asks for ``by=`` (see :func:`infer_by`).
+    See :mod:`costchart._kinds`: pandas keeps both through filtering, sorting, copying,
+    ``reset_index`` and the concatenation of tables recording the same; merges, polars
+    and dicts drop them, and a later call then asks for ``by=`` (see :func:`infer_by`).
     """
-    frame.attrs[GROUPING] = list(by)
-    return frame
+    return _kinds.record(frame, by, kind)
+
+
+def own_columns(table: pd.DataFrame) -> list:
+    """The columns of ``table`` that costchart does not write (candidate groupings)."""
+    return [
+        c for c in table.columns if c not in RESERVED and not str(c).startswith(INTERNAL_PREFIX)
+    ]
+
+
+#: Names pandas gives an index made a column (``reset_index``).
+_INDEX_NAMES = frozenset({"index", "level_0"})
+
+
+def is_row_index(table: pd.DataFrame, column) -> bool:
+    """Whether ``column`` is an index, not a grouping: named so, or one value per row."""
+    if column in _INDEX_NAMES:
+        return True
+    if len(table) < 2:
+        return False
+    try:
+        return bool(table[column].nunique(dropna=False) == len(table))
+    except TypeError:  # unhashable cells
+        return False
 
 
 def infer_by(
@@ -269,54 +294,53 @@ def infer_by(
     name: str = "the table",
     declared: Sequence[object] | None = None,
 ) -> list[str]:
-    """Grouping columns of a costchart table: ``by`` if given, else the grouping it carries.
+    """Grouping columns of a costchart table: ``by`` if given, else the grouping it records.
 
-    A table costchart wrote carries its grouping (:func:`carry_grouping`); columns added
-    to it later are not groupings when they cannot split a curve (a note per classifier),
-    and refused when they could (a label told two concatenated curves apart); grouping
-    columns dropped from it are simply gone (unless other columns appeared too, as when
-    one is renamed: that is refused). A
-    table that carries none (made by hand, or passed through polars, pyarrow or a merge)
-    is ungrouped when every column is costchart's, and refused otherwise: which of its
-    other columns tell curves apart is for the caller
-    to say with ``by=``; columns ``declared`` as groupings by the call's roles (a
-    chart's ``color=`` and ``facet=``) need no saying. costchart's columns are those in
+    A table costchart wrote records its grouping (:func:`carry_grouping`). Columns added
+    to it later (a note per classifier, a row number from ``reset_index``) never group:
+    the recorded grouping is the grouping, whatever their values; grouping columns
+    dropped from it are simply gone (unless other columns appeared too, as when one is
+    renamed: that is refused). A table that records none (made by hand, or passed
+    through polars, a dict or a merge) is ungrouped when every column is costchart's, and
+    refused otherwise: which of its other columns tell curves apart is for the caller to
+    say with ``by=``; columns ``declared`` as groupings by the call's roles (a chart's
+    ``color=`` and ``facet=``) need no saying. costchart's columns are those in
     :data:`costchart._schema.RESERVED` and any whose name starts with ``costchart_``.
+    Whether the groups are one curve each is checked by the readers
+    (:func:`costchart._curves.check_curves`).
     """
     if by is not None:
         return normalize_by(by)
-    own = [c for c in table.columns if c not in RESERVED and not str(c).startswith("costchart_")]
-    carried = table.attrs.get(GROUPING)
-    if isinstance(carried, list):
-        kept = [c for c in carried if c in table.columns]
-        # All of it there: columns added since are not groupings. Some dropped (e.g. after
-        # filtering to one data set): the rest still group, unless new columns came too
-        # (a renamed grouping column looks like that), which is for the caller to say.
-        added = [c for c in own if c not in kept]
-        # Columns a chart or layer declares (color=, facet=) group too.
-        declared_here = [c for c in added if c in _roles(declared)]
-        others = [c for c in added if c not in declared_here]
-        whole = len(kept) == len(carried) or not others
-        if whole and not _splits(table, kept + declared_here, others):
-            return kept + declared_here
+    own = own_columns(table)
     roles = _roles(declared)
+    carried = _kinds.recorded_grouping(table)
+    if carried is not None:
+        kept = [c for c in carried if c in table.columns]
+        added = [c for c in own if c not in kept]
+        declared_here = [c for c in added if c in roles]
+        others = [c for c in added if c not in declared_here and not is_row_index(table, c)]
+        # All of it there, or some dropped (filtered to one data set) with nothing new:
+        # the recorded grouping, and the columns a chart or layer declares (color=, facet=).
+        if len(kept) == len(carried) or not others:
+            return kept + declared_here
     extra = [c for c in own if c not in roles]
     if not extra:
         return [c for c in own if c in roles]
-    if isinstance(carried, list):
+    if carried is not None:
         extra = [c for c in extra if c not in carried] or extra
         why = (
-            f"carries the grouping {carried!r}, but these could split a curve (added or "
-            "renamed since costchart wrote it)"
+            f"carries the grouping {carried!r}, but lost some of it while these appeared "
+            "(a grouping column renamed?)"
         )
     else:
-        why = (
-            "carries no grouping (it was made by hand, or went through polars, pyarrow or a merge)"
-        )
+        why = "carries no grouping (it was made by hand, or went through polars, a dict or a merge)"
+    index = [c for c in own if is_row_index(table, c)]
+    groupings = [c for c in own if c not in index]
+    drop = f"; drop {index!r} (one value per row: an index, not a grouping)" if index else ""
     fix = (
-        f"by={own!r} groups by all of them, by=[] reads one curve"
+        f"by={groupings!r} groups by them, by=[] reads one curve{drop}"
         if declared is None
-        else f"by={own!r} names them in a chart (detail= in a layer), or drop them"
+        else f"by={groupings!r} names them in a chart (detail= in a layer), or drop them{drop}"
     )
     msg = (
         f"{name} has columns costchart did not write ({', '.join(map(repr, extra))}) and "
@@ -328,19 +352,6 @@ def infer_by(
 def _roles(declared) -> set:
     """Columns declared by roles; unhashable values (a list as color=) declare nothing."""
     return {c for c in declared or () if c is not None and is_hashable(c)}
-
-
-def _splits(table: pd.DataFrame, by: list[str], added: list[str]) -> bool:
-    """Whether a column of ``added`` takes several values within one group of ``by``."""
-    if not added or table.empty:
-        return False
-    try:
-        if not by:
-            return bool((table[added].nunique(dropna=False) > 1).any())
-        counts = table.groupby(by, sort=False, dropna=False)[added].nunique(dropna=False)
-        return bool((counts.to_numpy() > 1).any())
-    except TypeError:  # unhashable cells: say nothing about them, let the caller decide
-        return True
 
 
 def check_by_names(by: list[str]) -> None:

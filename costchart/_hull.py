@@ -65,7 +65,7 @@ def roc_hull(points, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
     2        2.0  0.5  1.0    0.5    1.0
     3        1.0  1.0  1.0    1.0    1.0
     """
-    table, by, groups = points_groups(points, by)
+    table, by, groups = points_groups(points, by, cloud=True)
     return hull_table(table, groups)[0]
 
 
@@ -115,7 +115,7 @@ def read_hulls(
     points, by, *, name: str = "points"
 ) -> tuple[pd.DataFrame, list[str], Groups, Hulls]:
     """As :func:`group_hulls`, with the hulls of all groups in one :class:`Hulls`."""
-    table, by, groups, arrays = points_columns(points, by, name=name)
+    table, by, groups, arrays = points_columns(points, by, name=name, cloud=True)
     columns = [c for c in col.ROC_COLUMNS if c in table.columns]
     if col.THRESHOLD not in columns:
         table = table.assign(**{col.THRESHOLD: np.nan})

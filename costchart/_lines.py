@@ -45,7 +45,7 @@ def to_cost_lines(points, *, by: str | Sequence[str] | None = None) -> pd.DataFr
     0     0        NaN  0.09  0.36  0.0  0.09
     1     0        NaN  0.09  0.36  1.0  0.64
     """
-    table, by, groups = points_groups(points, by)
+    table, by, groups = points_groups(points, by, cloud=True)
     line = np.zeros(len(table), dtype=np.int64)
     for group in groups:
         line[group.positions] = np.arange(len(group.positions))

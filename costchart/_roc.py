@@ -31,6 +31,7 @@ from costchart._frames import (
 )
 from costchart._groups import Group, Groups, assemble, combine_groups, split_groups
 from costchart._lazy import read_instances
+from costchart._pooling import warn_if_pooled
 
 __all__ = [
     "count_columns",
@@ -168,7 +169,9 @@ def points_and_columns(
     For callers that compute on the points they just made instead of reading the frame
     back; the columns come for ungrouped data (None for grouped data: read the frame).
     Ungrouped points are only made into a frame if ``as_frame`` is True (else None).
+    ``by=None`` pools every row, warning if the data has text columns that may group.
     """
+    warn_if_pooled(data, by, (score, label, weight), stacklevel=5)
     by = normalize_by(by)
     check_by_names(by)
     bins = check_bins(bins)

@@ -37,6 +37,7 @@ from costchart._frames import (
 )
 from costchart._groups import combine_groups, split_groups
 from costchart._lazy import read_instances
+from costchart._pooling import warn_if_pooled
 from costchart._roc import (
     count_columns,
     has_both_classes,
@@ -104,6 +105,7 @@ def rociv(
     3        0.4  0.25  1.00        40.0
     4        0.3  1.00  1.00        40.0
     """
+    warn_if_pooled(data, by, (score, label, amount, weight), stacklevel=4)
     by = normalize_by(by)
     check_by_names(by)
     bins = check_bins(bins)

@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 
 from costchart import _schema as col
+from costchart._curves import check_curves
 from costchart._errors import CostchartError
 from costchart._frames import (
     as_pandas,
@@ -26,13 +27,26 @@ from costchart._frames import (
     check_unique_columns,
     describe_group,
     infer_by,
+    is_row_index,
+    own_columns,
 )
 from costchart._groups import Group, Groups, split_groups
+from costchart._kinds import KIND, SETS, kind_of, recorded_grouping
+from costchart._table_values import (
+    _refuse,
+    check_curve,
+    check_rates,
+    check_unit,
+    numbers,
+)
 
 __all__ = [
+    "check_curve",
     "check_rates",
+    "check_unit",
     "curve_groups",
     "curve_vertices",
+    "numbers",
     "points_columns",
     "points_groups",
     "read_selection",
@@ -43,8 +57,6 @@ __all__ = [
 #: Selection intervals whose ends differ by less than this still meet (hand-written
 #: tables may carry rounding such as 0.1 + 0.2).
 TILE_TOLERANCE = 1e-9
-#: Costs computed as ``fpr + pc * (1 - tpr - fpr)`` may round a true 0 to about -1e-17.
-COST_ROUNDING = 1e-12
 
 
 def read_table(table, name: str) -> pd.DataFrame:
@@ -71,111 +83,9 @@ def read_table(table, name: str) -> pd.DataFrame:
     return as_pandas(table, columns, name=name)
 
 
-def table_kind(table: pd.DataFrame) -> str:
-    """``"lines"``, ``"curve"`` or ``"points"``, judged by the columns present."""
-    columns = set(table.columns)
-    if {col.PC, col.COST, col.LINE} <= columns:
-        return "lines"
-    if {col.PC, col.COST} <= columns:
-        return "curve"
-    if {col.FPR, col.TPR} <= columns:
-        return "points"
-    msg = (
-        "the table has none of the column sets costchart reads: 'fpr' and 'tpr' "
-        "(ROC points), 'line', 'pc' and 'cost' (cost lines) or 'pc' and 'cost' (a cost "
-        f"curve); it has {', '.join(repr(c) for c in table.columns)}"
-    )
-    raise CostchartError(msg)
-
-
-#: What an object column may hold where costchart reads numbers (big ints, Decimals, None).
-_NUMBERS = frozenset({"integer", "floating", "mixed-integer-float", "decimal", "empty"})
-
-
-def numbers(table: pd.DataFrame, column: str, name: str) -> np.ndarray:
-    """Column ``column`` of ``table`` as float64 (missing values as NaN), or a clear error.
-
-    Booleans and categories are refused too: no costchart column holds them where a
-    number is read.
-    """
-    # Read once: each read builds a Series and copies its attrs.
-    return series_numbers(table[column], column, name)
-
-
-def series_numbers(series: pd.Series, column: str, name: str) -> np.ndarray:
-    """:func:`numbers` of a column already read (``series``, named ``column`` in messages)."""
-    dtype = series.dtype
-    try:
-        if pd.api.types.is_bool_dtype(dtype) or isinstance(dtype, pd.CategoricalDtype):
-            raise TypeError  # one message for every non-numeric dtype
-        if isinstance(dtype, np.dtype) and dtype.kind in "iuf":
-            # numpy numbers: NaN is NaN already, and integers have none to look for
-            return series.to_numpy().astype(np.float64, copy=False)
-        text = pd.api.types.is_object_dtype(dtype) and (
-            pd.api.types.infer_dtype(series, skipna=True) not in _NUMBERS
-        )
-        if text:
-            raise TypeError  # a string "1" is text, though numpy would read it as 1.0
-        return series.to_numpy(dtype=np.float64, na_value=np.nan)
-    except (TypeError, ValueError):
-        msg = (
-            f"column {column!r} of {name} must hold numbers, but has dtype "
-            f"{dtype}; pass the table costchart made, or convert the column"
-        )
-        raise CostchartError(msg) from None
-
-
-def _refuse(values: np.ndarray, bad: np.ndarray, column: str, name: str, must: str) -> None:
-    if bad.any():
-        position = int(np.flatnonzero(bad)[0])
-        msg = (
-            f"column {column!r} of {name} must hold {must}, but has "
-            f"{float(values[position])!r} at position {position}"
-        )
-        raise CostchartError(msg)
-
-
-def check_unit(table: pd.DataFrame, columns: Sequence[str], name: str, what: str) -> None:
-    """Every value of ``columns`` is a number in [0, 1] (NaN refused)."""
-    for column in columns:
-        values = numbers(table, column, name)
-        _refuse(values, ~((values >= 0) & (values <= 1)), column, name, f"{what} in [0, 1]")
-
-
-def check_rates(table: pd.DataFrame, name: str) -> dict[str, np.ndarray]:
-    """``fpr``/``tpr`` in [0, 1] (NaN refused), counts finite and >= 0, thresholds numeric.
-
-    Returns the columns it checked, each read once, as ``Series.to_numpy()`` gives them
-    (dtype kept), for callers that go on computing with them.
-    """
-    series = {c: table[c] for c in _CHECKED if c in table.columns}
-    for column in (col.FPR, col.TPR):
-        values = series_numbers(series[column], column, name)
-        _refuse(values, ~((values >= 0) & (values <= 1)), column, name, "rates in [0, 1]")
-    for column in (col.TP, col.FP, col.TN, col.FN):
-        if column in series:
-            values = series_numbers(series[column], column, name)
-            bad = ~(np.isfinite(values) & (values >= 0))
-            _refuse(values, bad, column, name, "finite, non-negative counts")
-    if col.THRESHOLD in series:
-        # NaN allowed: points may come without one
-        series_numbers(series[col.THRESHOLD], col.THRESHOLD, name)
-    return {c: values.to_numpy() for c, values in series.items()}
-
-
-#: The columns :func:`check_rates` checks, in the order its messages come.
-_CHECKED = (col.FPR, col.TPR, col.TP, col.FP, col.TN, col.FN, col.THRESHOLD)
-
-
-def check_curve(table: pd.DataFrame, name: str) -> None:
-    """Refuse ``pc`` outside [0, 1] or NaN and costs that are NaN, infinite or negative."""
-    check_unit(table, (col.PC,), name, "operating points")
-    # An envelope's rates travel on to selection tables: they must be rates too.
-    check_unit(table, [c for c in (col.FPR, col.TPR) if c in table.columns], name, "rates")
-    cost = numbers(table, col.COST, name)
-    # Normalized expected cost FNR·pc + FPR·(1 - pc) lies in [0, 1].
-    bad = ~(np.isfinite(cost) & (cost >= -COST_ROUNDING) & (cost <= 1 + COST_ROUNDING))
-    _refuse(cost, bad, col.COST, name, "normalized costs in [0, 1]")
+def table_kind(table: pd.DataFrame, name: str = "the table") -> str:
+    """``"lines"``, ``"curve"`` or ``"points"``: the kind recorded (see :func:`kind_of`)."""
+    return kind_of(table, name)
 
 
 def _groups_of(table: pd.DataFrame, by: list[str], name: str) -> Groups:
@@ -231,26 +141,43 @@ def _lines_to_points(lines: pd.DataFrame, by: list[str]) -> pd.DataFrame:
 
 
 def points_groups(
-    table, by: str | Sequence[str] | None, *, name: str = "points", declared=None
+    table,
+    by: str | Sequence[str] | None,
+    *,
+    name: str = "points",
+    declared=None,
+    cloud: bool = False,
 ) -> tuple[pd.DataFrame, list[str], Groups]:
     """ROC points of a points or cost-lines table, its grouping columns and its groups.
 
     Rates must lie in [0, 1] (NaN refused) and counts, if present, be finite and
-    non-negative. An empty table has no groups.
+    non-negative; every group must be one curve (see :func:`points_columns`). An empty
+    table has no groups.
     """
-    table, by, groups, _ = points_columns(table, by, name=name, declared=declared)
+    table, by, groups, _ = points_columns(table, by, name=name, declared=declared, cloud=cloud)
     return table, by, groups
 
 
 def points_columns(
-    table, by: str | Sequence[str] | None, *, name: str = "points", declared=None
+    table,
+    by: str | Sequence[str] | None,
+    *,
+    name: str = "points",
+    declared=None,
+    cloud: bool = False,
 ) -> tuple[pd.DataFrame, list[str], Groups, dict[str, np.ndarray]]:
     """:func:`points_groups`, with the columns it checked as numpy arrays (see :func:`check_rates`).
 
     For callers that compute on the points: each column is read from the table once.
+    Every group must be one ROC curve (:func:`costchart._curves.check_curves`). A set
+    operation (``cloud=True``: a hull, an envelope, cost lines) also takes points
+    without thresholds in any order, and, given ``by=`` explicitly, pools the curves its
+    groups hold (the hull of several classifiers), each checked on its own.
     """
     table = read_table(table, name)
-    kind = table_kind(table)
+    kind = table_kind(table, name)
+    recorded = recorded_grouping(table)
+    pooled = cloud and by is not None  # by= said explicitly: a set operation may pool curves
     by = infer_by(table, by, name=name, declared=declared)
     if kind == "lines":
         _groups_of(table, by, name)  # names a missing by column before the conversion
@@ -263,7 +190,25 @@ def points_columns(
         )
         raise CostchartError(msg)
     groups = _groups_of(table, by, name)
-    return table, by, groups, check_rates(table, name)
+    arrays = check_rates(table, name)
+    chosen = table.attrs.get(KIND) in SETS and cloud  # chosen points: a set, not curves
+    if kind == "points" and not chosen:  # cost lines were checked as lines
+        curves = _curves_of(table, by, recorded) if pooled else by
+        check_curves(table, curves, arrays, name=name, cloud=cloud)
+    return table, by, groups, arrays
+
+
+def _curves_of(table: pd.DataFrame, by: list[str], recorded) -> list[str]:
+    """The columns telling apart the curves a set operation pools, for :func:`check_curves`.
+
+    A statistic read off curves takes its groups as the curves. A set operation given
+    ``by=`` explicitly (the hull of several classifiers) may pool curves: they are told
+    apart by ``by``, the grouping the table records and any other column it has that is
+    not an index.
+    """
+    finer = [*by, *(c for c in recorded or () if c in table.columns and c not in by)]
+    others = [c for c in own_columns(table) if c not in finer and not is_row_index(table, c)]
+    return [*finer, *others]
 
 
 def curve_groups(

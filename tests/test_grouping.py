@@ -31,7 +31,7 @@ def test_tables_carry_the_grouping_they_were_made_with():
     assert POINTS.attrs["costchart_by"] == ["classifier"]
     for table in (cc.roc_hull(POINTS), EXPECTED, cc.to_cost_lines(POINTS), cc.auc(POINTS)):
         assert table.attrs["costchart_by"] == ["classifier"]
-    assert cc.roc_points(DATA, score="s", label="y").attrs["costchart_by"] == []
+    assert cc.roc_points(DATA, score="s", label="y", by=()).attrs["costchart_by"] == []
 
 
 def test_an_added_column_that_cannot_split_a_curve_is_ignored():
@@ -39,15 +39,12 @@ def test_an_added_column_that_cannot_split_a_curve_is_ignored():
     _same(POINTS.assign(family=POINTS["classifier"].map({"a": "tree", "b": "bayes"})))
 
 
-def test_an_added_column_that_could_split_a_curve_is_refused_with_the_fix():
+def test_an_added_column_never_groups_and_a_row_index_is_ignored():
+    # The recorded grouping is the grouping, whatever the values of columns added since.
     rows = POINTS.assign(row=np.arange(len(POINTS)))
-    with pytest.raises(cc.CostchartError, match=r"\('row'\) and carries the grouping"):
-        cc.lower_envelope(rows)
-    with pytest.raises(cc.CostchartError, match=r"by=\['classifier', 'row'\] groups by all"):
-        cc.lower_envelope(rows)
-    pd.testing.assert_frame_equal(
-        cc.lower_envelope(rows, by="classifier").reset_index(drop=True), EXPECTED
-    )
+    pd.testing.assert_frame_equal(cc.lower_envelope(rows).reset_index(drop=True), EXPECTED)
+    _same(POINTS.reset_index())  # 'index': one value per row, never a grouping
+    _same(POINTS.reset_index().reset_index())  # 'level_0' too
 
 
 def test_filtering_and_sorting_keep_the_grouping():
@@ -66,9 +63,15 @@ def test_concatenating_curves_under_a_new_label_is_refused():
     a = cc.roc_points(DATA[DATA.classifier == "a"], score="s", label="y")
     b = cc.roc_points(DATA[DATA.classifier == "b"], score="s", label="y")
     both = pd.concat([a.assign(run="first"), b.assign(run="second")], ignore_index=True)
-    with pytest.raises(cc.CostchartError, match=r"\('run'\).*by=\['run'\]"):
+    with pytest.raises(
+        cc.CostchartError, match=r"its column 'run' tells them apart: pass by=\['run'\]"
+    ):
         cc.lower_envelope(both)
     assert cc.lower_envelope(both, by="run")["run"].unique().tolist() == ["first", "second"]
+    # by= said explicitly pools the two curves into one envelope, each checked on its own.
+    pooled = cc.lower_envelope(both, by=[])
+    separate = cc.lower_envelope(both, by="run")
+    assert pooled["cost"].max() <= separate.groupby("run")["cost"].max().min() + 1e-12
 
 
 def test_a_merge_drops_the_grouping_and_is_refused_with_the_fix():
@@ -122,7 +125,7 @@ def test_a_chart_role_on_an_added_column_groups_with_the_carried_grouping():
     assert spec["layer"]  # grouped by classifier (carried) and family (declared)
     both = pd.concat([POINTS.assign(run="x"), POINTS.assign(run="y")], ignore_index=True)
     assert cc.cost_chart(both, color="classifier", facet="run").to_dict()["facet"]
-    with pytest.raises(cc.CostchartError, match=r"\('run'\) and carries the grouping"):
+    with pytest.raises(cc.CostchartError, match=r"its column 'run' tells them apart"):
         cc.cost_chart(both, color="classifier")
 
 

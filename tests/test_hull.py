@@ -124,7 +124,12 @@ def test_hull_of_points_pooled_from_test_sets_of_different_sizes():
     second = cc.roc_points({"s": [2.0, 1, 0], "y": [1, 1, 0]}, score="s", label="y")
     pooled = pd.concat([first.assign(run="a"), second.assign(run="b")]).assign(model="m")
     hull = cc.roc_hull(pooled, by="model")
-    expected = cc.roc_hull(pooled.drop(columns=["tp", "fp", "tn", "fn", "run"]), by="model")
+    # Without thresholds and run labels the rows are a cloud of points, which a hull takes.
+    cloud = pooled.drop(columns=["tp", "fp", "tn", "fn", "run", "threshold"])
+    expected = cc.roc_hull(cloud, by="model")
+    # With thresholds but without the run labels nothing tells the two curves apart.
+    with pytest.raises(cc.CostchartError, match=r"threshold inf has two rows.*add a column"):
+        cc.roc_hull(pooled.drop(columns="run"), by="model")
     np.testing.assert_allclose(hull[["fpr", "tpr"]], expected[["fpr", "tpr"]])
     assert hull[["fpr", "tpr"]].values.tolist() == [[0.0, 0.0], [0.0, 1.0], [1.0, 1.0]]
 

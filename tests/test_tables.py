@@ -368,8 +368,13 @@ def test_a_curve_with_three_costs_at_one_pc_is_refused():
     # its expected cost came out above 1.
     points = cc.roc_points({"s": [4, 3, 2, 1], "y": [1, 0, 1, 0]}, score="s", label="y")
     lines = cc.to_cost_lines(points).drop(columns="line")
-    with pytest.raises(cc.CostchartError, match=r"has three or more costs at pc=0\.0 within one"):
+    # The table records that it is cost lines: it is refused as lines without 'line'.
+    with pytest.raises(cc.CostchartError, match=r"'lines' table .* lost its 'line' column"):
         cc.expected_cost(lines)
+    # Made by hand (no record), it reads as a curve, with three costs at one pc.
+    by_hand = pd.DataFrame(lines.to_dict("list"))
+    with pytest.raises(cc.CostchartError, match=r"has three or more costs at pc=0\.0 within one"):
+        cc.expected_cost(by_hand)
     # A jump (two costs at one pc), as hybrid and Brier curves have, is a curve.
     jump = pd.DataFrame({"pc": [0.0, 0.5, 0.5, 1.0], "cost": [0.0, 0.3, 0.1, 0.0]})
     assert cc.expected_cost(jump)["expected_cost"].item() == pytest.approx(0.1)
