@@ -680,7 +680,7 @@ SELECTION = pd.DataFrame(
         (
             pd.concat([SELECTION.assign(model="a"), SELECTION.assign(model="b")]),
             r"selection has columns costchart did not write \('model'\) and carries no "
-            r"grouping .* by=\['model'\] groups by all of them",
+            r"grouping .* by=\['model'\] groups by them",
         ),
     ],
 )
