@@ -69,7 +69,10 @@ SUPPORTED: Mapping[str, Mapping[str, tuple[str, tuple[str, ...]]]] = {
     "bootstrap_band": _BANDS,
     "confusion_band": _BANDS,
     "difference_band": _BANDS,
-    "net_benefit": {"exact_bootstrap": ("normal", ("normal",))},
+    "net_benefit": {
+        "exact_bootstrap": ("normal", ("normal", "discrete")),
+        "bootstrap": ("percentile", ("percentile",)),
+    },
 }
 
 

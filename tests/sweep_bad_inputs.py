@@ -1529,11 +1529,17 @@ def _edge_cases(add, tmp: Path) -> None:
             data, score="s", label="y", method="delong", inference="delong"
         ),
         "auc_ci: method='exact'": lambda: cc.auc_ci(data, score="s", label="y", method="exact"),
-        "net_benefit: inference='bootstrap'": lambda: cc.net_benefit(
-            data, score="s", label="y", inference="bootstrap"
+        "net_benefit: inference='delong'": lambda: cc.net_benefit(
+            data, score="s", label="y", inference="delong"
         ),
-        "net_benefit: interval='discrete'": lambda: cc.net_benefit(
-            data, score="s", label="y", interval="discrete"
+        "net_benefit: interval='percentile' without resamples": lambda: cc.net_benefit(
+            data, score="s", label="y", interval="percentile"
+        ),
+        "net_benefit: n_resamples=10": lambda: cc.net_benefit(
+            data, score="s", label="y", inference="bootstrap", n_resamples=10
+        ),
+        "net_benefit: rng='x'": lambda: cc.net_benefit(
+            data, score="s", label="y", inference="bootstrap", rng="x"
         ),
         "net_benefit: interval=None": lambda: cc.net_benefit(
             data, score="s", label="y", interval=None

@@ -99,7 +99,7 @@ def check_options(
                 f"needs at least 10 resamples, so pass n_resamples >= {minimum}"
             )
             raise CostchartError(msg)
-        _check_resample_memory(resamples, RESAMPLE_ARRAYS * len(grid) + per_resample, len(grid))
+        check_resample_memory(resamples, RESAMPLE_ARRAYS * len(grid) + per_resample, len(grid))
     return Options(
         level, inference, sampling, interval, resamples, generator, grid, _progress(progress)
     )
@@ -145,7 +145,7 @@ def _grid(pc) -> np.ndarray:
     return grid
 
 
-def _check_resample_memory(n_resamples: int, per_resample: int, n_pc: int) -> None:
+def check_resample_memory(n_resamples: int, per_resample: int, n_pc: int) -> None:
     """Refuse resampling that would hold more than :data:`RESAMPLE_MEMORY` bytes.
 
     It holds ``per_resample`` float64 values per resample (the resampled costs at each of
