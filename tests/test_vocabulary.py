@@ -89,6 +89,10 @@ def test_every_interval_function_takes_both_words_with_the_glossarys_defaults(na
         assert parameters[word].default == exceptions.get(name, default), (name, word)
     assert parameters["interval"].default == "auto"
     assert parameters["confidence_level"].default == 0.9
+    # every one can resample, with the same two options
+    assert parameters["n_resamples"].default == 2000
+    assert parameters["rng"].default is None
+    assert "bootstrap" in _intervals.SUPPORTED[name]
     # the old words are gone from the signature (they remain as deprecated aliases)
     assert not {"method", "distribution"} & set(parameters), name
 
@@ -120,7 +124,7 @@ def test_each_pair_is_computed_or_refused_with_a_fix(name):
     for inference, interval in itertools.product(_intervals.INFERENCES, _intervals.INTERVALS):
         auto, shapes = supported.get(inference, (None, ()))
         options = {"inference": inference, "interval": interval}
-        if inference == "bootstrap" and "n_resamples" in _parameters(name):
+        if inference == "bootstrap":
             options |= {"n_resamples": 200, "rng": 0}
         if inference in supported and (interval == "auto" or interval in shapes):
             table = _call(name, **options)
