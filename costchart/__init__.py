@@ -49,7 +49,7 @@ _HOMES = {
     "apply_selection": "costchart._select",
     "auc": "costchart._auc",
     "auc_ci": "costchart._auc_ci",
-    "auc_test": "costchart._auc_ci",
+    "auc_test": "costchart._auc_test",
     "auciv": "costchart._rociv",
     "average_chart": "costchart._charts",
     "band_at": "costchart._bands",
@@ -126,7 +126,8 @@ _SUBMODULES = ("datasets", "layers", "theme")
 if TYPE_CHECKING:
     from costchart import layers, theme
     from costchart._auc import auc
-    from costchart._auc_ci import auc_ci, auc_test
+    from costchart._auc_ci import auc_ci
+    from costchart._auc_test import auc_test
     from costchart._average import vertical_average
     from costchart._bands import (
         Band,

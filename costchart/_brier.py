@@ -78,9 +78,14 @@ def brier_curve(
     >>> round((positives + negatives) / 2, 4)  # the class-balanced Brier score
     0.225
     """
-    by = normalize_by(by)
+    given, by = by, normalize_by(by)
     points = roc_points(
-        data, score=score, label=label, by=by or None, pos_label=pos_label, weight=weight
+        data,
+        score=score,
+        label=label,
+        by=None if given is None else by,
+        pos_label=pos_label,
+        weight=weight,
     )
     return brier_of_points(points, split_groups(points, by), score)
 

@@ -67,9 +67,11 @@ def build_parser() -> argparse.ArgumentParser:
         )
         sub.add_argument(
             "--band",
-            choices=["exact", "resample"],
+            choices=["exact_bootstrap", "bootstrap", "exact", "resample"],
             default=None,
-            help="confidence band on the envelope's cost: exact bootstrap or resampling",
+            help="confidence band on the envelope's cost, by its inference: the exact "
+            "bootstrap (no resampling) or the resampled bootstrap (exact and resample are "
+            "their deprecated names)",
         )
         sub.add_argument(
             "--confidence-level", type=float, default=0.9, help="level of --band (0.9)"
@@ -79,7 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
             type=_resamples,
             default=None,
             metavar="N",
-            help="resamples of --band resample (2000); each tail of the band needs at "
+            help="resamples of --band bootstrap (2000); each tail of the band needs at "
             "least 10, so a 0.9 band needs at least 200",
         )
 
@@ -134,6 +136,8 @@ def one_line(error: BaseException) -> str:
 
 #: The library's keywords that the command line takes as flags.
 _FLAGS = re.compile(r"\b(pos_label|n_resamples|confidence_level|bins|score|label|by)(=| >=| <=)")
+#: ``inference='x'`` in a library message: the command line's ``--band x``.
+_BAND = re.compile(r"\binference='(\w+)'")
 
 
 def as_flags(message: str) -> str:
@@ -145,7 +149,11 @@ def as_flags(message: str) -> str:
     "--pos-label 7 is not a class of column 'y'; pass --by ['fold']"
     >>> as_flags("pass n_resamples >= 200")
     'pass --n-resamples >= 200'
+    >>> as_flags("fewer pc values, or inference='exact_bootstrap'")
+    'fewer pc values, or --band exact_bootstrap'
     """
+    # --band names the band's inference
+    message = _BAND.sub(lambda m: f"--band {m.group(1)}", message)
     return _FLAGS.sub(
         lambda m: "--" + m.group(1).replace("_", "-") + (" " if m.group(2) == "=" else m.group(2)),
         message,

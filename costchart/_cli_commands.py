@@ -148,14 +148,31 @@ def _points(args, data: pd.DataFrame) -> pd.DataFrame:
     return cc.roc_points(data, **_columns(args, data), bins=args.bins)
 
 
-def _band(args, data: pd.DataFrame, method: str) -> pd.DataFrame:
+#: ``--band``'s deprecated values, as the inference they name.
+_OLD_BANDS = {"exact": "exact_bootstrap", "resample": "bootstrap"}
+
+
+def _inference(band: str | None) -> str | None:
+    """``--band``'s inference (``exact`` and ``resample`` warn: deprecated names)."""
+    if band in _OLD_BANDS:
+        warnings.warn(
+            f"--band {band} is deprecated and will be removed in the next release; pass "
+            f"--band {_OLD_BANDS[band]}",
+            FutureWarning,
+            stacklevel=2,
+        )
+        return _OLD_BANDS[band]
+    return band
+
+
+def _band(args, data: pd.DataFrame, inference: str) -> pd.DataFrame:
     import costchart as cc
 
     resamples = {} if args.n_resamples is None else {"n_resamples": args.n_resamples}
     return cc.bootstrap_band(
         data,
         **_columns(args, data),
-        method=method,
+        inference=inference,
         confidence_level=args.confidence_level,
         progress=progress,
         bins=args.bins,
@@ -164,12 +181,13 @@ def _band(args, data: pd.DataFrame, method: str) -> pd.DataFrame:
 
 
 def _check_band_options(args, *, band: bool) -> None:
-    """Refuse band options that would be silently ignored."""
+    """Refuse band options that would be silently ignored; ``--band``'s old names read."""
     if not band and args.band is not None:
         msg = "--band applies to table --kind band; drop --band or pass --kind band"
         raise CostchartError(msg)
-    if args.n_resamples is not None and args.band != "resample":
-        msg = f"--n-resamples {args.n_resamples} applies to --band resample; pass --band resample"
+    args.band = _inference(args.band)
+    if args.n_resamples is not None and args.band != "bootstrap":
+        msg = f"--n-resamples {args.n_resamples} applies to --band bootstrap; pass --band bootstrap"
         raise CostchartError(msg)
 
 
@@ -306,7 +324,7 @@ def table(args) -> Path | None:
     path = _output(args.out, _TABLE_SUFFIXES)
     data = _read(Path(args.file))
     if args.kind == "band":
-        result = _band(args, data, args.band or "exact")
+        result = _band(args, data, args.band or "exact_bootstrap")
     else:
         points = _points(args, data)
         tables = {

@@ -21,7 +21,9 @@ import pandas as pd
 
 from costchart._bands.bootstrap import bootstrap_band
 from costchart._bands.difference import difference_band
+from costchart._deprecation import deprecated_names
 from costchart._errors import CostchartError
+from costchart._intervals import coverage_aliases
 from costchart.datasets.binormal import binormal_cost, binormal_scores, binormal_threshold
 
 __all__ = ["band_coverage", "coverage_chart", "coverage_grid", "difference_coverage"]
@@ -36,6 +38,7 @@ def _selection(thresholds: np.ndarray, pc: np.ndarray, simulations: int) -> pd.D
     return repeated
 
 
+@deprecated_names(coverage_aliases)
 def band_coverage(
     *,
     mu: float,
@@ -44,7 +47,7 @@ def band_coverage(
     pc: Sequence[float],
     sigma: float = 3.0,
     sampling: str = "stratified",
-    distribution: str = "auto",
+    interval: str = "auto",
     confidence_level: float = 0.9,
     rng=None,
 ) -> pd.DataFrame:
@@ -81,12 +84,13 @@ def band_coverage(
         selection=_selection(threshold, grid, simulations),
         pc=grid,
         sampling=sampling,
-        distribution=distribution,
+        interval=interval,
         confidence_level=confidence_level,
     )
     return _coverage(band, grid, true_cost)
 
 
+@deprecated_names(coverage_aliases)
 def difference_coverage(
     *,
     mu: float,
@@ -97,7 +101,7 @@ def difference_coverage(
     pc: Sequence[float],
     sigma: float = 3.0,
     sampling: str = "stratified",
-    distribution: str = "auto",
+    interval: str = "auto",
     confidence_level: float = 0.9,
     rng=None,
 ) -> pd.DataFrame:
@@ -145,7 +149,7 @@ def difference_coverage(
         selection=(_selection(t_a, grid, simulations), _selection(t_b, grid, simulations)),
         pc=grid,
         sampling=sampling,
-        distribution=distribution,
+        interval=interval,
         confidence_level=confidence_level,
     )
     return _coverage(band, grid, true)
@@ -177,7 +181,7 @@ def coverage_grid(
         :func:`band_coverage` or :func:`difference_coverage`.
     settings : dict of str to sequence
         Keyword arguments of ``experiment`` and the values to try, e.g.
-        ``{"mu": [0.75, 3], "distribution": ["exact", "normal"]}``.
+        ``{"mu": [0.75, 3], "interval": ["discrete", "normal"]}``.
     **fixed
         The experiment's other keyword arguments, the same in every run (pass ``rng`` as a
         seed so that every run simulates the same test sets).
@@ -230,10 +234,10 @@ def coverage_chart(
     --------
     >>> from costchart import band_coverage, coverage_chart, coverage_grid
     >>> table = coverage_grid(
-    ...     band_coverage, settings={"mu": [1.5, 3.0], "distribution": ["normal", "exact"]},
+    ...     band_coverage, settings={"mu": [1.5, 3.0], "interval": ["normal", "discrete"]},
     ...     n_per_class=50, simulations=10, pc=[0.3, 0.5, 0.7], rng=0,
     ... )
-    >>> chart = coverage_chart(table, color="distribution", facet="mu")
+    >>> chart = coverage_chart(table, color="interval", facet="mu")
     """
     data = table.copy()
     for name in (color, facet):

@@ -16,22 +16,29 @@ prevalence; each row carries its ``pc``.
 The band uses the exact bootstrap moments of the counts (class totals fixed), as the exact
 bootstrap paper does for costs: ``Var(NB) = (Var(FN) + w^2 Var(FP)) / n^2`` with
 ``Var(FN) = FN (P - FN) / P`` and ``Var(FP) = FP (N - FP) / N``, and a normal interval.
+Since ``NB`` is that affine function of the cost at ``pc_t``, its discrete and resampled
+bands are the cost bands' (:mod:`costchart._bands`), mapped through it.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import numpy as np
 import pandas as pd
 
 from costchart import _schema as col
+from costchart._bands.counts import Counts, band_of_counts
+from costchart._bands.options import RESAMPLE_ARRAYS, Options, check_resample_memory
+from costchart._bands.resample import resampled_band
 from costchart._errors import CostchartError
 from costchart._frames import normalize_by
 from costchart._groups import Groups, assemble, split_groups
+from costchart._intervals import check_interval
 from costchart._roc import points_of
 from costchart._validation import confidence_level as check_confidence
-from costchart._validation import probabilities
+from costchart._validation import probabilities, random_generator, whole_number
 
 __all__ = ["net_benefit"]
 
@@ -53,6 +60,10 @@ def net_benefit(
     pos_label=None,
     weight: str | None = None,
     confidence_level: float = 0.9,
+    inference: str = "exact_bootstrap",
+    interval: str = "auto",
+    n_resamples: int = 2000,
+    rng=None,
 ) -> pd.DataFrame:
     """Net benefit of the model, of treating all and of treating none, at each threshold.
 
@@ -73,6 +84,19 @@ def net_benefit(
         Threshold probabilities in (0, 1); 0.01 to 0.99 by default.
     confidence_level : float
         Level of the model's band, in (0, 1).
+    inference : {"exact_bootstrap", "bootstrap"}
+        How the model's band is found, as in :func:`bootstrap_band` (stratified: the
+        class totals fixed): the bootstrap in closed form (no resampling), or
+        ``n_resamples`` resamples.
+    interval : {"auto", "normal", "discrete", "percentile"}
+        The band's shape. With ``"exact_bootstrap"``: a normal fit to the exact moments
+        (``"normal"``, also what ``"auto"`` is), or the quantiles of the exact discrete
+        distribution (``"discrete"``). With ``"bootstrap"``: the percentiles of the
+        resamples (``"percentile"``, also ``"auto"``).
+    n_resamples : int
+        For ``inference="bootstrap"``; each tail needs at least 10 resamples.
+    rng : numpy.random.Generator or int, optional
+        Seed or generator for ``inference="bootstrap"``.
 
     Returns
     -------
@@ -103,12 +127,14 @@ def net_benefit(
 
     grid = DEFAULT_THRESHOLDS if thresholds is None else _thresholds(thresholds)
     level = check_confidence(confidence_level)
-    by = normalize_by(by)
+    inference, interval = check_interval("net_benefit", inference, interval)
+    options = _options(level, inference, interval, n_resamples, rng, len(grid))
+    given, by = by, normalize_by(by)
     points = points_of(
         data,
         score=score,
         label=label,
-        by=by or None,
+        by=None if given is None else by,
         pos_label=pos_label,
         weight=weight,
         frequency="net_benefit's band (the stratified bootstrap)",
@@ -137,10 +163,17 @@ def net_benefit(
     se = np.sqrt(np.maximum(variance, 0.0))
     prevalence = positives / n
     pc = prevalence * (1 - grid) / (prevalence * (1 - grid) + (1 - prevalence) * grid)
+    low, high = model - z * se, model + z * se
+    if interval != "normal":
+        counts = Counts(true_pos, false_neg, false_pos, negatives - false_pos)
+        low, high, se = _cost_band(counts, pc, prevalence + odds * (1 - prevalence), options)
+        low, high = np.minimum(low, model), np.maximum(high, model)  # as every band does
     zeros = np.zeros_like(model)
     # blocks of rows: group, then strategy ("model", "all", "none"), then threshold
     values = np.stack([model, np.broadcast_to(everyone, model.shape), zeros], axis=1)
     spread = np.stack([se, zeros, zeros], axis=1)
+    lower = np.stack([low, values[:, 1], zeros], axis=1)
+    upper = np.stack([high, values[:, 1], zeros], axis=1)
     everyone, prevalence = everyone[:, None], prevalence[:, None]
     shape = values.shape
     # the three names as pandas stores strings, taken per row (no conversion of every row)
@@ -152,17 +185,67 @@ def net_benefit(
         STANDARDIZED: (values / prevalence).ravel(),
         AVOIDED: ((values - everyone) / odds * 100).ravel(),
         col.PC: np.broadcast_to(pc[:, None, :], shape).ravel(),
-        col.LOWER: (values - z * spread).ravel(),
-        col.UPPER: (values + z * spread).ravel(),
+        col.LOWER: lower.ravel(),
+        col.UPPER: upper.ravel(),
         col.SE: spread.ravel(),
     }
     result = assemble(groups, np.full(len(groups), 3 * len(grid)), columns)
     result.attrs["costchart"] = {
         "confidence_level": level,
-        "method": "exact",
+        "inference": inference,
+        "interval": interval,
         "sampling": "stratified",
+        **({"n_resamples": options.n_resamples} if inference == "bootstrap" else {}),
     }
     return result
+
+
+def _options(level, inference, interval, n_resamples, rng, n_thresholds) -> Options:
+    """The band engine's options for the model's band (stratified, per threshold)."""
+    resamples = whole_number(n_resamples, "n_resamples", minimum=1)
+    generator = random_generator(rng)
+    if inference == "bootstrap":
+        least = math.ceil(10 / ((1 - level) / 2) - 1e-9)
+        if resamples < least:
+            msg = (
+                f"n_resamples={n_resamples!r} is too few for a {level:g} band: each tail "
+                f"needs at least 10 resamples, so pass n_resamples >= {least}"
+            )
+            raise CostchartError(msg)
+        check_resample_memory(resamples, RESAMPLE_ARRAYS * n_thresholds, n_thresholds)
+    return Options(
+        level, inference, "stratified", interval, resamples, generator, np.zeros(0), None
+    )
+
+
+def _cost_band(counts: Counts, pc: np.ndarray, scale: np.ndarray, options: Options):
+    """The model's lower, upper and se from the cost band at ``pc`` (group x threshold).
+
+    ``NB = prevalence - scale * cost(pc)`` with ``scale = pi + w (1 - pi)``: the cost band's
+    upper end is the net benefit's lower one.
+    """
+    shape = pc.shape
+    flat = Counts(*(np.ravel(c) for c in (counts.tp, counts.fn, counts.fp, counts.tn)))
+    if options.inference == "exact_bootstrap":
+        _, low, high, se = band_of_counts(flat, pc.ravel(), options)
+    else:  # one group at a time, drawing from the generator in the order groups come
+        parts = []
+        for g in range(shape[0]):
+            row = slice(g * shape[1], (g + 1) * shape[1])
+            group = Counts(flat.tp[row], flat.fn[row], flat.fp[row], flat.tn[row])
+            parts.append(resampled_band(group, pc[g], options)[1:])
+        low, high, se = (
+            np.concatenate([part[i] for part in parts]) if parts else np.zeros(0) for i in range(3)
+        )
+    scale = np.broadcast_to(scale, shape)
+    prevalence = (flat.tp + flat.fn).reshape(shape) / (
+        flat.tp + flat.fn + flat.fp + flat.tn
+    ).reshape(shape)
+    return (
+        prevalence - scale * high.reshape(shape),
+        prevalence - scale * low.reshape(shape),
+        scale * se.reshape(shape),
+    )
 
 
 def _thresholds(values) -> np.ndarray:

@@ -1,4 +1,4 @@
-"""Expected loss under a threshold-choice method: how the threshold is set decides the cost.
+"""Expected loss under a threshold choice: how the threshold is set decides the cost.
 
 A scoring classifier's cost at an operating point ``pc`` depends on which threshold is
 used there. Each *threshold-choice method* is a rule for that choice, and gives its own
@@ -7,11 +7,15 @@ of the classifier used that way (Hernández-Orallo, Flach & Ferri, "A unified vi
 performance metrics", JMLR 13, 2012). With ``pc`` uniform:
 
 - ``"optimal"``: the best threshold for each ``pc``, the lower envelope; its area.
-- ``"score"``: positive when ``score >= 1 - pc``, the Brier curve; the Brier score with
-  the two classes weighted equally.
-- ``"rate"``: the threshold whose share of positives, ``(TPR + FPR) / 2``, is ``pc``,
-  the rate-driven curve; ``1/3 + (1 - 2·AUC) / 4``.
+- ``"score_driven"``: positive when ``score >= 1 - pc``, the Brier curve; the Brier score
+  with the two classes weighted equally.
+- ``"rate_driven"``: the threshold whose share of positives, ``(TPR + FPR) / 2``, is
+  ``pc``, the rate-driven curve; ``1/3 + (1 - 2·AUC) / 4``.
 - ``"fixed"``: one threshold whatever ``pc``, one cost line; ``(FPR + FNR) / 2``.
+
+The parameter is ``threshold_choice=`` (was ``method=``, whose values ``"score"`` and
+``"rate"`` were also the name of the score column parameter; kept one release with a
+``FutureWarning``).
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart._brier import check_probability_scores, score_driven_segments
+from costchart._deprecation import ABSENT, deprecated_names, future_warning, take_alias
 from costchart._envelope import envelope_rows
 from costchart._errors import CostchartError
 from costchart._expected import segment_integrator
@@ -36,20 +41,47 @@ from costchart._validation import one_of, threshold_number
 
 __all__ = [
     "THRESHOLD_CHOICES",
+    "choice_losses",
     "expected_loss",
-    "method_losses",
     "optimal_losses",
     "rate_losses",
 ]
 
-#: The threshold-choice methods, in the order a result lists them.
-THRESHOLD_CHOICES = ("optimal", "score", "rate", "fixed")
+#: The threshold choices, in the order a result lists them.
+THRESHOLD_CHOICES = ("optimal", "score_driven", "rate_driven", "fixed")
+#: The deprecated ``method=`` values, as threshold choices.
+_OLD_CHOICES = {
+    "optimal": "optimal",
+    "score": "score_driven",
+    "rate": "rate_driven",
+    "fixed": "fixed",
+}
 
 
+def _aliases(function: str, kwargs: dict) -> None:
+    """``method=`` (deprecated) as ``threshold_choice=``, old values renamed."""
+    method = take_alias(function, kwargs, "method", "threshold_choice")
+    if method is ABSENT:
+        return
+    listed = [method] if isinstance(method, str) else method
+    try:
+        names = list(listed)
+    except TypeError:
+        names = [listed]
+    new = [_OLD_CHOICES.get(name, name) if isinstance(name, str) else name for name in names]
+    given = new[0] if isinstance(method, str) else new
+    future_warning(
+        f"{function}(method={method!r}) is deprecated and will be removed in the next "
+        f"release; pass threshold_choice={given!r}"
+    )
+    kwargs["threshold_choice"] = given
+
+
+@deprecated_names(_aliases)
 def expected_loss(
     data_or_points,
     *,
-    method: str | Sequence[str] = "optimal",
+    threshold_choice: str | Sequence[str] = "optimal",
     score: str | None = None,
     label: str | None = None,
     by: str | Sequence[str] | None = None,
@@ -58,34 +90,36 @@ def expected_loss(
     threshold: float | None = None,
     density=None,
 ) -> pd.DataFrame:
-    """Expected loss of each group when its threshold is chosen by a given method, exactly.
+    """Expected loss of each group when its threshold is set by a given rule, exactly.
 
-    How a threshold is set at each operating point ``pc`` is a *threshold-choice method*;
+    How a threshold is set at each operating point ``pc`` is a *threshold choice*;
     each gives a cost curve, and the loss expected over uncertain conditions is its
     average under a density over ``pc`` (uniform by default: its area). Computed exactly
     from the ROC points, with no grid.
 
-    ========== ================================ ==========================================
-    method     threshold at ``pc``              expected loss, ``pc`` uniform
-    ========== ================================ ==========================================
-    optimal    the cheapest (lower envelope)    ``expected_cost(lower_envelope(points))``
-    score      ``1 - pc`` (Brier curve)         the class-balanced Brier score
-    rate       ``(TPR + FPR) / 2 = pc``         ``1/3 + (1 - 2·AUC) / 4``
-    fixed      ``threshold``, always            ``(FPR + FNR) / 2`` at that threshold
-    ========== ================================ ==========================================
+    ============ ================================ ==========================================
+    choice       threshold at ``pc``              expected loss, ``pc`` uniform
+    ============ ================================ ==========================================
+    optimal      the cheapest (lower envelope)    ``expected_cost(lower_envelope(points))``
+    score_driven ``1 - pc`` (Brier curve)         the class-balanced Brier score
+    rate_driven  ``(TPR + FPR) / 2 = pc``         ``1/3 + (1 - 2·AUC) / 4``
+    fixed        ``threshold``, always            ``(FPR + FNR) / 2`` at that threshold
+    ============ ================================ ==========================================
 
     Parameters
     ----------
     data_or_points : pandas, polars or pyarrow table, dict of arrays, or lazy frame
         With ``score=`` and ``label=``: raw data, one row per instance. Without them: ROC
-        points of one classifier per group (``fpr``, ``tpr`` and, for ``"score"`` and
-        ``"fixed"``, ``threshold``), every threshold present, as :func:`roc_points` gives.
-    method : str or list of str, default "optimal"
-        ``"optimal"``, ``"score"``, ``"rate"`` or ``"fixed"``, or a list of them: one row
-        per group and method.
+        points of one classifier per group (``fpr``, ``tpr`` and, for ``"score_driven"``
+        and ``"fixed"``, ``threshold``), every threshold present, as :func:`roc_points`
+        gives.
+    threshold_choice : str or list of str, default "optimal"
+        ``"optimal"``, ``"score_driven"``, ``"rate_driven"`` or ``"fixed"``, or a list of
+        them: one row per group and choice. Was ``method=`` (with ``"score"`` and
+        ``"rate"``), deprecated.
     score, label : str, optional
-        The score and class columns of raw data (both or neither). ``"score"`` needs
-        scores that are probabilities of the positive class, in [0, 1].
+        The score and class columns of raw data (both or neither). ``"score_driven"``
+        needs scores that are probabilities of the positive class, in [0, 1].
     by : str or list of str, optional
         Grouping columns: one loss per group (see the glossary).
     pos_label : optional
@@ -94,78 +128,84 @@ def expected_loss(
         A column of non-negative instance weights (raw data only): rates and the Brier
         score become weighted ones.
     threshold : float, optional
-        The fixed threshold of ``method="fixed"`` (positive when ``score >= threshold``);
-        required by it, refused by the other methods.
+        The fixed threshold of ``threshold_choice="fixed"`` (positive when
+        ``score >= threshold``); required by it, refused by the other choices.
     density : scipy.stats frozen distribution or callable, optional
         A density over ``pc`` (see :func:`expected_cost`); uniform by default.
 
     Returns
     -------
     pandas.DataFrame
-        The grouping columns, then ``threshold_choice`` (the method) and
-        ``expected_loss`` (float64): one row per group and method, methods in the order
-        given.
+        The grouping columns, then ``threshold_choice`` and ``expected_loss`` (float64):
+        one row per group and choice, choices in the order given.
 
     Examples
     --------
     >>> import costchart as cc
     >>> data = {"p": [0.9, 0.6, 0.3, 0.2], "y": [1, 0, 1, 0]}
     >>> cc.expected_loss(
-    ...     data, score="p", label="y", method=["optimal", "score", "rate", "fixed"], threshold=0.7
+    ...     data,
+    ...     score="p",
+    ...     label="y",
+    ...     threshold_choice=["optimal", "score_driven", "rate_driven", "fixed"],
+    ...     threshold=0.7,
     ... )
       threshold_choice  expected_loss
     0          optimal       0.125000
-    1            score       0.225000
-    2             rate       0.208333
+    1     score_driven       0.225000
+    2      rate_driven       0.208333
     3            fixed       0.250000
     """
-    methods = _methods(method)
-    fixed = _fixed_threshold(threshold, methods)
+    choices = _choices(threshold_choice)
+    fixed = _fixed_threshold(threshold, choices)
     integrate = segment_integrator(density)  # refuse a bad density before any work
     table, groups = _points(data_or_points, score, label, by, pos_label, weight)
     scores = f"column {score!r}" if score is not None else "the points' 'threshold' column"
-    losses = [method_losses(table, groups, name, integrate, fixed, scores) for name in methods]
-    n_methods = len(methods)
+    losses = [choice_losses(table, groups, name, integrate, fixed, scores) for name in choices]
+    n_choices = len(choices)
     return assemble(
         groups,
-        np.full(len(groups), n_methods, dtype=np.int64),
+        np.full(len(groups), n_choices, dtype=np.int64),
         {
-            col.THRESHOLD_CHOICE: np.tile(np.array(methods, dtype=object), len(groups)),
+            col.THRESHOLD_CHOICE: np.tile(np.array(choices, dtype=object), len(groups)),
             col.EXPECTED_LOSS: np.column_stack(losses).ravel() if losses else np.zeros(0),
         },
     )
 
 
-def _methods(method) -> list[str]:
-    listed = [method] if isinstance(method, str) else method
+def _choices(choice) -> list[str]:
+    listed = [choice] if isinstance(choice, str) else choice
     try:
-        methods = list(listed)
+        choices = list(listed)
     except TypeError:
-        methods = [listed]
-    if not methods:
-        msg = f"method={method!r} names no method; pass one of {THRESHOLD_CHOICES} or a list"
+        choices = [listed]
+    if not choices:
+        msg = (
+            f"threshold_choice={choice!r} names no choice; pass one of {THRESHOLD_CHOICES} "
+            "or a list"
+        )
         raise CostchartError(msg)
-    for name in methods:
-        one_of(name, "method", THRESHOLD_CHOICES)
-    if len(set(methods)) < len(methods):
-        msg = f"method={method!r} names a method twice; name each once"
+    for name in choices:
+        one_of(name, "threshold_choice", THRESHOLD_CHOICES)
+    if len(set(choices)) < len(choices):
+        msg = f"threshold_choice={choice!r} names a choice twice; name each once"
         raise CostchartError(msg)
-    return methods
+    return choices
 
 
-def _fixed_threshold(threshold, methods: list[str]) -> float | None:
-    if "fixed" in methods:
+def _fixed_threshold(threshold, choices: list[str]) -> float | None:
+    if "fixed" in choices:
         if threshold is None:
             msg = (
-                'method="fixed" needs threshold=: the score cut-off used at every pc '
-                "(positive when score >= threshold)"
+                'threshold_choice="fixed" needs threshold=: the score cut-off used at every '
+                "pc (positive when score >= threshold)"
             )
             raise CostchartError(msg)
         return threshold_number(threshold)
     if threshold is not None:
         msg = (
-            f'threshold={threshold!r} is used only by method="fixed"; add "fixed" to '
-            "method=, or leave threshold out"
+            f'threshold={threshold!r} is used only by threshold_choice="fixed"; add "fixed" '
+            "to threshold_choice=, or leave threshold out"
         )
         raise CostchartError(msg)
     return None
@@ -191,30 +231,35 @@ def _points(data, score, label, by, pos_label, weight) -> tuple[pd.DataFrame, Gr
             "class columns); a table of ROC points needs neither"
         )
         raise CostchartError(msg)
-    by = normalize_by(by)
+    given, by = by, normalize_by(by)
     points = points_of(
-        data, score=score, label=label, by=by or None, pos_label=pos_label, weight=weight
+        data,
+        score=score,
+        label=label,
+        by=None if given is None else by,
+        pos_label=pos_label,
+        weight=weight,
     )
     return points, split_groups(points, by)  # costchart's own points: no second reading
 
 
-def method_losses(
+def choice_losses(
     table: pd.DataFrame,
     groups: Groups,
-    method: str,
+    choice: str,
     integrate,
     fixed: float | None = None,
     scores: str = "the points' 'threshold' column",
 ) -> np.ndarray:
-    """Each group's expected loss under one threshold-choice method (points already read).
+    """Each group's expected loss under one threshold choice (points already read).
 
     ``scores`` names where the thresholds came from, in messages.
     """
-    if method == "optimal":
+    if choice == "optimal":
         return _optimal(table, groups, integrate)
-    if method == "rate":
+    if choice == "rate_driven":
         return _rate(table, groups, integrate)
-    return _by_threshold(table, groups, integrate, method, fixed, scores)
+    return _by_threshold(table, groups, integrate, choice, fixed, scores)
 
 
 def _areas(group, lo, hi, c_lo, c_hi, n_groups: int, integrate, bend=0.0) -> np.ndarray:
@@ -264,12 +309,12 @@ def rate_losses(v: RateVertices, n_groups: int, integrate) -> np.ndarray:
 
 
 def _by_threshold(
-    table: pd.DataFrame, groups: Groups, integrate, method: str, fixed, scores: str
+    table: pd.DataFrame, groups: Groups, integrate, choice: str, fixed, scores: str
 ) -> np.ndarray:
     """The score-driven or fixed-threshold loss, from the points ordered by threshold."""
-    group, threshold, tpr, fpr = _threshold_order(table, groups, method)
+    group, threshold, tpr, fpr = _threshold_order(table, groups, choice)
     n_groups = len(groups)
-    if method == "fixed":
+    if choice == "fixed":
         # The point of the lowest threshold at least `fixed`: scores >= fixed are positive.
         reached = np.bincount(group, threshold >= fixed, minlength=n_groups).astype(np.int64)
         starts = np.cumsum(np.bincount(group, minlength=n_groups)) - np.bincount(
@@ -293,32 +338,32 @@ def _by_threshold(
     )
 
 
-def _threshold_order(table: pd.DataFrame, groups: Groups, method: str):
+def _threshold_order(table: pd.DataFrame, groups: Groups, choice: str):
     """Every group's points from the highest threshold, led by (0, 0) at ``+inf``."""
     if col.THRESHOLD not in table.columns:
         msg = (
-            f'method="{method}" reads the threshold of each ROC point, but the points have no '
-            "'threshold' column; pass raw data with score= and label=, or roc_points' table"
+            f'threshold_choice="{choice}" reads the threshold of each ROC point, but the points '
+            "have no 'threshold' column; pass raw data with score= and label=, or roc_points' table"
         )
         raise CostchartError(msg)
     if table.attrs.get(THINNED):
         msg = (
-            f'method="{method}" needs every threshold of the classifier, but these points were '
-            "thinned (thin_points): the thresholds between the points kept are gone. Pass "
-            "raw data with score= and label=, or roc_points' table"
+            f'threshold_choice="{choice}" needs every threshold of the classifier, but these '
+            "points were thinned (thin_points): the thresholds between the points kept are "
+            "gone. Pass raw data with score= and label=, or roc_points' table"
         )
         raise CostchartError(msg)
     if col.PC_LO in table.columns or col.SLOPE_LO in table.columns:
         msg = (
-            f'method="{method}" needs every threshold of the classifier, but these points are '
-            "a hull (roc_hull): its thresholds skip the points under it. Pass raw data with "
-            "score= and label=, or roc_points' table"
+            f'threshold_choice="{choice}" needs every threshold of the classifier, but these '
+            "points are a hull (roc_hull): its thresholds skip the points under it. Pass raw "
+            "data with score= and label=, or roc_points' table"
         )
         raise CostchartError(msg)
     threshold = numbers(table, col.THRESHOLD, "points")[groups.order]
     if np.isnan(threshold).any():
         msg = (
-            f'method="{method}" reads the threshold of each ROC point, but column '
+            f'threshold_choice="{choice}" reads the threshold of each ROC point, but column '
             "'threshold' has NaN; pass raw data with score= and label=, or roc_points' table"
         )
         raise CostchartError(msg)

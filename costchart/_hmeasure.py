@@ -82,8 +82,10 @@ def h_measure(
     0        0.5
     """
     ratio = _severity_ratio(severity_ratio)
-    by = normalize_by(by)
-    points = points_of(data, score=score, label=label, by=by or None, pos_label=pos_label)
+    given, by = by, normalize_by(by)
+    points = points_of(
+        data, score=score, label=label, by=None if given is None else by, pos_label=pos_label
+    )
     groups = split_groups(points, by)  # costchart's own points: no second reading
     hulls = all_hulls(points, groups, [c for c in col.ROC_COLUMNS if c in points.columns])
     vertices, lengths = hulls.columns, hulls.lengths

@@ -101,7 +101,7 @@ def rate_driven_curve(points, *, by: str | Sequence[str] | None = None) -> pd.Da
         neighbouring thresholds (``threshold`` NaN; ``tpr`` and ``fpr`` those of the
         mixture). Between ROC-point rows the curve is exactly quadratic, so a line drawn
         through the rows is within 1.25e-5 of it; :func:`expected_loss` with
-        ``method="rate"`` gives its exact area, under any density.
+        ``threshold_choice="rate_driven"`` gives its exact area, under any density.
 
     Examples
     --------

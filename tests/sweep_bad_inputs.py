@@ -518,9 +518,12 @@ def build_cases(tmp: Path) -> list[Case]:
     }
     band_options = {
         "confidence_level": [1, 0, 1.5, -0.1, math.nan, "0.9", None, [0.9], 90],
-        "method": ["bootstrap", None, 1, ["exact"]],
+        "inference": ["delong", None, 1, ["exact_bootstrap"], "exact", "resample"],
         "sampling": ["stratify", None, True],
-        "distribution": ["gaussian", None, ["exact"], np.array(["exact", "normal"])],
+        "interval": ["gaussian", None, ["discrete"], np.array(["discrete", "normal"]), "exact"],
+        # the deprecated names refuse what they always refused
+        "method": ["bootstrap", None, 1],
+        "distribution": ["discrete", None],
         "pc": [2, -0.1, math.nan, "0.5", [], [[0.1, 0.2]], [0.1, math.inf], {"a": 0.5}, None],
         "progress": ["yes", 1],
     }
@@ -540,8 +543,8 @@ def build_cases(tmp: Path) -> list[Case]:
         for option, values in resample_options.items():
             for value in values if fname == "bootstrap_band" else values[:4]:
                 add(
-                    f"{fname}: method='resample', {option}={value!r}",
-                    lambda f=function, o=option, v=value: f(method="resample", **{o: v}),
+                    f"{fname}: inference='bootstrap', {option}={value!r}",
+                    lambda f=function, o=option, v=value: f(inference="bootstrap", **{o: v}),
                 )
     for value in (math.nan, "x", [0.5], None, math.inf):
         expect = EITHER if value is None else ERROR
@@ -1355,13 +1358,13 @@ def build_cases(tmp: Path) -> list[Case]:
         "confusion_band: exact distribution of counts 1e9": """
             import costchart as cc
             counts = {"TP": [10**9], "FN": [10**9], "FP": [10**9], "TN": [10**9]}
-            cc.confusion_band(counts, tp="TP", fn="FN", fp="FP", tn="TN", distribution="exact",
+            cc.confusion_band(counts, tp="TP", fn="FN", fp="FP", tn="TN", interval="discrete",
                               pc=[0.5])
         """,
-        "bootstrap_band: method='resample', n_resamples=10**9": """
+        "bootstrap_band: inference='bootstrap', n_resamples=10**9": """
             import costchart as cc
             cc.bootstrap_band({"s": [4, 3, 2, 1], "y": [1, 0, 1, 0]}, score="s", label="y",
-                              method="resample", n_resamples=10**9, pc=[0.5])
+                              inference="bootstrap", n_resamples=10**9, pc=[0.5])
         """,
         "roc_points: bins=10**9": """
             import costchart as cc
@@ -1513,6 +1516,34 @@ def _edge_cases(add, tmp: Path) -> None:
             data, score="s", label="y", interval="percentile"
         ),
         "auc_ci: direction='<'": lambda: cc.auc_ci(data, score="s", label="y", direction="<"),
+        "auc_ci: a normal interval of resamples": lambda: cc.auc_ci(
+            data, score="s", label="y", inference="bootstrap", interval="normal"
+        ),
+        "auc_ci: interval='discrete'": lambda: cc.auc_ci(
+            data, score="s", label="y", interval="discrete"
+        ),
+        "auc_ci: inference='exact'": lambda: cc.auc_ci(
+            data, score="s", label="y", inference="exact"
+        ),
+        "auc_ci: method= and inference= together": lambda: cc.auc_ci(
+            data, score="s", label="y", method="delong", inference="delong"
+        ),
+        "auc_ci: method='exact'": lambda: cc.auc_ci(data, score="s", label="y", method="exact"),
+        "net_benefit: inference='delong'": lambda: cc.net_benefit(
+            data, score="s", label="y", inference="delong"
+        ),
+        "net_benefit: interval='percentile' without resamples": lambda: cc.net_benefit(
+            data, score="s", label="y", interval="percentile"
+        ),
+        "net_benefit: n_resamples=10": lambda: cc.net_benefit(
+            data, score="s", label="y", inference="bootstrap", n_resamples=10
+        ),
+        "net_benefit: rng='x'": lambda: cc.net_benefit(
+            data, score="s", label="y", inference="bootstrap", rng="x"
+        ),
+        "net_benefit: interval=None": lambda: cc.net_benefit(
+            data, score="s", label="y", interval=None
+        ),
         "h_measure: severity_ratio=0": lambda: cc.h_measure(
             data, score="s", label="y", severity_ratio=0
         ),
@@ -1523,22 +1554,34 @@ def _edge_cases(add, tmp: Path) -> None:
             data, score="s", label="y", severity_ratio=float("nan")
         ),
         "h_measure: a missing score column": lambda: cc.h_measure(data, score="nope", label="y"),
-        "expected_loss: method='brier'": lambda: cc.expected_loss(
+        "expected_loss: threshold_choice='brier'": lambda: cc.expected_loss(
+            data, score="s", label="y", threshold_choice="brier"
+        ),
+        "expected_loss: threshold_choice='score' (the column's name)": lambda: cc.expected_loss(
+            data, score="s", label="y", threshold_choice="score"
+        ),
+        "expected_loss: method='brier' (deprecated name)": lambda: cc.expected_loss(
             data, score="s", label="y", method="brier"
         ),
-        "expected_loss: method='fixed' without a threshold": lambda: cc.expected_loss(
-            data, score="s", label="y", method="fixed"
+        "expected_loss: method= and threshold_choice= together": lambda: cc.expected_loss(
+            data, score="s", label="y", method="rate", threshold_choice="rate_driven"
         ),
-        "expected_loss: a threshold without method='fixed'": lambda: cc.expected_loss(
+        "expected_loss: threshold_choice='fixed' without a threshold": lambda: cc.expected_loss(
+            data, score="s", label="y", threshold_choice="fixed"
+        ),
+        "expected_loss: a threshold without threshold_choice='fixed'": lambda: cc.expected_loss(
             data, score="s", label="y", threshold=0.5
         ),
         "expected_loss: score= without label=": lambda: cc.expected_loss(data, score="s"),
         "expected_loss: raw data without score= and label=": lambda: cc.expected_loss(data),
-        "expected_loss: method='score' on scores beyond [0, 1]": lambda: cc.expected_loss(
-            {"s": [-2.0, 0.5, 3.0, 1.0], "y": [0, 1, 1, 0]}, score="s", label="y", method="score"
+        "expected_loss: score_driven on scores beyond [0, 1]": lambda: cc.expected_loss(
+            {"s": [-2.0, 0.5, 3.0, 1.0], "y": [0, 1, 1, 0]},
+            score="s",
+            label="y",
+            threshold_choice="score_driven",
         ),
-        "expected_loss: method='fixed' on points without thresholds": lambda: cc.expected_loss(
-            {"fpr": [0.1, 0.5], "tpr": [0.4, 0.9]}, method="fixed", threshold=0.5
+        "expected_loss: fixed on points without thresholds": lambda: cc.expected_loss(
+            {"fpr": [0.1, 0.5], "tpr": [0.4, 0.9]}, threshold_choice="fixed", threshold=0.5
         ),
         "rate_driven_curve: two classifiers' points in one group": lambda: cc.rate_driven_curve(
             {"fpr": [0.1, 0.3], "tpr": [0.8, 0.5]}

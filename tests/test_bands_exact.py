@@ -66,12 +66,13 @@ def reference_quantiles(positives, negatives, fn, fp, w_fn, w_fp, sampling, leve
     return _weighted_quantiles(values.ravel(), joint.ravel(), levels)
 
 
-def _options(sampling, distribution="exact", level=0.9, pc=None):
+def _options(sampling, interval="discrete", level=0.9, pc=None):
     return check_options(
+        function="bootstrap_band",
         confidence_level=level,
-        method="exact",
+        inference="exact_bootstrap",
         sampling=sampling,
-        distribution=distribution,
+        interval=interval,
         n_resamples=2000,
         rng=None,
         pc=pc,
@@ -209,8 +210,8 @@ def test_auto_is_exact_where_small_and_the_normal_interval_leaves_the_cost_range
     counts = Counts(positives - fn, fn, fp, negatives - fp)
     pc = rng.random(rows)
     bands = {
-        d: band_of_counts(counts, pc, _options(sampling, distribution=d, pc=pc))
-        for d in ("auto", "exact", "normal")
+        d: band_of_counts(counts, pc, _options(sampling, interval=d, pc=pc))
+        for d in ("auto", "discrete", "normal")
     }
     n = positives + negatives
     if sampling == "stratified":
@@ -228,5 +229,5 @@ def test_auto_is_exact_where_small_and_the_normal_interval_leaves_the_cost_range
     # both kinds are exercised: exact, and normal though the exact one is small
     assert exact.sum() > 5 and (small & ~misfit).sum() > 5
     for i in (1, 2):
-        expected = np.where(exact, bands["exact"][i], bands["normal"][i])
+        expected = np.where(exact, bands["discrete"][i], bands["normal"][i])
         np.testing.assert_array_equal(bands["auto"][i], expected)

@@ -71,19 +71,19 @@ def test_difference_coverage_holds_the_true_difference():
 def test_coverage_grid_runs_every_combination_in_order():
     table = coverage_grid(
         band_coverage,
-        settings={"mu": [1.5, 3.0], "distribution": ["normal", "exact"]},
+        settings={"mu": [1.5, 3.0], "interval": ["normal", "discrete"]},
         n_per_class=30,
         simulations=5,
         pc=[0.4, 0.6],
         rng=1,
     )
-    assert list(table.columns[:2]) == ["mu", "distribution"]
-    runs = table[["mu", "distribution"]].drop_duplicates().values.tolist()
-    assert runs == [[1.5, "normal"], [1.5, "exact"], [3.0, "normal"], [3.0, "exact"]]
+    assert list(table.columns[:2]) == ["mu", "interval"]
+    runs = table[["mu", "interval"]].drop_duplicates().values.tolist()
+    assert runs == [[1.5, "normal"], [1.5, "discrete"], [3.0, "normal"], [3.0, "discrete"]]
     one = band_coverage(
-        mu=3.0, n_per_class=30, simulations=5, pc=[0.4, 0.6], rng=1, distribution="exact"
+        mu=3.0, n_per_class=30, simulations=5, pc=[0.4, 0.6], rng=1, interval="discrete"
     )
-    got = table[(table["mu"] == 3.0) & (table["distribution"] == "exact")]
+    got = table[(table["mu"] == 3.0) & (table["interval"] == "discrete")]
     np.testing.assert_array_equal(got["coverage"], one["coverage"])
     with pytest.raises(cc.CostchartError, match="settings="):
         coverage_grid(band_coverage, settings={})

@@ -18,6 +18,15 @@ PREDICTED = np.array([1] * 16 + [0] * 4 + [1] * 4 + [0] * 6)
 EXAMPLE = {"p": PREDICTED, "y": Y}
 PCS = np.array([0.1, 0.25, 0.5, 0.6, 0.75, 0.9])
 
+#: Every (inference, interval) pair a band computes (``costchart._intervals.SUPPORTED``).
+INTERVAL_PAIRS = [
+    ("exact_bootstrap", "auto"),
+    ("exact_bootstrap", "normal"),
+    ("exact_bootstrap", "discrete"),
+    ("bootstrap", "auto"),
+    ("bootstrap", "percentile"),
+]
+
 
 def _band(**options):
     return cc.bootstrap_band(EXAMPLE, score="p", label="y", threshold=1, pc=PCS, **options)
@@ -43,7 +52,7 @@ def _instance_bootstrap(sampling, resamples=50_000, seed=7):
 
 @pytest.mark.parametrize("sampling", ["stratified", "full"])
 def test_exact_moments_equal_monte_carlo(sampling):
-    exact = _band(sampling=sampling, distribution="normal")
+    exact = _band(sampling=sampling, interval="normal")
     costs = _instance_bootstrap(sampling)
     resamples = costs.shape[0]
     mean_error = costs.std(axis=0) / np.sqrt(resamples)
@@ -53,7 +62,7 @@ def test_exact_moments_equal_monte_carlo(sampling):
         np.abs(costs.std(axis=0, ddof=1) - exact["se"]), 5 * sd_error + 1e-12
     )
     # The package's own resampling agrees as well.
-    resampled = _band(sampling=sampling, method="resample", n_resamples=50_000, rng=3)
+    resampled = _band(sampling=sampling, inference="bootstrap", n_resamples=50_000, rng=3)
     np.testing.assert_array_less(np.abs(resampled["se"] - exact["se"]), 5 * sd_error + 1e-12)
 
 
@@ -65,7 +74,7 @@ def _quantile(values, probabilities, level):
 
 @pytest.mark.parametrize("sampling", ["stratified", "full"])
 def test_exact_quantiles_equal_brute_force_enumeration(sampling):
-    band = _band(sampling=sampling, distribution="exact")
+    band = _band(sampling=sampling, interval="discrete")
     fn_range, fp_range = np.arange(21), np.arange(11)
     if sampling == "stratified":
         fn, fp = np.meshgrid(fn_range, fp_range, indexing="ij")
@@ -91,9 +100,7 @@ def test_exact_quantiles_equal_brute_force_enumeration(sampling):
 
 def test_stratified_band_is_narrowest_at_three_quarters():
     pc = np.linspace(0.01, 0.99, 99)
-    band = cc.bootstrap_band(
-        EXAMPLE, score="p", label="y", threshold=1, pc=pc, distribution="normal"
-    )
+    band = cc.bootstrap_band(EXAMPLE, score="p", label="y", threshold=1, pc=pc, interval="normal")
     assert pc[np.argmin(band["se"])] == pytest.approx(0.75)
     # sigma_FP^2 / (sigma_FN^2 + sigma_FP^2) = 0.024 / 0.032
     assert band.loc[np.isclose(pc, 0.75), "se"].iat[0] ** 2 == pytest.approx(
@@ -249,7 +256,7 @@ def test_difference_moments_equal_monte_carlo(sampling):
         threshold=(1, 1),
         pc=[0.5],
         sampling=sampling,
-        distribution="normal",
+        interval="normal",
     )
     samples = _difference_reference(data, sampling)
     se = exact["se"].iat[0]
@@ -264,7 +271,7 @@ def test_difference_moments_equal_monte_carlo(sampling):
         threshold=(1, 1),
         pc=[0.5],
         sampling=sampling,
-        method="resample",
+        inference="bootstrap",
         n_resamples=50_000,
         rng=2,
     )
@@ -297,7 +304,7 @@ def _enumerate(counts):
     return outcomes, stats.multinomial.pmf(outcomes, m, np.array(counts) / m)
 
 
-def _difference_band(data, distribution="exact", **options):
+def _difference_band(data, interval="discrete", **options):
     return cc.difference_band(
         data,
         score="p",
@@ -305,7 +312,7 @@ def _difference_band(data, distribution="exact", **options):
         classifier="model",
         instance="id",
         threshold=(1, 1),
-        distribution=distribution,
+        interval=interval,
         **options,
     )
 
@@ -346,13 +353,13 @@ def test_auto_difference_band_is_the_normal_fit(rng, sampling):
     # The measured coverage (tests/benchmarks/bench_coverage.py) chose the normal fit.
     small = _pair(np.random.default_rng(8), correlated=False, n=30)
     exact = _difference_band(small, pc=[0.5], sampling=sampling)
-    auto = _difference_band(small, pc=[0.5], sampling=sampling, distribution="auto")
-    normal = _difference_band(small, pc=[0.5], sampling=sampling, distribution="normal")
+    auto = _difference_band(small, pc=[0.5], sampling=sampling, interval="auto")
+    normal = _difference_band(small, pc=[0.5], sampling=sampling, interval="normal")
     pd.testing.assert_frame_equal(auto, normal)
     assert exact["lower"].iat[0] != normal["lower"].iat[0]
     large = _pair(rng, correlated=False, n=4000)
-    auto = _difference_band(large, pc=[0.5], sampling=sampling, distribution="auto")
-    normal = _difference_band(large, pc=[0.5], sampling=sampling, distribution="normal")
+    auto = _difference_band(large, pc=[0.5], sampling=sampling, interval="auto")
+    normal = _difference_band(large, pc=[0.5], sampling=sampling, interval="normal")
     pd.testing.assert_frame_equal(auto, normal)
     exact = _difference_band(large, pc=[0.5], sampling=sampling)
     # With thousands of instances the exact quantiles are close to the normal fit.
@@ -372,15 +379,25 @@ DIFF = _pair(np.random.default_rng(0), correlated=False, n=20)
         ),
         (lambda: _band(confidence_level=0), r"confidence_level=0\.0 is outside \(0, 1\)"),
         (
-            lambda: _band(method="resample", n_resamples=50),
+            lambda: _band(inference="bootstrap", n_resamples=50),
             r"n_resamples=50 is too few for a 0\.9 band: each tail needs at least 10 resamples, so pass n_resamples >= 200",
         ),
         (
-            lambda: _band(method="jackknife"),
-            r"method='jackknife' is not an option; pass one of 'exact', 'resample'",
+            lambda: _band(inference="jackknife"),
+            r"inference='jackknife' is not an option; pass one of 'exact_bootstrap', 'bootstrap', 'delong'",
         ),
         (lambda: _band(sampling="paired"), r"sampling='paired' is not an option"),
-        (lambda: _band(distribution="t"), r"distribution='t' is not an option"),
+        (lambda: _band(interval="t"), r"interval='t' is not an option"),
+        (
+            lambda: _band(inference="delong"),
+            r"inference='delong' \(DeLong's variance\) is not available in bootstrap_band; pass "
+            r"inference='exact_bootstrap' or 'bootstrap'",
+        ),
+        (
+            lambda: _band(interval="percentile"),
+            r"interval='percentile' \(percentiles of resamples\) is not available with "
+            r"inference='exact_bootstrap' in bootstrap_band; pass inference='bootstrap'",
+        ),
         (
             lambda: cc.bootstrap_band(EXAMPLE, score="p", label="y", pc=[1.2]),
             r"pc=1\.2 is outside \[0, 1\]",
@@ -457,7 +474,7 @@ def test_band_of_a_classifier_on_a_trivial_point():
 
 
 def test_band_at_reads_one_operating_point():
-    band = _band(distribution="normal")
+    band = _band(interval="normal")
     at = cc.band_at(band, 0.74, confidence_level=0.9)
     assert isinstance(at, cc.Band)
     row = band[band.pc == 0.75].iloc[0]
@@ -511,24 +528,33 @@ def test_infinite_thresholds_are_the_trivial_classifiers():
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"method": "resample", "n_resamples": np.nan}, r"n_resamples=nan must be a whole number"),
-        ({"method": "resample", "n_resamples": "x"}, r"n_resamples='x' must be a whole number"),
-        ({"method": "resample", "n_resamples": None}, r"n_resamples=None must be a whole number"),
+        (
+            {"inference": "bootstrap", "n_resamples": np.nan},
+            r"n_resamples=nan must be a whole number",
+        ),
+        ({"inference": "bootstrap", "n_resamples": "x"}, r"n_resamples='x' must be a whole number"),
+        (
+            {"inference": "bootstrap", "n_resamples": None},
+            r"n_resamples=None must be a whole number",
+        ),
         ({"n_resamples": "x"}, r"n_resamples='x' must be a whole number"),
         (
-            {"method": "resample", "n_resamples": 1000.5},
+            {"inference": "bootstrap", "n_resamples": 1000.5},
             r"n_resamples=1000\.5 must be a whole number",
         ),
         (
-            {"method": "resample", "n_resamples": 10**12},
+            {"inference": "bootstrap", "n_resamples": 10**12},
             r"n_resamples=1,000,000,000,000 at 6 operating points would need about "
             r"[\d,.]+ GiB of memory \(at most 2 GiB is allowed\); pass n_resamples <= "
-            r"14,913,080, fewer pc values, or method='exact'",
+            r"14,913,080, fewer pc values, or inference='exact_bootstrap'",
         ),
-        ({"method": "resample", "rng": "x"}, r"rng='x' is not a seed; pass None, a non-negative"),
-        ({"method": "resample", "rng": -1}, r"rng=-1 is not a seed"),
-        ({"method": "resample", "rng": 1.5}, r"rng=1\.5 is not a seed"),
-        ({"method": "resample", "rng": object()}, r"rng=<object object at .*> is not a seed"),
+        (
+            {"inference": "bootstrap", "rng": "x"},
+            r"rng='x' is not a seed; pass None, a non-negative",
+        ),
+        ({"inference": "bootstrap", "rng": -1}, r"rng=-1 is not a seed"),
+        ({"inference": "bootstrap", "rng": 1.5}, r"rng=1\.5 is not a seed"),
+        ({"inference": "bootstrap", "rng": object()}, r"rng=<object object at .*> is not a seed"),
         ({"pc": []}, r"pc=\[\] has no operating points; pass at least one value in \[0, 1\]"),
         (
             {"pc": [[0.1, 0.2], [0.3, 0.4]]},
@@ -538,9 +564,12 @@ def test_infinite_thresholds_are_the_trivial_classifiers():
         ({"confidence_level": "x"}, r"confidence_level='x' must be a number"),
         ({"confidence_level": np.nan}, r"confidence_level=nan must be a finite number"),
         ({"confidence_level": None}, r"confidence_level=None must be a number"),
-        ({"method": ["exact"]}, r"method=\['exact'\] is not an option; pass one of 'exact'"),
+        (
+            {"inference": ["exact_bootstrap"]},
+            r"inference=\['exact_bootstrap'\] is not an option; pass one of 'exact_bootstrap'",
+        ),
         ({"sampling": None}, r"sampling=None is not an option; pass one of 'stratified', 'full'"),
-        ({"distribution": 1}, r"distribution=1 is not an option; pass one of 'auto', 'normal'"),
+        ({"interval": 1}, r"interval=1 is not an option; pass one of 'auto', 'normal'"),
         (
             {"progress": np.array([1, 2])},
             r"progress=array\(\[1, 2\]\) must be True, False or a callable taking a message",
@@ -565,8 +594,8 @@ def test_band_options_are_validated(options, message):
 
 def test_resampled_band_is_reproducible_and_reports_progress():
     messages = []
-    first = _band(method="resample", n_resamples=5000, rng=1, progress=messages.append)
-    second = _band(method="resample", n_resamples=5000, rng=np.random.default_rng(1))
+    first = _band(inference="bootstrap", n_resamples=5000, rng=1, progress=messages.append)
+    second = _band(inference="bootstrap", n_resamples=5000, rng=np.random.default_rng(1))
     pd.testing.assert_frame_equal(first, second)
     assert messages == [
         "resampled 2,000 of 5,000",
@@ -686,15 +715,15 @@ def test_exact_distribution_of_a_huge_test_set_is_refused_before_any_work(sampli
     huge = dict.fromkeys(("tp", "fn", "fp", "tn"), 10**9)
     with pytest.raises(
         cc.CostchartError,
-        match=r"distribution='exact' would need about [\d,]+ terms at pc=0\.3 "
+        match=r"interval='discrete' would need about [\d,]+ terms at pc=0\.3 "
         r"\(4,000,000,000 instances\), more than the 10,000,000 it may use; pass "
-        r"distribution='normal' \(or 'auto'",
+        r"interval='normal' \(or 'auto'",
     ):
-        _counts_band(**huge, distribution="exact", sampling=sampling)
+        _counts_band(**huge, interval="discrete", sampling=sampling)
     # "auto" is the normal fit there, as documented.
     pd.testing.assert_frame_equal(
         _counts_band(**huge, sampling=sampling),
-        _counts_band(**huge, sampling=sampling, distribution="normal"),
+        _counts_band(**huge, sampling=sampling, interval="normal"),
     )
 
 
@@ -716,7 +745,7 @@ def test_exact_distribution_of_a_huge_test_set_is_refused_before_any_work(sampli
     ],
 )
 def test_confusion_counts_are_whole_and_not_too_many(counts, message):
-    for options in ({}, {"sampling": "full"}, {"method": "resample"}):
+    for options in ({}, {"sampling": "full"}, {"inference": "bootstrap"}):
         with pytest.raises(cc.CostchartError, match=message):
             _counts_band(**counts, **options)
 
@@ -792,9 +821,14 @@ def _band_cases(draw):
         data["g"] = np.arange(len(data)) % 2
         data.loc[data.index[:4], "y"] = [True, True, False, False]
     options = {
-        "method": draw(st.sampled_from(["exact", "resample"])),
+        **dict(
+            zip(
+                ("inference", "interval"),
+                draw(st.sampled_from(INTERVAL_PAIRS)),
+                strict=True,
+            )
+        ),
         "sampling": draw(st.sampled_from(["stratified", "full"])),
-        "distribution": draw(st.sampled_from(["auto", "normal", "exact"])),
         "confidence_level": draw(st.sampled_from([0.05, 0.5, 0.9])),
         "pc": draw(
             st.none() | st.lists(st.integers(0, 20).map(lambda v: v / 20), min_size=1, max_size=5)
@@ -834,7 +868,7 @@ def test_a_narrow_percentile_band_is_widened_to_contain_the_estimate():
         score="s",
         label="y",
         confidence_level=0.05,
-        method="resample",
+        inference="bootstrap",
         n_resamples=200,
         rng=0,
         pc=[0.1, 0.3, 0.5, 0.7, 0.9],
@@ -898,10 +932,11 @@ def test_band_of_points_just_made_equals_the_band_of_the_points_frame():
         points, columns = points_and_columns(data, score="s", label="y", weight=weight)
         assert columns is not None
         options = check_options(
+            function="bootstrap_band",
             confidence_level=0.9,
-            method="exact",
+            inference="exact_bootstrap",
             sampling="stratified",
-            distribution="auto",
+            interval="auto",
             n_resamples=2000,
             rng=None,
             pc=None,

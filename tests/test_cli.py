@@ -72,7 +72,18 @@ def test_table_of_binned_points(predictions_csv, tmp_path):
 def test_band_chart_and_table(predictions_csv, tmp_path):
     chart = tmp_path / "band.json"
     assert (
-        main(["plot", str(predictions_csv), *COLUMNS, "--band", "exact", "--out", str(chart)]) == 0
+        main(
+            [
+                "plot",
+                str(predictions_csv),
+                *COLUMNS,
+                "--band",
+                "exact_bootstrap",
+                "--out",
+                str(chart),
+            ]
+        )
+        == 0
     )
     spec = json.loads(chart.read_text())
     assert any(layer.get("mark", {}).get("type") == "area" for layer in spec["layer"])
@@ -86,7 +97,7 @@ def test_band_chart_and_table(predictions_csv, tmp_path):
 
 def test_band_needs_a_cost_chart(predictions_csv, capsys):
     with pytest.raises(SystemExit) as exit_info:
-        main(["plot", str(predictions_csv), *COLUMNS, "--band", "exact", "--kind", "roc"])
+        main(["plot", str(predictions_csv), *COLUMNS, "--band", "exact_bootstrap", "--kind", "roc"])
     assert exit_info.value.code == 2
     assert "--band draws a cost chart, not --kind roc" in capsys.readouterr().err
 
@@ -250,7 +261,7 @@ def test_pos_label_not_among_the_labels(tmp_path, capsys, labels, pos_label, mes
 
 def test_n_resamples_reaches_the_resampled_band(predictions_csv, tmp_path, capsys):
     out = tmp_path / "band.csv"
-    argv = ["table", str(predictions_csv), *COLUMNS, "--kind", "band", "--band", "resample"]
+    argv = ["table", str(predictions_csv), *COLUMNS, "--kind", "band", "--band", "bootstrap"]
     assert main([*argv, "--n-resamples", "250", "--out", str(out)]) == 0
     band = pd.read_csv(out)
     assert list(band.columns) == ["classifier", "pc", "cost", "lower", "upper", "se", "degenerate"]
@@ -264,7 +275,7 @@ def test_n_resamples_reaches_the_resampled_band(predictions_csv, tmp_path, capsy
 
 @pytest.mark.parametrize("value", ["many", "nan", "inf", "1.5", "0", "-200", ""])
 def test_n_resamples_must_be_a_whole_number(predictions_csv, capsys, value):
-    argv = ["table", str(predictions_csv), *COLUMNS, "--kind", "band", "--band", "resample"]
+    argv = ["table", str(predictions_csv), *COLUMNS, "--kind", "band", "--band", "bootstrap"]
     with pytest.raises(SystemExit) as exit_info:
         main([*argv, "--n-resamples", value])
     assert exit_info.value.code == 2
@@ -278,13 +289,13 @@ def test_n_resamples_must_be_a_whole_number(predictions_csv, capsys, value):
     [
         (
             ["--kind", "band", "--n-resamples", "500"],
-            r"--n-resamples 500 applies to --band resample",
+            r"--n-resamples 500 applies to --band bootstrap",
         ),
         (
-            ["--kind", "band", "--band", "exact", "--n-resamples", "500"],
-            r"applies to --band resample",
+            ["--kind", "band", "--band", "exact_bootstrap", "--n-resamples", "500"],
+            r"applies to --band bootstrap",
         ),
-        (["--kind", "points", "--band", "exact"], r"--band applies to table --kind band"),
+        (["--kind", "points", "--band", "exact_bootstrap"], r"--band applies to table --kind band"),
     ],
 )
 def test_band_options_are_not_silently_ignored(predictions_csv, capsys, options, message):
@@ -295,7 +306,7 @@ def test_band_options_are_not_silently_ignored(predictions_csv, capsys, options,
 
 def test_plot_n_resamples_needs_band_resample(predictions_csv, capsys):
     error = _fails_with(["plot", str(predictions_csv), *COLUMNS, "--n-resamples", "500"], capsys)
-    assert "--n-resamples 500 applies to --band resample; pass --band resample" in error
+    assert "--n-resamples 500 applies to --band bootstrap; pass --band bootstrap" in error
 
 
 def test_table_writes_csv_to_standard_output(predictions_csv, tmp_path, capsys, monkeypatch):
@@ -487,3 +498,32 @@ def test_table_kind_says_what_it_chooses_and_its_default(capsys):
     text = " ".join(capsys.readouterr().out.split())
     assert "which table: ROC points, their convex hull" in text
     assert "points by default" in text
+
+
+@pytest.mark.parametrize(("old", "new"), [("exact", "exact_bootstrap"), ("resample", "bootstrap")])
+def test_old_band_names_warn_and_give_the_same_table(predictions_csv, tmp_path, old, new):
+    tables = {}
+    for name in (old, new):
+        out = tmp_path / f"{name}.csv"
+        argv = ["table", str(predictions_csv), *COLUMNS, "--kind", "band", "--band", name]
+        resamples = ["--n-resamples", "200"] if new == "bootstrap" else []
+        # the resampled band draws from a fresh generator: compare its shape and the estimate
+        if name == old:
+            with pytest.warns(FutureWarning, match=rf"--band {old} is deprecated.*--band {new}"):
+                assert main([*argv, *resamples, "--out", str(out)]) == 0
+        else:
+            assert main([*argv, *resamples, "--out", str(out)]) == 0
+        tables[name] = pd.read_csv(out)
+    if new == "exact_bootstrap":
+        pd.testing.assert_frame_equal(tables[old], tables[new])
+    else:
+        pd.testing.assert_frame_equal(
+            tables[old][["classifier", "pc", "cost"]], tables[new][["classifier", "pc", "cost"]]
+        )
+
+
+def test_a_band_too_large_to_resample_names_the_flag(predictions_csv, capsys):
+    argv = ["table", str(predictions_csv), *COLUMNS, "--kind", "band", "--band", "bootstrap"]
+    error = _fails_with([*argv, "--n-resamples", "1000000000000"], capsys)
+    assert "pass --n-resamples <= " in error
+    assert error.rstrip().endswith("or --band exact_bootstrap")

@@ -173,7 +173,12 @@ FUNCTIONS = {
     "expected_loss": (
         "raw",
         lambda t, i: cc.expected_loss(
-            t, score="score", label="y", by=i.by, method=["optimal", "rate", "fixed"], threshold=0.5
+            t,
+            score="score",
+            label="y",
+            by=i.by,
+            threshold_choice=["optimal", "rate_driven", "fixed"],
+            threshold=0.5,
         ),
         lambda i: i.by,
         lambda i: _schema.EXPECTED_LOSS_TABLE,
@@ -181,7 +186,7 @@ FUNCTIONS = {
     ),
     "expected_loss(points)": (
         "points",
-        lambda t, i, **k: cc.expected_loss(t, method=["optimal", "rate"], **k),
+        lambda t, i, **k: cc.expected_loss(t, threshold_choice=["optimal", "rate_driven"], **k),
         lambda i: i.by,
         lambda i: _schema.EXPECTED_LOSS_TABLE,
         {"string_columns": _schema.EXPECTED_LOSS_TABLE[:1]},
@@ -274,7 +279,7 @@ FUNCTIONS = {
             label="y",
             by=i.by,
             pc=PC_GRID,
-            method="resample",
+            inference="bootstrap",
             n_resamples=200,
             rng=0,
         ),

@@ -75,6 +75,72 @@ def test_band_uses_the_exact_bootstrap_variance():
     assert (others["se"] == 0).all()
 
 
+def _discrete_quantiles(values, weights, levels):
+    """The smallest value whose cumulative probability reaches each level."""
+    order = np.argsort(values, kind="stable")
+    cumulative = np.cumsum(weights[order])
+    return [values[order][np.searchsorted(cumulative, q * cumulative[-1] - 1e-12)] for q in levels]
+
+
+@pytest.mark.parametrize("level", [0.8, 0.9])
+def test_discrete_band_is_the_exact_bootstrap_distributions_quantiles(level):
+    from scipy import stats
+
+    p = np.array([0.9, 0.8, 0.7, 0.65, 0.6, 0.4, 0.35, 0.3, 0.2, 0.1, 0.05, 0.5])
+    y = np.array([1, 1, 0, 1, 0, 1, 0, 0, 0, 0, 0, 1], dtype=bool)
+    grid = np.array([0.25, 0.5, 0.75])
+    table = cc.net_benefit(
+        {"p": p, "y": y}, score="p", label="y", thresholds=grid, interval="discrete",
+        confidence_level=level,
+    )  # fmt: skip
+    normal = cc.net_benefit(
+        {"p": p, "y": y}, score="p", label="y", thresholds=grid, confidence_level=level
+    )
+    model = table[table.strategy == "model"].reset_index(drop=True)
+    n, positives, negatives = len(y), y.sum(), (~y).sum()
+    for k, t in enumerate(grid):
+        # Stratified resampling: the true positives ~ Bin(P, TPR), false positives ~ Bin(N, FPR)
+        tp, fp = np.arange(positives + 1), np.arange(negatives + 1)
+        p_tp = stats.binom.pmf(tp, positives, np.sum(y & (p >= t)) / positives)
+        p_fp = stats.binom.pmf(fp, negatives, np.sum(~y & (p >= t)) / negatives)
+        values = (tp[:, None] / n - fp[None, :] / n * t / (1 - t)).ravel()
+        low, high = _discrete_quantiles(
+            values, np.outer(p_tp, p_fp).ravel(), [(1 - level) / 2, (1 + level) / 2]
+        )
+        estimate = model.net_benefit[k]
+        assert model.lower[k] == pytest.approx(min(low, estimate), abs=1e-12)
+        assert model.upper[k] == pytest.approx(max(high, estimate), abs=1e-12)
+    # the estimate and the standard error are the normal band's; all and none have no width
+    pd.testing.assert_series_equal(table.net_benefit, normal.net_benefit)
+    pd.testing.assert_series_equal(table.se, normal.se)
+    others = table.strategy != "model"
+    assert (table.lower[others] == table.net_benefit[others]).all()
+    assert (table.upper[others] == table.net_benefit[others]).all()
+    assert table.attrs["costchart"]["interval"] == "discrete"
+
+
+def test_resampled_band_converges_to_the_discrete_one_and_is_seeded():
+    p, y = _data(4, n=300)
+    common = {"score": "p", "label": "y", "thresholds": [0.2, 0.4, 0.6]}
+    discrete = cc.net_benefit({"p": p, "y": y}, interval="discrete", **common)
+    resampled = cc.net_benefit(
+        {"p": p, "y": y}, inference="bootstrap", n_resamples=40_000, rng=5, **common
+    )
+    again = cc.net_benefit(
+        {"p": p, "y": y}, inference="bootstrap", n_resamples=40_000, rng=5, **common
+    )
+    pd.testing.assert_frame_equal(resampled, again)
+    model = resampled.strategy == "model"
+    # Monte Carlo quantiles of 40,000 resamples: within about one count's step of the exact
+    step = 1 / len(y) * 0.6 / 0.4
+    np.testing.assert_allclose(resampled.lower[model], discrete.lower[model], atol=step)
+    np.testing.assert_allclose(resampled.upper[model], discrete.upper[model], atol=step)
+    np.testing.assert_allclose(resampled.se[model], discrete.se[model], rtol=0.02)
+    assert resampled.attrs["costchart"]["n_resamples"] == 40_000
+    with pytest.raises(cc.CostchartError, match=r"n_resamples=50 is too few for a 0\.9 band"):
+        cc.net_benefit({"p": p, "y": y}, inference="bootstrap", n_resamples=50, **common)
+
+
 def test_groups_chart_and_refusals():
     from costchart.datasets import load_predictions
 
@@ -227,7 +293,8 @@ def _net_benefit_group_by_group(
     result = assemble(groups, lengths, {c: body[c].to_numpy() for c in body.columns})
     result.attrs["costchart"] = {
         "confidence_level": level,
-        "method": "exact",
+        "inference": "exact_bootstrap",
+        "interval": "normal",
         "sampling": "stratified",
     }
     return result

@@ -56,7 +56,7 @@ def test_exact_bootstrap_variance_equals_the_enumerated_one():
             p, n = pos[list(p_idx)], neg[list(n_idx)]
             values.append(((p[:, None] > n[None, :]) + 0.5 * (p[:, None] == n[None, :])).mean())
     values = np.array(values)
-    result = cc.auc_ci({"s": s, "y": y}, score="s", label="y", method="bootstrap")
+    result = cc.auc_ci({"s": s, "y": y}, score="s", label="y", inference="exact_bootstrap")
     assert result["se"].iat[0] == pytest.approx(values.std(), rel=1e-12)
 
 
@@ -164,7 +164,10 @@ def test_raw_partial_auc_equals_an_integral_of_the_curve(max_fpr):
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda d: cc.auc_ci(d, score="s", label="y", method="x"), r"method='x' is not an option"),
+        (
+            lambda d: cc.auc_ci(d, score="s", label="y", inference="x"),
+            r"inference='x' is not an option; pass one of 'exact_bootstrap', 'bootstrap', 'delong'",
+        ),
         (lambda d: cc.auc_ci(d, score="s", label="y", confidence_level=1), r"confidence_level=1"),
         (
             lambda d: cc.auc_ci({"s": [1.0, 0.0, 0.5], "y": [1, 0, 0]}, score="s", label="y"),
@@ -182,12 +185,21 @@ def test_raw_partial_auc_equals_an_integral_of_the_curve(max_fpr):
         ),
         (
             lambda d: cc.auc_ci(d, score="s", label="y", interval="percentile"),
-            r"interval='percentile' needs resamples: pass method='bootstrap'",
+            r"interval='percentile' \(percentiles of resamples\) is not available with "
+            r"inference='delong' in auc_ci; pass inference='bootstrap'",
         ),
         (
-            lambda d: cc.auc_ci(
-                d, score="s", label="y", method="bootstrap", interval="percentile", n_resamples=50
-            ),
+            lambda d: cc.auc_ci(d, score="s", label="y", inference="bootstrap", interval="normal"),
+            r"interval='normal' \(a normal fit\) is not available with inference='bootstrap' in "
+            r"auc_ci; pass inference='delong'",
+        ),
+        (
+            lambda d: cc.auc_ci(d, score="s", label="y", interval="discrete"),
+            r"interval='discrete' .* is not available with inference='delong' in auc_ci; pass "
+            r"interval='auto' or 'normal'",
+        ),
+        (
+            lambda d: cc.auc_ci(d, score="s", label="y", inference="bootstrap", n_resamples=50),
             r"n_resamples=50 is too few for a 0.9 percentile interval: .* >= 200",
         ),
         (lambda d: cc.auc_ci(d, score="s", label="y", interval="t"), r"interval='t' is not an"),
@@ -233,9 +245,7 @@ def test_empty_paired_data_is_refused():
 @pytest.mark.parametrize("ties", [True, False])
 def test_percentile_interval_equals_resampling_the_instances(ties):
     s, y = _scores(3, n=120, ties=ties)
-    result = cc.auc_ci(
-        {"s": s, "y": y}, score="s", label="y", method="bootstrap", interval="percentile", rng=0
-    )
+    result = cc.auc_ci({"s": s, "y": y}, score="s", label="y", inference="bootstrap", rng=0)
     rng = np.random.default_rng(1)
     pos, neg = s[y], s[~y]
     areas = []
@@ -246,21 +256,17 @@ def test_percentile_interval_equals_resampling_the_instances(ties):
     # Two Monte Carlo estimates of one quantile: each off by about 0.004 here.
     assert result["lower"].iat[0] == pytest.approx(low, abs=0.012)
     assert result["upper"].iat[0] == pytest.approx(high, abs=0.012)
-    exact = cc.auc_ci({"s": s, "y": y}, score="s", label="y", method="bootstrap")
+    exact = cc.auc_ci({"s": s, "y": y}, score="s", label="y", inference="exact_bootstrap")
     assert result["se"].iat[0] == exact["se"].iat[0]  # the exact bootstrap se either way
-    again = cc.auc_ci(
-        {"s": s, "y": y}, score="s", label="y", method="bootstrap", interval="percentile", rng=0
-    )
+    again = cc.auc_ci({"s": s, "y": y}, score="s", label="y", inference="bootstrap", rng=0)
     assert again.equals(result)
 
 
 def test_percentile_interval_follows_the_skew_near_one_without_clipping():
     s, y = _scores(4, n=60, ties=False)
     s = s + 1.2 * y  # nearly separated: AUC near 1
-    normal = cc.auc_ci({"s": s, "y": y}, score="s", label="y", method="bootstrap")
-    percentile = cc.auc_ci(
-        {"s": s, "y": y}, score="s", label="y", method="bootstrap", interval="percentile", rng=2
-    )
+    normal = cc.auc_ci({"s": s, "y": y}, score="s", label="y", inference="exact_bootstrap")
+    percentile = cc.auc_ci({"s": s, "y": y}, score="s", label="y", inference="bootstrap", rng=2)
     area = percentile["auc"].iat[0]
     assert percentile["upper"].iat[0] <= 1.0
     # Skewed: the percentile interval reaches further below the AUC than above it.
@@ -284,13 +290,14 @@ def test_direction_auto_reads_a_worse_than_chance_classifier_the_other_way():
 
 def test_a_percentile_interval_too_large_to_resample_is_refused():
     s, y = _scores(0)
-    with pytest.raises(cc.CostchartError, match=r"too large to resample; use interval='normal'"):
+    with pytest.raises(
+        cc.CostchartError, match=r"too large to resample; use inference='exact_bootstrap'"
+    ):
         cc.auc_ci(
             {"s": s, "y": y},
             score="s",
             label="y",
-            method="bootstrap",
-            interval="percentile",
+            inference="bootstrap",
             n_resamples=10**12,
         )
     heavy = {"s": s, "y": y, "w": np.full(len(s), 1e300)}
@@ -300,7 +307,6 @@ def test_a_percentile_interval_too_large_to_resample_is_refused():
             score="s",
             label="y",
             weight="w",
-            method="bootstrap",
-            interval="percentile",
+            inference="bootstrap",
             n_resamples=200,
         )

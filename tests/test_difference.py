@@ -23,6 +23,15 @@ PAIR = pd.DataFrame(
     }
 )
 
+#: Every (inference, interval) pair a band computes (``costchart._intervals.SUPPORTED``).
+INTERVAL_PAIRS = [
+    ("exact_bootstrap", "auto"),
+    ("exact_bootstrap", "normal"),
+    ("exact_bootstrap", "discrete"),
+    ("bootstrap", "auto"),
+    ("bootstrap", "percentile"),
+]
+
 
 def _difference(data=PAIR, **options):
     options.setdefault("pc", [0.5])
@@ -58,19 +67,19 @@ def test_infinite_thresholds_are_the_trivial_classifiers():
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"method": "resample", "n_resamples": "x"}, r"n_resamples='x' must be a whole number"),
+        ({"inference": "bootstrap", "n_resamples": "x"}, r"n_resamples='x' must be a whole number"),
         (
-            {"method": "resample", "n_resamples": 10**9, "pc": None},
+            {"inference": "bootstrap", "n_resamples": 10**9, "pc": None},
             r"n_resamples=1,000,000,000 at 501 operating points would need about [\d,.]+ GiB "
             r"of memory \(at most 2 GiB is allowed\); pass n_resamples <= 176,718",
         ),
         (
             # one pc: the eight cells drawn per resample dominate the estimate
-            {"method": "resample", "n_resamples": 2 * 10**7},
+            {"inference": "bootstrap", "n_resamples": 2 * 10**7},
             r"n_resamples=20,000,000 at 1 operating points would need about 2\.8 GiB of "
             r"memory \(at most 2 GiB is allowed\); pass n_resamples <= 14,128,181",
         ),
-        ({"method": "resample", "rng": "seed"}, r"rng='seed' is not a seed"),
+        ({"inference": "bootstrap", "rng": "seed"}, r"rng='seed' is not a seed"),
         ({"pc": []}, r"pc=\[\] has no operating points"),
         ({"confidence_level": "x"}, r"confidence_level='x' must be a number"),
         ({"sampling": "paired"}, r"sampling='paired' is not an option"),
@@ -83,7 +92,7 @@ def test_band_options_are_validated(options, message):
 
 @pytest.mark.parametrize("sampling", ["stratified", "full"])
 def test_resampled_difference_is_reproducible_and_brackets_the_estimate(sampling):
-    options = {"method": "resample", "n_resamples": 4000, "sampling": sampling}
+    options = {"inference": "bootstrap", "n_resamples": 4000, "sampling": sampling}
     first = _difference(threshold=(10, 10), pc=[0.2, 0.5, 0.9], rng=3, **options)
     second = _difference(
         threshold=(10, 10), pc=[0.2, 0.5, 0.9], rng=np.random.default_rng(3), **options
@@ -109,12 +118,12 @@ def test_exact_distribution_of_a_huge_test_set_is_refused_before_any_work():
     )
     with pytest.raises(
         cc.CostchartError,
-        match=r"distribution='exact' would need about [\d,]+ terms at pc=0\.5 \(200,000 "
-        r"instances\), more than the 10,000,000 it may use; pass distribution='normal'",
+        match=r"interval='discrete' would need about [\d,]+ terms at pc=0\.5 \(200,000 "
+        r"instances\), more than the 10,000,000 it may use; pass interval='normal'",
     ):
-        _difference(data, threshold=(1, 1), distribution="exact")
+        _difference(data, threshold=(1, 1), interval="discrete")
     auto = _difference(data, threshold=(1, 1))
-    pd.testing.assert_frame_equal(auto, _difference(data, threshold=(1, 1), distribution="normal"))
+    pd.testing.assert_frame_equal(auto, _difference(data, threshold=(1, 1), interval="normal"))
 
 
 def test_repeated_instance_ids_suggest_by():
@@ -145,9 +154,14 @@ def _pairs(draw):
         }
     )
     options = {
-        "method": draw(st.sampled_from(["exact", "resample"])),
+        **dict(
+            zip(
+                ("inference", "interval"),
+                draw(st.sampled_from(INTERVAL_PAIRS)),
+                strict=True,
+            )
+        ),
         "sampling": draw(st.sampled_from(["stratified", "full"])),
-        "distribution": draw(st.sampled_from(["auto", "normal", "exact"])),
         "confidence_level": draw(st.sampled_from([0.05, 0.5, 0.9])),
         "pc": draw(st.lists(st.integers(0, 20).map(lambda v: v / 20), min_size=1, max_size=5)),
     }
@@ -249,12 +263,12 @@ def test_no_evidence_chance_equals_the_chance_of_drawing_none(n, d):
 
 
 def test_a_normal_band_excluding_zero_on_two_instances_is_not_significant():
-    band = _band(_two_classifiers(60, 60, 2), distribution="normal", confidence_level=0.8)
+    band = _band(_two_classifiers(60, 60, 2), interval="normal", confidence_level=0.8)
     # The normal band excludes 0, but a resample misses both instances with chance
     # (1 - 2/60)**60 = 0.13 > 0.1, the band's tail: that is no evidence.
     assert band.upper.iat[0] < 0
     assert not band.significant.iat[0]
-    exact = _band(_two_classifiers(60, 60, 2), distribution="exact", confidence_level=0.8)
+    exact = _band(_two_classifiers(60, 60, 2), interval="discrete", confidence_level=0.8)
     assert exact.upper.iat[0] >= 0  # the exact band agrees: it reaches 0
 
 

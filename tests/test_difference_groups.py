@@ -102,7 +102,7 @@ def _weights(cells, pc, sampling):
 def _exact_quantiles(cells, weights, options, lower, upper):
     pairs, work = exact_sizes(cells, options.sampling)
     instances = cells.sum(axis=1)
-    chosen = np.flatnonzero(exact_where(pairs, work, options.pc, instances, options.distribution))
+    chosen = np.flatnonzero(exact_where(pairs, work, options.pc, instances, options.interval))
     joints, done = {}, {}
     for i in chosen:
         row = tuple(cells[i].tolist())
@@ -124,7 +124,7 @@ def _paired_band(predicted, positive, options, copies=None):
     cells = _layers(predicted, positive, options, copies)
     weights = _weights(cells, pc, options.sampling)
     difference = (weights * cells).sum(axis=1)
-    if options.method == "resample":
+    if options.inference == "bootstrap":
         samples = _resample(cells, weights, options)
         lower, upper = sample_quantiles(samples, options.levels, axis=0)
         se = samples.std(axis=0, ddof=1)
@@ -132,7 +132,7 @@ def _paired_band(predicted, positive, options, copies=None):
         se = np.sqrt(np.maximum(_variance(cells, weights, options.sampling), 0.0))
         z = normal_quantile(options.levels[1])
         lower, upper = difference - z * se, difference + z * se
-        if options.distribution == "exact":
+        if options.interval == "discrete":
             lower, upper = _exact_quantiles(cells, weights, options, lower, upper)
     lower, upper = np.minimum(lower, difference), np.maximum(upper, difference)
     return difference, lower, upper, se, no_evidence_chance(cells, weights, options.sampling)
@@ -163,9 +163,9 @@ def _difference_band_group_by_group(
     pos_label=None,
     weight=None,
     confidence_level=0.9,
-    method="exact",
+    inference="exact_bootstrap",
     sampling="stratified",
-    distribution="auto",
+    interval="auto",
     n_resamples=2000,
     rng=None,
     threshold=None,
@@ -173,7 +173,7 @@ def _difference_band_group_by_group(
     pc=None,
     progress=False,
 ):
-    options = options_from(locals(), per_resample=RESAMPLE_DRAWS)
+    options = options_from("difference_band", locals(), per_resample=RESAMPLE_DRAWS)
     by = normalize_by(by)
     if threshold is not None:
         threshold = threshold_pair(threshold, "threshold")
@@ -328,10 +328,10 @@ PC = np.linspace(0, 1, 21)
     [
         {},
         {"sampling": "full"},
-        {"distribution": "exact"},
-        {"distribution": "normal", "threshold": (0.5, 1.0)},
+        {"interval": "discrete"},
+        {"interval": "normal", "threshold": (0.5, 1.0)},
         {"threshold": (-np.inf, np.inf)},
-        {"method": "resample", "n_resamples": 200, "rng": 7},
+        {"inference": "bootstrap", "n_resamples": 200, "rng": 7},
     ],
 )
 def test_difference_band_equals_the_per_group_code(kind, options):
@@ -350,7 +350,7 @@ def test_weights_three_classifiers_and_no_grouping():
     one = data[data.key == data.key.iloc[0]].drop(columns="key")
     _same(one.drop(columns="w"), a="m", b="n", pc=PC)
     _same(one, a="m", b="n", weight="w")
-    _same(one[one.model != "o"], weight="w", pc=PC, distribution="exact")
+    _same(one[one.model != "o"], weight="w", pc=PC, interval="discrete")
 
 
 def test_classifier_order_differs_between_groups():

@@ -475,9 +475,10 @@ def band_options() -> dict:
     """The options shared by bootstrap_band, confusion_band and difference_band."""
     return {
         "confidence_level": maybe(st.sampled_from([0.5, 0.8, 0.9, 0.95])),
-        "method": maybe(st.sampled_from(["exact", "resample"])),
+        "inference": maybe(st.sampled_from(["exact_bootstrap", "bootstrap"])),
         "sampling": maybe(st.sampled_from(["stratified", "full"])),
-        "distribution": maybe(st.sampled_from(["auto", "normal", "exact"])),
+        # "normal" and "discrete" need the default inference; "auto" goes with both
+        "interval": maybe("auto"),
         "n_resamples": maybe(st.sampled_from([200, 400, 200.0])),
         "rng": maybe(st.sampled_from([None, 0, 7])),
         "pc": maybe(st.sampled_from([PC_GRID, 0.3, [0.1, 0.9], np.array(PC_GRID)])),
@@ -756,7 +757,7 @@ def _auc_ci_options(i: Inputs) -> dict:
         "by": by_option(i.by),
         "pos_label": maybe(st.sampled_from([None, 1])),
         "confidence_level": maybe(st.sampled_from([0.95, 0.5, 0.999])),
-        "method": maybe(st.sampled_from(["delong", "bootstrap"])),
+        "inference": maybe(st.sampled_from(["delong", "exact_bootstrap"])),
     }
 
 
@@ -783,9 +784,9 @@ def _expected_loss_options(i: Inputs) -> dict:
         "label": column("y"),
         "by": by_option(i.by),
         "pos_label": maybe(st.sampled_from([None, 1])),
-        # "score" needs probabilities (the fuzzed scores are any numbers); threshold= needs
-        # "fixed" (the points case tries the others alone)
-        "method": maybe(st.sampled_from(["fixed", ["fixed", "rate", "optimal"]])),
+        # "score_driven" needs probabilities (the fuzzed scores are any numbers); threshold=
+        # needs "fixed" (the points case tries the others alone)
+        "threshold_choice": maybe(st.sampled_from(["fixed", ["fixed", "rate_driven", "optimal"]])),
         "threshold": maybe(st.sampled_from([0.5, -math.inf, math.inf])),
         "density": DENSITY,
     }
@@ -1293,7 +1294,9 @@ CASES = {
         cc.expected_loss,
         ["points", "lines"],
         _check_expected_loss,
-        method=maybe(st.sampled_from(["optimal", "rate", ["rate", "optimal"]])),
+        threshold_choice=maybe(
+            st.sampled_from(["optimal", "rate_driven", ["rate_driven", "optimal"]])
+        ),
         density=DENSITY,
     ),
     "rate_driven_curve": _table_call(

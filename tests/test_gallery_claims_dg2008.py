@@ -171,7 +171,7 @@ def fig02():
 @pytest.mark.slow
 def test_fig02_coverage_on_target_mid_range_wider_for_larger_separation(fig02):
     coverage = fig02["coverage"]
-    normal = coverage[coverage["distribution"] == "normal"]
+    normal = coverage[coverage["interval"] == "normal"]
     width = fig02["good_range"].set_index("mu")["width"]
     tolerance = 3 * _standard_error(fig02["SIMULATIONS"])
     assert fig02["TOLERANCE"] == pytest.approx(tolerance)

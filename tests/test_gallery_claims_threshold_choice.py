@@ -38,16 +38,18 @@ def test_three_each_area_is_its_metric(three):
         brier = (np.mean((1 - p[y]) ** 2) + np.mean(p[~y] ** 2)) / 2
         pos, neg = p[y], p[~y]
         auc = (pos[:, None] > neg).mean() + 0.5 * (pos[:, None] == neg).mean()
-        assert table.loc[name, "score"] == pytest.approx(brier, abs=1e-12)
-        assert table.loc[name, "rate"] == pytest.approx(1 / 3 + (1 - 2 * auc) / 4, abs=1e-12)
+        assert table.loc[name, "score_driven"] == pytest.approx(brier, abs=1e-12)
+        assert table.loc[name, "rate_driven"] == pytest.approx(1 / 3 + (1 - 2 * auc) / 4, abs=1e-12)
         fpr, fnr = np.mean(neg >= 0.5), np.mean(pos < 0.5)
         assert table.loc[name, "fixed"] == pytest.approx((fpr + fnr) / 2, abs=1e-12)
-        assert table.loc[name, "optimal"] <= min(table.loc[name, ["score", "rate", "fixed"]])
+        assert table.loc[name, "optimal"] <= min(
+            table.loc[name, ["score_driven", "rate_driven", "fixed"]]
+        )
 
 
 def test_three_rate_driven_losses_rank_as_the_auc(three):
     table, auc = three["table"], three["auc"].set_index("classifier")["auc"]
-    by_rate = table["rate"].sort_values().index.tolist()
+    by_rate = table["rate_driven"].sort_values().index.tolist()
     by_auc = auc.sort_values(ascending=False).index.tolist()
     assert by_rate == by_auc == CLASSIFIERS
 
@@ -56,7 +58,7 @@ def test_three_naive_bayes_loses_most_by_trusting_its_scores(three):
     table, gaps = three["table"], three["gaps"]
     auc = three["auc"].set_index("classifier")["auc"]
     assert auc.rank(ascending=False)["naive bayes"] == 2  # it ranks well
-    trust_cost = table["score"] - table["rate"]
+    trust_cost = table["score_driven"] - table["rate_driven"]
     assert trust_cost.idxmax() == "naive bayes"
     assert gaps.groupby("classifier").brier_above.max().idxmax() == "naive bayes"
 
@@ -75,4 +77,6 @@ def test_three_the_chart_draws_every_classifier(three):
     assert len(cost_view["layer"]) == 4  # three methods and the key
     rows = [row for rows in spec["datasets"].values() for row in rows]
     drawn = {(r["classifier"], r["threshold_choice"]) for r in rows if "threshold_choice" in r}
-    assert drawn == {(c, m) for c in CLASSIFIERS for m in ["optimal", "score", "rate"]}
+    assert drawn == {
+        (c, m) for c in CLASSIFIERS for m in ["optimal", "score_driven", "rate_driven"]
+    }

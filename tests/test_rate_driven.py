@@ -65,7 +65,7 @@ def test_the_drawn_rows_are_within_a_pixel_of_the_exact_area():
     data = _scores(np.random.default_rng(11), 30)
     points = cc.roc_points(data, score="s", label="y")
     curve = cc.rate_driven_curve(points)
-    exact = cc.expected_loss(points, method="rate")["expected_loss"].item()
+    exact = cc.expected_loss(points, threshold_choice="rate_driven")["expected_loss"].item()
     drawn = cc.expected_cost(curve)["expected_cost"].item()
     # Chords lie below the concave pieces: the drawn area is smaller by at most w**3/3 a step.
     assert 0 < exact - drawn <= MAX_STEP**2 / 3 + 1e-15

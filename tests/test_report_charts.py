@@ -444,7 +444,7 @@ def test_band_chart_key_names_the_band(demo_points):
 
     data = load_predictions().query("dataset == 'sonar'")
     band = cc.bootstrap_band(
-        data, score="score", label="label", by="classifier", distribution="exact", pc=[0.2, 0.5]
+        data, score="score", label="label", by="classifier", interval="discrete", pc=[0.2, 0.5]
     )
     labels = legend_labels(scene(cc.band_chart(band, color="classifier")))
     assert "90 % exact bootstrap band" in labels
@@ -453,7 +453,7 @@ def test_band_chart_key_names_the_band(demo_points):
         score="score",
         label="label",
         by="classifier",
-        method="resample",
+        inference="bootstrap",
         n_resamples=200,
         rng=1,
         pc=[0.2, 0.5],

@@ -197,7 +197,7 @@ def test_factor_is_the_exact_quantile_of_every_resample_on_a_small_case(sampling
 def test_groups_get_their_own_factor_and_the_pointwise_band_is_inside():
     data = pd.concat([_data(1).assign(g="a"), _data(2, 200, 200).assign(g="b")])
     band = cc.bootstrap_band(data, score="s", label="y", by="g", simultaneous=True, rng=0)
-    pointwise = cc.bootstrap_band(data, score="s", label="y", by="g", distribution="normal")
+    pointwise = cc.bootstrap_band(data, score="s", label="y", by="g", interval="normal")
     assert (band["lower"] <= pointwise["lower"] + 1e-12).all()
     assert (band["upper"] >= pointwise["upper"] - 1e-12).all()
     assert (band["cost"] == pointwise["cost"]).all() and (band["se"] == pointwise["se"]).all()
@@ -238,7 +238,7 @@ def test_simultaneous_band_covers_the_whole_true_curve_at_the_level():
             simultaneous=simultaneous,
             n_resamples=1000,
             rng=4,
-            distribution="normal",
+            interval="normal",
         )
         lower = band["lower"].to_numpy().reshape(simulations, -1)
         upper = band["upper"].to_numpy().reshape(simulations, -1)

@@ -9,7 +9,7 @@ import costchart as cc
 from costchart._charts.threshold_choice import CHOICE_NAMES
 
 SIZE = 200
-DASHES = {"optimal": [1, 0], "score": [6, 3], "rate": [2, 3]}
+DASHES = {"optimal": [1, 0], "score_driven": [6, 3], "rate_driven": [2, 3]}
 
 
 @pytest.fixture(scope="module")
@@ -49,8 +49,8 @@ def _rule_costs(part: pd.DataFrame, pc: np.ndarray) -> dict[str, np.ndarray]:
     rate = (points.fpr + points.tpr) / 2
     tpr_r, fpr_r = np.interp(pc, rate, points.tpr), np.interp(pc, rate, points.fpr)
     return {
-        "score": pc * fnr + (1 - pc) * fpr,
-        "rate": pc * (1 - tpr_r) + (1 - pc) * fpr_r,
+        "score_driven": pc * fnr + (1 - pc) * fpr,
+        "rate_driven": pc * (1 - tpr_r) + (1 - pc) * fpr_r,
     }
 
 
@@ -65,7 +65,7 @@ def test_each_curve_drawn_is_its_rule(data):
         np.testing.assert_allclose(cost, envelope.cost, atol=1e-9)
         grid = np.linspace(0, 1, SIZE + 1)  # a sample a pixel
         expected = _rule_costs(part, grid)
-        for method in ["score", "rate"]:
+        for method in ["score_driven", "rate_driven"]:
             pc, cost = _drawn(graph, DASHES[method], model)
             np.testing.assert_allclose(pc, grid, atol=1e-9)
             np.testing.assert_allclose(cost, expected[method], atol=1e-9)
@@ -85,7 +85,9 @@ def test_the_legend_reads_numbers_and_flags_as_the_page_prints_them(data):
         coded = data.assign(model=data.model.map(dict(zip(["sharp", "blunt"], values))))
         labels = legend_labels(scene(cc.threshold_choice_chart(coded, score="p", label="y", color="model", size=SIZE)))  # fmt: skip
         assert not any("undefined" in label for label in labels), labels
-        losses = cc.expected_loss(coded, score="p", label="y", by="model", method="optimal")
+        losses = cc.expected_loss(
+            coded, score="p", label="y", by="model", threshold_choice="optimal"
+        )
         for value, loss in zip(losses.model, losses.expected_loss, strict=True):
             printed = str(value).lower() if isinstance(value, (bool, np.bool_)) else f"{value:g}"
             assert any(
@@ -98,19 +100,25 @@ def test_the_legend_gives_each_classifiers_losses_in_the_keys_order(data):
     chart = cc.threshold_choice_chart(data, score="p", label="y", color="model", size=SIZE)
     labels = legend_labels(scene(chart))
     losses = cc.expected_loss(
-        data, score="p", label="y", by="model", method=["optimal", "score", "rate"]
+        data,
+        score="p",
+        label="y",
+        by="model",
+        threshold_choice=["optimal", "score_driven", "rate_driven"],
     )
     for model in ["sharp", "blunt"]:
         mine = losses[losses.model == model].expected_loss
         assert " · ".join(f"{v:.3f}" for v in mine) + f"  {model}" in labels
-    assert [CHOICE_NAMES[m] for m in ["optimal", "score", "rate"]] == labels[-3:]
+    assert [CHOICE_NAMES[m] for m in ["optimal", "score_driven", "rate_driven"]] == labels[-3:]
 
 
 def test_one_classifier_has_its_losses_in_the_key(data):
     part = data[data.model == "blunt"]
     chart = cc.threshold_choice_chart(part, score="p", label="y", size=SIZE)
     labels = legend_labels(scene(chart))
-    losses = cc.expected_loss(part, score="p", label="y", method=["optimal", "score", "rate"])
+    losses = cc.expected_loss(
+        part, score="p", label="y", threshold_choice=["optimal", "score_driven", "rate_driven"]
+    )
     expected = [
         f"{CHOICE_NAMES[m]}, loss {v:.3f}"
         for m, v in zip(losses.threshold_choice, losses.expected_loss, strict=True)
@@ -167,7 +175,7 @@ def test_each_panel_draws_its_data_sets_curves_and_losses(data):
             part = two[(two.set == name) & (two.model == model)]
             grid = np.linspace(0, 1, SIZE + 1)
             expected = _rule_costs(part, grid)
-            for method in ["score", "rate"]:
+            for method in ["score_driven", "rate_driven"]:
                 (mark,) = [
                     m
                     for m in lines
@@ -178,7 +186,11 @@ def test_each_panel_draws_its_data_sets_curves_and_losses(data):
                 cost = (1 - np.array([item["y"] for item in mark.items]) / SIZE) * 0.5
                 np.testing.assert_allclose(cost, expected[method], atol=1e-9)
     losses = cc.expected_loss(
-        two, score="p", label="y", by=["set", "model"], method=["optimal", "score", "rate"]
+        two,
+        score="p",
+        label="y",
+        by=["set", "model"],
+        threshold_choice=["optimal", "score_driven", "rate_driven"],
     )
     drawn = texts(graph)
     assert drawn.count("expected loss: optimal · score · rate") == 2

@@ -74,12 +74,12 @@ def _check_untouched(frame: pd.DataFrame, call) -> None:
 # bootstrap_band ---------------------------------------------------------------------------
 
 BAND_OPTIONS = [
-    {"method": "exact"},
-    {"method": "exact", "sampling": "full", "distribution": "exact"},
-    {"method": "exact", "threshold": 0.5},
-    {"method": "resample", "n_resamples": 200},
-    {"method": "resample", "n_resamples": 200, "sampling": "full", "threshold": 0.3},
-    {"method": "resample", "n_resamples": 200, "simultaneous": True},
+    {"inference": "exact_bootstrap"},
+    {"inference": "exact_bootstrap", "sampling": "full", "interval": "discrete"},
+    {"inference": "exact_bootstrap", "threshold": 0.5},
+    {"inference": "bootstrap", "n_resamples": 200},
+    {"inference": "bootstrap", "n_resamples": 200, "sampling": "full", "threshold": 0.3},
+    {"inference": "bootstrap", "n_resamples": 200, "simultaneous": True},
 ]
 
 
@@ -143,10 +143,10 @@ def test_brier_curve_accepts_fractional_weights(grouped):
 
 
 @pytest.mark.parametrize("grouped", GROUPINGS)
-@pytest.mark.parametrize("method", ["delong", "bootstrap"])
-def test_auc_ci_whole_weights_repeat_rows(grouped, method):
+@pytest.mark.parametrize("inference", ["delong", "exact_bootstrap"])
+def test_auc_ci_whole_weights_repeat_rows(grouped, inference):
     frame = _data(6, grouped=grouped)
-    common = {"score": "s", "label": "y", "by": _by(grouped), "method": method}
+    common = {"score": "s", "label": "y", "by": _by(grouped), "inference": inference}
     weighted = cc.auc_ci(frame, weight="w", **common)
     _same(weighted, cc.auc_ci(_repeated(frame), **common))
     _check_untouched(frame, lambda f: cc.auc_ci(f, weight="w", **common))
@@ -157,7 +157,7 @@ def test_auc_ci_refuses_fractional_weights():
     with pytest.raises(CostchartError, match=r"auc_ci's DeLong variance resamples whole"):
         cc.auc_ci(frame, score="s", label="y", weight="w")
     with pytest.raises(CostchartError, match=r"row 5: 0\.5.*auc_ci's bootstrap"):
-        cc.auc_ci(frame, score="s", label="y", weight="w", method="bootstrap")
+        cc.auc_ci(frame, score="s", label="y", weight="w", inference="exact_bootstrap")
 
 
 @pytest.mark.parametrize("grouped", GROUPINGS)
@@ -180,7 +180,7 @@ def test_weight_zero_is_a_dropped_row():
     common = {"score": "s", "label": "y"}
     for function in (cc.brier_curve, cc.auc_ci, cc.net_benefit):
         _same(function(frame, weight="w", **common), function(kept, **common))
-    band = {"pc": [0.2, 0.5], "method": "resample", "n_resamples": 200, "rng": 3}
+    band = {"pc": [0.2, 0.5], "inference": "bootstrap", "n_resamples": 200, "rng": 3}
     _same(
         cc.bootstrap_band(frame, weight="w", **common, **band),
         cc.bootstrap_band(kept, **common, **band),
@@ -241,9 +241,9 @@ def _paired_repeated(frame: pd.DataFrame) -> pd.DataFrame:
 @pytest.mark.parametrize(
     "options",
     [
-        {"method": "exact"},
-        {"method": "exact", "distribution": "exact", "sampling": "full"},
-        {"method": "exact", "threshold": (0.5, 0.4)},
+        {"inference": "exact_bootstrap"},
+        {"inference": "exact_bootstrap", "interval": "discrete", "sampling": "full"},
+        {"inference": "exact_bootstrap", "threshold": (0.5, 0.4)},
     ],
 )
 def test_difference_band_whole_weights_repeat_rows(grouped, options):

@@ -8,13 +8,14 @@ cells), so the class proportions vary too and the band is wider; costs then weig
 by the original class proportion ``pi = P / n``: ``c_FN = pc / pi``,
 ``c_FP = (1 - pc) / (1 - pi)``.
 
-``method="exact"`` needs no resampling: the cost is linear in the cell counts, so its
-bootstrap mean and variance are closed-form, and the whole bootstrap distribution is a
-small convolution of binomial probabilities. ``distribution="normal"`` fits a normal
-distribution to the exact moments; ``"exact"`` takes the quantiles of the exact discrete
-distribution; ``"auto"`` takes the normal fit except where its interval leaves the costs'
-range, the choice that covered best in simulation (``docs/bands.md``). Every group and
-every ``pc`` is computed in one pass (:mod:`costchart._bands.counts`).
+``inference="exact_bootstrap"`` needs no resampling: the cost is linear in the cell
+counts, so its bootstrap mean and variance are closed-form, and the whole bootstrap
+distribution is a small convolution of binomial probabilities. ``interval="normal"`` fits
+a normal distribution to the exact moments; ``"discrete"`` takes the quantiles of the exact
+discrete distribution; ``"auto"`` takes the normal fit except where its interval leaves the
+costs' range, the choice that covered best in simulation (``docs/bands.md``).
+``inference="bootstrap"`` resamples, and its band is the percentiles of the resamples.
+Every group and every ``pc`` is computed in one pass (:mod:`costchart._bands.counts`).
 """
 
 from __future__ import annotations
@@ -33,15 +34,18 @@ from costchart._bands.rows import grouped_rows
 from costchart._bands.simultaneous import check_simultaneous, simultaneous_bounds
 from costchart._confusion import from_confusion
 from costchart._data_checks import whole_counts
+from costchart._deprecation import deprecated_names
 from costchart._errors import CostchartError
 from costchart._frames import as_pandas, normalize_by, rows_only
 from costchart._groups import Groups, assemble, split_groups
+from costchart._intervals import band_aliases
 from costchart._roc import points_and_columns
 from costchart._validation import flag, threshold_number
 
 __all__ = ["bootstrap_band", "confusion_band"]
 
 
+@deprecated_names(band_aliases)
 def bootstrap_band(
     data,
     *,
@@ -51,9 +55,9 @@ def bootstrap_band(
     pos_label=None,
     weight: str | None = None,
     confidence_level: float = 0.9,
-    method: str = "exact",
+    inference: str = "exact_bootstrap",
     sampling: str = "stratified",
-    distribution: str = "auto",
+    interval: str = "auto",
     n_resamples: int = 2000,
     rng=None,
     selection: pd.DataFrame | None = None,
@@ -87,20 +91,26 @@ def bootstrap_band(
         weights are refused, and so is ``weight=`` with a lazy frame (collect it first).
     confidence_level : float
         In (0, 1); 0.9 gives the 5 % and 95 % percentiles.
-    method : {"exact", "resample"}
-        Closed-form bootstrap (no resampling) or binomial / multinomial resampling.
+    inference : {"exact_bootstrap", "bootstrap"}
+        How the bootstrap distribution is found: in closed form (no resampling), or by
+        ``n_resamples`` binomial / multinomial resamples. (``"delong"`` is ``auc_ci``'s.)
+        Was ``method="exact"`` / ``"resample"``, deprecated.
     sampling : {"stratified", "full"}
         Keep the class totals fixed, or resample all instances.
-    distribution : {"auto", "normal", "exact"}
-        For ``method="exact"``: a normal fit to the exact moments, the quantiles of the
-        exact discrete distribution, or the normal fit except at the ``pc`` where its
-        interval leaves [0, 1] (few errors), which get the exact quantiles if their
+    interval : {"auto", "normal", "discrete", "percentile"}
+        The band's shape. With ``inference="exact_bootstrap"``: ``"normal"``, a normal fit
+        to the exact moments; ``"discrete"``, the quantiles of the exact discrete
+        distribution; ``"auto"`` (the default), the normal fit except at the ``pc`` where
+        its interval leaves [0, 1] (few errors), which get the discrete quantiles if their
         distribution is at most :data:`~costchart._bands.options.AUTO_EXACT_PAIRS` pairs.
-        Measured coverage chose this rule (``docs/bands.md``).
+        Measured coverage chose this rule (``docs/bands.md``). With
+        ``inference="bootstrap"``: ``"percentile"`` (also what ``"auto"`` is), the
+        percentiles of the resampled costs. Was ``distribution="auto"`` / ``"normal"`` /
+        ``"exact"``, deprecated.
     n_resamples : int
-        For ``method="resample"``; each tail needs at least 10 resamples.
+        For ``inference="bootstrap"``; each tail needs at least 10 resamples.
     rng : numpy.random.Generator or int, optional
-        Seed or generator for ``method="resample"``.
+        Seed or generator for ``inference="bootstrap"``.
     selection : pandas.DataFrame, optional
         Thresholds per ``pc`` interval chosen on other data (:func:`selection_table`,
         with the same grouping columns).
@@ -153,7 +163,7 @@ def bootstrap_band(
          pc  cost  lower   upper      se  degenerate
     0  0.75  0.25  0.1226  0.3774  0.0775       False
     """
-    options = options_from(locals())
+    options = options_from("bootstrap_band", locals())
     given, by = by, normalize_by(by)
     if selection is not None and threshold is not None:
         msg = "pass selection= or threshold=, not both"
@@ -179,6 +189,7 @@ def bootstrap_band(
     return band
 
 
+@deprecated_names(band_aliases)
 def confusion_band(
     data,
     *,
@@ -189,9 +200,9 @@ def confusion_band(
     by: str | Sequence[str] | None = None,
     envelope: bool = False,
     confidence_level: float = 0.9,
-    method: str = "exact",
+    inference: str = "exact_bootstrap",
     sampling: str = "stratified",
-    distribution: str = "auto",
+    interval: str = "auto",
     n_resamples: int = 2000,
     rng=None,
     pc=None,
@@ -213,7 +224,7 @@ def confusion_band(
          pc  cost  lower   upper      se  degenerate
     0  0.75  0.25  0.1226  0.3774  0.0775       False
     """
-    options = options_from(locals())
+    options = options_from("confusion_band", locals())
     by = normalize_by(by)
     simultaneous = check_simultaneous(simultaneous, options)
     _check_counts(data, {"tp": tp, "fn": fn, "fp": fp, "tn": tn})
@@ -278,7 +289,7 @@ def _bands(
     ).reshape(-1)
     counts = Counts(*(read[c][rows] for c in (col.TP, col.FN, col.FP, col.TN)))
     grid = np.tile(pc, len(groups))
-    if options.method == "exact":
+    if options.inference == "exact_bootstrap":
         cost, lower, upper, se = band_of_counts(counts, grid, options)
     else:
         # One group at a time, drawing from the generator in the order groups come.

@@ -156,7 +156,7 @@ def _measure(m_a, p_a, m_b, p_b, rows, sampling, pairs, work):
 
 
 def band_of_counts(counts: Counts, pc: np.ndarray, options: Options):
-    """Cost, lower, upper and se at each row (the exact method)."""
+    """Cost, lower, upper and se at each row (``inference="exact_bootstrap"``)."""
     floats = _Floats.of(counts)
     w_fn, w_fp, cost = _weights(floats, pc, options.sampling)
     se = _variance(floats, w_fn, w_fp, options.sampling)
@@ -167,13 +167,13 @@ def band_of_counts(counts: Counts, pc: np.ndarray, options: Options):
     lower = np.subtract(cost, half)
     np.maximum(lower, 0.0, out=lower)
     upper = np.add(cost, half, out=half)
-    if options.distribution != "normal":
+    if options.interval != "normal":
         candidates = np.arange(len(pc))
         # "auto": the normal fit, except where its interval leaves the costs' range [0, 1]
         # (few errors; a skewed distribution): there the exact quantiles covered better in
         # tests/benchmarks/bench_coverage.py, and elsewhere the normal fit did.
         misfits = (cost - z * se < 0) | (cost + z * se > 1)
-        if options.distribution == "auto":
+        if options.interval == "auto":
             candidates = np.flatnonzero(misfits)
             pairs, work = exact_sizes(counts, candidates, options.sampling)
         else:
@@ -181,7 +181,7 @@ def band_of_counts(counts: Counts, pc: np.ndarray, options: Options):
             blank = (np.zeros(len(pc)), np.zeros(len(pc)))
             pairs, work = _measure(m_a, p_a, m_b, p_b, candidates, options.sampling, *blank)
         instances = counts.positives + counts.negatives
-        exact = exact_where(pairs, work, pc, instances, options.distribution, misfits)
+        exact = exact_where(pairs, work, pc, instances, options.interval, misfits)
         chosen = np.flatnonzero(exact)
         if len(chosen):
             lower[chosen], upper[chosen] = exact_quantiles(

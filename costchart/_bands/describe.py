@@ -1,7 +1,7 @@
-"""What a band table says about itself: its level and method, and the key entry naming them.
+"""What a band table says about itself: its level and inference, and the key entry naming them.
 
-Band tables carry ``attrs["costchart"]``, a dict with ``confidence_level``, ``method``,
-``distribution``, ``sampling`` and ``n_resamples`` (and, for a difference, ``a``, ``b``
+Band tables carry ``attrs["costchart"]``, a dict with ``confidence_level``, ``inference``,
+``interval``, ``sampling`` and ``n_resamples`` (and, for a difference, ``a``, ``b``
 and ``classifier``). pandas keeps ``attrs`` through filtering and column selection; a
 table that went through another library, a merge or a concatenation of different bands
 loses them. Where a description is needed and missing, the reader warns and says which
@@ -25,8 +25,8 @@ def describe(options: Options, **extra) -> dict:
     """The description a band table records of the options it was made with."""
     return {
         "confidence_level": float(options.confidence_level),
-        "method": options.method,
-        "distribution": options.distribution,
+        "inference": options.inference,
+        "interval": options.interval,
         "sampling": options.sampling,
         "n_resamples": int(options.n_resamples),
         **extra,
@@ -53,7 +53,7 @@ def band_label(table) -> str:
     --------
     >>> import costchart as cc
     >>> band = cc.bootstrap_band({"s": [3, 2, 1, 0], "y": [1, 0, 1, 0]}, score="s", label="y",
-    ...                          distribution="exact", pc=[0.5])
+    ...                          interval="discrete", pc=[0.5])
     >>> cc.band_label(band)
     '90 % exact bootstrap band'
     """
@@ -67,15 +67,22 @@ def band_label(table) -> str:
             f"{level} simultaneous bootstrap band (whole curve; "
             f"{recorded['n_resamples']:,} resamples{sampling})"
         )
-    if recorded.get("method") == "resample":
+    # Tables made before the interval vocabulary recorded method= and distribution=.
+    inference = recorded.get("inference", _OLD_INFERENCE.get(str(recorded.get("method"))))
+    interval = recorded.get("interval", _OLD_INTERVAL.get(str(recorded.get("distribution"))))
+    if inference == "bootstrap":
         return f"{level} bootstrap band ({recorded['n_resamples']:,} resamples{sampling})"
-    distribution = recorded.get("distribution")
-    if distribution == "exact":
+    if interval == "discrete":
         return f"{level} exact bootstrap band" + (f" ({sampling[2:]})" if sampling else "")
     # "auto" is the normal fit for a difference (it records a and b).
-    if distribution == "normal" or "a" in recorded:
+    if interval == "normal" or "a" in recorded:
         return f"{level} bootstrap band (normal fit to the exact moments{sampling})"
     return f"{level} bootstrap band (normal fit; exact quantiles near 0{sampling})"
+
+
+#: What the old recorded ``method`` and ``distribution`` are in the interval vocabulary.
+_OLD_INFERENCE = {"exact": "exact_bootstrap", "resample": "bootstrap"}
+_OLD_INTERVAL = {"auto": "auto", "normal": "normal", "exact": "discrete"}
 
 
 def _recorded(table) -> dict:

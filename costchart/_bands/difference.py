@@ -23,9 +23,11 @@ from costchart._bands.options import options_from
 from costchart._bands.paired import RESAMPLE_DRAWS, band_of_cells, paired_cells
 from costchart._bands.pairs import Columns, pair_groups
 from costchart._bands.rows import grouped_rows, grouped_vertex_index, rows_of_thresholds
+from costchart._deprecation import deprecated_names
 from costchart._errors import CostchartError
 from costchart._frames import as_pandas, normalize_by
 from costchart._groups import assemble, split_groups
+from costchart._intervals import band_aliases
 from costchart._paired import is_scalar_name
 from costchart._roc import roc_points
 from costchart._tables import read_selection
@@ -34,6 +36,7 @@ from costchart._validation import column_name, threshold_pair
 __all__ = ["difference_band"]
 
 
+@deprecated_names(band_aliases)
 def difference_band(
     data,
     *,
@@ -47,9 +50,9 @@ def difference_band(
     pos_label=None,
     weight: str | None = None,
     confidence_level: float = 0.9,
-    method: str = "exact",
+    inference: str = "exact_bootstrap",
     sampling: str = "stratified",
-    distribution: str = "auto",
+    interval: str = "auto",
     n_resamples: int = 2000,
     rng=None,
     threshold: tuple[float, float] | None = None,
@@ -79,16 +82,18 @@ def difference_band(
         The two classifiers (values of ``classifier``); needed when there are more than two.
     by : str or list of str, optional
         Further grouping columns (e.g. ``"dataset"``): one band per group.
-    pos_label, confidence_level, method, sampling, n_resamples, rng, pc, progress
+    pos_label, confidence_level, inference, sampling, n_resamples, rng, pc, progress
         As in :func:`bootstrap_band`.
     weight : str, optional
         Column of whole-number instance weights (frequency weights), as in
         :func:`bootstrap_band`: a weight ``k`` counts as ``k`` copies of the instance, in
         both classifiers' rows, which must therefore carry the same weight.
-    distribution : {"auto", "normal", "exact"}
-        For ``method="exact"``: a normal fit to the exact moments (also what ``"auto"``
-        takes: it covered at least as well as the exact quantiles in every simulated
-        setting, ``docs/bands.md``), or the quantiles of the exact distribution.
+    interval : {"auto", "normal", "discrete", "percentile"}
+        With ``inference="exact_bootstrap"``: ``"normal"``, a normal fit to the exact
+        moments (also what ``"auto"`` takes: it covered at least as well as the discrete
+        quantiles in every simulated setting, ``docs/bands.md``), or ``"discrete"``, the
+        quantiles of the exact discrete distribution. With ``inference="bootstrap"``:
+        ``"percentile"`` (also ``"auto"``). Was ``distribution=``, deprecated.
     threshold : (float, float), optional
         Fixed thresholds of ``a`` and ``b`` ("positive when score >= t") at every ``pc``;
         ``inf`` is the always-negative classifier, ``-inf`` the always-positive one. NaN
@@ -118,7 +123,7 @@ def difference_band(
         pc  difference   lower   upper      se  significant
     0  0.5     -0.3333 -0.6499 -0.0168  0.1925        False
     """
-    options = options_from(locals(), per_resample=RESAMPLE_DRAWS)
+    options = options_from("difference_band", locals(), per_resample=RESAMPLE_DRAWS)
     by = normalize_by(by)
     if threshold is not None:
         threshold = threshold_pair(threshold, "threshold")

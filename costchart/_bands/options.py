@@ -1,7 +1,8 @@
-"""The band options, checked once, and the choice between exact and normal quantiles.
+"""The band options, checked once, and the choice between discrete and normal quantiles.
 
-Every band function validates its options here first (scipy's ``_iv`` step). The choice
-of ``distribution="auto"`` is made here too (see :func:`exact_where`).
+Every band function validates its options here first (scipy's ``_iv`` step), with the
+interval vocabulary of :mod:`costchart._intervals`. The choice of ``interval="auto"`` is
+made here too (see :func:`exact_where`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from costchart._errors import CostchartError
+from costchart._intervals import check_interval
 from costchart._validation import (
     finite_number,
     one_of,
@@ -25,7 +27,7 @@ from costchart._validation import (
 
 #: Default operating points of a band.
 DEFAULT_PC = np.linspace(0.0, 1.0, 501)
-#: ``distribution="auto"`` never takes the exact distribution at a ``pc`` whose distribution
+#: ``interval="auto"`` never takes the exact distribution at a ``pc`` whose distribution
 #: has more than this many (value, probability) pairs -- the product of the kept ranges of
 #: its two counts -- however the normal fit does there.
 AUTO_EXACT_PAIRS = 20_000
@@ -35,7 +37,7 @@ MAX_EXACT_PAIRS = 10_000_000
 #: Most instances a classifier's confusion counts may add up to: 2**53, beyond which
 #: float64 (and scipy's binomial distribution) no longer hold whole numbers exactly.
 MAX_INSTANCES = 2**53
-#: Largest memory, in bytes, that ``method="resample"`` may use for one group's band.
+#: Largest memory, in bytes, that ``inference="bootstrap"`` may use for one group's band.
 RESAMPLE_MEMORY = 2 * 2**30
 #: How many float64 arrays of resamples x operating points resampling holds at once (the
 #: resampled costs, the copy the percentiles sort, and one temporary for the spread).
@@ -49,9 +51,9 @@ class Options:
     """Validated options shared by the band functions."""
 
     confidence_level: float
-    method: str
+    inference: str
     sampling: str
-    distribution: str
+    interval: str
     n_resamples: int
     rng: np.random.Generator
     pc: np.ndarray
@@ -66,10 +68,11 @@ class Options:
 
 def check_options(
     *,
+    function,
     confidence_level,
-    method,
+    inference,
     sampling,
-    distribution,
+    interval,
     n_resamples,
     rng,
     pc,
@@ -83,13 +86,12 @@ def check_options(
     """
     finite_number(confidence_level, "confidence_level")
     level = probability(confidence_level, "confidence_level", low_open=True, high_open=True)
-    one_of(method, "method", ("exact", "resample"))
+    inference, interval = check_interval(function, inference, interval)
     one_of(sampling, "sampling", ("stratified", "full"))
-    one_of(distribution, "distribution", ("auto", "normal", "exact"))
     resamples = whole_number(n_resamples, "n_resamples", minimum=1)
     generator = random_generator(rng)
     grid = DEFAULT_PC if pc is None else _grid(pc)
-    if method == "resample":
+    if inference == "bootstrap":
         minimum = math.ceil(10 / ((1 - level) / 2) - 1e-9)
         if resamples < minimum:
             msg = (
@@ -97,18 +99,18 @@ def check_options(
                 f"needs at least 10 resamples, so pass n_resamples >= {minimum}"
             )
             raise CostchartError(msg)
-        _check_resample_memory(resamples, RESAMPLE_ARRAYS * len(grid) + per_resample, len(grid))
+        check_resample_memory(resamples, RESAMPLE_ARRAYS * len(grid) + per_resample, len(grid))
     return Options(
-        level, method, sampling, distribution, resamples, generator, grid, _progress(progress)
+        level, inference, sampling, interval, resamples, generator, grid, _progress(progress)
     )
 
 
 #: The options every band function takes, by the same names (see the glossary).
 OPTION_NAMES = (
     "confidence_level",
-    "method",
+    "inference",
     "sampling",
-    "distribution",
+    "interval",
     "n_resamples",
     "rng",
     "pc",
@@ -116,13 +118,17 @@ OPTION_NAMES = (
 )
 
 
-def options_from(arguments: Mapping[str, object], *, per_resample: int = 0) -> Options:
+def options_from(
+    function: str, arguments: Mapping[str, object], *, per_resample: int = 0
+) -> Options:
     """:func:`check_options` of the band options among a band function's ``arguments``.
 
-    Each band function passes its ``locals()``: the options are named once, here.
+    Each band function passes its name and its ``locals()``: the options are named once, here.
     """
     return check_options(
-        **{name: arguments[name] for name in OPTION_NAMES}, per_resample=per_resample
+        function=function,
+        **{name: arguments[name] for name in OPTION_NAMES},
+        per_resample=per_resample,
     )
 
 
@@ -139,7 +145,7 @@ def _grid(pc) -> np.ndarray:
     return grid
 
 
-def _check_resample_memory(n_resamples: int, per_resample: int, n_pc: int) -> None:
+def check_resample_memory(n_resamples: int, per_resample: int, n_pc: int) -> None:
     """Refuse resampling that would hold more than :data:`RESAMPLE_MEMORY` bytes.
 
     It holds ``per_resample`` float64 values per resample (the resampled costs at each of
@@ -152,7 +158,7 @@ def _check_resample_memory(n_resamples: int, per_resample: int, n_pc: int) -> No
             f"n_resamples={n_resamples:,} at {n_pc:,} operating points would need about "
             f"{needed / 2**30:,.1f} GiB of memory (at most {RESAMPLE_MEMORY / 2**30:g} GiB "
             f"is allowed); pass n_resamples <= {fitting:,}, fewer pc values, or "
-            "method='exact'"
+            "inference='exact_bootstrap'"
         )
         raise CostchartError(msg)
 
@@ -173,9 +179,9 @@ def _stderr_progress(message: str) -> None:
 
 
 def exact_where(
-    pairs, work, pc: np.ndarray, instances, distribution: str, normal_misfits=None
+    pairs, work, pc: np.ndarray, instances, interval: str, normal_misfits=None
 ) -> np.ndarray:
-    """Which rows get exact quantiles (bool), refusing ``"exact"`` beyond the work limit.
+    """Which rows get exact quantiles (bool), refusing ``"discrete"`` beyond the work limit.
 
     ``pairs`` is the real size of each row's exact distribution (the product of its two
     counts' kept ranges), ``work`` the terms the exact path computes for it; ``pc`` and
@@ -184,19 +190,19 @@ def exact_where(
     ``normal_misfits`` (bool per row) is given, only where it is true.
     """
     pairs = np.asarray(pairs, dtype=np.float64)
-    if distribution == "normal":
+    if interval == "normal":
         return np.zeros(pairs.shape, dtype=bool)
-    if distribution == "auto":
+    if interval == "auto":
         small = pairs <= AUTO_EXACT_PAIRS
         return small if normal_misfits is None else small & np.asarray(normal_misfits, bool)
     work = np.asarray(work, dtype=np.float64)
     if work.size and work.max() > MAX_EXACT_PAIRS:
         worst = int(np.argmax(work))
         msg = (
-            f"distribution='exact' would need about {work[worst]:,.0f} terms at "
+            f"interval='discrete' would need about {work[worst]:,.0f} terms at "
             f"pc={pc[worst]:g} ({int(np.broadcast_to(instances, work.shape)[worst]):,} "
             f"instances), more than the {MAX_EXACT_PAIRS:,} it may use; pass "
-            "distribution='normal' (or 'auto', which uses the normal fit wherever the "
+            "interval='normal' (or 'auto', which uses the normal fit wherever the "
             "exact distribution is large)"
         )
         raise CostchartError(msg)

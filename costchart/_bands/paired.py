@@ -137,7 +137,7 @@ def band_of_cells(cells: np.ndarray, n_groups: int, options: Options):
     pc = np.tile(options.pc, n_groups)
     weights = _weights(cells, pc, options.sampling)
     difference = (weights * cells).sum(axis=1)
-    if options.method == "resample":
+    if options.inference == "bootstrap":
         lower, upper, se = (np.empty(len(pc)) for _ in range(3))
         n_pc = len(options.pc)
         for g in range(n_groups):  # the generator's draws come group after group
@@ -151,7 +151,7 @@ def band_of_cells(cells: np.ndarray, n_groups: int, options: Options):
         lower, upper = difference - z * se, difference + z * se
         # "auto" is the normal fit for a difference: it covered as well as or better than
         # the exact quantiles in every setting of tests/benchmarks/bench_coverage.py.
-        if options.distribution == "exact":
+        if options.interval == "discrete":
             lower, upper = _exact_quantiles(cells, weights, options, lower, upper, n_groups)
     # The band contains the estimate, as every band does.
     lower, upper = np.minimum(lower, difference), np.maximum(upper, difference)
@@ -274,11 +274,11 @@ def _exact_quantiles(cells, weights, options: Options, lower, upper, n_groups: i
     instances = cells.sum(axis=1)
     n_pc = len(options.pc)
     too_large = np.flatnonzero(work.reshape(n_groups, n_pc).max(axis=1) > MAX_EXACT_PAIRS)
-    if options.distribution == "exact" and len(too_large):  # refused as the group alone
+    if options.interval == "discrete" and len(too_large):  # refused as the group alone
         span = slice(too_large[0] * n_pc, (too_large[0] + 1) * n_pc)
-        exact_where(pairs[span], work[span], options.pc, instances[span], options.distribution)
+        exact_where(pairs[span], work[span], options.pc, instances[span], options.interval)
     pc = np.tile(options.pc, n_groups)
-    chosen = np.flatnonzero(exact_where(pairs, work, pc, instances, options.distribution))
+    chosen = np.flatnonzero(exact_where(pairs, work, pc, instances, options.interval))
     joints: dict[tuple, tuple] = {}
     done: dict[tuple, tuple[float, float]] = {}
     for i in chosen:

@@ -1,4 +1,4 @@
-"""Percentile bands from resampled confusion counts (``method="resample"``).
+"""Percentile bands from resampled confusion counts (``inference="bootstrap"``).
 
 Resampling the test instances and recounting is the same, in distribution, as drawing
 the confusion counts themselves: binomials with the class totals fixed (stratified) or

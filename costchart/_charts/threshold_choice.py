@@ -25,7 +25,7 @@ from costchart._charts.linked import pairs
 from costchart._envelope import envelope_of_hulls
 from costchart._errors import CostchartError
 from costchart._expected import segment_integrator
-from costchart._expected_loss import method_losses, optimal_losses, rate_losses
+from costchart._expected_loss import choice_losses, optimal_losses, rate_losses
 from costchart._frames import check_by_names, normalize_by
 from costchart._geometry import check_y_max
 from costchart._groups import Groups, assemble, split_groups
@@ -43,11 +43,11 @@ __all__ = ["CHOICE_NAMES", "threshold_choice_chart"]
 #: Each method drawn, in order: its name in the key and how its curve is dashed.
 CHOICE_NAMES = {
     "optimal": "optimal: lower envelope",
-    "score": "score-driven (1 - pc): Brier curve",
-    "rate": "rate-driven ((TPR + FPR) / 2 = pc)",
+    "score_driven": "score-driven (1 - pc): Brier curve",
+    "rate_driven": "rate-driven ((TPR + FPR) / 2 = pc)",
 }
-_DASHES = {"optimal": [1, 0], "score": [6, 3], "rate": [2, 3]}
-_KINDS = {"optimal": "line", "score": "dashed line", "rate": "dotted line"}
+_DASHES = {"optimal": [1, 0], "score_driven": [6, 3], "rate_driven": [2, 3]}
+_KINDS = {"optimal": "line", "score_driven": "dashed line", "rate_driven": "dotted line"}
 #: The order of rows within a curve (a Brier curve jumps: two rows at one pc).
 _ROW = "costchart_row"
 
@@ -152,13 +152,13 @@ def _curves_and_losses(
     n_groups = len(groups)
     losses = {
         "optimal": optimal_losses(hulls, n_groups, integrate),
-        "score": method_losses(points, groups, "score", integrate, scores=scores),
-        "rate": rate_losses(vertices, n_groups, integrate),
+        "score_driven": choice_losses(points, groups, "score_driven", integrate, scores=scores),
+        "rate_driven": rate_losses(vertices, n_groups, integrate),
     }
     grid = np.linspace(0.0, 1.0, samples)
     sampled = {
-        "score": score_driven_costs_at(points, groups, grid),
-        "rate": rate_costs_at(vertices, grid),
+        "score_driven": score_driven_costs_at(points, groups, grid),
+        "rate_driven": rate_costs_at(vertices, grid),
     }
     keys = list(groups.by)
     envelope = envelope_of_hulls(groups, hulls)[[*keys, col.PC, col.COST]]
@@ -203,7 +203,12 @@ def _cost_layers(curves, color, facet, colors, y_max, look, losses, groups) -> l
         expression = f"{labels}[indexof({values}, datum.value)] + '  ' + datum.label"
         colour = colour.copy()
         colour.legend = alt.Legend(
-            title=["expected loss", f"{' · '.join(methods)}, {color}"], labelExpr=expression
+            # the choices' short names, as the key names them ("score", not "score_driven")
+            title=[
+                "expected loss",
+                f"{' · '.join(m.removesuffix('_driven') for m in methods)}, {color}",
+            ],
+            labelExpr=expression,
         )
     tooltip = [
         *([alt.Tooltip(**nominal(color))] if color else []),
@@ -261,7 +266,8 @@ def _loss_lines(groups: Groups, losses: dict[str, np.ndarray], color, colors) ->
     )
     header = table[[groups.by[0]]].drop_duplicates().reset_index(drop=True)
     header = header.assign(
-        costchart_loss="expected loss: " + " · ".join(methods), costchart_line=_LINE_TOP
+        costchart_loss="expected loss: " + " · ".join(m.removesuffix("_driven") for m in methods),
+        costchart_line=_LINE_TOP,
     )
 
     def lines(rows: pd.DataFrame, colour) -> alt.Chart:

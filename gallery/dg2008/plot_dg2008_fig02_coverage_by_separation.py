@@ -7,8 +7,8 @@ the 90 % band at a ``pc`` contains the true cost of the classifier used there. T
 are binormal -- negatives ``N(-mu, 3)``, positives ``N(mu, 3)`` -- with 1,000 instances per
 class, stratified resampling, and at each ``pc`` the threshold that is optimal under the
 true distributions. Each ``mu`` is run with the paper's band, a normal fit to the exact
-bootstrap moments (``distribution="normal"``, which costchart's default ``"auto"`` takes
-here), and with the exact bootstrap quantiles (``"exact"``).
+bootstrap moments (``interval="normal"``, which costchart's default ``"auto"`` takes
+here), and with the exact bootstrap quantiles (``"discrete"``).
 
 The documentation build runs 200 simulated test sets per panel, so a coverage near 0.9 has a
 binomial standard error of ``sqrt(0.9 * 0.1 / 200) = 0.021``; ``COSTCHART_GALLERY_FULL=1``
@@ -43,11 +43,11 @@ SIMULATIONS = 1000 if FULL else 200
 TOLERANCE = 3 * np.sqrt(0.9 * 0.1 / SIMULATIONS)
 
 # %%
-# One coverage table per separation and distribution; each run bands all its simulated
+# One coverage table per separation and interval; each run bands all its simulated
 # test sets at once (``bootstrap_band(by="simulation")``), the same test sets every time.
 coverage = coverage_grid(
     band_coverage,
-    settings={"mu": [0.75, 1.5, 3.0, 5.0], "distribution": ["normal", "exact"]},
+    settings={"mu": [0.75, 1.5, 3.0, 5.0], "interval": ["normal", "discrete"]},
     n_per_class=1000,
     simulations=SIMULATIONS,
     pc=np.linspace(0.0, 1.0, 51),
@@ -69,7 +69,7 @@ def on_target_range(table):
     return pd.Series({"lo": table["pc"].iat[lo], "hi": table["pc"].iat[hi]})
 
 
-normal = coverage[coverage["distribution"] == "normal"]
+normal = coverage[coverage["interval"] == "normal"]
 good_range = (
     normal.groupby("mu")[["pc", "coverage", "degenerate"]].apply(on_target_range).reset_index()
 )
@@ -88,7 +88,7 @@ good_range["separation"] = (
 )
 chart = coverage_chart(
     coverage.merge(good_range[["mu", "separation"]], on="mu"),
-    color="distribution",
+    color="interval",
     facet="separation",
     title="Coverage of 90 % bands, 1,000 instances per class (stratified sampling)",
     subtitle=f"{SIMULATIONS} simulated test sets; dashed grey: the 90 % target",

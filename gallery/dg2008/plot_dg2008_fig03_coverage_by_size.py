@@ -6,7 +6,7 @@ The second experiment of the exact-bootstrap paper holds the separation at ``mu 
 (negatives' scores ``N(-3, 3)``, positives' ``N(3, 3)``) and varies the test set: 25, 250,
 2,500 and 10,000 instances per class, stratified resampling, 90 % bands at the thresholds
 that are optimal under the true distributions. costchart's default band
-(``distribution="auto"``) is measured with ``band_coverage``. The documentation build runs
+(``interval="auto"``) is measured with ``band_coverage``. The documentation build runs
 200 simulated test sets per size, so a coverage near 0.9 carries a binomial standard error
 of ``sqrt(0.9 * 0.1 / 200) = 0.021``; ``COSTCHART_GALLERY_FULL=1`` runs the paper's 1,000
 (standard error 0.009).

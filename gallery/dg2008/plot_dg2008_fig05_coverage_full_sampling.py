@@ -7,7 +7,7 @@ resample draws from all instances, so its class proportions vary too and the ban
 carries the uncertainty of the class balance. The scores are binormal (negatives ``N(-mu,
 3)``, positives ``N(mu, 3)``, 1,000 instances per class), the threshold at each ``pc`` is the
 one optimal under the true distributions, and coverage is the share of simulated test sets
-whose 90 % band holds the true cost. costchart's default band (``distribution="auto"``, the
+whose 90 % band holds the true cost. costchart's default band (``interval="auto"``, the
 normal fit to the exact moments here) is drawn with full sampling and, for comparison, with
 Fig. 2's stratified sampling on the same test sets.
 

@@ -48,7 +48,7 @@ losses = cc.expected_loss(
     score="score",
     label="label",
     by="classifier",
-    method=["optimal", "score", "rate", "fixed"],
+    threshold_choice=["optimal", "score_driven", "rate_driven", "fixed"],
     threshold=0.5,
 )
 table = losses.pivot(index="classifier", columns="threshold_choice", values="expected_loss")

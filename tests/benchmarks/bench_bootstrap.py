@@ -6,11 +6,11 @@ About 2 minutes (``--full``: about 6, adding 1e6 rows and 10,000 groups of 1e6 r
 Each line is the median of interleaved rounds (``_timing.interleaved``), so load from
 other processes hits every candidate alike.
 
-* the default band (``distribution="auto"``) against ``roc_points`` on the same frame;
+* the default band (``interval="auto"``) against ``roc_points`` on the same frame;
 * the default band against a vectorized 1,000-resample instance bootstrap at 1e5 (resample
   the test instances, recount every threshold, read off the envelope's band);
 * ``difference_band`` with ``auto`` against its normal fit;
-* ``distribution="exact"`` for a whole 501-``pc`` band at 1e5;
+* ``interval="discrete"`` for a whole 501-``pc`` band at 1e5;
 * ``bootstrap_band`` on G groups against one group of the same rows (distinct scores),
   end to end and for the band stage alone (ROC points and the envelope's selection given).
 """
@@ -87,7 +87,7 @@ def default_against_roc_points(sizes) -> None:
             {
                 "roc": lambda data=data: cc.roc_points(data, score="score", label="label"),
                 "auto": lambda data=data: band(data),
-                "normal": lambda data=data: band(data, distribution="normal"),
+                "normal": lambda data=data: band(data, interval="normal"),
             },
             rounds=5,
         )
@@ -154,15 +154,15 @@ def difference_auto_against_normal(sizes) -> None:
             )
 
         times = interleaved(
-            {"auto": difference, "normal": lambda: difference(distribution="normal")}, rounds=5
+            {"auto": difference, "normal": lambda: difference(interval="normal")}, rounds=5
         )
         print(ratio_line(f"n={n:,} auto", times["auto"], times["normal"], "normal fit", "<= 3"))
 
 
 def exact_band() -> None:
     data = scored(100_000)
-    _, seconds = timed(lambda: band(data, distribution="exact"))
-    print(f"distribution='exact', 501 pc, n=100,000: {seconds:.3f} s   (target < 2 s)")
+    _, seconds = timed(lambda: band(data, interval="discrete"))
+    print(f"interval='discrete', 501 pc, n=100,000: {seconds:.3f} s   (target < 2 s)")
 
 
 def grouped(total: int, group_counts, auto_counts) -> None:
@@ -176,10 +176,11 @@ def grouped(total: int, group_counts, auto_counts) -> None:
         distributions = ["normal", *(["auto"] if count in auto_counts else [])]
         for distribution in distributions:
             options = check_options(
+                function="bootstrap_band",
                 confidence_level=0.9,
-                method="exact",
+                inference="exact_bootstrap",
                 sampling="stratified",
-                distribution=distribution,
+                interval=distribution,
                 n_resamples=2000,
                 rng=None,
                 pc=None,
@@ -193,8 +194,8 @@ def grouped(total: int, group_counts, auto_counts) -> None:
                 one_selection = cc.selection_table(one)
             times = interleaved(
                 {
-                    "one": lambda d=distribution: band(base, distribution=d),
-                    "many": lambda data=data, d=distribution: band(data, by="g", distribution=d),
+                    "one": lambda d=distribution: band(base, interval=d),
+                    "many": lambda data=data, d=distribution: band(data, by="g", interval=d),
                     "stage one": lambda o=one, s=one_selection, op=options: _bands(
                         o, [], s, None, op
                     ),

@@ -1,9 +1,9 @@
 """Coverage of the bootstrap bands on the exact-bootstrap paper's binormal simulations.
 
-Prints, per test-set size, separation ``mu`` and distribution ("exact" quantiles or the
+Prints, per test-set size, separation ``mu`` and distribution ("discrete" quantiles or the
 "normal" fit), the mean and worst ``|coverage - level|`` over the ``pc`` where the band is
 not degenerate in most simulations, and the share of ``pc`` where each distribution is the
-closer. ``docs/bands.md`` quotes these numbers and ``distribution="auto"``'s rule rests on
+closer. ``docs/bands.md`` quotes these numbers and ``interval="auto"``'s rule rests on
 them.
 
     python tests/benchmarks/bench_coverage.py [--simulations 1000] [--full]
@@ -32,20 +32,22 @@ def main() -> None:
     for n in (10, 25, 100, 250, 1000):
         for mu in (0.75, 1.5, 3.0, 5.0):
             errors = {}
-            for distribution in ("exact", "normal", "auto"):
+            for distribution in ("discrete", "normal", "auto"):
                 table = band_coverage(
                     mu=mu,
                     n_per_class=n,
                     simulations=args.simulations,
                     pc=pc,
                     sampling=args.sampling,
-                    distribution=distribution,
+                    interval=distribution,
                     confidence_level=args.level,
                     rng=2008,  # the same test sets for every distribution
                 )
                 usable = table["degenerate"] < 0.5
                 errors[distribution] = np.abs(table["coverage"] - args.level)[usable].to_numpy()
-            closer = np.mean(errors["exact"] < errors["normal"]) if len(errors["exact"]) else 0
+            closer = (
+                np.mean(errors["discrete"] < errors["normal"]) if len(errors["discrete"]) else 0
+            )
             cells = "   ".join(f"{errors[d].mean():.3f}|{errors[d].max():.3f}    " for d in errors)
             print(f"{n:7d}  {mu:4.2f}   {cells}  {closer:.2f}")
     start = time.perf_counter()

@@ -10,7 +10,7 @@ selection_table -> bootstrap_band is timed on its own input, interleaved with G 
 reported as a ratio to G = 1 (target: <= 3 for every stage and the whole).
 
 The band stage uses the normal fit, so both sides do the same statistical work. The
-default ``distribution="auto"`` chooses exact quantiles where a group is small enough
+default ``interval="auto"`` chooses exact quantiles where a group is small enough
 for them to be cheap, so many small groups do more work than one large one (which gets
 the normal fit); that cost is printed separately, for G up to 100.
 """
@@ -54,7 +54,7 @@ def stages(data: pd.DataFrame):
         "lower_envelope": lambda: cc.lower_envelope(points),
         "selection_table": lambda: cc.selection_table(envelope),
         "band (normal)": lambda: cc.bootstrap_band(
-            data, score="score", label="label", by=by, distribution="normal"
+            data, score="score", label="label", by=by, interval="normal"
         ),
     }
 
@@ -93,7 +93,7 @@ def main(rows: int, group_counts: list[int], rounds: int) -> None:
             {"one": lambda o=one: auto_band(o), "many": lambda m=many: auto_band(m)}, rounds=rounds
         )
         print(
-            f"  bootstrap_band, distribution='auto', G={groups:,}: {times['many']:.3f} s = "
+            f"  bootstrap_band, interval='auto', G={groups:,}: {times['many']:.3f} s = "
             f"{times['many'] / times['one']:.2f} x one group (exact quantiles in small groups)"
         )
     print(machine_load())

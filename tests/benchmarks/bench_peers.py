@@ -15,7 +15,7 @@ Peers, each on the same data as costchart:
   ``install.packages(c("pROC", "ROCR"))``), in an ``Rscript`` worker that reads the data
   from a binary file and times itself: ``roc`` + ``auc``, ``ci.auc(method = "delong")``
   and ``performance(prediction(...), "ecost")`` against ``roc_points`` + ``auc``,
-  ``auc_ci(method="delong")`` and ``roc_points`` + ``lower_envelope``.
+  ``auc_ci(inference="delong")`` and ``roc_points`` + ``lower_envelope``.
 
 Every side of every comparison starts from the raw scores and labels (costchart from a
 DataFrame built once, outside the timing). Before any timing, both sides' numbers are
@@ -502,8 +502,8 @@ def r_tasks(frame: pd.DataFrame) -> dict[str, tuple[str, str, Callable]]:
         "roc_auc": ("pROC", "roc+auc vs roc_points+auc", lambda: (p := points(), cc.auc(p))),
         "delong": (
             "pROC",
-            'ci.auc(delong) vs auc_ci(method="delong")',
-            lambda: cc.auc_ci(frame, score="score", label="label", method="delong"),
+            'ci.auc(delong) vs auc_ci(inference="delong")',
+            lambda: cc.auc_ci(frame, score="score", label="label", inference="delong"),
         ),
         "ecost": (
             "ROCR",
