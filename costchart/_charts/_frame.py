@@ -5,7 +5,7 @@ tables a composition draws (:class:`ChartTables`, :func:`chart_tables`) and thei
 limits, the options every composition takes (:class:`Look`, :func:`look_of`), the
 checks of ``color=``/``facet=``, ``size=``, ``markers=`` and ``iso=``, the colours and
 facet keys of a chart, and the final composition of layers with their key and title
-(:func:`with_key`, :func:`compose`, :func:`titled`, :func:`relabel`). Its names have no
+(:func:`with_key`, :func:`compose`, :func:`titled`). Its names have no
 leading underscore so the chart modules can share them.
 """
 
@@ -58,7 +58,6 @@ __all__ = [
     "keys_of",
     "look_of",
     "panels_per_row",
-    "relabel",
     "threshold_text",
     "titled",
     "with_key",
@@ -474,23 +473,3 @@ def compose(stack, *, facet, look: Look, panels: int | None = None):
             facet=alt.Facet(**nominal(facet, title=None), header=header), columns=columns
         )
     return titled(chart, look)
-
-
-def relabel(stack: list, expression: str | None) -> list:
-    """The layers with their colour legend relabelled (e.g. with each curve's AUC)."""
-    if expression is None:
-        return stack
-    relabelled = []
-    for view in stack:
-        encoding = view._get("encoding")
-        channel = encoding._get("color") if encoding is not alt.Undefined else alt.Undefined
-        if isinstance(channel, alt.Color) and channel._get("legend") is not None:
-            legend = channel._get("legend")
-            legend = alt.Legend() if legend is alt.Undefined else legend.copy(deep=True)
-            legend["labelExpr"] = expression
-            legend["labelLimit"] = 400  # names with their AUC are long
-            channel = channel.copy(deep=False)
-            channel["legend"] = legend
-            view = view.encode(color=channel)
-        relabelled.append(view)
-    return relabelled

@@ -60,7 +60,7 @@ def _plain(value):
 
 
 def _is_target(chart) -> bool:
-    name = chart._get("name")
+    name = getattr(chart, "name", alt.Undefined)
     return isinstance(name, str) and name.startswith(tuple(TARGET_VIEWS.values()))
 
 
@@ -106,9 +106,11 @@ def pairs(left, right, *, facet, values, look: Look, hover):
                 declared.setdefault(str(param.name), (param, []))[1].append(str(view.layer[0].name))
         # As every facet header: the column named ("dataset: sonar").
         title = alt.Title(f"{facet}: {value}", anchor="middle") if facet else alt.Undefined
-        pairs.append(compound(alt.HConcatChart, hconcat=views, title=title))
+        pairs.append(compound(alt.HConcatChart, hconcat=views, title=title, top=not facet))
     per_row = 1 if look.columns is None else look.columns  # a pair is two panels wide
-    chart = compound(alt.ConcatChart, concat=pairs, columns=per_row) if facet else pairs[0]
+    chart = (
+        compound(alt.ConcatChart, concat=pairs, columns=per_row, top=True) if facet else pairs[0]
+    )
     chart.data = combined
     if declared:
         chart.params = [top_level(param, views) for param, views in declared.values()]
