@@ -32,9 +32,9 @@ import pandas as pd
 from costchart._errors import CostchartError
 
 __all__ = [
-    "compound",
     "content_name",
     "field",
+    "layered_view",
     "lift_data",
     "nominal",
     "shared_layer",
@@ -122,40 +122,25 @@ def content_name(prefix: str, *parts) -> str:
     return f"{prefix}{digest.hexdigest()[:12]}"
 
 
-#: For each compound chart: the property holding its views, and Vega-Lite's spec of its
-#: kind that is not a top-level chart (Altair's schema class of it).
-_KINDS = {
-    alt.LayerChart: ("layer", alt.LayerSpec),
-    alt.HConcatChart: ("hconcat", alt.HConcatSpecGenericSpec),
-    alt.ConcatChart: ("concat", alt.ConcatSpecGenericSpec),
-}
-
-
-def compound(kind: type, *, top: bool = False, **parts):
-    """A compound view (layer, hconcat or concat of ``kind``) of costchart's own views.
+def layered_view(layers: Sequence, **properties) -> alt.LayerSpec | alt.LayerChart:
+    """One view of a concatenation: ``layers`` over each other, with ``properties``.
 
     Works around: Altair's compound charts merge their views' data and selections in
     their constructor, which runs again on every copy (``to_dict`` and ``properties``
-    copy); the merge deep-copies every view, and every layer of every view once more, and
-    renames each named layer of a concatenated ``alt.LayerChart`` after its position. For
-    a chart of many panels the copies took longer than everything else, and the renames
-    would break the views the top-level selections name. costchart lifts the data itself
-    (:func:`lift_data`) and declares selections at the top (:func:`top_level`), so there
-    is nothing to merge: a view nested in another is Altair's schema class of its
-    Vega-Lite spec (``alt.LayerSpec``, ``alt.HConcatSpecGenericSpec``,
-    ``alt.ConcatSpecGenericSpec``), which compound charts take as it is (and copy without
-    merging), and only the chart at the top (``top=True``) is ``kind`` itself. Views with
-    selections of their own go into ``kind``, whose constructor merges them.
+    copy), and renames each named layer of a concatenated ``alt.LayerChart`` after its
+    position, which breaks the views that selections declared at the top name. costchart
+    lifts the data itself (:func:`lift_data`) and declares selections at the top
+    (:func:`top_level`), so there is nothing to merge: the view is Altair's schema class
+    of a Vega-Lite layer (``alt.LayerSpec``), which concatenations take as it is and
+    copy without renaming. It is made empty and then given its layers, as Altair would
+    otherwise check each layer against the schema once more. Layers with selections of
+    their own go into an ``alt.LayerChart``, whose constructor merges them.
     """
-    key, nested = _KINDS[kind]
-    if top or any(_has_params(view) for view in parts[key]):
-        return kind(**parts)
-    views = parts.pop(key)
-    # Made empty, then given its views: Altair checks a schema class against the schema
-    # when it is made, which would turn every view into a dict and check it once more.
-    spec = nested(**{key: []}, **parts)
-    setattr(spec, key, list(views))
-    return spec
+    if any(_has_params(layer) for layer in layers):
+        return alt.LayerChart(layer=layers, **properties)
+    view = alt.LayerSpec(layer=[], **properties)
+    view.layer = list(layers)
+    return view
 
 
 def _has_params(view) -> bool:

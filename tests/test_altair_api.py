@@ -95,19 +95,33 @@ def points():
 
 
 def test_compound_charts_are_altairs_own_classes(points):
+    """Altair's chart classes, with each view of layers Altair's schema class of it."""
     pair = cc.roc_cost_chart(points[points.dataset == "x"], color="model")
     grid = cc.roc_cost_chart(points, color="model", facet="dataset")
     assert type(pair) is alt.HConcatChart
     assert type(grid) is alt.ConcatChart
+    assert {type(view) for view in pair.hconcat} == {alt.LayerSpec}
     assert {type(p) for p in grid.concat} == {alt.HConcatChart}
-    assert {type(view) for p in grid.concat for view in p.hconcat} == {alt.LayerChart}
-    # Altair renames layers of concatenated views ("<name>_<position>"); costchart's
-    # views keep their content names, which its top-level selections list.
-    spec = pair.to_dict()
-    views = {layer.get("name") for view in spec["hconcat"] for layer in view["layer"]} - {None}
-    declared = {v for param in spec["params"] for v in param["views"]}
-    assert declared <= views
-    assert not any(re.search(r"_\d+$", name) for name in views)
+    assert {type(view) for p in grid.concat for view in p.hconcat} == {alt.LayerSpec}
+    # Altair renames the named layers of concatenated LayerCharts ("<name>_<position>"),
+    # on every copy; costchart's views keep their content names, which its top-level
+    # selections list, through copies.
+    for chart in (pair, grid, pair.properties(title="copied"), grid.copy(deep=True)):
+        spec = chart.to_dict()
+        views = {
+            layer["name"]
+            for outer in spec.get("concat", [spec])
+            for view in outer["hconcat"]
+            for layer in view["layer"]
+            if "name" in layer
+        }
+        declared = {v for param in spec["params"] for v in param["views"]}
+        assert declared and declared <= views
+        assert not any(re.search(r"_\d+$", name) for name in views)
+    # Still Altair charts: they compose and copy as any.
+    both = pair & grid
+    assert isinstance(both, alt.VConcatChart)
+    assert len(both.to_dict()["vconcat"]) == 2
 
 
 def test_roc_layers_take_their_titles_and_labels_when_built(points):

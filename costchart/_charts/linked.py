@@ -34,9 +34,9 @@ from costchart._charts.roc import roc_layers
 from costchart._geometry import check_y_max
 from costchart._validation import flag, one_of
 from costchart._vega import (
-    compound,
     content_name,
     json_values,
+    layered_view,
     lift_data,
     top_level,
     without_params,
@@ -100,17 +100,15 @@ def pairs(left, right, *, facet, values, look: Look, hover):
                 panel = content_name(TARGET_VIEWS[space], str(hover.name), repr(_plain(value)))
                 stack[0] = without_params(stack[0], panel)
             owned.append(params)
-            views.append(compound(alt.LayerChart, layer=stack, width=look.size, height=look.size))
+            views.append(layered_view(stack, width=look.size, height=look.size))
         for params, view in zip(owned, views, strict=True):
             for param in params:
                 declared.setdefault(str(param.name), (param, []))[1].append(str(view.layer[0].name))
         # As every facet header: the column named ("dataset: sonar").
         title = alt.Title(f"{facet}: {value}", anchor="middle") if facet else alt.Undefined
-        pairs.append(compound(alt.HConcatChart, hconcat=views, title=title, top=not facet))
+        pairs.append(alt.HConcatChart(hconcat=views, title=title))
     per_row = 1 if look.columns is None else look.columns  # a pair is two panels wide
-    chart = (
-        compound(alt.ConcatChart, concat=pairs, columns=per_row, top=True) if facet else pairs[0]
-    )
+    chart = alt.ConcatChart(concat=pairs, columns=per_row) if facet else pairs[0]
     chart.data = combined
     if declared:
         chart.params = [top_level(param, views) for param, views in declared.values()]
