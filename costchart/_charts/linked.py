@@ -17,16 +17,16 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart import layers
-from costchart._charts._frame import (
+from costchart._charts._compose import titled
+from costchart._charts._drawn import chart_tables
+from costchart._charts._mark_budget import curve_selections
+from costchart._charts._options import (
     Look,
     chart_name,
-    chart_tables,
     check_iso,
     check_markers,
     colors_of,
-    curve_selections,
     look_of,
-    titled,
 )
 from costchart._charts.combined import combined_envelope, combined_grid, combined_hull
 from costchart._charts.cost import cost_layers

@@ -17,19 +17,10 @@ import pandas as pd
 from costchart import _schema as col
 from costchart import layers
 from costchart._auc import auc as area_under
-from costchart._charts._frame import (
-    ChartTables,
-    chart_name,
-    chart_tables,
-    check_iso,
-    colors_of,
-    compose,
-    hull_lines,
-    hull_only,
-    keys_of,
-    look_of,
-    with_key,
-)
+from costchart._charts._compose import compose, with_key
+from costchart._charts._drawn import ChartTables, chart_tables
+from costchart._charts._mark_budget import hull_lines, hull_only
+from costchart._charts._options import chart_name, check_iso, colors_of, keys_of, look_of
 from costchart._charts.combined import COMBINED_HULL
 from costchart._errors import CostchartError
 from costchart._tables import points_groups, read_table
