@@ -13,7 +13,8 @@ import altair as alt
 
 from costchart import layers
 from costchart._average import over_names, vertical_average
-from costchart._charts._frame import check_roles, colors_of, compose, keys_of, look_of, with_key
+from costchart._charts._compose import compose, with_key
+from costchart._charts._options import check_roles, colors_of, keys_of, look_of
 from costchart._charts.linked import pairs
 from costchart._frames import infer_by
 from costchart._geometry import check_y_max

@@ -35,7 +35,7 @@ import numpy as np
 import pandas as pd
 
 from costchart import _schema as col
-from costchart._charts._frame import ChartTables
+from costchart._charts._drawn import ChartTables
 from costchart._envelope import envelope_of_hulls
 from costchart._errors import CostchartError
 from costchart._groups import split_groups

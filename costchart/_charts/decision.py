@@ -10,7 +10,8 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart import layers as cost_layers
-from costchart._charts._frame import check_roles, colors_of, compose, keys_of, look_of, titled
+from costchart._charts._compose import compose, titled
+from costchart._charts._options import check_roles, colors_of, keys_of, look_of
 from costchart._data_checks import finite_numbers
 from costchart._decision import NET_BENEFIT, STRATEGY
 from costchart._envelope import lower_envelope

@@ -25,6 +25,7 @@ import numpy as np
 import pandas as pd
 
 from costchart import _schema as col
+from costchart._charts._drawn import threshold_text
 from costchart._charts._explorer_signals import (
     RATIO_RANGE,
     chosen_rule,
@@ -33,7 +34,7 @@ from costchart._charts._explorer_signals import (
     iso_line,
     pc_params,
 )
-from costchart._charts._frame import check_name, check_roles, check_size, threshold_text
+from costchart._charts._options import check_name, check_roles, check_size
 from costchart._envelope import lower_envelope
 from costchart._errors import CostchartError
 from costchart._geometry import ALWAYS_POSITIVE

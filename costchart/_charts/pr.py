@@ -6,7 +6,8 @@ from collections.abc import Sequence
 
 import altair as alt
 
-from costchart._charts._frame import check_roles, colors_of, compose, keys_of, look_of
+from costchart._charts._compose import compose
+from costchart._charts._options import check_roles, colors_of, keys_of, look_of
 from costchart._hull import roc_hull
 from costchart._pr import PRECISION, RECALL, pr_curve, pr_points
 from costchart._tables import points_groups

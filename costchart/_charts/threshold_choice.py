@@ -20,7 +20,7 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart._brier import check_probability_scores, score_driven_costs_at
-from costchart._charts._frame import colors_of, look_of
+from costchart._charts._options import colors_of, look_of
 from costchart._charts.linked import pairs
 from costchart._envelope import envelope_of_hulls
 from costchart._errors import CostchartError

@@ -85,7 +85,7 @@ def _check_schema(spec: dict, *, values: bool = False) -> None:
     With ``values=False`` the inline rows are left out of the check (costchart wrote them,
     and checking each of thousands of rows is what made saving slow).
     """
-    from altair.utils.schemapi import jsonschema  # altair's own validator
+    import jsonschema  # the validator Altair's schema classes use
 
     try:
         alt.TopLevelSpec.validate(spec if values else _without_values(spec))
