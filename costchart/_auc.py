@@ -120,7 +120,8 @@ def _trapezoids(fpr, tpr, starts, stops) -> np.ndarray:
     owner = np.repeat(np.arange(n_groups), stops - starts)
     segment = (fpr[1:] - fpr[:-1]) * (tpr[1:] + tpr[:-1]) / 2.0
     inside = owner[1:] == owner[:-1]  # segments within a group, not across two
-    return np.bincount(owner[1:][inside], segment[inside], minlength=n_groups)
+    # bincount of no weights gives int64: an empty table's areas are floats too
+    return np.bincount(owner[1:][inside], segment[inside], minlength=n_groups).astype(np.float64)
 
 
 def _areas_up_to(fpr, tpr, starts, stops, cut: float) -> np.ndarray:
