@@ -8,6 +8,7 @@ names that module defines. Anywhere in CONTRIBUTING.md, a backticked dotted name
 first part is a costchart module or package, such as ``layers._base.build``, must resolve.
 """
 
+import ast
 import importlib
 import re
 from pathlib import Path
@@ -119,3 +120,18 @@ def test_dotted_names_in_contributing_resolve():
     assert ours, "no dotted name of costchart found: has the parsing broken?"
     stale = [name for name in ours if not _resolves(name)]
     assert not stale, f"CONTRIBUTING.md names what costchart does not have: {stale}"
+
+
+def test_the_quick_loops_families_are_parametrized_tests():
+    """Each entry of conftest's QUICK_COVER names a test taking the parameters it names."""
+    from conftest import QUICK_COVER
+
+    for key, names in QUICK_COVER.items():
+        file, name = key.split("::")
+        tree = ast.parse((ROOT / "tests" / file).read_text(encoding="utf-8"))
+        found = [node for node in tree.body if getattr(node, "name", None) == name]
+        assert found, f"{key} is not a test: fix conftest's QUICK_COVER"
+        decorators = " ".join(ast.unparse(node) for node in found[0].decorator_list)
+        assert "parametrize" in decorators, f"{key} is not parametrized"
+        arguments = {argument.arg for argument in found[0].args.args}
+        assert set(names) <= arguments, f"{key} takes no {sorted(set(names) - arguments)}"
