@@ -26,6 +26,8 @@ QUICK_COVER: dict[str, tuple[str, ...]] = {
     "test_average_groups.py::test_roc_average_equals_the_per_group_code": ("method", "kind"),
     "test_bands_exact.py::test_grouped_band_equals_each_group_alone": ("chooser", "keys"),
     "test_brier.py::test_all_groups_at_once_equal_each_group_alone": ("key", "weight"),
+    # One chart twice; every chart's spec is pinned by test_spec_snapshot in the quick loop.
+    "test_charts.py::test_identical_calls_give_identical_json": (),
     "test_decision.py::test_all_groups_at_once_equal_each_group_alone": ("key", "weight"),
     "test_difference_groups.py::test_difference_band_equals_the_per_group_code": (
         "options",
@@ -37,6 +39,7 @@ QUICK_COVER: dict[str, tuple[str, ...]] = {
     "test_hull_groups.py::test_public_functions_equal_the_per_group_loop": ("name", "counts"),
     "test_pointwise.py::test_random_tied_score_folds_equal_brute_force_in_any_order": (),
     "test_precision_recall.py::test_all_groups_at_once_equal_each_group_alone": ("key",),
+    "test_report_charts.py::test_facetable_charts_take_columns": (),
     "test_thin.py::test_all_groups_at_once_equal_each_group_alone": (),
 }
 
