@@ -23,16 +23,23 @@ if os.environ.get("CI"):
 
 #: ``file::test`` -> the parameters each of whose values the quick loop still takes.
 QUICK_COVER: dict[str, tuple[str, ...]] = {
+    "test_auc_groups.py::test_auc_of_many_groups_equals_each_group_alone": ("max_fpr",),
     "test_average_groups.py::test_roc_average_equals_the_per_group_code": ("method", "kind"),
     "test_bands_exact.py::test_grouped_band_equals_each_group_alone": ("chooser", "keys"),
     "test_brier.py::test_all_groups_at_once_equal_each_group_alone": ("key", "weight"),
     # One chart twice; every chart's spec is pinned by test_spec_snapshot in the quick loop.
     "test_charts.py::test_identical_calls_give_identical_json": (),
+    # The same chart from either kind of frame; test_tables reads both kinds in the quick loop.
+    "test_charts.py::test_compositions_take_polars_and_pyarrow_points": (),
+    "test_combined.py::test_the_least_cost_of_any_classifiers_is_the_envelope_of_their_points": (),
+    "test_combined.py::test_the_winners_of_the_intervals_are_the_hull_of_the_classifiers_shown": (),
+    "test_counting.py::test_roc_points_of_many_groups_equal_each_group_alone": (),
     "test_decision.py::test_all_groups_at_once_equal_each_group_alone": ("key", "weight"),
     "test_difference_groups.py::test_difference_band_equals_the_per_group_code": (
         "options",
         "kind",
     ),
+    "test_expected_loss.py::test_rate_loss_equals_the_integral_of_its_definition": (),
     "test_explorer.py::test_the_chosen_point_is_the_optimal_hull_vertex": (),
     "test_grouped_geometry.py::test_many_groups_equal_each_group_alone": ("name",),
     "test_hmeasure.py::test_h_measure_equals_a_numerical_integral": ("severity_ratio",),
