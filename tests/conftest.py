@@ -31,6 +31,8 @@ QUICK_COVER: dict[str, tuple[str, ...]] = {
     "test_charts.py::test_identical_calls_give_identical_json": (),
     # The same chart from either kind of frame; test_tables reads both kinds in the quick loop.
     "test_charts.py::test_compositions_take_polars_and_pyarrow_points": (),
+    # The command writes each suffix with save(), whose suffixes test_export checks.
+    "test_cli.py::test_plot": (),
     "test_combined.py::test_the_least_cost_of_any_classifiers_is_the_envelope_of_their_points": (),
     "test_combined.py::test_the_winners_of_the_intervals_are_the_hull_of_the_classifiers_shown": (),
     "test_counting.py::test_roc_points_of_many_groups_equal_each_group_alone": (),
