@@ -13,9 +13,8 @@ performance metrics", JMLR 13, 2012). With ``pc`` uniform:
   ``pc``, the rate-driven curve; ``1/3 + (1 - 2·AUC) / 4``.
 - ``"fixed"``: one threshold whatever ``pc``, one cost line; ``(FPR + FNR) / 2``.
 
-The parameter is ``threshold_choice=`` (was ``method=``, whose values ``"score"`` and
-``"rate"`` were also the name of the score column parameter; kept one release with a
-``FutureWarning``).
+``threshold_choice=`` was ``method=`` (``"score"`` also named the score column), kept
+one release with a ``FutureWarning``.
 """
 
 from __future__ import annotations
@@ -31,7 +30,7 @@ from costchart._deprecation import ABSENT, deprecated_names, future_warning, tak
 from costchart._envelope import envelope_rows
 from costchart._errors import CostchartError
 from costchart._expected import segment_integrator
-from costchart._frames import THINNED, describe_group, normalize_by
+from costchart._frames import THINNED, normalize_by
 from costchart._groups import Groups, assemble, split_groups
 from costchart._hull import Hulls, all_hulls
 from costchart._rate_driven import BEND, RateVertices, rate_vertices
@@ -63,12 +62,11 @@ def _aliases(function: str, kwargs: dict) -> None:
     method = take_alias(function, kwargs, "method", "threshold_choice")
     if method is ABSENT:
         return
-    listed = [method] if isinstance(method, str) else method
     try:
-        names = list(listed)
-    except TypeError:
-        names = [listed]
-    new = [_OLD_CHOICES.get(name, name) if isinstance(name, str) else name for name in names]
+        names = [method] if isinstance(method, str) else list(method)
+    except TypeError:  # not a list: refused as threshold_choice= is
+        names = [method]
+    new = [_OLD_CHOICES.get(n, n) if isinstance(n, str) else n for n in names]
     given = new[0] if isinstance(method, str) else new
     future_warning(
         f"{function}(method={method!r}) is deprecated and will be removed in the next "
@@ -380,24 +378,6 @@ def _threshold_order(table: pd.DataFrame, groups: Groups, choice: str):
     keep = np.ones(len(group), dtype=bool)
     keep[1:] = ~own_inf
     group, threshold, tpr, fpr = (a[keep] for a in (group, threshold, tpr, fpr))
-    same_group = group[1:] == group[:-1]
-    back = same_group & ((np.diff(fpr) < 0) | (np.diff(tpr) < 0))
-    if back.any():
-        k = int(np.flatnonzero(back)[0])
-        msg = (
-            f"the points' rates fall as the threshold falls (threshold {float(threshold[k]):g}: "
-            f"fpr={fpr[k]:g}, tpr={tpr[k]:g}; threshold {float(threshold[k + 1]):g}: "
-            f"fpr={fpr[k + 1]:g}, tpr={tpr[k + 1]:g}); a lower threshold calls more "
-            "instances positive. Pass raw data with score= and label=, or roc_points' table"
-        )
-        raise CostchartError(msg)
-    twice = same_group & (threshold[1:] == threshold[:-1])
-    if twice.any():
-        k = int(np.flatnonzero(twice)[0])
-        where = describe_group(groups.by, groups.keys[int(group[k])]) if groups.by else ""
-        msg = (
-            f"the points{where} have threshold {float(threshold[k]):g} twice; one classifier has "
-            "one point per threshold: group the points with by=[...]"
-        )
-        raise CostchartError(msg)
+    # One curve per group (one row per threshold, rates never falling) was checked
+    # where the points were read (points_groups): the added (0, 0) keeps it one.
     return group, threshold, tpr, fpr

@@ -1,8 +1,8 @@
 """ROC points from scores (:func:`roc_points`) or confusion counts (:func:`from_confusion`).
 
-Scores are counted per distinct score with the kernels of :mod:`costchart._counting` and
-cumulated into one point per threshold, for every group; the helpers that build a points
-table and leave out one-class groups are shared with :mod:`costchart._rociv`.
+Scores are counted per distinct score (:mod:`costchart._counting`) and cumulated into one
+point per threshold, for every group; the helpers that build a points table and leave
+out one-class groups are shared with :mod:`costchart._rociv`.
 """
 
 from __future__ import annotations
@@ -167,12 +167,10 @@ def points_and_columns(
     """:func:`points_of`, with the points' columns as the numpy arrays the frame holds.
 
     For callers that compute on the points they just made instead of reading the frame
-    back; the columns come for ungrouped data (None for grouped data: read the frame).
-    Ungrouped points are only made into a frame if ``as_frame`` is True (else None).
-    ``by=None`` pools every row, warning if the data has text columns that may group.
+    back; the columns come for ungrouped data (None for grouped data: read the frame), made
+    into a frame only if ``as_frame`` is True. ``by=None`` pools, warning beside text columns.
     """
-    given = by
-    by = normalize_by(by)
+    given, by = by, normalize_by(by)
     check_by_names(by)
     bins = check_bins(bins)
     read = read_instances(

@@ -14,6 +14,7 @@ import pytest
 from costchart._cli import main
 
 
+@pytest.mark.slow  # builds every figure of `costchart demo`: seconds
 def test_demo_writes_report_and_images(tmp_path, capsys):
     from costchart._demo import DEMO_FIGURES, run_figure
 

@@ -58,6 +58,7 @@ def test_net_benefit_is_affine_in_the_cost_curve():
         )
 
 
+@pytest.mark.slow  # statistical: 40,000 bootstrap draws
 def test_band_uses_the_exact_bootstrap_variance():
     p, y = _data(7, n=200)
     t = 0.3

@@ -170,6 +170,7 @@ def _pairs(draw):
     return data, options
 
 
+@pytest.mark.slow  # hypothesis-heavy: 40 random pairs of classifiers, each banded
 @settings(max_examples=40, deadline=None)
 @given(_pairs())
 def test_difference_band_is_finite_and_contains_the_estimate(case):

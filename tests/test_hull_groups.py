@@ -264,6 +264,9 @@ def test_pooled_groups_mix_counts_and_rates(monkeypatch):
     )
 
 
+# 800 calls, one per group; the quick loop checks the grouped path against the per-group
+# code in test_public_functions_equal_the_per_group_loop.
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["roc_hull", "lower_envelope"])
 def test_many_groups_equal_each_group_alone(name):
     points = _many_groups(11)

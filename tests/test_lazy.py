@@ -247,6 +247,7 @@ def test_bins_past_two_to_the_32_equal_eager(engine):
     pd.testing.assert_frame_equal(eager, cc.roc_points(TIES, score="s", label="y", by="g"))
 
 
+@pytest.mark.slow  # five million rows
 def test_five_million_lazy_rows_in_a_thousand_bins(rng):
     # The case of the report: 5M rows, bins=1000, so above * bins reaches 5e9 > 2**32.
     n = 5_000_000

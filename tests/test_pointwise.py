@@ -183,6 +183,7 @@ def _assert_exact_at_vertices(points):
     return average
 
 
+@pytest.mark.slow  # every order of the five folds: 120 averages
 def test_tied_folds_average_exactly_in_every_order():
     import itertools
 

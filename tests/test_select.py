@@ -29,6 +29,9 @@ def _brute_force_best(points, feasible, score):
     return best
 
 
+# Hypothesis-heavy (60 examples against brute force); the parametrized brute-force
+# tests below keep the quick loop's check.
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(scored_instances(max_size=30), st.floats(0, 1))
 def test_neyman_pearson_equals_brute_force(data, alpha):
@@ -44,6 +47,9 @@ def test_neyman_pearson_equals_brute_force(data, alpha):
     assert (components.weight * components.fpr).sum() == pytest.approx(mixture.fpr)
 
 
+# Hypothesis-heavy (60 examples against brute force); the parametrized brute-force
+# tests below keep the quick loop's check.
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(scored_instances(max_size=30), st.floats(0, 1))
 def test_workforce_equals_brute_force(data, share):
