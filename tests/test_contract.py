@@ -33,7 +33,7 @@ from strategies import (
 )
 
 import costchart as cc
-from costchart import _schema
+from costchart._io import schema as _schema
 
 SETTINGS = settings(
     max_examples=12,

@@ -2,8 +2,8 @@
 
 Reading the map stays simple: in the section "How the code is laid out", a module is
 written as a backticked path ending in ``.py``, relative to ``costchart/``
-(``_frames.py``, ``_bands/exact.py``, ``layers/__init__.py``); the backticked names in
-the parentheses right after a module, e.g. ``_frames.py`` (``as_pandas``, ``table``), are
+(``_io/frames.py``, ``_bands/exact.py``, ``layers/__init__.py``); the backticked names in
+the parentheses right after a module, e.g. ``_io/frames.py`` (``as_pandas``, ``table``), are
 names that module defines. Anywhere in CONTRIBUTING.md, a backticked dotted name whose
 first part is a costchart module or package, such as ``layers._base.build``, must resolve.
 """

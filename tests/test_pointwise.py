@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 
 import costchart as cc
-from costchart._pointwise import pointwise_statistics
+from costchart._cost.pointwise import pointwise_statistics
 
 
 def _random_curves(rng, folds, vertices, *, shared=0):

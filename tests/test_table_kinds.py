@@ -2,8 +2,8 @@
 
 For every function that reads a points table: two runs concatenated, a point cloud,
 ``reset_index()``, ``merge`` and a polars round trip each give the right curves or a
-:class:`CostchartError` whose fix is right (see :mod:`costchart._kinds` and
-:mod:`costchart._curves`).
+:class:`CostchartError` whose fix is right (see :mod:`costchart._io.kinds` and
+:mod:`costchart._io.curves`).
 """
 
 import warnings
@@ -14,7 +14,7 @@ import polars as pl
 import pytest
 
 import costchart as cc
-from costchart._kinds import FAMILIES, KIND
+from costchart._io.kinds import FAMILIES, KIND
 
 RNG = np.random.default_rng(7)
 # Two runs of one classifier on fresh test sets, and two models on one.

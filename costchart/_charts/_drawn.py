@@ -14,16 +14,16 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from costchart import _schema as col
 from costchart._charts._options import check_roles
-from costchart._envelope import envelope_of_hulls, envelope_ranges, line_ranges
-from costchart._errors import CostchartError
-from costchart._geometry import ALWAYS_NEGATIVE, ALWAYS_POSITIVE
-from costchart._groups import split_groups
-from costchart._hull import hull_table
-from costchart._tables import points_groups
-from costchart._thin import thinned_points
-from costchart._validation import whole_number
+from costchart._cost.envelope import envelope_of_hulls, envelope_ranges, line_ranges
+from costchart._cost.geometry import ALWAYS_NEGATIVE, ALWAYS_POSITIVE
+from costchart._io import schema as col
+from costchart._io.errors import CostchartError
+from costchart._io.groups import split_groups
+from costchart._io.tables import points_groups
+from costchart._io.validation import whole_number
+from costchart._roc.hull import hull_table
+from costchart._roc.thin import thinned_points
 
 __all__ = [
     "DIGITS",

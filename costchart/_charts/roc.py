@@ -14,17 +14,17 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from costchart import _schema as col
 from costchart import layers
-from costchart._auc import auc as area_under
 from costchart._charts._compose import compose, with_key
 from costchart._charts._drawn import ChartTables, chart_tables
 from costchart._charts._mark_budget import hull_lines, hull_only
 from costchart._charts._options import chart_name, check_iso, colors_of, keys_of, look_of
 from costchart._charts.combined import COMBINED_HULL
-from costchart._errors import CostchartError
-from costchart._tables import points_groups, read_table
-from costchart._validation import flag
+from costchart._io import schema as col
+from costchart._io.errors import CostchartError
+from costchart._io.tables import points_groups, read_table
+from costchart._io.validation import flag
+from costchart._roc.auc import auc as area_under
 from costchart.layers import _base as layers_base
 from costchart.layers import roc as roc_layer
 from costchart.layers._base import ROC_AXES, Axes
