@@ -1,27 +1,35 @@
 """The options every ready-made chart takes, checked once, and what they give its layers.
 
-:func:`look_of` checks the look options (size, columns, title, subtitle, key, palette)
-into a :class:`Look`; the other checks are of ``name=``, ``color=``/``facet=`` (grouping
-columns of the table), ``markers=`` and ``iso=``. :func:`colors_of` and :func:`keys_of`
-give the layers one colour per classifier and the facet values.
+The look options (title, subtitle, size, columns, show_key, palette) are declared once, as
+the fields of :class:`Look`; :func:`ready_chart` gives every chart them, with the same
+defaults, and :func:`look_of` checks them into a :class:`Look` the chart's body receives.
+The other checks are of ``name=``, ``classifier=``/``facet=`` (grouping columns of the
+table), ``markers=`` and ``iso=``. :func:`colors_of` and :func:`keys_of` give the layers
+one colour per classifier and the facet values.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass
+import functools
+import inspect
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, fields
+from typing import Any, TypeVar
 
 import numpy as np
 import pandas as pd
 
+from costchart._io.deprecation import ABSENT, future_warning, take_alias
 from costchart._io.errors import CostchartError
 from costchart._io.validation import flag, labelled_probabilities, probabilities, whole_number
 from costchart._palette import palette as palette_of
 from costchart._vega import content_name
 
 __all__ = [
+    "LOOK_OPTIONS",
     "MAX_SIZE",
     "PANELS_PER_ROW",
+    "RENAMED",
     "Look",
     "chart_name",
     "check_iso",
@@ -32,6 +40,7 @@ __all__ = [
     "colors_of",
     "keys_of",
     "look_of",
+    "ready_chart",
 ]
 
 
@@ -54,14 +63,110 @@ MAX_SIZE = 10_000
 
 @dataclass(frozen=True)
 class Look:
-    """The options every composition takes, checked once."""
+    """The look options every chart takes, declared once: these fields and defaults.
 
-    size: int
-    columns: int | None  # None: the chart's own choice (PANELS_PER_ROW, or one pair)
-    title: str | None
-    subtitle: str | None
-    key: bool
-    palette: Mapping | None
+    Attributes
+    ----------
+    title, subtitle : str, optional
+        The chart's title and subtitle (a subtitle needs a title).
+    size : int
+        A panel's width and height in pixels.
+    columns : int, optional
+        Facet cells per row; ``None`` lets the chart choose.
+    show_key : bool
+        Draw the key, the legend of what is drawn.
+    palette : dict, optional
+        ``{value: colour}``, so a classifier keeps its colour in every chart.
+    """
+
+    title: str | None = None
+    subtitle: str | None = None
+    size: int = 280
+    columns: int | None = None  # None: the chart's own choice (PANELS_PER_ROW, or one pair)
+    show_key: bool = True
+    palette: Mapping | None = None
+
+    @property
+    def key(self) -> bool:
+        """Whether the chart draws its key (``show_key``)."""
+        return self.show_key
+
+
+#: The names of the look options, in the order chart signatures list them.
+LOOK_OPTIONS = tuple(option.name for option in fields(Look))
+
+#: Old public names of chart options, kept one release with a ``FutureWarning``: the
+#: classifier column is ``classifier=`` as in the paired transformers, and flags that
+#: draw something are ``show_<it>=``, never the name of a function or layer.
+RENAMED = {
+    "color": "classifier",
+    "key": "show_key",
+    "chance": "show_chance",
+    "auc": "show_auc",
+    "hull": "show_hull",
+    "band": "show_band",
+    "roc": "show_roc",
+}
+
+#: The names the charts' bodies give the renamed options (their own names until the
+#: bodies are next reworked).
+_BODY_NAMES = {new: old for old, new in RENAMED.items() if new != "show_key"}
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def ready_chart(function: F) -> F:
+    """Give a ready-made chart the look options of :class:`Look`, declared once.
+
+    ``function`` declares its own parameters (under its body's names: ``color``,
+    ``chance``, ...) and a keyword-only ``look``; the public chart's signature is its own
+    parameters, renamed (:data:`RENAMED`), followed by the look options with
+    :class:`Look`'s defaults. The look is checked once (:func:`look_of`) and handed to
+    the body as ``look``; the old names work for one release, with a ``FutureWarning``.
+    """
+    body = inspect.signature(function)
+    public_of = {old: new for new, old in _BODY_NAMES.items()}
+    own = [
+        p.replace(name=public_of.get(name, name))
+        for name, p in body.parameters.items()
+        if name != "look"
+    ]
+    shared = [
+        inspect.Parameter(
+            option.name,
+            inspect.Parameter.KEYWORD_ONLY,
+            default=option.default,
+            annotation=option.type,
+        )
+        for option in fields(Look)
+    ]
+    public = body.replace(parameters=[*own, *shared])
+    chart = function.__name__
+    renamed = {old: new for old, new in RENAMED.items() if new in public.parameters}
+
+    @functools.wraps(function)
+    def wrapper(*args, **kwargs):
+        for old, new in renamed.items():
+            value = take_alias(chart, kwargs, old, new)
+            if value is not ABSENT:
+                future_warning(
+                    f"{chart}({old}=...) is deprecated and will be removed in the next "
+                    f"release; pass {new}="
+                )
+                kwargs[new] = value
+        try:
+            bound = public.bind(*args, **kwargs)
+        except TypeError as error:
+            msg = f"{chart}(): {error}; its options are {list(public.parameters)}"
+            raise CostchartError(msg) from None
+        look = look_of(
+            **{name: bound.arguments.pop(name, getattr(Look, name)) for name in LOOK_OPTIONS}
+        )
+        call = {_BODY_NAMES.get(name, name): value for name, value in bound.arguments.items()}
+        return function(**call, look=look)
+
+    wrapper.__signature__ = public  # type: ignore[attr-defined]
+    return wrapper  # type: ignore[return-value]
 
 
 #: Facet panels per row when ``columns=None``.
@@ -90,7 +195,8 @@ def chart_name(name, table: pd.DataFrame, kind: str, *options) -> str:
     return content_name("costchart", table, kind, options)
 
 
-def look_of(*, size, columns, title, subtitle, key, palette) -> Look:
+def look_of(*, size, columns, title, subtitle, show_key, palette) -> Look:
+    """The look options checked, as a :class:`Look`."""
     if columns is not None:
         whole_number(columns, "columns", minimum=1)
     for name, value in (("title", title), ("subtitle", subtitle)):
@@ -108,24 +214,25 @@ def look_of(*, size, columns, title, subtitle, key, palette) -> Look:
         columns=None if columns is None else int(columns),
         title=title,
         subtitle=subtitle,
-        key=flag(key, "key"),
+        show_key=flag(show_key, "show_key"),
         palette=palette,
     )
 
 
 def check_roles(by: Sequence[str], table: str, source: str, **roles) -> None:
-    """Refuse ``color=`` / ``facet=`` values that are not grouping columns of the table."""
+    """Refuse ``classifier=`` / ``facet=`` values that are not grouping columns."""
     for role, name in roles.items():
         if name is None:
             continue
         if not isinstance(name, Hashable) or name not in by:
             msg = (
-                f"{role}={name!r} is not a grouping column of {table}; grouping columns: "
+                f"{'classifier' if role == 'color' else role}={name!r} is not a grouping column "
+                f"of {table}; grouping columns: "
                 f"{list(by)}. Pass by=[..., {name!r}] to {source}"
             )
             raise CostchartError(msg)
     if roles.get("color") is not None and roles.get("color") == roles.get("facet"):
-        msg = f"color= and facet= are both {roles['color']!r}; pass different columns"
+        msg = f"classifier= and facet= are both {roles['color']!r}; pass different columns"
         raise CostchartError(msg)
 
 

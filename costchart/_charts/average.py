@@ -7,13 +7,13 @@ with its spread over the curves in cost space and, beside it,
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 import altair as alt
 
 from costchart import layers
 from costchart._charts._compose import compose, with_key
-from costchart._charts._options import check_roles, colors_of, keys_of, look_of
+from costchart._charts._options import Look, check_roles, colors_of, keys_of, ready_chart
 from costchart._charts.linked import pairs
 from costchart._cost.average import over_names, vertical_average
 from costchart._cost.geometry import check_y_max
@@ -25,6 +25,7 @@ from costchart._roc.average import roc_average
 __all__ = ["average_chart"]
 
 
+@ready_chart
 def average_chart(
     points,
     *,
@@ -35,12 +36,7 @@ def average_chart(
     spread: str = "range",
     roc: bool = True,
     y_max: float = 0.5,
-    palette: Mapping | None = None,
-    title: str | None = None,
-    subtitle: str | None = None,
-    key: bool = True,
-    size: int = 280,
-    columns: int | None = None,
+    look: Look,
 ) -> alt.LayerChart | alt.HConcatChart | alt.ConcatChart | alt.FacetChart:
     """The vertical average of cost curves over folds, with its spread, and its ROC dual.
 
@@ -77,9 +73,6 @@ def average_chart(
     >>> type(cc.average_chart(points, over="fold")).__name__
     'HConcatChart'
     """
-    look = look_of(
-        size=size, columns=columns, title=title, subtitle=subtitle, key=key, palette=palette
-    )
     y_max, roc = check_y_max(y_max), flag(roc, "roc")
     one_of(spread, "spread", ("range", "sd"))
     table = read_table(points, "points")

@@ -8,14 +8,14 @@ where one is significantly cheaper.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 import altair as alt
 
 from costchart import layers
 from costchart._bands.describe import band_label, recorded_level, recorded_names
 from costchart._charts._compose import compose, with_key
-from costchart._charts._options import check_roles, colors_of, keys_of, look_of
+from costchart._charts._options import Look, check_roles, colors_of, keys_of, ready_chart
 from costchart._cost.geometry import check_y_max
 from costchart._io import schema as col
 from costchart._io.errors import CostchartError, warn
@@ -37,6 +37,7 @@ def _band_entry(table) -> str:
     return band_label(table)
 
 
+@ready_chart
 def band_chart(
     table,
     *,
@@ -45,12 +46,7 @@ def band_chart(
     by: str | Sequence[str] | None = None,
     y_max: float = 0.5,
     band_label: str | None = None,
-    palette: Mapping | None = None,
-    title: str | None = None,
-    subtitle: str | None = None,
-    key: bool = True,
-    size: int = 280,
-    columns: int | None = None,
+    look: Look,
 ) -> alt.LayerChart | alt.FacetChart:
     """A cost curve with its confidence band, over the trivial classifiers, with a key.
 
@@ -72,9 +68,6 @@ def band_chart(
     palette, title, subtitle, key, size, columns
         As in :func:`cost_chart`.
     """
-    look = look_of(
-        size=size, columns=columns, title=title, subtitle=subtitle, key=key, palette=palette
-    )
     y_max = check_y_max(y_max)
     if band_label is not None and (not isinstance(band_label, str) or not band_label):
         msg = f"band_label={band_label!r} must be a non-empty string (the band's key entry)"
@@ -113,6 +106,7 @@ def band_chart(
     )
 
 
+@ready_chart
 def difference_chart(
     difference,
     *,
@@ -120,12 +114,7 @@ def difference_chart(
     by: str | Sequence[str] | None = None,
     names: Sequence[str] | None = None,
     band_label: str | None = None,
-    palette: Mapping | None = None,
-    title: str | None = None,
-    subtitle: str | None = None,
-    key: bool = True,
-    size: int = 280,
-    columns: int | None = None,
+    look: Look,
 ) -> alt.LayerChart | alt.FacetChart:
     """The cost difference of two classifiers with its band, where one is cheaper shaded.
 
@@ -152,9 +141,6 @@ def difference_chart(
     title, subtitle, key, size, columns
         As in :func:`cost_chart`.
     """
-    look = look_of(
-        size=size, columns=columns, title=title, subtitle=subtitle, key=key, palette=palette
-    )
     if band_label is not None and (not isinstance(band_label, str) or not band_label):
         msg = f"band_label={band_label!r} must be a non-empty string (the band's key entry)"
         raise CostchartError(msg)

@@ -22,7 +22,14 @@ from costchart._charts._mark_budget import (
     hull_only,
     lines_sampled,
 )
-from costchart._charts._options import chart_name, check_markers, colors_of, keys_of, look_of
+from costchart._charts._options import (
+    Look,
+    chart_name,
+    check_markers,
+    colors_of,
+    keys_of,
+    ready_chart,
+)
 from costchart._charts.combined import COMBINED_ENVELOPE, combined_envelope, combined_grid
 from costchart._cost.geometry import check_y_max
 from costchart._io import schema as col
@@ -162,6 +169,7 @@ def _envelope_targets(envelope: alt.Chart, tables: ChartTables, params, color, c
     return targets.properties(name=name).add_params(*params)
 
 
+@ready_chart
 def cost_chart(
     points,
     *,
@@ -174,13 +182,8 @@ def cost_chart(
     markers: Mapping[str, float] | Sequence[float] | None = None,
     cost_lines: str = "all",
     max_points: int = 100,
-    palette: Mapping | None = None,
-    title: str | None = None,
-    subtitle: str | None = None,
-    key: bool = True,
-    size: int = 280,
-    columns: int | None = None,
     name: str | None = None,
+    look: Look,
 ) -> alt.LayerChart | alt.FacetChart:
     """Cost curves: the cost lines, the lower envelope, the trivial classifiers, a key.
 
@@ -257,9 +260,6 @@ def cost_chart(
     ...  if "shown" in e]
     ['lower envelope of the classifiers shown']
     """
-    look = look_of(
-        size=size, columns=columns, title=title, subtitle=subtitle, key=key, palette=palette
-    )
     y_max, ranges = check_y_max(y_max), flag(ranges, "ranges")
     combined = flag(combined, "combined")
     one_of(cost_lines, "cost_lines", ("all", "hull", "none"))

@@ -10,7 +10,7 @@ import pandas as pd
 
 from costchart import layers as cost_layers
 from costchart._charts._compose import compose, titled
-from costchart._charts._options import check_roles, colors_of, keys_of, look_of
+from costchart._charts._options import Look, check_roles, colors_of, keys_of, ready_chart
 from costchart._cost.decision import NET_BENEFIT, STRATEGY
 from costchart._cost.envelope import lower_envelope
 from costchart._io import schema as col
@@ -25,6 +25,7 @@ from costchart.layers._base import color_channel
 __all__ = ["decision_curve_chart"]
 
 
+@ready_chart
 def decision_curve_chart(
     table: pd.DataFrame,
     *,
@@ -33,13 +34,8 @@ def decision_curve_chart(
     by: str | Sequence[str] | None = None,
     band: bool = True,
     y_min: float = -0.05,
-    palette=None,
-    title: str | None = None,
-    subtitle: str | None = None,
-    key: bool = True,
-    size: int = 280,
-    columns: int | None = None,
     points=None,
+    look: Look,
 ) -> alt.LayerChart | alt.FacetChart | alt.HConcatChart:
     """Decision curves: each model's net benefit, with treat-all and treat-none.
 
@@ -74,9 +70,6 @@ def decision_curve_chart(
     >>> table = cc.net_benefit(data, score="score", label="label", by="classifier")
     >>> chart = cc.decision_curve_chart(table, color="classifier")
     """
-    look = look_of(
-        size=size, columns=columns, title=title, subtitle=subtitle, key=key, palette=palette
-    )
     needed = [STRATEGY, col.THRESHOLD, NET_BENEFIT, col.LOWER, col.UPPER]
     if not isinstance(table, pd.DataFrame) or any(c not in table.columns for c in needed):
         msg = f"table must be a net_benefit table with columns {needed}; pass cc.net_benefit(...)"

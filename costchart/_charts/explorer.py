@@ -18,12 +18,13 @@ thresholds in Python.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 import altair as alt
 import numpy as np
 import pandas as pd
 
+from costchart._charts._compose import titled
 from costchart._charts._drawn import threshold_text
 from costchart._charts._explorer_signals import (
     RATIO_RANGE,
@@ -33,7 +34,7 @@ from costchart._charts._explorer_signals import (
     iso_line,
     pc_params,
 )
-from costchart._charts._options import check_name, check_roles, check_size
+from costchart._charts._options import Look, check_name, check_roles, ready_chart
 from costchart._cost.envelope import lower_envelope
 from costchart._cost.geometry import ALWAYS_POSITIVE
 from costchart._io import schema as col
@@ -77,6 +78,7 @@ def _vertices(points: pd.DataFrame, by: list[str]) -> pd.DataFrame:
     return table.drop(columns=col.THRESHOLD)
 
 
+@ready_chart
 def explorer(
     points,
     *,
@@ -88,9 +90,7 @@ def explorer(
     p_pos: float | None = None,
     name: str | None = None,
     max_points: int = 100,
-    palette: Mapping | None = None,
-    title: str | None = None,
-    size: int = 280,
+    look: Look,
 ) -> alt.HConcatChart:
     """An interactive chart to choose an operating point and see its threshold and cost.
 
@@ -151,11 +151,15 @@ def explorer(
     name = None if name is None else check_name(name)
     one_of(controls, "controls", ("pc", "costs"))
     pc = probability(pc, "pc")
-    size = check_size(size)
+    size = look.size
     whole_number(max_points, "max_points", minimum=2)
-    if title is not None and not isinstance(title, str):
-        msg = f"title={title!r} must be a string (or None for no title)"
-        raise CostchartError(msg)
+    for option, value, why in (
+        ("columns", look.columns, "it draws one row of views, never facets"),
+        ("show_key", look.key, "it has no key; its views are titled"),
+    ):
+        if value != getattr(Look, option):
+            msg = f"explorer() takes no {option}={value!r}: {why}; leave it out"
+            raise CostchartError(msg)
     table, by, _ = points_groups(points, by, declared=(color,))
     check_roles(by, "points", "roc_points", color=color)
     if table.empty:
@@ -184,7 +188,7 @@ def explorer(
             raise CostchartError(msg)
         # The data's prevalence, to the slider's step (a reader sees 0.53, not 0.533654).
         prevalence = round(data_prevalence, 2) if p_pos is None else probability(p_pos, "p_pos")
-    colors = palette_of(table[color], colors=palette) if color else None
+    colors = palette_of(table[color], colors=look.palette) if color else None
 
     pc_name = f"{name}_pc"
     params, prevalence_expr = (
@@ -336,6 +340,6 @@ def explorer(
     # Declared at the top (add_params would push them into the faceted matrices, where
     # altair 6.3 fails on the unnamed layer).
     chart.params = [param.param for param in params]  # type: ignore[misc]
-    if title is not None:
-        chart = chart.properties(title=title)
-    return chart
+    if look.subtitle is None:  # a plain title, as before subtitles
+        return chart if look.title is None else chart.properties(title=look.title)
+    return titled(chart, look)

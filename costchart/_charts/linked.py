@@ -25,7 +25,7 @@ from costchart._charts._options import (
     check_iso,
     check_markers,
     colors_of,
-    look_of,
+    ready_chart,
 )
 from costchart._charts.combined import combined_envelope, combined_grid, combined_hull
 from costchart._charts.cost import cost_layers
@@ -115,6 +115,7 @@ def pairs(left, right, *, facet, values, look: Look, hover):
     return titled(chart, look)
 
 
+@ready_chart
 def roc_cost_chart(
     points,
     *,
@@ -129,13 +130,8 @@ def roc_cost_chart(
     markers: Mapping[str, float] | Sequence[float] | None = None,
     cost_lines: str = "all",
     max_points: int = 100,
-    palette: Mapping | None = None,
-    title: str | None = None,
-    subtitle: str | None = None,
-    key: bool = True,
-    size: int = 280,
-    columns: int | None = None,
     name: str | None = None,
+    look: Look,
 ) -> alt.HConcatChart | alt.ConcatChart:
     """A ROC chart and a cost chart side by side, linked.
 
@@ -177,9 +173,6 @@ def roc_cost_chart(
     >>> [len(view["layer"]) - len(p["layer"]) for view, p in zip(views, plain)]
     [1, 1]
     """
-    look = look_of(
-        size=size, columns=columns, title=title, subtitle=subtitle, key=key, palette=palette
-    )
     y_max, ranges = check_y_max(y_max), flag(ranges, "ranges")
     chance, combined = flag(chance, "chance"), flag(combined, "combined")
     one_of(cost_lines, "cost_lines", ("all", "hull", "none"))

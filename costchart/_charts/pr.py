@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import altair as alt
 
 from costchart._charts._compose import compose
-from costchart._charts._options import check_roles, colors_of, keys_of, look_of
+from costchart._charts._options import Look, check_roles, colors_of, keys_of, ready_chart
 from costchart._io.tables import points_groups
 from costchart._io.validation import flag
 from costchart._roc.hull import roc_hull
@@ -20,6 +20,7 @@ from costchart.layers._base import color_channel
 __all__ = ["pr_chart"]
 
 
+@ready_chart
 def pr_chart(
     points,
     *,
@@ -29,12 +30,7 @@ def pr_chart(
     hull: bool = True,
     steps: int = 20,
     max_points: int = 100,
-    palette=None,
-    title: str | None = None,
-    subtitle: str | None = None,
-    key: bool = True,
-    size: int = 280,
-    columns: int | None = None,
+    look: Look,
 ) -> alt.LayerChart | alt.FacetChart:
     """Precision against recall, interpolated as Davis and Goadrich showed.
 
@@ -70,9 +66,6 @@ def pr_chart(
     >>> points = cc.roc_points(data, score="score", label="label", by="classifier")
     >>> chart = cc.pr_chart(points, color="classifier")
     """
-    look = look_of(
-        size=size, columns=columns, title=title, subtitle=subtitle, key=key, palette=palette
-    )
     hull = flag(hull, "hull")
     table, by, _ = points_groups(points, by, declared=(color, facet))
     check_roles(by, "points", "roc_points", color=color, facet=facet)

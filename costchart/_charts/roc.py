@@ -8,7 +8,7 @@ labels that ``auc=True`` adds to the legend or to each panel.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 import altair as alt
 import numpy as np
@@ -18,7 +18,7 @@ from costchart import layers
 from costchart._charts._compose import compose, with_key
 from costchart._charts._drawn import ChartTables, chart_tables
 from costchart._charts._mark_budget import hull_lines, hull_only
-from costchart._charts._options import chart_name, check_iso, colors_of, keys_of, look_of
+from costchart._charts._options import Look, chart_name, check_iso, colors_of, keys_of, ready_chart
 from costchart._charts.combined import COMBINED_HULL
 from costchart._io import schema as col
 from costchart._io.errors import CostchartError
@@ -157,6 +157,7 @@ def _auc_text(points, color, facet, colors, axes: Axes, area="AUC") -> alt.Chart
     )
 
 
+@ready_chart
 def roc_chart(
     points,
     *,
@@ -167,13 +168,8 @@ def roc_chart(
     chance: bool = True,
     auc: bool = False,
     max_points: int = 100,
-    palette: Mapping | None = None,
-    title: str | None = None,
-    subtitle: str | None = None,
-    key: bool = True,
-    size: int = 280,
-    columns: int | None = None,
     name: str | None = None,
+    look: Look,
 ) -> alt.LayerChart | alt.FacetChart:
     """ROC curves with their convex hulls, the chance diagonal and a key.
 
@@ -200,9 +196,6 @@ def roc_chart(
     -------
     altair.LayerChart or altair.FacetChart
     """
-    look = look_of(
-        size=size, columns=columns, title=title, subtitle=subtitle, key=key, palette=palette
-    )
     iso = check_iso(iso)
     chance, auc = flag(chance, "chance"), flag(auc, "auc")
     points = read_table(points, "points")

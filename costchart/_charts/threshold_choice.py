@@ -12,13 +12,12 @@ loss (its area).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 
 import altair as alt
 import numpy as np
 import pandas as pd
 
-from costchart._charts._options import colors_of, look_of
+from costchart._charts._options import Look, colors_of, ready_chart
 from costchart._charts.linked import pairs
 from costchart._cost.brier import check_probability_scores, score_driven_costs_at
 from costchart._cost.envelope import envelope_of_hulls
@@ -52,6 +51,7 @@ _KINDS = {"optimal": "line", "score_driven": "dashed line", "rate_driven": "dott
 _ROW = "costchart_row"
 
 
+@ready_chart
 def threshold_choice_chart(
     data,
     *,
@@ -62,12 +62,7 @@ def threshold_choice_chart(
     pos_label=None,
     y_max: float = 0.5,
     max_points: int = 100,
-    palette: Mapping | None = None,
-    title: str | None = None,
-    subtitle: str | None = None,
-    key: bool = True,
-    size: int = 280,
-    columns: int | None = None,
+    look: Look,
 ) -> alt.HConcatChart | alt.ConcatChart:
     """ROC curves beside the cost of three threshold-choice methods, with their losses.
 
@@ -113,9 +108,6 @@ def threshold_choice_chart(
     >>> data = load_predictions().query("dataset == 'diabetes'")
     >>> chart = cc.threshold_choice_chart(data, score="score", label="label", color="classifier")
     """
-    look = look_of(
-        size=size, columns=columns, title=title, subtitle=subtitle, key=key, palette=palette
-    )
     y_max = check_y_max(y_max)
     if color is not None and color == facet:
         msg = f"color= and facet= are both {color!r}; pass different columns"

@@ -1,12 +1,14 @@
 """What every layer shares: axes, colours, the table check and the one layer builder.
 
-Every public layer reads its table with :func:`read` and makes its chart with
-:func:`build`, so all take the same options the same way:
+Every data layer (a layer that draws a table) is made by :func:`data_layer`, which gives
+it the options declared once in :class:`LayerOptions`; it reads its table with
+:func:`read` and makes its chart with :func:`build`, so all take the same options the
+same way:
 
-- ``color``: the column that tells classifiers apart (coloured from :mod:`costchart._palette`,
-  or from ``palette=``);
-- ``detail``: further columns that tell curves apart (by default every grouping column
-  other than ``color``);
+- ``classifier``: the column that tells classifiers apart, drawn in distinct colours
+  (from :mod:`costchart._palette`, or from ``palette=``);
+- ``by``: further columns that tell curves apart (by default every grouping column
+  other than ``classifier``);
 - ``legend`` and ``hover``: selections the marks react to;
 - ``tooltip``: ``None`` for the layer's own fields, ``False`` for none, or column names;
 - ``mark``: Vega-Lite mark properties that replace costchart's (``{"strokeWidth": 3}``).
@@ -14,8 +16,11 @@ Every public layer reads its table with :func:`read` and makes its chart with
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+import functools
+import inspect
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, fields
+from typing import Any, TypeVar
 
 import altair as alt
 import jsonschema
@@ -23,6 +28,7 @@ import pandas as pd
 
 from costchart._cost.geometry import check_y_max
 from costchart._io import schema as col
+from costchart._io.deprecation import ABSENT, future_warning, take_alias
 from costchart._io.errors import CostchartError
 from costchart._io.frames import infer_by, is_hashable, normalize_by, require_columns
 from costchart._io.schema import RESERVED
@@ -115,7 +121,111 @@ class Axes:
 ROC_AXES = Axes()
 
 
-__all__ = ["Axes", "build", "check_y_max", "read"]
+__all__ = ["LAYER_OPTIONS", "Axes", "LayerOptions", "build", "check_y_max", "data_layer", "read"]
+
+
+@dataclass(frozen=True)
+class LayerOptions:
+    """The options every data layer takes, declared once (as seaborn's ``Mark`` properties).
+
+    :func:`data_layer` gives each data layer these keyword arguments, with these
+    defaults, after its own; the layer hands them to :func:`build` under the names its
+    body uses (``color=`` for ``classifier``, ``detail=`` for ``by``).
+
+    Attributes
+    ----------
+    classifier : str, optional
+        The column that tells classifiers apart: drawn in distinct colours, stable across
+        charts (``palette=``).
+    by : str or list of str, optional
+        Further columns that tell curves apart (by default every grouping column other
+        than ``classifier``).
+    palette : dict, optional
+        ``{value: colour}`` for ``classifier``'s values.
+    legend, hover : altair.Parameter, optional
+        Selections the marks react to: marks not picked in the legend fade; a hovered
+        mark stands out.
+    tooltip : None, False or list of str
+        The layer's own tooltip, none, or these columns.
+    mark : dict, optional
+        Vega-Lite mark properties that replace costchart's (``{"strokeWidth": 3}``).
+
+    Examples
+    --------
+    >>> [f for f in LAYER_OPTIONS]
+    ['classifier', 'by', 'palette', 'legend', 'hover', 'tooltip', 'mark']
+    """
+
+    classifier: str | None = None
+    by: str | Sequence[str] | None = None
+    palette: Mapping | None = None
+    legend: alt.Parameter | None = None
+    hover: alt.Parameter | None = None
+    tooltip: Any = None
+    mark: Mapping | None = None
+
+
+#: The names of the shared layer options, in the order signatures list them.
+LAYER_OPTIONS = tuple(option.name for option in fields(LayerOptions))
+
+#: The names a layer's body gives the shared options it receives.
+_BODY_NAMES = {"classifier": "color", "by": "detail"}
+
+#: Old public names of the shared options, kept one release with a ``FutureWarning``.
+_DEPRECATED = {"color": "classifier", "detail": "by"}
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def data_layer(function: F) -> F:
+    """Give a data layer the shared :class:`LayerOptions`, declared once.
+
+    ``function`` declares its own parameters and takes every shared option under its
+    body's name (``color``, ``detail``, ``palette``, ``legend``, ``hover``, ``tooltip``,
+    ``mark``). The public layer's signature is its own parameters followed by the shared
+    options, keyword-only, with :class:`LayerOptions`' defaults; old names (``color=``,
+    ``detail=``) still work for one release, with a ``FutureWarning``.
+    """
+    body = inspect.signature(function)
+    inner = {_BODY_NAMES.get(name, name) for name in LAYER_OPTIONS}
+    missing = inner - set(body.parameters)
+    if missing:  # a programming error of costchart's, found when the module is imported
+        msg = f"layer {function.__name__} does not take the shared options {sorted(missing)}"
+        raise TypeError(msg)
+    own = [p for name, p in body.parameters.items() if name not in inner]
+    shared = [
+        inspect.Parameter(option.name, inspect.Parameter.KEYWORD_ONLY, default=option.default)
+        for option in fields(LayerOptions)
+    ]
+    public = body.replace(parameters=[*own, *shared])
+    layer = function.__name__
+
+    @functools.wraps(function)
+    def wrapper(*args, **kwargs):
+        for old, new in _DEPRECATED.items():
+            value = take_alias(layer, kwargs, old, new)
+            if value is not ABSENT:
+                future_warning(
+                    f"{layer}({old}=...) is deprecated and will be removed in the next "
+                    f"release; pass {new}="
+                )
+                kwargs[new] = value
+        try:
+            bound = public.bind(*args, **kwargs)
+        except TypeError as error:
+            msg = f"{layer}(): {error}; its options are {list(public.parameters)}"
+            raise CostchartError(msg) from None
+        options = LayerOptions(
+            **{name: bound.arguments.pop(name) for name in LAYER_OPTIONS if name in bound.arguments}
+        )
+        call = dict(bound.arguments)
+        for option in LAYER_OPTIONS:
+            call[_BODY_NAMES.get(option, option)] = getattr(options, option)
+        positional = [call.pop(p.name) for p in own if p.kind is p.POSITIONAL_ONLY]
+        return function(*positional, **call)
+
+    wrapper.__signature__ = public  # type: ignore[attr-defined]
+    return wrapper  # type: ignore[return-value]
 
 
 #: Columns a layer reads that hold names, labels or flags, not numbers (the charts' thresholds
@@ -148,13 +258,13 @@ def read(table, needed: Sequence[str], layer: str, *, color=None) -> pd.DataFram
                 raise CostchartError(msg)
     if color is not None:
         if not isinstance(color, str):
-            msg = f"color={color!r} must be a column name (a string)"
+            msg = f"classifier={color!r} must be a column name (a string)"
             raise CostchartError(msg)
-        require_columns(table.columns, [color], what, "color= must name one of its columns.")
+        require_columns(table.columns, [color], what, "classifier= must name one of its columns.")
         if color in RESERVED:
             msg = (
-                f"color={color!r} is a column costchart writes, not one that tells curves "
-                "apart; pass a grouping column (e.g. color='classifier')"
+                f"classifier={color!r} is a column costchart writes, not one that tells "
+                "curves apart; pass a grouping column (e.g. classifier='classifier')"
             )
             raise CostchartError(msg)
     return table
@@ -166,11 +276,11 @@ def details(table: pd.DataFrame, color: str | None, detail, *, drop=()) -> list[
         detail = infer_by(table, None, declared=(color,))
     else:
         if not isinstance(detail, (str, Sequence)):
-            msg = f"detail={detail!r} must be a column name or a list of column names"
+            msg = f"by={detail!r} must be a column name or a list of column names"
             raise CostchartError(msg)
         detail = normalize_by(detail)
         require_columns(
-            table.columns, detail, "the table given to the layer", "detail= must name its columns."
+            table.columns, detail, "the table given to the layer", "by= must name its columns."
         )
     return [c for c in detail if c != color and c not in drop]
 
@@ -275,6 +385,10 @@ def mark_properties(kind: str, style: Mapping, mark) -> dict:
     return merged
 
 
+#: Marks whose opacity is their fill's.
+_FILLED = frozenset({"area", "rect", "circle", "square", "bar", "text"})
+
+
 def build(
     chart: alt.Chart,
     table: pd.DataFrame,
@@ -310,13 +424,15 @@ def build(
     encoding : dict
         Position channels and anything particular to the layer.
     color, fallback, palette
-        The colour column (or ``fallback`` colour without one) and its colours.
+        The colour column (the layer's ``classifier=``; or ``fallback`` colour without
+        one) and its colours.
     detail, drop_detail
-        Columns that tell curves apart (``None``: the grouping columns but
-        ``drop_detail``); ``False`` for none.
+        Columns that tell curves apart (the layer's ``by=``; ``None``: the grouping
+        columns but ``drop_detail``); ``False`` for none. They are added to a ``detail``
+        the layer encodes itself.
     legend, hover, opacity, base_opacity
         Selections to react to, through the ``opacity`` channel (``"strokeOpacity"`` or
-        ``"fillOpacity"``).
+        ``"fillOpacity"``; by default the mark's, when a selection is given).
     fields, tooltip
         The layer's tooltip fields, and the user's choice (see :func:`tooltips`).
     axes : Axes
@@ -332,7 +448,14 @@ def build(
     if detail is not False:
         names = details(table, color, detail, drop=drop_detail)
         if names:
-            channels["detail"] = [alt.Detail(**nominal(c)) for c in names]
+            own = channels.get("detail", [])  # the layer's own (e.g. one segment each)
+            channels["detail"] = [
+                *(own if isinstance(own, list) else [own]),
+                *(alt.Detail(**nominal(c)) for c in names),
+            ]
+    if opacity is None and (legend is not None or hover is not None):
+        # Every layer reacts to the selections it is given, through its marks' opacity.
+        opacity = "fillOpacity" if mark in _FILLED else "strokeOpacity"
     if opacity is not None:
         channels[opacity] = faded(legend, hover, base=base_opacity)
     tips = tooltips(table, color, fields, tooltip)

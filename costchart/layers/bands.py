@@ -11,6 +11,7 @@ import pandas as pd
 from costchart._cost.compare import check_names
 from costchart._cost.geometry import repeat_for
 from costchart._io import schema as col
+from costchart._io.errors import CostchartError
 from costchart._io.groups import split_groups
 from costchart._io.validation import one_of
 from costchart._palette import color_scale
@@ -23,6 +24,7 @@ from costchart.layers._base import (
     build,
     check_y_max,
     cost_scale,
+    data_layer,
     pc_x,
     read,
 )
@@ -54,6 +56,7 @@ def _area_encoding(y_max: float) -> dict:
     }
 
 
+@data_layer
 def band(
     table,
     *,
@@ -64,6 +67,7 @@ def band(
     tooltip=None,
     mark: Mapping | None = None,
     y_max: float = 0.5,
+    hover=None,
 ) -> alt.Chart:
     """A confidence band as a shaded area (draw its curve with :func:`envelope`).
 
@@ -93,6 +97,7 @@ def band(
         palette=palette,
         detail=detail,
         legend=legend,
+        hover=hover,
         opacity="fillOpacity",
         base_opacity=0.22,
         fields=((col.PC, "Q", "pc"), (col.LOWER, "Q", "lower"), (col.UPPER, "Q", "upper")),
@@ -101,6 +106,7 @@ def band(
     )
 
 
+@data_layer
 def degenerate_ticks(
     table,
     *,
@@ -108,6 +114,10 @@ def degenerate_ticks(
     palette: Mapping | None = None,
     mark: Mapping | None = None,
     y_max: float = 0.5,
+    detail=None,
+    legend=None,
+    hover=None,
+    tooltip=None,
 ) -> alt.Chart:
     """Short ticks along the bottom at every ``pc`` where a band has no width.
 
@@ -137,12 +147,16 @@ def degenerate_ticks(
         color=color,
         fallback=MUTED,
         palette=palette,
-        detail=False,
+        detail=detail or False,
+        legend=legend,
+        hover=hover,
         fields=((col.PC, "Q", "no bootstrap variability at pc"),),
+        tooltip=tooltip,
         overrides=mark,
     )
 
 
+@data_layer
 def average_band(
     table,
     *,
@@ -153,6 +167,8 @@ def average_band(
     tooltip=None,
     mark: Mapping | None = None,
     y_max: float = 0.5,
+    detail=None,
+    hover=None,
 ) -> alt.Chart:
     """The spread of a vertical average as a shaded band (draw the mean with :func:`envelope`).
 
@@ -191,7 +207,9 @@ def average_band(
         color=color,
         fallback=INK,
         palette=palette,
+        detail=detail,
         legend=legend,
+        hover=hover,
         opacity="fillOpacity",
         base_opacity=0.18,
         fields=(
@@ -206,12 +224,18 @@ def average_band(
     )
 
 
+@data_layer
 def difference_curve(
     table,
     *,
     names: Sequence[str] | None = None,
     tooltip=None,
     mark: Mapping | None = None,
+    color: str | None = None,
+    detail=None,
+    palette: Mapping | None = None,
+    legend=None,
+    hover=None,
 ) -> alt.Chart:
     """The difference of two cost curves against ``pc``.
 
@@ -226,7 +250,7 @@ def difference_curve(
     tooltip, mark
         As in :func:`costchart.layers.cost_lines`.
     """
-    table = read(table, [col.PC, col.DIFFERENCE], "difference_curve")
+    table = read(table, [col.PC, col.DIFFERENCE], "difference_curve", color=color)
     a, b = ("a", "b") if names is None else check_names(names)
     name = f"{a} - {b}"
     return build(
@@ -239,6 +263,11 @@ def difference_curve(
             "y": alt.Y(f"{col.DIFFERENCE}:Q", title=f"Cost difference, {name}"),
             "order": alt.Order(f"{col.PC}:Q"),
         },
+        color=color,
+        palette=palette,
+        detail=detail,
+        legend=legend,
+        hover=hover,
         fields=((col.PC, "Q", "pc"), (col.DIFFERENCE, "Q", f"difference, {name}")),
         tooltip=tooltip,
         overrides=mark,
@@ -268,7 +297,18 @@ def zero_rule(*, panels: pd.DataFrame | None = None, mark: Mapping | None = None
     )
 
 
-def better_regions(table, *, palette: Mapping | None = None, mark=None) -> alt.Chart:
+@data_layer
+def better_regions(
+    table,
+    *,
+    palette: Mapping | None = None,
+    mark=None,
+    color: str | None = None,
+    detail=None,
+    legend=None,
+    hover=None,
+    tooltip=None,
+) -> alt.Chart:
     """Shading over the ``pc`` ranges where each of two classifiers is cheaper.
 
     The rectangles span the panel's height, so the layer goes under a cost chart or a
@@ -283,13 +323,15 @@ def better_regions(table, *, palette: Mapping | None = None, mark=None) -> alt.C
     mark : dict, optional
         Vega-Lite mark properties replacing costchart's.
     """
-    table = read(table, [col.PC_LO, col.PC_HI, col.BETTER], "better_regions")
+    table = read(table, [col.PC_LO, col.PC_HI, col.BETTER], "better_regions", color=color)
     split_groups(table, [col.BETTER])  # refuses names that cannot label a region (lists)
     decided = table[table[col.BETTER] != "tie"]
-    return _regions(decided, col.BETTER, "cheaper", palette, mark)
+    shared = {"detail": detail, "legend": legend, "hover": hover, "tooltip": tooltip}
+    return _regions(decided, color or col.BETTER, "cheaper", palette, mark, **shared)
 
 
-def _regions(table: pd.DataFrame, name: str, title: str, palette, mark) -> alt.Chart:
+def _regions(table: pd.DataFrame, name: str, title: str, palette, mark, **shared) -> alt.Chart:
+    """Regions coloured by the column ``name`` (the classifier cheaper there)."""
     scale = color_scale(table[name], palette)
     return build(
         alt.Chart(table),
@@ -303,14 +345,25 @@ def _regions(table: pd.DataFrame, name: str, title: str, palette, mark) -> alt.C
             "x2": alt.X2(f"{col.PC_HI}:Q"),
             "color": alt.Color(f"{name}:N", title=title, scale=scale),
         },
-        detail=False,
+        detail=shared.pop("detail", None) or False,
         fields=((name, "N", title), (col.PC_LO, "Q", "from pc"), (col.PC_HI, "Q", "to pc")),
         overrides=mark,
+        **shared,
     )
 
 
+@data_layer
 def significance(
-    table, *, names: Sequence[str] | None = None, palette: Mapping | None = None, mark=None
+    table,
+    *,
+    names: Sequence[str] | None = None,
+    palette: Mapping | None = None,
+    mark=None,
+    color: str | None = None,
+    detail=None,
+    legend=None,
+    hover=None,
+    tooltip=None,
 ) -> alt.Chart:
     """Shading over the ``pc`` ranges where a difference band shows one classifier cheaper.
 
@@ -336,4 +389,12 @@ def significance(
         if hasattr(table, "columns") and "cheaper" in table.columns
         else significant_regions(table, names=names)
     )
-    return _regions(regions, "cheaper", "significantly cheaper", palette, mark)
+    shared = {"detail": detail, "legend": legend, "hover": hover, "tooltip": tooltip}
+    name = color or "cheaper"
+    if name not in regions.columns:
+        msg = (
+            f"classifier={name!r} is not a column of the regions; pass one of "
+            f"{list(regions.columns)}"
+        )
+        raise CostchartError(msg)
+    return _regions(regions, name, "significantly cheaper", palette, mark, **shared)

@@ -29,6 +29,7 @@ from costchart.layers._base import (
     build,
     check_y_max,
     cost_y,
+    data_layer,
     details,
     pc_x,
     read,
@@ -140,6 +141,7 @@ def line_ends_chart(table: pd.DataFrame, y_max: float) -> alt.Chart:
     )
 
 
+@data_layer
 def cost_lines(
     table,
     *,
@@ -217,6 +219,7 @@ def cost_lines(
     )
 
 
+@data_layer
 def envelope(
     table,
     *,
@@ -227,6 +230,7 @@ def envelope(
     tooltip=None,
     mark: Mapping | None = None,
     y_max: float = 0.5,
+    hover=None,
 ) -> alt.Chart:
     """The lower envelope (or any cost curve), drawn bold and cut at ``y_max``.
 
@@ -256,6 +260,7 @@ def envelope(
         palette=palette,
         detail=names,
         legend=legend,
+        hover=hover,
         opacity="strokeOpacity",
         fields=((col.PC, "Q", "pc"), (col.COST, "Q", "cost"), *POINT_TIPS[:3]),
         tooltip=tooltip,
@@ -324,6 +329,7 @@ def trivial_region(
     )
 
 
+@data_layer
 def operating_ranges(
     table,
     *,
@@ -333,6 +339,8 @@ def operating_ranges(
     tooltip=None,
     mark: Mapping | None = None,
     y_max: float = 0.5,
+    detail=None,
+    hover=None,
 ) -> alt.Chart:
     """Dashed vertical rules at the ends of operating ranges that lie inside (0, 1).
 
@@ -370,8 +378,9 @@ def operating_ranges(
         color=color,
         fallback=INK,
         palette=palette,
-        detail=False,
+        detail=detail or False,
         legend=legend,
+        hover=hover,
         opacity="strokeOpacity",
         tooltip=False if tooltip is None else tooltip,
         overrides=mark,

@@ -19,7 +19,10 @@ from costchart.layers._base import (
     check_y_max,
     color_channel,
     cost_scale,
+    data_layer,
+    details,
     fpr_x,
+    mark_properties,
     read,
     tooltips,
     tpr_y,
@@ -61,6 +64,7 @@ def selections(fields, color: str | None, *, name: str | None = None):
     return hover, legend
 
 
+@data_layer
 def hover_targets(
     table,
     *,
@@ -72,6 +76,8 @@ def hover_targets(
     tooltip=None,
     y_max: float = 0.5,
     name: str | None = None,
+    detail=None,
+    mark: Mapping | None = None,
 ) -> alt.Chart:
     """Invisible marks that set the ``hover`` (and ``legend``) selections, with tooltips.
 
@@ -113,6 +119,8 @@ def draw_hover_targets(
     tooltip=None,
     y_max: float = 0.5,
     name: str | None = None,
+    detail=None,
+    mark: Mapping | None = None,
 ) -> alt.Chart:
     """:func:`hover_targets` with the ROC axis titles and legend labels of a chart (``axes``)."""
     one_of(space, "space", ("roc", "cost"))
@@ -125,7 +133,11 @@ def draw_hover_targets(
             )
             raise CostchartError(msg)
     params = [hover] + ([legend] if legend is not None else [])
-    by = infer_by(table, None, declared=(color,))
+    by = (
+        infer_by(table, None, declared=(color,))
+        if detail is None
+        else details(table, color, detail)
+    )
     detail = [
         alt.Detail(**nominal(c)) for c in [*by, col.LINE] if c in table.columns and c != color
     ]
@@ -140,7 +152,7 @@ def draw_hover_targets(
     if space == "roc":
         chart = (
             alt.Chart(table)
-            .mark_circle(size=220, fillOpacity=0)
+            .mark_circle(**mark_properties("circle", {"size": 220, "fillOpacity": 0}, mark))
             .encode(x=fpr_x(title=axes.x), y=tpr_y(title=axes.y), **encoding)
         )
     else:
@@ -148,7 +160,7 @@ def draw_hover_targets(
         # One rule per line (not a two-point line): each carries its own tooltip.
         chart = (
             line_ends_chart(table, y_max)
-            .mark_rule(strokeWidth=10, strokeOpacity=0.001)
+            .mark_rule(**mark_properties("rule", {"strokeWidth": 10, "strokeOpacity": 0.001}, mark))
             .encode(
                 x=alt.X(
                     "costchart_pc_start:Q",

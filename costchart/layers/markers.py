@@ -26,6 +26,7 @@ from costchart.layers._base import (
     check_y_max,
     cost_scale,
     cost_y,
+    data_layer,
     details,
     fpr_x,
     pc_x,
@@ -119,6 +120,7 @@ def pc_labels(
     )
 
 
+@data_layer
 def selected(
     table,
     *,
@@ -126,6 +128,11 @@ def selected(
     y_max: float = 0.5,
     tooltip=None,
     mark: Mapping | None = None,
+    color: str | None = None,
+    detail=None,
+    palette: Mapping | None = None,
+    legend=None,
+    hover=None,
 ) -> alt.Chart:
     """The classifiers a selection criterion chose, highlighted.
 
@@ -142,7 +149,8 @@ def selected(
         As in :func:`costchart.layers.cost_lines`.
     """
     one_of(space, "space", ("roc", "cost"))
-    table = read(table, [col.FPR, col.TPR], "selected")
+    table = read(table, [col.FPR, col.TPR], "selected", color=color)
+    shared = {"color": color, "palette": palette, "legend": legend, "hover": hover}
     fields = [
         (c, "N", c)
         for c in (*details(table, None, None), col.ROLE, col.CHOICE, col.WEIGHT)
@@ -156,7 +164,8 @@ def selected(
             mark="point",
             style={"size": 180, "strokeWidth": 2.2, "filled": False, "color": HIGHLIGHT},
             encoding={"x": fpr_x(), "y": tpr_y()},
-            detail=False,
+            detail=detail or False,
+            **shared,
             fields=fields,
             tooltip=tooltip,
             overrides=mark,
@@ -169,13 +178,15 @@ def selected(
         mark="line",
         style={"color": HIGHLIGHT, "strokeWidth": 2.5, "strokeDash": [6, 3]},
         encoding={"x": pc_x(), "y": cost_y(y_max), "detail": alt.Detail(f"{col.LINE}:N")},
-        detail=False,
+        detail=detail or False,
+        **shared,
         fields=fields,
         tooltip=tooltip,
         overrides=mark,
     )
 
 
+@data_layer
 def hybrid(
     table,
     *,
@@ -184,6 +195,9 @@ def hybrid(
     tooltip=None,
     mark: Mapping | None = None,
     y_max: float = 0.5,
+    detail=None,
+    legend=None,
+    hover=None,
 ) -> alt.Chart:
     """A hybrid cost curve that may jump where it switches classifier, cut at ``y_max``.
 
@@ -216,7 +230,9 @@ def hybrid(
         color=color,
         fallback=HIGHLIGHT,
         palette=palette,
-        detail=False,
+        detail=detail or False,
+        legend=legend,
+        hover=hover,
         fields=((col.PC, "Q", "pc"), (col.COST, "Q", "cost")),
         tooltip=tooltip,
         overrides=mark,

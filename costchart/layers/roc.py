@@ -19,6 +19,7 @@ from costchart.layers._base import (
     ROC_AXES,
     Axes,
     build,
+    data_layer,
     fpr_x,
     read,
     tpr_y,
@@ -36,6 +37,7 @@ def curve_order(table: pd.DataFrame) -> alt.Order:
     return alt.Order(f"{col.LINE}:Q" if col.LINE in table.columns else f"{col.FPR}:Q")
 
 
+@data_layer
 def roc_curve(
     table,
     *,
@@ -46,6 +48,7 @@ def roc_curve(
     tooltip=None,
     mark: Mapping | None = None,
     max_points: int | None = 100,
+    hover=None,
 ) -> alt.Chart:
     """ROC curves: the points joined in order of increasing FPR (and TPR).
 
@@ -78,6 +81,7 @@ def draw_roc_curve(
     tooltip=None,
     mark: Mapping | None = None,
     max_points: int | None = 100,
+    hover=None,
 ) -> alt.Chart:
     """:func:`roc_curve` with the axis titles and legend labels of a chart (``axes``)."""
     table = read(table, [col.FPR, col.TPR], "roc_curve", color=color)
@@ -94,6 +98,7 @@ def draw_roc_curve(
         detail=detail,
         drop_detail=(col.ON_HULL,),
         legend=legend,
+        hover=hover,
         opacity="strokeOpacity",
         tooltip=False if tooltip is None else tooltip,
         overrides=mark,
@@ -101,6 +106,7 @@ def draw_roc_curve(
     )
 
 
+@data_layer
 def roc_markers(
     table,
     *,
@@ -154,7 +160,7 @@ def draw_roc_markers(
         color=color,
         fallback=ONE_CURVE,
         palette=palette,
-        detail=False,
+        detail=detail or False,
         legend=legend,
         hover=hover,
         opacity="fillOpacity",
@@ -166,6 +172,7 @@ def draw_roc_markers(
     )
 
 
+@data_layer
 def hull(
     table,
     *,
@@ -175,6 +182,7 @@ def hull(
     legend=None,
     tooltip=None,
     mark: Mapping | None = None,
+    hover=None,
 ) -> alt.Chart:
     """The ROC convex hull as a dashed line through its vertices.
 
@@ -199,6 +207,7 @@ def draw_hull(
     legend=None,
     tooltip=None,
     mark: Mapping | None = None,
+    hover=None,
 ) -> alt.Chart:
     """:func:`hull` with the axis titles and legend labels of a chart (``axes``)."""
     table = read(table, [col.FPR, col.TPR], "hull", color=color)
@@ -217,6 +226,7 @@ def draw_hull(
         detail=detail,
         drop_detail=(col.ON_HULL,),
         legend=legend,
+        hover=hover,
         opacity="strokeOpacity",
         tooltip=False if tooltip is None else tooltip,
         overrides=mark,
@@ -239,6 +249,7 @@ def _slopes_to_pc(slopes) -> list[float]:
         return (1 / (1 + values)).tolist()
 
 
+@data_layer
 def iso_performance(
     table,
     *,
@@ -249,6 +260,8 @@ def iso_performance(
     legend=None,
     tooltip=None,
     mark: Mapping | None = None,
+    detail=None,
+    hover=None,
 ) -> alt.Chart:
     """Iso-performance lines in ROC space, each touching the hull at its optimal vertex.
 
@@ -279,6 +292,8 @@ def draw_iso_performance(
     legend=None,
     tooltip=None,
     mark: Mapping | None = None,
+    detail=None,
+    hover=None,
 ) -> alt.Chart:
     """:func:`iso_performance` with the axis titles and legend labels of a chart (``axes``)."""
     if (slope is None) == (pc is None):
@@ -308,8 +323,11 @@ def draw_iso_performance(
         color=color,
         fallback=INK,
         palette=palette,
-        detail=[c for c in table.columns if c not in (col.SLOPE, col.FPR, col.TPR)],
+        detail=[c for c in table.columns if c not in (col.SLOPE, col.FPR, col.TPR)]
+        if detail is None
+        else detail,
         legend=legend,
+        hover=hover,
         opacity="strokeOpacity",
         fields=((col.PC, "Q", "iso-performance line of pc"), (col.SLOPE, "Q", "slope")),
         tooltip=tooltip,
@@ -348,6 +366,7 @@ def draw_chance(
     )
 
 
+@data_layer
 def roc_spread(
     table,
     *,
@@ -357,6 +376,8 @@ def roc_spread(
     axis: str = "tpr",
     tooltip=None,
     mark: Mapping | None = None,
+    detail=None,
+    hover=None,
 ) -> alt.Chart:
     """Error bars of a ROC average: the range of TPR (or FPR) over the curves.
 
@@ -385,8 +406,9 @@ def roc_spread(
         color=color,
         fallback=ONE_CURVE,
         palette=palette,
-        detail=False,
+        detail=detail or False,
         legend=legend,
+        hover=hover,
         opacity="strokeOpacity",
         base_opacity=0.6,
         fields=(
