@@ -94,7 +94,7 @@ def write_live_explorer(folder: Path) -> None:
     sonar = data[data["dataset"] == "sonar"]
     points = costchart.roc_points(sonar, score="score", label="label", by="classifier")
     folder.mkdir(parents=True, exist_ok=True)
-    chart = costchart.explorer(points, color="classifier", pc=0.3, name="live")
+    chart = costchart.explorer(points, classifier="classifier", pc=0.3, name="live")
     costchart.save(chart, folder / "explorer-live.html", title="The operating-point explorer")
 
 

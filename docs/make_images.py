@@ -44,14 +44,14 @@ def charts() -> dict:
     return {
         "cost_chart": cc.cost_chart(
             sonar,
-            color="classifier",
+            classifier="classifier",
             markers={"FN cost 3x": cc.pc_from_cost_ratio(3)},
             palette=colours,
             title="Cost curves, sonar",
         ),
         "cost_chart_zoom": cc.cost_chart(
             points[points.dataset == "ionosphere"],
-            color="classifier",
+            classifier="classifier",
             y_max=0.1,
             cost_lines="hull",
             palette=colours,
@@ -59,28 +59,28 @@ def charts() -> dict:
             subtitle="every mark is cut at the top of the axis",
         ),
         "roc_chart": cc.roc_chart(
-            sonar, color="classifier", iso=[0.3], auc=True, palette=colours, title="ROC, sonar"
+            sonar, classifier="classifier", iso=[0.3], show_auc=True, palette=colours, title="ROC, sonar"
         ),
         "roc_cost_chart": cc.roc_cost_chart(
-            points, color="classifier", facet="dataset", columns=2, size=200, palette=colours
+            points, classifier="classifier", facet="dataset", columns=2, size=200, palette=colours
         ),
         "roc_cost_chart_combined": cc.roc_cost_chart(
             sonar,
-            color="classifier",
+            classifier="classifier",
             combined=True,
             palette=colours,
             title="The envelope of the classifiers shown, sonar",
             subtitle="click or shift-click the legend: it is recomputed for those picked",
         ),
         "band_chart": cc.band_chart(
-            band, color="classifier", facet="dataset", palette=colours, y_max=0.4
+            band, classifier="classifier", facet="dataset", palette=colours, y_max=0.4
         ),
         "difference_chart": cc.difference_chart(
             difference, facet="dataset", palette=colours, title="Logistic regression vs tree"
         ),
-        "explorer": cc.explorer(sonar, color="classifier", pc=0.3, palette=colours),
+        "explorer": cc.explorer(sonar, classifier="classifier", pc=0.3, palette=colours),
         "average_chart": cc.average_chart(
-            folds, over="fold", color="classifier", palette=colours, title="Five folds, diabetes"
+            folds, over="fold", classifier="classifier", palette=colours, title="Five folds, diabetes"
         ),
         "decision_curve_chart": cc.decision_curve_chart(
             cc.net_benefit(
@@ -89,18 +89,18 @@ def charts() -> dict:
                 label="label",
                 by="classifier",
             ),
-            color="classifier",
+            classifier="classifier",
             palette=colours,
             title="Decision curves, diabetes",
         ),
         "pr_chart": cc.pr_chart(
-            sonar, color="classifier", palette=colours, title="Precision-recall, sonar"
+            sonar, classifier="classifier", palette=colours, title="Precision-recall, sonar"
         ),
         "threshold_choice_chart": cc.threshold_choice_chart(
             data[data["dataset"] == "diabetes"],
             score="score",
             label="label",
-            color="classifier",
+            classifier="classifier",
             palette=colours,
             title="Three ways to set the threshold, diabetes",
         ),

@@ -96,8 +96,8 @@ def points():
 
 def test_compound_charts_are_altairs_own_classes(points):
     """Altair's chart classes, with each view of layers Altair's schema class of it."""
-    pair = cc.roc_cost_chart(points[points.dataset == "x"], color="model")
-    grid = cc.roc_cost_chart(points, color="model", facet="dataset")
+    pair = cc.roc_cost_chart(points[points.dataset == "x"], classifier="model")
+    grid = cc.roc_cost_chart(points, classifier="model", facet="dataset")
     assert type(pair) is alt.HConcatChart
     assert type(grid) is alt.ConcatChart
     assert {type(view) for view in pair.hconcat} == {alt.LayerSpec}
@@ -144,6 +144,6 @@ def test_roc_layers_take_their_titles_and_labels_when_built(points):
     diagonal = roc.draw_chance(axes=axes).to_dict()["encoding"]
     assert diagonal["x"]["title"] == FPR_IV_TITLE
     # The public layers keep their own titles and legend.
-    public = cc.layers.roc_curve(one, color="model").to_dict()["encoding"]
+    public = cc.layers.roc_curve(one, classifier="model").to_dict()["encoding"]
     assert public["x"]["title"] == "False positive rate"
     assert "legend" not in public["color"]

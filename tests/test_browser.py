@@ -84,7 +84,7 @@ def _offline_page(browser, path: Path, height: int = 1200, ready: str = "costcha
 def page(demo_points, tmp_path_factory, browser):
     points = demo_points[demo_points.dataset.isin(["sonar", "diabetes"])]
     points = points.replace({"classifier": {"naive bayes": EVIL}})
-    chart = cc.roc_cost_chart(points, color="classifier", facet="dataset", size=240)
+    chart = cc.roc_cost_chart(points, classifier="classifier", facet="dataset", size=240)
     path = cc.save(chart, tmp_path_factory.mktemp("html") / "linked.html")
     page = _offline_page(browser, path)
     yield page
@@ -222,7 +222,7 @@ def test_two_composed_charts_keep_their_hovering_apart(demo_points, tmp_path, sa
     for dataset in ("sonar", "diabetes"):
         points = demo_points[demo_points.dataset == dataset].drop(columns="dataset")
         name = "same" if same_names else None
-        views.append(cc.roc_cost_chart(points, color="classifier", size=200, name=name))
+        views.append(cc.roc_cost_chart(points, classifier="classifier", size=200, name=name))
     path = cc.save(views[0] & views[1], tmp_path / "two.html")
     page = _offline_page(browser, path, height=1400)
     try:
@@ -256,7 +256,7 @@ def _crowded_points():
 @pytest.fixture(scope="module")
 def crowded(tmp_path_factory, browser):
     points = _crowded_points()
-    chart = cc.roc_cost_chart(points, color="classifier", name="crowd", size=300)
+    chart = cc.roc_cost_chart(points, classifier="classifier", name="crowd", size=300)
     path = cc.save(chart, tmp_path_factory.mktemp("crowded") / "crowded.html")
     page = _offline_page(browser, path)
     yield page, chart, points
@@ -420,7 +420,7 @@ def _check_picks(page, points) -> None:
 def combined(tmp_path_factory, browser):
     points = random_points(21)
     chart = cc.roc_cost_chart(
-        points, color="classifier", facet="dataset", combined=True, name="comb", size=240
+        points, classifier="classifier", facet="dataset", combined=True, name="comb", size=240
     )
     path = cc.save(chart, tmp_path_factory.mktemp("combined") / "combined.html")
     page = _offline_page(browser, path, height=1400)
@@ -448,7 +448,7 @@ def test_the_roc_hull_of_the_classifiers_picked_in_the_legend_is_exact(combined)
 
 def test_a_crowded_cost_chart_keeps_the_envelope_of_the_classifiers_picked(tmp_path, browser):
     points = random_points(22, folds=5)
-    chart = cc.cost_chart(points, color="classifier", facet="dataset", combined=True, name="cr")
+    chart = cc.cost_chart(points, classifier="classifier", facet="dataset", combined=True, name="cr")
     assert chart_tables(points, color="classifier", facet="dataset").crowded
     path = cc.save(chart, tmp_path / "crowded_combined.html")
     page = _offline_page(browser, path, height=1000, ready="costchart_cost_targets")
@@ -501,7 +501,7 @@ def test_vega_embed_from_npm_recomputes_the_envelope_of_the_classifiers_picked(t
     libraries = _npm_libraries()
     points = random_points(23)
     chart = cc.roc_cost_chart(
-        points, color="classifier", facet="dataset", combined=True, name="npm", size=240
+        points, classifier="classifier", facet="dataset", combined=True, name="npm", size=240
     )
     spec = json.loads(cc.save(chart, tmp_path / "chart.json").read_text())
     page_path = tmp_path / "npm.html"

@@ -21,18 +21,18 @@ def _small(demo_points):
 
 COMPOSITIONS = {
     "cost": lambda p: cc.cost_chart(
-        p[p.dataset == "sonar"].drop(columns="dataset"), color="classifier", markers={"3:1": 0.75}
+        p[p.dataset == "sonar"].drop(columns="dataset"), classifier="classifier", markers={"3:1": 0.75}
     ),
-    "cost_facet": lambda p: cc.cost_chart(p, color="classifier", facet="dataset", y_max=1),
+    "cost_facet": lambda p: cc.cost_chart(p, classifier="classifier", facet="dataset", y_max=1),
     "cost_plain": lambda p: cc.cost_chart(
         p[(p.dataset == "sonar") & (p.classifier == "tree")].drop(columns=["dataset", "classifier"])
     ),
-    "roc": lambda p: cc.roc_chart(p, color="classifier", facet="dataset", iso=[0.5]),
+    "roc": lambda p: cc.roc_chart(p, classifier="classifier", facet="dataset", iso=[0.5]),
     "roc_cost": lambda p: cc.roc_cost_chart(
-        p[p.dataset == "sonar"].drop(columns="dataset"), color="classifier"
+        p[p.dataset == "sonar"].drop(columns="dataset"), classifier="classifier"
     ),
     "roc_cost_facet": lambda p: cc.roc_cost_chart(
-        p, color="classifier", facet="dataset", iso=[0.3], markers=[0.7]
+        p, classifier="classifier", facet="dataset", iso=[0.3], markers=[0.7]
     ),
 }
 
@@ -44,9 +44,9 @@ def test_band_and_difference_charts_render(render):
     band = cc.bootstrap_band(
         data, score="score", label="label", by=["dataset", "classifier"], pc=np.linspace(0, 1, 51)
     )
-    spec, _ = render(cc.band_chart(band, color="classifier", facet="dataset"))
+    spec, _ = render(cc.band_chart(band, classifier="classifier", facet="dataset"))
     assert "facet" in spec
-    render(cc.band_chart(band[band.dataset == "sonar"].drop(columns="dataset"), color="classifier"))
+    render(cc.band_chart(band[band.dataset == "sonar"].drop(columns="dataset"), classifier="classifier"))
     difference = cc.difference_band(
         data,
         score="score",
@@ -115,7 +115,7 @@ def test_linked_views_share_one_selection(demo_points):
 
 def test_builders_do_not_touch_global_state(demo_points):
     theme, transformer = alt.theme.active, alt.data_transformers.active
-    spec = cc.cost_chart(_small(demo_points), color="classifier").to_dict()
+    spec = cc.cost_chart(_small(demo_points), classifier="classifier").to_dict()
     assert "config" not in spec or "font" not in spec.get("config", {})
     assert (alt.theme.active, alt.data_transformers.active) == (theme, transformer)
 
@@ -161,8 +161,8 @@ def test_chart_tables_keep_hull_and_envelope_exact(demo_points):
     ("call", "message"),
     [
         (
-            lambda p: cc.cost_chart(p, color="model"),
-            r"color='model' is not a grouping column of points; grouping columns: \['dataset', 'classifier'\]",
+            lambda p: cc.cost_chart(p, classifier="model"),
+            r"classifier='model' is not a grouping column of points; grouping columns: \['dataset', 'classifier'\]",
         ),
         (lambda p: cc.roc_chart(p, facet="fold"), r"facet='fold' is not a grouping column"),
         (
@@ -198,8 +198,8 @@ def test_chart_tables_keep_hull_and_envelope_exact(demo_points):
         (lambda p: cc.cost_chart(p, size=10**9), r"size=1000000000 .* at most 10,000"),
         (lambda p: cc.cost_chart(p, max_points=float("nan")), r"max_points=nan must be a whole"),
         (
-            lambda p: cc.cost_chart(p, color=["classifier"]),
-            r"color=\['classifier'\] is not a grouping column of points",
+            lambda p: cc.cost_chart(p, classifier=["classifier"]),
+            r"classifier=\['classifier'\] is not a grouping column of points",
         ),
         (lambda p: cc.cost_chart(p.iloc[:0]), r"points has no rows; there is no curve to draw"),
         *[
@@ -252,7 +252,7 @@ def band_tables():
             r"facet='fold' is not a grouping column of band; grouping columns: \['dataset', "
             r"'classifier'\]\. Pass by=\[\.\.\., 'fold'\] to bootstrap_band",
         ),
-        (lambda b, d: cc.band_chart(b, color="model"), r"color='model' is not a grouping column"),
+        (lambda b, d: cc.band_chart(b, classifier="model"), r"classifier='model' is not a grouping column"),
         (
             lambda b, d: cc.difference_chart(d, facet="fold"),
             r"facet='fold' is not a grouping column of difference; grouping columns: "
@@ -287,7 +287,7 @@ def test_band_and_difference_charts_take_polars(band_tables, render):
     band, difference = band_tables
     # Through polars the bands lose their descriptions: the charts say so, and are drawn.
     with pytest.warns(cc.CostchartWarning, match="band_label="):
-        render(cc.band_chart(pl.from_pandas(band), color="classifier", facet="dataset"))
+        render(cc.band_chart(pl.from_pandas(band), classifier="classifier", facet="dataset"))
     with pytest.warns(cc.CostchartWarning) as record:
         render(cc.difference_chart(pl.from_pandas(difference), facet="dataset"))
     said = " ".join(str(w.message) for w in record)
@@ -343,7 +343,7 @@ def _band_tables():
 
 
 BAND_COMPOSITIONS = {
-    "band": lambda b, d: cc.band_chart(b, color="classifier", facet="dataset", y_max=0.4),
+    "band": lambda b, d: cc.band_chart(b, classifier="classifier", facet="dataset", y_max=0.4),
     "difference": lambda b, d: cc.difference_chart(d, facet="dataset", title="Paired"),
 }
 
@@ -385,10 +385,10 @@ def _special_chart(kind, data, color, facet):
         band = cc.bootstrap_band(
             data, score="s", label="y", by=[facet, color], pc=np.linspace(0, 1, 11)
         )
-        return cc.band_chart(band, color=color, facet=facet)
+        return cc.band_chart(band, classifier=color, facet=facet)
     points = cc.roc_points(data, score="s", label="y", by=[facet, color])
     build = {"cost": cc.cost_chart, "roc": cc.roc_chart, "roc_cost": cc.roc_cost_chart}[kind]
-    return build(points, color=color, facet=facet)
+    return build(points, classifier=color, facet=facet)
 
 
 @pytest.mark.slow
@@ -425,8 +425,8 @@ def test_compositions_take_polars_and_pyarrow_points(convert, demo_points, rende
 
     points = _small(demo_points)
     native = pl.from_pandas(points) if convert == "polars" else pa.Table.from_pandas(points)
-    spec, _ = render(cc.roc_cost_chart(native, color="classifier", facet="dataset"))
-    expected = cc.roc_cost_chart(points, color="classifier", facet="dataset").to_dict()
+    spec, _ = render(cc.roc_cost_chart(native, classifier="classifier", facet="dataset"))
+    expected = cc.roc_cost_chart(points, classifier="classifier", facet="dataset").to_dict()
     assert spec["datasets"] == expected["datasets"]
 
 
@@ -456,7 +456,7 @@ def test_many_curves_draw_fewer_points_and_a_mark_budget(render):
     assert (drawn <= per_curve + hull_size.reindex(drawn.index)).all()
     assert tables.points.on_hull.sum() == len(hull)  # every hull vertex is drawn
     assert len(tables.points) > MAX_ALL_COST_LINES
-    chart = cc.roc_cost_chart(points, color="model", name="many")
+    chart = cc.roc_cost_chart(points, classifier="model", name="many")
     spec, _ = render(chart)
     views = spec_views(spec)
     on_hull_only = [
@@ -517,10 +517,10 @@ def test_a_crowded_image_draws_every_envelope_and_no_cost_line():
     assert not chart_tables(few, color="model").crowded
     assert chart_tables(many, color="model").crowded
     for build in (cc.cost_chart, cc.roc_cost_chart):
-        at_most = graph(build(few, color="model"))
+        at_most = graph(build(few, classifier="model"))
         assert _drawn_cost_lines(at_most) > 0
         assert _drawn_envelopes(at_most) == MAX_CURVES_WITH_ALL_LINES
-        crowded = graph(build(many, color="model"))
+        crowded = graph(build(many, classifier="model"))
         assert _drawn_cost_lines(crowded) == 0
         assert _drawn_envelopes(crowded) == MAX_CURVES_WITH_ALL_LINES + 1
         labels = legend_labels(crowded)
@@ -587,10 +587,10 @@ def test_charts_of_different_data_get_different_selection_names(demo_points):
     other = small.assign(tpr=small["tpr"] ** 2)
     names = []
     for points in (small, other):
-        spec = cc.roc_cost_chart(points, color="classifier").to_dict()
+        spec = cc.roc_cost_chart(points, classifier="classifier").to_dict()
         names.append({p["name"] for p in spec.get("params", [])})
     assert names[0] and names[1] and not names[0] & names[1]
-    fixed = cc.roc_cost_chart(small, color="classifier", name="mine").to_dict()
+    fixed = cc.roc_cost_chart(small, classifier="classifier", name="mine").to_dict()
     assert {p["name"] for p in fixed["params"]} == {"mine_hover", "mine_legend"}
 
 
@@ -599,16 +599,16 @@ def test_chart_names_are_identifiers(bad, demo_points):
     points = _small(demo_points)
     for chart in (cc.cost_chart, cc.roc_chart, cc.roc_cost_chart):
         with pytest.raises(cc.CostchartError, match=r"must be a Python identifier"):
-            chart(points, color="classifier", facet="dataset", name=bad)
+            chart(points, classifier="classifier", facet="dataset", name=bad)
 
 
 def test_panels_fill_a_grid_when_columns_is_not_given(demo_points):
     from costchart._charts._compose import panels_per_row
 
     assert [panels_per_row(n) for n in (1, 2, 3, 4, 5, 6, 9)] == [1, 2, 3, 2, 3, 3, 3]
-    four = cc.cost_chart(demo_points, color="classifier", facet="dataset").to_dict()
+    four = cc.cost_chart(demo_points, classifier="classifier", facet="dataset").to_dict()
     assert demo_points["dataset"].nunique() == 4 and four["columns"] == 2
-    given = cc.cost_chart(demo_points, color="classifier", facet="dataset", columns=4).to_dict()
+    given = cc.cost_chart(demo_points, classifier="classifier", facet="dataset", columns=4).to_dict()
     assert given["columns"] == 4
 
 
@@ -618,11 +618,11 @@ def test_compositions_stay_altair_charts_that_compose_and_save(demo_points, tmp_
     from costchart._export.image import chart_spec
 
     few = demo_points[demo_points.dataset.isin(["sonar", "diabetes"])]
-    chart = cc.roc_cost_chart(few, color="classifier", facet="dataset")
+    chart = cc.roc_cost_chart(few, classifier="classifier", facet="dataset")
     assert isinstance(chart, alt.ConcatChart) and isinstance(chart.concat[0], alt.HConcatChart)
     titled = chart.properties(title="Two data sets")  # a copy; the original is unchanged
     assert titled.to_dict()["title"] == "Two data sets" and "title" not in chart.to_dict()
-    sonar = cc.roc_cost_chart(few[few.dataset == "sonar"], color="classifier")
+    sonar = cc.roc_cost_chart(few[few.dataset == "sonar"], classifier="classifier")
     for composed in (chart & sonar, sonar | sonar.properties(title="again")):
         spec = chart_spec(composed)
         named = {v["name"] for v in spec_views(spec) if "name" in v}

@@ -171,7 +171,7 @@ def _combined_views(spec: dict, tag: str) -> list[dict]:
 
 def test_the_cost_chart_filters_by_the_legend_and_takes_the_least_cost_per_panel():
     points = random_points(1)
-    chart = cc.cost_chart(points, color="classifier", facet="dataset", combined=True, name="c")
+    chart = cc.cost_chart(points, classifier="classifier", facet="dataset", combined=True, name="c")
     spec = chart.to_dict()
     (view,) = _combined_views(spec, "envelope")
     transforms = view["transform"]
@@ -186,7 +186,7 @@ def test_the_cost_chart_filters_by_the_legend_and_takes_the_least_cost_per_panel
 
 def test_the_linked_chart_draws_the_hull_of_the_classifiers_shown_from_the_same_rows():
     points = random_points(2)
-    chart = cc.roc_cost_chart(points, color="classifier", facet="dataset", combined=True, name="r")
+    chart = cc.roc_cost_chart(points, classifier="classifier", facet="dataset", combined=True, name="r")
     spec = chart.to_dict()
     hulls = _combined_views(spec, "hull")
     envelopes = _combined_views(spec, "envelope")
@@ -206,8 +206,8 @@ def test_the_linked_chart_draws_the_hull_of_the_classifiers_shown_from_the_same_
 def test_combined_false_adds_nothing():
     points = random_points(4)
     for make in (cc.cost_chart, cc.roc_cost_chart):
-        plain = make(points, color="classifier", facet="dataset").to_dict()
-        same = make(points, color="classifier", facet="dataset", combined=False).to_dict()
+        plain = make(points, classifier="classifier", facet="dataset").to_dict()
+        same = make(points, classifier="classifier", facet="dataset", combined=False).to_dict()
         assert plain == same
         assert _combined_views(plain, "envelope") == []
         assert "classifiers shown" not in json.dumps(plain)
@@ -231,7 +231,7 @@ def test_the_image_draws_the_envelope_of_every_curve(color):
     # color=, of every curve in the panel.
     points = random_points(5, datasets=("d1",)).drop(columns="dataset")
     size, y_max = 300, 0.5
-    chart = cc.cost_chart(points, color=color, by="classifier", combined=True, size=size)
+    chart = cc.cost_chart(points, classifier=color, by="classifier", combined=True, size=size)
     graph = scene(chart)
     pc, cost = _drawn_line(graph, y_max, size)
     expected = cc.lower_envelope(points[["fpr", "tpr"]])
@@ -261,7 +261,7 @@ def test_one_classifier_draws_its_own_envelope():
 
 def test_a_crowded_chart_with_the_envelope_of_the_classifiers_shown_renders(render):
     points = random_points(7, datasets=("d1",), folds=4).drop(columns="dataset")
-    chart = cc.roc_cost_chart(points, color="classifier", combined=True, name="crowd")
+    chart = cc.roc_cost_chart(points, classifier="classifier", combined=True, name="crowd")
     assert chart_tables(points, color="classifier").crowded
     spec, _ = render(chart)
     assert len(_combined_views(spec, "envelope")) == 1
@@ -271,9 +271,9 @@ def test_a_crowded_chart_with_the_envelope_of_the_classifiers_shown_renders(rend
 def test_combined_must_be_a_flag():
     points = random_points(8, datasets=("d1",))
     with pytest.raises(cc.CostchartError, match=r"combined='yes' must be True or False"):
-        cc.cost_chart(points, color="classifier", combined="yes")
+        cc.cost_chart(points, classifier="classifier", combined="yes")
     with pytest.raises(cc.CostchartError, match=r"combined=1 must be True or False"):
-        cc.roc_cost_chart(points, color="classifier", combined=1)
+        cc.roc_cost_chart(points, classifier="classifier", combined=1)
 
 
 def test_too_many_rows_are_refused_with_the_fix(monkeypatch):
@@ -282,9 +282,9 @@ def test_too_many_rows_are_refused_with_the_fix(monkeypatch):
         combined_grid(chart_tables(points, color="classifier"), color="classifier", facet=None)
     )
     monkeypatch.setattr(combined_module, "MAX_COMBINED_ROWS", rows)
-    cc.cost_chart(points, color="classifier", combined=True)  # at the limit: drawn
+    cc.cost_chart(points, classifier="classifier", combined=True)  # at the limit: drawn
     monkeypatch.setattr(combined_module, "MAX_COMBINED_ROWS", rows - 1)
     with pytest.raises(
         cc.CostchartError, match=rf"combined=True needs more than {rows - 1:,} rows.*facet="
     ):
-        cc.cost_chart(points, color="classifier", combined=True)
+        cc.cost_chart(points, classifier="classifier", combined=True)

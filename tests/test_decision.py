@@ -149,7 +149,7 @@ def test_groups_chart_and_refusals():
     table = cc.net_benefit(data, score="score", label="label", by="classifier")
     assert list(table.columns[:3]) == ["classifier", "strategy", "threshold"]
     assert len(table) == 3 * 3 * 99
-    graph = scene(cc.decision_curve_chart(table, color="classifier"))
+    graph = scene(cc.decision_curve_chart(table, classifier="classifier"))
     lines = [m for m in data_marks(graph) if m.marktype == "line"]
     areas = [m for m in data_marks(graph) if m.marktype == "area"]
     assert sum(len(m.items) for m in lines) >= 3 + 2  # three models, treat all and none
@@ -174,7 +174,7 @@ def test_linked_cost_view_marks_the_hovered_thresholds_pc(tmp_path):
     data = load_predictions().query("dataset == 'diabetes'")
     table = cc.net_benefit(data, score="score", label="label", by="classifier")
     points = cc.roc_points(data, score="score", label="label", by="classifier")
-    chart = cc.decision_curve_chart(table, color="classifier", points=points)
+    chart = cc.decision_curve_chart(table, classifier="classifier", points=points)
     spec = chart.to_dict()
     assert len(spec["hconcat"]) == 2
     with pytest.raises(cc.CostchartError, match="leave out facet="):

@@ -48,7 +48,7 @@ def test_the_chosen_point_is_the_optimal_hull_vertex(pc, sonar):
 
 
 def test_one_chosen_point_and_matrix_per_classifier(sonar):
-    graph = scene(cc.explorer(sonar, name="costchart", color="classifier", pc=0.3, size=SIZE))
+    graph = scene(cc.explorer(sonar, name="costchart", classifier="classifier", pc=0.3, size=SIZE))
     rings = _ring(graph)
     assert len(rings) == 3
     written = texts(graph)
@@ -105,12 +105,12 @@ def test_cost_controls_set_pc_from_the_cost_ratio_and_prevalence(sonar):
 
 
 def test_the_key_names_what_is_drawn(sonar):
-    labels = legend_labels(scene(cc.explorer(sonar, name="costchart", color="classifier")))
+    labels = legend_labels(scene(cc.explorer(sonar, name="costchart", classifier="classifier")))
     assert {"iso-performance line at pc", "chosen threshold", "lower envelope"} <= set(labels)
 
 
 def test_names_prefix_the_parameters(sonar):
-    chart = cc.explorer(sonar, color="classifier", name="mine")
+    chart = cc.explorer(sonar, classifier="classifier", name="mine")
     assert [p["name"] for p in chart.to_dict()["params"]] == ["mine_pc"]
 
 
@@ -119,7 +119,7 @@ def test_names_prefix_the_parameters(sonar):
     [
         ({"pc": 1.5}, r"pc=1\.5 is outside \[0, 1\]"),
         ({"controls": "slider"}, r"controls='slider' is not an option"),
-        ({"color": "model"}, r"color='model' is not a grouping column of points"),
+        ({"classifier": "model"}, r"classifier='model' is not a grouping column of points"),
         ({"name": "my name"}, r"name='my name' must be a Python identifier"),
         ({"controls": "costs", "cost_ratio": 100}, r"cost_ratio=100.* is outside"),
         ({"size": 10}, r"size=10 must be a whole number of pixels"),
@@ -128,19 +128,19 @@ def test_names_prefix_the_parameters(sonar):
 )
 def test_bad_options_are_refused(kwargs, message, sonar):
     with pytest.raises(cc.CostchartError, match=message):
-        cc.explorer(sonar, **{"color": "classifier", "name": "costchart", **kwargs})
+        cc.explorer(sonar, **{"classifier": "classifier", "name": "costchart", **kwargs})
 
 
 def test_several_curves_per_colour_are_refused(demo_points):
     with pytest.raises(cc.CostchartError, match=r"\['dataset'\] also tell curves apart"):
-        cc.explorer(demo_points, name="costchart", color="classifier")
+        cc.explorer(demo_points, name="costchart", classifier="classifier")
 
 
 def test_the_colour_is_the_one_grouping_that_tells_curves_apart(demo_points):
     # Filtered to one data set, 'dataset' tells no curves apart; 'classifier' does.
     sonar_only = demo_points[demo_points.dataset == "sonar"]
     inferred = scene(cc.explorer(sonar_only, name="costchart", pc=0.3))
-    declared = scene(cc.explorer(sonar_only, name="costchart", pc=0.3, color="classifier"))
+    declared = scene(cc.explorer(sonar_only, name="costchart", pc=0.3, classifier="classifier"))
     assert len(_ring(inferred)) == 3
     assert sorted(texts(inferred)) == sorted(texts(declared))
     assert {"logistic", "naive bayes", "tree"} <= set(legend_labels(inferred))
@@ -152,7 +152,7 @@ def test_the_readout_names_both_trivial_ends_and_stays_in_its_panel(sonar):
     tree = sonar[sonar.classifier == "tree"].drop(columns="classifier")
     top = texts(scene(cc.explorer(tree, name="costchart", pc=1.0)))
     assert any("(always positive)\ncost" in t for t in top), top
-    bottom = scene(cc.explorer(sonar, name="costchart", color="classifier", pc=0.0))
+    bottom = scene(cc.explorer(sonar, name="costchart", classifier="classifier", pc=0.0))
     readouts = [
         item
         for m in data_marks(bottom)
@@ -181,7 +181,7 @@ def test_jupyter_chart_reads_the_parameters_back(sonar):
     pytest.importorskip("anywidget")
     import altair as alt
 
-    chart = alt.JupyterChart(cc.explorer(sonar, name="costchart", color="classifier", pc=0.25))
+    chart = alt.JupyterChart(cc.explorer(sonar, name="costchart", classifier="classifier", pc=0.25))
     assert chart.params.costchart_pc == pytest.approx(0.25)
     # The thresholds of that pc, in Python.
     chosen = cc.iso_performance(sonar, pc=chart.params.costchart_pc, by="classifier")
@@ -194,7 +194,7 @@ def test_moving_the_explorer_slider_moves_the_chosen_threshold(demo_points, tmp_
     executable = _chromium()
     sonar = demo_points[demo_points.dataset == "sonar"].drop(columns="dataset")
     path = cc.save(
-        cc.explorer(sonar, name="costchart", color="classifier", pc=0.3), tmp_path / "explorer.html"
+        cc.explorer(sonar, name="costchart", classifier="classifier", pc=0.3), tmp_path / "explorer.html"
     )
     with playwright_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(

@@ -15,7 +15,7 @@ EVIL = "</script><script>window.pwned=1</script>"
 @pytest.fixture(scope="module")
 def chart(demo_points):
     sonar = demo_points[demo_points.dataset == "sonar"].drop(columns="dataset")
-    return cc.cost_chart(sonar, color="classifier", size=200)
+    return cc.cost_chart(sonar, classifier="classifier", size=200)
 
 
 def test_json_is_the_vega_lite_spec(chart, tmp_path):
@@ -26,7 +26,7 @@ def test_json_is_the_vega_lite_spec(chart, tmp_path):
 def test_html_is_offline_and_escaped(demo_points, tmp_path):
     points = demo_points[demo_points.dataset == "sonar"].drop(columns="dataset")
     points = points.replace({"classifier": {"tree": EVIL}})
-    chart = cc.cost_chart(points, color="classifier").properties(title=f"title {EVIL}")
+    chart = cc.cost_chart(points, classifier="classifier").properties(title=f"title {EVIL}")
     html = cc.save(chart, tmp_path / "chart.html", title=EVIL).read_text()
     # Exactly our three script elements: the specs, the options and the library bundle.
     assert len(re.findall(r"<script", html)) == 3
@@ -180,7 +180,7 @@ def many_groups_chart():
     points = cc.roc_points(data, score="s", label="y", by="group")
     # The ready charts and layers thin many curves; a layer asked for every point's cost
     # line (max_points=None) is what still draws too much.
-    return cc.layers.cost_lines(points, color="group", max_points=None)
+    return cc.layers.cost_lines(points, classifier="group", max_points=None)
 
 
 @pytest.mark.slow
@@ -301,7 +301,7 @@ def test_a_chart_edited_into_an_invalid_one_is_refused_though_rows_are_not_reval
     demo_points, tmp_path
 ):
     sonar = demo_points[demo_points.dataset == "sonar"].drop(columns="dataset")
-    chart = cc.cost_chart(sonar, color="classifier")
+    chart = cc.cost_chart(sonar, classifier="classifier")
     chart.layer[1].mark = "wiggle"  # assignment does not validate; saving must
     with pytest.raises(cc.CostchartError, match=r"chart is not a valid Vega-Lite .* spec"):
         cc.save(chart, tmp_path / "edited.json")
@@ -317,7 +317,7 @@ def test_a_chart_edited_into_an_invalid_one_is_refused_though_rows_are_not_reval
 
     alt.TopLevelSpec.validate = counting
     try:
-        cc.save(cc.cost_chart(sonar, color="classifier"), tmp_path / "fine.json")
+        cc.save(cc.cost_chart(sonar, classifier="classifier"), tmp_path / "fine.json")
     finally:
         alt.TopLevelSpec.validate = original
     assert calls == [0]  # one schema check, of the spec with its data sets emptied

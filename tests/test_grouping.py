@@ -103,7 +103,7 @@ def test_a_polars_round_trip_asks_for_the_grouping():
 
 def test_charts_count_color_and_facet_as_declared():
     back = pl.from_pandas(POINTS).to_pandas()
-    spec = cc.cost_chart(back, color="classifier").to_dict()  # color declares it
+    spec = cc.cost_chart(back, classifier="classifier").to_dict()  # color declares it
     assert spec["layer"]
     with pytest.raises(
         cc.CostchartError, match=r"\('classifier'\).*by=\['classifier'\] names them in a chart"
@@ -114,31 +114,31 @@ def test_charts_count_color_and_facet_as_declared():
 def test_user_tables_are_not_mutated_by_reading_their_grouping():
     table = pl.from_pandas(POINTS).to_pandas()
     before = dict(table.attrs)
-    cc.cost_chart(table, color="classifier")
+    cc.cost_chart(table, classifier="classifier")
     cc.lower_envelope(table, by="classifier")
     assert table.attrs == before
 
 
 def test_a_chart_role_on_an_added_column_groups_with_the_carried_grouping():
     family = POINTS.assign(family=POINTS["classifier"].map({"a": "tree", "b": "bayes"}))
-    spec = cc.cost_chart(family, color="family").to_dict()
+    spec = cc.cost_chart(family, classifier="family").to_dict()
     assert spec["layer"]  # grouped by classifier (carried) and family (declared)
     both = pd.concat([POINTS.assign(run="x"), POINTS.assign(run="y")], ignore_index=True)
-    assert cc.cost_chart(both, color="classifier", facet="run").to_dict()["facet"]
+    assert cc.cost_chart(both, classifier="classifier", facet="run").to_dict()["facet"]
     with pytest.raises(cc.CostchartError, match=r"its column 'run' tells them apart"):
-        cc.cost_chart(both, color="classifier")
+        cc.cost_chart(both, classifier="classifier")
 
 
 def test_an_unhashable_role_is_refused_not_crashed_on():
     with pytest.raises(cc.CostchartError):
-        cc.cost_chart(POINTS, color=["classifier"])
+        cc.cost_chart(POINTS, classifier=["classifier"])
 
 
 def test_charts_take_by_for_a_table_without_its_grouping():
     back = pl.from_pandas(POINTS.assign(fold=1)).to_pandas()
     with pytest.raises(cc.CostchartError, match=r"\('fold'\)"):
-        cc.cost_chart(back, color="classifier")
-    spec = cc.cost_chart(back, color="classifier", by=["classifier", "fold"]).to_dict()
+        cc.cost_chart(back, classifier="classifier")
+    spec = cc.cost_chart(back, classifier="classifier", by=["classifier", "fold"]).to_dict()
     assert spec["layer"]
 
 

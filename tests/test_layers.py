@@ -74,23 +74,23 @@ LAYERS = {
     "selected(roc)": lambda: layers.selected(CHOICE, space="roc"),
     "selected(cost)": lambda: layers.selected(CHOICE[CHOICE.role == "mixture"], space="cost"),
     "hybrid": lambda: layers.hybrid(HYBRID),
-    "cost_lines(points)": lambda: layers.cost_lines(POINTS, color="m"),
-    "cost_lines(lines)": lambda: layers.cost_lines(cc.to_cost_lines(POINTS), color="m", y_max=1),
+    "cost_lines(points)": lambda: layers.cost_lines(POINTS, classifier="m"),
+    "cost_lines(lines)": lambda: layers.cost_lines(cc.to_cost_lines(POINTS), classifier="m", y_max=1),
     "cost_lines(hover)": lambda: layers.cost_lines(
-        POINTS.assign(line=range(len(POINTS))), color="m", hover=HOVER, legend=LEGEND
+        POINTS.assign(line=range(len(POINTS))), classifier="m", hover=HOVER, legend=LEGEND
     ),
-    "envelope": lambda: layers.envelope(ENVELOPE, color="m"),
+    "envelope": lambda: layers.envelope(ENVELOPE, classifier="m"),
     "trivial": lambda: layers.trivial(),
     "trivial_region": lambda: layers.trivial_region(y_max=1),
-    "operating_ranges": lambda: layers.operating_ranges(RANGES, color="m"),
-    "roc_curve": lambda: layers.roc_curve(POINTS, color="m"),
+    "operating_ranges": lambda: layers.operating_ranges(RANGES, classifier="m"),
+    "roc_curve": lambda: layers.roc_curve(POINTS, classifier="m"),
     "roc_markers": lambda: layers.roc_markers(POINTS),
-    "hull": lambda: layers.hull(HULL, color="m"),
+    "hull": lambda: layers.hull(HULL, classifier="m"),
     "iso_performance": lambda: layers.iso_performance(HULL, pc=[0.2, 0.5, 0.9]),
     "pc_markers": lambda: layers.pc_markers({"3:1": 0.75}),
     "pc_labels": lambda: layers.pc_labels([0.25, 0.75]),
     "hover_targets(roc)": lambda: layers.hover_targets(
-        POINTS.assign(line=0), space="roc", hover=HOVER, legend=LEGEND, color="m"
+        POINTS.assign(line=0), space="roc", hover=HOVER, legend=LEGEND, classifier="m"
     ),
     "hover_targets(cost)": lambda: layers.hover_targets(
         POINTS.assign(line=0), space="cost", hover=HOVER
@@ -108,7 +108,7 @@ def test_layer_is_a_plain_chart_that_renders(name, render):
             space="cost",
             hover=HOVER,
             legend=LEGEND,
-            color="m",
+            classifier="m",
         )
         chart = targets + chart
     render(chart)
@@ -185,15 +185,15 @@ def test_cost_lines_are_cut_at_the_top_of_the_axis():
         ),
         (lambda: layers.envelope(None), r"the table given to envelope must be a pandas.*NoneType"),
         (
-            lambda: layers.roc_curve(POINTS, color="model"),
-            r"the table given to roc_curve has no column 'model'; available columns: 'm'.*color=",
+            lambda: layers.roc_curve(POINTS, classifier="model"),
+            r"the table given to roc_curve has no column 'model'; available columns: 'm'.*classifier=",
         ),
-        (lambda: layers.hull(HULL, color=["m"]), r"color=\['m'\] must be a column name"),
+        (lambda: layers.hull(HULL, classifier=["m"]), r"classifier=\['m'\] must be a column name"),
         (
-            lambda: layers.envelope(ENVELOPE, detail="fold"),
-            r"has no column 'fold'; available columns: 'm'.*detail= must name its columns",
+            lambda: layers.envelope(ENVELOPE, by="fold"),
+            r"has no column 'fold'; available columns: 'm'.*by= must name its columns",
         ),
-        (lambda: layers.band(BAND, detail=3), r"detail=3 must be a column name or a list"),
+        (lambda: layers.band(BAND, by=3), r"by=3 must be a column name or a list"),
         (
             lambda: layers.iso_performance(HULL, slope=[-1]),
             r"slope=-1\.0 must be numbers of at least 0",
@@ -234,8 +234,8 @@ def test_layers_take_polars_pyarrow_and_dicts(convert, render):
     }[convert]
     chart = (
         layers.trivial_region()
-        + layers.cost_lines(to(POINTS), color="m")
-        + layers.envelope(to(ENVELOPE), color="m")
+        + layers.cost_lines(to(POINTS), classifier="m")
+        + layers.envelope(to(ENVELOPE), classifier="m")
         + layers.band(to(BAND))
     )
     spec, _ = render(chart)

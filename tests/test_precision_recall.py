@@ -103,7 +103,7 @@ def test_pr_chart_draws_curves_points_and_frontier():
 
     data = load_predictions().query("dataset == 'sonar'")
     points = cc.roc_points(data, score="score", label="label", by="classifier")
-    graph = scene(cc.pr_chart(points, color="classifier"))
+    graph = scene(cc.pr_chart(points, classifier="classifier"))
     lines = [m for m in data_marks(graph) if m.marktype == "line"]
     assert len(lines) >= 6  # a curve and a frontier per classifier
     labels = legend_labels(graph)

@@ -42,7 +42,7 @@ ROC_KEY = ["ROC curve", "ROC convex hull", "ROC points (thresholds)", "chance di
 
 
 def test_cost_chart_key_names_every_element_as_drawn(sonar):
-    graph = scene(cc.cost_chart(sonar, color="classifier"))
+    graph = scene(cc.cost_chart(sonar, classifier="classifier"))
     labels = legend_labels(graph)
     assert labels[:3] == ["logistic", "naive bayes", "tree"]
     assert labels[3:] == COST_KEY
@@ -56,12 +56,12 @@ def test_cost_chart_key_names_every_element_as_drawn(sonar):
         tuple(item.get("strokeDash") or ()) for mark in data_marks(graph) for item in mark.items
     }
     assert (5, 4) in drawn_dashes
-    marked = scene(cc.cost_chart(sonar, color="classifier", markers={"3:1": 0.75}))
+    marked = scene(cc.cost_chart(sonar, classifier="classifier", markers={"3:1": 0.75}))
     assert legend_labels(marked)[-1] == "marked operating points (pc)"
 
 
 def test_roc_chart_key_and_chance_diagonal(sonar):
-    graph = scene(cc.roc_chart(sonar, color="classifier", iso=[0.3]))
+    graph = scene(cc.roc_chart(sonar, classifier="classifier", iso=[0.3]))
     assert legend_labels(graph)[3:] == [*ROC_KEY[:3], "iso-performance line (pc = 0.3)", ROC_KEY[3]]
     assert legend_symbols(graph)["ROC convex hull"]["strokeDash"] == [6, 3]
     diagonal = [
@@ -70,13 +70,13 @@ def test_roc_chart_key_and_chance_diagonal(sonar):
     assert len(diagonal) == 1
     ends = [(i["x"], i["y"]) for i in diagonal[0].items]
     assert ends == [(0, 280), (280, 0)]
-    without = scene(cc.roc_chart(sonar, color="classifier", chance=False))
+    without = scene(cc.roc_chart(sonar, classifier="classifier", show_chance=False))
     assert "chance diagonal" not in legend_labels(without)
     assert not any(m.items and m.items[0].get("stroke") == CHANCE for m in data_marks(without))
 
 
 def test_key_can_be_turned_off(sonar):
-    graph = scene(cc.cost_chart(sonar, color="classifier", key=False))
+    graph = scene(cc.cost_chart(sonar, classifier="classifier", show_key=False))
     assert legend_labels(graph) == ["logistic", "naive bayes", "tree"]
 
 
@@ -95,11 +95,11 @@ def _inside(graph, size):
 @pytest.mark.parametrize(
     "build",
     [
-        lambda p, f: cc.cost_chart(p, color="classifier", y_max=0.05),
-        lambda p, f: cc.roc_cost_chart(p, color="classifier", y_max=0.05),
-        lambda p, f: cc.average_chart(f, over="fold", color="classifier", y_max=0.05),
+        lambda p, f: cc.cost_chart(p, classifier="classifier", y_max=0.05),
+        lambda p, f: cc.roc_cost_chart(p, classifier="classifier", y_max=0.05),
+        lambda p, f: cc.average_chart(f, over="fold", classifier="classifier", y_max=0.05),
         lambda p, f: cc.average_chart(
-            f, over="fold", color="classifier", y_max=0.05, spread="sd", roc=False
+            f, over="fold", classifier="classifier", y_max=0.05, spread="sd", show_roc=False
         ),
     ],
     ids=["cost", "roc_cost", "average", "average_sd"],
@@ -111,7 +111,7 @@ def test_zoom_cuts_every_mark_at_y_max(build, sonar, folds):
 
 
 def test_zoomed_envelope_stops_at_the_top_instead_of_running_along_it(sonar):
-    envelope = layers.envelope(cc.lower_envelope(sonar), color="classifier", y_max=0.1)
+    envelope = layers.envelope(cc.lower_envelope(sonar), classifier="classifier", y_max=0.1)
     drawn = envelope.data
     # Crossing points are added at y_max and the parts above are gaps (NaN), not clamped.
     assert np.nanmax(drawn.cost) == pytest.approx(0.1)
@@ -129,14 +129,14 @@ def test_title_and_subtitle(sonar):
 
 
 def test_auc_in_the_legend_equals_the_full_curves_area(sonar):
-    graph = scene(cc.roc_chart(sonar, color="classifier", auc=True, max_points=10))
+    graph = scene(cc.roc_chart(sonar, classifier="classifier", show_auc=True, max_points=10))
     areas = cc.auc(sonar, by="classifier")  # all points, not the thinned ones drawn
     expected = [f"{name} (AUC {area:.3f})" for name, area in zip(areas.classifier, areas.auc)]
     assert legend_labels(graph)[:3] == expected
 
 
 def test_auc_with_facets_is_written_in_each_panel(demo_points):
-    graph = scene(cc.roc_chart(demo_points, color="classifier", facet="dataset", auc=True))
+    graph = scene(cc.roc_chart(demo_points, classifier="classifier", facet="dataset", show_auc=True))
     areas = cc.auc(demo_points, by=["dataset", "classifier"])
     written = set(texts(graph))
     for name, area in zip(areas.classifier, areas.auc):
@@ -145,13 +145,13 @@ def test_auc_with_facets_is_written_in_each_panel(demo_points):
 
 def test_auc_needs_one_curve_per_colour(folds):
     with pytest.raises(cc.CostchartError, match=r"auc=True needs one curve per colour value"):
-        cc.roc_chart(folds, color="classifier", auc=True)
+        cc.roc_chart(folds, classifier="classifier", show_auc=True)
 
 
 @pytest.mark.slow
 def test_roc_cost_chart_columns_lay_pairs_in_a_grid(demo_points):
-    one = cc.roc_cost_chart(demo_points, color="classifier", facet="dataset", size=120)
-    two = cc.roc_cost_chart(demo_points, color="classifier", facet="dataset", size=120, columns=2)
+    one = cc.roc_cost_chart(demo_points, classifier="classifier", facet="dataset", size=120)
+    two = cc.roc_cost_chart(demo_points, classifier="classifier", facet="dataset", size=120, columns=2)
     spec = two.to_dict()
     assert spec["columns"] == 2 and len(spec["concat"]) == 4
     titles = [pair["title"]["text"] for pair in spec["concat"]]
@@ -163,7 +163,7 @@ def test_roc_cost_chart_columns_lay_pairs_in_a_grid(demo_points):
 @pytest.mark.parametrize("columns", [2, 4])
 def test_facetable_charts_take_columns(columns, demo_points):
     for build in (cc.cost_chart, cc.roc_chart):
-        spec = build(demo_points, color="classifier", facet="dataset", columns=columns).to_dict()
+        spec = build(demo_points, classifier="classifier", facet="dataset", columns=columns).to_dict()
         assert spec["columns"] == columns
 
 
@@ -183,18 +183,18 @@ def test_cost_lines_all_hull_none(sonar):
     shown = tables.points[tables.points[SHOWN]]
     assert tables.points.on_hull.sum() < len(shown) <= LINES_PER_PANEL + tables.points.on_hull.sum()
     visible = _visible_lines(shown)
-    assert _cost_line_count(cc.cost_chart(sonar, color="classifier")) == visible
+    assert _cost_line_count(cc.cost_chart(sonar, classifier="classifier")) == visible
     # A panel of few points draws every line.
     tree = sonar[sonar.classifier == "tree"].drop(columns="classifier")
     assert len(tree) <= LINES_PER_PANEL
     assert _cost_line_count(cc.cost_chart(tree)) == _visible_lines(chart_tables(tree).points)
     hull_lines = _visible_lines(tables.points[tables.points.on_hull])
     assert hull_lines < visible
-    assert _cost_line_count(cc.cost_chart(sonar, color="classifier", cost_lines="hull")) == (
+    assert _cost_line_count(cc.cost_chart(sonar, classifier="classifier", cost_lines="hull")) == (
         hull_lines
     )
     assert len(hull) >= hull_lines
-    assert _cost_line_count(cc.cost_chart(sonar, color="classifier", cost_lines="none")) == 0
+    assert _cost_line_count(cc.cost_chart(sonar, classifier="classifier", cost_lines="none")) == 0
     with pytest.raises(cc.CostchartError, match=r"cost_lines='some' is not an option"):
         cc.cost_chart(sonar, cost_lines="some")
 
@@ -205,7 +205,7 @@ def _visible_lines(points, y_max=0.5):
 
 
 def test_cost_lines_have_tooltips_on_their_hover_targets(sonar):
-    spec = cc.cost_chart(sonar, color="classifier").to_dict()
+    spec = cc.cost_chart(sonar, classifier="classifier").to_dict()
     target = spec["layer"][0]
     assert target["name"].startswith("costchart_cost_targets")
     shown = [t.get("title", t["field"]) for t in target["encoding"]["tooltip"]]
@@ -218,9 +218,9 @@ def test_classifiers_keep_their_colours_across_charts(demo_points):
     sonar = demo_points[demo_points.dataset == "sonar"].drop(columns="dataset")
     seen = {}
     for chart in (
-        cc.cost_chart(two, color="classifier", facet="dataset", palette=colours),
-        cc.roc_chart(sonar, color="classifier", palette=colours),
-        cc.roc_cost_chart(two[two.dataset == "credit"], color="classifier", palette=colours),
+        cc.cost_chart(two, classifier="classifier", facet="dataset", palette=colours),
+        cc.roc_chart(sonar, classifier="classifier", palette=colours),
+        cc.roc_cost_chart(two[two.dataset == "credit"], classifier="classifier", palette=colours),
     ):
         for label, symbol in legend_symbols(scene(chart)).items():
             if label in colours:
@@ -229,7 +229,7 @@ def test_classifiers_keep_their_colours_across_charts(demo_points):
 
 
 def test_default_colours_are_colour_blind_safe_and_sorted(sonar):
-    symbols = legend_symbols(scene(cc.roc_chart(sonar, color="classifier")))
+    symbols = legend_symbols(scene(cc.roc_chart(sonar, classifier="classifier")))
     assert [symbols[n]["stroke"] for n in ("logistic", "naive bayes", "tree")] == list(
         cc.palette(["logistic", "naive bayes", "tree"]).values()
     )
@@ -237,17 +237,17 @@ def test_default_colours_are_colour_blind_safe_and_sorted(sonar):
 
 def test_palette_is_checked(sonar):
     with pytest.raises(cc.CostchartError, match=r"palette=.* must be a dict"):
-        cc.cost_chart(sonar, color="classifier", palette=["red"])
+        cc.cost_chart(sonar, classifier="classifier", palette=["red"])
     with pytest.raises(cc.CostchartError, match=r"palette\['tree'\]=3 must be a CSS colour"):
-        cc.cost_chart(sonar, color="classifier", palette={"tree": 3})
+        cc.cost_chart(sonar, classifier="classifier", palette={"tree": 3})
 
 
 def test_composed_charts_keep_independent_selections(sonar):
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         # Charts of identical content share names unless one is given its own.
-        both = cc.roc_cost_chart(sonar, color="classifier") & cc.roc_cost_chart(
-            sonar, color="classifier", name="second"
+        both = cc.roc_cost_chart(sonar, classifier="classifier") & cc.roc_cost_chart(
+            sonar, classifier="classifier", name="second"
         )
         spec = both.to_dict()
     params = spec["params"]  # Altair lifts them to the top, each naming its own views
@@ -285,15 +285,15 @@ def _expected_ends(pc, low, high, y_max=0.5, size=280):
 def test_average_chart_draws_the_vertical_average_and_its_spread(folds):
     tree = folds[folds.classifier == "tree"].drop(columns="classifier")
     average = cc.vertical_average(tree, over="fold")
-    drawn = _area_ends(scene(cc.average_chart(tree, over="fold", roc=False)))
+    drawn = _area_ends(scene(cc.average_chart(tree, over="fold", show_roc=False)))
     expected = _expected_ends(average.pc, average.cost_lo, average.cost_hi)
     np.testing.assert_allclose(drawn, expected, atol=1e-3)  # the range over the folds
-    sd = _area_ends(scene(cc.average_chart(tree, over="fold", roc=False, spread="sd")))
+    sd = _area_ends(scene(cc.average_chart(tree, over="fold", show_roc=False, spread="sd")))
     spread = _expected_ends(
         average.pc, average.cost - average.cost_sd, average.cost + average.cost_sd
     )
     np.testing.assert_allclose(sd, spread, atol=1e-3)
-    labels = legend_labels(scene(cc.average_chart(folds, over="fold", color="classifier")))
+    labels = legend_labels(scene(cc.average_chart(folds, over="fold", classifier="classifier")))
     assert "vertical average of the cost curves" in labels
     assert "cost average's range over the curves (lowest to highest)" in labels
     assert "range of TPR over the curves" in labels
@@ -304,7 +304,7 @@ def test_average_chart_draws_the_vertical_average_and_its_spread(folds):
 
 
 def test_layer_mark_overrides_and_tooltips(sonar):
-    chart = layers.envelope(cc.lower_envelope(sonar), color="classifier", mark={"strokeWidth": 4})
+    chart = layers.envelope(cc.lower_envelope(sonar), classifier="classifier", mark={"strokeWidth": 4})
     assert chart.to_dict()["mark"]["strokeWidth"] == 4
     plain = layers.envelope(cc.lower_envelope(sonar), tooltip=False).to_dict()
     assert "tooltip" not in plain["encoding"]
@@ -446,7 +446,7 @@ def test_band_chart_key_names_the_band(demo_points):
     band = cc.bootstrap_band(
         data, score="score", label="label", by="classifier", interval="discrete", pc=[0.2, 0.5]
     )
-    labels = legend_labels(scene(cc.band_chart(band, color="classifier")))
+    labels = legend_labels(scene(cc.band_chart(band, classifier="classifier")))
     assert "90 % exact bootstrap band" in labels
     resampled = cc.bootstrap_band(
         data,
@@ -461,16 +461,16 @@ def test_band_chart_key_names_the_band(demo_points):
     )
     assert cc.band_label(resampled) == "80 % bootstrap band (200 resamples)"
     assert "80 % bootstrap band (200 resamples)" in legend_labels(
-        scene(cc.band_chart(resampled, color="classifier"))
+        scene(cc.band_chart(resampled, classifier="classifier"))
     )
     # Through another library the description is lost: a generic entry, or the user's.
     import polars as pl
 
     plain = pl.from_pandas(band)
     with pytest.warns(cc.CostchartWarning, match=r"pass band_label= to name it"):
-        chart = cc.band_chart(plain, color="classifier")
+        chart = cc.band_chart(plain, classifier="classifier")
     assert "confidence band" in legend_labels(scene(chart))
-    named = cc.band_chart(plain, color="classifier", band_label="90 % band, 1,000 loans")
+    named = cc.band_chart(plain, classifier="classifier", band_label="90 % band, 1,000 loans")
     assert "90 % band, 1,000 loans" in legend_labels(scene(named))
 
 
@@ -501,7 +501,7 @@ def test_band_chart_zoom_cuts_every_mark(demo_points):
 
     data = load_predictions().query("dataset == 'sonar'")
     band = cc.bootstrap_band(data, score="score", label="label", by="classifier")
-    graph = scene(cc.band_chart(band, color="classifier", y_max=0.05))
+    graph = scene(cc.band_chart(band, classifier="classifier", y_max=0.05))
     assert _inside(graph, 280) == []
     assert graph["height"] < 280 + 200
 
@@ -522,9 +522,9 @@ def test_charts_of_many_long_curves_pass_altairs_row_limit():
     }
     points = cc.roc_points(data, score="s", label="y", by=["dataset", "model", "fold"])
     for chart in (
-        cc.roc_cost_chart(points, color="model", facet="dataset"),
-        cc.roc_cost_chart(points[points.dataset == "0"].drop(columns="dataset"), color="model"),
-        cc.cost_chart(points, color="model"),
+        cc.roc_cost_chart(points, classifier="model", facet="dataset"),
+        cc.roc_cost_chart(points[points.dataset == "0"].drop(columns="dataset"), classifier="model"),
+        cc.cost_chart(points, classifier="model"),
     ):
         spec = chart.to_dict()  # a frame over 5,000 rows raised MaxRowsError
         (rows,) = spec["datasets"].values()  # one data set, stored once
@@ -551,7 +551,7 @@ def test_band_chart_marks_where_the_band_has_no_width():
 
 
 def test_facet_headers_name_their_column(demo_points):
-    written = texts(scene(cc.cost_chart(demo_points, color="classifier", facet="dataset")))
+    written = texts(scene(cc.cost_chart(demo_points, classifier="classifier", facet="dataset")))
     assert {"dataset: credit", "dataset: diabetes", "dataset: ionosphere", "dataset: sonar"} <= set(
         written
     )

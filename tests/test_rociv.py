@@ -305,7 +305,7 @@ def test_roc_chart_of_rociv_points_titles_its_axes_by_amounts():
         ("iv", cc.rociv(data, score="s", label="y", amount="a")),
         ("roc", cc.roc_points(data, score="s", label="y")),
     ):
-        spec = cc.roc_chart(points, auc=True).to_dict()
+        spec = cc.roc_chart(points, show_auc=True).to_dict()
         titles[kind] = {
             (layer["encoding"]["x"].get("title"), layer["encoding"]["y"].get("title"))
             for layer in spec["layer"]

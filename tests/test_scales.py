@@ -24,10 +24,10 @@ def two_views(sonar):
     """A ROC view coloured by classifier and a cost view that adds a 'trivial' category."""
     colours = cc.palette(sorted(sonar.classifier.unique()))
     hull = cc.roc_hull(sonar)
-    roc = layers.roc_curve(sonar, color="classifier", palette=colours)
+    roc = layers.roc_curve(sonar, classifier="classifier", palette=colours)
     lines = cc.to_cost_lines(hull[["classifier", "fpr", "tpr"]], by=["classifier"])
     lines = lines.assign(classifier=lines.classifier.where(lines.line > 0, "trivial"))
-    cost = layers.cost_lines(lines, color="classifier", palette={**colours, "trivial": "#888888"})
+    cost = layers.cost_lines(lines, classifier="classifier", palette={**colours, "trivial": "#888888"})
     return roc | cost
 
 
@@ -48,8 +48,8 @@ def test_a_category_only_a_later_view_declares_keeps_its_own_colour(two_views, t
 
 
 def test_one_value_in_two_colours_is_refused(sonar):
-    roc = layers.roc_curve(sonar, color="classifier", palette={"tree": "red"})
-    cost = layers.roc_curve(sonar, color="classifier", palette={"tree": "blue"})
+    roc = layers.roc_curve(sonar, classifier="classifier", palette={"tree": "red"})
+    cost = layers.roc_curve(sonar, classifier="classifier", palette={"tree": "blue"})
     with pytest.raises(
         cc.CostchartError, match=r"give 'tree' different color \('red' and 'blue'\)"
     ):

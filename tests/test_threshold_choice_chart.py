@@ -55,7 +55,7 @@ def _rule_costs(part: pd.DataFrame, pc: np.ndarray) -> dict[str, np.ndarray]:
 
 
 def test_each_curve_drawn_is_its_rule(data):
-    chart = cc.threshold_choice_chart(data, score="p", label="y", color="model", size=SIZE)
+    chart = cc.threshold_choice_chart(data, score="p", label="y", classifier="model", size=SIZE)
     graph = scene(chart)
     for model in ["sharp", "blunt"]:
         part = data[data.model == model]
@@ -83,7 +83,7 @@ def test_many_thresholds_keep_the_page_small():
 def test_the_legend_reads_numbers_and_flags_as_the_page_prints_them(data):
     for values in ([1.0, 2.0], [True, False], [3, 10]):
         coded = data.assign(model=data.model.map(dict(zip(["sharp", "blunt"], values))))
-        labels = legend_labels(scene(cc.threshold_choice_chart(coded, score="p", label="y", color="model", size=SIZE)))  # fmt: skip
+        labels = legend_labels(scene(cc.threshold_choice_chart(coded, score="p", label="y", classifier="model", size=SIZE)))  # fmt: skip
         assert not any("undefined" in label for label in labels), labels
         losses = cc.expected_loss(
             coded, score="p", label="y", by="model", threshold_choice="optimal"
@@ -97,7 +97,7 @@ def test_the_legend_reads_numbers_and_flags_as_the_page_prints_them(data):
 
 
 def test_the_legend_gives_each_classifiers_losses_in_the_keys_order(data):
-    chart = cc.threshold_choice_chart(data, score="p", label="y", color="model", size=SIZE)
+    chart = cc.threshold_choice_chart(data, score="p", label="y", classifier="model", size=SIZE)
     labels = legend_labels(scene(chart))
     losses = cc.expected_loss(
         data,
@@ -127,7 +127,7 @@ def test_one_classifier_has_its_losses_in_the_key(data):
 
 
 def test_the_roc_view_draws_each_classifiers_curve(data):
-    chart = cc.threshold_choice_chart(data, score="p", label="y", color="model", size=SIZE)
+    chart = cc.threshold_choice_chart(data, score="p", label="y", classifier="model", size=SIZE)
     graph = scene(chart)
     roc_lines = [
         m
@@ -151,14 +151,14 @@ def test_the_roc_view_draws_each_classifiers_curve(data):
 def test_scores_that_are_not_probabilities_are_refused(data):
     logits = data.assign(p=data.p * 8 - 4)
     with pytest.raises(cc.CostchartError, match=r"column 'p' has scores outside \[0, 1\]"):
-        cc.threshold_choice_chart(logits, score="p", label="y", color="model")
+        cc.threshold_choice_chart(logits, score="p", label="y", classifier="model")
 
 
 def test_bad_options_are_named(data):
     with pytest.raises(cc.CostchartError, match="y_max"):
         cc.threshold_choice_chart(data, score="p", label="y", y_max=0)
     with pytest.raises(cc.CostchartError, match="'nope'"):
-        cc.threshold_choice_chart(data, score="p", label="y", color="nope")
+        cc.threshold_choice_chart(data, score="p", label="y", classifier="nope")
     with pytest.raises(cc.CostchartError, match="subtitle= needs a title="):
         cc.threshold_choice_chart(data, score="p", label="y", subtitle="x")
 
@@ -166,7 +166,7 @@ def test_bad_options_are_named(data):
 def test_each_panel_draws_its_data_sets_curves_and_losses(data):
     two = pd.concat([data.assign(set="s1"), data.assign(set="s2", p=1 - data.p)])
     chart = cc.threshold_choice_chart(
-        two, score="p", label="y", color="model", facet="set", size=SIZE
+        two, score="p", label="y", classifier="model", facet="set", size=SIZE
     )
     graph = scene(chart)
     lines = [m for m in data_marks(graph) if m.marktype == "line"]
@@ -201,12 +201,12 @@ def test_each_panel_draws_its_data_sets_curves_and_losses(data):
 
 def test_color_and_facet_must_differ(data):
     with pytest.raises(cc.CostchartError, match="color= and facet= are both 'model'"):
-        cc.threshold_choice_chart(data, score="p", label="y", color="model", facet="model")
+        cc.threshold_choice_chart(data, score="p", label="y", classifier="model", facet="model")
 
 
 def test_a_column_named_like_the_charts_own_fields_keeps_its_values(data):
     named = data.rename(columns={"model": "row"})
-    spec = cc.threshold_choice_chart(named, score="p", label="y", color="row").to_dict()
+    spec = cc.threshold_choice_chart(named, score="p", label="y", classifier="row").to_dict()
     rows = [row for rows in spec["datasets"].values() for row in rows]
     assert {row["row"] for row in rows if "row" in row} == {"sharp", "blunt"}
     with pytest.raises(cc.CostchartError, match="'costchart_row', a column name costchart"):
@@ -214,14 +214,14 @@ def test_a_column_named_like_the_charts_own_fields_keeps_its_values(data):
             data.rename(columns={"model": "costchart_row"}),
             score="p",
             label="y",
-            color="costchart_row",
+            classifier="costchart_row",
         )
 
 
 def test_a_date_facet_draws_each_dates_panel(data):
     days = pd.to_datetime(np.where(np.arange(len(data)) % 2 == 0, "2024-01-01", "2024-02-01"))
     chart = cc.threshold_choice_chart(
-        data.assign(day=days), score="p", label="y", color="model", facet="day", size=SIZE
+        data.assign(day=days), score="p", label="y", classifier="model", facet="day", size=SIZE
     )
     drawn = texts(scene(chart))
     assert drawn.count("expected loss: optimal · score · rate") == 2

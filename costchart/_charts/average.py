@@ -88,9 +88,9 @@ def average_chart(
     )
     cost = [
         layers.trivial_region(y_max=y_max, panels=keys),
-        layers.average_band(average, color=color, palette=colors, spread=spread, y_max=y_max),
+        layers.average_band(average, classifier=color, palette=colors, spread=spread, y_max=y_max),
         layers.trivial(y_max=y_max, panels=keys),
-        layers.envelope(average, color=color, palette=colors, y_max=y_max),
+        layers.envelope(average, classifier=color, palette=colors, y_max=y_max),
     ]
     entries = [
         ("worse than a trivial classifier", "region"),
@@ -108,8 +108,8 @@ def average_chart(
     roc_table = roc_average(points, over=over, method="vertical")
     roc_layers = [
         layers.chance(),
-        layers.roc_spread(roc_table, color=color, palette=colors),
-        layers.roc_curve(roc_table, color=color, palette=colors, max_points=None),
+        layers.roc_spread(roc_table, classifier=color, palette=colors),
+        layers.roc_curve(roc_table, classifier=color, palette=colors, max_points=None),
     ]
     entries += [
         ("ROC vertical average", "line"),

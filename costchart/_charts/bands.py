@@ -85,8 +85,8 @@ def band_chart(
     colors = colors_of(table, color, look)
     stack = [
         layers.trivial_region(y_max=y_max, panels=keys),
-        layers.band(table, color=color, palette=colors, y_max=y_max),
-        layers.envelope(table, color=color, palette=colors, y_max=y_max),
+        layers.band(table, classifier=color, palette=colors, y_max=y_max),
+        layers.envelope(table, classifier=color, palette=colors, y_max=y_max),
         layers.trivial(y_max=y_max, panels=keys),
     ]
     entries = [
@@ -96,7 +96,7 @@ def band_chart(
         ("trivial classifiers", "trivial"),
     ]
     if col.DEGENERATE in table.columns and table[col.DEGENERATE].eq(True).any():
-        stack.append(layers.degenerate_ticks(table, color=color, palette=colors, y_max=y_max))
+        stack.append(layers.degenerate_ticks(table, classifier=color, palette=colors, y_max=y_max))
         entries.append(("zero-width band: no bootstrap variability", "tick"))
     return compose(
         with_key(stack, entries, look, keys),

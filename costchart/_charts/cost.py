@@ -69,7 +69,7 @@ def cost_layers(
     stack = []
     lines_drawn = cost_lines != "none"
     envelope = layers.envelope(
-        tables.envelope, color=color, palette=colors, legend=legend, y_max=y_max
+        tables.envelope, classifier=color, palette=colors, legend=legend, y_max=y_max
     )
     if lines_drawn and hover is not None:
         if curves is not None:
@@ -86,7 +86,7 @@ def cost_layers(
                         space="cost",
                         hover=hover,
                         legend=legend if with_legend else None,
-                        color=color,
+                        classifier=color,
                         palette=colors,
                         y_max=y_max,
                     ),
@@ -100,7 +100,7 @@ def cost_layers(
         lines = hull_lines(
             layers.cost_lines(
                 tables.points,
-                color=color,
+                classifier=color,
                 palette=colors,
                 hover=hover,
                 legend=legend,
@@ -124,7 +124,7 @@ def cost_layers(
     if ranges:
         stack.append(
             layers.operating_ranges(
-                tables.ranges, color=color, palette=colors, legend=legend, y_max=y_max
+                tables.ranges, classifier=color, palette=colors, legend=legend, y_max=y_max
             )
         )
         entries.append(("operating range", "rule"))
@@ -255,7 +255,7 @@ def cost_chart(
 
     >>> data = {"s": [4, 3, 2, 1] * 2, "y": [1, 0, 1, 0] * 2, "model": ["a"] * 4 + ["b"] * 4}
     >>> two = cc.roc_points(data, score="s", label="y", by="model")
-    >>> chart = cc.cost_chart(two, color="model", combined=True)
+    >>> chart = cc.cost_chart(two, classifier="model", combined=True)
     >>> [e for e in chart.to_dict()["layer"][-1]["encoding"]["shape"]["scale"]["domain"]
     ...  if "shown" in e]
     ['lower envelope of the classifiers shown']

@@ -68,7 +68,7 @@ def decision_curve_chart(
     >>> from costchart.datasets import load_predictions
     >>> data = load_predictions().query("dataset == 'diabetes'")
     >>> table = cc.net_benefit(data, score="score", label="label", by="classifier")
-    >>> chart = cc.decision_curve_chart(table, color="classifier")
+    >>> chart = cc.decision_curve_chart(table, classifier="classifier")
     """
     needed = [STRATEGY, col.THRESHOLD, NET_BENEFIT, col.LOWER, col.UPPER]
     if not isinstance(table, pd.DataFrame) or any(c not in table.columns for c in needed):
@@ -162,7 +162,7 @@ def _linked(stack, entries, model, points, color, colors, x, y, look):
     envelope = lower_envelope(points)
     cost = [
         cost_layers.trivial_region(),
-        cost_layers.envelope(envelope, color=color, palette=colors),
+        cost_layers.envelope(envelope, classifier=color, palette=colors),
         cost_layers.trivial(),
         alt.Chart(model)
         .mark_rule(**marker)

@@ -168,8 +168,8 @@ def roc_cost_chart(
     >>> import costchart as cc
     >>> data = {"s": [4, 3, 2, 1] * 2, "y": [1, 0, 1, 0] * 2, "model": ["a"] * 4 + ["b"] * 4}
     >>> points = cc.roc_points(data, score="s", label="y", by="model")
-    >>> views = cc.roc_cost_chart(points, color="model", combined=True).to_dict()["hconcat"]
-    >>> plain = cc.roc_cost_chart(points, color="model").to_dict()["hconcat"]
+    >>> views = cc.roc_cost_chart(points, classifier="model", combined=True).to_dict()["hconcat"]
+    >>> plain = cc.roc_cost_chart(points, classifier="model").to_dict()["hconcat"]
     >>> [len(view["layer"]) - len(p["layer"]) for view, p in zip(views, plain)]
     [1, 1]
     """

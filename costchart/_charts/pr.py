@@ -64,7 +64,7 @@ def pr_chart(
     >>> from costchart.datasets import load_predictions
     >>> data = load_predictions().query("dataset == 'sonar'")
     >>> points = cc.roc_points(data, score="score", label="label", by="classifier")
-    >>> chart = cc.pr_chart(points, color="classifier")
+    >>> chart = cc.pr_chart(points, classifier="classifier")
     """
     hull = flag(hull, "hull")
     table, by, _ = points_groups(points, by, declared=(color, facet))

@@ -231,7 +231,7 @@ def plot(args) -> Path | None:
         if args.kind not in (None, "cost"):
             msg = f"--band draws a cost chart, not --kind {args.kind}; drop --kind or pass cost"
             raise CostchartError(msg)
-        chart = cc.band_chart(_band(args, data, args.band), color=color, facet=args.facet)
+        chart = cc.band_chart(_band(args, data, args.band), classifier=color, facet=args.facet)
     else:
         kinds: dict[str, Callable[..., Any]] = {
             "roc-cost": cc.roc_cost_chart,

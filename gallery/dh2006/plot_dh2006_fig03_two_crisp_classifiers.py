@@ -52,7 +52,7 @@ print(f"the lines cross at pc = {crossing:.3f}")
 colours = cc.palette(sorted(crisp["classifier"]))
 roc = (
     layers.roc_markers(
-        crisp, color="classifier", palette=colours, mark={"size": 110, "filled": True}
+        crisp, classifier="classifier", palette=colours, mark={"size": 110, "filled": True}
     )
     + layers.chance()
 ).properties(width=300, height=300, title="ROC space: two points")

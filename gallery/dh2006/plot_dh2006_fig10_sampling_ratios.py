@@ -101,7 +101,7 @@ def cost_view(method):
     own = lines[lines["method"] == method]
     chart = (
         layers.trivial_region()
-        + layers.cost_lines(own, detail="ratio")
+        + layers.cost_lines(own, by="ratio")
         + layers.envelope(envelope[envelope["method"] == method])
         + layers.trivial()
         + layers.operating_ranges(envelope_range[envelope_range["method"] == method])

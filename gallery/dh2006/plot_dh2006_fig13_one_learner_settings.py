@@ -92,14 +92,14 @@ colours = cc.palette(list(settings))
 BEST = colours["entropy, depth 3"]
 roc = (
     layers.chance()
-    + layers.roc_curve(points, color="setting", palette=colours, mark={"strokeWidth": 1.8})
+    + layers.roc_curve(points, classifier="setting", palette=colours, mark={"strokeWidth": 1.8})
 ).properties(width=320, height=320, title="(a) ROC curves: close and crossing")
 lead = (
     alt.Chart(clearly_lowest).mark_rect(color=BEST, opacity=0.15).encode(x="pc_lo:Q", x2="pc_hi:Q")
 )
 cost = (
     lead
-    + layers.envelope(envelopes, color="setting", palette=colours, mark={"strokeWidth": 2})
+    + layers.envelope(envelopes, classifier="setting", palette=colours, mark={"strokeWidth": 2})
     + layers.trivial()
     + layers.key(
         [

@@ -80,9 +80,9 @@ iso_line = (
 chart = (
     layers.chance()
     + iso_line
-    + layers.roc_curve(curves, detail="curve", mark={"strokeWidth": 2}).encode(color=colour)
+    + layers.roc_curve(curves, by="curve", mark={"strokeWidth": 2}).encode(color=colour)
     + layers.roc_curve(
-        averages, detail="curve", mark={"strokeDash": [2, 3], "strokeWidth": 2.5}
+        averages, by="curve", mark={"strokeDash": [2, 3], "strokeWidth": 2.5}
     ).encode(color=colour)
     + layers.selected(mean_vertex, space="roc")
     + layers.key(

@@ -60,10 +60,10 @@ colour = alt.Color(
 cost = (
     layers.trivial_region(y_max=0.5)
     + layers.trivial(y_max=0.5)
-    + layers.envelope(envelopes, detail="curve", mark={"strokeWidth": 2}).encode(color=colour)
+    + layers.envelope(envelopes, by="curve", mark={"strokeWidth": 2}).encode(color=colour)
     + layers.envelope(
         average[["pc", "cost"]].assign(curve="cost average"),
-        detail="curve",
+        by="curve",
         mark={"strokeDash": [2, 2], "strokeWidth": 3},
     ).encode(color=colour)
 ).properties(width=300, height=300, title="(a) Vertical average of the cost curves")
@@ -82,12 +82,12 @@ roc = (
     )
     + layers.roc_curve(
         cc.roc_hull(points, by="curve")[["curve", "fpr", "tpr"]],
-        detail="curve",
+        by="curve",
         mark={"strokeWidth": 2},
     ).encode(color=colour)
     + layers.roc_curve(
         dual[["fpr", "tpr"]].assign(curve="cost average"),
-        detail="curve",
+        by="curve",
         mark={"strokeDash": [6, 3], "strokeWidth": 2.5},
     ).encode(color=colour)
     + layers.selected(dual.iloc[[2]], space="roc")

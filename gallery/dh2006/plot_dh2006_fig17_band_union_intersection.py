@@ -79,7 +79,7 @@ def area(table, colour):
 
 lines = layers.envelope(
     band[["classifier", "pc", "cost"]],
-    detail="classifier",
+    by="classifier",
     y_max=y_max,
     mark={"strokeDash": [8, 4], "strokeWidth": 3},
 ).encode(

@@ -67,16 +67,16 @@ shared = "A and B (identical)"
 colours = cc.palette(["A", "B", shared])
 roc = cc.roc_chart(
     plain[plain["classifier"] == "A"].assign(classifier=shared),
-    color="classifier",
-    auc=True,
+    classifier="classifier",
+    show_auc=True,
     palette={shared: colours[shared]},
     size=300,
     title="(a) ROC curves of A and B",
 )
 rociv = cc.roc_chart(
     weighted,
-    color="classifier",
-    auc=True,
+    classifier="classifier",
+    show_auc=True,
     palette={k: colours[k] for k in ("A", "B")},
     size=300,
     title="(b) ROCIV curves of A and B",

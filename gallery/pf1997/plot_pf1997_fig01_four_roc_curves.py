@@ -64,8 +64,8 @@ print(dominance[dominance["dominates"]])
 # The four ROC curves with the chance diagonal and each curve's AUC in the legend.
 chart = cc.roc_chart(
     points,
-    color="classifier",
-    auc=True,
+    classifier="classifier",
+    show_auc=True,
     size=360,
     title="Four classifiers whose ROC curves cross; A lies above D everywhere",
 )

@@ -71,7 +71,7 @@ vertices = (
 )
 chart = (
     shade
-    + layers.roc_curve(points, color="classifier", palette=colours)
+    + layers.roc_curve(points, classifier="classifier", palette=colours)
     + layers.hull(hull.drop(columns="classifier"), mark={"strokeWidth": 2.5, "color": "#222222"})
     + vertices
     + layers.chance()

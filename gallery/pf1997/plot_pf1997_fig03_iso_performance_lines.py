@@ -118,7 +118,7 @@ rings = (
     .encode(x="fpr:Q", y="tpr:Q")
 )
 chart = (
-    layers.roc_curve(points, color="classifier", palette=colours, max_points=None)
+    layers.roc_curve(points, classifier="classifier", palette=colours, max_points=None)
     + layers.hull(hull.drop(columns="classifier"), mark={"strokeWidth": 2.5, "color": "#222222"})
     + layers.iso_performance(
         hull.drop(columns="classifier"),

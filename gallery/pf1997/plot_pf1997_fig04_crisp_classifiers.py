@@ -77,7 +77,7 @@ dots = (
     alt.Chart(crisp).mark_point(filled=True, size=90, color="#222222").encode(x="fpr:Q", y="tpr:Q")
 )
 chart = (
-    layers.roc_curve(points, color="classifier", palette=colours, max_points=None)
+    layers.roc_curve(points, classifier="classifier", palette=colours, max_points=None)
     + layers.hull(before, mark={"color": old_colour, "strokeWidth": 1})
     + layers.hull(after, mark={"color": "#222222", "strokeWidth": 2.5})
     + dots

@@ -80,7 +80,7 @@ best_name = "A and C together"
 classifier_colours = cc.palette(["A", "B", "C", "D"])  # the colours of Figs. 1-4
 colours = {"A": classifier_colours["A"], "C": classifier_colours["C"], best_name: "#222222"}
 roc = (
-    layers.roc_curve(points, color="classifier", palette=colours, max_points=None)
+    layers.roc_curve(points, classifier="classifier", palette=colours, max_points=None)
     + layers.hull(hull.drop(columns="classifier"), mark={"color": colours[best_name]})
     + layers.chance()
 ).properties(width=300, height=300, title="C runs close to the hull of A and C")
@@ -89,10 +89,10 @@ envelopes = pd.concat(
 )
 cost = (
     layers.trivial_region()
-    + layers.envelope(envelopes, color="classifier", palette=colours, mark={"strokeWidth": 3})
+    + layers.envelope(envelopes, classifier="classifier", palette=colours, mark={"strokeWidth": 3})
     + layers.envelope(
         together.assign(classifier=best_name),
-        color="classifier",
+        classifier="classifier",
         palette=colours,
         mark={"strokeWidth": 1.5, "strokeDash": [5, 3]},
     )

@@ -83,7 +83,7 @@ chart = cc.threshold_choice_chart(
     data,
     score="score",
     label="label",
-    color="classifier",
+    classifier="classifier",
     title="Three ways to set the threshold (diabetes)",
     subtitle="solid: optimal; dashed: score-driven (Brier); dotted: rate-driven",
 )

@@ -54,13 +54,13 @@ def many_curves() -> None:
         "10,000 instances each)"
     )
     print(machine_load())
-    chart = cc.roc_cost_chart(points, color="classifier", facet="dataset")
-    single = cc.roc_cost_chart(one, color="classifier")
+    chart = cc.roc_cost_chart(points, classifier="classifier", facet="dataset")
+    single = cc.roc_cost_chart(one, classifier="classifier")
     folder = Path(tempfile.mkdtemp())
     cc.save(single, folder / "warm.html")  # builds the JS bundle once
     times = interleaved(
         {
-            "build": lambda: cc.roc_cost_chart(points, color="classifier", facet="dataset"),
+            "build": lambda: cc.roc_cost_chart(points, classifier="classifier", facet="dataset"),
             "html": lambda: cc.save(chart, folder / "many.html"),
         },
         rounds=3,
@@ -112,7 +112,7 @@ def main(n: int = 10_000_000) -> None:
         lambda: cc.roc_points(data, score="score", label="label", by=["dataset", "classifier"])
     )
     print(f"  roc_points                {t_points:6.2f} s   ({len(points):,} ROC points)")
-    chart, t_build = timed(lambda: cc.roc_cost_chart(points, color="classifier", facet="dataset"))
+    chart, t_build = timed(lambda: cc.roc_cost_chart(points, classifier="classifier", facet="dataset"))
     print(f"  build chart               {t_build:6.2f} s")
     folder = Path(tempfile.mkdtemp())
     _, t_first_html = timed(lambda: cc.save(chart, folder / "first.html"))

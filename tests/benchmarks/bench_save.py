@@ -25,12 +25,12 @@ def main() -> None:
     print("python tests/benchmarks/bench_save.py")
     print("faceted, linked ROC + cost chart of 120 curves, 10,000 instances each")
     print(machine_load())
-    chart = cc.roc_cost_chart(points, color="classifier", facet="dataset")
+    chart = cc.roc_cost_chart(points, classifier="classifier", facet="dataset")
     folder = Path(tempfile.mkdtemp())
     cc.save(chart, folder / "warm.html")  # the JS bundle is built once per process
     times = interleaved(
         {
-            "build": lambda: cc.roc_cost_chart(points, color="classifier", facet="dataset"),
+            "build": lambda: cc.roc_cost_chart(points, classifier="classifier", facet="dataset"),
             "save HTML": lambda: cc.save(chart, folder / "chart.html"),
             "save JSON": lambda: cc.save(chart, folder / "chart.json"),
             "to_dict(validate=True)": lambda: chart.to_dict(validate=True),
