@@ -7,6 +7,7 @@ from collections.abc import Mapping
 import altair as alt
 
 from costchart._io import schema as col
+from costchart._io.deprecation import ABSENT, deprecated_names, future_warning, take_alias
 from costchart._io.errors import CostchartError
 from costchart._io.frames import infer_by
 from costchart._io.validation import one_of
@@ -38,15 +39,27 @@ __all__ = ["TARGET_VIEWS", "hover_targets", "selections"]
 TARGET_VIEWS = {"roc": "costchart_roc_targets", "cost": "costchart_cost_targets"}
 
 
-def selections(fields, color: str | None, *, name: str | None = None):
-    """The hover selection over ``fields`` and, with ``color``, the legend selection.
+def _selections_aliases(function: str, kwargs: dict) -> None:
+    value = take_alias(function, kwargs, "color", "classifier")
+    if value is not ABSENT:
+        future_warning(
+            f"{function}(color=...) is deprecated and will be removed in the next release; "
+            "pass classifier="
+        )
+        kwargs["classifier"] = value
+
+
+@deprecated_names(_selections_aliases)
+def selections(fields, classifier: str | None, *, name: str | None = None):
+    """The hover selection over ``fields`` and, with ``classifier``, the legend selection.
 
     They are named ``<name>_hover`` and ``<name>_legend``; by default ``name`` is made
-    from ``fields`` and ``color`` (:func:`costchart._vega.content_name`), so identical
+    from ``fields`` and ``classifier`` (:func:`costchart._vega.content_name`), so identical
     calls give identical specs. The ready charts pass a name made from their data, so
     two charts composed together stay independent; pass your own ``name=`` when you
     compose two charts built from these selections.
     """
+    color = classifier
     suffix = content_name("costchart", tuple(fields), color) if name is None else name
     hover = alt.selection_point(
         name=f"{suffix}_hover",
