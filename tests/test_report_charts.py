@@ -144,7 +144,7 @@ def test_auc_with_facets_is_written_in_each_panel(demo_points):
 
 
 def test_auc_needs_one_curve_per_colour(folds):
-    with pytest.raises(cc.CostchartError, match=r"auc=True needs one curve per colour value"):
+    with pytest.raises(cc.CostchartError, match=r"show_auc=True needs one curve per colour value"):
         cc.roc_chart(folds, classifier="classifier", show_auc=True)
 
 

@@ -110,7 +110,7 @@ def _auc_labels(points: pd.DataFrame, color: str | None, facet: str | None):
     extra = [c for c in curves if c not in by]
     if extra:
         msg = (
-            f"auc=True needs one curve per colour value and panel, but {extra} also tell "
+            f"show_auc=True needs one curve per colour value and panel, but {extra} also tell "
             "curves apart; drop or average them first (e.g. cc.roc_average)"
         )
         raise CostchartError(msg)
