@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 import numpy as np
 import pandas as pd
 
-from costchart._io.deprecation import ABSENT, future_warning, take_alias
+from costchart._io.deprecation import take_aliases
 from costchart._io.errors import CostchartError
 from costchart._io.validation import flag, labelled_probabilities, probabilities, whole_number
 from costchart._palette import palette as palette_of
@@ -146,14 +146,7 @@ def ready_chart(function: F) -> F:
 
     @functools.wraps(function)
     def wrapper(*args, **kwargs):
-        for old, new in renamed.items():
-            value = take_alias(chart, kwargs, old, new)
-            if value is not ABSENT:
-                future_warning(
-                    f"{chart}({old}=...) is deprecated and will be removed in the next "
-                    f"release; pass {new}="
-                )
-                kwargs[new] = value
+        take_aliases(chart, kwargs, renamed)
         try:
             bound = public.bind(*args, **kwargs)
         except TypeError as error:

@@ -106,7 +106,9 @@ def threshold_choice_chart(
     >>> import costchart as cc
     >>> from costchart.datasets import load_predictions
     >>> data = load_predictions().query("dataset == 'diabetes'")
-    >>> chart = cc.threshold_choice_chart(data, score="score", label="label", classifier="classifier")
+    >>> chart = cc.threshold_choice_chart(
+    ...     data, score="score", label="label", classifier="classifier"
+    ... )
     """
     y_max = check_y_max(y_max)
     if color is not None and color == facet:

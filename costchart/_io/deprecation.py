@@ -17,7 +17,15 @@ from typing import Any, TypeVar
 
 from costchart._io.errors import CostchartError, _inside
 
-__all__ = ["ABSENT", "deprecated_names", "future_warning", "renamed_value", "take_alias"]
+__all__ = [
+    "ABSENT",
+    "deprecated_names",
+    "future_warning",
+    "renamed",
+    "renamed_value",
+    "take_alias",
+    "take_aliases",
+]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -62,6 +70,23 @@ def take_alias(function: str, kwargs: dict, old: str, new: str):
         )
         raise CostchartError(msg)
     return kwargs.pop(old)
+
+
+def take_aliases(function: str, kwargs: dict, names: Mapping[str, str]) -> None:
+    """Rewrite each old keyword of ``names`` (old -> new) into the new one, warning once each."""
+    for old, new in names.items():
+        value = take_alias(function, kwargs, old, new)
+        if value is not ABSENT:
+            future_warning(
+                f"{function}({old}=...) is deprecated and will be removed in the next "
+                f"release; pass {new}="
+            )
+            kwargs[new] = value
+
+
+def renamed(**names: str) -> Callable[[F], F]:
+    """Keep a function's old keyword names one release: ``@renamed(panels="facet")``."""
+    return deprecated_names(lambda function, kwargs: take_aliases(function, kwargs, names))
 
 
 def renamed_value(function: str, old: str, value, new: str, mapping: Mapping[str, str]) -> str:

@@ -28,7 +28,7 @@ import pandas as pd
 
 from costchart._cost.geometry import check_y_max
 from costchart._io import schema as col
-from costchart._io.deprecation import ABSENT, future_warning, take_alias
+from costchart._io.deprecation import take_aliases
 from costchart._io.errors import CostchartError
 from costchart._io.frames import infer_by, is_hashable, normalize_by, require_columns
 from costchart._io.schema import RESERVED
@@ -202,14 +202,7 @@ def data_layer(function: F) -> F:
 
     @functools.wraps(function)
     def wrapper(*args, **kwargs):
-        for old, new in _DEPRECATED.items():
-            value = take_alias(layer, kwargs, old, new)
-            if value is not ABSENT:
-                future_warning(
-                    f"{layer}({old}=...) is deprecated and will be removed in the next "
-                    f"release; pass {new}="
-                )
-                kwargs[new] = value
+        take_aliases(layer, kwargs, _DEPRECATED)
         try:
             bound = public.bind(*args, **kwargs)
         except TypeError as error:

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 import altair as alt
 
 from costchart._io import schema as col
-from costchart._io.deprecation import ABSENT, deprecated_names, future_warning, take_alias
+from costchart._io.deprecation import renamed
 from costchart._io.errors import CostchartError
 from costchart._io.frames import infer_by
 from costchart._io.validation import one_of
@@ -39,17 +39,7 @@ __all__ = ["TARGET_VIEWS", "hover_targets", "selections"]
 TARGET_VIEWS = {"roc": "costchart_roc_targets", "cost": "costchart_cost_targets"}
 
 
-def _selections_aliases(function: str, kwargs: dict) -> None:
-    value = take_alias(function, kwargs, "color", "classifier")
-    if value is not ABSENT:
-        future_warning(
-            f"{function}(color=...) is deprecated and will be removed in the next release; "
-            "pass classifier="
-        )
-        kwargs["classifier"] = value
-
-
-@deprecated_names(_selections_aliases)
+@renamed(color="classifier")
 def selections(fields, classifier: str | None, *, name: str | None = None):
     """The hover selection over ``fields`` and, with ``classifier``, the legend selection.
 
