@@ -164,7 +164,7 @@ def test_cost_lines_are_cut_at_the_top_of_the_axis():
             lambda: layers.hover_targets(POINTS, space="3d", hover=HOVER),
             r"space='3d' is not an option",
         ),
-        (lambda: layers.pc_markers({"x": 2.0}), r"pc=2\.0 is outside \[0, 1\]"),
+        (lambda: layers.pc_markers({"x": 2.0}), r"markers=2\.0 is outside \[0, 1\]"),
         (
             lambda: layers.average_band(AVERAGE, spread="iqr"),
             r"spread='iqr' is not an option; pass one of 'range', 'sd'",
@@ -176,9 +176,9 @@ def test_cost_lines_are_cut_at_the_top_of_the_axis():
         (lambda: layers.pc_labels([0.5], y_max="a"), r"y_max='a' must be a number"),
         (
             lambda: layers.pc_markers("abc"),
-            r"pc='abc' must be a dict of label to pc or a list of pc values in \[0, 1\]",
+            r"markers='abc' must be a dict of label to pc or a list of pc values in \[0, 1\]",
         ),
-        (lambda: layers.pc_markers(5), r"pc=5 must be a dict of label to pc"),
+        (lambda: layers.pc_markers(5), r"markers=5 must be a dict of label to pc"),
         (
             lambda: layers.cost_lines([1, 2]),
             r"the table given to cost_lines must be a pandas, polars or pyarrow DataFrame.*got list",
@@ -208,12 +208,12 @@ def test_cost_lines_are_cut_at_the_top_of_the_axis():
             r"no vertex of the hull \('a',\) is optimal at pc=0\.5 \(slope 1\)",
         ),
         (
-            lambda: layers.trivial(panels="abc"),
-            r"panels must be a pandas DataFrame of facet values",
+            lambda: layers.trivial(facet="abc"),
+            r"facet= must be a pandas DataFrame of facet values",
         ),
         (
-            lambda: layers.trivial(panels=pd.DataFrame({"trivial": ["x"]})),
-            r"panels has the column 'trivial', which the layer's own rows use",
+            lambda: layers.trivial(facet=pd.DataFrame({"trivial": ["x"]})),
+            r"facet= has the column 'trivial', which the layer's own rows use",
         ),
     ],
 )

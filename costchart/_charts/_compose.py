@@ -25,7 +25,7 @@ def titled(chart, look: Look):
 
 
 def with_key(stack, entries, look: Look, keys):
-    return [*stack, layers.key(entries, panels=keys)] if look.key and entries else stack
+    return [*stack, layers.key(entries, facet=keys)] if look.key and entries else stack
 
 
 def panels_per_row(panels: int | None) -> int:

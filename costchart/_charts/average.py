@@ -87,9 +87,9 @@ def average_chart(
         "range over the curves (lowest to highest)" if spread == "range" else "mean ± 1 sd"
     )
     cost = [
-        layers.trivial_region(y_max=y_max, panels=keys),
+        layers.trivial_region(y_max=y_max, facet=keys),
         layers.average_band(average, classifier=color, palette=colors, spread=spread, y_max=y_max),
-        layers.trivial(y_max=y_max, panels=keys),
+        layers.trivial(y_max=y_max, facet=keys),
         layers.envelope(average, classifier=color, palette=colors, y_max=y_max),
     ]
     entries = [

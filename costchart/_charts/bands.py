@@ -84,10 +84,10 @@ def band_chart(
     keys = keys_of(table, facet)
     colors = colors_of(table, color, look)
     stack = [
-        layers.trivial_region(y_max=y_max, panels=keys),
+        layers.trivial_region(y_max=y_max, facet=keys),
         layers.band(table, classifier=color, palette=colors, y_max=y_max),
         layers.envelope(table, classifier=color, palette=colors, y_max=y_max),
-        layers.trivial(y_max=y_max, panels=keys),
+        layers.trivial(y_max=y_max, facet=keys),
     ]
     entries = [
         ("worse than a trivial classifier", "region"),
@@ -185,7 +185,7 @@ def difference_chart(
         layers.significance(table, names=(a, b), palette=colors),
         band,
         curve,
-        layers.zero_rule(panels=keys),
+        layers.zero_rule(facet=keys),
     ]
     entries = [
         (f"difference, {a} - {b} (below 0: {a} cheaper)", "bold line"),

@@ -94,7 +94,7 @@ def cost_layers(
                     cost_lines,
                 )
             )
-    stack.append(layers.trivial_region(y_max=y_max, panels=keys))
+    stack.append(layers.trivial_region(y_max=y_max, facet=keys))
     entries.append(("worse than a trivial classifier", "region"))
     if lines_drawn:
         lines = hull_lines(
@@ -114,7 +114,7 @@ def cost_layers(
             lines = filtered_first(lines, chosen_curves(curves, legend))
         stack.append(lines)
         entries.append((_lines_entry(tables, cost_lines, curves, legend), "thin line"))
-    stack.append(layers.trivial(y_max=y_max, panels=keys))
+    stack.append(layers.trivial(y_max=y_max, facet=keys))
     entries.append(("trivial classifiers", "trivial"))
     stack.append(envelope)
     entries.append(("lower envelope", "bold line"))
@@ -129,8 +129,8 @@ def cost_layers(
         )
         entries.append(("operating range", "rule"))
     if markers:
-        stack.append(layers.pc_markers(markers, panels=keys))
-        stack.append(layers.pc_labels(markers, y_max=y_max, panels=keys))
+        stack.append(layers.pc_markers(markers, facet=keys))
+        stack.append(layers.pc_labels(markers, y_max=y_max, facet=keys))
         entries.append(("marked operating points (pc)", "dotted line"))
     return stack, entries
 

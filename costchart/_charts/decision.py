@@ -133,7 +133,7 @@ def decision_curve_chart(
     entries += [("treat all", "dashed line"), ("treat none", "line")]
     if points is None:
         if look.key:
-            stack.append(key_layer(entries, panels=keys_of(table, facet)))
+            stack.append(key_layer(entries, facet=keys_of(table, facet)))
         return compose(stack, facet=facet, look=look)
     if facet is not None:
         msg = "points= links a cost view to one panel of decision curves; leave out facet="

@@ -113,5 +113,5 @@ def pr_chart(
         )
         entries.append(("ROC convex hull in PR space", "dashed line"))
     if look.key:
-        stack.append(key_layer(entries, panels=keys_of(table, facet)))
+        stack.append(key_layer(entries, facet=keys_of(table, facet)))
     return compose(stack, facet=facet, look=look)

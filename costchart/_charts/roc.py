@@ -72,7 +72,7 @@ def roc_layers(
             targets = targets.add_params(*curves)
         stack.append(hull_lines(targets, tables, "all"))
     if chance:
-        stack.append(roc_layer.draw_chance(axes=axes, panels=keys))
+        stack.append(roc_layer.draw_chance(axes=axes, facet=keys))
     common = {"color": color, "palette": colors, "legend": legend, "axes": axes}
     stack.append(roc_layer.draw_roc_curve(tables.points, max_points=None, **common))
     entries.append(("ROC curve", "line"))

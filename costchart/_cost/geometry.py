@@ -49,14 +49,14 @@ def repeat_for(table: pd.DataFrame, panels: pd.DataFrame | None) -> pd.DataFrame
         return table
     if not isinstance(panels, pd.DataFrame):
         msg = (
-            f"panels must be a pandas DataFrame of facet values (one row per panel); got {panels!r}"
+            f"facet= must be a pandas DataFrame of facet values (one row per panel); got {panels!r}"
         )
         raise CostchartError(msg)
     if panels.empty:
         return table
     clash = [c for c in panels.columns if c in table.columns]
     if clash:
-        msg = f"panels has the column {clash[0]!r}, which the layer's own rows use; rename it"
+        msg = f"facet= has the column {clash[0]!r}, which the layer's own rows use; rename it"
         raise CostchartError(msg)
     return panels.drop_duplicates().merge(table, how="cross")
 

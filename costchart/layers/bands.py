@@ -11,6 +11,7 @@ import pandas as pd
 from costchart._cost.compare import check_names
 from costchart._cost.geometry import repeat_for
 from costchart._io import schema as col
+from costchart._io.deprecation import renamed
 from costchart._io.errors import CostchartError
 from costchart._io.groups import split_groups
 from costchart._io.validation import one_of
@@ -274,17 +275,18 @@ def difference_curve(
     )
 
 
-def zero_rule(*, panels: pd.DataFrame | None = None, mark: Mapping | None = None) -> alt.Chart:
+@renamed(panels="facet")
+def zero_rule(*, facet: pd.DataFrame | None = None, mark: Mapping | None = None) -> alt.Chart:
     """A horizontal rule at zero (equal cost), for difference charts.
 
     Parameters
     ----------
-    panels : pandas.DataFrame, optional
+    facet : pandas.DataFrame, optional
         Facet values to repeat the layer for (one row per panel).
     mark : dict, optional
         Vega-Lite mark properties replacing costchart's.
     """
-    table = repeat_for(pd.DataFrame({"zero": [0.0]}), panels)
+    table = repeat_for(pd.DataFrame({"zero": [0.0]}), facet)
     return build(
         alt.Chart(table),
         table,

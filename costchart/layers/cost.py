@@ -17,6 +17,7 @@ import pandas as pd
 from costchart._cost import geometry as geometry
 from costchart._cost.geometry import cut_curve, trivial_lines
 from costchart._io import schema as col
+from costchart._io.deprecation import renamed
 from costchart._io.groups import split_groups
 from costchart._io.validation import whole_number
 from costchart._roc.thin import thin_points
@@ -268,8 +269,9 @@ def envelope(
     )
 
 
+@renamed(panels="facet")
 def trivial(
-    *, y_max: float = 0.5, panels: pd.DataFrame | None = None, mark: Mapping | None = None
+    *, y_max: float = 0.5, facet: pd.DataFrame | None = None, mark: Mapping | None = None
 ) -> alt.Chart:
     """The trivial classifiers: always-negative costs ``pc``, always-positive ``1 - pc``.
 
@@ -277,12 +279,12 @@ def trivial(
     ----------
     y_max : float
         Top of the cost axis; the lines end there.
-    panels : pandas.DataFrame, optional
+    facet : pandas.DataFrame, optional
         Facet values to repeat the layer for (one row per panel).
     mark : dict, optional
         Vega-Lite mark properties replacing costchart's.
     """
-    table = trivial_lines(y_max, panels)
+    table = trivial_lines(y_max, facet)
     return build(
         alt.Chart(table),
         table,
@@ -297,8 +299,9 @@ def trivial(
     )
 
 
+@renamed(panels="facet")
 def trivial_region(
-    *, y_max: float = 0.5, panels: pd.DataFrame | None = None, mark: Mapping | None = None
+    *, y_max: float = 0.5, facet: pd.DataFrame | None = None, mark: Mapping | None = None
 ) -> alt.Chart:
     """The region above ``min(pc, 1 - pc)``, where a trivial classifier is better.
 
@@ -306,13 +309,13 @@ def trivial_region(
     ----------
     y_max : float
         Top of the cost axis; the region is cut there.
-    panels : pandas.DataFrame, optional
+    facet : pandas.DataFrame, optional
         Facet values to repeat the layer for (one row per panel).
     mark : dict, optional
         Vega-Lite mark properties replacing costchart's.
     """
     y_max = check_y_max(y_max)
-    table = geometry.trivial_region(y_max, panels)
+    table = geometry.trivial_region(y_max, facet)
     return build(
         alt.Chart(table),
         table,

@@ -19,6 +19,7 @@ import altair as alt
 import pandas as pd
 
 from costchart._cost.geometry import repeat_for
+from costchart._io.deprecation import renamed
 from costchart._io.errors import CostchartError
 from costchart._io.validation import one_of
 from costchart.layers._base import CHANCE, HIGHLIGHT, INK, MUTED, ONE_CURVE, REGION, TRIVIAL
@@ -108,10 +109,11 @@ def _entry(entry) -> tuple[str, str, str | None]:
     return label, kind, colour[0] if colour else None
 
 
+@renamed(panels="facet")
 def key(
     entries: Sequence[tuple[str, str] | tuple[str, str, str]],
     *,
-    panels: pd.DataFrame | None = None,
+    facet: pd.DataFrame | None = None,
     title: str | None = None,
     orient: str = "bottom",
 ) -> alt.Chart:
@@ -128,7 +130,7 @@ def key(
         symbol in the colour of the element it names (its stroke, or its fill for
         ``"region"``, ``"band"``, ``"spread"`` and ``"dot"``), so a key never shows a
         black swatch for an element drawn in colour.
-    panels : pandas.DataFrame, optional
+    facet : pandas.DataFrame, optional
         Facet values to repeat the (invisible) rows for, one row per panel.
     title : str, optional
         The legend's title (none by default).
@@ -169,7 +171,7 @@ def key(
             raise CostchartError(msg)
         labels.append(label)
         styles.append(_style(kind, colour))
-    rows = repeat_for(pd.DataFrame({KEY_FIELD: labels}), panels)
+    rows = repeat_for(pd.DataFrame({KEY_FIELD: labels}), facet)
 
     def channel(kind, prop, measure="N", **extra):
         # Ordinal: a "point" scale (Vega-Lite's default for widths and sizes) would spread

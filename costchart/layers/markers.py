@@ -17,6 +17,7 @@ import pandas as pd
 
 from costchart._cost.geometry import cut_curve, repeat_for
 from costchart._io import schema as col
+from costchart._io.deprecation import renamed
 from costchart._io.validation import labelled_probabilities, one_of
 from costchart.layers._base import (
     COST_TITLE,
@@ -39,37 +40,39 @@ __all__ = ["hybrid", "pc_labels", "pc_markers", "selected"]
 
 
 def pc_marker_table(
-    pc: Mapping[str, float] | Sequence[float],
+    markers: Mapping[str, float] | Sequence[float],
     *,
     y_max: float = 0.5,
-    panels: pd.DataFrame | None = None,
+    facet: pd.DataFrame | None = None,
 ) -> pd.DataFrame:
-    """Rows for :func:`pc_markers` and :func:`pc_labels`: ``marker``, ``pc`` (and ``panels``)."""
-    labeled = labelled_probabilities(pc, "pc")
+    """Rows for :func:`pc_markers` and :func:`pc_labels`: ``marker``, ``pc`` (and ``facet``)."""
+    labeled = labelled_probabilities(markers, "markers")
     y_max = check_y_max(y_max)
     values = np.array(list(labeled.values()), dtype=np.float64)
     table = pd.DataFrame({col.MARKER: list(labeled), col.PC: values, "costchart_top": y_max})
-    return repeat_for(table, panels)
+    return repeat_for(table, facet)
 
 
+@renamed(panels="facet", pc="markers")
 def pc_markers(
-    pc: Mapping[str, float] | Sequence[float],
+    markers: Mapping[str, float] | Sequence[float],
     *,
-    panels: pd.DataFrame | None = None,
+    facet: pd.DataFrame | None = None,
     mark: Mapping | None = None,
 ) -> alt.Chart:
     """Dotted vertical rules at given operating points (label them with :func:`pc_labels`).
 
     Parameters
     ----------
-    pc : dict of label to pc, or list of pc
-        E.g. ``{"costs 3:1": cc.pc_from_cost_ratio(3)}``.
-    panels : pandas.DataFrame, optional
+    markers : dict of label to pc, or list of pc
+        The operating points to mark, e.g. ``{"costs 3:1": cc.pc_from_cost_ratio(3)}``
+        (the charts' ``markers=``).
+    facet : pandas.DataFrame, optional
         Facet values to repeat the layer for (one row per panel).
     mark : dict, optional
         Vega-Lite mark properties replacing costchart's.
     """
-    table = pc_marker_table(pc, panels=panels)
+    table = pc_marker_table(markers, facet=facet)
     return build(
         alt.Chart(table),
         table,
@@ -82,28 +85,29 @@ def pc_markers(
     )
 
 
+@renamed(panels="facet", pc="markers")
 def pc_labels(
-    pc: Mapping[str, float] | Sequence[float],
+    markers: Mapping[str, float] | Sequence[float],
     *,
     y_max: float = 0.5,
-    panels: pd.DataFrame | None = None,
+    facet: pd.DataFrame | None = None,
     mark: Mapping | None = None,
 ) -> alt.Chart:
     """Text labels for :func:`pc_markers`, just below the top of the cost axis.
 
     Parameters
     ----------
-    pc : dict of label to pc, or list of pc
+    markers : dict of label to pc, or list of pc
         The same value given to :func:`pc_markers`.
     y_max : float
         Top of the cost axis.
-    panels : pandas.DataFrame, optional
+    facet : pandas.DataFrame, optional
         Facet values to repeat the layer for (one row per panel).
     mark : dict, optional
         Vega-Lite mark properties replacing costchart's.
     """
     y_max = check_y_max(y_max)
-    table = pc_marker_table(pc, y_max=y_max, panels=panels)
+    table = pc_marker_table(markers, y_max=y_max, facet=facet)
     return build(
         alt.Chart(table),
         table,

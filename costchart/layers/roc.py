@@ -10,6 +10,7 @@ import pandas as pd
 
 from costchart._cost.geometry import iso_performance_lines, repeat_for
 from costchart._io import schema as col
+from costchart._io.deprecation import renamed
 from costchart._io.errors import CostchartError
 from costchart._io.validation import one_of, probabilities
 from costchart.layers._base import (
@@ -336,12 +337,13 @@ def draw_iso_performance(
     )
 
 
-def chance(*, panels: pd.DataFrame | None = None, mark: Mapping | None = None) -> alt.Chart:
+@renamed(panels="facet")
+def chance(*, facet: pd.DataFrame | None = None, mark: Mapping | None = None) -> alt.Chart:
     """The chance diagonal ``tpr = fpr``: the ROC points of random guessing.
 
     Parameters
     ----------
-    panels : pandas.DataFrame, optional
+    facet : pandas.DataFrame, optional
         Facet values to repeat the layer for (one row per panel).
     mark : dict, optional
         Vega-Lite mark properties replacing costchart's.
@@ -350,10 +352,10 @@ def chance(*, panels: pd.DataFrame | None = None, mark: Mapping | None = None) -
 
 
 def draw_chance(
-    *, axes: Axes = ROC_AXES, panels: pd.DataFrame | None = None, mark: Mapping | None = None
+    *, axes: Axes = ROC_AXES, facet: pd.DataFrame | None = None, mark: Mapping | None = None
 ) -> alt.Chart:
     """:func:`chance` with the axis titles of a chart (``axes``)."""
-    table = repeat_for(pd.DataFrame({col.FPR: [0.0, 1.0], col.TPR: [0.0, 1.0]}), panels)
+    table = repeat_for(pd.DataFrame({col.FPR: [0.0, 1.0], col.TPR: [0.0, 1.0]}), facet)
     return build(
         alt.Chart(table),
         table,

@@ -125,7 +125,7 @@ key = layers.key(
         ("pc with coverage on target (0.9 ± 3 s.e.)", "region", RANGE),
         ("the 90 % target", "dashed line", "#444444"),
     ],
-    panels=panels,
+    facet=panels,
 )
 chart = (
     layers.shared_layer(shaded, covered, beyond, target, key)

@@ -183,14 +183,14 @@ bands_view = (
         layers.difference_curve(band, names=("A", "B")).encode(
             y=alt.Y("difference:Q", title=difference_axis)
         ),
-        layers.zero_rule(panels=panels),
+        layers.zero_rule(facet=panels),
         layers.key(
             [
                 ("difference, cost(A) - cost(B) (below 0: A cheaper)", "bold line"),
                 ("90 % bootstrap band of the difference", "spread", BAND_GREY),
                 ("no difference", "rule"),
             ],
-            panels=panels,
+            facet=panels,
         ),
     )
     .properties(width=230, height=210)
