@@ -135,7 +135,7 @@ def test_roc_layers_take_their_titles_and_labels_when_built(points):
         roc.draw_roc_curve(one, axes=axes, color="model"),
         roc.draw_hull(one, axes=axes, color="model"),
         roc.draw_roc_markers(one, axes=axes, color="model"),
-        roc.draw_iso_performance(cc.roc_hull(one), axes=axes, pc=[0.5], color="model"),
+        roc.draw_iso_lines(cc.roc_hull(one), axes=axes, iso=[0.5], color="model"),
     ]
     for layer in built:
         encoding = layer.to_dict()["encoding"]

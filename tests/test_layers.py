@@ -86,7 +86,7 @@ LAYERS = {
     "roc_curve": lambda: layers.roc_curve(POINTS, classifier="m"),
     "roc_markers": lambda: layers.roc_markers(POINTS),
     "hull": lambda: layers.hull(HULL, classifier="m"),
-    "iso_performance": lambda: layers.iso_performance(HULL, pc=[0.2, 0.5, 0.9]),
+    "iso_lines": lambda: layers.iso_lines(HULL, iso=[0.2, 0.5, 0.9]),
     "pc_markers": lambda: layers.pc_markers({"3:1": 0.75}),
     "pc_labels": lambda: layers.pc_labels([0.25, 0.75]),
     "hover_targets(roc)": lambda: layers.hover_targets(
@@ -159,7 +159,7 @@ def test_cost_lines_are_cut_at_the_top_of_the_axis():
             lambda: layers.envelope(POINTS),
             r"the table given to envelope has no column 'pc'; available columns: 'm', 'threshold'.*Pass the costchart table it draws",
         ),
-        (lambda: layers.iso_performance(HULL), r"iso_performance needs either slope= or pc="),
+        (lambda: layers.iso_lines(HULL), r"iso_lines needs either slope= or iso="),
         (
             lambda: layers.hover_targets(POINTS, space="3d", hover=HOVER),
             r"space='3d' is not an option",
@@ -195,16 +195,16 @@ def test_cost_lines_are_cut_at_the_top_of_the_axis():
         ),
         (lambda: layers.band(BAND, by=3), r"by=3 must be a column name or a list"),
         (
-            lambda: layers.iso_performance(HULL, slope=[-1]),
+            lambda: layers.iso_lines(HULL, slope=[-1]),
             r"slope=-1\.0 must be numbers of at least 0",
         ),
-        (lambda: layers.iso_performance(HULL, slope="x"), r"slope='x' must be numbers"),
+        (lambda: layers.iso_lines(HULL, slope="x"), r"slope='x' must be numbers"),
         (
-            lambda: layers.iso_performance(HULL, pc=[[0.5]]),
-            r"pc=\[\[0\.5\]\] must be a list of operating points",
+            lambda: layers.iso_lines(HULL, iso=[[0.5]]),
+            r"iso=\[\[0\.5\]\] must be a list of operating points",
         ),
         (
-            lambda: layers.iso_performance(HULL.assign(pc_lo=0.9), pc=[0.5]),
+            lambda: layers.iso_lines(HULL.assign(pc_lo=0.9), iso=[0.5]),
             r"no vertex of the hull \('a',\) is optimal at pc=0\.5 \(slope 1\)",
         ),
         (

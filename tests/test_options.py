@@ -64,7 +64,7 @@ CALLS = {
     "roc_curve": (lambda **o: layers.roc_curve(POINTS, **o), {}),
     "roc_markers": (lambda **o: layers.roc_markers(POINTS, **o), {}),
     "hull": (lambda **o: layers.hull(HULL, **o), {}),
-    "iso_performance": (lambda **o: layers.iso_performance(HULL, pc=[0.5], **o), {}),
+    "iso_lines": (lambda **o: layers.iso_lines(HULL, iso=[0.5], **o), {}),
     "roc_spread": (
         lambda **o: layers.roc_spread(cc.roc_average(FOLDS, over="fold", by="m"), **o),
         {"by": "m", "classifier": "m", "tooltip": ["m"]},
@@ -245,3 +245,10 @@ def test_old_chart_names_warn_and_draw_the_same(name, old, new, value):
 def test_the_explorer_refuses_look_options_it_cannot_draw():
     with pytest.raises(cc.CostchartError, match=r"explorer\(\) takes no columns=2"):
         CHARTS["explorer"](columns=2)
+
+
+def test_the_iso_performance_layer_is_iso_lines_with_a_warning():
+    with pytest.warns(FutureWarning, match=r"layers.iso_performance is deprecated.*iso_lines"):
+        old = layers.iso_performance(HULL, pc=[0.5], classifier="m").to_dict()
+    assert old == layers.iso_lines(HULL, iso=[0.5], classifier="m").to_dict()
+    assert "iso_performance" not in layers.__all__

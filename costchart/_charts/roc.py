@@ -93,7 +93,7 @@ def roc_layers(
     )
     entries.append((dots, "dot"))
     if iso is not None:
-        stack.append(roc_layer.draw_iso_performance(tables.hull, pc=iso, **common))
+        stack.append(roc_layer.draw_iso_lines(tables.hull, iso=iso, **common))
         shown = ", ".join(f"{v:g}" for v in iso)
         entries.append(
             (f"iso-performance line{'s' if len(iso) > 1 else ''} (pc = {shown})", "dotted line")

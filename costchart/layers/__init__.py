@@ -9,7 +9,7 @@ Layers draw costchart tables. Compose them with ``+`` (layer), ``|`` and ``&``
 - markers of choices (:mod:`costchart.layers.markers`): :func:`pc_markers`,
   :func:`pc_labels`, :func:`selected`, :func:`hybrid`;
 - ROC space (:mod:`costchart.layers.roc`): :func:`roc_curve`, :func:`roc_markers`,
-  :func:`hull`, :func:`iso_performance`, :func:`chance`, :func:`roc_spread`;
+  :func:`hull`, :func:`iso_lines`, :func:`chance`, :func:`roc_spread`;
 - bands and comparisons (:mod:`costchart.layers.bands`): :func:`band`,
   :func:`average_band`, :func:`degenerate_ticks`, :func:`difference_curve`, :func:`zero_rule`,
   :func:`better_regions`, :func:`significance`;
@@ -53,7 +53,15 @@ from costchart.layers.cost import cost_lines, envelope, operating_ranges, trivia
 from costchart.layers.interaction import hover_targets, selections
 from costchart.layers.key import key
 from costchart.layers.markers import hybrid, pc_labels, pc_markers, selected
-from costchart.layers.roc import chance, hull, iso_performance, roc_curve, roc_markers, roc_spread
+from costchart.layers.roc import (  # iso_performance: the deprecated name of iso_lines
+    chance,
+    hull,
+    iso_lines,
+    iso_performance,  # noqa: F401
+    roc_curve,
+    roc_markers,
+    roc_spread,
+)
 
 __all__ = [
     "average_band",
@@ -67,7 +75,7 @@ __all__ = [
     "hover_targets",
     "hull",
     "hybrid",
-    "iso_performance",
+    "iso_lines",
     "key",
     "operating_ranges",
     "pc_labels",

@@ -10,7 +10,7 @@ import pandas as pd
 
 from costchart._cost.geometry import iso_performance_lines, repeat_for
 from costchart._io import schema as col
-from costchart._io.deprecation import renamed
+from costchart._io.deprecation import future_warning, renamed, take_aliases
 from costchart._io.errors import CostchartError
 from costchart._io.validation import one_of, probabilities
 from costchart.layers._base import (
@@ -27,7 +27,7 @@ from costchart.layers._base import (
 )
 from costchart.layers.cost import POINT_TIPS, thinned
 
-__all__ = ["chance", "hull", "iso_performance", "roc_curve", "roc_markers", "roc_spread"]
+__all__ = ["chance", "hull", "iso_lines", "roc_curve", "roc_markers", "roc_spread"]
 
 
 def curve_order(table: pd.DataFrame) -> alt.Order:
@@ -251,11 +251,11 @@ def _slopes_to_pc(slopes) -> list[float]:
 
 
 @data_layer
-def iso_performance(
+def iso_lines(
     table,
     *,
     slope: float | Sequence[float] | None = None,
-    pc: Sequence[float] | None = None,
+    iso: Sequence[float] | None = None,
     color: str | None = None,
     palette: Mapping | None = None,
     legend=None,
@@ -266,7 +266,9 @@ def iso_performance(
 ) -> alt.Chart:
     """Iso-performance lines in ROC space, each touching the hull at its optimal vertex.
 
-    The lines come from :func:`costchart._cost.geometry.iso_performance_lines`.
+    The lines come from :func:`costchart._cost.geometry.iso_performance_lines`. (The
+    transformer :func:`costchart.iso_performance` gives the optimal vertices as a table;
+    this layer draws the lines; it was called ``layers.iso_performance`` too.)
 
     Parameters
     ----------
@@ -274,20 +276,21 @@ def iso_performance(
         A table from :func:`costchart.roc_hull`.
     slope : float or list of float, optional
         Iso-performance slopes ``m = p(-)C(+|-) / (p(+)C(-|+))``.
-    pc : list of float, optional
-        Operating points instead of slopes (``m = (1 - pc) / pc``).
+    iso : list of float, optional
+        Operating points ``pc`` instead of slopes (``m = (1 - pc) / pc``), as the charts'
+        ``iso=``.
     color, palette, legend, tooltip, mark
         As in :func:`costchart.layers.cost_lines`.
     """
-    return draw_iso_performance(**locals())  # the same options, the layer's own axes
+    return draw_iso_lines(**locals())  # the same options, the layer's own axes
 
 
-def draw_iso_performance(
+def draw_iso_lines(
     table,
     *,
     axes: Axes = ROC_AXES,
     slope: float | Sequence[float] | None = None,
-    pc: Sequence[float] | None = None,
+    iso: Sequence[float] | None = None,
     color: str | None = None,
     palette: Mapping | None = None,
     legend=None,
@@ -296,14 +299,14 @@ def draw_iso_performance(
     detail=None,
     hover=None,
 ) -> alt.Chart:
-    """:func:`iso_performance` with the axis titles and legend labels of a chart (``axes``)."""
-    if (slope is None) == (pc is None):
-        msg = "iso_performance needs either slope= or pc= (one of them)"
+    """:func:`iso_lines` with the axis titles and legend labels of a chart (``axes``)."""
+    if (slope is None) == (iso is None):
+        msg = "iso_lines needs either slope= or iso= (one of them)"
         raise CostchartError(msg)
-    if pc is not None:
-        values = np.atleast_1d(probabilities(pc, "pc"))
+    if iso is not None:
+        values = np.atleast_1d(probabilities(iso, "iso"))
         if values.ndim != 1:
-            msg = f"pc={pc!r} must be a list of operating points, one per line"
+            msg = f"iso={iso!r} must be a list of operating points pc, one per line"
             raise CostchartError(msg)
         conditions = values.tolist()
     else:
@@ -311,7 +314,7 @@ def draw_iso_performance(
     table = read(
         table,
         [col.FPR, col.TPR, col.SLOPE_LO, col.SLOPE_HI],
-        "iso_performance",
+        "iso_lines",
         color=color,
     )
     table = iso_performance_lines(table, conditions)
@@ -335,6 +338,19 @@ def draw_iso_performance(
         overrides=mark,
         axes=axes,
     )
+
+
+def iso_performance(table, **options) -> alt.Chart:
+    """The deprecated name of :func:`iso_lines` (whose ``pc=`` is ``iso=``).
+
+    :func:`costchart.iso_performance` is the transformer; the layer is ``iso_lines``.
+    """
+    future_warning(
+        "layers.iso_performance is deprecated and will be removed in the next release; "
+        "use layers.iso_lines (pc= is iso= there); cc.iso_performance is the transformer"
+    )
+    take_aliases("iso_lines", options, {"pc": "iso"})
+    return iso_lines(table, **options)
 
 
 @renamed(panels="facet")

@@ -80,7 +80,7 @@ roc = (
         hulls[hulls["curve"] == SOLID], max_points=None, mark={"color": BLUE, "strokeWidth": 2}
     )
     + layers.hull(hulls[hulls["curve"] == DASHED], mark={"color": ORANGE})
-    + layers.iso_performance(hulls, slope=SLOPE, mark={"color": ISO})
+    + layers.iso_lines(hulls, slope=SLOPE, mark={"color": ISO})
     + alt.Chart(names)
     .mark_point(filled=True, size=60, color="#222222")
     .encode(x="fpr:Q", y="tpr:Q")

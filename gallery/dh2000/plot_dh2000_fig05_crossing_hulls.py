@@ -115,7 +115,7 @@ print(duals.round(4))
 ORANGE, BLUE, ISO = "#D55E00", "#0072B2", "#222222"
 iso = alt.layer(
     *[
-        layers.iso_performance(
+        layers.iso_lines(
             hulls[hulls["hull"] == row.hull],
             slope=row.slope,
             mark={"color": ISO, "strokeDash": [1, 0], "strokeWidth": 1.2},

@@ -75,7 +75,7 @@ slope = (0.8 - 0.4) / (0.3 - 0.04)
 ISO = "#444444"
 roc = (
     layers.chance()
-    + layers.iso_performance(
+    + layers.iso_lines(
         cc.roc_hull(points[points.curve == "A"], by="curve"),
         slope=[slope],
         mark={"color": ISO, "strokeDash": [1, 0], "strokeWidth": 1},

@@ -120,7 +120,7 @@ rings = (
 chart = (
     layers.roc_curve(points, classifier="classifier", palette=colours, max_points=None)
     + layers.hull(hull.drop(columns="classifier"), mark={"strokeWidth": 2.5, "color": "#222222"})
-    + layers.iso_performance(
+    + layers.iso_lines(
         hull.drop(columns="classifier"),
         slope=scenarios["slope"].tolist(),
         mark={"color": iso_colour, "strokeWidth": 1.5},

@@ -134,7 +134,7 @@ def panel(name: str, slopes: list[float]) -> alt.LayerChart:
     )
     return (
         layers.hull(hull[["fpr", "tpr", "slope_lo", "slope_hi", "pc_lo", "pc_hi"]])
-        + layers.iso_performance(
+        + layers.iso_lines(
             hull[["fpr", "tpr", "slope_lo", "slope_hi", "pc_lo", "pc_hi"]],
             slope=slopes,
             mark={"color": iso_colour, "strokeWidth": 1.5},
