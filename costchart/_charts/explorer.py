@@ -47,7 +47,7 @@ from costchart._roc.thin import thin_points
 from costchart._vega import content_name, nominal
 from costchart.layers import _base as base
 from costchart.layers.cost import trivial, trivial_region
-from costchart.layers.key import key as key_layer
+from costchart.layers.keys import key as key_layer
 from costchart.layers.roc import chance
 
 __all__ = ["explorer"]

@@ -51,7 +51,7 @@ from costchart.layers.bands import (
 )
 from costchart.layers.cost import cost_lines, envelope, operating_ranges, trivial, trivial_region
 from costchart.layers.interaction import hover_targets, selections
-from costchart.layers.key import key
+from costchart.layers.keys import key
 from costchart.layers.markers import hybrid, pc_labels, pc_markers, selected
 from costchart.layers.roc import (  # iso_performance: the deprecated name of iso_lines
     chance,
