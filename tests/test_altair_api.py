@@ -126,7 +126,7 @@ def test_compound_charts_are_altairs_own_classes(points):
 
 def test_roc_layers_take_their_titles_and_labels_when_built(points):
     """ROCIV points: every ROC layer is built with the amounts' titles, none patched."""
-    from costchart.layers import roc
+    from costchart.layers import iso, roc
     from costchart.layers._base import FPR_IV_TITLE, TPR_IV_TITLE, Axes
 
     axes = Axes(FPR_IV_TITLE, TPR_IV_TITLE, labels="upper(datum.label)")
@@ -135,7 +135,7 @@ def test_roc_layers_take_their_titles_and_labels_when_built(points):
         roc.draw_roc_curve(one, axes=axes, color="model"),
         roc.draw_hull(one, axes=axes, color="model"),
         roc.draw_roc_markers(one, axes=axes, color="model"),
-        roc.draw_iso_lines(cc.roc_hull(one), axes=axes, iso=[0.5], color="model"),
+        iso.draw_iso_lines(cc.roc_hull(one), axes=axes, iso=[0.5], color="model"),
     ]
     for layer in built:
         encoding = layer.to_dict()["encoding"]

@@ -16,7 +16,7 @@ import pytest
 import costchart as cc
 from costchart import layers
 from costchart._charts._options import LOOK_OPTIONS, Look
-from costchart.layers._base import LAYER_OPTIONS, LayerOptions
+from costchart.layers._options import LAYER_OPTIONS, LayerOptions
 
 RAW = pd.DataFrame(
     {

@@ -29,6 +29,7 @@ from costchart.layers import _base as layers_base
 from costchart.layers import roc as roc_layer
 from costchart.layers._base import ROC_AXES, Axes
 from costchart.layers.interaction import draw_hover_targets
+from costchart.layers.iso import draw_iso_lines
 
 __all__ = ["roc_chart", "roc_layers"]
 
@@ -93,7 +94,7 @@ def roc_layers(
     )
     entries.append((dots, "dot"))
     if iso is not None:
-        stack.append(roc_layer.draw_iso_lines(tables.hull, iso=iso, **common))
+        stack.append(draw_iso_lines(tables.hull, iso=iso, **common))
         shown = ", ".join(f"{v:g}" for v in iso)
         entries.append(
             (f"iso-performance line{'s' if len(iso) > 1 else ''} (pc = {shown})", "dotted line")

@@ -8,8 +8,8 @@ Layers draw costchart tables. Compose them with ``+`` (layer), ``|`` and ``&``
   :func:`trivial`, :func:`trivial_region`, :func:`operating_ranges`;
 - markers of choices (:mod:`costchart.layers.markers`): :func:`pc_markers`,
   :func:`pc_labels`, :func:`selected`, :func:`hybrid`;
-- ROC space (:mod:`costchart.layers.roc`): :func:`roc_curve`, :func:`roc_markers`,
-  :func:`hull`, :func:`iso_lines`, :func:`chance`, :func:`roc_spread`;
+- ROC space (:mod:`costchart.layers.roc`, :mod:`costchart.layers.iso`): :func:`roc_curve`,
+  :func:`roc_markers`, :func:`hull`, :func:`iso_lines`, :func:`chance`, :func:`roc_spread`;
 - bands and comparisons (:mod:`costchart.layers.bands`): :func:`band`,
   :func:`average_band`, :func:`degenerate_ticks`, :func:`difference_curve`, :func:`zero_rule`,
   :func:`better_regions`, :func:`significance`;
@@ -51,17 +51,13 @@ from costchart.layers.bands import (
 )
 from costchart.layers.cost import cost_lines, envelope, operating_ranges, trivial, trivial_region
 from costchart.layers.interaction import hover_targets, selections
-from costchart.layers.keys import key
-from costchart.layers.markers import hybrid, pc_labels, pc_markers, selected
-from costchart.layers.roc import (  # iso_performance: the deprecated name of iso_lines
-    chance,
-    hull,
+from costchart.layers.iso import (  # iso_performance: the deprecated name of iso_lines
     iso_lines,
     iso_performance,  # noqa: F401
-    roc_curve,
-    roc_markers,
-    roc_spread,
 )
+from costchart.layers.keys import key
+from costchart.layers.markers import hybrid, pc_labels, pc_markers, selected
+from costchart.layers.roc import chance, hull, roc_curve, roc_markers, roc_spread
 
 __all__ = [
     "average_band",

@@ -25,10 +25,10 @@ from costchart.layers._base import (
     build,
     check_y_max,
     cost_scale,
-    data_layer,
     pc_x,
     read,
 )
+from costchart.layers._options import data_layer
 
 __all__ = [
     "average_band",
@@ -394,9 +394,6 @@ def significance(
     shared = {"detail": detail, "legend": legend, "hover": hover, "tooltip": tooltip}
     name = color or "cheaper"
     if name not in regions.columns:
-        msg = (
-            f"classifier={name!r} is not a column of the regions; pass one of "
-            f"{list(regions.columns)}"
-        )
+        msg = f"classifier={name!r} is not a column of the regions: {list(regions.columns)}"
         raise CostchartError(msg)
     return _regions(regions, name, "significantly cheaper", palette, mark, **shared)

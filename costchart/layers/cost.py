@@ -30,11 +30,11 @@ from costchart.layers._base import (
     build,
     check_y_max,
     cost_y,
-    data_layer,
     details,
     pc_x,
     read,
 )
+from costchart.layers._options import data_layer
 
 __all__ = [
     "cost_lines",

@@ -20,7 +20,6 @@ from costchart.layers._base import (
     check_y_max,
     color_channel,
     cost_scale,
-    data_layer,
     details,
     fpr_x,
     mark_properties,
@@ -28,6 +27,7 @@ from costchart.layers._base import (
     tooltips,
     tpr_y,
 )
+from costchart.layers._options import data_layer
 from costchart.layers.cost import POINT_TIPS, line_ends_chart
 
 #: The pc axis's scale, as every cost layer's.

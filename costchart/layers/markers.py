@@ -27,13 +27,13 @@ from costchart.layers._base import (
     check_y_max,
     cost_scale,
     cost_y,
-    data_layer,
     details,
     fpr_x,
     pc_x,
     read,
     tpr_y,
 )
+from costchart.layers._options import data_layer
 from costchart.layers.cost import lines_chart
 
 __all__ = ["hybrid", "pc_labels", "pc_markers", "selected"]
