@@ -1489,10 +1489,10 @@ def _edge_cases(add, tmp: Path) -> None:
     data = {"s": np.r_[X[:, 0]], "y": y}
     tables = {
         "significant_regions: a flag its band contradicts": lambda: cc.significant_regions(
-            band, names=("a", "b")
+            band, a="a", b="b"
         ),
         "significant_regions: NaN bounds": lambda: cc.significant_regions(
-            band.assign(upper=[np.nan, 0.1], significant=False), names=("a", "b")
+            band.assign(upper=[np.nan, 0.1], significant=False), a="a", b="b"
         ),
         "auc_test: a=b": lambda: cc.auc_test(
             paired, score="s", label="y", classifier="m", instance="i", a="x", b="x"

@@ -291,7 +291,7 @@ def test_band_and_difference_charts_take_polars(band_tables, render):
     with pytest.warns(cc.CostchartWarning) as record:
         render(cc.difference_chart(pl.from_pandas(difference), facet="dataset"))
     said = " ".join(str(w.message) for w in record)
-    assert "pass band_label=" in said and "pass names=(a, b)" in said
+    assert "pass band_label=" in said and "pass a= and b=" in said
 
 
 def _normalized(spec: dict) -> str:

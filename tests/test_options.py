@@ -248,7 +248,32 @@ def test_the_explorer_refuses_look_options_it_cannot_draw():
 
 
 def test_the_iso_performance_layer_is_iso_lines_with_a_warning():
-    with pytest.warns(FutureWarning, match=r"layers.iso_performance is deprecated.*iso_lines"):
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always")
         old = layers.iso_performance(HULL, pc=[0.5], classifier="m").to_dict()
+    messages = [str(w.message) for w in said if w.category is FutureWarning]
+    assert any("layers.iso_performance is deprecated" in m and "iso_lines" in m for m in messages)
+    assert any("iso_lines(pc=...) is deprecated" in m and "iso=" in m for m in messages)
     assert old == layers.iso_lines(HULL, iso=[0.5], classifier="m").to_dict()
     assert "iso_performance" not in layers.__all__
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda **o: cc.significant_regions(DIFFERENCE, **o),
+        lambda **o: layers.significance(DIFFERENCE, **o),
+        lambda **o: layers.difference_curve(DIFFERENCE, **o),
+        lambda **o: cc.difference_chart(DIFFERENCE, **o),
+    ],
+)
+def test_the_compared_pair_is_a_and_b_as_in_difference_band(call):
+    new = call(a="logistic", b="tree")
+    with pytest.warns(FutureWarning, match=r"names=\.\.\.\) is deprecated.*pass a= and b="):
+        old = call(names=("logistic", "tree"))
+    if isinstance(new, pd.DataFrame):
+        pd.testing.assert_frame_equal(old, new)
+    else:
+        assert old.to_dict() == new.to_dict()
+    with pytest.raises(cc.CostchartError, match=r"b=None must be a non-empty string.*a= and b="):
+        call(a="logistic")

@@ -55,7 +55,7 @@ def test_regions_match_a_brute_force_loop(flags, groups, seed):
             )
         )
     table = pd.concat(parts, ignore_index=True).sample(frac=1, random_state=seed)
-    mine = cc.significant_regions(table, names=("x", "y"), by="dataset")
+    mine = cc.significant_regions(table, a="x", b="y", by="dataset")
     expected = _brute_regions(table, names=("x", "y"))
     pd.testing.assert_frame_equal(
         mine.sort_values(["dataset", "pc_lo"]).reset_index(drop=True),
@@ -68,20 +68,35 @@ def test_names_come_from_the_band_the_argument_or_default():
     band = pd.DataFrame(
         {"pc": [0.0, 0.5, 1.0], "difference": [0.1, 0.2, 0.0], "significant": [True, True, False]}
     )
-    with pytest.warns(cc.CostchartWarning, match=r"pass names=\(a, b\) to name them"):
+    with pytest.warns(cc.CostchartWarning, match=r"pass a= and b= to name them"):
         assert cc.significant_regions(band).cheaper.tolist() == ["b"]
     band.attrs["costchart"] = {"a": "logistic", "b": "tree"}
     assert cc.significant_regions(band).cheaper.tolist() == ["tree"]
-    assert cc.significant_regions(band, names=("p", "q")).cheaper.tolist() == ["q"]
+    assert cc.significant_regions(band, a="p", b="q").cheaper.tolist() == ["q"]
 
 
 @pytest.mark.parametrize(
     ("names", "message"),
-    [("ab", r"names='ab' must be two non-empty strings"), (("a",), r"names=\('a',\)")],
+    [
+        ({"a": "ab"}, r"b=None must be a non-empty string"),
+        ({"a": "x", "b": ""}, r"b='' must be a non-empty string"),
+        ({"a": "x", "b": "x"}, r"a='x' and b='x' must be two distinct names"),
+        ({"a": 3, "b": "x"}, r"a=3 must be a non-empty string"),
+    ],
 )
 def test_bad_names_are_refused(names, message):
     band = pd.DataFrame({"pc": [0.5], "difference": [0.1], "significant": [True]})
     with pytest.raises(cc.CostchartError, match=message):
+        cc.significant_regions(band, **names)
+
+
+@pytest.mark.parametrize(
+    ("names", "message"),
+    [("ab", r"names='ab' must be two names"), (("a",), r"names=\('a',\) must be two names")],
+)
+def test_bad_old_names_are_refused(names, message):
+    band = pd.DataFrame({"pc": [0.5], "difference": [0.1], "significant": [True]})
+    with pytest.warns(FutureWarning), pytest.raises(cc.CostchartError, match=message):
         cc.significant_regions(band, names=names)
 
 
@@ -113,7 +128,7 @@ def _band():
 
 
 def test_flags_are_checked_against_the_band():
-    assert cc.significant_regions(_band(), names=("a", "b")).pc_lo.tolist() == [0.2]
+    assert cc.significant_regions(_band(), a="a", b="b").pc_lo.tolist() == [0.2]
     edited = _band().assign(significant=[True, True, False])  # the band at 0.4 holds 0
     with pytest.raises(
         cc.CostchartError, match=r"flags pc=0\.4 significant, but its band \[-0\.1, 0\.01\] holds 0"
@@ -134,10 +149,10 @@ def test_nan_bounds_are_refused():
 def test_flags_must_be_true_false_or_missing_and_differences_known():
     band = pd.DataFrame({"pc": [0.0, 0.5, 1.0], "difference": [0.0, -0.1, 0.0]})
     missing = band.assign(significant=pd.array([pd.NA, True, False], dtype="boolean"))
-    regions = cc.significant_regions(missing, names=("a", "b"))
+    regions = cc.significant_regions(missing, a="a", b="b")
     assert regions.cheaper.tolist() == ["a"]
     with pytest.raises(cc.CostchartError, match=r"must hold True or False, but has .*2"):
-        cc.significant_regions(band.assign(significant=[0, 2, 1]), names=("a", "b"))
+        cc.significant_regions(band.assign(significant=[0, 2, 1]), a="a", b="b")
     unknown = band.assign(difference=[0.0, np.nan, 0.0], significant=[False, True, False])
     with pytest.raises(cc.CostchartError, match=r"'difference' of difference is NaN where"):
-        cc.significant_regions(unknown, names=("a", "b"))
+        cc.significant_regions(unknown, a="a", b="b")

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from costchart._bands.options import Options
 from costchart._io.errors import CostchartError, warn
 
-__all__ = ["ATTRS", "band_label", "describe", "recorded_level", "recorded_names"]
+__all__ = ["ATTRS", "band_label", "describe", "pair_of", "recorded_level", "recorded_names"]
 
 #: The key of the band's description in ``DataFrame.attrs``.
 ATTRS = "costchart"
@@ -90,6 +90,29 @@ def _recorded(table) -> dict:
     return recorded if isinstance(recorded, dict) else {}
 
 
+def pair_of(a, b) -> tuple[str, str] | None:
+    """The names ``a=`` and ``b=`` of the two classifiers compared, checked; ``None`` if neither.
+
+    Examples
+    --------
+    >>> pair_of("logistic", "tree")
+    ('logistic', 'tree')
+    """
+    if a is None and b is None:
+        return None
+    for name, value in (("a", a), ("b", b)):
+        if not isinstance(value, str) or not value:
+            msg = (
+                f"{name}={value!r} must be a non-empty string, the name of a classifier "
+                "compared; pass both a= and b="
+            )
+            raise CostchartError(msg)
+    if a == b or "tie" in (a, b):
+        msg = f"a={a!r} and b={b!r} must be two distinct names other than 'tie'"
+        raise CostchartError(msg)
+    return a, b
+
+
 def recorded_names(table, names) -> tuple[str, str]:
     """The names of a difference band's ``a`` and ``b``: ``names``, else those recorded.
 
@@ -111,7 +134,7 @@ def recorded_names(table, names) -> tuple[str, str]:
         warn(
             "the difference table does not record which classifiers are a and b (it went "
             "through another library, a merge or a concatenation); they are called 'a' and "
-            "'b': pass names=(a, b) to name them"
+            "'b': pass a= and b= to name them"
         )
         return "a", "b"
     return str(a), str(b)

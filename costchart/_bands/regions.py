@@ -7,9 +7,10 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from costchart._bands.describe import recorded_names
+from costchart._bands.describe import pair_of, recorded_names
 from costchart._bands.difference import ZERO
 from costchart._io import schema as col
+from costchart._io.deprecation import renamed_pair
 from costchart._io.errors import CostchartError
 from costchart._io.frames import infer_by, require_columns
 from costchart._io.tables import check_unit, numbers, read_table
@@ -20,8 +21,13 @@ __all__ = ["significant_regions"]
 CHEAPER = "cheaper"
 
 
+@renamed_pair()
 def significant_regions(
-    difference, *, names: Sequence[str] | None = None, by: str | Sequence[str] | None = None
+    difference,
+    *,
+    a: str | None = None,
+    b: str | None = None,
+    by: str | Sequence[str] | None = None,
 ) -> pd.DataFrame:
     """The ``pc`` ranges where a difference band finds one classifier significantly cheaper.
 
@@ -35,8 +41,9 @@ def significant_regions(
     difference : pandas, polars or pyarrow table
         A table from :func:`costchart.difference_band` (``pc``, ``difference``,
         ``significant``, and any grouping columns).
-    names : (str, str), optional
-        The names of ``a`` and ``b``; by default those the band recorded (else "a", "b").
+    a, b : str, optional
+        The names of the two classifiers compared (the band's ``a`` and ``b``); by
+        default those the band recorded (else "a", "b").
     by : str or list of str, optional
         Grouping columns; by default the grouping the table carries.
 
@@ -52,12 +59,11 @@ def significant_regions(
     >>> band = pd.DataFrame({"pc": [0.0, 0.25, 0.5, 0.75, 1.0],
     ...                      "difference": [0.0, -0.1, -0.2, 0.05, 0.0],
     ...                      "significant": [False, True, True, False, False]})
-    >>> cc.significant_regions(band, names=("logistic", "tree"))
+    >>> cc.significant_regions(band, a="logistic", b="tree")
        pc_lo  pc_hi   cheaper
     0  0.125  0.625  logistic
     """
-    if names is not None:
-        recorded_names(difference, names)  # refuse bad names before any work
+    names = pair_of(a, b)  # refuse bad names before any work
     table = read_table(difference, "difference")
     require_columns(
         table.columns,

@@ -13,11 +13,12 @@ from collections.abc import Sequence
 import altair as alt
 
 from costchart import layers
-from costchart._bands.describe import band_label, recorded_level, recorded_names
+from costchart._bands.describe import band_label, pair_of, recorded_level, recorded_names
 from costchart._charts._compose import compose, with_key
 from costchart._charts._options import Look, check_roles, colors_of, keys_of, ready_chart
 from costchart._cost.geometry import check_y_max
 from costchart._io import schema as col
+from costchart._io.deprecation import renamed_pair
 from costchart._io.errors import CostchartError, warn
 from costchart._io.frames import carry_grouping, infer_by
 from costchart._palette import palette as palette_of
@@ -106,13 +107,15 @@ def band_chart(
     )
 
 
+@renamed_pair()
 @ready_chart
 def difference_chart(
     difference,
     *,
     facet: str | None = None,
     by: str | Sequence[str] | None = None,
-    names: Sequence[str] | None = None,
+    a: str | None = None,
+    b: str | None = None,
     band_label: str | None = None,
     look: Look,
 ) -> alt.LayerChart | alt.FacetChart:
@@ -132,8 +135,9 @@ def difference_chart(
     by : str or list of str, optional
         Grouping columns of the table: by default the grouping it carries, with the
         ``facet=`` column counted as declared (see the glossary).
-    names : (str, str), optional
-        Names of ``a`` and ``b``; by default those the band recorded (else "a", "b").
+    a, b : str, optional
+        Names of the two classifiers compared; by default those the band recorded (else
+        "a", "b").
     band_label : str, optional
         The band's key entry; by default what the band recorded about itself.
     palette : dict, optional
@@ -151,7 +155,7 @@ def difference_chart(
     )
     # What the band recorded, read once the table is known to be one.
     label = band_label or _band_entry(difference)
-    a, b = recorded_names(difference, names)
+    a, b = recorded_names(difference, pair_of(a, b))
     by = infer_by(table, by, name="difference", declared=(facet,))
     check_roles(by, "difference", "difference_band", facet=facet)
     table = carry_grouping(table.copy(deep=False), by)  # what the layers read
@@ -178,11 +182,11 @@ def difference_chart(
         detail=False,
         fields=((col.PC, "Q", "pc"), (col.LOWER, "Q", "lower"), (col.UPPER, "Q", "upper")),
     )
-    curve = layers.difference_curve(table, names=(a, b)).encode(
+    curve = layers.difference_curve(table, a=a, b=b).encode(
         y=alt.Y(f"{col.DIFFERENCE}:Q", title=axis)
     )
     stack = [
-        layers.significance(table, names=(a, b), palette=colors),
+        layers.significance(table, a=a, b=b, palette=colors),
         band,
         curve,
         layers.zero_rule(facet=keys),

@@ -22,6 +22,7 @@ __all__ = [
     "deprecated_names",
     "future_warning",
     "renamed",
+    "renamed_pair",
     "renamed_value",
     "take_alias",
     "take_aliases",
@@ -87,6 +88,38 @@ def take_aliases(function: str, kwargs: dict, names: Mapping[str, str]) -> None:
 def renamed(**names: str) -> Callable[[F], F]:
     """Keep a function's old keyword names one release: ``@renamed(panels="facet")``."""
     return deprecated_names(lambda function, kwargs: take_aliases(function, kwargs, names))
+
+
+def renamed_pair(old: str = "names", new: tuple[str, str] = ("a", "b")) -> Callable[[F], F]:
+    """Keep an old keyword that took a pair, ``names=(x, y)``, as two: ``a=x, b=y``."""
+
+    def translate(function: str, kwargs: dict) -> None:
+        if old not in kwargs:
+            return
+        given = [name for name in new if name in kwargs]
+        if given:
+            msg = (
+                f"{function}() got {old}= and {given[0]}=: {old}=({new[0]}, {new[1]}) is the "
+                f"deprecated spelling of {new[0]}=, {new[1]}=; pass those only"
+            )
+            raise CostchartError(msg)
+        value = kwargs.pop(old)
+        future_warning(
+            f"{function}({old}=...) is deprecated and will be removed in the next release; "
+            f"pass {new[0]}= and {new[1]}="
+        )
+        if value is None:
+            return
+        if (
+            isinstance(value, (str, bytes))
+            or not isinstance(value, (tuple, list))
+            or len(value) != 2
+        ):
+            msg = f"{old}={value!r} must be two names; better, pass {new[0]}= and {new[1]}="
+            raise CostchartError(msg)
+        kwargs[new[0]], kwargs[new[1]] = value
+
+    return deprecated_names(translate)
 
 
 def renamed_value(function: str, old: str, value, new: str, mapping: Mapping[str, str]) -> str:

@@ -8,10 +8,10 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from costchart._cost.compare import check_names
+from costchart._bands.describe import pair_of
 from costchart._cost.geometry import repeat_for
 from costchart._io import schema as col
-from costchart._io.deprecation import renamed
+from costchart._io.deprecation import renamed, renamed_pair
 from costchart._io.errors import CostchartError
 from costchart._io.groups import split_groups
 from costchart._io.validation import one_of
@@ -225,11 +225,13 @@ def average_band(
     )
 
 
+@renamed_pair()
 @data_layer
 def difference_curve(
     table,
     *,
-    names: Sequence[str] | None = None,
+    a: str | None = None,
+    b: str | None = None,
     tooltip=None,
     mark: Mapping | None = None,
     color: str | None = None,
@@ -245,14 +247,13 @@ def difference_curve(
     table : pandas, polars or pyarrow table
         ``Comparison.difference`` from :func:`costchart._cost.compare`, or a table from
         :func:`costchart.difference_band` (``pc``, ``difference``).
-    names : (str, str), optional
-        The two classifiers, ``a`` and ``b``: the axis says ``"a - b"`` (the default
-        names).
+    a, b : str, optional
+        The names of the two classifiers compared, for the axis: ``"a - b"``.
     tooltip, mark
         As in :func:`costchart.layers.cost_lines`.
     """
     table = read(table, [col.PC, col.DIFFERENCE], "difference_curve", color=color)
-    a, b = ("a", "b") if names is None else check_names(names)
+    a, b = pair_of(a, b) or ("a", "b")
     name = f"{a} - {b}"
     return build(
         alt.Chart(table),
@@ -281,10 +282,8 @@ def zero_rule(*, facet: pd.DataFrame | None = None, mark: Mapping | None = None)
 
     Parameters
     ----------
-    facet : pandas.DataFrame, optional
-        Facet values to repeat the layer for (one row per panel).
-    mark : dict, optional
-        Vega-Lite mark properties replacing costchart's.
+    facet, mark
+        As in :func:`costchart.layers.trivial` (facet values; mark properties).
     """
     table = repeat_for(pd.DataFrame({"zero": [0.0]}), facet)
     return build(
@@ -333,7 +332,6 @@ def better_regions(
 
 
 def _regions(table: pd.DataFrame, name: str, title: str, palette, mark, **shared) -> alt.Chart:
-    """Regions coloured by the column ``name`` (the classifier cheaper there)."""
     scale = color_scale(table[name], palette)
     return build(
         alt.Chart(table),
@@ -354,11 +352,13 @@ def _regions(table: pd.DataFrame, name: str, title: str, palette, mark, **shared
     )
 
 
+@renamed_pair()
 @data_layer
 def significance(
     table,
     *,
-    names: Sequence[str] | None = None,
+    a: str | None = None,
+    b: str | None = None,
     palette: Mapping | None = None,
     mark=None,
     color: str | None = None,
@@ -377,8 +377,8 @@ def significance(
     table : pandas, polars or pyarrow table
         A table from :func:`costchart.difference_band` (``pc``, ``difference``,
         ``significant``), or its regions from :func:`costchart.significant_regions`.
-    names : (str, str), optional
-        The names of ``a`` and ``b`` (default: those the band recorded).
+    a, b : str, optional
+        The names of the two classifiers compared (default: those the band recorded).
     palette : dict, optional
         Colours of the two names.
     mark : dict, optional
@@ -389,11 +389,11 @@ def significance(
     regions = (
         read(table, [col.PC_LO, col.PC_HI, "cheaper"], "significance")
         if hasattr(table, "columns") and "cheaper" in table.columns
-        else significant_regions(table, names=names)
+        else significant_regions(table, a=a, b=b)
     )
-    shared = {"detail": detail, "legend": legend, "hover": hover, "tooltip": tooltip}
     name = color or "cheaper"
     if name not in regions.columns:
         msg = f"classifier={name!r} is not a column of the regions: {list(regions.columns)}"
         raise CostchartError(msg)
+    shared = {"detail": detail, "legend": legend, "hover": hover, "tooltip": tooltip}
     return _regions(regions, name, "significantly cheaper", palette, mark, **shared)

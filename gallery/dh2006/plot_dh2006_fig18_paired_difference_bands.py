@@ -180,7 +180,7 @@ bands_view = (
     layers.shared_layer(
         layers.significance(regions, palette={n: colours[n] for n in regions["cheaper"]}),
         band_area,
-        layers.difference_curve(band, names=("A", "B")).encode(
+        layers.difference_curve(band, a="A", b="B").encode(
             y=alt.Y("difference:Q", title=difference_axis)
         ),
         layers.zero_rule(facet=panels),
