@@ -454,7 +454,7 @@ def test_band_errors(call, message):
 def test_confusion_band_of_the_envelope_uses_trivial_classifiers_where_cheaper():
     counts = {"TP": [16], "FN": [4], "FP": [4], "TN": [6]}
     band = cc.confusion_band(
-        counts, tp="TP", fn="FN", fp="FP", tn="TN", pc=[0.1, 0.5, 0.9], envelope=True
+        counts, tp="TP", fn="FN", fp="FP", tn="TN", pc=[0.1, 0.5, 0.9], of="envelope"
     )
     # The classifier's line 0.4 - 0.2 pc is beaten by always-negative (pc) at 0.1 and by
     # always-positive (1 - pc) at 0.9; those have no variance.
@@ -467,7 +467,7 @@ def test_band_of_a_classifier_on_a_trivial_point():
     # A "classifier" that predicts everything negative duplicates the (0, 0) point.
     counts = {"TP": [0], "FN": [20], "FP": [0], "TN": [10]}
     band = cc.confusion_band(
-        counts, tp="TP", fn="FN", fp="FP", tn="TN", pc=[0.2, 0.8], envelope=True
+        counts, tp="TP", fn="FN", fp="FP", tn="TN", pc=[0.2, 0.8], of="envelope"
     )
     np.testing.assert_allclose(band["cost"], [0.2, 0.2])
     np.testing.assert_allclose(band["se"], 0)

@@ -318,7 +318,7 @@ FUNCTIONS = {
     "confusion_band(envelope)": (
         "counts",
         lambda t, i: cc.confusion_band(
-            t, tp="TP", fn="FN", fp="FP", tn="TN", by=i.by, pc=PC_GRID, envelope=True
+            t, tp="TP", fn="FN", fp="FP", tn="TN", by=i.by, pc=PC_GRID, of="envelope"
         ),
         lambda i: i.by,
         lambda i: _schema.BAND_TABLE,

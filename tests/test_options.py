@@ -277,3 +277,19 @@ def test_the_compared_pair_is_a_and_b_as_in_difference_band(call):
         assert old.to_dict() == new.to_dict()
     with pytest.raises(cc.CostchartError, match=r"b=None must be a non-empty string.*a= and b="):
         call(a="logistic")
+
+
+def test_confusion_band_of_envelope_is_the_old_envelope_flag():
+    counts = {"TP": [16], "FN": [4], "FP": [4], "TN": [6]}
+    new = cc.confusion_band(
+        counts, tp="TP", fn="FN", fp="FP", tn="TN", pc=[0.2, 0.8], of="envelope"
+    )
+    with pytest.warns(FutureWarning, match=r"confusion_band\(envelope=True\).*of='envelope'"):
+        old = cc.confusion_band(
+            counts, tp="TP", fn="FN", fp="FP", tn="TN", pc=[0.2, 0.8], envelope=True
+        )
+    pd.testing.assert_frame_equal(old, new)
+    lines = cc.confusion_band(counts, tp="TP", fn="FN", fp="FP", tn="TN", pc=[0.2, 0.8])
+    assert not lines.equals(new)  # of= changes the band
+    with pytest.raises(cc.CostchartError, match=r"of='hull'"):
+        cc.confusion_band(counts, tp="TP", fn="FN", fp="FP", tn="TN", of="hull")

@@ -33,12 +33,12 @@ from costchart._bands.rows import grouped_rows
 from costchart._bands.simultaneous import check_simultaneous, simultaneous_bounds
 from costchart._io import schema as col
 from costchart._io.data_checks import whole_counts
-from costchart._io.deprecation import deprecated_names
+from costchart._io.deprecation import ABSENT, deprecated_names, future_warning, take_alias
 from costchart._io.errors import CostchartError
 from costchart._io.frames import as_pandas, normalize_by, rows_only
 from costchart._io.groups import Groups, assemble, split_groups
 from costchart._io.intervals import band_aliases
-from costchart._io.validation import flag, threshold_number
+from costchart._io.validation import flag, one_of, threshold_number
 from costchart._roc.confusion import from_confusion
 from costchart._roc.points import points_and_columns
 
@@ -189,6 +189,18 @@ def bootstrap_band(
     return band
 
 
+def _envelope_alias(function: str, kwargs: dict) -> None:
+    """``envelope=True`` / ``False`` is ``of="envelope"`` / ``"lines"`` (a flag is not a layer)."""
+    value = take_alias(function, kwargs, "envelope", "of")
+    if value is not ABSENT:
+        kwargs["of"] = "envelope" if flag(value, "envelope") else "lines"
+        future_warning(
+            f"{function}(envelope={value!r}) is deprecated and will be removed in the next "
+            f"release; pass of={kwargs['of']!r}"
+        )
+
+
+@deprecated_names(_envelope_alias)
 @deprecated_names(band_aliases)
 def confusion_band(
     data,
@@ -198,7 +210,7 @@ def confusion_band(
     fp: str,
     tn: str,
     by: str | Sequence[str] | None = None,
-    envelope: bool = False,
+    of: str = "lines",
     confidence_level: float = 0.9,
     inference: str = "exact_bootstrap",
     sampling: str = "stratified",
@@ -211,9 +223,9 @@ def confusion_band(
 ) -> pd.DataFrame:
     """:func:`bootstrap_band` of crisp classifiers given as confusion counts.
 
-    The band is that of each classifier's own cost line at every ``pc``; with
-    ``envelope=True`` it is, at each ``pc``, that of the cheapest of the classifier and the
-    two trivial ones (which have no variance). The other options are those of
+    The band is that of each classifier's own cost line at every ``pc`` (``of="lines"``);
+    with ``of="envelope"`` it is, at each ``pc``, that of the cheapest of the classifier and
+    the two trivial ones (which have no variance). The other options are those of
     :func:`bootstrap_band`.
 
     Examples
@@ -230,7 +242,7 @@ def confusion_band(
     _check_counts(data, {"tp": tp, "fn": fn, "fp": fp, "tn": tn})
     points = from_confusion(data, tp=tp, fn=fn, fp=fp, tn=tn, by=by or None)
     # from_confusion gives the classifier threshold 1 (the trivial ones +inf and 0).
-    envelope = flag(envelope, "envelope")
+    envelope = one_of(of, "of", ("lines", "envelope")) == "envelope"
     band = _bands(points, by, None, None if envelope else 1.0, options, simultaneous)
     band.attrs[ATTRS] = describe(options, simultaneous=simultaneous)
     return band
