@@ -52,14 +52,14 @@ def average_chart(
         ROC points of several curves, e.g. ``roc_points(..., by=["classifier", "fold"])``.
     over : str or list of str
         The column(s) whose curves are averaged (e.g. ``"fold"``).
-    color, facet, by
+    classifier, facet, by
         As in :func:`cost_chart` (grouping columns other than ``over``).
     spread : {"range", "sd"}
         Shade from the lowest to the highest curve, or the mean plus and minus one
         standard deviation.
-    roc : bool
+    show_roc : bool
         Draw the ROC vertical average beside the cost average.
-    y_max, palette, title, subtitle, key, size
+    y_max, palette, title, subtitle, show_key, size
         As in :func:`cost_chart`.
     columns : int, optional
         With ``roc=True``, pairs of views per row when faceted (by default 1); else panels
@@ -73,7 +73,7 @@ def average_chart(
     >>> type(cc.average_chart(points, over="fold")).__name__
     'HConcatChart'
     """
-    y_max, roc = check_y_max(y_max), flag(roc, "roc")
+    y_max, roc = check_y_max(y_max), flag(roc, "show_roc")
     one_of(spread, "spread", ("range", "sd"))
     table = read_table(points, "points")
     over_columns = over_names(over)

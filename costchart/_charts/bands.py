@@ -56,17 +56,17 @@ def band_chart(
     table : pandas, polars or pyarrow table
         A band table from :func:`costchart.bootstrap_band` or
         :func:`costchart.confusion_band`.
-    color, facet : str, optional
+    classifier, facet : str, optional
         Grouping columns for colour and panels.
     by : str or list of str, optional
         Grouping columns of the table: by default the grouping it carries, with the
-        ``color=`` and ``facet=`` columns counted as declared (see the glossary).
+        ``classifier=`` and ``facet=`` columns counted as declared (see the glossary).
     y_max : float
         Top of the cost axis; the band and curve are cut there.
     band_label : str, optional
         The band's key entry; by default what the band recorded about itself (e.g.
         ``"90 % exact bootstrap band"``, see :func:`costchart.band_label`).
-    palette, title, subtitle, key, size, columns
+    palette, title, subtitle, show_key, size, columns
         As in :func:`cost_chart`.
     """
     y_max = check_y_max(y_max)
@@ -142,7 +142,7 @@ def difference_chart(
         The band's key entry; by default what the band recorded about itself.
     palette : dict, optional
         Colours of the two names (see :func:`costchart._palette`).
-    title, subtitle, key, size, columns
+    title, subtitle, show_key, size, columns
         As in :func:`cost_chart`.
     """
     if band_label is not None and (not isinstance(band_label, str) or not band_label):

@@ -191,13 +191,13 @@ def cost_chart(
     ----------
     points : pandas, polars or pyarrow table
         ROC points, e.g. from :func:`costchart.roc_points` with ``by=``.
-    color : str, optional
+    classifier : str, optional
         Grouping column that tells classifiers apart; its legend is clickable.
     facet : str, optional
         Grouping column for a grid of panels (e.g. ``"dataset"``).
     by : str or list of str, optional
         Grouping columns of the table: by default the grouping it carries, with the
-        ``color=`` and ``facet=`` columns counted as declared (see the glossary).
+        ``classifier=`` and ``facet=`` columns counted as declared (see the glossary).
     y_max : float
         Top of the cost axis: 0.5 as in the papers, 1 for the whole lines, less to zoom
         on good classifiers. Every mark is cut there.
@@ -208,7 +208,7 @@ def cost_chart(
         the least cost any of them reaches at each ``pc``. Picking classifiers in the
         legend (click, shift-click) recomputes it in the page, exactly; with none picked
         it is the envelope of all of them. Each curve counts (with ``by=[classifier,
-        fold]``, every fold of the classifiers shown); without ``color=`` it is the
+        fold]``, every fold of the classifiers shown); without ``classifier=`` it is the
         envelope of every curve in the panel. One per facet panel. See
         ``docs/charts.md``, "The envelope of the classifiers you pick".
     markers : dict or list, optional
@@ -224,11 +224,11 @@ def cost_chart(
     max_points : int
         Points drawn per curve (hull vertices always; see :func:`costchart.thin_points`).
     palette : dict, optional
-        Colours of ``color``'s values (see :func:`costchart._palette`); pass the same one
+        Colours of ``classifier``'s values (see :func:`costchart._palette`); pass the same one
         to every chart of a report.
     title, subtitle : str, optional
         The chart's title and a line under it.
-    key : bool
+    show_key : bool
         Add the key: a legend entry for every kind of element drawn.
     size : int
         Width and height of a panel in pixels (panels are square).

@@ -44,17 +44,17 @@ def decision_curve_chart(
     table : pandas.DataFrame
         A table from :func:`net_benefit` (its grouping columns, ``strategy``,
         ``threshold``, ``net_benefit``, ``lower``, ``upper``).
-    color, facet : str, optional
+    classifier, facet : str, optional
         Grouping columns of ``table`` to colour and to facet by.
     by : str or list of str, optional
         Grouping columns of the table: by default the grouping it carries, with the
-        ``color=`` and ``facet=`` columns counted as declared (see the glossary).
-    band : bool
+        ``classifier=`` and ``facet=`` columns counted as declared (see the glossary).
+    show_band : bool
         Draw each model's confidence band.
     y_min : float
         Bottom of the net-benefit axis (curves below it are cut): treat-all falls steeply
         at high thresholds.
-    palette, title, subtitle, key, size, columns
+    palette, title, subtitle, show_key, size, columns
         As in :func:`cost_chart`.
     points : table, optional
         The ROC points of the same data and groups (:func:`roc_points`). The chart then
@@ -78,7 +78,7 @@ def decision_curve_chart(
     for name in (col.THRESHOLD, NET_BENEFIT, col.LOWER, col.UPPER):
         finite_numbers(table[name].to_numpy(), f"column {name!r} of table")
     floor = finite_number(y_min, "y_min")
-    band = flag(band, "band")
+    band = flag(band, "show_band")
     by = infer_by(table, by, name="the net-benefit table", declared=(color, facet))
     check_roles(by, "the net-benefit table", "net_benefit", color=color, facet=facet)
     model = table[table[STRATEGY] == "model"]

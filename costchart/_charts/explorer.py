@@ -99,12 +99,12 @@ def explorer(
     points : pandas, polars or pyarrow table
         ROC points from :func:`costchart.roc_points` (with their counts), one curve per
         value of ``color``.
-    color : str, optional
+    classifier : str, optional
         Grouping column that tells classifiers apart: one chosen point, marker and
         confusion matrix each.
     by : str or list of str, optional
         Grouping columns of the table: by default the grouping it carries, with the
-        ``color=`` column counted as declared (see the glossary).
+        ``classifier=`` column counted as declared (see the glossary).
     pc : float
         The operating point shown first (``controls="pc"``).
     controls : {"pc", "costs"}
@@ -124,7 +124,7 @@ def explorer(
     max_points : int
         ROC points drawn per curve (hull vertices always).
     palette : dict, optional
-        Colours of ``color``'s values (see :func:`costchart._palette`).
+        Colours of ``classifier``'s values (see :func:`costchart._palette`).
     title : str, optional
         The chart's title.
     size : int

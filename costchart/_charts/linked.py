@@ -148,13 +148,13 @@ def roc_cost_chart(
     ----------
     points : pandas, polars or pyarrow table
         ROC points, e.g. from :func:`costchart.roc_points` with ``by=``.
-    color, facet, by, y_max, ranges, iso, chance, markers, cost_lines, max_points
+    classifier, facet, by, y_max, ranges, iso, show_chance, markers, cost_lines, max_points
         As in :func:`roc_chart` and :func:`cost_chart`.
     combined : bool
         Also draw the lower envelope of the classifiers shown in the cost view (as in
         :func:`cost_chart`) and its dual, the ROC convex hull of their points together,
         in the ROC view; both follow the legend.
-    palette, title, subtitle, key, size, name
+    palette, title, subtitle, show_key, size, name
         As in :func:`cost_chart`.
     columns : int
         Pairs of views per row when faceted.
@@ -174,7 +174,7 @@ def roc_cost_chart(
     [1, 1]
     """
     y_max, ranges = check_y_max(y_max), flag(ranges, "ranges")
-    chance, combined = flag(chance, "chance"), flag(combined, "combined")
+    chance, combined = flag(chance, "show_chance"), flag(combined, "combined")
     one_of(cost_lines, "cost_lines", ("all", "hull", "none"))
     markers, iso = check_markers(markers), check_iso(iso)
     tables = chart_tables(points, color=color, facet=facet, max_points=max_points, by=by)

@@ -38,12 +38,12 @@ def pr_chart(
     ----------
     points : table
         ROC points with counts (e.g. :func:`roc_points` with ``by=``).
-    color, facet : str, optional
+    classifier, facet : str, optional
         Grouping columns to colour by and to facet by.
     by : str or list of str, optional
         Grouping columns of the table: by default the grouping it carries, with the
-        ``color=`` and ``facet=`` columns counted as declared (see the glossary).
-    hull : bool
+        ``classifier=`` and ``facet=`` columns counted as declared (see the glossary).
+    show_hull : bool
         Also draw the ROC convex hull mapped into PR space (dashed): the best precision
         reachable at each recall by choosing and mixing thresholds.
     steps : int
@@ -51,7 +51,7 @@ def pr_chart(
     max_points : int
         Points drawn per curve (:func:`thin_points` keeps the hull vertices exactly); the
         interpolation then runs between the points kept.
-    palette, title, subtitle, key, size, columns
+    palette, title, subtitle, show_key, size, columns
         As in :func:`cost_chart`.
 
     Returns
@@ -66,7 +66,7 @@ def pr_chart(
     >>> points = cc.roc_points(data, score="score", label="label", by="classifier")
     >>> chart = cc.pr_chart(points, classifier="classifier")
     """
-    hull = flag(hull, "hull")
+    hull = flag(hull, "show_hull")
     table, by, _ = points_groups(points, by, declared=(color, facet))
     check_roles(by, "points", "roc_points", color=color, facet=facet)
     colors = colors_of(table, color, look)

@@ -181,16 +181,16 @@ def roc_chart(
         (from :func:`costchart.rociv`, with their ``fp_cost`` and ``tp_benefit`` columns)
         get axes titled by the shares of amounts they plot, and ``auc=True`` calls their
         areas AUCIV.
-    color, facet, by
+    classifier, facet, by
         As in :func:`cost_chart`.
     iso : list of float, optional
         Operating points ``pc`` whose iso-performance lines to draw.
-    chance : bool
+    show_chance : bool
         Draw the chance diagonal.
-    auc : bool
+    show_auc : bool
         Show each curve's area under the ROC curve: in the colour legend's labels, or, with
         ``facet=``, as text in each panel. Needs one curve per colour value and panel.
-    max_points, palette, title, subtitle, key, size, columns, name
+    max_points, palette, title, subtitle, show_key, size, columns, name
         As in :func:`cost_chart`.
 
     Returns
@@ -198,7 +198,7 @@ def roc_chart(
     altair.LayerChart or altair.FacetChart
     """
     iso = check_iso(iso)
-    chance, auc = flag(chance, "chance"), flag(auc, "auc")
+    chance, auc = flag(chance, "show_chance"), flag(auc, "show_auc")
     points = read_table(points, "points")
     rociv = {col.FP_COST, col.TP_BENEFIT} <= set(points.columns)
     tables = chart_tables(points, color=color, facet=facet, max_points=max_points, by=by)

@@ -83,7 +83,7 @@ def threshold_choice_chart(
         [0, 1] (the score-driven rule reads it as one).
     score, label, pos_label
         As in :func:`roc_points`.
-    color : str, optional
+    classifier : str, optional
         The column naming each classifier: one colour each.
     facet : str, optional
         A column (e.g. the data set) whose values get a ROC and cost pair each.
@@ -91,7 +91,7 @@ def threshold_choice_chart(
         ROC points drawn per curve in the ROC view (:func:`thin_points`; hull vertices
         always). In the cost view the envelope is drawn at its vertices, the Brier and
         rate-driven curves at one value of ``pc`` a pixel, each cost exact.
-    y_max, palette, title, subtitle, key, size
+    y_max, palette, title, subtitle, show_key, size
         As in :func:`cost_chart`.
     columns : int, optional
         With ``facet=``, pairs per row (one by default), as in :func:`roc_cost_chart`.

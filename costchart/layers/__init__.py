@@ -18,9 +18,11 @@ Layers draw costchart tables. Compose them with ``+`` (layer), ``|`` and ``&``
 - :func:`key`: the legend of what is drawn, in the papers' terms;
 - :func:`shared_layer`: layers over one data set at the top, so the result can be faceted.
 
-Every data layer takes the same options: ``color=`` (the column that tells classifiers
-apart, coloured stably by :func:`costchart._palette` or ``palette=``), ``detail=`` (further
-columns that tell curves apart; by default every grouping column other than ``color``),
+Every data layer takes the same options, declared once
+(:class:`costchart.layers._options.LayerOptions`): ``classifier=`` (the column that tells
+classifiers apart, coloured stably by :func:`costchart._palette` or ``palette=``), ``by=``
+(further columns that tell curves apart; by default every grouping column other than
+``classifier``),
 ``legend=`` / ``hover=`` (selections to react to), ``tooltip=`` (``None`` for the layer's
 own, ``False`` for none, or column names) and ``mark=`` (Vega-Lite mark properties that
 replace costchart's). Layers that draw ROC points thin them (``max_points=``), so large

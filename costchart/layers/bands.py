@@ -79,7 +79,7 @@ def band(
     ----------
     table : pandas, polars or pyarrow table
         A table from :func:`costchart.bootstrap_band` (``pc``, ``lower``, ``upper``).
-    color, detail, palette, legend, tooltip, mark
+    classifier, by, palette, legend, tooltip, mark
         As in :func:`costchart.layers.cost_lines`.
     y_max : float
         Top of the cost axis.
@@ -129,7 +129,7 @@ def degenerate_ticks(
     ----------
     table : pandas, polars or pyarrow table
         A table from :func:`costchart.bootstrap_band` (``pc``, ``degenerate``).
-    color, palette, mark
+    classifier, palette, mark
         As in :func:`costchart.layers.cost_lines`.
     y_max : float
         Top of the cost axis (the ticks are 3 % of it).
@@ -177,7 +177,7 @@ def average_band(
     ----------
     table : pandas, polars or pyarrow table
         A table from :func:`costchart.vertical_average`.
-    color, palette, legend, tooltip, mark
+    classifier, palette, legend, tooltip, mark
         As in :func:`costchart.layers.cost_lines`.
     spread : {"range", "sd"}
         The band from the lowest to the highest curve, or the mean plus and minus one

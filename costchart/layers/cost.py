@@ -163,10 +163,10 @@ def cost_lines(
     table : pandas, polars or pyarrow table
         ROC points (each becomes its line) or a cost-lines table from
         :func:`costchart.to_cost_lines`.
-    color, detail : str, optional
+    classifier, by : str, optional
         Columns that tell classifiers / curves apart (see :mod:`costchart.layers`).
     palette : dict, optional
-        Colours of ``color``'s values (see :func:`costchart._palette`).
+        Colours of ``classifier``'s values (see :func:`costchart._palette`).
     hover, legend : altair.Parameter, optional
         Selections to react to: the hovered line is bold, classifiers not picked in the
         legend fade.
@@ -240,7 +240,7 @@ def envelope(
     table : pandas, polars or pyarrow table
         A table from :func:`costchart.lower_envelope` (or another ``pc``, ``cost`` curve:
         a vertical average, a band's curve).
-    color, detail, palette, legend, tooltip, mark
+    classifier, by, palette, legend, tooltip, mark
         As in :func:`cost_lines`.
     y_max : float
         Top of the cost axis: parts above it are cut out (see
@@ -351,7 +351,7 @@ def operating_ranges(
     ----------
     table : pandas, polars or pyarrow table
         A table from :func:`costchart.operating_range` (``pc_lo``, ``pc_hi``).
-    color, palette, legend, tooltip, mark
+    classifier, palette, legend, tooltip, mark
         As in :func:`cost_lines`.
     y_max : float
         Top of the cost axis (checked; rules span the panel).

@@ -99,7 +99,7 @@ def hover_targets(
         The hover selection the marks set.
     legend : altair.Parameter, optional
         A legend-bound selection to attach as well (needs ``color``).
-    color, palette, tooltip
+    classifier, palette, tooltip
         As in :func:`costchart.layers.cost_lines`.
     y_max : float
         Top of the cost axis.

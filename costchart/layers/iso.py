@@ -75,7 +75,7 @@ def iso_lines(
     iso : list of float, optional
         Operating points ``pc`` instead of slopes (``m = (1 - pc) / pc``), as the charts'
         ``iso=``.
-    color, palette, legend, tooltip, mark
+    classifier, palette, legend, tooltip, mark
         As in :func:`costchart.layers.cost_lines`.
     """
     return draw_iso_lines(**locals())  # the same options, the layer's own axes

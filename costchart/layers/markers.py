@@ -212,7 +212,7 @@ def hybrid(
     ----------
     table : pandas, polars or pyarrow table
         ``pc``, ``cost``, two rows per interval (in order).
-    color, palette, tooltip, mark
+    classifier, palette, tooltip, mark
         As in :func:`costchart.layers.cost_lines`.
     y_max : float
         Top of the cost axis.

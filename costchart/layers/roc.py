@@ -55,7 +55,7 @@ def roc_curve(
     ----------
     table : pandas, polars or pyarrow table
         ROC points, e.g. from :func:`costchart.roc_points`.
-    color, detail, palette, legend, tooltip, mark, max_points
+    classifier, by, palette, legend, tooltip, mark, max_points
         As in :func:`costchart.layers.cost_lines`.
 
     Examples
@@ -124,7 +124,7 @@ def roc_markers(
     ----------
     table : pandas, polars or pyarrow table
         ROC points, e.g. from :func:`costchart.roc_points`.
-    color, detail, palette, hover, legend, tooltip, mark, max_points
+    classifier, by, palette, hover, legend, tooltip, mark, max_points
         As in :func:`costchart.layers.cost_lines` (each curve is thinned on its own).
     """
     return draw_roc_markers(**locals())  # the same options, the layer's own axes
@@ -190,7 +190,7 @@ def hull(
     table : pandas, polars or pyarrow table
         A table from :func:`costchart.roc_hull`, or ROC points with a boolean
         ``on_hull`` column (only those rows are drawn).
-    color, detail, palette, legend, tooltip, mark
+    classifier, by, palette, legend, tooltip, mark
         As in :func:`costchart.layers.cost_lines`.
     """
     return draw_hull(**locals())  # the same options, the layer's own axes
@@ -283,7 +283,7 @@ def roc_spread(
     ----------
     table : pandas, polars or pyarrow table
         A table from :func:`costchart.roc_average`.
-    color, palette, legend, tooltip, mark
+    classifier, palette, legend, tooltip, mark
         As in :func:`costchart.layers.cost_lines`.
     axis : {"tpr", "fpr"}
         Vertical bars (TPR range, for vertical and threshold averages) or horizontal ones
