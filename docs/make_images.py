@@ -59,7 +59,12 @@ def charts() -> dict:
             subtitle="every mark is cut at the top of the axis",
         ),
         "roc_chart": cc.roc_chart(
-            sonar, classifier="classifier", iso=[0.3], show_auc=True, palette=colours, title="ROC, sonar"
+            sonar,
+            classifier="classifier",
+            iso=[0.3],
+            show_auc=True,
+            palette=colours,
+            title="ROC, sonar",
         ),
         "roc_cost_chart": cc.roc_cost_chart(
             points, classifier="classifier", facet="dataset", columns=2, size=200, palette=colours
@@ -80,7 +85,11 @@ def charts() -> dict:
         ),
         "explorer": cc.explorer(sonar, classifier="classifier", pc=0.3, palette=colours),
         "average_chart": cc.average_chart(
-            folds, over="fold", classifier="classifier", palette=colours, title="Five folds, diabetes"
+            folds,
+            over="fold",
+            classifier="classifier",
+            palette=colours,
+            title="Five folds, diabetes",
         ),
         "decision_curve_chart": cc.decision_curve_chart(
             cc.net_benefit(

@@ -1097,7 +1097,9 @@ def build_cases(tmp: Path) -> list[Case]:
         for fname in ("cost_chart", "roc_cost_chart"):
             add(
                 f"{fname}: color={special!r}, combined=True (special characters)",
-                lambda f=chart_functions[fname], t=renamed, s=special: f(t, classifier=s, combined=True),
+                lambda f=chart_functions[fname], t=renamed, s=special: f(
+                    t, classifier=s, combined=True
+                ),
                 expect,
                 legend_kept,
                 message_must=must,

@@ -448,7 +448,9 @@ def test_the_roc_hull_of_the_classifiers_picked_in_the_legend_is_exact(combined)
 
 def test_a_crowded_cost_chart_keeps_the_envelope_of_the_classifiers_picked(tmp_path, browser):
     points = random_points(22, folds=5)
-    chart = cc.cost_chart(points, classifier="classifier", facet="dataset", combined=True, name="cr")
+    chart = cc.cost_chart(
+        points, classifier="classifier", facet="dataset", combined=True, name="cr"
+    )
     assert chart_tables(points, color="classifier", facet="dataset").crowded
     path = cc.save(chart, tmp_path / "crowded_combined.html")
     page = _offline_page(browser, path, height=1000, ready="costchart_cost_targets")

@@ -21,7 +21,9 @@ def _small(demo_points):
 
 COMPOSITIONS = {
     "cost": lambda p: cc.cost_chart(
-        p[p.dataset == "sonar"].drop(columns="dataset"), classifier="classifier", markers={"3:1": 0.75}
+        p[p.dataset == "sonar"].drop(columns="dataset"),
+        classifier="classifier",
+        markers={"3:1": 0.75},
     ),
     "cost_facet": lambda p: cc.cost_chart(p, classifier="classifier", facet="dataset", y_max=1),
     "cost_plain": lambda p: cc.cost_chart(
@@ -46,7 +48,11 @@ def test_band_and_difference_charts_render(render):
     )
     spec, _ = render(cc.band_chart(band, classifier="classifier", facet="dataset"))
     assert "facet" in spec
-    render(cc.band_chart(band[band.dataset == "sonar"].drop(columns="dataset"), classifier="classifier"))
+    render(
+        cc.band_chart(
+            band[band.dataset == "sonar"].drop(columns="dataset"), classifier="classifier"
+        )
+    )
     difference = cc.difference_band(
         data,
         score="score",
@@ -252,7 +258,10 @@ def band_tables():
             r"facet='fold' is not a grouping column of band; grouping columns: \['dataset', "
             r"'classifier'\]\. Pass by=\[\.\.\., 'fold'\] to bootstrap_band",
         ),
-        (lambda b, d: cc.band_chart(b, classifier="model"), r"classifier='model' is not a grouping column"),
+        (
+            lambda b, d: cc.band_chart(b, classifier="model"),
+            r"classifier='model' is not a grouping column",
+        ),
         (
             lambda b, d: cc.difference_chart(d, facet="fold"),
             r"facet='fold' is not a grouping column of difference; grouping columns: "
@@ -608,7 +617,9 @@ def test_panels_fill_a_grid_when_columns_is_not_given(demo_points):
     assert [panels_per_row(n) for n in (1, 2, 3, 4, 5, 6, 9)] == [1, 2, 3, 2, 3, 3, 3]
     four = cc.cost_chart(demo_points, classifier="classifier", facet="dataset").to_dict()
     assert demo_points["dataset"].nunique() == 4 and four["columns"] == 2
-    given = cc.cost_chart(demo_points, classifier="classifier", facet="dataset", columns=4).to_dict()
+    given = cc.cost_chart(
+        demo_points, classifier="classifier", facet="dataset", columns=4
+    ).to_dict()
     assert given["columns"] == 4
 
 

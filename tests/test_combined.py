@@ -186,7 +186,9 @@ def test_the_cost_chart_filters_by_the_legend_and_takes_the_least_cost_per_panel
 
 def test_the_linked_chart_draws_the_hull_of_the_classifiers_shown_from_the_same_rows():
     points = random_points(2)
-    chart = cc.roc_cost_chart(points, classifier="classifier", facet="dataset", combined=True, name="r")
+    chart = cc.roc_cost_chart(
+        points, classifier="classifier", facet="dataset", combined=True, name="r"
+    )
     spec = chart.to_dict()
     hulls = _combined_views(spec, "hull")
     envelopes = _combined_views(spec, "envelope")

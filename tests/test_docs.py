@@ -162,12 +162,16 @@ def test_gallery_scraper_saves_png_and_html_for_linked_charts(tmp_path):
     assert "/images/fig_0.png" in rst and "</images/fig_0.html>" in rst
     # The same chart after the next block is not drawn again; a static chart gets no HTML.
     assert altair_scraper(None, block_vars, conf) == ""
-    block_vars["example_globals"]["chart"] = cc.cost_chart(points, show_key=False).interactive(False)
+    block_vars["example_globals"]["chart"] = cc.cost_chart(points, show_key=False).interactive(
+        False
+    )
     rst = altair_scraper(None, block_vars, conf)
     assert "fig_1.png" in rst
     # A gallery script's picture is described by its title and first sentence.
     script = next((ROOT / "gallery" / "dh2000").glob("plot_dh2000_fig08_*.py"))
     block_vars["src_file"] = str(script)
-    block_vars["example_globals"]["chart"] = cc.cost_chart(points, show_key=False).interactive(False)
+    block_vars["example_globals"]["chart"] = cc.cost_chart(points, show_key=False).interactive(
+        False
+    )
     rst = altair_scraper(None, block_vars, conf)
     assert ":alt: Chart: Reading costs off one classifier's cost line (dh2000, Fig. 8). A " in rst

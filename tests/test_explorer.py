@@ -194,7 +194,8 @@ def test_moving_the_explorer_slider_moves_the_chosen_threshold(demo_points, tmp_
     executable = _chromium()
     sonar = demo_points[demo_points.dataset == "sonar"].drop(columns="dataset")
     path = cc.save(
-        cc.explorer(sonar, name="costchart", classifier="classifier", pc=0.3), tmp_path / "explorer.html"
+        cc.explorer(sonar, name="costchart", classifier="classifier", pc=0.3),
+        tmp_path / "explorer.html",
     )
     with playwright_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(

@@ -75,7 +75,9 @@ LAYERS = {
     "selected(cost)": lambda: layers.selected(CHOICE[CHOICE.role == "mixture"], space="cost"),
     "hybrid": lambda: layers.hybrid(HYBRID),
     "cost_lines(points)": lambda: layers.cost_lines(POINTS, classifier="m"),
-    "cost_lines(lines)": lambda: layers.cost_lines(cc.to_cost_lines(POINTS), classifier="m", y_max=1),
+    "cost_lines(lines)": lambda: layers.cost_lines(
+        cc.to_cost_lines(POINTS), classifier="m", y_max=1
+    ),
     "cost_lines(hover)": lambda: layers.cost_lines(
         POINTS.assign(line=range(len(POINTS))), classifier="m", hover=HOVER, legend=LEGEND
     ),

@@ -136,7 +136,9 @@ def test_auc_in_the_legend_equals_the_full_curves_area(sonar):
 
 
 def test_auc_with_facets_is_written_in_each_panel(demo_points):
-    graph = scene(cc.roc_chart(demo_points, classifier="classifier", facet="dataset", show_auc=True))
+    graph = scene(
+        cc.roc_chart(demo_points, classifier="classifier", facet="dataset", show_auc=True)
+    )
     areas = cc.auc(demo_points, by=["dataset", "classifier"])
     written = set(texts(graph))
     for name, area in zip(areas.classifier, areas.auc):
@@ -151,7 +153,9 @@ def test_auc_needs_one_curve_per_colour(folds):
 @pytest.mark.slow
 def test_roc_cost_chart_columns_lay_pairs_in_a_grid(demo_points):
     one = cc.roc_cost_chart(demo_points, classifier="classifier", facet="dataset", size=120)
-    two = cc.roc_cost_chart(demo_points, classifier="classifier", facet="dataset", size=120, columns=2)
+    two = cc.roc_cost_chart(
+        demo_points, classifier="classifier", facet="dataset", size=120, columns=2
+    )
     spec = two.to_dict()
     assert spec["columns"] == 2 and len(spec["concat"]) == 4
     titles = [pair["title"]["text"] for pair in spec["concat"]]
@@ -163,7 +167,9 @@ def test_roc_cost_chart_columns_lay_pairs_in_a_grid(demo_points):
 @pytest.mark.parametrize("columns", [2, 4])
 def test_facetable_charts_take_columns(columns, demo_points):
     for build in (cc.cost_chart, cc.roc_chart):
-        spec = build(demo_points, classifier="classifier", facet="dataset", columns=columns).to_dict()
+        spec = build(
+            demo_points, classifier="classifier", facet="dataset", columns=columns
+        ).to_dict()
         assert spec["columns"] == columns
 
 
@@ -304,7 +310,9 @@ def test_average_chart_draws_the_vertical_average_and_its_spread(folds):
 
 
 def test_layer_mark_overrides_and_tooltips(sonar):
-    chart = layers.envelope(cc.lower_envelope(sonar), classifier="classifier", mark={"strokeWidth": 4})
+    chart = layers.envelope(
+        cc.lower_envelope(sonar), classifier="classifier", mark={"strokeWidth": 4}
+    )
     assert chart.to_dict()["mark"]["strokeWidth"] == 4
     plain = layers.envelope(cc.lower_envelope(sonar), tooltip=False).to_dict()
     assert "tooltip" not in plain["encoding"]
@@ -523,7 +531,9 @@ def test_charts_of_many_long_curves_pass_altairs_row_limit():
     points = cc.roc_points(data, score="s", label="y", by=["dataset", "model", "fold"])
     for chart in (
         cc.roc_cost_chart(points, classifier="model", facet="dataset"),
-        cc.roc_cost_chart(points[points.dataset == "0"].drop(columns="dataset"), classifier="model"),
+        cc.roc_cost_chart(
+            points[points.dataset == "0"].drop(columns="dataset"), classifier="model"
+        ),
         cc.cost_chart(points, classifier="model"),
     ):
         spec = chart.to_dict()  # a frame over 5,000 rows raised MaxRowsError

@@ -27,7 +27,9 @@ def two_views(sonar):
     roc = layers.roc_curve(sonar, classifier="classifier", palette=colours)
     lines = cc.to_cost_lines(hull[["classifier", "fpr", "tpr"]], by=["classifier"])
     lines = lines.assign(classifier=lines.classifier.where(lines.line > 0, "trivial"))
-    cost = layers.cost_lines(lines, classifier="classifier", palette={**colours, "trivial": "#888888"})
+    cost = layers.cost_lines(
+        lines, classifier="classifier", palette={**colours, "trivial": "#888888"}
+    )
     return roc | cost
 
 

@@ -137,9 +137,7 @@ def cost_view(names, title):
 tangent_points = tangent.assign(slope=cc.slope_from_pc(crossing_pc))
 fig2_roc = (
     roc_view(fig2, "Fig. 2: C and D cross")
-    + layers.iso_lines(
-        cc.roc_hull(fig2, by="curve"), iso=[crossing_pc], mark={"color": "#222222"}
-    )
+    + layers.iso_lines(cc.roc_hull(fig2, by="curve"), iso=[crossing_pc], mark={"color": "#222222"})
     + alt.Chart(roc_crossing)
     .mark_point(size=140, color="#222222", strokeWidth=2)
     .encode(x="fpr:Q", y="tpr:Q")

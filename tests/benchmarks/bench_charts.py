@@ -112,7 +112,9 @@ def main(n: int = 10_000_000) -> None:
         lambda: cc.roc_points(data, score="score", label="label", by=["dataset", "classifier"])
     )
     print(f"  roc_points                {t_points:6.2f} s   ({len(points):,} ROC points)")
-    chart, t_build = timed(lambda: cc.roc_cost_chart(points, classifier="classifier", facet="dataset"))
+    chart, t_build = timed(
+        lambda: cc.roc_cost_chart(points, classifier="classifier", facet="dataset")
+    )
     print(f"  build chart               {t_build:6.2f} s")
     folder = Path(tempfile.mkdtemp())
     _, t_first_html = timed(lambda: cc.save(chart, folder / "first.html"))
