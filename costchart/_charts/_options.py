@@ -14,7 +14,7 @@ import functools
 import inspect
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import numpy as np
 import pandas as pd
@@ -112,10 +112,11 @@ RENAMED = {
 #: bodies are next reworked).
 _BODY_NAMES = {new: old for old, new in RENAMED.items() if new != "show_key"}
 
-F = TypeVar("F", bound=Callable[..., Any])
+#: What the decorated function returns (a chart); its parameters are the new signature's.
+R = TypeVar("R")
 
 
-def ready_chart(function: F) -> F:
+def ready_chart(function: Callable[..., R]) -> Callable[..., R]:
     """Give a ready-made chart the look options of :class:`Look`, declared once.
 
     ``function`` declares its own parameters (under its body's names: ``color``,
@@ -159,7 +160,7 @@ def ready_chart(function: F) -> F:
         return function(**call, look=look)
 
     wrapper.__signature__ = public  # type: ignore[attr-defined]
-    return wrapper  # type: ignore[return-value]
+    return wrapper
 
 
 #: Facet panels per row when ``columns=None``.

@@ -71,10 +71,11 @@ _BODY_NAMES = {"classifier": "color", "by": "detail"}
 #: Old public names of the shared options, kept one release with a ``FutureWarning``.
 _DEPRECATED = {"color": "classifier", "detail": "by"}
 
-F = TypeVar("F", bound=Callable[..., Any])
+#: What the decorated function returns (a chart); its parameters are the new signature's.
+R = TypeVar("R")
 
 
-def data_layer(function: F) -> F:
+def data_layer(function: Callable[..., R]) -> Callable[..., R]:
     """Give a data layer the shared :class:`LayerOptions`, declared once.
 
     ``function`` declares its own parameters and takes every shared option under its
@@ -115,4 +116,4 @@ def data_layer(function: F) -> F:
         return function(*positional, **call)
 
     wrapper.__signature__ = public  # type: ignore[attr-defined]
-    return wrapper  # type: ignore[return-value]
+    return wrapper
