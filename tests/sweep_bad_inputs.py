@@ -979,7 +979,7 @@ def build_cases(tmp: Path) -> list[Case]:
         "difference_chart": difference.assign(dataset="x"),
     }
     chart_options = {
-        "color='nope'": {"color": "nope"},
+        "classifier='nope'": {"classifier": "nope"},
         "facet='nope'": {"facet": "nope"},
         "columns=0": {"columns": 0},
         "columns='x'": {"columns": "x"},
@@ -994,7 +994,7 @@ def build_cases(tmp: Path) -> list[Case]:
         "iso='x'": {"iso": "x"},
         "iso=[-1]": {"iso": [-1.0]},
         "max_points=nan": {"max_points": math.nan},
-        "color=[['classifier']]": {"color": [["classifier"]]},
+        "classifier=[['classifier']]": {"classifier": [["classifier"]]},
         "facet=<Series>": {"facet": points["classifier"]},
         "combined='yes'": {"combined": "yes"},
         "combined=None": {"combined": None},
@@ -1031,9 +1031,9 @@ def build_cases(tmp: Path) -> list[Case]:
             "<pyarrow>": pa.Table.from_pandas(table),
             "<dict>": table.to_dict("list"),
             "None": None,
-            "color='nope'": table,
+            "classifier='nope'": table,
         }.items():
-            kwargs = {"color": "nope"} if label == "color='nope'" else {}
+            kwargs = {"classifier": "nope"} if label == "classifier='nope'" else {}
             # A converted table has lost its grouping: refused, naming detail=, when it has
             # grouping columns the layer was not told about.
             expect = EITHER if label == "<pyarrow>" else ERROR
@@ -1081,7 +1081,7 @@ def build_cases(tmp: Path) -> list[Case]:
         must = "" if drawable else r"cannot be drawn.*rename the column"
         for fname in ("cost_chart", "roc_chart"):
             add(
-                f"{fname}: color={special!r} (special characters)",
+                f"{fname}: classifier={special!r} (special characters)",
                 lambda f=chart_functions[fname], t=renamed, s=special: f(t, classifier=s),
                 expect,
                 legend_kept,
@@ -1096,7 +1096,7 @@ def build_cases(tmp: Path) -> list[Case]:
         )
         for fname in ("cost_chart", "roc_cost_chart"):
             add(
-                f"{fname}: color={special!r}, combined=True (special characters)",
+                f"{fname}: classifier={special!r}, combined=True (special characters)",
                 lambda f=chart_functions[fname], t=renamed, s=special: f(
                     t, classifier=s, combined=True
                 ),
@@ -1350,7 +1350,7 @@ def build_cases(tmp: Path) -> list[Case]:
             y = rng.random(200_000) < 0.4
             data = pd.DataFrame({{"g": np.repeat(np.arange(1000), 200), "s": rng.normal(size=200_000) + y,
                                  "y": y}})
-            cc.save(cc.cost_chart(cc.roc_points(data, score="s", label="y", by="g"), color="g"),
+            cc.save(cc.cost_chart(cc.roc_points(data, score="s", label="y", by="g"), classifier="g"),
                     {str(tmp / "many.png")!r})
         """,
         "save: invalid dict spec to .png": f"""

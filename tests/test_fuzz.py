@@ -1013,7 +1013,7 @@ MARKERS = maybe(
 ISO = maybe(st.sampled_from([None, [1.0], [0.5, 2.0]]), st.one_of(JUNK, st.just("abc")))
 MAX_POINTS = maybe(st.sampled_from([2, 10, 100]))
 COST_CHART_OPTIONS = {
-    "color": _group_option,
+    "classifier": _group_option,
     "facet": _group_option,
     "y_max": Y_MAX,
     "ranges": maybe(st.booleans()),
@@ -1024,7 +1024,7 @@ COST_CHART_OPTIONS = {
     "columns": COLUMNS,
 }
 ROC_CHART_OPTIONS = {
-    "color": _group_option,
+    "classifier": _group_option,
     "facet": _group_option,
     "iso": ISO,
     "max_points": MAX_POINTS,
@@ -1037,50 +1037,65 @@ LOOK_OPTIONS = {
     "palette": maybe(
         st.sampled_from([None, {"x": "red"}, {}]), st.sampled_from([["red"], {"x": 3}, "red"])
     ),
-    "key": maybe(st.booleans()),
+    "show_key": maybe(st.booleans()),
 }
 COST_CHART_OPTIONS |= LOOK_OPTIONS | {
     "cost_lines": maybe(st.sampled_from(["all", "hull", "none"])),
 }
-ROC_CHART_OPTIONS |= LOOK_OPTIONS | {"chance": maybe(st.booleans()), "auc": maybe(st.booleans())}
-ROC_COST_OPTIONS = COST_CHART_OPTIONS | {"iso": ISO, "chance": maybe(st.booleans())}
+ROC_CHART_OPTIONS |= LOOK_OPTIONS | {
+    "show_chance": maybe(st.booleans()),
+    "show_auc": maybe(st.booleans()),
+}
+ROC_COST_OPTIONS = COST_CHART_OPTIONS | {"iso": ISO, "show_chance": maybe(st.booleans())}
 
 L = cc.layers
-COLOR_DETAIL = {"color": _group_option, "detail": _group_option}
+COLOR_DETAIL = {"classifier": _group_option, "by": _group_option}
 LAYER_CASES = {
     "average_band": (
         L.average_band,
         "average",
-        {"color": _group_option, "spread": maybe(st.sampled_from(["range", "sd"])), "y_max": Y_MAX},
+        {
+            "classifier": _group_option,
+            "spread": maybe(st.sampled_from(["range", "sd"])),
+            "y_max": Y_MAX,
+        },
     ),
     "band": (L.band, "grouped_band", {**COLOR_DETAIL, "y_max": Y_MAX}),
     "degenerate_ticks": (
         L.degenerate_ticks,
         "grouped_band",
-        {"color": _group_option, "y_max": Y_MAX},
+        {"classifier": _group_option, "y_max": Y_MAX},
     ),
     "better_regions": (L.better_regions, "better", {}),
     "cost_lines": (L.cost_lines, "lines", {**COLOR_DETAIL, "y_max": Y_MAX}),
-    "difference_curve": (L.difference_curve, "comparison", {"names": maybe(("a", "b"))}),
+    "difference_curve": (
+        L.difference_curve,
+        "comparison",
+        {"a": maybe("a", st.sampled_from(["", 3])), "b": maybe("b"), "required": ("a", "b")},
+    ),
     "envelope": (L.envelope, "envelope", {**COLOR_DETAIL, "y_max": Y_MAX}),
     "hull": (L.hull, "hull", COLOR_DETAIL),
-    "hybrid": (L.hybrid, "hybrid", {"color": _group_option, "y_max": Y_MAX}),
-    "iso_performance": (
-        L.iso_performance,
+    "hybrid": (L.hybrid, "hybrid", {"classifier": _group_option, "y_max": Y_MAX}),
+    "iso_lines": (
+        L.iso_lines,
         "hull",
         {
             "slope": maybe(st.sampled_from([None, [1.0], [0.5, 2.0]])),
-            "pc": maybe(st.sampled_from([None, [0.3]])),
-            "color": _group_option,
+            "iso": maybe(st.sampled_from([None, [0.3]])),
+            "classifier": _group_option,
         },
     ),
-    "operating_ranges": (L.operating_ranges, "ranges", {"color": _group_option, "y_max": Y_MAX}),
+    "operating_ranges": (
+        L.operating_ranges,
+        "ranges",
+        {"classifier": _group_option, "y_max": Y_MAX},
+    ),
     "roc_curve": (L.roc_curve, "points", COLOR_DETAIL),
-    "roc_markers": (L.roc_markers, "points", {"color": _group_option}),
+    "roc_markers": (L.roc_markers, "points", {"classifier": _group_option}),
     "roc_spread": (
         L.roc_spread,
         "roc_average",
-        {"color": _group_option, "axis": maybe(st.sampled_from(["tpr", "fpr"]))},
+        {"classifier": _group_option, "axis": maybe(st.sampled_from(["tpr", "fpr"]))},
     ),
     "selected": (
         L.selected,
@@ -1090,7 +1105,11 @@ LAYER_CASES = {
     "significance": (
         L.significance,
         "difference",
-        {"names": maybe(st.sampled_from([("x", "y"), None]), st.sampled_from(["xy", ("x",), 3]))},
+        {
+            "a": maybe("x", st.sampled_from(["", 3, ("x",)])),
+            "b": maybe("y"),
+            "required": ("a", "b"),
+        },
     ),
     "hover_targets": (
         L.hover_targets,
@@ -1098,7 +1117,7 @@ LAYER_CASES = {
         {
             "space": maybe(st.sampled_from(["roc", "cost"])),
             "hover": maybe(st.just(alt.selection_point(fields=["line"], on="pointerover"))),
-            "color": _group_option,
+            "classifier": _group_option,
             "y_max": Y_MAX,
             "required": ("space", "hover"),
         },
@@ -1117,18 +1136,18 @@ def keyless_layer_call(draw):
     which = draw(
         st.sampled_from(["pc_markers", "pc_labels", "trivial", "trivial_region", "zero", "chance"])
     )
-    d = Drawer(draw, ["pc", "panels", "y_max"])
+    d = Drawer(draw, ["markers", "facet", "y_max"])
     if which == "zero":
         return Call(L.zero_rule, (), {}, _chart_check, d.plan)
     if which == "chance":
-        kwargs = {"panels": d.opt("panels", keys)} if draw(st.booleans()) else {}
+        kwargs = {"facet": d.opt("facet", keys)} if draw(st.booleans()) else {}
         return Call(L.chance, (), kwargs, _chart_check, d.plan)
-    kwargs = {"panels": d.opt("panels", keys)} if draw(st.booleans()) else {}
+    kwargs = {"facet": d.opt("facet", keys)} if draw(st.booleans()) else {}
     if which != "pc_markers":
         kwargs["y_max"] = d.opt("y_max", Y_MAX)
     if which in ("pc_markers", "pc_labels"):
         pc = maybe(st.sampled_from([[0.3], {"costs 3:1": 0.75}, (0.2, 0.8)]), MARKERS.bad)
-        return Call(getattr(L, which), (d.opt("pc", pc),), kwargs, _chart_check, d.plan)
+        return Call(getattr(L, which), (d.opt("markers", pc),), kwargs, _chart_check, d.plan)
     return Call(getattr(L, which), (), kwargs, _chart_check, d.plan)
 
 
@@ -1360,9 +1379,9 @@ CHART_CASES = {
     "decision_curve_chart": lambda: chart_call(
         cc.decision_curve_chart,
         "net_benefit",
-        color=_group_option,
+        classifier=_group_option,
         facet=_group_option,
-        band=maybe(st.booleans()),
+        show_band=maybe(st.booleans()),
         y_min=maybe(st.sampled_from([-0.05, -1.0]), st.sampled_from([math.nan, "0", 5.0])),
         size=SIZE,
         columns=COLUMNS,
@@ -1371,9 +1390,9 @@ CHART_CASES = {
     "pr_chart": lambda: chart_call(
         cc.pr_chart,
         "points",
-        color=_group_option,
+        classifier=_group_option,
         facet=_group_option,
-        hull=maybe(st.booleans()),
+        show_hull=maybe(st.booleans()),
         max_points=MAX_POINTS,
         size=SIZE,
         columns=COLUMNS,
@@ -1386,7 +1405,7 @@ CHART_CASES = {
         required=("score", "label"),
         score=column("score"),
         label=column("y"),
-        color=_group_option,
+        classifier=_group_option,
         facet=_group_option,
         columns=COLUMNS,
         pos_label=maybe(st.sampled_from([None, 1])),
@@ -1398,7 +1417,7 @@ CHART_CASES = {
     "band_chart": lambda: chart_call(
         cc.band_chart,
         "grouped_band",
-        color=_group_option,
+        classifier=_group_option,
         facet=_group_option,
         y_max=Y_MAX,
         size=SIZE,
@@ -1412,13 +1431,15 @@ CHART_CASES = {
         facet=_group_option,
         size=SIZE,
         columns=COLUMNS,
-        names=maybe(st.sampled_from([("x", "y"), None]), st.sampled_from(["xy", ("x", 3)])),
+        a=maybe("x", st.sampled_from(["", 3])),
+        b=maybe("y"),
+        required=("a", "b"),
         **LOOK_OPTIONS,
     ),
     "explorer": lambda: chart_call(
         cc.explorer,
         "points",
-        color=_group_option,
+        classifier=_group_option,
         pc=maybe(st.sampled_from([0.0, 0.3, 1.0]), st.sampled_from([1.5, -0.1, "x", None])),
         controls=maybe(st.sampled_from(["pc", "costs"])),
         cost_ratio=maybe(st.sampled_from([0.5, 3.0]), st.sampled_from([0.0, 100.0, "x"])),
@@ -1432,10 +1453,10 @@ CHART_CASES = {
         "points",
         required=("over",),
         over=lambda by: maybe(st.sampled_from([by[-1], by]), _by_junk(by)),
-        color=_group_option,
+        classifier=_group_option,
         facet=_group_option,
         spread=maybe(st.sampled_from(["range", "sd"])),
-        roc=maybe(st.booleans()),
+        show_roc=maybe(st.booleans()),
         y_max=Y_MAX,
         size=SIZE,
         columns=COLUMNS,
