@@ -238,7 +238,9 @@ def plot(args) -> Path | None:
             "cost": cc.cost_chart,
             "roc": cc.roc_chart,
         }
-        chart = kinds[args.kind or "roc-cost"](_points(args, data), color=color, facet=args.facet)
+        chart = kinds[args.kind or "roc-cost"](
+            _points(args, data), classifier=color, facet=args.facet
+        )
     if path is None:
         # The spec exactly as save() writes it to a .json file.
         with tempfile.TemporaryDirectory() as folder:
