@@ -245,6 +245,10 @@ def test_old_chart_names_warn_and_draw_the_same(name, old, new, value):
 def test_the_explorer_refuses_look_options_it_cannot_draw():
     with pytest.raises(cc.CostchartError, match=r"explorer\(\) takes no columns=2"):
         CHARTS["explorer"](columns=2)
+    with pytest.raises(
+        cc.CostchartError, match=r"explorer\(\) takes no show_key=False: it has no key"
+    ):
+        CHARTS["explorer"](show_key=False)
 
 
 def test_the_iso_performance_layer_is_iso_lines_with_a_warning():
@@ -293,3 +297,30 @@ def test_confusion_band_of_envelope_is_the_old_envelope_flag():
     assert not lines.equals(new)  # of= changes the band
     with pytest.raises(cc.CostchartError, match=r"of='hull'"):
         cc.confusion_band(counts, tp="TP", fn="FN", fp="FP", tn="TN", of="hull")
+
+
+LOOKS = {
+    "size": 150,
+    "subtitle": "and a subtitle",
+    "show_key": False,
+    "palette": {"a": "#ff0000", "b": "#00ff00", "x": "#0000ff", "y": "#ff00ff"},
+}
+
+
+@pytest.mark.parametrize("option", sorted(LOOKS))
+@pytest.mark.parametrize("name", sorted(set(CHARTS) - {"one_roc_chart"}))
+def test_every_look_option_changes_the_chart(name, option):
+    if name == "explorer" and option == "show_key":
+        pytest.skip("the explorer has no key: it refuses show_key=False (tested above)")
+    base = {"title": "T"}  # a subtitle needs a title
+    if option == "palette" and name not in (
+        "explorer",
+        "threshold_choice_chart",
+        "difference_chart",
+    ):
+        base["classifier"] = "m"  # a palette colours the classifiers (those charts name them)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", cc.CostchartWarning)  # a tiny data set
+        plain = CHARTS[name](**base).to_dict()
+        given = CHARTS[name](**base, **{option: LOOKS[option]}).to_dict()
+    assert given != plain, f"{name}({option}=...) draws the same as without it"
