@@ -125,10 +125,13 @@ def explorer(
         ROC points drawn per curve (hull vertices always).
     palette : dict, optional
         Colours of ``classifier``'s values (see :func:`costchart._palette`).
-    title : str, optional
-        The chart's title.
+    title, subtitle : str, optional
+        The chart's title and subtitle.
     size : int
         Width and height of the ROC and cost views in pixels.
+    columns, show_key
+        Taken by every chart; the explorer draws one row of views and no key, so it
+        refuses ``columns=`` and ``show_key=False``.
 
     Returns
     -------
