@@ -15,6 +15,7 @@ import pandas as pd
 
 from costchart import _schema as col
 from costchart._average import check_over, grouped_representatives
+from costchart._deprecation import ABSENT, deprecated_names, renamed_value, take_alias
 from costchart._errors import CostchartError, warn
 from costchart._frames import describe_group, normalize_by
 from costchart._groups import Groups, assemble, split_groups
@@ -29,7 +30,11 @@ from costchart._roc_grid import (
 from costchart._tables import curve_groups, points_groups, read_table
 from costchart._validation import one_of, probabilities
 
-__all__ = ["curve_points", "roc_average"]
+__all__ = ["AVERAGINGS", "curve_points", "roc_average"]
+
+#: The values of ``roc_average(averaging=)``: what is held fixed while the curves' rates
+#: are averaged (Fawcett's vertical, horizontal and threshold averaging).
+AVERAGINGS = ("vertical", "horizontal", "by_threshold")
 
 
 #: Rounding error of one cost or ``pc`` value of a curve, in units of the float epsilon.
@@ -113,18 +118,34 @@ def curve_points(curve, *, by: str | Sequence[str] | None = None) -> pd.DataFram
     return assemble(groups, np.bincount(group[1:][inside], minlength=len(groups)), columns)
 
 
+def _aliases(function: str, kwargs: dict) -> None:
+    """``method=`` (deprecated) as ``averaging=``; ``"threshold"`` is ``"by_threshold"``."""
+    method = take_alias(function, kwargs, "method", "averaging")
+    if method is not ABSENT:
+        kwargs["averaging"] = renamed_value(
+            function,
+            "method",
+            method,
+            "averaging",
+            {"vertical": "vertical", "horizontal": "horizontal", "threshold": "by_threshold"},
+        )
+
+
+@deprecated_names(_aliases)
 def roc_average(
     points,
     *,
     over: str | Sequence[str],
-    method: str = "vertical",
+    averaging: str = "vertical",
     grid=None,
     by: str | Sequence[str] | None = None,
 ) -> pd.DataFrame:
     """ROC-space averages of several ROC curves, for comparison with the cost average.
 
-    ``"vertical"`` averages TPR at fixed FPR values, ``"horizontal"`` FPR at fixed TPR
-    values, ``"threshold"`` both rates at fixed thresholds (Fawcett's three averages).
+    ``averaging="vertical"`` averages TPR at fixed FPR values, ``"horizontal"`` FPR at
+    fixed TPR values, ``"by_threshold"`` both rates at fixed thresholds (Fawcett's three
+    averages; ``method=``, with ``"threshold"`` for ``"by_threshold"``, is the deprecated
+    old spelling).
     Between a curve's points the rates are interpolated along the curve (every such point
     is reachable by randomly mixing two thresholds); at a vertical (horizontal) step the
     highest TPR (lowest FPR) counts. Every curve is first completed with the trivial
@@ -137,8 +158,8 @@ def roc_average(
         ROC points with grouping columns, e.g. from :func:`roc_points` with ``by=``.
     over : str or list of str
         The column(s) whose groups are averaged (e.g. ``"fold"``).
-    method : {"vertical", "horizontal", "threshold"}
-        Which average.
+    averaging : {"vertical", "horizontal", "by_threshold"}, default "vertical"
+        Which average: what is held fixed while the rates are averaged.
     grid : array-like, optional
         The fixed FPR (vertical), TPR (horizontal) or threshold values. By default the
         union of the curves' own values (with 0 and 1 for the vertical and horizontal
@@ -151,25 +172,27 @@ def roc_average(
     -------
     pandas.DataFrame
         The kept grouping columns, then one row per grid value: ``threshold`` (NaN unless
-        ``method="threshold"``), ``fpr``, ``tpr`` (the means), ``fpr_lo``, ``fpr_hi``,
+        ``averaging="by_threshold"``), ``fpr``, ``tpr`` (the means), ``fpr_lo``, ``fpr_hi``,
         ``fpr_sd``, ``tpr_lo``, ``tpr_hi``, ``tpr_sd`` (spread over the curves; the fixed
         coordinate has no spread) and ``n_curves``. Sorted by ``fpr``, ``tpr``.
     """
-    one_of(method, "method", ("vertical", "horizontal", "threshold"))
+    one_of(averaging, "averaging", AVERAGINGS)
+    # The private kernels name each average by its fixed coordinate.
+    method = {"by_threshold": "threshold"}.get(averaging, averaging)
     table = read_table(points, "points")
     over = check_over(table, over, "points")
     if by is not None:  # the curves are told apart by by= and over= together
         by = [*normalize_by(by), *(c for c in over if c not in normalize_by(by))]
     table, inferred, _ = points_groups(table, by, declared=over)
     if method == "threshold" and col.THRESHOLD not in table.columns:
-        msg = "method='threshold' needs a 'threshold' column (ROC points from roc_points)"
+        msg = "averaging='by_threshold' needs a 'threshold' column (ROC points from roc_points)"
         raise CostchartError(msg)
     if method == "threshold":
         thresholds = table[col.THRESHOLD].to_numpy(np.float64, na_value=np.nan)
         if np.isnan(thresholds).any():
             msg = (
                 f"column 'threshold' of points has {int(np.isnan(thresholds).sum())} NaN "
-                "values; method='threshold' needs every point's threshold"
+                "values; averaging='by_threshold' needs every point's threshold"
             )
             raise CostchartError(msg)
     grid = _check_grid(grid, method)

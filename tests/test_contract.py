@@ -222,12 +222,12 @@ FUNCTIONS = {
     **{
         f"roc_average({method})": (
             "points",
-            lambda t, i, method=method, **k: cc.roc_average(t, over=i.over, method=method, **k),
+            lambda t, i, method=method, **k: cc.roc_average(t, over=i.over, averaging=method, **k),
             lambda i: i.kept,
             lambda i: _schema.ROC_AVERAGE_TABLE,
             {"nan_ok": (_schema.FPR_SD, _schema.TPR_SD)},
         )
-        for method in ("vertical", "horizontal", "threshold")
+        for method in ("vertical", "horizontal", "by_threshold")
     },
     "iso_performance(pc)": (
         "points",

@@ -111,7 +111,7 @@ def average_chart(
             look=look,
             panels=None if keys is None else len(keys),
         )
-    roc_table = roc_average(points, over=over, method="vertical")
+    roc_table = roc_average(points, over=over, averaging="vertical")
     roc_layers = [
         layers.chance(),
         layers.roc_spread(roc_table, color=color, palette=colors),
