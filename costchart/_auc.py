@@ -17,12 +17,14 @@ from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._frames import describe_group
 from costchart._groups import assemble
+from costchart._parameters import checked
 from costchart._tables import points_groups
 from costchart._validation import finite_number, probability
 
 __all__ = ["auc"]
 
 
+@checked
 def auc(
     points: pd.DataFrame,
     *,

@@ -31,6 +31,7 @@ from costchart._errors import CostchartError
 from costchart._frames import describe_group, normalize_by
 from costchart._groups import assemble, split_groups
 from costchart._intervals import auc_ci_aliases, check_interval
+from costchart._parameters import checked
 from costchart._roc import points_of
 from costchart._validation import confidence_level as check_confidence
 from costchart._validation import one_of, random_generator, whole_number
@@ -39,6 +40,7 @@ __all__ = ["auc_ci"]
 
 
 @deprecated_names(auc_ci_aliases)
+@checked
 def auc_ci(
     data,
     *,

@@ -20,11 +20,13 @@ from costchart._errors import CostchartError
 from costchart._frames import as_pandas, check_by_names, describe_group, normalize_by
 from costchart._groups import assemble, split_groups
 from costchart._paired import instance_weights, is_scalar_name, paired
+from costchart._parameters import checked
 from costchart._validation import column_name
 
 __all__ = ["auc_test"]
 
 
+@checked
 def auc_test(
     data,
     *,

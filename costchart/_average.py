@@ -19,6 +19,7 @@ from costchart._envelope import lower_envelope
 from costchart._errors import CostchartError
 from costchart._frames import describe_group, infer_by, normalize_by
 from costchart._groups import assemble, split_groups
+from costchart._parameters import checked
 from costchart._pointwise import SLIVER, pointwise_statistics
 from costchart._tables import check_curve, read_table, table_kind
 
@@ -84,6 +85,7 @@ def _check_spans(pc: np.ndarray, key: str, where: str) -> None:
         raise CostchartError(msg)
 
 
+@checked
 def vertical_average(
     curves, *, over: str | Sequence[str], by: str | Sequence[str] | None = None
 ) -> pd.DataFrame:

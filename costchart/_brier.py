@@ -25,6 +25,7 @@ from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._frames import normalize_by
 from costchart._groups import Groups, assemble, count_at_most, split_groups
+from costchart._parameters import checked
 from costchart._roc import roc_points
 
 __all__ = [
@@ -37,6 +38,7 @@ __all__ = [
 ]
 
 
+@checked
 def brier_curve(
     data,
     *,

@@ -21,12 +21,14 @@ from costchart._frames import (
     normalize_by,
 )
 from costchart._groups import combine_groups, split_groups
+from costchart._parameters import checked
 from costchart._roc import points_or_nothing, require_some
 from costchart._validation import column_name
 
 __all__ = ["from_confusion"]
 
 
+@checked
 def from_confusion(
     data,
     *,

@@ -36,6 +36,7 @@ from costchart._errors import CostchartError
 from costchart._frames import normalize_by
 from costchart._groups import Groups, assemble, split_groups
 from costchart._intervals import check_interval
+from costchart._parameters import checked
 from costchart._roc import points_of
 from costchart._validation import confidence_level as check_confidence
 from costchart._validation import probabilities, random_generator, whole_number
@@ -50,6 +51,7 @@ STRATEGY = "strategy"
 DEFAULT_THRESHOLDS = np.round(np.arange(1, 100) / 100, 2)
 
 
+@checked
 def net_benefit(
     data,
     *,

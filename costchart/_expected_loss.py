@@ -34,6 +34,7 @@ from costchart._expected import segment_integrator
 from costchart._frames import THINNED, describe_group, normalize_by
 from costchart._groups import Groups, assemble, split_groups
 from costchart._hull import Hulls, all_hulls
+from costchart._parameters import THRESHOLD_CHOICES, checked
 from costchart._rate_driven import BEND, RateVertices, rate_vertices
 from costchart._roc import points_of
 from costchart._tables import numbers, points_groups
@@ -48,7 +49,6 @@ __all__ = [
 ]
 
 #: The threshold choices, in the order a result lists them.
-THRESHOLD_CHOICES = ("optimal", "score_driven", "rate_driven", "fixed")
 #: The deprecated ``method=`` values, as threshold choices.
 _OLD_CHOICES = {
     "optimal": "optimal",
@@ -78,6 +78,7 @@ def _aliases(function: str, kwargs: dict) -> None:
 
 
 @deprecated_names(_aliases)
+@checked
 def expected_loss(
     data_or_points,
     *,

@@ -28,12 +28,14 @@ from costchart._errors import CostchartError
 from costchart._frames import normalize_by
 from costchart._groups import assemble, split_groups
 from costchart._hull import all_hulls
+from costchart._parameters import checked
 from costchart._roc import points_of
 from costchart._validation import finite_number
 
 __all__ = ["h_measure"]
 
 
+@checked
 def h_measure(
     data,
     *,

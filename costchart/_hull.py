@@ -12,6 +12,7 @@ import pandas as pd
 from costchart import _schema as col
 from costchart._frames import table as table_of
 from costchart._groups import Groups, assemble
+from costchart._parameters import checked
 from costchart._tables import points_columns, points_groups
 from costchart._upper_hull import upper_hulls
 
@@ -22,6 +23,7 @@ __all__ = ["group_hulls", "roc_hull"]
 RATE_MIN_TURN = 1e-12
 
 
+@checked
 def roc_hull(points, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
     """Vertices of the ROC convex hull, with the conditions under which each is optimal.
 

@@ -10,11 +10,13 @@ import pandas as pd
 from costchart import _schema as col
 from costchart._frames import carry_grouping
 from costchart._groups import grouped_order
+from costchart._parameters import checked
 from costchart._tables import points_groups
 
 __all__ = ["to_cost_lines"]
 
 
+@checked
 def to_cost_lines(points, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
     """The cost line of every ROC point, in long format (two rows per line).
 

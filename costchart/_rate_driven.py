@@ -33,6 +33,7 @@ from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._frames import describe_group
 from costchart._groups import Groups, assemble, count_at_most
+from costchart._parameters import checked
 from costchart._tables import numbers, points_groups
 
 __all__ = [
@@ -71,6 +72,7 @@ class RateVertices:
     lengths: np.ndarray
 
 
+@checked
 def rate_driven_curve(points, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
     """The rate-driven cost curve of each group: the threshold set by the rate of positives.
 

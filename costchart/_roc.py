@@ -31,6 +31,7 @@ from costchart._frames import (
 )
 from costchart._groups import Group, Groups, assemble, combine_groups, split_groups
 from costchart._lazy import read_instances
+from costchart._parameters import checked
 from costchart._pooling import warn_if_pooled
 
 __all__ = [
@@ -44,6 +45,7 @@ __all__ = [
 ]
 
 
+@checked
 def roc_points(
     data,
     *,

@@ -19,6 +19,7 @@ from costchart._deprecation import ABSENT, deprecated_names, renamed_value, take
 from costchart._errors import CostchartError, warn
 from costchart._frames import describe_group, normalize_by
 from costchart._groups import Groups, assemble, split_groups
+from costchart._parameters import AVERAGINGS, checked
 from costchart._roc_grid import (
     given_grid,
     own_grid,
@@ -30,11 +31,7 @@ from costchart._roc_grid import (
 from costchart._tables import curve_groups, points_groups, read_table
 from costchart._validation import one_of, probabilities
 
-__all__ = ["AVERAGINGS", "curve_points", "roc_average"]
-
-#: The values of ``roc_average(averaging=)``: what is held fixed while the curves' rates
-#: are averaged (Fawcett's vertical, horizontal and threshold averaging).
-AVERAGINGS = ("vertical", "horizontal", "by_threshold")
+__all__ = ["curve_points", "roc_average"]
 
 
 #: Rounding error of one cost or ``pc`` value of a curve, in units of the float epsilon.
@@ -73,6 +70,7 @@ def _segment_rates(pc: np.ndarray, cost: np.ndarray, inside: np.ndarray, where):
     return np.clip(fpr, 0.0, 1.0), np.clip(tpr, 0.0, 1.0)
 
 
+@checked
 def curve_points(curve, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
     """The ROC point dual to each linear segment of a cost curve.
 
@@ -132,6 +130,7 @@ def _aliases(function: str, kwargs: dict) -> None:
 
 
 @deprecated_names(_aliases)
+@checked
 def roc_average(
     points,
     *,

@@ -37,6 +37,7 @@ from costchart._frames import (
 )
 from costchart._groups import combine_groups, split_groups
 from costchart._lazy import read_instances
+from costchart._parameters import checked
 from costchart._pooling import warn_if_pooled
 from costchart._roc import (
     count_columns,
@@ -51,6 +52,7 @@ from costchart._validation import column_name
 __all__ = ["auciv", "costs_from_benefits", "rociv", "rociv_condition"]
 
 
+@checked
 def rociv(
     data,
     *,
@@ -276,6 +278,7 @@ def _no_points() -> pd.DataFrame:
     return pd.DataFrame(columns=list(col.ROC_COLUMNS)).reindex(columns=list(col.ROCIV_TABLE))
 
 
+@checked
 def auciv(
     data,
     *,
@@ -311,6 +314,7 @@ def auciv(
     return auc(points.drop(columns=[col.FP_COST, col.TP_BENEFIT]), by=normalize_by(by) or None)
 
 
+@checked
 def rociv_condition(points: pd.DataFrame, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
     """The operating condition of ROCIV points' own data: iso-performance slope and ``pc``.
 
@@ -370,6 +374,7 @@ def rociv_condition(points: pd.DataFrame, *, by: str | Sequence[str] | None = No
 Amount = float | Callable[[np.ndarray], np.ndarray]
 
 
+@checked
 def costs_from_benefits(
     data,
     *,

@@ -19,13 +19,10 @@ from costchart._data_checks import binary_labels
 from costchart._deprecation import ABSENT, deprecated_names, renamed_value, take_alias
 from costchart._errors import CostchartError
 from costchart._frames import as_pandas, require_columns
+from costchart._parameters import RESAMPLINGS, checked
 from costchart._validation import column_name, finite_number, one_of, random_generator
 
-__all__ = ["RESAMPLINGS", "resample_classes"]
-
-#: The values of ``resample_classes(resampling=)``: copy the class to weight, or thin the
-#: other one.
-RESAMPLINGS = ("over", "under")
+__all__ = ["resample_classes"]
 
 #: Most rows one oversampled training set may have (about 0.8 GB of int64 row numbers).
 MAX_ROWS = 100_000_000
@@ -41,6 +38,7 @@ def _aliases(function: str, kwargs: dict) -> None:
 
 
 @deprecated_names(_aliases)
+@checked
 def resample_classes(
     data,
     *,

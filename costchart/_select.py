@@ -28,6 +28,7 @@ from costchart._frames import (
     require_columns,
 )
 from costchart._groups import combine_groups, split_groups
+from costchart._parameters import checked
 from costchart._roc import roc_points, row_of_threshold
 from costchart._tables import check_rates, read_selection, read_table
 from costchart._validation import probabilities
@@ -60,6 +61,7 @@ class PerformanceIndependent:
     extra_cost: pd.DataFrame
 
 
+@checked
 def performance_independent(
     classifiers, *, trained_pc: str, by: str | Sequence[str] | None = None
 ) -> PerformanceIndependent:
@@ -160,6 +162,7 @@ def performance_independent(
     )
 
 
+@checked
 def apply_selection(
     data,
     selection,

@@ -23,13 +23,13 @@ import pandas as pd
 from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._optimal import vertex_index
+from costchart._parameters import RESPONSE_METHODS, checked
 from costchart._tables import read_selection
 from costchart._validation import one_of, probability
 
 __all__ = ["expected_cost_scorer", "from_cv_results", "predictions", "threshold_classifier"]
 
 #: The response methods a score can come from.
-RESPONSE_METHODS = ("auto", "predict_proba", "decision_function")
 
 
 def _sklearn():
@@ -252,6 +252,7 @@ def _check_features(X) -> None:
         raise CostchartError(msg)
 
 
+@checked
 def predictions(
     estimators,
     X,
@@ -353,6 +354,7 @@ def _rows(X, index):
     return np.asarray(X)[index]  # lists
 
 
+@checked
 def from_cv_results(
     cv_results: Mapping,
     X,
@@ -431,6 +433,7 @@ def from_cv_results(
     return pd.concat(tables, ignore_index=True)
 
 
+@checked
 def threshold_classifier(
     estimator, selection, *, pc: float, pos_label=None, response_method: str = "auto"
 ):
@@ -529,6 +532,7 @@ def _envelope_cost(y_true, y_score, *, density=None, pos_label=None) -> float:
     return float(expected_cost(envelope, density=density)[col.EXPECTED_COST].iat[0])
 
 
+@checked
 def expected_cost_scorer(*, density=None, pc: float | None = None, pos_label=None):
     """A scikit-learn scorer: minus the normalized expected cost (greater is better).
 

@@ -12,12 +12,14 @@ from costchart._errors import CostchartError
 from costchart._frames import THINNED, carry_grouping
 from costchart._groups import Groups, complex_pairs
 from costchart._hull import all_hulls
+from costchart._parameters import checked
 from costchart._tables import points_groups
 from costchart._validation import whole_number
 
 __all__ = ["thin_points", "thinned_points"]
 
 
+@checked
 def thin_points(
     points, *, max_points: int = 100, by: str | Sequence[str] | None = None
 ) -> pd.DataFrame:

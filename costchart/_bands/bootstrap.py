@@ -39,6 +39,7 @@ from costchart._errors import CostchartError
 from costchart._frames import as_pandas, normalize_by, rows_only
 from costchart._groups import Groups, assemble, split_groups
 from costchart._intervals import band_aliases
+from costchart._parameters import checked
 from costchart._roc import points_and_columns
 from costchart._validation import flag, threshold_number
 
@@ -46,6 +47,7 @@ __all__ = ["bootstrap_band", "confusion_band"]
 
 
 @deprecated_names(band_aliases)
+@checked
 def bootstrap_band(
     data,
     *,
@@ -190,6 +192,7 @@ def bootstrap_band(
 
 
 @deprecated_names(band_aliases)
+@checked
 def confusion_band(
     data,
     *,

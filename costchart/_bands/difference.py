@@ -29,6 +29,7 @@ from costchart._frames import as_pandas, normalize_by
 from costchart._groups import assemble, split_groups
 from costchart._intervals import band_aliases
 from costchart._paired import is_scalar_name
+from costchart._parameters import checked
 from costchart._roc import roc_points
 from costchart._tables import read_selection
 from costchart._validation import column_name, threshold_pair
@@ -37,6 +38,7 @@ __all__ = ["difference_band"]
 
 
 @deprecated_names(band_aliases)
+@checked
 def difference_band(
     data,
     *,

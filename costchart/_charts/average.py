@@ -17,6 +17,7 @@ from costchart._charts._frame import check_roles, colors_of, compose, keys_of, l
 from costchart._charts.linked import pairs
 from costchart._frames import infer_by
 from costchart._geometry import check_y_max
+from costchart._parameters import checked
 from costchart._roc_average import roc_average
 from costchart._tables import read_table
 from costchart._validation import flag, one_of
@@ -24,6 +25,7 @@ from costchart._validation import flag, one_of
 __all__ = ["average_chart"]
 
 
+@checked
 def average_chart(
     points,
     *,

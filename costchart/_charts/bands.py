@@ -20,6 +20,7 @@ from costchart._errors import CostchartError, warn
 from costchart._frames import carry_grouping, infer_by
 from costchart._geometry import check_y_max
 from costchart._palette import palette as palette_of
+from costchart._parameters import checked
 from costchart.layers import _base as layers_base
 
 __all__ = ["band_chart", "difference_chart"]
@@ -36,6 +37,7 @@ def _band_entry(table) -> str:
     return band_label(table)
 
 
+@checked
 def band_chart(
     table,
     *,
@@ -112,6 +114,7 @@ def band_chart(
     )
 
 
+@checked
 def difference_chart(
     difference,
     *,

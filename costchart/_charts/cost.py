@@ -32,6 +32,7 @@ from costchart._charts._frame import (
 )
 from costchart._charts.combined import COMBINED_ENVELOPE, combined_envelope, combined_grid
 from costchart._geometry import check_y_max
+from costchart._parameters import checked
 from costchart._validation import flag, one_of
 from costchart._vega import content_name
 from costchart.layers._base import INK, color_channel
@@ -168,6 +169,7 @@ def _envelope_targets(envelope: alt.Chart, tables: ChartTables, params, color, c
     return targets.properties(name=name).add_params(*params)
 
 
+@checked
 def cost_chart(
     points,
     *,

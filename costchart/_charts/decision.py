@@ -16,6 +16,7 @@ from costchart._decision import NET_BENEFIT, STRATEGY
 from costchart._envelope import lower_envelope
 from costchart._errors import CostchartError
 from costchart._frames import check_unique_columns, infer_by
+from costchart._parameters import checked
 from costchart._validation import finite_number, flag
 from costchart._vega import content_name, field, nominal, shared_layer
 from costchart.layers import key as key_layer
@@ -24,6 +25,7 @@ from costchart.layers._base import color_channel
 __all__ = ["decision_curve_chart"]
 
 
+@checked
 def decision_curve_chart(
     table: pd.DataFrame,
     *,

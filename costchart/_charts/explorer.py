@@ -39,6 +39,7 @@ from costchart._errors import CostchartError
 from costchart._geometry import ALWAYS_POSITIVE
 from costchart._hull import roc_hull
 from costchart._palette import palette as palette_of
+from costchart._parameters import checked
 from costchart._tables import points_groups
 from costchart._thin import thin_points
 from costchart._validation import finite_number, one_of, probability, whole_number
@@ -76,6 +77,7 @@ def _vertices(points: pd.DataFrame, by: list[str]) -> pd.DataFrame:
     return table.drop(columns=col.THRESHOLD)
 
 
+@checked
 def explorer(
     points,
     *,

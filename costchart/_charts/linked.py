@@ -32,6 +32,7 @@ from costchart._charts.combined import combined_envelope, combined_grid, combine
 from costchart._charts.cost import cost_layers
 from costchart._charts.roc import roc_layers
 from costchart._geometry import check_y_max
+from costchart._parameters import checked
 from costchart._validation import flag, one_of
 from costchart._vega import (
     compound,
@@ -115,6 +116,7 @@ def pairs(left, right, *, facet, values, look: Look, hover):
     return titled(chart, look)
 
 
+@checked
 def roc_cost_chart(
     points,
     *,

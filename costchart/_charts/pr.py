@@ -8,6 +8,7 @@ import altair as alt
 
 from costchart._charts._frame import check_roles, colors_of, compose, keys_of, look_of
 from costchart._hull import roc_hull
+from costchart._parameters import checked
 from costchart._pr import PRECISION, RECALL, pr_curve, pr_points
 from costchart._tables import points_groups
 from costchart._thin import thin_points
@@ -19,6 +20,7 @@ from costchart.layers._base import color_channel
 __all__ = ["pr_chart"]
 
 
+@checked
 def pr_chart(
     points,
     *,

@@ -33,6 +33,7 @@ from costchart._charts._frame import (
 )
 from costchart._charts.combined import COMBINED_HULL
 from costchart._errors import CostchartError
+from costchart._parameters import checked
 from costchart._tables import points_groups, read_table
 from costchart._validation import flag
 from costchart.layers import _base as layers_base
@@ -174,6 +175,7 @@ def _with_auc(stack, points, color, facet, colors, area="AUC"):
     return [*stack, text]
 
 
+@checked
 def roc_chart(
     points,
     *,

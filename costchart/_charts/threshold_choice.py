@@ -30,6 +30,7 @@ from costchart._frames import check_by_names, normalize_by
 from costchart._geometry import check_y_max
 from costchart._groups import Groups, assemble, split_groups
 from costchart._hull import all_hulls
+from costchart._parameters import checked
 from costchart._rate_driven import rate_costs_at, rate_vertices
 from costchart._roc import points_of
 from costchart._thin import thin_points
@@ -52,6 +53,7 @@ _KINDS = {"optimal": "line", "score_driven": "dashed line", "rate_driven": "dott
 _ROW = "costchart_row"
 
 
+@checked
 def threshold_choice_chart(
     data,
     *,

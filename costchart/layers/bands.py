@@ -13,6 +13,7 @@ from costchart._compare import check_names
 from costchart._geometry import repeat_for
 from costchart._groups import split_groups
 from costchart._palette import color_scale
+from costchart._parameters import checked
 from costchart._validation import one_of
 from costchart.layers._base import (
     COST_TITLE,
@@ -54,6 +55,7 @@ def _area_encoding(y_max: float) -> dict:
     }
 
 
+@checked
 def band(
     table,
     *,
@@ -101,6 +103,7 @@ def band(
     )
 
 
+@checked
 def degenerate_ticks(
     table,
     *,
@@ -143,6 +146,7 @@ def degenerate_ticks(
     )
 
 
+@checked
 def average_band(
     table,
     *,

@@ -18,6 +18,7 @@ from costchart import _geometry as geometry
 from costchart import _schema as col
 from costchart._geometry import cut_curve, trivial_lines
 from costchart._groups import split_groups
+from costchart._parameters import checked
 from costchart._thin import thin_points
 from costchart._validation import whole_number
 from costchart._vega import nominal
@@ -140,6 +141,7 @@ def line_ends_chart(table: pd.DataFrame, y_max: float) -> alt.Chart:
     )
 
 
+@checked
 def cost_lines(
     table,
     *,
@@ -217,6 +219,7 @@ def cost_lines(
     )
 
 
+@checked
 def envelope(
     table,
     *,
@@ -263,6 +266,7 @@ def envelope(
     )
 
 
+@checked
 def trivial(
     *, y_max: float = 0.5, panels: pd.DataFrame | None = None, mark: Mapping | None = None
 ) -> alt.Chart:
@@ -292,6 +296,7 @@ def trivial(
     )
 
 
+@checked
 def trivial_region(
     *, y_max: float = 0.5, panels: pd.DataFrame | None = None, mark: Mapping | None = None
 ) -> alt.Chart:
@@ -324,6 +329,7 @@ def trivial_region(
     )
 
 
+@checked
 def operating_ranges(
     table,
     *,

@@ -9,6 +9,7 @@ import altair as alt
 from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._frames import infer_by
+from costchart._parameters import checked
 from costchart._validation import one_of
 from costchart._vega import content_name, field, nominal
 from costchart.layers._base import (
@@ -59,6 +60,7 @@ def selections(fields, color: str | None, *, name: str | None = None):
     return hover, legend
 
 
+@checked
 def hover_targets(
     table,
     *,

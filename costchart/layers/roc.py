@@ -11,6 +11,7 @@ import pandas as pd
 from costchart import _schema as col
 from costchart._errors import CostchartError
 from costchart._geometry import iso_performance_lines, repeat_for
+from costchart._parameters import checked
 from costchart._validation import one_of, probabilities
 from costchart.layers._base import (
     CHANCE,
@@ -35,6 +36,7 @@ def curve_order(table: pd.DataFrame) -> alt.Order:
     return alt.Order(f"{col.LINE}:Q" if col.LINE in table.columns else f"{col.FPR}:Q")
 
 
+@checked
 def roc_curve(
     table,
     *,
@@ -83,6 +85,7 @@ def roc_curve(
     )
 
 
+@checked
 def roc_markers(
     table,
     *,
@@ -187,6 +190,7 @@ def _slopes_to_pc(slopes) -> list[float]:
         return (1 / (1 + values)).tolist()
 
 
+@checked
 def iso_performance(
     table,
     *,
@@ -272,6 +276,7 @@ def chance(*, panels: pd.DataFrame | None = None, mark: Mapping | None = None) -
     )
 
 
+@checked
 def roc_spread(
     table,
     *,
