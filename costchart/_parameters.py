@@ -26,6 +26,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
+from costchart._counting import check_bins
 from costchart._errors import CostchartError
 from costchart._frames import normalize_by
 from costchart._intervals import INFERENCES, INTERVALS
@@ -128,6 +129,10 @@ def _max_points(value, name: str) -> int:
     except CostchartError:  # one message for every bad value
         msg = f"{name}={value!r} must be a whole number of at least 2"
         raise CostchartError(msg) from None
+
+
+def _bins(value, name: str):
+    return check_bins(value)
 
 
 def _progress(value, name: str):
@@ -236,11 +241,7 @@ WORDS: Mapping[str, Word] = {
     "direction": _options("higher", "auto"),
     "response_method": _options(*RESPONSE_METHODS),
     "standardized": _FLAG,
-    "bins": Word(
-        "a whole number from 1 to 1,000,000,000",
-        functools.partial(whole_number, minimum=1, maximum=10**9),
-        (0, 2.5, "10", True),
-    ),
+    "bins": Word("a whole number from 1 to 1,000,000,000", _bins, (0, 2.5, "10", True)),
     "steps": Word(
         "a whole number from 0 to 10,000",
         functools.partial(whole_number, minimum=0, maximum=10_000),

@@ -187,7 +187,7 @@ def points_and_columns(
         bins=bins,
         frequency=frequency,
     )
-    warn_if_pooled(data, given, (score, label, weight), stacklevel=5)  # once the data is read
+    warn_if_pooled(data, given, (score, label, weight))  # once the data is read
     frame = read.frame
     # A lazy frame binned in its engine drops the rows of weight 0 before counting.
     require_rows(

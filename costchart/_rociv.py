@@ -183,7 +183,7 @@ def rociv(
         )
     require_some(parts, by, label)
     if not by:
-        warn_if_pooled(data, given, (score, label, amount, weight), stacklevel=4)
+        warn_if_pooled(data, given, (score, label, amount, weight))
         return carry_grouping(parts[0], [])
     return combine_groups(frame, by, groups, parts, col.ROCIV_TABLE)
 

@@ -187,10 +187,20 @@ def operating_points(value, name: str = "pc"):
 
     A dict maps labels to ``pc`` values (chart markers).
     """
-    if isinstance(value, (Mapping, str, bytes)):
-        labelled_probabilities(value, name)  # a string: its message says what pc takes
+    if isinstance(value, Mapping):
+        labelled_probabilities(value, name)
+    elif isinstance(value, (str, bytes)):
+        msg = (
+            f"{name}={value!r} must be a number or numbers, not {type(value).__name__}; pass a "
+            f"pc in [0, 1], a list of them or a dict of label to pc"
+        )
+        raise CostchartError(msg)
     else:
-        probabilities(value, name)
+        array = real_numbers(value, name)  # not text, bools or None
+        if array.ndim == 0 and math.isnan(float(array)):
+            msg = f"{name}=nan must be a finite number; pass a value in [0, 1]"
+            raise CostchartError(msg)
+        probabilities(array, name)
     return value
 
 
