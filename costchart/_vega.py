@@ -28,14 +28,13 @@ from typing import Any
 import altair as alt
 import numpy as np
 import pandas as pd
-from altair.utils.schemapi import debug_mode
 
-from costchart._errors import CostchartError
+from costchart._io.errors import CostchartError
 
 __all__ = [
-    "compound",
     "content_name",
     "field",
+    "layered_view",
     "lift_data",
     "nominal",
     "shared_layer",
@@ -123,68 +122,35 @@ def content_name(prefix: str, *parts) -> str:
     return f"{prefix}{digest.hexdigest()[:12]}"
 
 
-class LayerChart(alt.LayerChart):
-    """An ``alt.LayerChart`` that takes its layers as they are (see :func:`compound`).
+def layered_view(layers: Sequence, **properties) -> alt.LayerSpec | alt.LayerChart:
+    """One view of a concatenation: ``layers`` over each other, with ``properties``.
 
-    Named as Altair's class: to a user it is one (``isinstance`` holds).
+    Works around: Altair's compound charts merge their views' data and selections in
+    their constructor, which runs again on every copy (``to_dict`` and ``properties``
+    copy), and renames each named layer of a concatenated ``alt.LayerChart`` after its
+    position, which breaks the views that selections declared at the top name. costchart
+    lifts the data itself (:func:`lift_data`) and declares selections at the top
+    (:func:`top_level`), so there is nothing to merge: the view is Altair's schema class
+    of a Vega-Lite layer (``alt.LayerSpec``), which concatenations take as it is and
+    copy without renaming. It is made empty and then given its layers, as Altair would
+    otherwise check each layer against the schema once more. Layers with selections of
+    their own go into an ``alt.LayerChart``, whose constructor merges them.
     """
-
-    def __init__(self, data=alt.Undefined, layer=(), **kwargs) -> None:
-        with debug_mode(False):  # validated once, on export
-            alt.TopLevelLayerSpec.__init__(self, data=data, layer=list(layer), **kwargs)
-
-
-class HConcatChart(alt.HConcatChart):
-    """An ``alt.HConcatChart`` that takes its views as they are (see :func:`compound`)."""
-
-    def __init__(self, data=alt.Undefined, hconcat=(), **kwargs) -> None:
-        with debug_mode(False):
-            alt.TopLevelHConcatSpec.__init__(self, data=data, hconcat=list(hconcat), **kwargs)
-
-
-class ConcatChart(alt.ConcatChart):
-    """An ``alt.ConcatChart`` that takes its views as they are (see :func:`compound`)."""
-
-    def __init__(self, data=alt.Undefined, concat=(), columns=alt.Undefined, **kwargs) -> None:
-        with debug_mode(False):
-            alt.TopLevelConcatSpec.__init__(
-                self, data=data, concat=list(concat), columns=columns, **kwargs
-            )
-
-
-#: For each compound chart: its plain version and the property holding its views.
-_PLAIN = {
-    alt.LayerChart: (LayerChart, "layer"),
-    alt.HConcatChart: (HConcatChart, "hconcat"),
-    alt.ConcatChart: (ConcatChart, "concat"),
-}
-
-
-def compound(kind: type, **parts):
-    """A compound chart (``alt.LayerChart``, ``HConcatChart`` or ``ConcatChart``) of views.
-
-    Works around: Altair's compound charts deep-copy every view (and in concatenations
-    every layer of every view once more) to merge their data and selections, at every
-    level of nesting and again on every copy (``to_dict`` and ``properties`` copy); for a
-    chart of many panels the copies took longer than everything else. costchart lifts the
-    data itself (:func:`lift_data`) and declares selections at the top (:func:`top_level`),
-    so there is nothing to merge: views without selections of their own go into a
-    subclass that takes them as they are. Views with selections go through Altair.
-    """
-    plain, key = _PLAIN[kind]
-    if any(_has_params(view) for view in parts[key]):
-        return kind(**parts)
-    return plain(**parts)
+    if any(_has_params(layer) for layer in layers):
+        return alt.LayerChart(layer=layers, **properties)
+    view = alt.LayerSpec(layer=[], **properties)
+    view.layer = list(layers)
+    return view
 
 
 def _has_params(view) -> bool:
-    if view._get("params") is not alt.Undefined:
+    if getattr(view, "params", alt.Undefined) is not alt.Undefined:
         return True
     for key in ("layer", "hconcat", "vconcat", "concat"):
-        inner = view._get(key)
+        inner = getattr(view, key, alt.Undefined)
         if inner is not alt.Undefined and any(_has_params(v) for v in inner):
             return True
-    spec = view._get("spec")
+    spec = getattr(view, "spec", alt.Undefined)
     return spec is not alt.Undefined and _has_params(spec)
 
 
@@ -208,9 +174,11 @@ def lift_data(charts: Sequence[alt.Chart]) -> tuple[alt.InlineData, list[alt.Cha
     Rows keep only their own frame's fields (no nulls for the others' columns), which
     keeps the spec small; Altair moves the values to the top-level ``datasets`` once.
 
-    Works around: Altair validates every record of inline data one by one, which took
-    seconds for a few thousand rows; costchart made these rows, so they are built with
-    validation off (the whole spec is still validated on export).
+    Works around: Altair checks every record of an ``alt.InlineData`` against the schema
+    one by one when it is made, which took seconds for a few thousand rows; costchart made
+    these rows, so the data set is made empty and then given them (the whole spec is
+    still validated on export). A plain ``{"values": [...]}`` dict would not do: Altair
+    then fails on any encoding whose type it must infer from the data.
     """
     frames: list[pd.DataFrame] = []
     index: dict[int, int] = {}
@@ -233,8 +201,8 @@ def lift_data(charts: Sequence[alt.Chart]) -> tuple[alt.InlineData, list[alt.Cha
         copy.transform = [alt.FilterTransform(filter=f"datum.costchart_table == {number}"), *own]
         copy.data = alt.Undefined
         moved.append(copy)
-    with debug_mode(False):
-        data = alt.InlineData(values=records)
+    data = alt.InlineData(values=[])
+    data.values = records
     return data, moved
 
 

@@ -603,7 +603,7 @@ def test_chart_names_are_identifiers(bad, demo_points):
 
 
 def test_panels_fill_a_grid_when_columns_is_not_given(demo_points):
-    from costchart._charts._frame import panels_per_row
+    from costchart._charts._compose import panels_per_row
 
     assert [panels_per_row(n) for n in (1, 2, 3, 4, 5, 6, 9)] == [1, 2, 3, 2, 3, 3, 3]
     four = cc.cost_chart(demo_points, color="classifier", facet="dataset").to_dict()

@@ -1,11 +1,11 @@
-"""Every declared word (costchart/_parameters.py) has one constraint wherever it appears.
+"""Every declared word (costchart/_io/parameters.py) has one constraint wherever it appears.
 
 For every public function (``costchart.__all__`` and ``costchart.layers``) and every
 parameter of it that is a declared word: each value the declaration lists as outside the
 constraint is refused with a ``CostchartError`` naming that parameter, before the
 function reads anything else (the other required arguments are placeholders that would
 fail); the function's default is inside the constraint; and the function is checked
-through the declaration (:func:`costchart._parameters.checked`).
+through the declaration (:func:`costchart._io.parameters.checked`).
 """
 
 import inspect
@@ -15,8 +15,9 @@ import numpy as np
 import pytest
 
 import costchart as cc
-from costchart import _parameters, layers
-from costchart._parameters import WORDS
+from costchart import layers
+from costchart._io import parameters as _parameters
+from costchart._io.parameters import WORDS
 
 #: Stands for an argument the check must never reach (data, tables, charts).
 PLACEHOLDER = object()
@@ -90,13 +91,11 @@ def test_a_value_outside_the_word_is_refused_naming_it(qualified, name, bad):
     )
 
 
-@pytest.mark.parametrize(
-    ("qualified", "parameter"), TAKEN, ids=[f"{q}-{p.name}" for q, p in TAKEN]
-)
+@pytest.mark.parametrize(("qualified", "parameter"), TAKEN, ids=[f"{q}-{p.name}" for q, p in TAKEN])
 def test_every_function_checks_its_words_through_the_declaration(qualified, parameter):
     function = PUBLIC[qualified]
     assert parameter.name in getattr(function, "costchart_words", ()), (
-        f"{qualified} takes {parameter.name}= without @checked (costchart/_parameters.py)"
+        f"{qualified} takes {parameter.name}= without @checked (costchart/_io/parameters.py)"
     )
     default = parameter.default
     if default is parameter.empty:

@@ -13,7 +13,7 @@ from scenegraph import data_marks, legend_labels, legend_symbols, scene, texts
 import costchart as cc
 from costchart import layers
 from costchart._charts import chart_tables
-from costchart._charts._frame import LINES_PER_PANEL, SHOWN
+from costchart._charts._drawn import LINES_PER_PANEL, SHOWN
 from costchart.layers._base import CHANCE, INK, MUTED, REGION
 
 

@@ -11,13 +11,16 @@ classifier in every chart), ``key=``, ``size=`` and ``columns=``. The charts liv
 module each (:mod:`~costchart._charts.cost`, :mod:`~costchart._charts.roc`,
 :mod:`~costchart._charts.linked`, :mod:`~costchart._charts.bands`,
 :mod:`~costchart._charts.average`, :mod:`~costchart._charts.pr`,
-:mod:`~costchart._charts.decision`, :mod:`~costchart._charts.explorer`) over the shared
-internals of :mod:`costchart._charts._frame`; this package re-exports them.
+:mod:`~costchart._charts.decision`, :mod:`~costchart._charts.explorer`) over shared
+internals: the tables a chart draws (:mod:`~costchart._charts._drawn`, re-exported here),
+the options it takes (:mod:`~costchart._charts._options`), the mark budget of many curves
+(:mod:`~costchart._charts._mark_budget`) and the last step, key, facets and title
+(:mod:`~costchart._charts._compose`).
 """
 
 from __future__ import annotations
 
-from costchart._charts._frame import (
+from costchart._charts._drawn import (
     MAX_ALL_COST_LINES,
     MAX_CHART_POINTS,
     MAX_CURVES_WITH_ALL_LINES,

@@ -12,15 +12,16 @@ from collections.abc import Mapping, Sequence
 import altair as alt
 
 from costchart import layers
-from costchart._average import over_names, vertical_average
-from costchart._charts._frame import check_roles, colors_of, compose, keys_of, look_of, with_key
+from costchart._charts._compose import compose, with_key
+from costchart._charts._options import check_roles, colors_of, keys_of, look_of
 from costchart._charts.linked import pairs
-from costchart._frames import infer_by
-from costchart._geometry import check_y_max
-from costchart._parameters import checked
-from costchart._roc_average import roc_average
-from costchart._tables import read_table
-from costchart._validation import flag, one_of
+from costchart._cost.average import over_names, vertical_average
+from costchart._cost.geometry import check_y_max
+from costchart._io.frames import infer_by
+from costchart._io.parameters import checked
+from costchart._io.tables import read_table
+from costchart._io.validation import flag, one_of
+from costchart._roc.average import roc_average
 
 __all__ = ["average_chart"]
 

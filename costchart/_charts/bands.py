@@ -12,15 +12,16 @@ from collections.abc import Mapping, Sequence
 
 import altair as alt
 
-from costchart import _schema as col
 from costchart import layers
 from costchart._bands.describe import band_label, recorded_level, recorded_names
-from costchart._charts._frame import check_roles, colors_of, compose, keys_of, look_of, with_key
-from costchart._errors import CostchartError, warn
-from costchart._frames import carry_grouping, infer_by
-from costchart._geometry import check_y_max
+from costchart._charts._compose import compose, with_key
+from costchart._charts._options import check_roles, colors_of, keys_of, look_of
+from costchart._cost.geometry import check_y_max
+from costchart._io import schema as col
+from costchart._io.errors import CostchartError, warn
+from costchart._io.frames import carry_grouping, infer_by
+from costchart._io.parameters import checked
 from costchart._palette import palette as palette_of
-from costchart._parameters import checked
 from costchart.layers import _base as layers_base
 
 __all__ = ["band_chart", "difference_chart"]

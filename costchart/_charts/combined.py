@@ -34,12 +34,12 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from costchart import _schema as col
-from costchart._charts._frame import ChartTables
-from costchart._envelope import envelope_of_hulls
-from costchart._errors import CostchartError
-from costchart._groups import split_groups
-from costchart._hull import all_hulls
+from costchart._charts._drawn import ChartTables
+from costchart._cost.envelope import envelope_of_hulls
+from costchart._io import schema as col
+from costchart._io.errors import CostchartError
+from costchart._io.groups import split_groups
+from costchart._roc.hull import all_hulls
 from costchart._vega import field
 from costchart.layers._base import INK, cost_y, fpr_x, pc_x, tpr_y
 

@@ -11,29 +11,23 @@ from collections.abc import Mapping, Sequence
 
 import altair as alt
 
-from costchart import _schema as col
 from costchart import layers
-from costchart._charts._frame import (
-    ChartTables,
-    chart_name,
-    chart_tables,
-    check_markers,
+from costchart._charts._compose import compose, with_key
+from costchart._charts._drawn import ChartTables, chart_tables
+from costchart._charts._mark_budget import (
     chosen_curves,
-    colors_of,
-    compose,
     curve_selections,
     filtered_first,
     hull_lines,
     hull_only,
-    keys_of,
     lines_sampled,
-    look_of,
-    with_key,
 )
+from costchart._charts._options import chart_name, check_markers, colors_of, keys_of, look_of
 from costchart._charts.combined import COMBINED_ENVELOPE, combined_envelope, combined_grid
-from costchart._geometry import check_y_max
-from costchart._parameters import checked
-from costchart._validation import flag, one_of
+from costchart._cost.geometry import check_y_max
+from costchart._io import schema as col
+from costchart._io.parameters import checked
+from costchart._io.validation import flag, one_of
 from costchart._vega import content_name
 from costchart.layers._base import INK, color_channel
 from costchart.layers.interaction import TARGET_VIEWS
@@ -59,7 +53,7 @@ def cost_layers(
 ):
     """The cost view's layers and the key entries that explain them.
 
-    ``curves`` (from :func:`~costchart._charts._frame.curve_selections`, crowded charts
+    ``curves`` (from :func:`~costchart._charts._mark_budget.curve_selections`, crowded charts
     only) puts the mark budget in place: cost lines only for the curves hovered, clicked
     or picked in the legend, and hover targets along the envelopes, which set them.
     ``combined`` is the layer of the envelope of the classifiers shown

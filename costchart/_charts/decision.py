@@ -8,16 +8,17 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from costchart import _schema as col
 from costchart import layers as cost_layers
-from costchart._charts._frame import check_roles, colors_of, compose, keys_of, look_of, titled
-from costchart._data_checks import finite_numbers
-from costchart._decision import NET_BENEFIT, STRATEGY
-from costchart._envelope import lower_envelope
-from costchart._errors import CostchartError
-from costchart._frames import check_unique_columns, infer_by
-from costchart._parameters import checked
-from costchart._validation import finite_number, flag
+from costchart._charts._compose import compose, titled
+from costchart._charts._options import check_roles, colors_of, keys_of, look_of
+from costchart._cost.decision import NET_BENEFIT, STRATEGY
+from costchart._cost.envelope import lower_envelope
+from costchart._io import schema as col
+from costchart._io.data_checks import finite_numbers
+from costchart._io.errors import CostchartError
+from costchart._io.frames import check_unique_columns, infer_by
+from costchart._io.parameters import checked
+from costchart._io.validation import finite_number, flag
 from costchart._vega import content_name, field, nominal, shared_layer
 from costchart.layers import key as key_layer
 from costchart.layers._base import color_channel

@@ -24,7 +24,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from costchart import _schema as col
+from costchart._charts._drawn import threshold_text
 from costchart._charts._explorer_signals import (
     RATIO_RANGE,
     chosen_rule,
@@ -33,16 +33,17 @@ from costchart._charts._explorer_signals import (
     iso_line,
     pc_params,
 )
-from costchart._charts._frame import check_name, check_roles, check_size, threshold_text
-from costchart._envelope import lower_envelope
-from costchart._errors import CostchartError
-from costchart._geometry import ALWAYS_POSITIVE
-from costchart._hull import roc_hull
+from costchart._charts._options import check_name, check_roles, check_size
+from costchart._cost.envelope import lower_envelope
+from costchart._cost.geometry import ALWAYS_POSITIVE
+from costchart._io import schema as col
+from costchart._io.errors import CostchartError
+from costchart._io.parameters import checked
+from costchart._io.tables import points_groups
+from costchart._io.validation import finite_number, one_of, probability, whole_number
 from costchart._palette import palette as palette_of
-from costchart._parameters import checked
-from costchart._tables import points_groups
-from costchart._thin import thin_points
-from costchart._validation import finite_number, one_of, probability, whole_number
+from costchart._roc.hull import roc_hull
+from costchart._roc.thin import thin_points
 from costchart._vega import content_name, nominal
 from costchart.layers import _base as base
 from costchart.layers.cost import trivial, trivial_region

@@ -15,29 +15,29 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from costchart import _schema as col
 from costchart import layers
-from costchart._charts._frame import (
+from costchart._charts._compose import titled
+from costchart._charts._drawn import chart_tables
+from costchart._charts._mark_budget import curve_selections
+from costchart._charts._options import (
     Look,
     chart_name,
-    chart_tables,
     check_iso,
     check_markers,
     colors_of,
-    curve_selections,
     look_of,
-    titled,
 )
 from costchart._charts.combined import combined_envelope, combined_grid, combined_hull
 from costchart._charts.cost import cost_layers
 from costchart._charts.roc import roc_layers
-from costchart._geometry import check_y_max
-from costchart._parameters import checked
-from costchart._validation import flag, one_of
+from costchart._cost.geometry import check_y_max
+from costchart._io import schema as col
+from costchart._io.parameters import checked
+from costchart._io.validation import flag, one_of
 from costchart._vega import (
-    compound,
     content_name,
     json_values,
+    layered_view,
     lift_data,
     top_level,
     without_params,
@@ -61,7 +61,7 @@ def _plain(value):
 
 
 def _is_target(chart) -> bool:
-    name = chart._get("name")
+    name = getattr(chart, "name", alt.Undefined)
     return isinstance(name, str) and name.startswith(tuple(TARGET_VIEWS.values()))
 
 
@@ -101,15 +101,15 @@ def pairs(left, right, *, facet, values, look: Look, hover):
                 panel = content_name(TARGET_VIEWS[space], str(hover.name), repr(_plain(value)))
                 stack[0] = without_params(stack[0], panel)
             owned.append(params)
-            views.append(compound(alt.LayerChart, layer=stack, width=look.size, height=look.size))
+            views.append(layered_view(stack, width=look.size, height=look.size))
         for params, view in zip(owned, views, strict=True):
             for param in params:
                 declared.setdefault(str(param.name), (param, []))[1].append(str(view.layer[0].name))
         # As every facet header: the column named ("dataset: sonar").
         title = alt.Title(f"{facet}: {value}", anchor="middle") if facet else alt.Undefined
-        pairs.append(compound(alt.HConcatChart, hconcat=views, title=title))
+        pairs.append(alt.HConcatChart(hconcat=views, title=title))
     per_row = 1 if look.columns is None else look.columns  # a pair is two panels wide
-    chart = compound(alt.ConcatChart, concat=pairs, columns=per_row) if facet else pairs[0]
+    chart = alt.ConcatChart(concat=pairs, columns=per_row) if facet else pairs[0]
     chart.data = combined
     if declared:
         chart.params = [top_level(param, views) for param, views in declared.values()]

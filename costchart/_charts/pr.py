@@ -6,13 +6,14 @@ from collections.abc import Sequence
 
 import altair as alt
 
-from costchart._charts._frame import check_roles, colors_of, compose, keys_of, look_of
-from costchart._hull import roc_hull
-from costchart._parameters import checked
-from costchart._pr import PRECISION, RECALL, pr_curve, pr_points
-from costchart._tables import points_groups
-from costchart._thin import thin_points
-from costchart._validation import flag
+from costchart._charts._compose import compose
+from costchart._charts._options import check_roles, colors_of, keys_of, look_of
+from costchart._io.parameters import checked
+from costchart._io.tables import points_groups
+from costchart._io.validation import flag
+from costchart._roc.hull import roc_hull
+from costchart._roc.pr import PRECISION, RECALL, pr_curve, pr_points
+from costchart._roc.thin import thin_points
 from costchart._vega import field, nominal
 from costchart.layers import key as key_layer
 from costchart.layers._base import color_channel

@@ -14,29 +14,22 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from costchart import _schema as col
 from costchart import layers
-from costchart._auc import auc as area_under
-from costchart._charts._frame import (
-    ChartTables,
-    chart_name,
-    chart_tables,
-    check_iso,
-    colors_of,
-    compose,
-    hull_lines,
-    hull_only,
-    keys_of,
-    look_of,
-    relabel,
-    with_key,
-)
+from costchart._charts._compose import compose, with_key
+from costchart._charts._drawn import ChartTables, chart_tables
+from costchart._charts._mark_budget import hull_lines, hull_only
+from costchart._charts._options import chart_name, check_iso, colors_of, keys_of, look_of
 from costchart._charts.combined import COMBINED_HULL
-from costchart._errors import CostchartError
-from costchart._parameters import checked
-from costchart._tables import points_groups, read_table
-from costchart._validation import flag
+from costchart._io import schema as col
+from costchart._io.errors import CostchartError
+from costchart._io.parameters import checked
+from costchart._io.tables import points_groups, read_table
+from costchart._io.validation import flag
+from costchart._roc.auc import auc as area_under
 from costchart.layers import _base as layers_base
+from costchart.layers import roc as roc_layer
+from costchart.layers._base import ROC_AXES, Axes
+from costchart.layers.interaction import draw_hover_targets
 
 __all__ = ["roc_chart", "roc_layers"]
 
@@ -54,19 +47,22 @@ def roc_layers(
     keys,
     curves=None,
     combined=None,
+    axes: Axes = ROC_AXES,
 ):
     """The ROC view's layers and the key entries that explain them.
 
     ``curves`` (crowded linked charts): the selections of whole curves that the ROC
     points' hover targets set as well, for the cost view's mark budget. ``combined`` is
     the layer of the hull of the classifiers shown
-    (:func:`costchart._charts.combined.combined_hull`), drawn over the hulls.
+    (:func:`costchart._charts.combined.combined_hull`), drawn over the hulls. ``axes``:
+    the axis titles and legend labels every layer is built with.
     """
     stack = []
     entries: list[tuple[str, str]] = []
     if hover is not None:
-        targets = layers.hover_targets(
+        targets = draw_hover_targets(
             tables.points,
+            axes=axes,
             space="roc",
             hover=hover,
             legend=legend if with_legend else None,
@@ -77,18 +73,18 @@ def roc_layers(
             targets = targets.add_params(*curves)
         stack.append(hull_lines(targets, tables, "all"))
     if chance:
-        stack.append(layers.chance(panels=keys))
-    common = {"color": color, "palette": colors, "legend": legend}
-    stack.append(layers.roc_curve(tables.points, max_points=None, **common))
+        stack.append(roc_layer.draw_chance(axes=axes, panels=keys))
+    common = {"color": color, "palette": colors, "legend": legend, "axes": axes}
+    stack.append(roc_layer.draw_roc_curve(tables.points, max_points=None, **common))
     entries.append(("ROC curve", "line"))
-    stack.append(layers.hull(tables.points, **common))
+    stack.append(roc_layer.draw_hull(tables.points, **common))
     entries.append(("ROC convex hull", "dashed line"))
     if combined is not None:
         stack.append(combined)
         entries.append((COMBINED_HULL, "thick dashed line"))
     stack.append(
         hull_lines(
-            layers.roc_markers(tables.points, hover=hover, max_points=None, **common),
+            roc_layer.draw_roc_markers(tables.points, hover=hover, max_points=None, **common),
             tables,
             "all",
         )
@@ -98,7 +94,7 @@ def roc_layers(
     )
     entries.append((dots, "dot"))
     if iso is not None:
-        stack.append(layers.iso_performance(tables.hull, pc=iso, **common))
+        stack.append(roc_layer.draw_iso_performance(tables.hull, pc=iso, **common))
         shown = ", ".join(f"{v:g}" for v in iso)
         entries.append(
             (f"iso-performance line{'s' if len(iso) > 1 else ''} (pc = {shown})", "dotted line")
@@ -106,23 +102,6 @@ def roc_layers(
     if chance:
         entries.append(("chance diagonal", "chance"))
     return stack, entries
-
-
-def _retitled(stack: list, x: str, y: str) -> list:
-    """The layers with their ``fpr``/``tpr`` axes titled ``x``/``y`` (ROCIV points)."""
-    titles = {"x": (layers_base.FPR_TITLE, x), "y": (layers_base.TPR_TITLE, y)}
-    out = []
-    for view in stack:
-        encoding = view._get("encoding")
-        changes = {}
-        for name, (old, new) in titles.items():
-            channel = encoding._get(name) if encoding is not alt.Undefined else alt.Undefined
-            if isinstance(channel, (alt.X, alt.Y)) and channel._get("title") == old:
-                channel = channel.copy(deep=False)
-                channel["title"] = new
-                changes[name] = channel
-        out.append(view.encode(**changes) if changes else view)
-    return out
 
 
 def _auc_labels(points: pd.DataFrame, color: str | None, facet: str | None):
@@ -139,22 +118,27 @@ def _auc_labels(points: pd.DataFrame, color: str | None, facet: str | None):
     return area_under(points, by=by) if by else area_under(points)
 
 
-def _with_auc(stack, points, color, facet, colors, area="AUC"):
-    """Show each curve's AUC: in the legend's labels, or as text in each panel.
+def _auc_legend(points, color, area="AUC") -> str:
+    """The colour legend's labels with each curve's AUC: a Vega expression (``labelExpr``).
 
     The areas come from all of ``points``, not the thinned points drawn; ``area`` names
     them ("AUCIV" for ROCIV points).
     """
-    table = points_groups(points, None)[0]
-    areas = _auc_labels(table, color, facet)
-    if color and not facet:
-        pairs = zip(areas[color], areas[col.AUC], strict=True)
-        text = {str(k): f"{k} ({area} {v:.3f})" for k, v in pairs}
-        expression = "datum.label"
-        for name, label in text.items():
-            expression = f"datum.label === {json.dumps(name)} ? {json.dumps(label)} : {expression}"
-        return relabel(stack, expression)
-    rows = areas.copy()
+    areas = _auc_labels(points_groups(points, None)[0], color, None)
+    pairs = zip(areas[color], areas[col.AUC], strict=True)
+    text = {str(k): f"{k} ({area} {v:.3f})" for k, v in pairs}
+    expression = "datum.label"
+    for name, label in text.items():
+        expression = f"datum.label === {json.dumps(name)} ? {json.dumps(label)} : {expression}"
+    return expression
+
+
+def _auc_text(points, color, facet, colors, axes: Axes, area="AUC") -> alt.Chart:
+    """Each curve's AUC as text in its panel, for charts without a colour legend to label.
+
+    The areas come from all of ``points``, not the thinned points drawn.
+    """
+    rows = _auc_labels(points_groups(points, None)[0], color, facet).copy()
     rank = rows.groupby(facet, sort=False).cumcount().to_numpy() if facet else np.arange(len(rows))
     rows[col.FPR] = 1.0
     rows[col.TPR] = 0.03 + 0.07 * rank
@@ -162,17 +146,16 @@ def _with_auc(stack, points, color, facet, colors, area="AUC"):
         f"{k}: {area} {v:.3f}" if color else f"{area} {v:.3f}"
         for k, v in zip(rows[color] if color else rows[col.AUC], rows[col.AUC], strict=True)
     ]
-    text = (
+    return (
         alt.Chart(rows)
         .mark_text(align="right", baseline="bottom", dx=-4, fontSize=11)
         .encode(
-            x=layers_base.fpr_x(),
-            y=layers_base.tpr_y(),
+            x=layers_base.fpr_x(title=axes.x),
+            y=layers_base.tpr_y(title=axes.y),
             text=alt.Text("costchart_text:N"),
             color=layers_base.color_channel(rows, color, layers_base.INK, colors),
         )
     )
-    return [*stack, text]
 
 
 @checked
@@ -231,6 +214,15 @@ def roc_chart(
     hover, legend = layers.selections([*tables.by, col.LINE], color, name=name)
     keys = keys_of(tables.points, facet)
     colors = colors_of(tables.points, color, look)
+    area = "AUCIV" if rociv else "AUC"
+    # The axes' titles and the legend's labels are given to the layers as they are built.
+    titles = (
+        (layers_base.FPR_IV_TITLE, layers_base.TPR_IV_TITLE)
+        if rociv
+        else (layers_base.FPR_TITLE, layers_base.TPR_TITLE)
+    )
+    labels = _auc_legend(points, color, area) if auc and color and not facet else None
+    axes = Axes(*titles, labels=labels)
     stack, entries = roc_layers(
         tables,
         color=color,
@@ -241,11 +233,10 @@ def roc_chart(
         chance=chance,
         with_legend=True,
         keys=keys,
+        axes=axes,
     )
-    if auc:
-        stack = _with_auc(stack, points, color, facet, colors, "AUCIV" if rociv else "AUC")
-    if rociv:
-        stack = _retitled(stack, layers_base.FPR_IV_TITLE, layers_base.TPR_IV_TITLE)
+    if auc and axes.labels is None:
+        stack = [*stack, _auc_text(points, color, facet, colors, axes, area)]
     return compose(
         with_key(stack, entries, look, keys),
         facet=facet,

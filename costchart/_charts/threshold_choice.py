@@ -18,22 +18,22 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from costchart import _schema as col
-from costchart._brier import check_probability_scores, score_driven_costs_at
-from costchart._charts._frame import colors_of, look_of
+from costchart._charts._options import colors_of, look_of
 from costchart._charts.linked import pairs
-from costchart._envelope import envelope_of_hulls
-from costchart._errors import CostchartError
-from costchart._expected import segment_integrator
-from costchart._expected_loss import choice_losses, optimal_losses, rate_losses
-from costchart._frames import check_by_names, normalize_by
-from costchart._geometry import check_y_max
-from costchart._groups import Groups, assemble, split_groups
-from costchart._hull import all_hulls
-from costchart._parameters import checked
-from costchart._rate_driven import rate_costs_at, rate_vertices
-from costchart._roc import points_of
-from costchart._thin import thin_points
+from costchart._cost.brier import check_probability_scores, score_driven_costs_at
+from costchart._cost.envelope import envelope_of_hulls
+from costchart._cost.expected import segment_integrator
+from costchart._cost.expected_loss import choice_losses, optimal_losses, rate_losses
+from costchart._cost.geometry import check_y_max
+from costchart._cost.rate_driven import rate_costs_at, rate_vertices
+from costchart._io import schema as col
+from costchart._io.errors import CostchartError
+from costchart._io.frames import check_by_names, normalize_by
+from costchart._io.groups import Groups, assemble, split_groups
+from costchart._io.parameters import checked
+from costchart._roc.hull import all_hulls
+from costchart._roc.points import points_of
+from costchart._roc.thin import thin_points
 from costchart._vega import field, json_values, nominal
 from costchart.layers import key as key_layer
 from costchart.layers._base import INK, ONE_CURVE, color_channel, cost_y, fpr_x, pc_x, tpr_y

@@ -14,9 +14,9 @@ from typing import Any
 
 import altair as alt
 
-from costchart._errors import CostchartError
 from costchart._export._budget import MAX_MARKS, MAX_PIXELS, estimate_marks
 from costchart._export.scales import merge_scales
+from costchart._io.errors import CostchartError
 from costchart.layers.interaction import TARGET_VIEWS
 
 __all__ = [
@@ -85,7 +85,7 @@ def _check_schema(spec: dict, *, values: bool = False) -> None:
     With ``values=False`` the inline rows are left out of the check (costchart wrote them,
     and checking each of thousands of rows is what made saving slow).
     """
-    from altair.utils.schemapi import jsonschema  # altair's own validator
+    import jsonschema  # the validator Altair's schema classes use
 
     try:
         alt.TopLevelSpec.validate(spec if values else _without_values(spec))

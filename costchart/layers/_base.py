@@ -15,18 +15,19 @@ Every public layer reads its table with :func:`read` and makes its chart with
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 import altair as alt
+import jsonschema
 import pandas as pd
-from altair.utils.schemapi import SchemaValidationError
 
-from costchart import _schema as col
-from costchart._errors import CostchartError
-from costchart._frames import infer_by, is_hashable, normalize_by, require_columns
-from costchart._geometry import check_y_max
+from costchart._cost.geometry import check_y_max
+from costchart._io import schema as col
+from costchart._io.errors import CostchartError
+from costchart._io.frames import infer_by, is_hashable, normalize_by, require_columns
+from costchart._io.schema import RESERVED
+from costchart._io.tables import numbers, read_table
 from costchart._palette import color_scale
-from costchart._schema import RESERVED
-from costchart._tables import numbers, read_table
 from costchart._vega import field, nominal
 
 #: Colours shared by the layers.
@@ -62,12 +63,12 @@ def cost_y(y_max: float, column: str = col.COST) -> alt.Y:
     return alt.Y(f"{column}:Q", title=COST_TITLE, scale=cost_scale(y_max))
 
 
-def fpr_x(column: str = col.FPR) -> alt.X:
-    return alt.X(f"{column}:Q", title=FPR_TITLE, scale=alt.Scale(domain=[0, 1], nice=False))
+def fpr_x(column: str = col.FPR, title: str = FPR_TITLE) -> alt.X:
+    return alt.X(f"{column}:Q", title=title, scale=alt.Scale(domain=[0, 1], nice=False))
 
 
-def tpr_y(column: str = col.TPR) -> alt.Y:
-    return alt.Y(f"{column}:Q", title=TPR_TITLE, scale=alt.Scale(domain=[0, 1], nice=False))
+def tpr_y(column: str = col.TPR, title: str = TPR_TITLE) -> alt.Y:
+    return alt.Y(f"{column}:Q", title=title, scale=alt.Scale(domain=[0, 1], nice=False))
 
 
 def unit_y(column: str) -> alt.Y:
@@ -75,7 +76,46 @@ def unit_y(column: str) -> alt.Y:
     return alt.Y(f"{column}:Q", title=TPR_TITLE, scale=alt.Scale(domain=[0, 1], nice=False))
 
 
-__all__ = ["build", "check_y_max", "read"]
+#: Width of the colour legend's labels when a chart relabels them (names with their AUC
+#: are long).
+LABEL_LIMIT = 400
+
+
+@dataclass(frozen=True)
+class Axes:
+    """What a chart gives the ROC-space layers it builds: axis titles and legend labels.
+
+    Attributes
+    ----------
+    x, y : str
+        Titles of the ``fpr`` and ``tpr`` axes (ROCIV points plot shares of amounts).
+    labels : str, optional
+        A Vega expression for the colour legend's labels (its ``labelExpr``, e.g. each
+        classifier's name with its AUC); ``None`` keeps the values as they are.
+
+    Examples
+    --------
+    >>> fpr_x(title=Axes(x=FPR_IV_TITLE).x).to_dict()["title"]
+    "Share of the negatives' cost incurred"
+    """
+
+    x: str = FPR_TITLE
+    y: str = TPR_TITLE
+    labels: str | None = None
+
+    def legend(self, **properties) -> dict:
+        """``color_channel``'s ``legend=`` argument: ``properties`` with the labels, if any."""
+        if self.labels is None:
+            return {"legend": alt.Legend(**properties)} if properties else {}
+        labelled = {**properties, "labelExpr": self.labels, "labelLimit": LABEL_LIMIT}
+        return {"legend": alt.Legend(**labelled)}
+
+
+#: The ROC layers' own axes: rates, the colour legend's values as they are.
+ROC_AXES = Axes()
+
+
+__all__ = ["Axes", "build", "check_y_max", "read"]
 
 
 #: Columns a layer reads that hold names, labels or flags, not numbers (the charts' thresholds
@@ -229,7 +269,7 @@ def mark_properties(kind: str, style: Mapping, mark) -> dict:
     merged = {**style, **mark}
     try:
         alt.MarkDef(type=kind, **merged).to_dict(validate=True)  # type: ignore[arg-type]
-    except SchemaValidationError as error:
+    except jsonschema.ValidationError as error:  # Altair's SchemaValidationError is one
         msg = f"mark={dict(mark)!r} has a value Vega-Lite refuses: {str(error).splitlines()[0]}"
         raise CostchartError(msg) from None
     return merged
@@ -254,6 +294,7 @@ def build(
     fields=(),
     tooltip=None,
     overrides=None,
+    axes: Axes = ROC_AXES,
 ) -> alt.Chart:
     """The one way layers make their chart.
 
@@ -278,13 +319,16 @@ def build(
         ``"fillOpacity"``).
     fields, tooltip
         The layer's tooltip fields, and the user's choice (see :func:`tooltips`).
+    axes : Axes
+        The colour legend's labels (``axes.labels``), set on the colour channel as it is
+        made; the layer gives its position channels their titles from ``axes`` itself.
     """
     _check_selection(legend, "legend")
     _check_selection(hover, "hover")
     properties = mark_properties(mark, style, overrides)
     channels = dict(encoding)
     if "color" not in channels:
-        channels["color"] = color_channel(table, color, fallback, palette)
+        channels["color"] = color_channel(table, color, fallback, palette, **axes.legend())
     if detail is not False:
         names = details(table, color, detail, drop=drop_detail)
         if names:

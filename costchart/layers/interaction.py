@@ -6,15 +6,17 @@ from collections.abc import Mapping
 
 import altair as alt
 
-from costchart import _schema as col
-from costchart._errors import CostchartError
-from costchart._frames import infer_by
-from costchart._parameters import checked
-from costchart._validation import one_of
+from costchart._io import schema as col
+from costchart._io.errors import CostchartError
+from costchart._io.frames import infer_by
+from costchart._io.parameters import checked
+from costchart._io.validation import one_of
 from costchart._vega import content_name, field, nominal
 from costchart.layers._base import (
     COST_TITLE,
     PC_TITLE,
+    ROC_AXES,
+    Axes,
     check_y_max,
     color_channel,
     cost_scale,
@@ -98,6 +100,23 @@ def hover_targets(
         The view's name; by default ``costchart_<space>_targets`` followed by a digest
         of the table and options, the same for the same content.
     """
+    return draw_hover_targets(**locals())  # the same options, the layer's own axes
+
+
+def draw_hover_targets(
+    table,
+    *,
+    axes: Axes = ROC_AXES,
+    space: str,
+    hover,
+    legend=None,
+    color: str | None = None,
+    palette: Mapping | None = None,
+    tooltip=None,
+    y_max: float = 0.5,
+    name: str | None = None,
+) -> alt.Chart:
+    """:func:`hover_targets` with the ROC axis titles and legend labels of a chart (``axes``)."""
     one_of(space, "space", ("roc", "cost"))
     table = read(table, [col.FPR, col.TPR], "hover_targets", color=color)
     for label, selection in (("hover", hover), ("legend", legend)):
@@ -115,8 +134,8 @@ def hover_targets(
     encoding: dict[str, object] = {"detail": detail}
     if color:
         # The marks are invisible; their legend symbols must not be.
-        legend_style = alt.Legend(symbolOpacity=1, symbolType="stroke", symbolStrokeWidth=3)
-        encoding["color"] = color_channel(table, color, "#000000", palette, legend=legend_style)
+        legend_style = axes.legend(symbolOpacity=1, symbolType="stroke", symbolStrokeWidth=3)
+        encoding["color"] = color_channel(table, color, "#000000", palette, **legend_style)
     tips = tooltips(table, color, POINT_TIPS, tooltip)
     if tips:
         encoding["tooltip"] = tips
@@ -124,7 +143,7 @@ def hover_targets(
         chart = (
             alt.Chart(table)
             .mark_circle(size=220, fillOpacity=0)
-            .encode(x=fpr_x(), y=tpr_y(), **encoding)
+            .encode(x=fpr_x(title=axes.x), y=tpr_y(title=axes.y), **encoding)
         )
     else:
         y_max = check_y_max(y_max)

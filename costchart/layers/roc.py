@@ -8,30 +8,21 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from costchart import _schema as col
-from costchart._errors import CostchartError
-from costchart._geometry import iso_performance_lines, repeat_for
-from costchart._parameters import checked
-from costchart._validation import one_of, probabilities
-from costchart.layers._base import (
-    CHANCE,
-    INK,
-    ONE_CURVE,
-    build,
-    fpr_x,
-    read,
-    tpr_y,
-)
+from costchart._cost.geometry import iso_performance_lines, repeat_for
+from costchart._io import schema as col
+from costchart._io.errors import CostchartError
+from costchart._io.parameters import checked
+from costchart._io.validation import one_of, probabilities
+from costchart.layers._base import CHANCE, INK, ONE_CURVE, ROC_AXES, Axes, build, fpr_x, read, tpr_y
 from costchart.layers.cost import POINT_TIPS, thinned
 
 __all__ = ["chance", "hull", "iso_performance", "roc_curve", "roc_markers", "roc_spread"]
 
 
 def curve_order(table: pd.DataFrame) -> alt.Order:
-    """Draw order along a ROC curve.
+    """Draw order along a ROC curve: ``line`` when present (it follows the curve), else FPR.
 
-    The ``line`` number when present (it follows the curve), else FPR: Vega-Lite line
-    marks take a single order field.
+    Vega-Lite line marks take a single order field.
     """
     return alt.Order(f"{col.LINE}:Q" if col.LINE in table.columns else f"{col.FPR}:Q")
 
@@ -65,6 +56,22 @@ def roc_curve(
     >>> layers.roc_curve(points).to_dict()["encoding"]["x"]["field"]
     'fpr'
     """
+    return draw_roc_curve(**locals())  # the same options, the layer's own axes
+
+
+def draw_roc_curve(
+    table,
+    *,
+    axes: Axes = ROC_AXES,
+    color: str | None = None,
+    detail: str | Sequence[str] | None = None,
+    palette: Mapping | None = None,
+    legend=None,
+    tooltip=None,
+    mark: Mapping | None = None,
+    max_points: int | None = 100,
+) -> alt.Chart:
+    """:func:`roc_curve` with the axis titles and legend labels of a chart (``axes``)."""
     table = read(table, [col.FPR, col.TPR], "roc_curve", color=color)
     table = thinned(table, max_points, color, detail)
     return build(
@@ -72,7 +79,7 @@ def roc_curve(
         table,
         mark="line",
         style={"strokeWidth": 1.5},
-        encoding={"x": fpr_x(), "y": tpr_y(), "order": curve_order(table)},
+        encoding={"x": fpr_x(title=axes.x), "y": tpr_y(title=axes.y), "order": curve_order(table)},
         color=color,
         fallback=ONE_CURVE,
         palette=palette,
@@ -82,6 +89,7 @@ def roc_curve(
         opacity="strokeOpacity",
         tooltip=False if tooltip is None else tooltip,
         overrides=mark,
+        axes=axes,
     )
 
 
@@ -107,10 +115,27 @@ def roc_markers(
     color, detail, palette, hover, legend, tooltip, mark, max_points
         As in :func:`costchart.layers.cost_lines` (each curve is thinned on its own).
     """
+    return draw_roc_markers(**locals())  # the same options, the layer's own axes
+
+
+def draw_roc_markers(
+    table,
+    *,
+    axes: Axes = ROC_AXES,
+    color: str | None = None,
+    detail: str | Sequence[str] | None = None,
+    palette: Mapping | None = None,
+    hover=None,
+    legend=None,
+    tooltip=None,
+    mark: Mapping | None = None,
+    max_points: int | None = 100,
+) -> alt.Chart:
+    """:func:`roc_markers` with the axis titles and legend labels of a chart (``axes``)."""
     table = read(table, [col.FPR, col.TPR], "roc_markers", color=color)
     table = thinned(table, max_points, color, detail)
     size = alt.when(hover).then(alt.value(160)).otherwise(alt.value(14)) if hover else None
-    encoding: dict[str, object] = {"x": fpr_x(), "y": tpr_y()}
+    encoding: dict[str, object] = {"x": fpr_x(title=axes.x), "y": tpr_y(title=axes.y)}
     if size is not None:
         encoding["size"] = size
     return build(
@@ -130,6 +155,7 @@ def roc_markers(
         fields=POINT_TIPS,
         tooltip=tooltip,
         overrides=mark,
+        axes=axes,
     )
 
 
@@ -153,6 +179,21 @@ def hull(
     color, detail, palette, legend, tooltip, mark
         As in :func:`costchart.layers.cost_lines`.
     """
+    return draw_hull(**locals())  # the same options, the layer's own axes
+
+
+def draw_hull(
+    table,
+    *,
+    axes: Axes = ROC_AXES,
+    color: str | None = None,
+    detail: str | Sequence[str] | None = None,
+    palette: Mapping | None = None,
+    legend=None,
+    tooltip=None,
+    mark: Mapping | None = None,
+) -> alt.Chart:
+    """:func:`hull` with the axis titles and legend labels of a chart (``axes``)."""
     table = read(table, [col.FPR, col.TPR], "hull", color=color)
     chart = alt.Chart(table)
     if col.ON_HULL in table.columns:
@@ -162,7 +203,7 @@ def hull(
         table,
         mark="line",
         style={"strokeDash": [6, 3], "strokeWidth": 1.2},
-        encoding={"x": fpr_x(), "y": tpr_y(), "order": curve_order(table)},
+        encoding={"x": fpr_x(title=axes.x), "y": tpr_y(title=axes.y), "order": curve_order(table)},
         color=color,
         fallback=INK,
         palette=palette,
@@ -172,6 +213,7 @@ def hull(
         opacity="strokeOpacity",
         tooltip=False if tooltip is None else tooltip,
         overrides=mark,
+        axes=axes,
     )
 
 
@@ -204,7 +246,7 @@ def iso_performance(
 ) -> alt.Chart:
     """Iso-performance lines in ROC space, each touching the hull at its optimal vertex.
 
-    The lines come from :func:`costchart._geometry.iso_performance_lines`.
+    The lines come from :func:`costchart._cost.geometry.iso_performance_lines`.
 
     Parameters
     ----------
@@ -217,6 +259,22 @@ def iso_performance(
     color, palette, legend, tooltip, mark
         As in :func:`costchart.layers.cost_lines`.
     """
+    return draw_iso_performance(**locals())  # the same options, the layer's own axes
+
+
+def draw_iso_performance(
+    table,
+    *,
+    axes: Axes = ROC_AXES,
+    slope: float | Sequence[float] | None = None,
+    pc: Sequence[float] | None = None,
+    color: str | None = None,
+    palette: Mapping | None = None,
+    legend=None,
+    tooltip=None,
+    mark: Mapping | None = None,
+) -> alt.Chart:
+    """:func:`iso_performance` with the axis titles and legend labels of a chart (``axes``)."""
     if (slope is None) == (pc is None):
         msg = "iso_performance needs either slope= or pc= (one of them)"
         raise CostchartError(msg)
@@ -240,7 +298,7 @@ def iso_performance(
         table,
         mark="line",
         style={"strokeDash": [2, 3], "strokeWidth": 1.2},
-        encoding={"x": fpr_x(), "y": tpr_y()},
+        encoding={"x": fpr_x(title=axes.x), "y": tpr_y(title=axes.y)},
         color=color,
         fallback=INK,
         palette=palette,
@@ -250,6 +308,7 @@ def iso_performance(
         fields=((col.PC, "Q", "iso-performance line of pc"), (col.SLOPE, "Q", "slope")),
         tooltip=tooltip,
         overrides=mark,
+        axes=axes,
     )
 
 
@@ -263,13 +322,20 @@ def chance(*, panels: pd.DataFrame | None = None, mark: Mapping | None = None) -
     mark : dict, optional
         Vega-Lite mark properties replacing costchart's.
     """
+    return draw_chance(**locals())  # the same options, the layer's own axes
+
+
+def draw_chance(
+    *, axes: Axes = ROC_AXES, panels: pd.DataFrame | None = None, mark: Mapping | None = None
+) -> alt.Chart:
+    """:func:`chance` with the axis titles of a chart (``axes``)."""
     table = repeat_for(pd.DataFrame({col.FPR: [0.0, 1.0], col.TPR: [0.0, 1.0]}), panels)
     return build(
         alt.Chart(table),
         table,
         mark="line",
         style={"color": CHANCE, "strokeDash": [4, 4], "strokeWidth": 1.0},
-        encoding={"x": fpr_x(), "y": tpr_y()},
+        encoding={"x": fpr_x(title=axes.x), "y": tpr_y(title=axes.y)},
         detail=False,
         tooltip=False,
         overrides=mark,
