@@ -168,7 +168,8 @@ _COLUMN = Word(
 WORDS: Mapping[str, Word] = {
     # grouping and data columns
     "by": Word(
-        "a column name, a list of column names, or `()` to pool on purpose",
+        "a column name, a list of column names, `()` to pool on purpose, or `None` (a table: its "
+        "recorded grouping; raw data: pooled)",
         _by,
         (3.5, True, [1, 2], ["a", "a"], {"a": 1}),
         example=(),
@@ -176,13 +177,16 @@ WORDS: Mapping[str, Word] = {
     "score": _COLUMN,
     "label": _COLUMN,
     "weight": Word(
-        "a column name (a string)",
+        "a column name (a string), or `None` for no weights",
         functools.partial(column_name, optional=True),
         ([0.1, 0.9], 1.5, True),
         none=True,
     ),
     "pos_label": Word(
-        'one label value (e.g. `1` or `"spam"`), not a list', label_value, ([1], {"a": 1}, (1,))
+        'one label value (e.g. `1` or `"spam"`), not a list, or `None` (labels 0/1, -1/1 or '
+        "False/True)",
+        label_value,
+        ([1], {"a": 1}, (1,)),
     ),
     # operating conditions and levels
     "pc": Word(
@@ -228,7 +232,10 @@ WORDS: Mapping[str, Word] = {
         (-1, 1.5, "seed", True),
     ),
     "progress": Word(
-        "`True`, `False` or a callable taking a message", _progress, ("yes", 1, 0.5), none=True
+        "`True`, `False`, `None` or a callable taking a message",
+        _progress,
+        ("yes", 1, 0.5),
+        none=True,
     ),
     "simultaneous": _FLAG,
     "envelope": _FLAG,
@@ -241,7 +248,12 @@ WORDS: Mapping[str, Word] = {
     "direction": _options("higher", "auto"),
     "response_method": _options(*RESPONSE_METHODS),
     "standardized": _FLAG,
-    "bins": Word("a whole number from 1 to 1,000,000,000", _bins, (0, 2.5, "10", True)),
+    "bins": Word(
+        "a whole number from 1 to 1,000,000,000, or `None` for every distinct score",
+        _bins,
+        (0, 2.5, "10", True),
+        none=True,
+    ),
     "steps": Word(
         "a whole number from 0 to 10,000",
         functools.partial(whole_number, minimum=0, maximum=10_000),
