@@ -698,7 +698,7 @@ EMPTY_REFUSED = {
     "curve_points": r"curve has no rows; pass a cost curve \(pc, cost\)",
     "roc_average(vertical)": "points has no rows; pass at least one curve",
     "roc_average(horizontal)": "points has no rows; pass at least one curve",
-    "roc_average(threshold)": "points has no rows; pass at least one curve",
+    "roc_average(by_threshold)": "points has no rows; pass at least one curve",
     "rociv_condition": "points has no rows; pass a table from rociv",
 }
 

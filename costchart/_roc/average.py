@@ -19,9 +19,9 @@ from costchart._io.deprecation import ABSENT, deprecated_names, renamed_value, t
 from costchart._io.errors import CostchartError, warn
 from costchart._io.frames import describe_group, normalize_by
 from costchart._io.groups import Groups, assemble, split_groups
-from costchart._io.parameters import AVERAGINGS, checked
+from costchart._io.parameters import checked
 from costchart._io.tables import curve_groups, points_groups, read_table
-from costchart._io.validation import one_of, probabilities
+from costchart._io.validation import probabilities
 from costchart._roc.grid import (
     given_grid,
     own_grid,
@@ -175,8 +175,7 @@ def roc_average(
         ``fpr_sd``, ``tpr_lo``, ``tpr_hi``, ``tpr_sd`` (spread over the curves; the fixed
         coordinate has no spread) and ``n_curves``. Sorted by ``fpr``, ``tpr``.
     """
-    one_of(averaging, "averaging", AVERAGINGS)
-    # The private kernels name each average by its fixed coordinate.
+    # averaging= is checked by @checked; the kernels name each average by its fixed coordinate.
     method = {"by_threshold": "threshold"}.get(averaging, averaging)
     table = read_table(points, "points")
     over = check_over(table, over, "points")

@@ -20,7 +20,7 @@ from costchart._io.deprecation import ABSENT, deprecated_names, renamed_value, t
 from costchart._io.errors import CostchartError
 from costchart._io.frames import as_pandas, require_columns
 from costchart._io.parameters import RESAMPLINGS, checked
-from costchart._io.validation import column_name, finite_number, one_of, random_generator
+from costchart._io.validation import column_name, finite_number, random_generator
 
 __all__ = ["resample_classes"]
 
@@ -94,7 +94,6 @@ def resample_classes(
     {0: 1, 1: 2}
     """
     label = column_name(label, "label")
-    one_of(resampling, "resampling", RESAMPLINGS)
     values = _ratios(ratios)
     generator = random_generator(rng)
     frame = as_pandas(data, _columns(data, label))
