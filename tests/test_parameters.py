@@ -94,15 +94,17 @@ def test_a_value_outside_the_word_is_refused_naming_it(qualified, name, bad):
 @pytest.mark.parametrize(("qualified", "parameter"), TAKEN, ids=[f"{q}-{p.name}" for q, p in TAKEN])
 def test_every_function_checks_its_words_through_the_declaration(qualified, parameter):
     function = PUBLIC[qualified]
-    assert parameter.name in getattr(function, "costchart_words", ()), (
+    words = getattr(function, "costchart_words", {})
+    assert parameter.name in words, (
         f"{qualified} takes {parameter.name}= without @checked (costchart/_io/parameters.py)"
     )
     default = parameter.default
+    # None passes on where it is the default (it means the default), and only there
+    # unless the word takes None everywhere.
+    assert words[parameter.name] is (default is None or WORDS[parameter.name].none)
     if default is parameter.empty:
         WORDS[parameter.name].check(WORDS[parameter.name].example, parameter.name)
-    elif default is None:
-        assert WORDS[parameter.name].check is not None  # None means the default there
-    else:
+    elif default is not None:
         WORDS[parameter.name].check(default, parameter.name)  # raises if the default is outside
 
 

@@ -291,6 +291,16 @@ def check(name: str, value):
 
     ``None`` passes for the words that take it everywhere; elsewhere it is checked (a
     function whose default is ``None`` accepts it, see :func:`checked`).
+
+    Examples
+    --------
+    >>> from costchart._io.parameters import check
+    >>> check("confidence_level", 0.95)
+    0.95
+    >>> check("axis", "z")
+    Traceback (most recent call last):
+    ...
+    costchart._io.errors.CostchartError: axis='z' is not an option; pass one of 'tpr', 'fpr'
     """
     if value is None and WORDS[name].none:
         return None
@@ -321,5 +331,6 @@ def checked(function: F) -> F:
                 WORDS[name].check(given[name], name)
         return function(*args, **kwargs)
 
-    wrapper.costchart_words = tuple(declared)  # type: ignore[attr-defined]
+    #: The declared words the function takes, each with whether it passes ``None`` on.
+    wrapper.costchart_words = declared  # type: ignore[attr-defined]
     return wrapper  # type: ignore[return-value]
