@@ -174,8 +174,10 @@ WORDS: Mapping[str, Word] = {
         (3.5, True, [1, 2], ["a", "a"], {"a": 1}),
         example=(),
     ),
-    "score": _COLUMN,
-    "label": _COLUMN,
+    **{
+        name: _COLUMN
+        for name in ("score", "label", "amount", "classifier", "instance", "tp", "fn", "fp", "tn")
+    },
     "weight": Word(
         "a column name (a string), or `None` for no weights",
         functools.partial(column_name, optional=True),
