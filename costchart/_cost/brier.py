@@ -80,15 +80,15 @@ def brier_curve(
     >>> round((positives + negatives) / 2, 4)  # the class-balanced Brier score
     0.225
     """
-    given, by = by, normalize_by(by)
     points = roc_points(
         data,
         score=score,
         label=label,
-        by=None if given is None else by,
+        by=by,
         pos_label=pos_label,
         weight=weight,
     )
+    by = normalize_by(by)  # passed on as given: by=None pools with a warning, () on purpose
     return brier_of_points(points, split_groups(points, by), score)
 
 

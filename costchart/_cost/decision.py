@@ -131,16 +131,16 @@ def net_benefit(
     level = check_confidence(confidence_level)
     inference, interval = check_interval("net_benefit", inference, interval)
     options = _options(level, inference, interval, n_resamples, rng, len(grid))
-    given, by = by, normalize_by(by)
     points = points_of(
         data,
         score=score,
         label=label,
-        by=None if given is None else by,
+        by=by,
         pos_label=pos_label,
         weight=weight,
         frequency="net_benefit's band (the stratified bootstrap)",
     )
+    by = normalize_by(by)  # passed on as given: by=None pools with a warning, () on purpose
     groups = split_groups(points, by)
     z = stats.norm.ppf(0.5 + level / 2)
     odds = grid / (1 - grid)

@@ -230,15 +230,15 @@ def _points(data, score, label, by, pos_label, weight) -> tuple[pd.DataFrame, Gr
             "class columns); a table of ROC points needs neither"
         )
         raise CostchartError(msg)
-    given, by = by, normalize_by(by)
     points = points_of(
         data,
         score=score,
         label=label,
-        by=None if given is None else by,
+        by=by,
         pos_label=pos_label,
         weight=weight,
     )
+    by = normalize_by(by)  # passed on as given: by=None pools with a warning, () on purpose
     return points, split_groups(points, by)  # costchart's own points: no second reading
 
 

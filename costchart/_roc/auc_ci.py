@@ -137,16 +137,16 @@ def auc_ci(
             )
             raise CostchartError(msg)
         generator = random_generator(rng)
-    given, by = by, normalize_by(by)
     points = points_of(
         data,
         score=score,
         label=label,
-        by=None if given is None else by,
+        by=by,
         pos_label=pos_label,
         weight=weight,
         frequency="auc_ci's " + ("DeLong variance" if inference == "delong" else "bootstrap"),
     )
+    by = normalize_by(by)  # passed on as given: by=None pools with a warning, () on purpose
     groups = split_groups(points, by)
     area, variance = _placement_moments(points, groups, by, inference)
     se = np.sqrt(np.maximum(variance, 0.0))
