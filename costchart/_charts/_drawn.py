@@ -236,9 +236,9 @@ def drawn_points(
     chart_points["range_lo"] = line_ranges[col.PC_LO].round(DIGITS).to_numpy()
     chart_points["range_hi"] = line_ranges[col.PC_HI].round(DIGITS).to_numpy()
     hull_keys = pd.MultiIndex.from_frame(hull[[*by, col.FPR, col.TPR]])
-    chart_points[col.ON_HULL] = pd.MultiIndex.from_frame(
-        thinned[[*by, col.FPR, col.TPR]]
-    ).isin(hull_keys)
+    chart_points[col.ON_HULL] = pd.MultiIndex.from_frame(thinned[[*by, col.FPR, col.TPR]]).isin(
+        hull_keys
+    )
     return chart_points
 
 

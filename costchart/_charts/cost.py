@@ -24,6 +24,7 @@ from costchart._charts._mark_budget import (
     lines_sampled,
 )
 from costchart._charts._options import chart_name, check_markers, colors_of, keys_of, look_of
+from costchart._charts._registry import register
 from costchart._charts.combined import COMBINED_ENVELOPE, combined_envelope, combined_grid
 from costchart._geometry import check_y_max
 from costchart._validation import flag, one_of
@@ -290,9 +291,10 @@ def cost_chart(
     )
     if cost_lines == "none" and legend is not None:
         stack[0] = stack[0].add_params(legend)
-    return compose(
+    chart = compose(
         with_key(stack, entries, look, keys),
         facet=facet,
         look=look,
         panels=None if keys is None else len(keys),
     )
+    return register(chart, tables.public)
