@@ -11,15 +11,16 @@ from collections.abc import Mapping, Sequence
 
 import altair as alt
 
+import costchart as cc
 from costchart import layers
-from costchart._average import over_names, vertical_average
+from costchart._average import over_names  # the over= parameter's check
 from costchart._charts._compose import compose, with_key
+from costchart._charts._drawn import grouping_of
 from costchart._charts._options import check_roles, colors_of, keys_of, look_of
+from costchart._charts._registry import register
 from costchart._charts.linked import pairs
 from costchart._frames import infer_by
 from costchart._geometry import check_y_max
-from costchart._roc_average import roc_average
-from costchart._tables import read_table
 from costchart._validation import flag, one_of
 
 __all__ = ["average_chart"]
@@ -82,10 +83,11 @@ def average_chart(
     )
     y_max, roc = check_y_max(y_max), flag(roc, "roc")
     one_of(spread, "spread", ("range", "sd"))
-    table = read_table(points, "points")
     over_columns = over_names(over)
-    grouping = infer_by(table, by, name="points", declared=(color, facet, *over_columns))
-    average = vertical_average(table, over=over, by=[c for c in grouping if c not in over_columns])
+    table, grouping = grouping_of(points, by, "points", declared=(color, facet, *over_columns))
+    average = cc.vertical_average(
+        table, over=over, by=[c for c in grouping if c not in over_columns]
+    )
     by = infer_by(average, None, name="average")
     check_roles(by, "the averaged curves", "roc_points", color=color, facet=facet)
     keys = keys_of(average, facet)
@@ -106,13 +108,14 @@ def average_chart(
         ("vertical average of the cost curves", "bold line"),
     ]
     if not roc:
-        return compose(
+        chart = compose(
             with_key(cost, entries, look, keys),
             facet=facet,
             look=look,
             panels=None if keys is None else len(keys),
         )
-    roc_table = roc_average(points, over=over, method="vertical")
+        return register(chart, {"vertical_average": average})
+    roc_table = cc.roc_average(points, over=over, method="vertical")
     roc_layers = [
         layers.chance(),
         layers.roc_spread(roc_table, color=color, palette=colors),
@@ -126,4 +129,5 @@ def average_chart(
     if look.key:
         cost = [*cost, layers.key(entries)]
     values = keys[facet].tolist() if facet and keys is not None else None
-    return pairs(roc_layers, cost, facet=facet, values=values, look=look, hover=None)
+    chart = pairs(roc_layers, cost, facet=facet, values=values, look=look, hover=None)
+    return register(chart, {"vertical_average": average, "roc_average": roc_table})

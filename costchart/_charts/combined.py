@@ -123,7 +123,8 @@ def _union_envelopes(exact: pd.DataFrame, keep: list[str]) -> pd.DataFrame:
     :func:`costchart.lower_envelope` of the vertices (ROC points) of each value's curves,
     pooled: a set operation.
     """
-    vertices = exact[[*keep, col.FPR, col.TPR]].reset_index(drop=True)
+    # The vertices are ROC points (a new table: the envelope's columns are not a points table).
+    vertices = pd.DataFrame({c: exact[c].to_numpy() for c in [*keep, col.FPR, col.TPR]})
     return cc.lower_envelope(vertices, by=keep)[[*keep, col.PC, col.COST, col.FPR, col.TPR]]
 
 

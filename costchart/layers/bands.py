@@ -8,6 +8,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
+import costchart as cc
 from costchart import _schema as col
 from costchart._compare import check_names
 from costchart._geometry import repeat_for
@@ -329,11 +330,9 @@ def significance(
     mark : dict, optional
         Vega-Lite mark properties replacing costchart's.
     """
-    from costchart._bands import significant_regions
-
     regions = (
         read(table, [col.PC_LO, col.PC_HI, "cheaper"], "significance")
         if hasattr(table, "columns") and "cheaper" in table.columns
-        else significant_regions(table, names=names)
+        else cc.significant_regions(table, names=names)
     )
     return _regions(regions, "cheaper", "significantly cheaper", palette, mark)

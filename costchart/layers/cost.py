@@ -14,11 +14,11 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
+import costchart as cc
 from costchart import _geometry as geometry
 from costchart import _schema as col
 from costchart._geometry import cut_curve, trivial_lines
 from costchart._groups import split_groups
-from costchart._thin import thin_points
 from costchart._validation import whole_number
 from costchart._vega import nominal
 from costchart.layers._base import (
@@ -72,7 +72,7 @@ def thinned(table: pd.DataFrame, max_points, color, detail) -> pd.DataFrame:
     per_curve = min(max_points, max(10, MAX_LAYER_POINTS // curves))
     if max((len(g.positions) for g in groups), default=0) <= per_curve:
         return table
-    return thin_points(table, max_points=per_curve, by=by)
+    return cc.thin_points(table, max_points=per_curve, by=by)
 
 
 def _visible_lines(table: pd.DataFrame, y_max: float) -> tuple[alt.Chart, dict[str, str]]:
