@@ -105,8 +105,9 @@ def rate_driven_curve(points, *, by: str | Sequence[str] | None = None, pc=None)
         point used there, NaN where two are mixed). By default: one row at each ROC
         point (``pc`` its rate, ``threshold`` its own) and rows between them, at most
         1/200 apart in ``pc``, where the rule mixes the two neighbouring thresholds
-        (``threshold`` NaN; ``tpr`` and ``fpr`` those of the mixture). Between ROC-point rows the curve is exactly quadratic, so a line drawn
-        through the rows is within 1.25e-5 of it; :func:`expected_loss` with
+        (``threshold`` NaN; ``tpr`` and ``fpr`` those of the mixture). Between ROC-point
+        rows the curve is exactly quadratic, so a line drawn through the rows is within
+        1.25e-5 of it; :func:`expected_loss` with
         ``threshold_choice="rate_driven"`` gives its exact area, under any density.
 
     Examples
