@@ -12,11 +12,13 @@ from collections.abc import Mapping, Sequence
 
 import altair as alt
 
+import costchart as cc
 from costchart import _schema as col
 from costchart import layers
-from costchart._bands.describe import band_label, recorded_level, recorded_names
+from costchart._bands.describe import recorded_level, recorded_names
 from costchart._charts._compose import compose, with_key
 from costchart._charts._options import check_roles, colors_of, keys_of, look_of
+from costchart._charts._registry import register
 from costchart._errors import CostchartError, warn
 from costchart._frames import carry_grouping, infer_by
 from costchart._geometry import check_y_max
@@ -34,7 +36,7 @@ def _band_entry(table) -> str:
             "library, a merge or a concatenation); the key says 'confidence band': pass "
             "band_label= to name it"
         )
-    return band_label(table)
+    return cc.band_label(table)
 
 
 def band_chart(
@@ -105,12 +107,13 @@ def band_chart(
     if col.DEGENERATE in table.columns and table[col.DEGENERATE].eq(True).any():
         stack.append(layers.degenerate_ticks(table, color=color, palette=colors, y_max=y_max))
         entries.append(("zero-width band: no bootstrap variability", "tick"))
-    return compose(
+    chart = compose(
         with_key(stack, entries, look, keys),
         facet=facet,
         look=look,
         panels=None if keys is None else len(keys),
     )
+    return register(chart, {"band": table})
 
 
 def difference_chart(
@@ -195,8 +198,9 @@ def difference_chart(
     curve = layers.difference_curve(table, names=(a, b)).encode(
         y=alt.Y(f"{col.DIFFERENCE}:Q", title=axis)
     )
+    regions = cc.significant_regions(table, names=(a, b))
     stack = [
-        layers.significance(table, names=(a, b), palette=colors),
+        layers.significance(regions, palette=colors),
         band,
         curve,
         layers.zero_rule(panels=keys),
@@ -206,9 +210,10 @@ def difference_chart(
         (label, "spread", layers_base.MUTED),  # the band's own grey
         ("no difference", "rule"),
     ]
-    return compose(
+    chart = compose(
         with_key(stack, entries, look, keys),
         facet=facet,
         look=look,
         panels=None if keys is None else len(keys),
     )
+    return register(chart, {"difference": table, "significant_regions": regions})
