@@ -36,7 +36,7 @@ import importlib
 import sys
 from typing import TYPE_CHECKING
 
-from costchart._errors import CostchartError, CostchartWarning
+from costchart._io.errors import CostchartError, CostchartWarning
 
 __version__ = "0.1.0"
 
@@ -44,92 +44,88 @@ __version__ = "0.1.0"
 #: ``costchart --help``) stays light; scipy, altair and the rest load when needed.
 _HOMES = {
     "Band": "costchart._bands",
-    "Comparison": "costchart._compare",
-    "PerformanceIndependent": "costchart._select",
-    "apply_selection": "costchart._select",
-    "auc": "costchart._auc",
-    "auc_ci": "costchart._auc_ci",
-    "auc_test": "costchart._auc_test",
-    "auciv": "costchart._rociv",
+    "Comparison": "costchart._cost.compare",
+    "PerformanceIndependent": "costchart._select.hybrids",
+    "apply_selection": "costchart._select.hybrids",
+    "auc": "costchart._roc.auc",
+    "auc_ci": "costchart._roc.auc_ci",
+    "auc_test": "costchart._roc.auc_test",
+    "auciv": "costchart._roc.rociv",
     "average_chart": "costchart._charts",
     "band_at": "costchart._bands",
     "band_chart": "costchart._charts",
-    "band_coverage": "costchart._coverage",
+    "band_coverage": "costchart._bands.coverage",
     "band_label": "costchart._bands",
     "bootstrap_band": "costchart._bands",
-    "brier_curve": "costchart._brier",
+    "brier_curve": "costchart._cost.brier",
     "chart_tables": "costchart._charts._registry",
-    "compare": "costchart._compare",
+    "compare": "costchart._cost.compare",
     "confusion_band": "costchart._bands",
-    "cost_at": "costchart._expected",
+    "cost_at": "costchart._cost.expected",
     "cost_chart": "costchart._charts",
-    "cost_line_to_roc_point": "costchart._conversions",
-    "cost_point_to_roc_line": "costchart._conversions",
-    "cost_ratio_from_pc": "costchart._conversions",
-    "costs_from_benefits": "costchart._rociv",
-    "coverage_chart": "costchart._coverage",
-    "coverage_grid": "costchart._coverage",
-    "curve_points": "costchart._roc_average",
+    "cost_line_to_roc_point": "costchart._cost.conversions",
+    "cost_point_to_roc_line": "costchart._cost.conversions",
+    "cost_ratio_from_pc": "costchart._cost.conversions",
+    "costs_from_benefits": "costchart._roc.rociv",
+    "coverage_chart": "costchart._bands.coverage",
+    "coverage_grid": "costchart._bands.coverage",
+    "curve_points": "costchart._roc.average",
     "decision_curve_chart": "costchart._charts.decision",
     "difference_band": "costchart._bands",
     "difference_chart": "costchart._charts",
-    "difference_coverage": "costchart._coverage",
-    "envelope_gap": "costchart._envelope",
-    "expected_cost": "costchart._expected",
+    "difference_coverage": "costchart._bands.coverage",
+    "envelope_gap": "costchart._cost.envelope",
+    "expected_cost": "costchart._cost.expected",
     "expected_cost_scorer": "costchart._sklearn",
-    "expected_loss": "costchart._expected_loss",
+    "expected_loss": "costchart._cost.expected_loss",
     "explorer": "costchart._charts.explorer",
-    "from_confusion": "costchart._confusion",
+    "from_confusion": "costchart._roc.confusion",
     "from_cv_results": "costchart._sklearn",
-    "h_measure": "costchart._hmeasure",
-    "iso_performance": "costchart._criteria",
-    "lower_envelope": "costchart._envelope",
-    "net_benefit": "costchart._decision",
-    "neyman_pearson": "costchart._criteria",
-    "operating_range": "costchart._envelope",
-    "p_pos_from_pc": "costchart._conversions",
-    "rate_driven_curve": "costchart._rate_driven",
+    "h_measure": "costchart._cost.hmeasure",
+    "iso_performance": "costchart._select.criteria",
+    "lower_envelope": "costchart._cost.envelope",
+    "net_benefit": "costchart._cost.decision",
+    "neyman_pearson": "costchart._select.criteria",
+    "operating_range": "costchart._cost.envelope",
+    "p_pos_from_pc": "costchart._cost.conversions",
+    "rate_driven_curve": "costchart._cost.rate_driven",
     "palette": "costchart._palette",
-    "pc_from_cost_ratio": "costchart._conversions",
-    "pc_from_costs": "costchart._conversions",
-    "pc_from_slope": "costchart._conversions",
-    "performance_independent": "costchart._select",
-    "pr_auc": "costchart._pr",
+    "pc_from_cost_ratio": "costchart._cost.conversions",
+    "pc_from_costs": "costchart._cost.conversions",
+    "pc_from_slope": "costchart._cost.conversions",
+    "performance_independent": "costchart._select.hybrids",
+    "pr_auc": "costchart._roc.pr",
     "pr_chart": "costchart._charts.pr",
-    "pr_curve": "costchart._pr",
-    "pr_points": "costchart._pr",
+    "pr_curve": "costchart._roc.pr",
+    "pr_points": "costchart._roc.pr",
     "predictions": "costchart._sklearn",
     "report": "costchart._export",
-    "resample_classes": "costchart._sampling",
-    "roc_average": "costchart._roc_average",
+    "resample_classes": "costchart._select.sampling",
+    "roc_average": "costchart._roc.average",
     "roc_chart": "costchart._charts",
     "roc_cost_chart": "costchart._charts",
-    "roc_hull": "costchart._hull",
-    "roc_line_to_cost_point": "costchart._conversions",
-    "roc_point_to_cost_line": "costchart._conversions",
-    "roc_points": "costchart._roc",
-    "rociv": "costchart._rociv",
-    "rociv_condition": "costchart._rociv",
+    "roc_hull": "costchart._roc.hull",
+    "roc_line_to_cost_point": "costchart._cost.conversions",
+    "roc_point_to_cost_line": "costchart._cost.conversions",
+    "roc_points": "costchart._roc.points",
+    "rociv": "costchart._roc.rociv",
+    "rociv_condition": "costchart._roc.rociv",
     "save": "costchart._export",
-    "selection_table": "costchart._envelope",
+    "selection_table": "costchart._cost.envelope",
     "significant_regions": "costchart._bands",
-    "slope_from_pc": "costchart._conversions",
-    "thin_points": "costchart._thin",
+    "slope_from_pc": "costchart._cost.conversions",
+    "thin_points": "costchart._roc.thin",
     "threshold_choice_chart": "costchart._charts.threshold_choice",
     "threshold_classifier": "costchart._sklearn",
-    "to_cost_lines": "costchart._lines",
-    "vertical_average": "costchart._average",
-    "workforce": "costchart._criteria",
+    "to_cost_lines": "costchart._cost.lines",
+    "vertical_average": "costchart._cost.average",
+    "workforce": "costchart._select.criteria",
 }
 #: Public subpackages.
 _SUBMODULES = ("datasets", "layers", "theme")
 
 if TYPE_CHECKING:
     from costchart import layers, theme
-    from costchart._auc import auc
-    from costchart._auc_ci import auc_ci
-    from costchart._auc_test import auc_test
-    from costchart._average import vertical_average
     from costchart._bands import (
         Band,
         band_at,
@@ -139,7 +135,12 @@ if TYPE_CHECKING:
         difference_band,
         significant_regions,
     )
-    from costchart._brier import brier_curve
+    from costchart._bands.coverage import (
+        band_coverage,
+        coverage_chart,
+        coverage_grid,
+        difference_coverage,
+    )
     from costchart._charts import (
         average_chart,
         band_chart,
@@ -153,9 +154,10 @@ if TYPE_CHECKING:
     from costchart._charts.explorer import explorer
     from costchart._charts.pr import pr_chart
     from costchart._charts.threshold_choice import threshold_choice_chart
-    from costchart._compare import Comparison, compare
-    from costchart._confusion import from_confusion
-    from costchart._conversions import (
+    from costchart._cost.average import vertical_average
+    from costchart._cost.brier import brier_curve
+    from costchart._cost.compare import Comparison, compare
+    from costchart._cost.conversions import (
         cost_line_to_roc_point,
         cost_point_to_roc_line,
         cost_ratio_from_pc,
@@ -167,36 +169,43 @@ if TYPE_CHECKING:
         roc_point_to_cost_line,
         slope_from_pc,
     )
-    from costchart._coverage import (
-        band_coverage,
-        coverage_chart,
-        coverage_grid,
-        difference_coverage,
+    from costchart._cost.decision import net_benefit
+    from costchart._cost.envelope import (
+        envelope_gap,
+        lower_envelope,
+        operating_range,
+        selection_table,
     )
-    from costchart._criteria import iso_performance, neyman_pearson, workforce
-    from costchart._decision import net_benefit
-    from costchart._envelope import envelope_gap, lower_envelope, operating_range, selection_table
-    from costchart._expected import cost_at, expected_cost
-    from costchart._expected_loss import expected_loss
+    from costchart._cost.expected import cost_at, expected_cost
+    from costchart._cost.expected_loss import expected_loss
+    from costchart._cost.hmeasure import h_measure
+    from costchart._cost.lines import to_cost_lines
+    from costchart._cost.rate_driven import rate_driven_curve
     from costchart._export import report, save
-    from costchart._hmeasure import h_measure
-    from costchart._hull import roc_hull
-    from costchart._lines import to_cost_lines
     from costchart._palette import palette
-    from costchart._pr import pr_auc, pr_curve, pr_points
-    from costchart._rate_driven import rate_driven_curve
-    from costchart._roc import roc_points
-    from costchart._roc_average import curve_points, roc_average
-    from costchart._rociv import auciv, costs_from_benefits, rociv, rociv_condition
-    from costchart._sampling import resample_classes
-    from costchart._select import PerformanceIndependent, apply_selection, performance_independent
+    from costchart._roc.auc import auc
+    from costchart._roc.auc_ci import auc_ci
+    from costchart._roc.auc_test import auc_test
+    from costchart._roc.average import curve_points, roc_average
+    from costchart._roc.confusion import from_confusion
+    from costchart._roc.hull import roc_hull
+    from costchart._roc.points import roc_points
+    from costchart._roc.pr import pr_auc, pr_curve, pr_points
+    from costchart._roc.rociv import auciv, costs_from_benefits, rociv, rociv_condition
+    from costchart._roc.thin import thin_points
+    from costchart._select.criteria import iso_performance, neyman_pearson, workforce
+    from costchart._select.hybrids import (
+        PerformanceIndependent,
+        apply_selection,
+        performance_independent,
+    )
+    from costchart._select.sampling import resample_classes
     from costchart._sklearn import (
         expected_cost_scorer,
         from_cv_results,
         predictions,
         threshold_classifier,
     )
-    from costchart._thin import thin_points
 
 __all__ = [
     "Band",

@@ -18,8 +18,8 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from costchart._errors import CostchartError
-from costchart._frames import is_hashable
+from costchart._io.errors import CostchartError
+from costchart._io.frames import is_hashable
 
 __all__ = ["COLORS", "color_scale", "palette"]
 

@@ -29,7 +29,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from costchart._errors import CostchartError
+from costchart._io.errors import CostchartError
 
 __all__ = [
     "content_name",

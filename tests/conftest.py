@@ -1,4 +1,5 @@
 import os
+from collections import defaultdict
 
 import numpy as np
 import pandas as pd
@@ -10,6 +11,79 @@ from hypothesis import settings
 settings.register_profile("ci", derandomize=True, database=None)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+# -- the quick loop ---------------------------------------------------------------------------
+#
+# ``pytest -m "not slow"`` must stay quick (CONTRIBUTING.md, "Running the checks"). A test is
+# marked ``slow`` where it is defined when all of it is slow (a subprocess, a gallery script,
+# millions of rows, a statistical or exhaustive check). The families below repeat one check
+# on more inputs (grouped code against its per-group reference, more seeds, more operating
+# points): the quick loop runs the fewest of their cases that still take every value of the
+# parameters named once; the other cases are marked slow, so the full run runs them all.
+
+#: ``file::test`` -> the parameters each of whose values the quick loop still takes.
+QUICK_COVER: dict[str, tuple[str, ...]] = {
+    "test_auc_groups.py::test_auc_of_many_groups_equals_each_group_alone": ("max_fpr",),
+    "test_average_groups.py::test_roc_average_equals_the_per_group_code": ("method", "kind"),
+    "test_bands_exact.py::test_grouped_band_equals_each_group_alone": ("chooser", "keys"),
+    "test_brier.py::test_all_groups_at_once_equal_each_group_alone": ("key", "weight"),
+    # One chart twice; every chart's spec is pinned by test_spec_snapshot in the quick loop.
+    "test_charts.py::test_identical_calls_give_identical_json": (),
+    # The same chart from either kind of frame; test_tables reads both kinds in the quick loop.
+    "test_charts.py::test_compositions_take_polars_and_pyarrow_points": (),
+    # The command writes each suffix with save(), whose suffixes test_export checks.
+    "test_cli.py::test_plot": (),
+    "test_combined.py::test_the_least_cost_of_any_classifiers_is_the_envelope_of_their_points": (),
+    "test_combined.py::test_the_winners_of_the_intervals_are_the_hull_of_the_classifiers_shown": (),
+    "test_counting.py::test_roc_points_of_many_groups_equal_each_group_alone": (),
+    "test_decision.py::test_all_groups_at_once_equal_each_group_alone": ("key", "weight"),
+    "test_difference_groups.py::test_difference_band_equals_the_per_group_code": (
+        "options",
+        "kind",
+    ),
+    "test_expected_loss.py::test_rate_loss_equals_the_integral_of_its_definition": (),
+    "test_explorer.py::test_the_chosen_point_is_the_optimal_hull_vertex": (),
+    "test_grouped_geometry.py::test_many_groups_equal_each_group_alone": ("name",),
+    "test_hmeasure.py::test_h_measure_equals_a_numerical_integral": ("severity_ratio",),
+    "test_hull_groups.py::test_public_functions_equal_the_per_group_loop": ("name", "counts"),
+    "test_pointwise.py::test_random_tied_score_folds_equal_brute_force_in_any_order": (),
+    "test_precision_recall.py::test_all_groups_at_once_equal_each_group_alone": ("key",),
+    "test_report_charts.py::test_facetable_charts_take_columns": (),
+    "test_thin.py::test_all_groups_at_once_equal_each_group_alone": (),
+}
+
+
+def quick_cases(cases: list, names: tuple[str, ...]) -> list:
+    """The fewest ``cases`` (greedily) whose parameters ``names`` take every value once.
+
+    ``cases`` are parametrized pytest items; with no ``names``, the first case.
+    """
+    wanted = set().union(*(_values(case, names) for case in cases))
+    chosen = [] if wanted else cases[:1]
+    while wanted:
+        best = max(cases, key=lambda case: len(_values(case, names) & wanted))
+        chosen.append(best)
+        wanted -= _values(best, names)
+    return chosen
+
+
+def _values(case, names) -> set:
+    """The case's values of parameters ``names`` (by repr: some are dicts)."""
+    return {(name, repr(case.callspec.params[name])) for name in names}
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m deselects by the marks
+def pytest_collection_modifyitems(config, items):
+    families = defaultdict(list)
+    for item in items:
+        key = f"{item.path.name}::{getattr(item, 'originalname', item.name)}"
+        if key in QUICK_COVER and hasattr(item, "callspec"):
+            families[key].append(item)
+    for key, cases in families.items():
+        quick = {id(case) for case in quick_cases(cases, QUICK_COVER[key])}
+        for case in cases:
+            if id(case) not in quick:
+                case.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ import pandas as pd
 from hypothesis import strategies as st
 
 import costchart as cc
-from costchart import _schema
+from costchart._io import schema as _schema
 
 
 @st.composite

@@ -70,7 +70,7 @@ def judge(result) -> None:
     import pandas as pd
 
     import costchart as cc
-    from costchart import _schema as col
+    from costchart._io import schema as col
 
     if isinstance(result, pd.DataFrame):
         names = list(result.columns)

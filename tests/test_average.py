@@ -254,7 +254,7 @@ def test_dual_points_of_a_ten_fold_average_are_the_mean_roc_points():
 
 
 def test_vertices_a_rounding_error_apart_are_one_vertex():
-    from costchart._average import distinct_pc
+    from costchart._cost.average import distinct_pc
 
     merged = distinct_pc(np.array([0.0, 1e-17, 0.3, 0.3 + 5.6e-17, 0.5, 1 - 1e-16, 1.0]))
     assert merged.tolist() == [0.0, 0.3, 0.5, 1.0]

@@ -13,14 +13,14 @@ import pytest
 from strategies import key_series
 
 import costchart as cc
-from costchart import _schema as col
-from costchart._average import check_over, cluster_representatives
-from costchart._errors import CostchartError, CostchartWarning, warn
-from costchart._frames import describe_group, normalize_by
-from costchart._groups import combine_groups, split_groups
-from costchart._roc_average import _check_grid
-from costchart._tables import curve_groups, points_groups, read_table
-from costchart._validation import one_of
+from costchart._cost.average import check_over, cluster_representatives
+from costchart._io import schema as col
+from costchart._io.errors import CostchartError, CostchartWarning, warn
+from costchart._io.frames import describe_group, normalize_by
+from costchart._io.groups import combine_groups, split_groups
+from costchart._io.tables import curve_groups, points_groups, read_table
+from costchart._io.validation import one_of
+from costchart._roc.average import _check_grid
 
 _ROUNDING = 64 * float(np.finfo(np.float64).eps)
 

@@ -6,8 +6,8 @@ import pytest
 
 import costchart as cc
 from costchart._bands import rows as band_rows
-from costchart._groups import split_groups
-from costchart._tables import points_groups
+from costchart._io.groups import split_groups
+from costchart._io.tables import points_groups
 
 
 def _general_rows(points, groups, pc, by):

@@ -14,6 +14,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+# Runs the peer benchmark script against scikit-learn, dcurves and R: a slow test.
+pytestmark = pytest.mark.slow
+
 BENCHMARKS = Path(__file__).parent / "benchmarks"
 TINY = {
     "sizes_sklearn": (50, 300),

@@ -170,7 +170,7 @@ def test_whole_float_bins_are_accepted():
 def test_bin_by_rank_is_exact_for_huge_counts():
     # Per-score counts of a huge lazy frame: above * bins passes 2**63 unless bins is
     # clamped to the count, and the clamped product still needs Python integers.
-    from costchart._counting import bin_by_rank
+    from costchart._roc.counting import bin_by_rank
 
     sizes = np.array([2**61, 3, 2**61, 1, 2**60], dtype=np.int64)
     values = np.array([5.0, 4.0, 3.0, 2.0, 1.0])

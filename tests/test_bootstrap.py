@@ -10,7 +10,7 @@ from scipy import stats
 from strategies import scored_instances
 
 import costchart as cc
-from costchart import _schema
+from costchart._io import schema as _schema
 
 # The worked example of the cost-curve paper: 20 positives (16 right), 10 negatives (6 right).
 Y = np.array([1] * 20 + [0] * 10)
@@ -18,7 +18,7 @@ PREDICTED = np.array([1] * 16 + [0] * 4 + [1] * 4 + [0] * 6)
 EXAMPLE = {"p": PREDICTED, "y": Y}
 PCS = np.array([0.1, 0.25, 0.5, 0.6, 0.75, 0.9])
 
-#: Every (inference, interval) pair a band computes (``costchart._intervals.SUPPORTED``).
+#: Every (inference, interval) pair a band computes (``costchart._io.intervals.SUPPORTED``).
 INTERVAL_PAIRS = [
     ("exact_bootstrap", "auto"),
     ("exact_bootstrap", "normal"),
@@ -923,7 +923,7 @@ def test_band_of_points_just_made_equals_the_band_of_the_points_frame():
     # band is that of the points frame read and checked the general way.
     from costchart._bands.bootstrap import _bands
     from costchart._bands.options import check_options
-    from costchart._roc import points_and_columns
+    from costchart._roc.points import points_and_columns
 
     rng = np.random.default_rng(11)
     y = rng.random(400) < 0.35

@@ -61,9 +61,9 @@ def test_scores_outside_zero_one_are_refused():
 
 def _brier_curve_group_by_group(data, *, score, label, by=None, pos_label=None, weight=None):
     """The per-group loop brier_curve was before it computed all groups in shared passes."""
-    from costchart import _schema as col
-    from costchart._frames import normalize_by
-    from costchart._groups import assemble, split_groups
+    from costchart._io import schema as col
+    from costchart._io.frames import normalize_by
+    from costchart._io.groups import assemble, split_groups
 
     by = normalize_by(by)
     points = cc.roc_points(

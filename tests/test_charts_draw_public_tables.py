@@ -17,7 +17,7 @@ import pandas as pd
 import pytest
 
 import costchart as cc
-from costchart import _tables
+from costchart._io import tables as _tables
 from costchart.datasets import load_predictions
 
 PACKAGE = Path(cc.__file__).resolve().parent
@@ -27,25 +27,18 @@ PACKAGE = Path(cc.__file__).resolve().parent
 ALLOWED = {
     "costchart._charts",
     "costchart.layers",
-    "costchart._frames",
-    "costchart._tables",
-    "costchart._kinds",
-    "costchart._groups",
-    "costchart._schema",
-    "costchart._errors",
-    "costchart._validation",
-    "costchart._data_checks",
+    "costchart._io",  # input, validation, table kinds and grouping, schema, errors
     "costchart._vega",
     "costchart._palette",
-    "costchart._geometry",
+    "costchart._cost.geometry",
 }
 #: Single names a chart may take from a statistics module: the Vega expression of the
 #: public rule for the hull vertex used at a pc, parameter checks, and the recorded
 #: description of a band table.
 ALLOWED_NAMES = {
-    ("costchart._optimal", "vertex_expression"),
-    ("costchart._average", "over_names"),
-    ("costchart._compare", "check_names"),
+    ("costchart._roc.optimal", "vertex_expression"),
+    ("costchart._cost.average", "over_names"),
+    ("costchart._cost.compare", "check_names"),
     ("costchart._bands.describe", "recorded_level"),
     ("costchart._bands.describe", "recorded_names"),
 }
@@ -59,11 +52,19 @@ def _private_imports(path: Path) -> list[tuple[str, str]]:
             module = node.module
             if module == "costchart":  # from costchart import _schema as col
                 found += [(f"costchart.{a.name}", "*") for a in node.names if a.name[0] == "_"]
-            elif module.startswith("costchart."):
-                found += [(module, a.name) for a in node.names]
+            elif module.startswith("costchart."):  # a module of a package, or a name
+                found += [
+                    (f"{module}.{a.name}", "*") if _is_module(module, a.name) else (module, a.name)
+                    for a in node.names
+                ]
         elif isinstance(node, ast.Import):
             found += [(a.name, "*") for a in node.names if a.name.startswith("costchart._")]
     return found
+
+
+def _is_module(package: str, name: str) -> bool:
+    folder = PACKAGE.parent.joinpath(*package.split("."))
+    return (folder / f"{name}.py").exists() or (folder / name / "__init__.py").exists()
 
 
 def _allowed(module: str, name: str) -> bool:
@@ -86,10 +87,14 @@ def test_charts_and_layers_import_no_private_statistics(path):
 
 def test_the_import_rule_catches_a_kernel(tmp_path):
     module = tmp_path / "m.py"
-    module.write_text("from costchart._thin import thinned_points\nimport costchart as cc\n")
-    assert _private_imports(module) == [("costchart._thin", "thinned_points")]
-    assert not _allowed("costchart._thin", "thinned_points")
-    assert _allowed("costchart._frames", "infer_by")
+    module.write_text("from costchart._roc.thin import thinned_points\nimport costchart as cc\n")
+    assert _private_imports(module) == [("costchart._roc.thin", "thinned_points")]
+    assert not _allowed("costchart._roc.thin", "thinned_points")
+    assert not _allowed("costchart._cost.envelope", "envelope_of_hulls")
+    assert _allowed("costchart._io.frames", "infer_by")
+    module.write_text("from costchart._roc import hull\nfrom costchart._io import schema as col\n")
+    assert _private_imports(module) == [("costchart._roc.hull", "*"), ("costchart._io.schema", "*")]
+    assert not _allowed("costchart._roc.hull", "*")
 
 
 # --- the drawn rows are the public calls' output ---------------------------------------

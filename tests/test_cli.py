@@ -14,8 +14,9 @@ import pytest
 from costchart._cli import main
 
 
+@pytest.mark.slow  # builds every figure of `costchart demo`: seconds
 def test_demo_writes_report_and_images(tmp_path, capsys):
-    from costchart._demo import DEMO_FIGURES, run_figure
+    from costchart._cli.demo import DEMO_FIGURES, run_figure
 
     assert main(["demo", "--out", str(tmp_path / "demo")]) == 0
     written = sorted(p.name for p in (tmp_path / "demo").iterdir())
@@ -425,7 +426,7 @@ def test_csv_text_cells_cannot_start_formulas(tmp_path, capsys):
 
 @pytest.mark.parametrize("text", ["=1+1", "+1", "-x", "@x", "\tx", "\rx", "a=1", "", "'=kept"])
 def test_guarded_cells(text):
-    from costchart._cli_commands import _guard, _spreadsheet_safe
+    from costchart._cli.commands import _guard, _spreadsheet_safe
 
     guarded = _guard(text)
     assert guarded == ("'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text)

@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 import costchart as cc
-from costchart._counting import count_groups, cumulate_groups, reversed_within
+from costchart._roc.counting import count_groups, cumulate_groups, reversed_within
 
 
 def test_reversed_within_reverses_each_block():
@@ -114,7 +114,7 @@ def test_counts_of_many_groups_stay_exact_beyond_two_to_the_32():
 
 @pytest.mark.parametrize("decimals", [0, 2, 3])
 def test_rounded_scores_counted_on_a_lattice_equal_sorting(decimals):
-    from costchart._counting import _count_instances
+    from costchart._roc.counting import _count_instances
 
     rng = np.random.default_rng(decimals)
     n = 50_000  # large enough for the integer-code path

@@ -58,6 +58,7 @@ def test_net_benefit_is_affine_in_the_cost_curve():
         )
 
 
+@pytest.mark.slow  # statistical: 40,000 bootstrap draws
 def test_band_uses_the_exact_bootstrap_variance():
     p, y = _data(7, n=200)
     t = 0.3
@@ -224,12 +225,12 @@ def _net_benefit_group_by_group(
     """The per-group loop net_benefit was before it computed all groups in shared passes."""
     from scipy import stats
 
-    from costchart import _schema as col
-    from costchart._decision import DEFAULT_THRESHOLDS, _thresholds
-    from costchart._frames import normalize_by
-    from costchart._groups import assemble, split_groups
-    from costchart._roc import points_of
-    from costchart._validation import confidence_level as check_confidence
+    from costchart._cost.decision import DEFAULT_THRESHOLDS, _thresholds
+    from costchart._io import schema as col
+    from costchart._io.frames import normalize_by
+    from costchart._io.groups import assemble, split_groups
+    from costchart._io.validation import confidence_level as check_confidence
+    from costchart._roc.points import points_of
 
     grid = DEFAULT_THRESHOLDS if thresholds is None else _thresholds(thresholds)
     level = check_confidence(confidence_level)

@@ -1,4 +1,4 @@
-"""costchart._demo: the gallery ships with the package and the demo runs some of it."""
+"""costchart._cli.demo: the gallery ships with the package and the demo runs some of it."""
 
 import ast
 import re
@@ -9,7 +9,7 @@ import altair as alt
 import pytest
 
 import costchart as cc
-from costchart._demo import DEMO_FIGURES, describe, gallery_figures, run_figure
+from costchart._cli.demo import DEMO_FIGURES, describe, gallery_figures, run_figure
 
 GALLERY = Path(__file__).resolve().parent.parent / "gallery"
 #: What the demo's scripts may import: costchart's own dependencies.

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import costchart as cc
-from costchart import _schema
+from costchart._io import schema as _schema
 
 N = 20
 PAIR = pd.DataFrame(
@@ -23,7 +23,7 @@ PAIR = pd.DataFrame(
     }
 )
 
-#: Every (inference, interval) pair a band computes (``costchart._intervals.SUPPORTED``).
+#: Every (inference, interval) pair a band computes (``costchart._io.intervals.SUPPORTED``).
 INTERVAL_PAIRS = [
     ("exact_bootstrap", "auto"),
     ("exact_bootstrap", "normal"),
@@ -170,6 +170,7 @@ def _pairs(draw):
     return data, options
 
 
+@pytest.mark.slow  # hypothesis-heavy: 40 random pairs of classifiers, each banded
 @settings(max_examples=40, deadline=None)
 @given(_pairs())
 def test_difference_band_is_finite_and_contains_the_estimate(case):

@@ -13,7 +13,6 @@ import pytest
 from strategies import key_series
 
 import costchart as cc
-from costchart import _schema as col
 from costchart._bands.binomial import normal_quantile, sample_quantiles, weighted_quantiles
 from costchart._bands.describe import ATTRS, describe
 from costchart._bands.difference import _plain, _selection_pair, significant
@@ -26,15 +25,16 @@ from costchart._bands.paired import (
     exact_sizes,
     no_evidence_chance,
 )
-from costchart._data_checks import binary_labels, finite_numbers
-from costchart._errors import CostchartError
-from costchart._frames import as_pandas, describe_group, normalize_by
-from costchart._groups import assemble, split_groups
-from costchart._hull import all_hulls
-from costchart._optimal import vertex_index
-from costchart._paired import instance_weights, is_scalar_name, paired
-from costchart._tables import read_selection
-from costchart._validation import column_name, threshold_pair
+from costchart._io import schema as col
+from costchart._io.data_checks import binary_labels, finite_numbers
+from costchart._io.errors import CostchartError
+from costchart._io.frames import as_pandas, describe_group, normalize_by
+from costchart._io.groups import assemble, split_groups
+from costchart._io.tables import read_selection
+from costchart._io.validation import column_name, threshold_pair
+from costchart._roc.hull import all_hulls
+from costchart._roc.optimal import vertex_index
+from costchart._roc.paired import instance_weights, is_scalar_name, paired
 
 # --- the per-group reference ---------------------------------------------------------------
 

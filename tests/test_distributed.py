@@ -114,7 +114,7 @@ def test_bins_equal_eager_bins_and_are_points_of_the_full_curve(engine, instance
 
 def test_bins_in_many_passes_equal_eager(engine, instances, monkeypatch):
     # Coarse cells force every finer pass and the fetch of distinct scores.
-    from costchart import _engine_bins
+    from costchart._io import engine_bins as _engine_bins
 
     monkeypatch.setattr(_engine_bins, "CELLS", 4)
     monkeypatch.setattr(_engine_bins, "FINER", 4)
@@ -147,7 +147,7 @@ def test_counts_past_32_bits(engine):
 def test_spark_cells_are_int64(spark):
     import narwhals.stable.v2 as nw
 
-    from costchart._engine_bins import cell_expression
+    from costchart._io.engine_bins import cell_expression
 
     frame = spark.createDataFrame(pd.DataFrame({"s": [0.1, 0.5, 0.9], "n": [1, 2, 3]}))
     schema = frame.schema

@@ -15,7 +15,7 @@ import pandas as pd
 import pytest
 
 import costchart as cc
-from costchart._errors import warn
+from costchart._io.errors import warn
 
 # Classifier "b" has positives only: a one-class group, left out with a warning.
 ONE_CLASS = pd.DataFrame(

@@ -1,4 +1,4 @@
-"""Helpers of costchart._frames and costchart._groups: group keys in messages, column-name checks."""
+"""Helpers of costchart._io.frames and costchart._io.groups: group keys in messages, column-name checks."""
 
 import re
 
@@ -7,8 +7,8 @@ import pandas as pd
 import pytest
 
 import costchart as cc
-from costchart._frames import as_pandas, describe_group, mapping_columns
-from costchart._groups import split_groups
+from costchart._io.frames import as_pandas, describe_group, mapping_columns
+from costchart._io.groups import split_groups
 
 
 def test_describe_group_shows_plain_values_and_none():
@@ -135,7 +135,7 @@ def test_mapping_columns_refuse_as_a_frame_does():
 
 
 def test_rows_only_has_the_rows_and_no_columns():
-    from costchart._frames import rows_only
+    from costchart._io.frames import rows_only
 
     frame = rows_only(4)
     assert len(frame) == 4 and list(frame.columns) == []

@@ -34,7 +34,7 @@ from hypothesis import strategies as st
 from strategies import PC_GRID, Inputs, as_kind, check_table, grouped_scores
 
 import costchart as cc
-from costchart import _schema
+from costchart._io import schema as _schema
 
 SETTINGS = settings(
     max_examples=25,

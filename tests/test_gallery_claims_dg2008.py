@@ -11,6 +11,9 @@ import numpy as np
 import pytest
 from gallery_scripts import run_figure
 
+# Gallery tests: each runs a gallery script (the quick loop leaves them out).
+pytestmark = pytest.mark.slow
+
 
 def _run(figure: str) -> dict:
     return run_figure("dg2008", figure)

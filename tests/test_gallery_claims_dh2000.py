@@ -7,6 +7,9 @@ from gallery_scripts import run_figure
 
 import costchart as cc
 
+# Gallery tests: each runs a gallery script (the quick loop leaves them out).
+pytestmark = pytest.mark.slow
+
 
 def run_script(name):
     return run_figure("dh2000", name)

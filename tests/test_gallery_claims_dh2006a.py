@@ -12,6 +12,9 @@ from gallery_scripts import run_figure
 
 import costchart as cc
 
+# Gallery tests: each runs a gallery script (the quick loop leaves them out).
+pytestmark = pytest.mark.slow
+
 
 def _run(fragment):
     return run_figure("dh2006", fragment)

@@ -15,6 +15,9 @@ import pandas as pd
 import pytest
 from gallery_scripts import run_figure
 
+# Gallery tests: each runs a gallery script (the quick loop leaves them out).
+pytestmark = pytest.mark.slow
+
 HIGH = "high correlation, 0.9 (Fig. 19a)"
 LOW = "low correlation, 0.1 (Fig. 19b)"
 MEDIUM = "medium correlation, 0.6 (Fig. 20)"

@@ -9,6 +9,9 @@ from gallery_scripts import run_figure
 
 from costchart.datasets import load_credit
 
+# Gallery tests: each runs a gallery script (the quick loop leaves them out).
+pytestmark = pytest.mark.slow
+
 FPR_IV = "Share of the negatives' cost incurred"
 TPR_IV = "Share of the positives' benefit gained"
 

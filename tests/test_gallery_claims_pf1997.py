@@ -13,6 +13,9 @@ import pandas as pd
 import pytest
 from gallery_scripts import run_figure
 
+# Gallery tests: each runs a gallery script (the quick loop leaves them out).
+pytestmark = pytest.mark.slow
+
 TOL = 1e-9
 
 

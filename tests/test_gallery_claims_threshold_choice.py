@@ -13,6 +13,9 @@ import numpy as np
 import pytest
 from gallery_scripts import run_figure
 
+# Gallery tests: each runs a gallery script (the quick loop leaves them out).
+pytestmark = pytest.mark.slow
+
 CLASSIFIERS = ["logistic", "naive bayes", "tree"]
 
 

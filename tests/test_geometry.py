@@ -3,7 +3,7 @@ import pandas as pd
 import pytest
 
 import costchart as cc
-from costchart._geometry import (
+from costchart._cost.geometry import (
     cut_curve,
     iso_performance_lines,
     repeat_for,

@@ -1,6 +1,18 @@
-"""Every public parameter is a word of docs/glossary.md, with the glossary's default."""
+"""Every public parameter is a word of docs/glossary.md, with the glossary's default.
+
+The glossary's default column says one of three things about a word: a literal (the
+default of every function where the word is optional, save the exceptions it names),
+"required" (never optional) or "—" (no shared default; each function states its own).
+``test_one_default_per_word`` has a case for each optional parameter whose word has a
+shared default, a literal or "required". A parameter that is required where it is taken
+has no default to compare, and a "—" word no shared default to compare with: those are
+not cases of it (each is still checked to be in the glossary). The glossary is checked
+from its side too: a shared default is the default of some function, and an exception
+names a function that takes the word with a default other than the shared one.
+"""
 
 import ast
+import functools
 import inspect
 import re
 from pathlib import Path
@@ -27,6 +39,7 @@ def _default(cell: str):
     return ast.literal_eval(literal.group(1))
 
 
+@functools.cache
 def _glossary() -> dict[str, tuple[object, dict[str, object]]]:
     """word -> (default, {function: its exceptional default})."""
     text = GLOSSARY.read_text()
@@ -45,6 +58,7 @@ def _glossary() -> dict[str, tuple[object, dict[str, object]]]:
             found = re.match(r"\s*`(\w+)`: `([^`]+)`", part)
             assert found, f"an exception reads `function`: `default`, not {part!r}"
             exceptions[found.group(1)] = ast.literal_eval(found.group(2))
+        assert default is not ANY or not exceptions, f"a '—' word lists no exceptions: {line}"
         for word in words:
             assert word not in entries, f"{word!r} is in the glossary twice"
             entries[word] = (default, exceptions)
@@ -88,19 +102,76 @@ def test_every_glossary_word_is_used():
     assert not set(_glossary()) - used, "the glossary lists words no function takes"
 
 
-@pytest.mark.parametrize(("qualified", "short", "parameter"), PARAMETERS, ids=lambda x: str(x))
+def _expected_default(short: str, name: str):
+    """The glossary's default of word ``name`` in function ``short``."""
+    default, exceptions = _glossary()[name]
+    return exceptions.get(short, default)
+
+
+#: Optional parameters whose word has a shared default (a literal or "required"); words
+#: missing from the glossary are reported by test_every_public_parameter_is_in_the_glossary.
+DEFAULTED = [
+    (qualified, short, parameter)
+    for qualified, short, parameter in PARAMETERS
+    if parameter.default is not inspect.Parameter.empty
+    and parameter.name in _glossary()
+    and _expected_default(short, parameter.name) is not ANY
+]
+
+
+@pytest.mark.parametrize(("qualified", "short", "parameter"), DEFAULTED, ids=lambda x: str(x))
 def test_one_default_per_word(qualified, short, parameter):
-    default, exceptions = _glossary()[parameter.name]
-    expected = exceptions.get(short, default)
+    expected = _expected_default(short, parameter.name)
     given = parameter.default
-    if given is inspect.Parameter.empty or expected is ANY:
-        return  # required here, or a word whose default each function states
     assert expected is not REQUIRED, (
         f"{qualified}({parameter.name}=...) has a default, but the glossary says the word is "
         "always required"
     )
     assert type(given) is type(expected) and given == expected, (
         f"{qualified}({parameter.name}={given!r}): the glossary's default is {expected!r}"
+    )
+
+
+SHARED = sorted(
+    (word, default)
+    for word, (default, _) in _glossary().items()
+    if default is not REQUIRED and default is not ANY
+)
+
+
+@pytest.mark.parametrize(("word", "default"), SHARED, ids=lambda x: str(x))
+def test_a_shared_default_is_some_functions_default(word, default):
+    """Else the word is always required, or each function has its own: say so instead."""
+    _, exceptions = _glossary()[word]
+    users = [
+        qualified
+        for qualified, short, parameter in PARAMETERS
+        if parameter.name == word
+        and short not in exceptions
+        and parameter.default is not inspect.Parameter.empty
+        and type(parameter.default) is type(default)
+        and parameter.default == default
+    ]
+    assert users, f"no function takes {word}={default!r}; the glossary's default is stale"
+
+
+EXCEPTIONS = sorted(
+    (word, function, value)
+    for word, (_, exceptions) in _glossary().items()
+    for function, value in exceptions.items()
+)
+
+
+@pytest.mark.parametrize(("word", "function", "value"), EXCEPTIONS, ids=lambda x: str(x))
+def test_an_exception_names_a_function_with_another_default(word, function, value):
+    shared, _ = _glossary()[word]
+    taken = [p for _, short, p in PARAMETERS if short == function and p.name == word]
+    assert taken, f"the glossary's exception {function}: {word} names no such parameter"
+    assert all(p.default is not inspect.Parameter.empty for p in taken), (
+        f"{function}({word}) is required: the glossary's exception gives it a default"
+    )
+    assert shared is REQUIRED or type(value) is not type(shared) or value != shared, (
+        f"the glossary's exception {function}: {word}={value!r} is the shared default"
     )
 
 

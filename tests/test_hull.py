@@ -138,8 +138,8 @@ def test_hull_of_points_pooled_from_test_sets_of_different_sizes():
 def test_hulls_of_columns_already_read_equal_the_hulls_of_the_frame(seed):
     # read_hulls passes the columns check_rates read to all_hulls; the frame's own
     # columns must give the same hulls.
-    from costchart._groups import split_groups
-    from costchart._hull import all_hulls
+    from costchart._io.groups import split_groups
+    from costchart._roc.hull import all_hulls
 
     rng = np.random.default_rng(seed)
     y = rng.random(200) < 0.4
@@ -161,7 +161,7 @@ def test_hulls_of_columns_already_read_equal_the_hulls_of_the_frame(seed):
 def test_exact_scales_says_which_groups_hold_one_curves_counts(seed):
     # Against a group-by-group reading of the rule: every point's exact value is 0 where
     # its rate is, not NaN, and its value / rate is the group's first such ratio.
-    from costchart._hull import exact_scales
+    from costchart._roc.hull import exact_scales
 
     rng = np.random.default_rng(seed)
     sizes = rng.integers(1, 8, size=12)

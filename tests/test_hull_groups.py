@@ -9,9 +9,10 @@ import pandas as pd
 import pytest
 
 import costchart as cc
-from costchart import _hull, _upper_hull
-from costchart._hull import RATE_MIN_TURN
-from costchart._upper_hull import upper_hull, upper_hulls
+from costchart._roc import hull as _hull
+from costchart._roc import upper_hull as _upper_hull
+from costchart._roc.hull import RATE_MIN_TURN
+from costchart._roc.upper_hull import upper_hull, upper_hulls
 
 
 def _upper_hulls_group_by_group(x, y, starts, sizes, *, min_turn=0.0):
@@ -264,6 +265,9 @@ def test_pooled_groups_mix_counts_and_rates(monkeypatch):
     )
 
 
+# 800 calls, one per group; the quick loop checks the grouped path against the per-group
+# code in test_public_functions_equal_the_per_group_loop.
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["roc_hull", "lower_envelope"])
 def test_many_groups_equal_each_group_alone(name):
     points = _many_groups(11)

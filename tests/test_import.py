@@ -14,6 +14,9 @@ import pytest
 
 import costchart
 
+# Each test starts a fresh interpreter (a subprocess): slow tests.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[1]
 
 #: Packages that only some functions need, imported inside them. Some come with the

@@ -5,7 +5,7 @@ import polars as pl
 import pytest
 
 import costchart as cc
-from costchart._lazy import is_lazy, per_score_table
+from costchart._io.lazy import is_lazy, per_score_table
 
 
 @pytest.fixture
@@ -198,7 +198,7 @@ def test_dask_frames(instances, bins):
 
 
 # Bins follow the eager rank rule ``above * bins // n``; the engine only counts cells of
-# scores (costchart._engine_bins). Engines count in narrow types (polars UInt32, Spark
+# scores (costchart._io.engine_bins). Engines count in narrow types (polars UInt32, Spark
 # INT32), so every product is taken in Python, in int64 or Python integers.
 TIES = pd.DataFrame(
     {
@@ -217,7 +217,7 @@ WRAPS = 858_993_460
 def _check_cell_dtype(native):
     import narwhals.stable.v2 as nw
 
-    from costchart._engine_bins import cell_expression
+    from costchart._io.engine_bins import cell_expression
 
     cells = cell_expression(nw, "s", 0.1, 4096 / 0.8).alias("cell")
     result = nw.from_native(native).with_columns(cells)
@@ -247,6 +247,7 @@ def test_bins_past_two_to_the_32_equal_eager(engine):
     pd.testing.assert_frame_equal(eager, cc.roc_points(TIES, score="s", label="y", by="g"))
 
 
+@pytest.mark.slow  # five million rows
 def test_five_million_lazy_rows_in_a_thousand_bins(rng):
     # The case of the report: 5M rows, bins=1000, so above * bins reaches 5e9 > 2**32.
     n = 5_000_000
@@ -259,8 +260,8 @@ def test_five_million_lazy_rows_in_a_thousand_bins(rng):
 
 
 def test_rank_bins_of_groups_too_large_for_int64_products():
-    from costchart._counting import bin_by_rank
-    from costchart._engine_bins import _rank_bin
+    from costchart._io.engine_bins import _rank_bin
+    from costchart._roc.counting import bin_by_rank
 
     sizes = np.array([2**40, 3, 2**40 - 3, 7], dtype=np.int64)
     above = np.cumsum(sizes) - sizes
@@ -330,7 +331,7 @@ ENGINES = {
 def test_engine_bins_equal_eager_bins_through_every_pass(
     rng, monkeypatch, engine, cells, finer, detail, levels, group_filters
 ):
-    from costchart import _engine_bins
+    from costchart._io import engine_bins as _engine_bins
 
     for name, value in (
         ("CELLS", cells),
@@ -352,7 +353,7 @@ def test_engine_bins_equal_eager_bins_through_every_pass(
 def test_engine_bins_of_integers_beyond_float_precision(monkeypatch, engine):
     # Distinct int64 scores that float64 rounds together: no cell can part them, so
     # their distinct scores are fetched.
-    from costchart import _engine_bins
+    from costchart._io import engine_bins as _engine_bins
 
     monkeypatch.setattr(_engine_bins, "DETAIL", 0)
     base = 2**60
@@ -367,7 +368,8 @@ def test_engine_bins_of_integers_beyond_float_precision(monkeypatch, engine):
 def test_engine_bins_fall_back_when_a_pass_disagrees(rng, monkeypatch):
     # An engine that put a row in another cell on the second pass: the cells' counts no
     # longer add up, so every distinct score is counted instead; still the eager bins.
-    from costchart import _engine_bins, _lazy
+    from costchart._io import engine_bins as _engine_bins
+    from costchart._io import lazy as _lazy
 
     monkeypatch.setattr(_engine_bins, "CELLS", 4)
     aggregate = _lazy._aggregate

@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 
 import costchart as cc
-from costchart._optimal import (
+from costchart._roc.optimal import (
     RULE,
     optimal_vertices,
     vertex_expression,
@@ -67,7 +67,7 @@ def test_selection_bands_iso_lines_and_explorer_choose_the_same_vertex(demo_poin
     chosen = selection.iloc[vertex_index(starts, pcs)]
     np.testing.assert_array_equal(chosen[["fpr", "tpr"]], expected[["fpr", "tpr"]])
     # The iso-performance lines drawn touch the same vertex.
-    from costchart._geometry import iso_performance_lines
+    from costchart._cost.geometry import iso_performance_lines
 
     lines = iso_performance_lines(hull, pcs)
     touch = lines.groupby("pc", sort=False).first()

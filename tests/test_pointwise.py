@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 
 import costchart as cc
-from costchart._pointwise import pointwise_statistics
+from costchart._cost.pointwise import pointwise_statistics
 
 
 def _random_curves(rng, folds, vertices, *, shared=0):
@@ -183,6 +183,7 @@ def _assert_exact_at_vertices(points):
     return average
 
 
+@pytest.mark.slow  # every order of the five folds: 120 averages
 def test_tied_folds_average_exactly_in_every_order():
     import itertools
 

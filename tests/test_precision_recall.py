@@ -126,8 +126,8 @@ def test_points_without_counts_are_refused():
 
 
 def _counts_of_group(table, by, group, name):
-    from costchart import _schema as col
-    from costchart._frames import describe_group
+    from costchart._io import schema as col
+    from costchart._io.frames import describe_group
 
     missing = [c for c in (col.TP, col.FP, col.TN, col.FN) if c not in table.columns]
     if missing:
@@ -155,9 +155,9 @@ def _precision_of(tp, fp):
 
 
 def _pr_points_group_by_group(points, by=None):
-    from costchart import _schema as col
-    from costchart._frames import carry_grouping
-    from costchart._tables import points_groups
+    from costchart._io import schema as col
+    from costchart._io.frames import carry_grouping
+    from costchart._io.tables import points_groups
 
     table, by, groups = points_groups(points, by, cloud=True)  # point by point: a set
     result = table[[*by, *(c for c in col.ROC_COLUMNS if c in table.columns)]].copy()
@@ -171,8 +171,8 @@ def _pr_points_group_by_group(points, by=None):
 
 
 def _pr_curve_group_by_group(points, by=None, steps=20):
-    from costchart._groups import combine_groups
-    from costchart._tables import points_groups
+    from costchart._io.groups import combine_groups
+    from costchart._io.tables import points_groups
 
     table, by, groups = points_groups(points, by)
     parts = []
@@ -225,8 +225,8 @@ def _segment_areas_of_group(tp, fp, positives):
 
 
 def _pr_auc_group_by_group(points, by=None):
-    from costchart._groups import combine_groups
-    from costchart._tables import points_groups
+    from costchart._io.groups import combine_groups
+    from costchart._io.tables import points_groups
 
     table, by, groups = points_groups(points, by)
     parts = []

@@ -6,7 +6,7 @@ import polars as pl
 import pytest
 
 import costchart as cc
-from costchart._rate_driven import MAX_STEP
+from costchart._cost.rate_driven import MAX_STEP
 
 
 def _scores(rng, n: int, rounded: bool = True) -> pd.DataFrame:

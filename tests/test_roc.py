@@ -325,7 +325,7 @@ def test_points_are_built_column_by_column():
 
 
 def test_points_and_columns_give_the_arrays_of_the_points_frame():
-    from costchart._roc import points_and_columns
+    from costchart._roc.points import points_and_columns
 
     data = {"s": [0.9, 0.8, 0.8, 0.3, 0.1], "y": [1, 1, 0, 0, 1], "w": [1, 2, 0, 1, 3]}
     for weight in (None, "w"):

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from strategies import scored_instances
 
 import costchart as cc
+from costchart._io import schema
 
 POINTS = pd.DataFrame(
     {"threshold": [3.0, 2.0, 1.0], "fpr": [0.1, 0.4, 0.7], "tpr": [0.5, 0.9, 0.95]}
@@ -29,6 +30,9 @@ def _brute_force_best(points, feasible, score):
     return best
 
 
+# Hypothesis-heavy (60 examples against brute force); the parametrized brute-force
+# tests below keep the quick loop's check.
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(scored_instances(max_size=30), st.floats(0, 1))
 def test_neyman_pearson_equals_brute_force(data, alpha):
@@ -44,6 +48,9 @@ def test_neyman_pearson_equals_brute_force(data, alpha):
     assert (components.weight * components.fpr).sum() == pytest.approx(mixture.fpr)
 
 
+# Hypothesis-heavy (60 examples against brute force); the parametrized brute-force
+# tests below keep the quick loop's check.
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(scored_instances(max_size=30), st.floats(0, 1))
 def test_workforce_equals_brute_force(data, share):
@@ -185,7 +192,7 @@ def test_iso_performance_column_does_not_clash_with_a_classifier_grouping():
     # column of that name, and layers.selected then failed.
     _, points = _bundled_points()
     chosen = cc.iso_performance(points, pc_range=(0.2, 0.6))
-    assert list(chosen.columns) == ["classifier", *cc._schema.ISO_TABLE]
+    assert list(chosen.columns) == ["classifier", *schema.ISO_TABLE]
     assert chosen.columns.is_unique
     assert set(chosen["choice"]) <= {"threshold", "always negative", "always positive"}
     assert set(chosen["classifier"]) == set(points["classifier"])
@@ -217,7 +224,7 @@ def test_apply_selection_takes_the_grouping_of_the_selection(rng):
     selection = cc.selection_table(points)
     # Without by= every classifier used to be pooled into one curve.
     curve = cc.apply_selection(data, selection, score="score", label="label")
-    assert list(curve.columns) == ["classifier", *cc._schema.ENVELOPE_COLUMNS]
+    assert list(curve.columns) == ["classifier", *schema.ENVELOPE_COLUMNS]
     for name, part in data.groupby("classifier"):
         alone = cc.apply_selection(
             part.drop(columns="classifier"),

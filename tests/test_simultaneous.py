@@ -9,7 +9,7 @@ import pytest
 from scipy import stats
 
 import costchart as cc
-from costchart._coverage import _selection
+from costchart._bands.coverage import _selection
 from costchart.datasets.binormal import binormal_cost, binormal_scores, binormal_threshold
 
 PC = np.linspace(0.05, 0.95, 19)

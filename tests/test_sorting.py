@@ -1,4 +1,4 @@
-"""Value sorts in place of argsorts (costchart._sorting) against the argsort code they replaced.
+"""Value sorts in place of argsorts (costchart._io.sorting) against the argsort code they replaced.
 
 ``_sums_before``, ``_rociv_before`` and ``_count_instances_before`` are the code as it was
 (argsort, gather, ``reduceat``; two value sorts merged by a stable argsort): the new paths
@@ -12,9 +12,9 @@ import pandas as pd
 import pytest
 
 import costchart as cc
-from costchart import _schema as col
-from costchart import _sorting
-from costchart._sorting import count_instances, merge_counts, run_starts, value_order
+from costchart._io import schema as col
+from costchart._io import sorting as _sorting
+from costchart._io.sorting import count_instances, merge_counts, run_starts, value_order
 
 
 def _sums_before(scores, positive, weights):
@@ -207,8 +207,8 @@ def test_weighted_rociv_equals_the_argsort_code(kind, packed_always):
 def test_amounts_of_any_sign_sum_as_before(kind, packed_always):
     # rociv refuses amounts <= 0 or NaN; the distinct path still sums amounts of any
     # sign as before (a 0.0 where the class differs, never the -0.0 of -a * 0).
-    from costchart._groups import split_groups
-    from costchart._rociv import _distinct_points
+    from costchart._io.groups import split_groups
+    from costchart._roc.rociv import _distinct_points
 
     rng = np.random.default_rng(3)
     scores, positive, amounts = _data(kind, rng, 12_000)

@@ -2,8 +2,8 @@
 
 For every function that reads a points table: two runs concatenated, a point cloud,
 ``reset_index()``, ``merge`` and a polars round trip each give the right curves or a
-:class:`CostchartError` whose fix is right (see :mod:`costchart._kinds` and
-:mod:`costchart._curves`).
+:class:`CostchartError` whose fix is right (see :mod:`costchart._io.kinds` and
+:mod:`costchart._io.curves`).
 """
 
 import warnings
@@ -14,7 +14,7 @@ import polars as pl
 import pytest
 
 import costchart as cc
-from costchart._kinds import FAMILIES, KIND
+from costchart._io.kinds import FAMILIES, KIND
 
 RNG = np.random.default_rng(7)
 # Two runs of one classifier on fresh test sets, and two models on one.
@@ -213,3 +213,34 @@ def test_the_warning_reads_polars_and_dicts(convert):
     data = pd.DataFrame({"s": [0.9, 0.4, 0.6, 0.2], "y": [1, 0, 1, 0], "m": ["a", "a", "b", "b"]})
     with pytest.warns(cc.CostchartWarning, match=r"\('m'\)"):
         cc.roc_points(convert(data), score="s", label="y")
+
+
+# The charts read points tables too: the same rules, and the same curves drawn.
+CHARTS = {
+    "roc_chart": lambda t, **k: cc.roc_chart(t, color="model", **k),
+    "cost_chart": lambda t, **k: cc.cost_chart(t, color="model", **k),
+    "roc_cost_chart": lambda t, **k: cc.roc_cost_chart(t, color="model", **k),
+    "roc_average": lambda t, **k: cc.roc_average(t, over="model", **k),
+}
+
+
+def _drawn(result):
+    return (
+        result.to_dict()
+        if hasattr(result, "to_dict") and not isinstance(result, pd.DataFrame)
+        else result
+    )
+
+
+@pytest.mark.parametrize("name", CHARTS)
+def test_charts_refuse_runs_concatenated_and_draw_the_same_after_reset_index(name):
+    both = pd.concat([RUNS["first"], RUNS["second"]], ignore_index=True).assign(model="a")
+    with pytest.raises(cc.CostchartError, match="not one ROC curve per group"):
+        CHARTS[name](both)
+    expected = _drawn(CHARTS[name](POINTS))
+    assert CHARTS[name](POINTS.reset_index()) is not None  # the index never groups
+    after = _drawn(CHARTS[name](POINTS.sort_values(["model", "fpr"]).reset_index(drop=True)))
+    if isinstance(expected, pd.DataFrame):
+        _same(after, expected)
+    else:
+        assert after == expected

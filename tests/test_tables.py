@@ -7,9 +7,9 @@ import pyarrow as pa
 import pytest
 
 import costchart as cc
-from costchart import _schema
-from costchart._frames import carry_grouping
-from costchart._tables import read_selection, read_table
+from costchart._io import schema as _schema
+from costchart._io.frames import carry_grouping
+from costchart._io.tables import read_selection, read_table
 
 POINTS = cc.roc_points(
     {
@@ -396,7 +396,7 @@ def test_points_columns_are_the_columns_of_the_points_read_once():
     # check_rates hands on the columns it read: the same values and dtypes as the frame's.
     points = cc.roc_points({"s": [3, 2, 2, 1, 0], "y": [1, 0, 1, 0, 1]}, score="s", label="y")
     points = points.assign(tp=points["tp"].astype("Int64"), note="x")
-    from costchart._tables import points_columns
+    from costchart._io.tables import points_columns
 
     arrays = points_columns(points, [])[3]
     assert list(arrays) == ["fpr", "tpr", "tp", "fp", "tn", "fn", "threshold"]
@@ -407,7 +407,7 @@ def test_points_columns_are_the_columns_of_the_points_read_once():
 
 
 def test_points_columns_check_as_points_groups_does():
-    from costchart._tables import points_columns
+    from costchart._io.tables import points_columns
 
     bad = pd.DataFrame({"fpr": [0.0, 1.5], "tpr": [0.0, 1.0], "tp": [0, -1]})
     with pytest.raises(cc.CostchartError, match=r"column 'fpr' of points must hold rates"):

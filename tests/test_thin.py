@@ -59,8 +59,8 @@ def test_max_points_must_be_a_whole_number(bad):
 
 def _thinned_group_by_group(points, by, max_points):
     """The per-group loop thin_points was before it thinned all groups at once."""
-    from costchart import _schema as col
-    from costchart._hull import hull_of_group
+    from costchart._io import schema as col
+    from costchart._roc.hull import hull_of_group
 
     table = points.reset_index(drop=True)
     keep = np.zeros(len(table), dtype=bool)

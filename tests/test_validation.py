@@ -214,7 +214,7 @@ def test_from_confusion_with_huge_counts():
 
 
 def test_real_numbers_keeps_numbers_and_refuses_text_and_bools():
-    from costchart._validation import real_numbers
+    from costchart._io.validation import real_numbers
 
     np.testing.assert_array_equal(real_numbers([1, 2.5], "x"), [1.0, 2.5])
     assert real_numbers(np.int64(3), "x").shape == ()
@@ -226,7 +226,7 @@ def test_real_numbers_keeps_numbers_and_refuses_text_and_bools():
 
 @pytest.mark.parametrize("bad", [[1], (1, 0), np.array([1])])
 def test_pos_label_must_be_one_value(bad):
-    from costchart._data_checks import binary_labels
+    from costchart._io.data_checks import binary_labels
 
     with pytest.raises(cc.CostchartError, match=r"pos_label=.* must be one value"):
         binary_labels(np.array([0, 1, 1]), "column 'y'", bad)
@@ -242,7 +242,7 @@ def test_costs_from_benefits_needs_a_benefit_mapping_and_column_names():
 
 @pytest.mark.parametrize("bad", ["0.5", True, ["0.2", "0.4"]])
 def test_probabilities_refuse_text_and_booleans(bad):
-    from costchart._validation import probabilities
+    from costchart._io.validation import probabilities
 
     with pytest.raises(cc.CostchartError, match=r"pc.* must be a number or numbers, not"):
         probabilities(bad, "pc")

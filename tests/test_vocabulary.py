@@ -1,7 +1,7 @@
 """One interval vocabulary across the interval functions, and one meaning of "exact".
 
 Reads the signatures of the functions that give confidence intervals or bands, the
-vocabulary they validate against (``costchart._intervals``) and the glossary, and checks
+vocabulary they validate against (``costchart._io.intervals``) and the glossary, and checks
 that the words, their values and their defaults are the same everywhere; then that every
 old spelling still works for one release, with a ``FutureWarning`` and the same result.
 """
@@ -17,8 +17,8 @@ import pandas as pd
 import pytest
 
 import costchart as cc
-from costchart import _intervals
-from costchart._expected_loss import THRESHOLD_CHOICES
+from costchart._cost.expected_loss import THRESHOLD_CHOICES
+from costchart._io import intervals as _intervals
 
 GLOSSARY = (Path(__file__).parent.parent / "docs" / "glossary.md").read_text()
 

@@ -12,7 +12,7 @@ import pandas as pd
 import pytest
 
 import costchart as cc
-from costchart._errors import CostchartError
+from costchart._io.errors import CostchartError
 
 
 def _data(seed: int = 0, n: int = 40, grouped: bool = False) -> pd.DataFrame:

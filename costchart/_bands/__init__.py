@@ -6,7 +6,7 @@ Modules: :mod:`~costchart._bands.options` (checked options, the exact/normal cho
 confusion counts), :mod:`~costchart._bands.resample` (resampled bands),
 :mod:`~costchart._bands.rows` (the classifier at each ``pc``), :mod:`~costchart._bands.paired`
 (the 3-D confusion matrix of two classifiers; their rows are paired by
-:mod:`costchart._paired`, shared with DeLong's test), and the public functions in
+:mod:`costchart._roc.paired`, shared with DeLong's test), and the public functions in
 :mod:`~costchart._bands.bootstrap`, :mod:`~costchart._bands.difference` and
 :mod:`~costchart._bands.lookup`; :mod:`~costchart._bands.describe` (what a band table records
 about itself) and :mod:`~costchart._bands.regions` (where a difference is significant).

@@ -25,22 +25,22 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from costchart import _schema as col
 from costchart._bands.counts import Counts, band_of_counts
 from costchart._bands.describe import ATTRS, describe
 from costchart._bands.options import MAX_INSTANCES, Options, options_from
 from costchart._bands.resample import resampled_band
 from costchart._bands.rows import grouped_rows
 from costchart._bands.simultaneous import check_simultaneous, simultaneous_bounds
-from costchart._confusion import from_confusion
-from costchart._data_checks import whole_counts
-from costchart._deprecation import deprecated_names
-from costchart._errors import CostchartError
-from costchart._frames import as_pandas, normalize_by, rows_only
-from costchart._groups import Groups, assemble, split_groups
-from costchart._intervals import band_aliases
-from costchart._roc import points_and_columns
-from costchart._validation import flag, threshold_number
+from costchart._io import schema as col
+from costchart._io.data_checks import whole_counts
+from costchart._io.deprecation import deprecated_names
+from costchart._io.errors import CostchartError
+from costchart._io.frames import as_pandas, normalize_by, rows_only
+from costchart._io.groups import Groups, assemble, split_groups
+from costchart._io.intervals import band_aliases
+from costchart._io.validation import flag, threshold_number
+from costchart._roc.confusion import from_confusion
+from costchart._roc.points import points_and_columns
 
 __all__ = ["bootstrap_band", "confusion_band"]
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from costchart._bands.options import Options
-from costchart._errors import CostchartError, warn
+from costchart._io.errors import CostchartError, warn
 
 __all__ = ["ATTRS", "band_label", "describe", "recorded_level", "recorded_names"]
 

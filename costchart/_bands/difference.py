@@ -17,21 +17,21 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from costchart import _schema as col
 from costchart._bands.describe import ATTRS, describe
 from costchart._bands.options import options_from
 from costchart._bands.paired import RESAMPLE_DRAWS, band_of_cells, paired_cells
 from costchart._bands.pairs import Columns, pair_groups
 from costchart._bands.rows import grouped_rows, grouped_vertex_index, rows_of_thresholds
-from costchart._deprecation import deprecated_names
-from costchart._errors import CostchartError
-from costchart._frames import as_pandas, normalize_by
-from costchart._groups import assemble, split_groups
-from costchart._intervals import band_aliases
-from costchart._paired import is_scalar_name
-from costchart._roc import roc_points
-from costchart._tables import read_selection
-from costchart._validation import column_name, threshold_pair
+from costchart._io import schema as col
+from costchart._io.deprecation import deprecated_names
+from costchart._io.errors import CostchartError
+from costchart._io.frames import as_pandas, normalize_by
+from costchart._io.groups import assemble, split_groups
+from costchart._io.intervals import band_aliases
+from costchart._io.tables import read_selection
+from costchart._io.validation import column_name, threshold_pair
+from costchart._roc.paired import is_scalar_name
+from costchart._roc.points import roc_points
 
 __all__ = ["difference_band"]
 

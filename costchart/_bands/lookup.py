@@ -9,13 +9,13 @@ import narwhals.stable.v2 as nw
 import numpy as np
 import pandas as pd
 
-from costchart import _schema as col
 from costchart._bands.describe import recorded_level
-from costchart._data_checks import finite_numbers
-from costchart._errors import CostchartError, warn
-from costchart._frames import as_pandas, require_columns
-from costchart._groups import split_groups
-from costchart._validation import finite_number, probability
+from costchart._io import schema as col
+from costchart._io.data_checks import finite_numbers
+from costchart._io.errors import CostchartError, warn
+from costchart._io.frames import as_pandas, require_columns
+from costchart._io.groups import split_groups
+from costchart._io.validation import finite_number, probability
 
 __all__ = ["Band", "band_at"]
 

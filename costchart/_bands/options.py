@@ -1,7 +1,7 @@
 """The band options, checked once, and the choice between discrete and normal quantiles.
 
 Every band function validates its options here first (scipy's ``_iv`` step), with the
-interval vocabulary of :mod:`costchart._intervals`. The choice of ``interval="auto"`` is
+interval vocabulary of :mod:`costchart._io.intervals`. The choice of ``interval="auto"`` is
 made here too (see :func:`exact_where`).
 """
 
@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from costchart._errors import CostchartError
-from costchart._intervals import check_interval
-from costchart._validation import (
+from costchart._io.errors import CostchartError
+from costchart._io.intervals import check_interval
+from costchart._io.validation import (
     finite_number,
     one_of,
     probabilities,

@@ -15,11 +15,11 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from costchart._data_checks import binary_labels, finite_numbers
-from costchart._errors import CostchartError
-from costchart._frames import describe_group
-from costchart._groups import Groups, split_groups
-from costchart._paired import _same, instance_weights, paired
+from costchart._io.data_checks import binary_labels, finite_numbers
+from costchart._io.errors import CostchartError
+from costchart._io.frames import describe_group
+from costchart._io.groups import Groups, split_groups
+from costchart._roc.paired import _same, instance_weights, paired
 
 
 @dataclass(frozen=True)
@@ -228,7 +228,7 @@ def _positive(labels, pair_group, c: Columns, doubtful) -> np.ndarray:
 
 def _weights(values, rows_a, rows_b, pair_group, doubtful):
     """Whole-number weights of the pairs (as a's rows), and which are positive."""
-    from costchart._data_checks import frequency_weights
+    from costchart._io.data_checks import frequency_weights
 
     what = "difference_band's bootstrap"
     try:

@@ -7,12 +7,12 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from costchart import _schema as col
 from costchart._bands.describe import recorded_names
 from costchart._bands.difference import ZERO
-from costchart._errors import CostchartError
-from costchart._frames import infer_by, require_columns
-from costchart._tables import check_unit, numbers, read_table
+from costchart._io import schema as col
+from costchart._io.errors import CostchartError
+from costchart._io.frames import infer_by, require_columns
+from costchart._io.tables import check_unit, numbers, read_table
 
 __all__ = ["significant_regions"]
 

@@ -14,14 +14,14 @@ from collections.abc import Mapping
 import numpy as np
 import pandas as pd
 
-from costchart import _schema as col
-from costchart._errors import CostchartError
-from costchart._frames import describe_group, plain_key, table
-from costchart._groups import Groups, count_at_most, split_groups
-from costchart._hull import all_hulls, exact_scales, vertex_ranges
-from costchart._optimal import vertex_index
-from costchart._tables import read_selection
-from costchart._upper_hull import upper_hulls
+from costchart._io import schema as col
+from costchart._io.errors import CostchartError
+from costchart._io.frames import describe_group, plain_key, table
+from costchart._io.groups import Groups, count_at_most, split_groups
+from costchart._io.tables import read_selection
+from costchart._roc.hull import all_hulls, exact_scales, vertex_ranges
+from costchart._roc.optimal import vertex_index
+from costchart._roc.upper_hull import upper_hulls
 
 
 def active_rows(points: pd.DataFrame, pc: np.ndarray, selection, threshold) -> np.ndarray:
@@ -78,7 +78,7 @@ def rows_of_thresholds(own: np.ndarray, owner: np.ndarray, chosen: np.ndarray) -
 
 
 def grouped_vertex_index(starts: np.ndarray, owner: np.ndarray, n_groups: int, pc) -> np.ndarray:
-    """:func:`~costchart._optimal.vertex_index` of every group's ``starts`` at once.
+    """:func:`~costchart._roc.optimal.vertex_index` of every group's ``starts`` at once.
 
     ``starts`` are sorted within each group (``owner``, non-decreasing; every group has at
     least one). Every group shares the ``pc`` grid, so each start is placed on the sorted
@@ -151,7 +151,7 @@ def _envelope_rows(
 
     For costchart's own ROC points (both trivial classifiers present, each group in
     threshold order, exact counts): the hulls of all groups' counts in shared passes,
-    the vertex used at each ``pc`` as :data:`costchart._optimal.RULE` says, found for all
+    the vertex used at each ``pc`` as :data:`costchart._roc.optimal.RULE` says, found for all
     groups by one merge of (group, ``pc_lo``) with (group, ``pc``). None for any other
     points, which take the general way (:func:`_envelope_thresholds`). ``own_points``
     says the points were just made by :func:`~costchart.roc_points`, which gives them
@@ -227,7 +227,7 @@ def _envelope_thresholds(
 
     The points are costchart's own, already read and split: the hulls are computed on
     them directly (no second pass through the public readers), and the vertex used at each
-    ``pc`` follows :data:`costchart._optimal.RULE`, as :func:`costchart.selection_table`.
+    ``pc`` follows :data:`costchart._roc.optimal.RULE`, as :func:`costchart.selection_table`.
     """
     hulls = all_hulls(read.frame(), groups, list(col.ROC_COLUMNS), read.read)
     frame = hulls.columns

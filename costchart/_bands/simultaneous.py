@@ -46,7 +46,7 @@ import numpy as np
 
 from costchart._bands.counts import Counts, cost_weights, exact_variance
 from costchart._bands.options import Options
-from costchart._errors import CostchartError
+from costchart._io.errors import CostchartError
 
 #: Most float64 values the resampled costs of one chunk of groups may hold (128 MiB).
 CHUNK_VALUES = 2**24

@@ -15,13 +15,13 @@ import numpy as np
 import pandas as pd
 
 import costchart as cc
-from costchart import _schema as col
 from costchart._charts._options import check_roles
-from costchart._errors import CostchartError
-from costchart._frames import check_unique_columns, infer_by
-from costchart._geometry import ALWAYS_NEGATIVE, ALWAYS_POSITIVE
-from costchart._tables import read_table
-from costchart._validation import whole_number
+from costchart._cost.geometry import ALWAYS_NEGATIVE, ALWAYS_POSITIVE
+from costchart._io import schema as col
+from costchart._io.errors import CostchartError
+from costchart._io.frames import check_unique_columns, infer_by
+from costchart._io.tables import read_table
+from costchart._io.validation import whole_number
 
 __all__ = [
     "DIGITS",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import altair as alt
 
-from costchart._optimal import vertex_expression
+from costchart._roc.optimal import vertex_expression
 
 __all__ = [
     "RATIO_RANGE",
@@ -29,7 +29,7 @@ RATIO_RANGE = (0.05, 20.0)
 def chosen_rule(pc: str) -> str:
     """The Vega expression keeping each group's hull vertex used at ``pc``.
 
-    Generated from :data:`costchart._optimal.RULE`, the rule selection tables, bands and
+    Generated from :data:`costchart._roc.optimal.RULE`, the rule selection tables, bands and
     the iso-performance lines use in Python.
     """
     return vertex_expression(pc)

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import altair as alt
 
-from costchart import _schema as col
 from costchart._charts._drawn import MAX_ALL_COST_LINES, SHOWN, ChartTables
+from costchart._io import schema as col
 from costchart._vega import field
 
 __all__ = [

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from costchart._errors import CostchartError
+from costchart._io.errors import CostchartError
+from costchart._io.validation import flag, labelled_probabilities, probabilities, whole_number
 from costchart._palette import palette as palette_of
-from costchart._validation import flag, labelled_probabilities, probabilities, whole_number
 from costchart._vega import content_name
 
 __all__ = [

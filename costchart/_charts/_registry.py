@@ -13,7 +13,7 @@ from collections.abc import Mapping
 
 import pandas as pd
 
-from costchart._errors import CostchartError
+from costchart._io.errors import CostchartError
 
 __all__ = ["chart_tables", "register"]
 

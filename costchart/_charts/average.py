@@ -13,15 +13,15 @@ import altair as alt
 
 import costchart as cc
 from costchart import layers
-from costchart._average import over_names  # the over= parameter's check
 from costchart._charts._compose import compose, with_key
 from costchart._charts._drawn import grouping_of
 from costchart._charts._options import check_roles, colors_of, keys_of, look_of
 from costchart._charts._registry import register
 from costchart._charts.linked import pairs
-from costchart._frames import infer_by
-from costchart._geometry import check_y_max
-from costchart._validation import flag, one_of
+from costchart._cost.average import over_names  # the over= parameter's check
+from costchart._cost.geometry import check_y_max
+from costchart._io.frames import infer_by
+from costchart._io.validation import flag, one_of
 
 __all__ = ["average_chart"]
 

@@ -13,15 +13,15 @@ from collections.abc import Mapping, Sequence
 import altair as alt
 
 import costchart as cc
-from costchart import _schema as col
 from costchart import layers
 from costchart._bands.describe import recorded_level, recorded_names
 from costchart._charts._compose import compose, with_key
 from costchart._charts._options import check_roles, colors_of, keys_of, look_of
 from costchart._charts._registry import register
-from costchart._errors import CostchartError, warn
-from costchart._frames import carry_grouping, infer_by
-from costchart._geometry import check_y_max
+from costchart._cost.geometry import check_y_max
+from costchart._io import schema as col
+from costchart._io.errors import CostchartError, warn
+from costchart._io.frames import carry_grouping, infer_by
 from costchart._palette import palette as palette_of
 from costchart.layers import _base as layers_base
 

@@ -35,9 +35,9 @@ import numpy as np
 import pandas as pd
 
 import costchart as cc
-from costchart import _schema as col
 from costchart._charts._drawn import ChartTables
-from costchart._errors import CostchartError
+from costchart._io import schema as col
+from costchart._io.errors import CostchartError
 from costchart._vega import field
 from costchart.layers._base import INK, cost_y, fpr_x, pc_x, tpr_y
 

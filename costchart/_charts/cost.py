@@ -11,7 +11,6 @@ from collections.abc import Mapping, Sequence
 
 import altair as alt
 
-from costchart import _schema as col
 from costchart import layers
 from costchart._charts._compose import compose, with_key
 from costchart._charts._drawn import ChartTables, chart_tables
@@ -26,8 +25,9 @@ from costchart._charts._mark_budget import (
 from costchart._charts._options import chart_name, check_markers, colors_of, keys_of, look_of
 from costchart._charts._registry import register
 from costchart._charts.combined import COMBINED_ENVELOPE, combined_envelope, combined_grid
-from costchart._geometry import check_y_max
-from costchart._validation import flag, one_of
+from costchart._cost.geometry import check_y_max
+from costchart._io import schema as col
+from costchart._io.validation import flag, one_of
 from costchart._vega import content_name
 from costchart.layers._base import INK, color_channel
 from costchart.layers.interaction import TARGET_VIEWS

@@ -9,15 +9,15 @@ import numpy as np
 import pandas as pd
 
 import costchart as cc
-from costchart import _schema as col
 from costchart import layers as cost_layers
 from costchart._charts._compose import compose, titled
 from costchart._charts._options import check_roles, colors_of, keys_of, look_of
 from costchart._charts._registry import register
-from costchart._data_checks import finite_numbers
-from costchart._errors import CostchartError
-from costchart._frames import check_unique_columns, infer_by
-from costchart._validation import finite_number, flag
+from costchart._io import schema as col
+from costchart._io.data_checks import finite_numbers
+from costchart._io.errors import CostchartError
+from costchart._io.frames import check_unique_columns, infer_by
+from costchart._io.validation import finite_number, flag
 from costchart._vega import content_name, field, nominal, shared_layer
 from costchart.layers import key as key_layer
 from costchart.layers._base import color_channel

@@ -25,7 +25,6 @@ import numpy as np
 import pandas as pd
 
 import costchart as cc
-from costchart import _schema as col
 from costchart._charts._drawn import grouping_of, threshold_text
 from costchart._charts._explorer_signals import (
     RATIO_RANGE,
@@ -37,10 +36,11 @@ from costchart._charts._explorer_signals import (
 )
 from costchart._charts._options import check_name, check_roles, check_size
 from costchart._charts._registry import register
-from costchart._errors import CostchartError
-from costchart._geometry import ALWAYS_POSITIVE
+from costchart._cost.geometry import ALWAYS_POSITIVE
+from costchart._io import schema as col
+from costchart._io.errors import CostchartError
+from costchart._io.validation import finite_number, one_of, probability, whole_number
 from costchart._palette import palette as palette_of
-from costchart._validation import finite_number, one_of, probability, whole_number
 from costchart._vega import content_name, nominal
 from costchart.layers import _base as base
 from costchart.layers.cost import trivial, trivial_region

@@ -15,7 +15,6 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from costchart import _schema as col
 from costchart import layers
 from costchart._charts._compose import titled
 from costchart._charts._drawn import chart_tables
@@ -32,8 +31,9 @@ from costchart._charts._registry import register
 from costchart._charts.combined import combined_envelope, combined_grid, combined_hull
 from costchart._charts.cost import cost_layers
 from costchart._charts.roc import roc_layers
-from costchart._geometry import check_y_max
-from costchart._validation import flag, one_of
+from costchart._cost.geometry import check_y_max
+from costchart._io import schema as col
+from costchart._io.validation import flag, one_of
 from costchart._vega import (
     content_name,
     json_values,

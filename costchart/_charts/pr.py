@@ -7,12 +7,12 @@ from collections.abc import Sequence
 import altair as alt
 
 import costchart as cc
-from costchart import _schema as col
 from costchart._charts._compose import compose
 from costchart._charts._drawn import grouping_of
 from costchart._charts._options import check_roles, colors_of, keys_of, look_of
 from costchart._charts._registry import register
-from costchart._validation import flag
+from costchart._io import schema as col
+from costchart._io.validation import flag
 from costchart._vega import field, nominal
 from costchart.layers import key as key_layer
 from costchart.layers._base import color_channel

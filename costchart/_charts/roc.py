@@ -15,7 +15,6 @@ import numpy as np
 import pandas as pd
 
 import costchart as cc
-from costchart import _schema as col
 from costchart import layers
 from costchart._charts._compose import compose, with_key
 from costchart._charts._drawn import ChartTables, chart_tables
@@ -23,8 +22,9 @@ from costchart._charts._mark_budget import hull_lines, hull_only
 from costchart._charts._options import chart_name, check_iso, colors_of, keys_of, look_of
 from costchart._charts._registry import register
 from costchart._charts.combined import COMBINED_HULL
-from costchart._errors import CostchartError
-from costchart._validation import flag
+from costchart._io import schema as col
+from costchart._io.errors import CostchartError
+from costchart._io.validation import flag
 from costchart.layers import _base as layers_base
 from costchart.layers import roc as roc_layer
 from costchart.layers._base import ROC_AXES, Axes

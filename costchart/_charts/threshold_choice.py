@@ -19,14 +19,14 @@ import numpy as np
 import pandas as pd
 
 import costchart as cc
-from costchart import _schema as col
 from costchart._charts._options import colors_of, look_of
 from costchart._charts._registry import register
 from costchart._charts.linked import pairs
-from costchart._errors import CostchartError
-from costchart._frames import check_by_names, normalize_by
-from costchart._geometry import check_y_max
-from costchart._groups import Groups, assemble, split_groups
+from costchart._cost.geometry import check_y_max
+from costchart._io import schema as col
+from costchart._io.errors import CostchartError
+from costchart._io.frames import check_by_names, normalize_by
+from costchart._io.groups import Groups, assemble, split_groups
 from costchart._vega import field, json_values, nominal
 from costchart.layers import key as key_layer
 from costchart.layers._base import INK, ONE_CURVE, color_channel, cost_y, fpr_x, pc_x, tpr_y

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from costchart._export.html import output_path, page_of, page_title, report, write_file
 from costchart._export.image import chart_spec, render_image
-from costchart._validation import finite_number
+from costchart._io.validation import finite_number
 
 __all__ = ["report", "save"]
 

@@ -17,10 +17,10 @@ from collections.abc import Mapping, Sequence
 from os import PathLike
 from pathlib import Path
 
-from costchart._errors import CostchartError
 from costchart._export.image import chart_spec, vl_version
 from costchart._export.packing import UNPACK_SCRIPT, pack_datasets
-from costchart._validation import flag
+from costchart._io.errors import CostchartError
+from costchart._io.validation import flag
 
 __all__ = ["output_path", "page_of", "page_title", "report", "safe_json", "to_html"]
 

@@ -14,9 +14,9 @@ from typing import Any
 
 import altair as alt
 
-from costchart._errors import CostchartError
 from costchart._export._budget import MAX_MARKS, MAX_PIXELS, estimate_marks
 from costchart._export.scales import merge_scales
+from costchart._io.errors import CostchartError
 from costchart.layers.interaction import TARGET_VIEWS
 
 __all__ = [

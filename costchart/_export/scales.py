@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from costchart._errors import CostchartError
+from costchart._io.errors import CostchartError
 
 __all__ = ["merge_scales"]
 

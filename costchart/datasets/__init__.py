@@ -14,7 +14,7 @@ from importlib import resources
 
 import pandas as pd
 
-from costchart._frames import carry_grouping
+from costchart._io.frames import carry_grouping
 
 __all__ = ["crossing_roc_curves", "load_credit", "load_predictions"]
 
@@ -47,7 +47,7 @@ def load_predictions() -> pd.DataFrame:
 def load_credit() -> pd.DataFrame:
     """Cross-validated predictions on the German credit data, with each loan's amount.
 
-    For instance-varying costs (:func:`costchart._rociv`): three classifiers (logistic
+    For instance-varying costs (:func:`costchart._roc.rociv`): three classifiers (logistic
     regression; the same trained with every loan weighted by its amount; a depth-4 tree),
     positive class "good".
 

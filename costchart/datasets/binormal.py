@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from costchart._errors import CostchartError
+from costchart._io.errors import CostchartError
 
 __all__ = ["binormal_cost", "binormal_scores", "binormal_threshold"]
 

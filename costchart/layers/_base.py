@@ -21,13 +21,13 @@ import altair as alt
 import jsonschema
 import pandas as pd
 
-from costchart import _schema as col
-from costchart._errors import CostchartError
-from costchart._frames import infer_by, is_hashable, normalize_by, require_columns
-from costchart._geometry import check_y_max
+from costchart._cost.geometry import check_y_max
+from costchart._io import schema as col
+from costchart._io.errors import CostchartError
+from costchart._io.frames import infer_by, is_hashable, normalize_by, require_columns
+from costchart._io.schema import RESERVED
+from costchart._io.tables import numbers, read_table
 from costchart._palette import color_scale
-from costchart._schema import RESERVED
-from costchart._tables import numbers, read_table
 from costchart._vega import field, nominal
 
 #: Colours shared by the layers.

@@ -9,12 +9,12 @@ import numpy as np
 import pandas as pd
 
 import costchart as cc
-from costchart import _schema as col
-from costchart._compare import check_names
-from costchart._geometry import repeat_for
-from costchart._groups import split_groups
+from costchart._cost.compare import check_names
+from costchart._cost.geometry import repeat_for
+from costchart._io import schema as col
+from costchart._io.groups import split_groups
+from costchart._io.validation import one_of
 from costchart._palette import color_scale
-from costchart._validation import one_of
 from costchart.layers._base import (
     COST_TITLE,
     INK,
@@ -219,7 +219,7 @@ def difference_curve(
     Parameters
     ----------
     table : pandas, polars or pyarrow table
-        ``Comparison.difference`` from :func:`costchart._compare`, or a table from
+        ``Comparison.difference`` from :func:`costchart._cost.compare`, or a table from
         :func:`costchart.difference_band` (``pc``, ``difference``).
     names : (str, str), optional
         The two classifiers, ``a`` and ``b``: the axis says ``"a - b"`` (the default

@@ -15,11 +15,11 @@ import numpy as np
 import pandas as pd
 
 import costchart as cc
-from costchart import _geometry as geometry
-from costchart import _schema as col
-from costchart._geometry import cut_curve, trivial_lines
-from costchart._groups import split_groups
-from costchart._validation import whole_number
+from costchart._cost import geometry as geometry
+from costchart._cost.geometry import cut_curve, trivial_lines
+from costchart._io import schema as col
+from costchart._io.groups import split_groups
+from costchart._io.validation import whole_number
 from costchart._vega import nominal
 from costchart.layers._base import (
     INK,
@@ -239,7 +239,7 @@ def envelope(
         As in :func:`cost_lines`.
     y_max : float
         Top of the cost axis: parts above it are cut out (see
-        :func:`costchart._geometry.cut_curve`).
+        :func:`costchart._cost.geometry.cut_curve`).
     """
     table = read(table, [col.PC, col.COST], "envelope", color=color)
     y_max = check_y_max(y_max)

@@ -6,10 +6,10 @@ from collections.abc import Mapping
 
 import altair as alt
 
-from costchart import _schema as col
-from costchart._errors import CostchartError
-from costchart._frames import infer_by
-from costchart._validation import one_of
+from costchart._io import schema as col
+from costchart._io.errors import CostchartError
+from costchart._io.frames import infer_by
+from costchart._io.validation import one_of
 from costchart._vega import content_name, field, nominal
 from costchart.layers._base import (
     COST_TITLE,

@@ -18,9 +18,9 @@ from collections.abc import Sequence
 import altair as alt
 import pandas as pd
 
-from costchart._errors import CostchartError
-from costchart._geometry import repeat_for
-from costchart._validation import one_of
+from costchart._cost.geometry import repeat_for
+from costchart._io.errors import CostchartError
+from costchart._io.validation import one_of
 from costchart.layers._base import CHANCE, HIGHLIGHT, INK, MUTED, ONE_CURVE, REGION, TRIVIAL
 
 __all__ = ["KEY_FIELD", "STYLES", "key"]

@@ -15,9 +15,9 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from costchart import _schema as col
-from costchart._geometry import cut_curve, repeat_for
-from costchart._validation import labelled_probabilities, one_of
+from costchart._cost.geometry import cut_curve, repeat_for
+from costchart._io import schema as col
+from costchart._io.validation import labelled_probabilities, one_of
 from costchart.layers._base import (
     COST_TITLE,
     HIGHLIGHT,

@@ -8,10 +8,10 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from costchart import _schema as col
-from costchart._errors import CostchartError
-from costchart._geometry import iso_performance_lines, repeat_for
-from costchart._validation import one_of, probabilities
+from costchart._cost.geometry import iso_performance_lines, repeat_for
+from costchart._io import schema as col
+from costchart._io.errors import CostchartError
+from costchart._io.validation import one_of, probabilities
 from costchart.layers._base import (
     CHANCE,
     INK,
@@ -252,7 +252,7 @@ def iso_performance(
 ) -> alt.Chart:
     """Iso-performance lines in ROC space, each touching the hull at its optimal vertex.
 
-    The lines come from :func:`costchart._geometry.iso_performance_lines`.
+    The lines come from :func:`costchart._cost.geometry.iso_performance_lines`.
 
     Parameters
     ----------

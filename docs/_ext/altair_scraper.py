@@ -16,7 +16,7 @@ import altair as alt
 from sphinx_gallery.scrapers import figure_rst
 
 import costchart as cc
-from costchart._demo import describe
+from costchart._cli.demo import describe
 
 #: The variable each gallery script binds its chart to.
 CHART_NAME = "chart"

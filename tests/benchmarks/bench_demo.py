@@ -40,7 +40,7 @@ def whole_command(rounds: int = 3) -> list[float]:
 
 
 def parts() -> dict[str, float]:
-    from costchart._demo import DEMO_FIGURES, run_figure
+    from costchart._cli.demo import DEMO_FIGURES, run_figure
 
     spent: dict[str, float] = {}
     figures = []

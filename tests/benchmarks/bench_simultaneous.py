@@ -27,7 +27,7 @@ import numpy as np
 import pandas as pd
 
 import costchart as cc
-from costchart._coverage import _selection
+from costchart._bands.coverage import _selection
 from costchart.datasets.binormal import binormal_cost, binormal_scores, binormal_threshold
 
 PC = np.linspace(0.1, 0.9, 81)

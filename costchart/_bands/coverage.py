@@ -1,0 +1,292 @@
+"""Coverage of costchart's bands on binormal simulations, as in the exact-bootstrap paper.
+
+The paper measures its bands on simulated test sets (see :mod:`costchart.datasets.binormal`):
+at each ``pc`` the threshold that is optimal under the true distributions, and the band's
+*coverage*: how often, over many simulated test sets, the band contains the true cost (or,
+for :func:`difference_coverage`, the true difference of two classifiers' costs) at that
+``pc``. :func:`band_coverage` and :func:`difference_coverage` run that experiment with
+costchart's bands, every simulation at once (stacked with a ``simulation`` column and
+banded with ``by=``); :func:`coverage_grid` repeats it over a grid of settings and
+:func:`coverage_chart` draws the result.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Mapping, Sequence
+
+import altair as alt
+import numpy as np
+import pandas as pd
+
+from costchart._bands.bootstrap import bootstrap_band
+from costchart._bands.difference import difference_band
+from costchart._io.deprecation import deprecated_names
+from costchart._io.errors import CostchartError
+from costchart._io.intervals import coverage_aliases
+from costchart.datasets.binormal import binormal_cost, binormal_scores, binormal_threshold
+
+__all__ = ["band_coverage", "coverage_chart", "coverage_grid", "difference_coverage"]
+
+
+def _selection(thresholds: np.ndarray, pc: np.ndarray, simulations: int) -> pd.DataFrame:
+    """One selection table per simulation: ``thresholds[k]`` around ``pc[k]``."""
+    cuts = np.r_[0.0, (pc[1:] + pc[:-1]) / 2, 1.0]
+    one = pd.DataFrame({"pc_lo": cuts[:-1], "pc_hi": cuts[1:], "threshold": thresholds})
+    repeated = pd.concat([one] * simulations, ignore_index=True)
+    repeated.insert(0, "simulation", np.repeat(np.arange(simulations), len(one)))
+    return repeated
+
+
+@deprecated_names(coverage_aliases)
+def band_coverage(
+    *,
+    mu: float,
+    n_per_class: int,
+    simulations: int,
+    pc: Sequence[float],
+    sigma: float = 3.0,
+    sampling: str = "stratified",
+    interval: str = "auto",
+    confidence_level: float = 0.9,
+    rng=None,
+) -> pd.DataFrame:
+    """How often :func:`~costchart.bootstrap_band` covers the true cost, per ``pc``.
+
+    Each simulated test set (:func:`~costchart.datasets.binormal.binormal_scores`) is
+    banded at the thresholds that are optimal under the true distributions
+    (:func:`~costchart.datasets.binormal.binormal_threshold`), all at once.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``pc``, ``true_cost``, ``coverage`` (share of simulations whose band holds the
+        true cost) and ``degenerate`` (share whose band had no width).
+
+    Examples
+    --------
+    >>> from costchart import band_coverage
+    >>> table = band_coverage(mu=3, n_per_class=50, simulations=20, pc=[0.5], rng=1)
+    >>> list(table.columns)
+    ['pc', 'true_cost', 'coverage', 'degenerate']
+    """
+    grid = np.asarray(pc, dtype=np.float64)
+    threshold = binormal_threshold(grid, mu_pos=mu, mu_neg=-mu, sigma=sigma)
+    true_cost = binormal_cost(grid, threshold, mu_pos=mu, mu_neg=-mu, sigma=sigma)
+    data = binormal_scores(
+        n_pos=n_per_class, n_neg=n_per_class, mu=mu, sigma=sigma, simulations=simulations, rng=rng
+    )
+    band = bootstrap_band(
+        data,
+        score="score",
+        label="label",
+        by="simulation",
+        selection=_selection(threshold, grid, simulations),
+        pc=grid,
+        sampling=sampling,
+        interval=interval,
+        confidence_level=confidence_level,
+    )
+    return _coverage(band, grid, true_cost)
+
+
+@deprecated_names(coverage_aliases)
+def difference_coverage(
+    *,
+    mu: float,
+    shift: float,
+    correlation: float,
+    n_per_class: int,
+    simulations: int,
+    pc: Sequence[float],
+    sigma: float = 3.0,
+    sampling: str = "stratified",
+    interval: str = "auto",
+    confidence_level: float = 0.9,
+    rng=None,
+) -> pd.DataFrame:
+    """How often :func:`~costchart.difference_band` covers the true difference, per ``pc``.
+
+    Classifier "a" scores positives ``N(mu, sigma)``, "b" ``N(mu + shift, sigma)``, both
+    negatives ``N(-mu, sigma)``, correlated within a class by ``correlation``; each is used
+    at its own optimal threshold for each ``pc``. The true difference is a's true cost minus
+    b's. Columns as in :func:`band_coverage` (``true_cost`` is the true difference).
+
+    Examples
+    --------
+    >>> from costchart import difference_coverage
+    >>> table = difference_coverage(
+    ...     mu=1, shift=2, correlation=0.6, n_per_class=50, simulations=20, pc=[0.5], rng=1
+    ... )
+    >>> bool(0 <= table["coverage"].iat[0] <= 1)
+    True
+    """
+    grid = np.asarray(pc, dtype=np.float64)
+    t_a = binormal_threshold(grid, mu_pos=mu, mu_neg=-mu, sigma=sigma)
+    t_b = binormal_threshold(grid, mu_pos=mu + shift, mu_neg=-mu, sigma=sigma)
+    true = binormal_cost(grid, t_a, mu_pos=mu, mu_neg=-mu, sigma=sigma) - binormal_cost(
+        grid, t_b, mu_pos=mu + shift, mu_neg=-mu, sigma=sigma
+    )
+    data = binormal_scores(
+        n_pos=n_per_class,
+        n_neg=n_per_class,
+        mu=mu,
+        sigma=sigma,
+        simulations=simulations,
+        shift=shift,
+        correlation=correlation,
+        rng=rng,
+    )
+    band = difference_band(
+        data,
+        score="score",
+        label="label",
+        classifier="classifier",
+        instance="instance",
+        a="a",
+        b="b",
+        by="simulation",
+        selection=(_selection(t_a, grid, simulations), _selection(t_b, grid, simulations)),
+        pc=grid,
+        sampling=sampling,
+        interval=interval,
+        confidence_level=confidence_level,
+    )
+    return _coverage(band, grid, true)
+
+
+def _coverage(band: pd.DataFrame, pc: np.ndarray, truth: np.ndarray) -> pd.DataFrame:
+    """Share of simulations whose band holds ``truth`` at each ``pc``."""
+    lower = band["lower"].to_numpy().reshape(-1, len(pc))
+    upper = band["upper"].to_numpy().reshape(-1, len(pc))
+    covered = (lower <= truth) & (truth <= upper)
+    return pd.DataFrame(
+        {
+            "pc": pc,
+            "true_cost": truth,
+            "coverage": covered.mean(axis=0),
+            "degenerate": (upper - lower <= 0).mean(axis=0),
+        }
+    )
+
+
+def coverage_grid(
+    experiment: Callable[..., pd.DataFrame], *, settings: Mapping[str, Sequence], **fixed
+) -> pd.DataFrame:
+    """Run a coverage experiment for every combination of the ``settings``.
+
+    Parameters
+    ----------
+    experiment : callable
+        :func:`band_coverage` or :func:`difference_coverage`.
+    settings : dict of str to sequence
+        Keyword arguments of ``experiment`` and the values to try, e.g.
+        ``{"mu": [0.75, 3], "interval": ["discrete", "normal"]}``.
+    **fixed
+        The experiment's other keyword arguments, the same in every run (pass ``rng`` as a
+        seed so that every run simulates the same test sets).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One column per ``settings`` key (the value of the run), then the experiment's columns.
+
+    Examples
+    --------
+    >>> from costchart import band_coverage, coverage_grid
+    >>> table = coverage_grid(
+    ...     band_coverage, settings={"mu": [1.5, 3.0]},
+    ...     n_per_class=50, simulations=10, pc=[0.5], rng=0,
+    ... )
+    >>> table[["mu", "pc"]].values.tolist()
+    [[1.5, 0.5], [3.0, 0.5]]
+    """
+    if not isinstance(settings, Mapping) or not settings:
+        msg = f"settings={settings!r} must be a non-empty dict of argument name to values"
+        raise CostchartError(msg)
+    names = list(settings)
+    tables = []
+    for values in itertools.product(*(list(settings[name]) for name in names)):
+        run = dict(zip(names, values, strict=True))
+        table = experiment(**fixed, **run)
+        for position, name in enumerate(names):
+            table.insert(position, name, run[name])
+        tables.append(table)
+    return pd.concat(tables, ignore_index=True)
+
+
+def coverage_chart(
+    table: pd.DataFrame,
+    *,
+    color: str,
+    facet: str,
+    confidence_level: float = 0.9,
+    columns: int | None = None,
+    title: str | None = None,
+    subtitle: str | None = None,
+) -> alt.FacetChart:
+    """Coverage against ``pc``: one line per value of ``color``, one panel per ``facet``.
+
+    A dashed grey rule marks the target ``confidence_level``. ``table`` is a coverage table (from
+    :func:`coverage_grid`, :func:`band_coverage` or :func:`difference_coverage`).
+
+    Examples
+    --------
+    >>> from costchart import band_coverage, coverage_chart, coverage_grid
+    >>> table = coverage_grid(
+    ...     band_coverage, settings={"mu": [1.5, 3.0], "interval": ["normal", "discrete"]},
+    ...     n_per_class=50, simulations=10, pc=[0.3, 0.5, 0.7], rng=0,
+    ... )
+    >>> chart = coverage_chart(table, color="interval", facet="mu")
+    """
+    data = table.copy()
+    for name in (color, facet):
+        data[name] = data[name].map(
+            lambda value: f"{value:g}" if isinstance(value, float) else str(value)
+        )
+    dashes = [[1, 0], [6, 3], [2, 2], [8, 3, 2, 3]]
+    values = list(dict.fromkeys(data[color]))
+    colours = ["#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7"]
+    legend = color.replace("_", " ")
+    lines = (
+        alt.Chart()
+        .mark_line(strokeWidth=1.6)
+        .encode(
+            x=alt.X("pc:Q", title="Probability cost, PC(+)"),
+            y=alt.Y(
+                "coverage:Q",
+                title=f"Coverage of the {100 * confidence_level:g} % band",
+                scale=alt.Scale(domain=[0, 1]),
+            ),
+            color=alt.Color(
+                f"{color}:N",
+                title=legend,
+                scale=alt.Scale(domain=values, range=colours[: len(values)]),
+            ),
+            strokeDash=alt.StrokeDash(
+                f"{color}:N",
+                title=legend,
+                scale=alt.Scale(domain=values, range=[dashes[i % 4] for i in range(len(values))]),
+            ),
+        )
+    )
+    target = (
+        alt.Chart()
+        .mark_rule(color="#444444", strokeDash=[4, 4])
+        .encode(y=alt.datum(confidence_level))
+    )
+    chart = (
+        alt.layer(lines, target, data=data)
+        .properties(width=240, height=160)
+        .facet(
+            facet=alt.Facet(
+                f"{facet}:N",
+                title=facet.replace("_", " "),
+                sort=list(dict.fromkeys(data[facet])),  # the order of the runs
+            ),
+            columns=2 if columns is None else columns,
+        )
+    )
+    if title:
+        chart = chart.properties(title=alt.Title(title, subtitle=subtitle or ""))
+    return chart

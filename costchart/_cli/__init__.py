@@ -1,0 +1,191 @@
+"""The ``costchart`` command: ``demo``, ``plot`` and ``table`` (and ``--version``).
+
+Errors print one line (``costchart: error: ...``) and exit with status 2; progress goes
+to standard error. ``table`` writes CSV to standard output unless ``--out`` names a
+``.csv`` or ``.json`` file; ``plot --out -`` writes the Vega-Lite spec to standard output.
+This module holds the parser and :func:`main`; the commands are in
+:mod:`costchart._cli.commands`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import math
+import os
+import re
+import sys
+from pathlib import Path
+
+from costchart import __version__
+from costchart._io.errors import CostchartError
+
+__all__ = ["main"]
+
+
+def _resamples(text: str) -> int:
+    """``--n-resamples``: a whole number at least 1 (the library checks it is enough)."""
+    try:
+        number = float(text)
+    except ValueError:
+        number = math.nan
+    if not (math.isfinite(number) and number.is_integer() and number >= 1):
+        msg = f"{text!r} is not a whole number of resamples; pass e.g. 2000"
+        raise argparse.ArgumentTypeError(msg)
+    return int(number)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``costchart`` command's argument parser (also read by the docs' CLI reference)."""
+    parser = argparse.ArgumentParser(
+        prog="costchart", description="ROC and cost curves for two-class classifiers."
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    demo_parser = commands.add_parser(
+        "demo", help="render a handful of the gallery's figures into an HTML report and PNGs"
+    )
+    demo_parser.add_argument("--out", default="costchart-demo", help="folder to write into")
+
+    def data_arguments(sub):
+        sub.add_argument("file", help="CSV or Parquet file, one row per instance")
+        sub.add_argument("--score", required=True, help="column of scores")
+        sub.add_argument("--label", required=True, help="column of true classes")
+        sub.add_argument(
+            "--pos-label",
+            default=None,
+            help="value of the positive class, read as the label column's type "
+            "(2 for numeric labels; true/false/1/0 for booleans); by default 1 or True",
+        )
+        sub.add_argument("--by", nargs="*", default=[], help="grouping columns")
+        sub.add_argument(
+            "--bins",
+            type=int,
+            default=None,
+            help="keep about this many points per curve, at score quantiles (exact points)",
+        )
+        sub.add_argument(
+            "--band",
+            choices=["exact_bootstrap", "bootstrap", "exact", "resample"],
+            default=None,
+            help="confidence band on the envelope's cost, by its inference: the exact "
+            "bootstrap (no resampling) or the resampled bootstrap (exact and resample are "
+            "their deprecated names)",
+        )
+        sub.add_argument(
+            "--confidence-level", type=float, default=0.9, help="level of --band (0.9)"
+        )
+        sub.add_argument(
+            "--n-resamples",
+            type=_resamples,
+            default=None,
+            metavar="N",
+            help="resamples of --band bootstrap (2000); each tail of the band needs at "
+            "least 10, so a 0.9 band needs at least 200",
+        )
+
+    plot_parser = commands.add_parser("plot", help="draw a chart of a predictions file")
+    data_arguments(plot_parser)
+    plot_parser.add_argument("--facet", default=None, help="grouping column to facet by")
+    plot_parser.add_argument(
+        "--kind", choices=["roc-cost", "cost", "roc"], default=None, help="roc-cost by default"
+    )
+    plot_parser.add_argument(
+        "--out",
+        default="chart.html",
+        help="file to write: .html .png .svg .pdf or .json (the Vega-Lite spec); "
+        "- writes the spec to standard output (chart.html)",
+    )
+
+    table_parser = commands.add_parser(
+        "table",
+        help="write a transformer's table as CSV or JSON",
+        description="Write a transformer's table. CSV text cells starting with = + - @, tab "
+        "or carriage return get a leading ' so spreadsheets do not run them as formulas "
+        "(numbers are left as they are). JSON is a list of row objects: NaN is written as "
+        'null, infinite values (thresholds) as the strings "Infinity" and "-Infinity".',
+    )
+    data_arguments(table_parser)
+    table_parser.add_argument(
+        "--kind",
+        choices=["points", "hull", "lines", "envelope", "selection", "auc", "band"],
+        default="points",
+        help="which table: ROC points, their convex hull, cost lines, the lower envelope, "
+        "the selection table (threshold per pc range), AUC, or the envelope's band "
+        "(--band); points by default",
+    )
+    table_parser.add_argument(
+        "--out",
+        default=STDOUT,
+        help="file to write: .csv (or .txt) or .json; - (the default) writes CSV to "
+        "standard output",
+    )
+    return parser
+
+
+STDOUT = "-"
+"""The ``--out`` value that means standard output."""
+
+
+def one_line(error: BaseException) -> str:
+    """The error's message on one line (readers' messages may span several)."""
+    lines = [line.strip() for line in str(error).splitlines() if line.strip()]
+    return "; ".join(lines) or type(error).__name__
+
+
+#: The library's keywords that the command line takes as flags.
+_FLAGS = re.compile(r"\b(pos_label|n_resamples|confidence_level|bins|score|label|by)(=| >=| <=)")
+#: ``inference='x'`` in a library message: the command line's ``--band x``.
+_BAND = re.compile(r"\binference='(\w+)'")
+
+
+def as_flags(message: str) -> str:
+    """A library message with its keywords written as the flags a CLI user typed.
+
+    Examples
+    --------
+    >>> as_flags("pos_label=7 is not a class of column 'y'; pass by=['fold']")
+    "--pos-label 7 is not a class of column 'y'; pass --by ['fold']"
+    >>> as_flags("pass n_resamples >= 200")
+    'pass --n-resamples >= 200'
+    >>> as_flags("fewer pc values, or inference='exact_bootstrap'")
+    'fewer pc values, or --band exact_bootstrap'
+    """
+    # --band names the band's inference
+    message = _BAND.sub(lambda m: f"--band {m.group(1)}", message)
+    return _FLAGS.sub(
+        lambda m: "--" + m.group(1).replace("_", "-") + (" " if m.group(2) == "=" else m.group(2)),
+        message,
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    # The commands load numpy, pandas and altair: only once there is work to do, so
+    # --help and --version answer at once.
+    from costchart._cli.commands import demo, plot, table
+
+    try:
+        if args.command == "demo":
+            demo(Path(args.out))
+        elif args.command == "plot":
+            plot(args)
+        else:
+            table(args)
+    except BrokenPipeError:
+        # The reader of standard output stopped early (``costchart table ... | head``):
+        # not an error of ours. Point stdout at devnull so the exit flush stays quiet.
+        with contextlib.suppress(OSError, ValueError):
+            stdout = sys.stdout.fileno()
+            os.dup2(os.open(os.devnull, os.O_WRONLY), stdout)
+        return 1
+    except (CostchartError, OSError) as error:
+        parser.exit(2, f"costchart: error: {as_flags(one_line(error))}\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

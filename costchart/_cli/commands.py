@@ -1,0 +1,348 @@
+"""The commands behind ``costchart`` (``demo``, ``plot``, ``table``) and their input/output.
+
+Each command takes the parsed arguments of :func:`costchart._cli.build_parser`. Input is a
+CSV or Parquet file, and any failure to read it is one :class:`CostchartError`;
+``--pos-label`` is cast to the label column's type. ``table`` writes spreadsheet-safe CSV
+(text cells that could start a formula get a leading ``'``) or strict JSON (NaN as null,
+infinities as strings); ``plot`` writes a chart file or the Vega-Lite spec. Progress goes
+to standard error through :func:`progress`.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+import sys
+import tempfile
+import warnings
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from costchart._cli import STDOUT, one_line
+from costchart._io.errors import CostchartError
+
+__all__ = ["STDOUT", "demo", "one_line", "plot", "progress", "table"]
+
+
+def progress(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+def demo(out: Path) -> list[Path]:
+    """Render a handful of the gallery's figures into ``out`` (see :mod:`costchart._cli.demo`)."""
+    from costchart._cli.demo import render_demo
+
+    return render_demo(out, progress=progress)
+
+
+_FORMATS = {".csv": "CSV", ".txt": "CSV", ".parquet": "Parquet"}
+
+
+def _read(file: Path) -> pd.DataFrame:
+    """Read a CSV or Parquet file; any failure becomes one :class:`CostchartError`."""
+    name = str(file)
+    if not file.exists():
+        msg = f"no file {name!r}"
+        raise CostchartError(msg)
+    if file.is_dir():
+        msg = f"{name!r} is a folder; pass a .csv or .parquet file"
+        raise CostchartError(msg)
+    kind = _FORMATS.get(file.suffix.lower())
+    if kind is None:
+        msg = f"cannot read {name!r}: use a .csv or .parquet file"
+        raise CostchartError(msg)
+    try:
+        if kind == "Parquet":
+            return pd.read_parquet(file)
+        with warnings.catch_warnings():
+            # Rows longer than the header: pandas would silently take the first field
+            # as the index (and shift every column) or drop fields; refuse instead.
+            warnings.simplefilter("error", pd.errors.ParserWarning)
+            _check_header(file)
+            return pd.read_csv(file, index_col=False)
+    except CostchartError:
+        raise
+    except ImportError:
+        msg = f"reading {name!r} needs a Parquet engine: pip install pyarrow"
+        raise CostchartError(msg) from None
+    except UnicodeDecodeError as error:
+        msg = f"cannot read {name!r}: it is not UTF-8 text ({error.reason}); save it as UTF-8"
+        raise CostchartError(msg) from None
+    except pd.errors.ParserWarning:
+        msg = f"cannot read {name!r} as CSV: rows have more fields than the header row"
+        raise CostchartError(msg) from None
+    except pd.errors.EmptyDataError:
+        msg = f"cannot read {name!r}: the file is empty; pass a CSV with a header row"
+        raise CostchartError(msg) from None
+    except Exception as error:  # the readers raise many types; each means a bad file
+        msg = f"cannot read {name!r} as {kind}: {one_line(error)}"
+        raise CostchartError(msg) from None
+
+
+def _check_header(file: Path) -> None:
+    """Refuse a CSV header naming a column twice (pandas would rename one ``name.1``)."""
+    with file.open(encoding="utf-8", newline="") as handle:
+        header = next(csv.reader(handle), [])
+    seen: set[str] = set()
+    for name in header:
+        if name in seen:
+            msg = (
+                f"cannot read {str(file)!r}: its header names column {name!r} twice; give "
+                "every column its own name"
+            )
+            raise CostchartError(msg)
+        seen.add(name)
+
+
+_BOOLEANS = {"true": True, "1": True, "false": False, "0": False}
+
+
+def _pos_label(text: str | None, data: pd.DataFrame, label: str):
+    """``--pos-label`` cast to the type of the label column.
+
+    A CSV of 1/2 labels reads as integers, so the text ``"2"`` must become the number 2.
+    Booleans accept true/false/1/0. Text that does not fit the type stays text: it is no
+    label of the column, and the library says which labels there are.
+    """
+    if text is None or list(data.columns).count(label) != 1:
+        return text
+    dtype = data[label].dtype
+    if isinstance(dtype, pd.CategoricalDtype):
+        dtype = dtype.categories.dtype
+    kind = getattr(dtype, "kind", "O")
+    word = text.strip()
+    try:
+        if kind == "b":
+            return _BOOLEANS.get(word.lower(), text)
+        if kind in "iu":
+            try:
+                return int(word)
+            except ValueError:
+                number = float(word)
+                return int(number) if number.is_integer() else text
+        if kind == "f":
+            return float(word)
+    except (ValueError, OverflowError):
+        return text
+    return text
+
+
+def _columns(args, data: pd.DataFrame) -> dict:
+    """The column arguments every transformer of instances takes."""
+    return {
+        "score": args.score,
+        "label": args.label,
+        "by": args.by or None,
+        "pos_label": _pos_label(args.pos_label, data, args.label),
+    }
+
+
+def _points(args, data: pd.DataFrame) -> pd.DataFrame:
+    import costchart as cc
+
+    return cc.roc_points(data, **_columns(args, data), bins=args.bins)
+
+
+#: ``--band``'s deprecated values, as the inference they name.
+_OLD_BANDS = {"exact": "exact_bootstrap", "resample": "bootstrap"}
+
+
+def _inference(band: str | None) -> str | None:
+    """``--band``'s inference (``exact`` and ``resample`` warn: deprecated names)."""
+    if band in _OLD_BANDS:
+        warnings.warn(
+            f"--band {band} is deprecated and will be removed in the next release; pass "
+            f"--band {_OLD_BANDS[band]}",
+            FutureWarning,
+            stacklevel=2,
+        )
+        return _OLD_BANDS[band]
+    return band
+
+
+def _band(args, data: pd.DataFrame, inference: str) -> pd.DataFrame:
+    import costchart as cc
+
+    resamples = {} if args.n_resamples is None else {"n_resamples": args.n_resamples}
+    return cc.bootstrap_band(
+        data,
+        **_columns(args, data),
+        inference=inference,
+        confidence_level=args.confidence_level,
+        progress=progress,
+        bins=args.bins,
+        **resamples,
+    )
+
+
+def _check_band_options(args, *, band: bool) -> None:
+    """Refuse band options that would be silently ignored; ``--band``'s old names read."""
+    if not band and args.band is not None:
+        msg = "--band applies to table --kind band; drop --band or pass --kind band"
+        raise CostchartError(msg)
+    args.band = _inference(args.band)
+    if args.n_resamples is not None and args.band != "bootstrap":
+        msg = f"--n-resamples {args.n_resamples} applies to --band bootstrap; pass --band bootstrap"
+        raise CostchartError(msg)
+
+
+_TABLE_SUFFIXES = (".csv", ".txt", ".json")
+_CHART_SUFFIXES = (".html", ".png", ".svg", ".pdf", ".json")
+
+
+def _output(out: str | None, suffixes: tuple[str, ...]) -> Path | None:
+    """The file ``--out`` names (checked before any work), or None for standard output."""
+    if out is None or out == STDOUT:
+        return None
+    path = Path(out)
+    if path.is_dir():
+        msg = f"--out {out!r} is a folder; pass a file name"
+        raise CostchartError(msg)
+    if path.suffix.lower() not in suffixes:
+        msg = (
+            f"cannot tell the format of --out {out!r} from its suffix; end it in "
+            f"{', '.join(suffixes)}, or pass --out - for standard output"
+        )
+        raise CostchartError(msg)
+    if not path.parent.is_dir():
+        msg = f"cannot write --out {out!r}: there is no folder {str(path.parent)!r}"
+        raise CostchartError(msg)
+    return path
+
+
+def plot(args) -> Path | None:
+    """Draw a chart of a predictions file (with ``--band``, the envelope's confidence band).
+
+    ``--out -`` writes the Vega-Lite JSON spec to standard output.
+    """
+    import costchart as cc
+
+    _check_band_options(args, band=True)
+    path = _output(args.out, _CHART_SUFFIXES)
+    data = _read(Path(args.file))
+    by = args.by or []
+    color = next((c for c in by if c != args.facet), None)
+    if args.band is not None:
+        if args.kind not in (None, "cost"):
+            msg = f"--band draws a cost chart, not --kind {args.kind}; drop --kind or pass cost"
+            raise CostchartError(msg)
+        chart = cc.band_chart(_band(args, data, args.band), color=color, facet=args.facet)
+    else:
+        kinds: dict[str, Callable[..., Any]] = {
+            "roc-cost": cc.roc_cost_chart,
+            "cost": cc.cost_chart,
+            "roc": cc.roc_chart,
+        }
+        chart = kinds[args.kind or "roc-cost"](_points(args, data), color=color, facet=args.facet)
+    if path is None:
+        # The spec exactly as save() writes it to a .json file.
+        with tempfile.TemporaryDirectory() as folder:
+            spec = cc.save(chart, Path(folder) / "chart.json").read_text(encoding="utf-8")
+        sys.stdout.write(spec + "\n")
+        sys.stdout.flush()
+        return None
+    written = cc.save(chart, path)
+    progress(f"wrote {written}")
+    return written
+
+
+# A spreadsheet runs a cell starting with one of these as a formula (OWASP, "CSV injection").
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _guard(cell):
+    """A text cell that cannot start a formula: prefixed with ``'`` (OWASP's convention)."""
+    if isinstance(cell, str) and cell.startswith(_FORMULA_STARTS):
+        return "'" + cell
+    return cell
+
+
+def _spreadsheet_safe(table: pd.DataFrame) -> pd.DataFrame:
+    """A copy of ``table`` whose text cells and names are guarded; numbers stay numbers.
+
+    Only text is guarded: a negative number is a number, not a formula.
+    """
+    safe = table.copy()
+    for position in range(table.shape[1]):
+        values = table.iloc[:, position]
+        if not (
+            pd.api.types.is_numeric_dtype(values.dtype)
+            or pd.api.types.is_bool_dtype(values.dtype)
+            or pd.api.types.is_datetime64_any_dtype(values.dtype)
+            or pd.api.types.is_timedelta64_dtype(values.dtype)
+        ):
+            safe.isetitem(position, values.astype(object).map(_guard))
+    safe.columns = [_guard(name) for name in table.columns]
+    return safe
+
+
+def _json_cell(value):
+    """A cell as strict JSON: NaN becomes null, infinities the strings "Infinity"/"-Infinity"."""
+    if isinstance(value, float):
+        if math.isnan(value):
+            return None
+        if math.isinf(value):
+            return "Infinity" if value > 0 else "-Infinity"
+    return value
+
+
+def _json_other(value):
+    """What :func:`json.dumps` cannot write by itself: numpy scalars, timestamps, missing."""
+    if value is pd.NaT or value is pd.NA:
+        return None
+    if isinstance(value, np.generic):
+        return _json_cell(value.item())
+    if isinstance(value, (pd.Timestamp, pd.Timedelta)):
+        return value.isoformat()
+    return str(value)
+
+
+def _json_text(table: pd.DataFrame) -> str:
+    """The table as a JSON list of row objects, strictly valid (no NaN or Infinity tokens)."""
+    names = [str(name) for name in table.columns]
+    columns = [
+        [_json_cell(value) for value in table.iloc[:, position].tolist()]
+        for position in range(table.shape[1])
+    ]
+    rows = (
+        json.dumps(dict(zip(names, row, strict=True)), allow_nan=False, default=_json_other)
+        for row in zip(*columns, strict=True)
+    )
+    return ("[\n" + ",\n".join(rows) + "\n]\n") if len(table) else "[]\n"
+
+
+def table(args) -> Path | None:
+    """Write a transformer's table: CSV to standard output, or a .csv or .json file."""
+    import costchart as cc
+
+    _check_band_options(args, band=args.kind == "band")
+    path = _output(args.out, _TABLE_SUFFIXES)
+    data = _read(Path(args.file))
+    if args.kind == "band":
+        result = _band(args, data, args.band or "exact_bootstrap")
+    else:
+        points = _points(args, data)
+        tables = {
+            "points": lambda: points,
+            "hull": lambda: cc.roc_hull(points),
+            "lines": lambda: cc.to_cost_lines(points),
+            "envelope": lambda: cc.lower_envelope(points),
+            "selection": lambda: cc.selection_table(points),
+            "auc": lambda: cc.auc(points),
+        }
+        result = tables[args.kind]()
+    if path is None:
+        _spreadsheet_safe(result).to_csv(sys.stdout, index=False)
+        sys.stdout.flush()
+        return None
+    if path.suffix.lower() == ".json":
+        path.write_text(_json_text(result), encoding="utf-8")
+    else:
+        _spreadsheet_safe(result).to_csv(path, index=False)
+    progress(f"wrote {path} ({len(result):,} rows)")
+    return path

@@ -1,0 +1,151 @@
+"""One curve per group: the check made before any statistic is read off ROC points.
+
+A ROC curve has one row per threshold, and its rates never fall as the threshold falls.
+Two runs concatenated (both start at threshold ``+inf``), rows of several classifiers
+read as one group, or a cloud of points in no order break that; read as one curve they
+give a wrong area, envelope or band without a word. :func:`check_curves` refuses them,
+naming the column that splits the table into curves where it has one.
+
+Points without thresholds (made by hand, or the vertices of an envelope of hulls) are a
+curve when, in ``fpr`` order, ``tpr`` never falls. Set operations (the hull and the
+lower envelope of several classifiers' points, their cost lines) read a set, not a
+path: they take points in any order, as long as no threshold labels two of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+
+from costchart._io.errors import CostchartError
+from costchart._io.frames import describe_group, is_row_index, own_columns
+from costchart._io.groups import Groups, split_groups
+
+__all__ = ["check_curves"]
+
+#: Rates written by hand may carry rounding (0.1 + 0.2); a fall smaller than this is none.
+RATE_TOLERANCE = 1e-12
+
+
+def check_curves(
+    table: pd.DataFrame,
+    curves: Sequence[str],
+    arrays: dict[str, np.ndarray],
+    *,
+    name: str,
+    cloud: bool = False,
+) -> None:
+    """Refuse a points table whose curves are not one ROC curve each.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        The points, as read (``fpr``, ``tpr`` and perhaps ``threshold``).
+    curves : list of str
+        The columns telling its curves apart: the call's ``by``, or for a set operation
+        that pools curves (a hull of several classifiers) every column that may.
+    arrays : dict
+        The checked ``fpr``, ``tpr`` and (if present) ``threshold`` columns.
+    name : str
+        How messages call the table.
+    cloud : bool
+        A set operation: points may come in any order (a cloud of classifiers' points),
+        as long as no threshold labels two of them.
+    """
+    curves = list(curves)
+    groups = split_groups(table, curves)
+    problem = _first_problem(groups, arrays, cloud=cloud)
+    if problem is None:
+        return
+    group, what = problem
+    where = f" (group {describe_group(curves, groups.keys[group])})" if curves else ""
+    splitting = _splitting_columns(table, curves, arrays, cloud=cloud)
+    if splitting:
+        fix = f"its column {splitting[0]!r} tells them apart: pass by={[*curves, splitting[0]]!r}"
+    else:
+        fix = (
+            "add a column that tells them apart and pass it as by= (for two tables: "
+            "pd.concat([a, b], keys=['a', 'b'], names=['run']).reset_index('run'), then "
+            "by='run')"
+        )
+    msg = (
+        f"{name} is not one ROC curve per group{where}: {what}, so its rows belong to "
+        f"several curves (two runs concatenated, or several classifiers read as one); {fix}"
+    )
+    raise CostchartError(msg)
+
+
+def _first_problem(
+    groups: Groups, arrays: dict[str, np.ndarray], *, cloud: bool
+) -> tuple[int, str] | None:
+    """The first group that is not one curve, and what is wrong with it (or None)."""
+    ids = groups.row_ids
+    fpr = np.asarray(arrays["fpr"], dtype=np.float64)
+    tpr = np.asarray(arrays["tpr"], dtype=np.float64)
+    threshold = arrays.get("threshold")
+    if threshold is None:
+        threshold = np.full(len(fpr), np.nan)
+    else:
+        threshold = np.asarray(threshold, dtype=np.float64)
+    known = ~np.isnan(threshold)
+    found = []
+    if known.any():
+        rows = np.flatnonzero(known)
+        # Threshold falling (ties by rates): a curve's rates never fall along this order.
+        order = rows[np.lexsort((tpr[rows], fpr[rows], -threshold[rows], ids[rows]))]
+        same = ids[order][1:] == ids[order][:-1]
+        twice = same & (threshold[order][1:] == threshold[order][:-1])
+        if twice.any():
+            k = int(np.flatnonzero(twice)[0])
+            found.append((k, order, f"threshold {float(threshold[order][k])!r} has two rows"))
+        falls = same & (
+            (np.diff(fpr[order]) < -RATE_TOLERANCE) | (np.diff(tpr[order]) < -RATE_TOLERANCE)
+        )
+        if falls.any() and not cloud:
+            k = int(np.flatnonzero(falls)[0])
+            found.append((k, order, _falls(order, k, threshold, fpr, tpr)))
+    if not cloud and (~known).any():
+        rows = np.flatnonzero(~known)
+        order = rows[np.lexsort((tpr[rows], fpr[rows], ids[rows]))]
+        same = ids[order][1:] == ids[order][:-1]
+        falls = same & (np.diff(tpr[order]) < -RATE_TOLERANCE)
+        if falls.any():
+            k = int(np.flatnonzero(falls)[0])
+            a, b = order[k], order[k + 1]
+            what = (
+                f"tpr falls from {float(tpr[a])!r} to {float(tpr[b])!r} as fpr rises from "
+                f"{float(fpr[a])!r} to {float(fpr[b])!r}"
+            )
+            found.append((k, order, what))
+    if not found:
+        return None
+    k, order, what = min(found, key=lambda item: ids[item[1][item[0]]])
+    return int(ids[order[k]]), what
+
+
+def _falls(order, k, threshold, fpr, tpr) -> str:
+    a, b = order[k], order[k + 1]
+    return (
+        f"as the threshold falls from {float(threshold[a])!r} to {float(threshold[b])!r}, "
+        f"the rates fall from ({float(fpr[a])!r}, {float(tpr[a])!r}) to "
+        f"({float(fpr[b])!r}, {float(tpr[b])!r})"
+    )
+
+
+def _splitting_columns(
+    table: pd.DataFrame, by: list[str], arrays: dict[str, np.ndarray], *, cloud: bool
+) -> list[str]:
+    """Columns of ``table`` that, added to ``by``, make every group one curve."""
+    found = []
+    for column in own_columns(table):
+        if column in by or is_row_index(table, column):
+            continue
+        try:
+            groups = split_groups(table, [*by, column])
+        except (CostchartError, TypeError):
+            continue  # unhashable cells cannot group
+        if _first_problem(groups, arrays, cloud=cloud) is None:
+            found.append(column)
+    return found

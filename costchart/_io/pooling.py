@@ -1,0 +1,88 @@
+"""Raw data pooled without a word: the warning when ``by=None`` meets columns that group.
+
+``by=None`` pools every row of the data into one curve. When the data also holds text or
+categorical columns (``classifier``, ``dataset``), the user most likely forgot ``by=``: 12
+curves with AUCs from 0.70 to 0.93 pooled into one give a single AUC of 0.81. The call
+still pools, as asked, and warns naming those columns; ``by=()`` pools on purpose,
+without the warning.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+import pandas as pd
+
+from costchart._io.errors import CostchartWarning
+
+__all__ = ["warn_if_pooled"]
+
+
+def warn_if_pooled(data, by, used: Sequence[str | None], *, stacklevel: int = 3) -> None:
+    """Warn when ``by`` is None and ``data`` has text or categorical columns not ``used``.
+
+    ``used`` are the columns the call reads (score, label, weight, ...; None skipped).
+    Only the column types are read (no values), for every kind of input costchart takes.
+    """
+    if by is not None:
+        return
+    skip = {c for c in used if isinstance(c, str)}  # a bad name is refused by the reader
+    grouping = [c for c in _text_columns(data) if c not in skip]
+    if not grouping:
+        return
+    listed = ", ".join(repr(c) for c in grouping)
+    msg = (
+        f"by= was not given, so every row is pooled into one curve, but the data has text "
+        f"or categorical columns ({listed}) that may tell curves apart; pass "
+        f"by={grouping!r} for one curve per group, or by=() to pool on purpose"
+    )
+    warnings.warn(msg, CostchartWarning, stacklevel=stacklevel)
+
+
+def _text_columns(data) -> list:
+    """Names of the text and categorical columns of ``data`` (any frame kind or a dict).
+
+    A column of one value (the data filtered to one classifier) cannot tell curves apart
+    and is left out; a lazy frame's values are not read (only its column types). Called
+    once the data has been read, so ``data`` is a frame the readers accept.
+    """
+    if isinstance(data, pd.DataFrame):
+        text = [name for name, dtype in data.dtypes.items() if _is_text(dtype)]
+        return [name for name in text if _several(data[name])]
+    if isinstance(data, Mapping):
+        listed = [name for name, values in data.items() if _is_text_values(values)]
+        return [name for name in listed if _several(pd.Series(data[name]))]
+    import narwhals.stable.v2 as nw
+
+    frame = nw.from_native(data)
+    kinds = (nw.String, nw.Categorical, nw.Enum)
+    schema = frame.collect_schema()
+    names = [name for name, dtype in schema.items() if isinstance(dtype, kinds) or dtype in kinds]
+    if isinstance(frame, nw.DataFrame):  # eager: its values are at hand, unlike a lazy frame's
+        names = [name for name in names if frame[name].n_unique() > 1]
+    return names
+
+
+def _several(values: pd.Series) -> bool:
+    try:
+        return bool(values.nunique(dropna=False) > 1)
+    except TypeError:  # unhashable cells: say so
+        return True
+
+
+def _is_text(dtype) -> bool:
+    if isinstance(dtype, pd.CategoricalDtype) or pd.api.types.is_string_dtype(dtype):
+        return True
+    return pd.api.types.is_object_dtype(dtype)
+
+
+def _is_text_values(values) -> bool:
+    if isinstance(values, pd.Series):
+        return _is_text(values.dtype) and not pd.api.types.is_bool_dtype(values.dtype)
+    if isinstance(values, np.ndarray):
+        return values.dtype.kind in "OUS"
+    if isinstance(values, (list, tuple)) and values:
+        return isinstance(values[0], str)
+    return False
