@@ -22,6 +22,8 @@ from costchart._cost.average import over_names  # the over= parameter's check
 from costchart._cost.geometry import check_y_max
 from costchart._io.frames import infer_by
 from costchart._io.validation import flag, one_of
+from costchart.layers.cost import draw_envelope
+from costchart.layers.roc import draw_roc_curve
 
 __all__ = ["average_chart"]
 
@@ -99,7 +101,7 @@ def average_chart(
         layers.trivial_region(y_max=y_max, panels=keys),
         layers.average_band(average, color=color, palette=colors, spread=spread, y_max=y_max),
         layers.trivial(y_max=y_max, panels=keys),
-        layers.envelope(average, color=color, palette=colors, y_max=y_max),
+        draw_envelope(average, color=color, palette=colors, y_max=y_max),
     ]
     entries = [
         ("worse than a trivial classifier", "region"),
@@ -119,7 +121,7 @@ def average_chart(
     roc_layers = [
         layers.chance(),
         layers.roc_spread(roc_table, color=color, palette=colors),
-        layers.roc_curve(roc_table, color=color, palette=colors, max_points=None),
+        draw_roc_curve(roc_table, color=color, palette=colors, max_points=None),
     ]
     entries += [
         ("ROC vertical average", "line"),

@@ -24,6 +24,7 @@ from costchart._io.errors import CostchartError, warn
 from costchart._io.frames import carry_grouping, infer_by
 from costchart._palette import palette as palette_of
 from costchart.layers import _base as layers_base
+from costchart.layers.cost import draw_envelope
 
 __all__ = ["band_chart", "difference_chart"]
 
@@ -95,7 +96,7 @@ def band_chart(
     stack = [
         layers.trivial_region(y_max=y_max, panels=keys),
         layers.band(table, color=color, palette=colors, y_max=y_max),
-        layers.envelope(table, color=color, palette=colors, y_max=y_max),
+        draw_envelope(table, color=color, palette=colors, y_max=y_max),
         layers.trivial(y_max=y_max, panels=keys),
     ]
     entries = [

@@ -30,7 +30,8 @@ from costchart._io import schema as col
 from costchart._io.validation import flag, one_of
 from costchart._vega import content_name
 from costchart.layers._base import INK, color_channel
-from costchart.layers.interaction import TARGET_VIEWS
+from costchart.layers.cost import draw_cost_lines, draw_envelope, draw_operating_ranges
+from costchart.layers.interaction import TARGET_VIEWS, draw_hover_targets
 
 __all__ = ["cost_chart", "cost_layers"]
 
@@ -62,7 +63,7 @@ def cost_layers(
     entries: list[tuple[str, str]] = []
     stack = []
     lines_drawn = cost_lines != "none"
-    envelope = layers.envelope(
+    envelope = draw_envelope(
         tables.envelope, color=color, palette=colors, legend=legend, y_max=y_max
     )
     if lines_drawn and hover is not None:
@@ -75,7 +76,7 @@ def cost_layers(
         else:
             stack.append(
                 hull_lines(
-                    layers.hover_targets(
+                    draw_hover_targets(
                         tables.points,
                         space="cost",
                         hover=hover,
@@ -92,7 +93,7 @@ def cost_layers(
     entries.append(("worse than a trivial classifier", "region"))
     if lines_drawn:
         lines = hull_lines(
-            layers.cost_lines(
+            draw_cost_lines(
                 tables.points,
                 color=color,
                 palette=colors,
@@ -117,7 +118,7 @@ def cost_layers(
         entries.append((COMBINED_ENVELOPE, "thick dashed line"))
     if ranges:
         stack.append(
-            layers.operating_ranges(
+            draw_operating_ranges(
                 tables.ranges, color=color, palette=colors, legend=legend, y_max=y_max
             )
         )

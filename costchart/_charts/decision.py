@@ -21,6 +21,7 @@ from costchart._io.validation import finite_number, flag
 from costchart._vega import content_name, field, nominal, shared_layer
 from costchart.layers import key as key_layer
 from costchart.layers._base import color_channel
+from costchart.layers.cost import draw_envelope
 
 __all__ = ["decision_curve_chart"]
 
@@ -170,7 +171,7 @@ def _linked(stack, entries, model, points, envelope, color, colors, x, y, look):
     stack.append(alt.Chart(model).mark_rule(**marker).encode(x=x).transform_filter(hover))
     cost = [
         cost_layers.trivial_region(),
-        cost_layers.envelope(envelope, color=color, palette=colors),
+        draw_envelope(envelope, color=color, palette=colors),
         cost_layers.trivial(),
         alt.Chart(model)
         .mark_rule(**marker)
