@@ -22,6 +22,7 @@ from costchart._cost.average import over_names  # the over= parameter's check
 from costchart._cost.geometry import check_y_max
 from costchart._io.frames import infer_by
 from costchart._io.validation import flag, one_of
+from costchart.layers.bands import draw_average_band
 from costchart.layers.cost import draw_envelope
 from costchart.layers.roc import draw_roc_curve
 
@@ -99,7 +100,7 @@ def average_chart(
     )
     cost = [
         layers.trivial_region(y_max=y_max, panels=keys),
-        layers.average_band(average, color=color, palette=colors, spread=spread, y_max=y_max),
+        draw_average_band(average, color=color, palette=colors, spread=spread, y_max=y_max),
         layers.trivial(y_max=y_max, panels=keys),
         draw_envelope(average, color=color, palette=colors, y_max=y_max),
     ]

@@ -24,6 +24,7 @@ from costchart._io.errors import CostchartError, warn
 from costchart._io.frames import carry_grouping, infer_by
 from costchart._palette import palette as palette_of
 from costchart.layers import _base as layers_base
+from costchart.layers.bands import draw_band, draw_degenerate_ticks, draw_difference_curve
 from costchart.layers.cost import draw_envelope
 
 __all__ = ["band_chart", "difference_chart"]
@@ -95,7 +96,7 @@ def band_chart(
     colors = colors_of(table, color, look)
     stack = [
         layers.trivial_region(y_max=y_max, panels=keys),
-        layers.band(table, color=color, palette=colors, y_max=y_max),
+        draw_band(table, color=color, palette=colors, y_max=y_max),
         draw_envelope(table, color=color, palette=colors, y_max=y_max),
         layers.trivial(y_max=y_max, panels=keys),
     ]
@@ -106,7 +107,7 @@ def band_chart(
         ("trivial classifiers", "trivial"),
     ]
     if col.DEGENERATE in table.columns and table[col.DEGENERATE].eq(True).any():
-        stack.append(layers.degenerate_ticks(table, color=color, palette=colors, y_max=y_max))
+        stack.append(draw_degenerate_ticks(table, color=color, palette=colors, y_max=y_max))
         entries.append(("zero-width band: no bootstrap variability", "tick"))
     chart = compose(
         with_key(stack, entries, look, keys),
@@ -196,7 +197,7 @@ def difference_chart(
         detail=False,
         fields=((col.PC, "Q", "pc"), (col.LOWER, "Q", "lower"), (col.UPPER, "Q", "upper")),
     )
-    curve = layers.difference_curve(table, names=(a, b)).encode(
+    curve = draw_difference_curve(table, names=(a, b)).encode(
         y=alt.Y(f"{col.DIFFERENCE}:Q", title=axis)
     )
     regions = cc.significant_regions(table, names=(a, b))
