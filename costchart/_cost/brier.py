@@ -85,6 +85,9 @@ def brier_curve(
     0.225
     """
     grid = None if pc is None else np.atleast_1d(probabilities(pc, "pc"))
+    if grid is not None and grid.ndim != 1:
+        msg = f"pc={pc!r} must be an operating point or a list of them (one dimension)"
+        raise CostchartError(msg)
     given, by = by, normalize_by(by)
     points = roc_points(
         data,

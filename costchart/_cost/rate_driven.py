@@ -127,6 +127,9 @@ def rate_driven_curve(points, *, by: str | Sequence[str] | None = None, pc=None)
     0.208333
     """
     grid = None if pc is None else np.atleast_1d(probabilities(pc, "pc"))
+    if grid is not None and grid.ndim != 1:
+        msg = f"pc={pc!r} must be an operating point or a list of them (one dimension)"
+        raise CostchartError(msg)
     table, _, groups = points_groups(points, by)
     vertices = rate_vertices(table, groups)
     if grid is not None:
