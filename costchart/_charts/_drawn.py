@@ -36,6 +36,7 @@ __all__ = [
     "drawn_envelope",
     "drawn_points",
     "grouping_of",
+    "passed_by",
     "threshold_text",
 ]
 
@@ -162,9 +163,12 @@ def chart_tables(
     except CostchartError:  # the message thin_points gives, for every bad value
         msg = f"max_points={max_points!r} must be a whole number of at least 2"
         raise CostchartError(msg) from None
+    given = by
     table, by = grouping_of(points, by, "points", declared=(color, facet))
     check_roles(by, "points", "roc_points", color=color, facet=facet)
-    thinned = cc.thin_points(table, max_points=max_points, max_total=MAX_CHART_POINTS, by=by)
+    thinned = cc.thin_points(
+        table, max_points=max_points, max_total=MAX_CHART_POINTS, by=passed_by(table, given, by)
+    )
     if thinned.empty:
         msg = "points has no rows; there is no curve to draw"
         raise CostchartError(msg)
@@ -210,6 +214,22 @@ def grouping_of(points, by, name: str, *, declared=()) -> tuple[pd.DataFrame, li
     else:
         table = read_table(points, name)
     return table, infer_by(table, by, name=name, declared=declared)
+
+
+def passed_by(table: pd.DataFrame, given, by: list[str]):
+    """The ``by=`` to hand the first public call: ``None`` where the table says as much.
+
+    ``by`` (the chart's grouping, its roles declared) passed explicitly would make a set
+    operation check the table as pooled curves, a second split of a large input; where
+    the table's own grouping is ``by``, ``None`` says the same and reuses its groups.
+    """
+    if given is not None:
+        return by
+    try:
+        own = infer_by(table, None)
+    except CostchartError:  # a column only the chart's roles (color=, facet=) declare
+        return by
+    return None if own == by else by
 
 
 def drawn_points(

@@ -25,7 +25,7 @@ import numpy as np
 import pandas as pd
 
 import costchart as cc
-from costchart._charts._drawn import grouping_of, threshold_text
+from costchart._charts._drawn import grouping_of, passed_by, threshold_text
 from costchart._charts._explorer_signals import (
     RATIO_RANGE,
     chosen_rule,
@@ -153,11 +153,12 @@ def explorer(
     if title is not None and not isinstance(title, str):
         msg = f"title={title!r} must be a string (or None for no title)"
         raise CostchartError(msg)
+    given = by
     table, by = grouping_of(points, by, "points", declared=(color,))
     check_roles(by, "points", "roc_points", color=color)
     # The input is read once, by thin_points; the hull (thinning keeps every vertex) and
     # the envelope (of the hull) come from the thinned points.
-    thinned = cc.thin_points(table, max_points=max_points, by=by)
+    thinned = cc.thin_points(table, max_points=max_points, by=passed_by(table, given, by))
     if thinned.empty:
         msg = "points has no rows; there is no curve to explore"
         raise CostchartError(msg)

@@ -8,7 +8,7 @@ import altair as alt
 
 import costchart as cc
 from costchart._charts._compose import compose
-from costchart._charts._drawn import grouping_of
+from costchart._charts._drawn import grouping_of, passed_by
 from costchart._charts._options import check_roles, colors_of, keys_of, look_of
 from costchart._charts._registry import register
 from costchart._io import schema as col
@@ -74,9 +74,10 @@ def pr_chart(
         size=size, columns=columns, title=title, subtitle=subtitle, key=key, palette=palette
     )
     hull = flag(hull, "hull")
+    given = by
     table, by = grouping_of(points, by, "points", declared=(color, facet))
     check_roles(by, "points", "roc_points", color=color, facet=facet)
-    drawn = cc.thin_points(table, max_points=max_points, by=by)
+    drawn = cc.thin_points(table, max_points=max_points, by=passed_by(table, given, by))
     colors = colors_of(drawn, color, look)
     curve = cc.pr_curve(drawn, by=by, steps=steps)
     dots = cc.pr_points(drawn, by=by)
