@@ -176,9 +176,9 @@ def test_cost_lines_are_cut_at_the_top_of_the_axis():
         (lambda: layers.pc_labels([0.5], y_max="a"), r"y_max='a' must be a number"),
         (
             lambda: layers.pc_markers("abc"),
-            r"pc='abc' must be a dict of label to pc or a list of pc values in \[0, 1\]",
+            r"pc='abc' must be a number or numbers, not str; pass a pc in \[0, 1\], a list of",
         ),
-        (lambda: layers.pc_markers(5), r"pc=5 must be a dict of label to pc"),
+        (lambda: layers.pc_markers(5), r"pc=5\.0 is outside \[0, 1\]"),  # the word's range
         (
             lambda: layers.cost_lines([1, 2]),
             r"the table given to cost_lines must be a pandas, polars or pyarrow DataFrame.*got list",

@@ -12,6 +12,7 @@ from costchart._bands.difference import ZERO
 from costchart._io import schema as col
 from costchart._io.errors import CostchartError
 from costchart._io.frames import infer_by, require_columns
+from costchart._io.parameters import checked
 from costchart._io.tables import check_unit, numbers, read_table
 
 __all__ = ["significant_regions"]
@@ -20,6 +21,7 @@ __all__ = ["significant_regions"]
 CHEAPER = "cheaper"
 
 
+@checked
 def significant_regions(
     difference, *, names: Sequence[str] | None = None, by: str | Sequence[str] | None = None
 ) -> pd.DataFrame:

@@ -21,6 +21,7 @@ from costchart._charts.linked import pairs
 from costchart._cost.average import over_names  # the over= parameter's check
 from costchart._cost.geometry import check_y_max
 from costchart._io.frames import infer_by
+from costchart._io.parameters import checked
 from costchart._io.validation import flag, one_of
 from costchart.layers.bands import draw_average_band
 from costchart.layers.cost import draw_envelope
@@ -29,6 +30,7 @@ from costchart.layers.roc import draw_roc_curve
 __all__ = ["average_chart"]
 
 
+@checked
 def average_chart(
     points,
     *,
@@ -118,7 +120,7 @@ def average_chart(
             panels=None if keys is None else len(keys),
         )
         return register(chart, {"vertical_average": average})
-    roc_table = cc.roc_average(points, over=over, method="vertical")
+    roc_table = cc.roc_average(points, over=over, averaging="vertical")
     roc_layers = [
         layers.chance(),
         layers.roc_spread(roc_table, color=color, palette=colors),

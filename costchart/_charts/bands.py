@@ -22,6 +22,7 @@ from costchart._cost.geometry import check_y_max
 from costchart._io import schema as col
 from costchart._io.errors import CostchartError, warn
 from costchart._io.frames import carry_grouping, infer_by
+from costchart._io.parameters import checked
 from costchart._palette import palette as palette_of
 from costchart.layers import _base as layers_base
 from costchart.layers.bands import draw_band, draw_degenerate_ticks, draw_difference_curve
@@ -41,6 +42,7 @@ def _band_entry(table) -> str:
     return cc.band_label(table)
 
 
+@checked
 def band_chart(
     table,
     *,
@@ -118,6 +120,7 @@ def band_chart(
     return register(chart, {"band": table})
 
 
+@checked
 def difference_chart(
     difference,
     *,

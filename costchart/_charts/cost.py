@@ -27,6 +27,7 @@ from costchart._charts._registry import register
 from costchart._charts.combined import COMBINED_ENVELOPE, combined_envelope, combined_grid
 from costchart._cost.geometry import check_y_max
 from costchart._io import schema as col
+from costchart._io.parameters import checked
 from costchart._io.validation import flag, one_of
 from costchart._vega import content_name
 from costchart.layers._base import INK, color_channel
@@ -164,6 +165,7 @@ def _envelope_targets(envelope: alt.Chart, tables: ChartTables, params, color, c
     return targets.properties(name=name).add_params(*params)
 
 
+@checked
 def cost_chart(
     points,
     *,

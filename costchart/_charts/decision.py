@@ -17,6 +17,7 @@ from costchart._io import schema as col
 from costchart._io.data_checks import finite_numbers
 from costchart._io.errors import CostchartError
 from costchart._io.frames import check_unique_columns, infer_by
+from costchart._io.parameters import checked
 from costchart._io.validation import finite_number, flag
 from costchart._vega import content_name, field, nominal, shared_layer
 from costchart.layers import key as key_layer
@@ -26,6 +27,7 @@ from costchart.layers.cost import draw_envelope
 __all__ = ["decision_curve_chart"]
 
 
+@checked
 def decision_curve_chart(
     table: pd.DataFrame,
     *,

@@ -39,6 +39,7 @@ from costchart._charts._registry import register
 from costchart._cost.geometry import ALWAYS_POSITIVE
 from costchart._io import schema as col
 from costchart._io.errors import CostchartError
+from costchart._io.parameters import checked
 from costchart._io.validation import finite_number, one_of, probability, whole_number
 from costchart._palette import palette as palette_of
 from costchart._vega import content_name, nominal
@@ -74,6 +75,7 @@ def _vertices(hull: pd.DataFrame, by: list[str]) -> pd.DataFrame:
     return table.drop(columns=col.THRESHOLD)
 
 
+@checked
 def explorer(
     points,
     *,

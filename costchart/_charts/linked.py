@@ -33,6 +33,7 @@ from costchart._charts.cost import cost_layers
 from costchart._charts.roc import roc_layers
 from costchart._cost.geometry import check_y_max
 from costchart._io import schema as col
+from costchart._io.parameters import checked
 from costchart._io.validation import flag, one_of
 from costchart._vega import (
     content_name,
@@ -116,6 +117,7 @@ def pairs(left, right, *, facet, values, look: Look, hover):
     return titled(chart, look)
 
 
+@checked
 def roc_cost_chart(
     points,
     *,

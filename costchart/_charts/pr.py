@@ -12,6 +12,7 @@ from costchart._charts._drawn import grouping_of, passed_by
 from costchart._charts._options import check_roles, colors_of, keys_of, look_of
 from costchart._charts._registry import register
 from costchart._io import schema as col
+from costchart._io.parameters import checked
 from costchart._io.validation import flag
 from costchart._vega import field, nominal
 from costchart.layers import key as key_layer
@@ -20,6 +21,7 @@ from costchart.layers._base import color_channel
 __all__ = ["pr_chart"]
 
 
+@checked
 def pr_chart(
     points,
     *,

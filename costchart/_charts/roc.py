@@ -24,6 +24,7 @@ from costchart._charts._registry import register
 from costchart._charts.combined import COMBINED_HULL
 from costchart._io import schema as col
 from costchart._io.errors import CostchartError
+from costchart._io.parameters import checked
 from costchart._io.validation import flag
 from costchart.layers import _base as layers_base
 from costchart.layers import roc as roc_layer
@@ -161,6 +162,7 @@ def _auc_text(areas: pd.DataFrame, color, facet, colors, axes: Axes, area="AUC")
     )
 
 
+@checked
 def roc_chart(
     points,
     *,

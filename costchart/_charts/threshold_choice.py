@@ -27,6 +27,7 @@ from costchart._io import schema as col
 from costchart._io.errors import CostchartError
 from costchart._io.frames import check_by_names, normalize_by
 from costchart._io.groups import Groups, assemble, split_groups
+from costchart._io.parameters import checked
 from costchart._vega import field, json_values, nominal
 from costchart.layers import key as key_layer
 from costchart.layers._base import INK, ONE_CURVE, color_channel, cost_y, fpr_x, pc_x, tpr_y
@@ -46,6 +47,7 @@ _KINDS = {"optimal": "line", "score_driven": "dashed line", "rate_driven": "dott
 _ROW = "costchart_row"
 
 
+@checked
 def threshold_choice_chart(
     data,
     *,

@@ -25,6 +25,7 @@ from costchart._io import schema as col
 from costchart._io.errors import CostchartError
 from costchart._io.frames import normalize_by
 from costchart._io.groups import Groups, assemble, count_at_most, split_groups
+from costchart._io.parameters import checked
 from costchart._io.validation import probabilities
 from costchart._roc.points import roc_points
 
@@ -38,6 +39,7 @@ __all__ = [
 ]
 
 
+@checked
 def brier_curve(
     data,
     *,

@@ -36,6 +36,7 @@ from costchart._io.errors import CostchartError
 from costchart._io.frames import normalize_by
 from costchart._io.groups import Groups, assemble, split_groups
 from costchart._io.intervals import check_interval
+from costchart._io.parameters import checked
 from costchart._io.validation import confidence_level as check_confidence
 from costchart._io.validation import probabilities, random_generator, whole_number
 from costchart._roc.points import points_of
@@ -50,6 +51,7 @@ STRATEGY = "strategy"
 DEFAULT_THRESHOLDS = np.round(np.arange(1, 100) / 100, 2)
 
 
+@checked
 def net_benefit(
     data,
     *,

@@ -27,6 +27,7 @@ from costchart._io import schema as col
 from costchart._io.errors import CostchartError
 from costchart._io.frames import normalize_by
 from costchart._io.groups import assemble, split_groups
+from costchart._io.parameters import checked
 from costchart._io.validation import finite_number
 from costchart._roc.hull import all_hulls
 from costchart._roc.points import points_of
@@ -34,6 +35,7 @@ from costchart._roc.points import points_of
 __all__ = ["h_measure"]
 
 
+@checked
 def h_measure(
     data,
     *,

@@ -33,6 +33,7 @@ from costchart._io import schema as col
 from costchart._io.errors import CostchartError
 from costchart._io.frames import describe_group
 from costchart._io.groups import Groups, assemble, count_at_most
+from costchart._io.parameters import checked
 from costchart._io.tables import numbers, points_groups
 from costchart._io.validation import probabilities
 
@@ -72,6 +73,7 @@ class RateVertices:
     lengths: np.ndarray
 
 
+@checked
 def rate_driven_curve(points, *, by: str | Sequence[str] | None = None, pc=None) -> pd.DataFrame:
     """The rate-driven cost curve of each group: the threshold set by the rate of positives.
 

@@ -31,6 +31,7 @@ from costchart._io.errors import CostchartError
 from costchart._io.frames import describe_group, normalize_by
 from costchart._io.groups import assemble, split_groups
 from costchart._io.intervals import auc_ci_aliases, check_interval
+from costchart._io.parameters import checked
 from costchart._io.validation import confidence_level as check_confidence
 from costchart._io.validation import one_of, random_generator, whole_number
 from costchart._roc.points import points_of
@@ -39,6 +40,7 @@ __all__ = ["auc_ci"]
 
 
 @deprecated_names(auc_ci_aliases)
+@checked
 def auc_ci(
     data,
     *,

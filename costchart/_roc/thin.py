@@ -11,6 +11,7 @@ from costchart._io import schema as col
 from costchart._io.errors import CostchartError
 from costchart._io.frames import THINNED, carry_grouping
 from costchart._io.groups import Groups, complex_pairs
+from costchart._io.parameters import checked
 from costchart._io.tables import points_groups
 from costchart._io.validation import whole_number
 from costchart._roc.hull import all_hulls
@@ -22,6 +23,7 @@ __all__ = ["thin_points", "thinned_points"]
 MIN_POINTS_PER_GROUP = 10
 
 
+@checked
 def thin_points(
     points,
     *,

@@ -13,6 +13,7 @@ from costchart._cost.compare import check_names
 from costchart._cost.geometry import repeat_for
 from costchart._io import schema as col
 from costchart._io.groups import split_groups
+from costchart._io.parameters import checked
 from costchart._io.validation import one_of
 from costchart._palette import color_scale
 from costchart.layers._base import (
@@ -55,6 +56,7 @@ def _area_encoding(y_max: float) -> dict:
     }
 
 
+@checked
 def band(
     table,
     *,
@@ -117,6 +119,7 @@ def draw_band(
     )
 
 
+@checked
 def degenerate_ticks(
     table,
     *,
@@ -171,6 +174,7 @@ def draw_degenerate_ticks(
     )
 
 
+@checked
 def average_band(
     table,
     *,

@@ -17,6 +17,7 @@ import pandas as pd
 from costchart._cost import geometry as geometry
 from costchart._cost.geometry import cut_curve, trivial_lines
 from costchart._io import schema as col
+from costchart._io.parameters import checked
 from costchart._vega import nominal
 from costchart.layers._base import (
     INK,
@@ -43,6 +44,7 @@ __all__ = [
 ]
 
 
+@checked
 def cost_lines(
     table,
     *,
@@ -137,6 +139,7 @@ def draw_cost_lines(
     )
 
 
+@checked
 def envelope(
     table,
     *,
@@ -198,6 +201,7 @@ def draw_envelope(
     )
 
 
+@checked
 def trivial(
     *, y_max: float = 0.5, panels: pd.DataFrame | None = None, mark: Mapping | None = None
 ) -> alt.Chart:
@@ -227,6 +231,7 @@ def trivial(
     )
 
 
+@checked
 def trivial_region(
     *, y_max: float = 0.5, panels: pd.DataFrame | None = None, mark: Mapping | None = None
 ) -> alt.Chart:
@@ -259,6 +264,7 @@ def trivial_region(
     )
 
 
+@checked
 def operating_ranges(
     table,
     *,

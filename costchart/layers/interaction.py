@@ -9,6 +9,7 @@ import altair as alt
 from costchart._io import schema as col
 from costchart._io.errors import CostchartError
 from costchart._io.frames import infer_by
+from costchart._io.parameters import checked
 from costchart._io.validation import one_of
 from costchart._vega import content_name, field, nominal
 from costchart.layers._base import (
@@ -61,6 +62,7 @@ def selections(fields, color: str | None, *, name: str | None = None):
     return hover, legend
 
 
+@checked
 def hover_targets(
     table,
     *,

@@ -20,6 +20,7 @@ import pandas as pd
 
 from costchart._cost.geometry import repeat_for
 from costchart._io.errors import CostchartError
+from costchart._io.parameters import checked
 from costchart._io.validation import one_of
 from costchart.layers._base import CHANCE, HIGHLIGHT, INK, MUTED, ONE_CURVE, REGION, TRIVIAL
 
@@ -108,6 +109,7 @@ def _entry(entry) -> tuple[str, str, str | None]:
     return label, kind, colour[0] if colour else None
 
 
+@checked
 def key(
     entries: Sequence[tuple[str, str] | tuple[str, str, str]],
     *,

@@ -17,6 +17,7 @@ import pandas as pd
 
 from costchart._cost.geometry import cut_curve, repeat_for
 from costchart._io import schema as col
+from costchart._io.parameters import checked
 from costchart._io.validation import labelled_probabilities, one_of
 from costchart.layers._base import (
     COST_TITLE,
@@ -51,6 +52,7 @@ def pc_marker_table(
     return repeat_for(table, panels)
 
 
+@checked
 def pc_markers(
     pc: Mapping[str, float] | Sequence[float],
     *,
@@ -81,6 +83,7 @@ def pc_markers(
     )
 
 
+@checked
 def pc_labels(
     pc: Mapping[str, float] | Sequence[float],
     *,
@@ -119,6 +122,7 @@ def pc_labels(
     )
 
 
+@checked
 def selected(
     table,
     *,
@@ -176,6 +180,7 @@ def selected(
     )
 
 
+@checked
 def hybrid(
     table,
     *,

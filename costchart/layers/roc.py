@@ -11,18 +11,9 @@ import pandas as pd
 from costchart._cost.geometry import iso_performance_lines, repeat_for
 from costchart._io import schema as col
 from costchart._io.errors import CostchartError
+from costchart._io.parameters import checked
 from costchart._io.validation import one_of, probabilities
-from costchart.layers._base import (
-    CHANCE,
-    INK,
-    ONE_CURVE,
-    ROC_AXES,
-    Axes,
-    build,
-    fpr_x,
-    read,
-    tpr_y,
-)
+from costchart.layers._base import CHANCE, INK, ONE_CURVE, ROC_AXES, Axes, build, fpr_x, read, tpr_y
 from costchart.layers._lines import POINT_TIPS, thinned
 
 __all__ = ["chance", "hull", "iso_performance", "roc_curve", "roc_markers", "roc_spread"]
@@ -36,6 +27,7 @@ def curve_order(table: pd.DataFrame) -> alt.Order:
     return alt.Order(f"{col.LINE}:Q" if col.LINE in table.columns else f"{col.FPR}:Q")
 
 
+@checked
 def roc_curve(
     table,
     *,
@@ -101,6 +93,7 @@ def draw_roc_curve(
     )
 
 
+@checked
 def roc_markers(
     table,
     *,
@@ -239,6 +232,7 @@ def _slopes_to_pc(slopes) -> list[float]:
         return (1 / (1 + values)).tolist()
 
 
+@checked
 def iso_performance(
     table,
     *,
@@ -348,6 +342,7 @@ def draw_chance(
     )
 
 
+@checked
 def roc_spread(
     table,
     *,
