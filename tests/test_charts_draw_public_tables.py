@@ -266,7 +266,7 @@ def test_average_chart_draws_public_tables(data):
     )
     chart = cc.average_chart(folds, over="fold", color="classifier")
     average = cc.vertical_average(folds, over="fold", by="classifier")
-    roc = cc.roc_average(folds, over="fold", method="vertical")
+    roc = cc.roc_average(folds, over="fold", averaging="vertical")
     assert_recorded(chart, {"vertical_average": average, "roc_average": roc})
     assert_drawn(chart, average[["classifier", "pc", "cost"]])
     assert_drawn(chart, roc[["classifier", "fpr", "tpr"]])
