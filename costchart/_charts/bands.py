@@ -12,10 +12,12 @@ from collections.abc import Mapping, Sequence
 
 import altair as alt
 
+import costchart as cc
 from costchart import layers
-from costchart._bands.describe import band_label, recorded_level, recorded_names
+from costchart._bands.describe import recorded_level, recorded_names
 from costchart._charts._compose import compose, with_key
 from costchart._charts._options import check_roles, colors_of, keys_of, look_of
+from costchart._charts._registry import register
 from costchart._cost.geometry import check_y_max
 from costchart._io import schema as col
 from costchart._io.errors import CostchartError, warn
@@ -23,6 +25,8 @@ from costchart._io.frames import carry_grouping, infer_by
 from costchart._io.parameters import checked
 from costchart._palette import palette as palette_of
 from costchart.layers import _base as layers_base
+from costchart.layers.bands import draw_band, draw_degenerate_ticks, draw_difference_curve
+from costchart.layers.cost import draw_envelope
 
 __all__ = ["band_chart", "difference_chart"]
 
@@ -35,7 +39,7 @@ def _band_entry(table) -> str:
             "library, a merge or a concatenation); the key says 'confidence band': pass "
             "band_label= to name it"
         )
-    return band_label(table)
+    return cc.band_label(table)
 
 
 @checked
@@ -94,8 +98,8 @@ def band_chart(
     colors = colors_of(table, color, look)
     stack = [
         layers.trivial_region(y_max=y_max, panels=keys),
-        layers.band(table, color=color, palette=colors, y_max=y_max),
-        layers.envelope(table, color=color, palette=colors, y_max=y_max),
+        draw_band(table, color=color, palette=colors, y_max=y_max),
+        draw_envelope(table, color=color, palette=colors, y_max=y_max),
         layers.trivial(y_max=y_max, panels=keys),
     ]
     entries = [
@@ -105,14 +109,15 @@ def band_chart(
         ("trivial classifiers", "trivial"),
     ]
     if col.DEGENERATE in table.columns and table[col.DEGENERATE].eq(True).any():
-        stack.append(layers.degenerate_ticks(table, color=color, palette=colors, y_max=y_max))
+        stack.append(draw_degenerate_ticks(table, color=color, palette=colors, y_max=y_max))
         entries.append(("zero-width band: no bootstrap variability", "tick"))
-    return compose(
+    chart = compose(
         with_key(stack, entries, look, keys),
         facet=facet,
         look=look,
         panels=None if keys is None else len(keys),
     )
+    return register(chart, {"band": table})
 
 
 @checked
@@ -195,11 +200,12 @@ def difference_chart(
         detail=False,
         fields=((col.PC, "Q", "pc"), (col.LOWER, "Q", "lower"), (col.UPPER, "Q", "upper")),
     )
-    curve = layers.difference_curve(table, names=(a, b)).encode(
+    curve = draw_difference_curve(table, names=(a, b)).encode(
         y=alt.Y(f"{col.DIFFERENCE}:Q", title=axis)
     )
+    regions = cc.significant_regions(table, names=(a, b))
     stack = [
-        layers.significance(table, names=(a, b), palette=colors),
+        layers.significance(regions, palette=colors),
         band,
         curve,
         layers.zero_rule(panels=keys),
@@ -209,9 +215,10 @@ def difference_chart(
         (label, "spread", layers_base.MUTED),  # the band's own grey
         ("no difference", "rule"),
     ]
-    return compose(
+    chart = compose(
         with_key(stack, entries, look, keys),
         facet=facet,
         look=look,
         panels=None if keys is None else len(keys),
     )
+    return register(chart, {"difference": table, "significant_regions": regions})

@@ -23,6 +23,7 @@ from costchart._charts._mark_budget import (
     lines_sampled,
 )
 from costchart._charts._options import chart_name, check_markers, colors_of, keys_of, look_of
+from costchart._charts._registry import register
 from costchart._charts.combined import COMBINED_ENVELOPE, combined_envelope, combined_grid
 from costchart._cost.geometry import check_y_max
 from costchart._io import schema as col
@@ -30,7 +31,8 @@ from costchart._io.parameters import checked
 from costchart._io.validation import flag, one_of
 from costchart._vega import content_name
 from costchart.layers._base import INK, color_channel
-from costchart.layers.interaction import TARGET_VIEWS
+from costchart.layers.cost import draw_cost_lines, draw_envelope, draw_operating_ranges
+from costchart.layers.interaction import TARGET_VIEWS, draw_hover_targets
 
 __all__ = ["cost_chart", "cost_layers"]
 
@@ -62,7 +64,7 @@ def cost_layers(
     entries: list[tuple[str, str]] = []
     stack = []
     lines_drawn = cost_lines != "none"
-    envelope = layers.envelope(
+    envelope = draw_envelope(
         tables.envelope, color=color, palette=colors, legend=legend, y_max=y_max
     )
     if lines_drawn and hover is not None:
@@ -75,7 +77,7 @@ def cost_layers(
         else:
             stack.append(
                 hull_lines(
-                    layers.hover_targets(
+                    draw_hover_targets(
                         tables.points,
                         space="cost",
                         hover=hover,
@@ -92,7 +94,7 @@ def cost_layers(
     entries.append(("worse than a trivial classifier", "region"))
     if lines_drawn:
         lines = hull_lines(
-            layers.cost_lines(
+            draw_cost_lines(
                 tables.points,
                 color=color,
                 palette=colors,
@@ -117,7 +119,7 @@ def cost_layers(
         entries.append((COMBINED_ENVELOPE, "thick dashed line"))
     if ranges:
         stack.append(
-            layers.operating_ranges(
+            draw_operating_ranges(
                 tables.ranges, color=color, palette=colors, legend=legend, y_max=y_max
             )
         )
@@ -292,9 +294,10 @@ def cost_chart(
     )
     if cost_lines == "none" and legend is not None:
         stack[0] = stack[0].add_params(legend)
-    return compose(
+    chart = compose(
         with_key(stack, entries, look, keys),
         facet=facet,
         look=look,
         panels=None if keys is None else len(keys),
     )
+    return register(chart, tables.public)

@@ -27,6 +27,7 @@ from costchart._charts._options import (
     colors_of,
     look_of,
 )
+from costchart._charts._registry import register
 from costchart._charts.combined import combined_envelope, combined_grid, combined_hull
 from costchart._charts.cost import cost_layers
 from costchart._charts.roc import roc_layers
@@ -230,4 +231,5 @@ def roc_cost_chart(
     if look.key:
         cost = [*cost, layers.key(roc_entries + cost_entries)]
     values = tables.keys[facet].tolist() if facet else None
-    return pairs(roc, cost, facet=facet, values=values, look=look, hover=hover)
+    chart = pairs(roc, cost, facet=facet, values=values, look=look, hover=hover)
+    return register(chart, tables.public)

@@ -272,6 +272,12 @@ WORDS: Mapping[str, Word] = {
         (1, 2.5, "100", True),
         none=True,
     ),
+    "max_total": Word(
+        "a whole number, at least 2, or `None` for no total",
+        _max_points,
+        (1, 2.5, "3000", True),
+        none=True,
+    ),
     "y_max": Word("a number in (0, 1]", unit_top, (0, 1.5, "0.5", float("nan"), None, [0.5])),
     "size": Word(
         "a whole number of pixels, from 50 to 10,000", panel_size, (10, 10_001, 280.5, "280", True)

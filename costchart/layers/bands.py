@@ -8,6 +8,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
+import costchart as cc
 from costchart._cost.compare import check_names
 from costchart._cost.geometry import repeat_for
 from costchart._io import schema as col
@@ -82,6 +83,21 @@ def band(
         Top of the cost axis.
     """
     table = read(table, [col.PC, col.LOWER, col.UPPER], "band", color=color)
+    return draw_band(**locals())  # checked once; the builder trusts it
+
+
+def draw_band(
+    table: pd.DataFrame,
+    *,
+    color: str | None = None,
+    detail: str | Sequence[str] | None = None,
+    palette: Mapping | None = None,
+    legend=None,
+    tooltip=None,
+    mark: Mapping | None = None,
+    y_max: float = 0.5,
+) -> alt.Chart:
+    """:func:`band` of a checked table (trusted): what the charts call."""
     y_max = check_y_max(y_max)
     drawn = _between(table, table[col.LOWER], table[col.UPPER], y_max)
     return build(
@@ -127,6 +143,18 @@ def degenerate_ticks(
         Top of the cost axis (the ticks are 3 % of it).
     """
     table = read(table, [col.PC, col.DEGENERATE], "degenerate_ticks", color=color)
+    return draw_degenerate_ticks(**locals())  # checked once; the builder trusts it
+
+
+def draw_degenerate_ticks(
+    table: pd.DataFrame,
+    *,
+    color: str | None = None,
+    palette: Mapping | None = None,
+    mark: Mapping | None = None,
+    y_max: float = 0.5,
+) -> alt.Chart:
+    """:func:`degenerate_ticks` of a checked table (trusted): what the charts call."""
     y_max = check_y_max(y_max)
     drawn = table[table[col.DEGENERATE].eq(True).to_numpy(bool)].assign(
         costchart_low=0.0, costchart_high=0.03 * y_max
@@ -178,6 +206,21 @@ def average_band(
         "average_band",
         color=color,
     )
+    return draw_average_band(**locals())  # checked once; the builder trusts it
+
+
+def draw_average_band(
+    table: pd.DataFrame,
+    *,
+    color: str | None = None,
+    palette: Mapping | None = None,
+    legend=None,
+    spread: str = "range",
+    tooltip=None,
+    mark: Mapping | None = None,
+    y_max: float = 0.5,
+) -> alt.Chart:
+    """:func:`average_band` of a checked table (trusted): what the charts call."""
     y_max = check_y_max(y_max)
     one_of(spread, "spread", ("range", "sd"))  # before comparing: pd.NA has no truth value
     cost = table[col.COST].to_numpy(np.float64)
@@ -231,6 +274,17 @@ def difference_curve(
         As in :func:`costchart.layers.cost_lines`.
     """
     table = read(table, [col.PC, col.DIFFERENCE], "difference_curve")
+    return draw_difference_curve(**locals())  # checked once; the builder trusts it
+
+
+def draw_difference_curve(
+    table: pd.DataFrame,
+    *,
+    names: Sequence[str] | None = None,
+    tooltip=None,
+    mark: Mapping | None = None,
+) -> alt.Chart:
+    """:func:`difference_curve` of a checked table (trusted): what the charts call."""
     a, b = ("a", "b") if names is None else check_names(names)
     name = f"{a} - {b}"
     return build(
@@ -333,11 +387,9 @@ def significance(
     mark : dict, optional
         Vega-Lite mark properties replacing costchart's.
     """
-    from costchart._bands import significant_regions
-
     regions = (
         read(table, [col.PC_LO, col.PC_HI, "cheaper"], "significance")
         if hasattr(table, "columns") and "cheaper" in table.columns
-        else significant_regions(table, names=names)
+        else cc.significant_regions(table, names=names)
     )
     return _regions(regions, "cheaper", "significantly cheaper", palette, mark)

@@ -25,7 +25,7 @@ from costchart.layers._base import (
     tooltips,
     tpr_y,
 )
-from costchart.layers.cost import POINT_TIPS, line_ends_chart
+from costchart.layers._lines import POINT_TIPS, line_ends_chart
 
 #: The pc axis's scale, as every cost layer's.
 UNIT = alt.Scale(domain=[0, 1], nice=False)
@@ -100,7 +100,8 @@ def hover_targets(
         The view's name; by default ``costchart_<space>_targets`` followed by a digest
         of the table and options, the same for the same content.
     """
-    return draw_hover_targets(**locals())  # the same options, the layer's own axes
+    table = read(table, [col.FPR, col.TPR], "hover_targets", color=color)
+    return draw_hover_targets(**locals())  # checked once; the builder trusts it
 
 
 def draw_hover_targets(
@@ -116,9 +117,8 @@ def draw_hover_targets(
     y_max: float = 0.5,
     name: str | None = None,
 ) -> alt.Chart:
-    """:func:`hover_targets` with the ROC axis titles and legend labels of a chart (``axes``)."""
+    """:func:`hover_targets` of a checked table (trusted), with a chart's axes (``axes``)."""
     one_of(space, "space", ("roc", "cost"))
-    table = read(table, [col.FPR, col.TPR], "hover_targets", color=color)
     for label, selection in (("hover", hover), ("legend", legend)):
         if not isinstance(selection, alt.Parameter) and (label == "hover" or selection is not None):
             msg = (

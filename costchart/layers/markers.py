@@ -33,7 +33,7 @@ from costchart.layers._base import (
     read,
     tpr_y,
 )
-from costchart.layers.cost import lines_chart
+from costchart.layers._lines import lines_chart
 
 __all__ = ["hybrid", "pc_labels", "pc_markers", "selected"]
 

@@ -14,7 +14,7 @@ from costchart._io.errors import CostchartError
 from costchart._io.parameters import checked
 from costchart._io.validation import one_of, probabilities
 from costchart.layers._base import CHANCE, INK, ONE_CURVE, ROC_AXES, Axes, build, fpr_x, read, tpr_y
-from costchart.layers.cost import POINT_TIPS, thinned
+from costchart.layers._lines import POINT_TIPS, thinned
 
 __all__ = ["chance", "hull", "iso_performance", "roc_curve", "roc_markers", "roc_spread"]
 
@@ -56,7 +56,8 @@ def roc_curve(
     >>> layers.roc_curve(points).to_dict()["encoding"]["x"]["field"]
     'fpr'
     """
-    return draw_roc_curve(**locals())  # the same options, the layer's own axes
+    table = read(table, [col.FPR, col.TPR], "roc_curve", color=color)
+    return draw_roc_curve(**locals())  # checked once; the builder trusts it
 
 
 def draw_roc_curve(
@@ -71,8 +72,7 @@ def draw_roc_curve(
     mark: Mapping | None = None,
     max_points: int | None = 100,
 ) -> alt.Chart:
-    """:func:`roc_curve` with the axis titles and legend labels of a chart (``axes``)."""
-    table = read(table, [col.FPR, col.TPR], "roc_curve", color=color)
+    """:func:`roc_curve` of a checked table (trusted), with a chart's axes (``axes``)."""
     table = thinned(table, max_points, color, detail)
     return build(
         alt.Chart(table),
@@ -115,7 +115,8 @@ def roc_markers(
     color, detail, palette, hover, legend, tooltip, mark, max_points
         As in :func:`costchart.layers.cost_lines` (each curve is thinned on its own).
     """
-    return draw_roc_markers(**locals())  # the same options, the layer's own axes
+    table = read(table, [col.FPR, col.TPR], "roc_markers", color=color)
+    return draw_roc_markers(**locals())  # checked once; the builder trusts it
 
 
 def draw_roc_markers(
@@ -131,8 +132,7 @@ def draw_roc_markers(
     mark: Mapping | None = None,
     max_points: int | None = 100,
 ) -> alt.Chart:
-    """:func:`roc_markers` with the axis titles and legend labels of a chart (``axes``)."""
-    table = read(table, [col.FPR, col.TPR], "roc_markers", color=color)
+    """:func:`roc_markers` of a checked table (trusted), with a chart's axes (``axes``)."""
     table = thinned(table, max_points, color, detail)
     size = alt.when(hover).then(alt.value(160)).otherwise(alt.value(14)) if hover else None
     encoding: dict[str, object] = {"x": fpr_x(title=axes.x), "y": tpr_y(title=axes.y)}
@@ -179,7 +179,8 @@ def hull(
     color, detail, palette, legend, tooltip, mark
         As in :func:`costchart.layers.cost_lines`.
     """
-    return draw_hull(**locals())  # the same options, the layer's own axes
+    table = read(table, [col.FPR, col.TPR], "hull", color=color)
+    return draw_hull(**locals())  # checked once; the builder trusts it
 
 
 def draw_hull(
@@ -193,8 +194,7 @@ def draw_hull(
     tooltip=None,
     mark: Mapping | None = None,
 ) -> alt.Chart:
-    """:func:`hull` with the axis titles and legend labels of a chart (``axes``)."""
-    table = read(table, [col.FPR, col.TPR], "hull", color=color)
+    """:func:`hull` of a checked table (trusted), with a chart's axes (``axes``)."""
     chart = alt.Chart(table)
     if col.ON_HULL in table.columns:
         chart = chart.transform_filter(f"datum.{col.ON_HULL}")
@@ -259,7 +259,13 @@ def iso_performance(
     color, palette, legend, tooltip, mark
         As in :func:`costchart.layers.cost_lines`.
     """
-    return draw_iso_performance(**locals())  # the same options, the layer's own axes
+    table = read(
+        table,
+        [col.FPR, col.TPR, col.SLOPE_LO, col.SLOPE_HI],
+        "iso_performance",
+        color=color,
+    )
+    return draw_iso_performance(**locals())  # checked once; the builder trusts it
 
 
 def draw_iso_performance(
@@ -274,7 +280,7 @@ def draw_iso_performance(
     tooltip=None,
     mark: Mapping | None = None,
 ) -> alt.Chart:
-    """:func:`iso_performance` with the axis titles and legend labels of a chart (``axes``)."""
+    """:func:`iso_performance` of a checked table (trusted), with a chart's axes (``axes``)."""
     if (slope is None) == (pc is None):
         msg = "iso_performance needs either slope= or pc= (one of them)"
         raise CostchartError(msg)
@@ -286,12 +292,6 @@ def draw_iso_performance(
         conditions = values.tolist()
     else:
         conditions = _slopes_to_pc(slope)
-    table = read(
-        table,
-        [col.FPR, col.TPR, col.SLOPE_LO, col.SLOPE_HI],
-        "iso_performance",
-        color=color,
-    )
     table = iso_performance_lines(table, conditions)
     return build(
         alt.Chart(table),
