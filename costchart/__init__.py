@@ -25,7 +25,7 @@ Transformers turn predictions into long-format pandas tables:
 Charts: :mod:`costchart.layers` (one Altair layer per function), the compositions
 :func:`cost_chart`, :func:`roc_chart`, :func:`roc_cost_chart`, :func:`band_chart`,
 :func:`difference_chart`, :func:`average_chart` (stable colours from :func:`palette`), the
-operating-point :func:`explorer`,
+operating-point :func:`explorer`; :func:`chart_tables` gives back the tables a chart draws,
 and :func:`save` / :func:`report` for JSON, offline HTML, PNG, SVG and PDF.
 ``alt.theme.enable("costchart")`` turns on the optional theme.
 """
@@ -58,6 +58,7 @@ _HOMES = {
     "band_label": "costchart._bands",
     "bootstrap_band": "costchart._bands",
     "brier_curve": "costchart._cost.brier",
+    "chart_tables": "costchart._charts._registry",
     "compare": "costchart._cost.compare",
     "confusion_band": "costchart._bands",
     "cost_at": "costchart._cost.expected",
@@ -148,6 +149,7 @@ if TYPE_CHECKING:
         roc_chart,
         roc_cost_chart,
     )
+    from costchart._charts._registry import chart_tables
     from costchart._charts.decision import decision_curve_chart
     from costchart._charts.explorer import explorer
     from costchart._charts.pr import pr_chart
@@ -223,6 +225,7 @@ __all__ = [
     "band_label",
     "bootstrap_band",
     "brier_curve",
+    "chart_tables",
     "compare",
     "confusion_band",
     "cost_at",

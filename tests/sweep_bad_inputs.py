@@ -792,6 +792,10 @@ def build_cases(tmp: Path) -> list[Case]:
         "thin_points: max_points=1": lambda: cc.thin_points(points, max_points=1),
         "thin_points: max_points=None": lambda: cc.thin_points(points, max_points=None),
         "thin_points: max_points=10**30": lambda: cc.thin_points(points, max_points=10**30),
+        "thin_points: max_total=1": lambda: cc.thin_points(points, max_total=1),
+        "thin_points: max_total='5'": lambda: cc.thin_points(points, max_total="5"),
+        "rate_driven_curve: pc=[[0.1]]": lambda: cc.rate_driven_curve(points, pc=[[0.1]]),
+        "rate_driven_curve: pc=2": lambda: cc.rate_driven_curve(points, pc=2),
         "iso_performance: slope='x'": lambda: cc.iso_performance(points, slope="x"),
         "iso_performance: slope=-1": lambda: cc.iso_performance(points, slope=-1),
         "iso_performance: slope=[1, 2, 3]": lambda: cc.iso_performance(points, slope=[1, 2, 3]),
@@ -821,10 +825,15 @@ def build_cases(tmp: Path) -> list[Case]:
         "vertical_average: over=[]": lambda: cc.vertical_average(envelope, over=[]),
         "vertical_average: over=None": lambda: cc.vertical_average(envelope, over=None),
         "vertical_average: over=[['fold']]": lambda: cc.vertical_average(envelope, over=[["fold"]]),
-        "roc_average: method='diagonal'": lambda: cc.roc_average(points, over="fold", method="x"),
-        "roc_average: method=None": lambda: cc.roc_average(points, over="fold", method=None),
-        "roc_average: method=['vertical']": lambda: cc.roc_average(
-            points, over="fold", method=["vertical"]
+        "roc_average: averaging='diagonal'": lambda: cc.roc_average(
+            points, over="fold", averaging="x"
+        ),
+        "roc_average: averaging=None": lambda: cc.roc_average(points, over="fold", averaging=None),
+        "roc_average: method='diagonal' (old name)": lambda: cc.roc_average(
+            points, over="fold", method="x"
+        ),
+        "roc_average: averaging=['vertical']": lambda: cc.roc_average(
+            points, over="fold", averaging=["vertical"]
         ),
         "roc_average: grid='x'": lambda: cc.roc_average(points, over="fold", grid="x"),
         "roc_average: grid=[[0.1]]": lambda: cc.roc_average(points, over="fold", grid=[[0.1]]),
@@ -915,7 +924,10 @@ def build_cases(tmp: Path) -> list[Case]:
             data, label="label", ratios=["2"]
         ),
         "resample_classes: ratios=2": lambda: cc.resample_classes(data, label="label", ratios=2),
-        "resample_classes: method='smote'": lambda: cc.resample_classes(
+        "resample_classes: resampling='smote'": lambda: cc.resample_classes(
+            data, label="label", ratios=[2], resampling="smote"
+        ),
+        "resample_classes: method='smote' (old name)": lambda: cc.resample_classes(
             data, label="label", ratios=[2], method="smote"
         ),
         "resample_classes: label='nope'": lambda: cc.resample_classes(

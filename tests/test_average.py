@@ -25,7 +25,7 @@ def test_middle_segment_of_the_vertical_cost_average_is_the_average_point():
         tn="tn",
         by="fold",
     )
-    roc = cc.roc_average(points, over="fold", method="vertical")
+    roc = cc.roc_average(points, over="fold", averaging="vertical")
     assert not any(np.isclose(roc.fpr, 0.17) & np.isclose(roc.tpr, 0.6))
     assert roc.loc[np.isclose(roc.fpr, 0.04), "tpr"].iat[0] == pytest.approx(
         (0.4 + 0.8 * 0.04 / 0.3) / 2
@@ -91,14 +91,14 @@ def folds(draw):
 
 @pytest.mark.slow
 @settings(max_examples=100, deadline=None)
-@given(folds(), st.sampled_from(["vertical", "horizontal", "threshold"]))
+@given(folds(), st.sampled_from(["vertical", "horizontal", "by_threshold"]))
 def test_envelope_of_any_roc_average_is_above_the_cost_average(data, method):
     points = cc.roc_points(data, score="s", label="y", by="fold")
     import warnings
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", cc.CostchartWarning)
-        roc = cc.roc_average(points, over="fold", method=method)
+        roc = cc.roc_average(points, over="fold", averaging=method)
     cost_average = cc.vertical_average(points, over="fold")
     roc_envelope = cc.lower_envelope(roc[["fpr", "tpr"]])
     at = np.linspace(0, 1, 201)
@@ -112,8 +112,8 @@ def test_roc_average_methods_and_columns(demo_points):
 
     data = load_predictions().query("dataset == 'ionosphere' and classifier == 'logistic'")
     points = cc.roc_points(data, score="score", label="label", by="fold")
-    for method in ("vertical", "horizontal", "threshold"):
-        roc = cc.roc_average(points, over="fold", method=method)
+    for method in ("vertical", "horizontal", "by_threshold"):
+        roc = cc.roc_average(points, over="fold", averaging=method)
         assert list(roc.columns) == [
             "threshold",
             "fpr",
@@ -127,10 +127,10 @@ def test_roc_average_methods_and_columns(demo_points):
             "n_curves",
         ]
         assert (roc.fpr_lo <= roc.fpr + 1e-12).all() and (roc.tpr <= roc.tpr_hi + 1e-12).all()
-    vertical = cc.roc_average(points, over="fold", method="vertical", grid=[0.0, 0.1, 0.5, 1.0])
+    vertical = cc.roc_average(points, over="fold", averaging="vertical", grid=[0.0, 0.1, 0.5, 1.0])
     assert vertical.fpr.tolist() == [0.0, 0.1, 0.5, 1.0]
     assert (vertical.fpr_sd == 0).all()
-    threshold = cc.roc_average(points, over="fold", method="threshold", grid=[0.5])
+    threshold = cc.roc_average(points, over="fold", averaging="by_threshold", grid=[0.5])
     per_fold = [
         ((f.score >= 0.5) & (f.label == 0)).sum() / (f.label == 0).sum()
         for _, f in data.groupby("fold")
@@ -150,12 +150,12 @@ def test_roc_average_methods_and_columns(demo_points):
             r"over column 'seed' is not in the table",
         ),
         (
-            lambda: cc.roc_average(ONE_POINT_FOLDS, over="fold", method="median"),
-            r"method='median' is not an option",
+            lambda: cc.roc_average(ONE_POINT_FOLDS, over="fold", averaging="median"),
+            r"averaging='median' is not an option",
         ),
         (
-            lambda: cc.roc_average(ONE_POINT_FOLDS, over="fold", method="threshold"),
-            r"method='threshold' needs a 'threshold' column",
+            lambda: cc.roc_average(ONE_POINT_FOLDS, over="fold", averaging="by_threshold"),
+            r"averaging='by_threshold' needs a 'threshold' column",
         ),
     ],
 )
@@ -207,7 +207,9 @@ def test_roc_averages_complete_curves_with_the_trivial_classifiers():
     np.testing.assert_allclose(
         default.tpr, [0.0, (0.4 + 0.8 * 0.04 / 0.3) / 2, (0.4 + 0.6 * 0.26 / 0.96 + 0.8) / 2, 1.0]
     )
-    horizontal = cc.roc_average(ONE_POINT_FOLDS, over="fold", method="horizontal", grid=[0.6, 0.9])
+    horizontal = cc.roc_average(
+        ONE_POINT_FOLDS, over="fold", averaging="horizontal", grid=[0.6, 0.9]
+    )
     np.testing.assert_allclose(
         horizontal.fpr,
         [
@@ -219,7 +221,7 @@ def test_roc_averages_complete_curves_with_the_trivial_classifiers():
 
 def test_threshold_average_completes_curves_with_the_trivial_classifiers():
     folds = ONE_POINT_FOLDS.assign(threshold=[0.5, 0.7])
-    average = cc.roc_average(folds, over="fold", method="threshold", grid=[0.9, 0.6, 0.2])
+    average = cc.roc_average(folds, over="fold", averaging="by_threshold", grid=[0.9, 0.6, 0.2])
     # Above a curve's thresholds it predicts nothing positive: (0, 0), not its own point.
     assert average.threshold.tolist() == [0.9, 0.6, 0.2]
     np.testing.assert_allclose(average.fpr, [0.0, 0.15, 0.17])
@@ -368,14 +370,17 @@ def test_roc_average_refuses_costchart_columns_and_missing_curve_keys():
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"method": 3}, r"method=3 is not an option; pass one of 'vertical', 'horizontal'"),
+        ({"averaging": 3}, r"averaging=3 is not an option; pass one of 'vertical', 'horizontal'"),
         ({"grid": [0.1, 1.5]}, r"grid \(FPR values\)=1\.5 is outside \[0, 1\]"),
         ({"grid": [np.nan]}, r"grid \(FPR values\)=nan is outside \[0, 1\]"),
-        ({"method": "horizontal", "grid": [-0.1]}, r"grid \(TPR values\)=-0\.1 is outside"),
+        ({"averaging": "horizontal", "grid": [-0.1]}, r"grid \(TPR values\)=-0\.1 is outside"),
         ({"grid": "abc"}, r"grid='abc' must be numbers"),
         ({"grid": []}, r"grid= must be a non-empty 1-D list of numbers, but has shape \(0,\)"),
         ({"grid": [[0.1, 0.2]]}, r"but has shape \(1, 2\)"),
-        ({"method": "threshold", "grid": [0.5, np.nan]}, r"grid= has NaN values; pass thresholds"),
+        (
+            {"averaging": "by_threshold", "grid": [0.5, np.nan]},
+            r"grid= has NaN values; pass thresholds",
+        ),
     ],
 )
 def test_roc_average_options(kwargs, message):
@@ -388,9 +393,32 @@ def test_threshold_average_refuses_nan_thresholds():
     points = ONE_POINT_FOLDS.assign(threshold=[0.5, np.nan])
     with pytest.raises(
         cc.CostchartError,
-        match=r"column 'threshold' of points has 1 NaN values; method='threshold' needs",
+        match=r"column 'threshold' of points has 1 NaN values; averaging='by_threshold' needs",
     ):
-        cc.roc_average(points, over="fold", method="threshold")
+        cc.roc_average(points, over="fold", averaging="by_threshold")
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [("vertical", "vertical"), ("horizontal", "horizontal"), ("threshold", "by_threshold")],
+)
+def test_roc_average_method_is_the_deprecated_name_of_averaging(old, new):
+    points = _ten_folds().query("fold < 3")
+    expected = cc.roc_average(points, over="fold", averaging=new)
+    with pytest.warns(
+        FutureWarning,
+        match=rf"roc_average\(method='{old}'\) is deprecated.*"
+        rf"pass averaging='{new}'",
+    ):
+        given = cc.roc_average(points, over="fold", method=old)
+    pd.testing.assert_frame_equal(given, expected)
+
+
+def test_roc_average_refuses_method_and_averaging_together():
+    with pytest.raises(cc.CostchartError, match=r"method= is the deprecated name of averaging="):
+        cc.roc_average(ONE_POINT_FOLDS, over="fold", method="vertical", averaging="vertical")
+    with pytest.raises(cc.CostchartError, match=r"method='median' is not an option; pass one of"):
+        cc.roc_average(ONE_POINT_FOLDS, over="fold", method="median")
 
 
 @pytest.mark.parametrize("kind", ["polars", "pyarrow", "dict"])
@@ -407,10 +435,10 @@ def test_averages_read_polars_pyarrow_and_dicts(kind):
     average = cc.vertical_average(points, over="fold")
     pd.testing.assert_frame_equal(cc.vertical_average(native(points), over="fold"), average)
     pd.testing.assert_frame_equal(cc.curve_points(native(average)), cc.curve_points(average))
-    for method in ("vertical", "threshold"):
+    for method in ("vertical", "by_threshold"):
         pd.testing.assert_frame_equal(
-            cc.roc_average(native(points), over="fold", method=method),
-            cc.roc_average(points, over="fold", method=method),
+            cc.roc_average(native(points), over="fold", averaging=method),
+            cc.roc_average(points, over="fold", averaging=method),
         )
 
 

@@ -69,22 +69,23 @@ def _curve_points_group_by_group(curve, *, by=None):
     return combine_groups(table, by, groups, parts, [col.PC_LO, col.PC_HI, col.FPR, col.TPR])
 
 
-def _roc_average_group_by_group(points, *, over, method="vertical", grid=None, by=None):
-    one_of(method, "method", ("vertical", "horizontal", "threshold"))
+def _roc_average_group_by_group(points, *, over, averaging="vertical", grid=None, by=None):
+    one_of(averaging, "averaging", ("vertical", "horizontal", "by_threshold"))
+    method = {"by_threshold": "threshold"}.get(averaging, averaging)
     table = read_table(points, "points")
     over = check_over(table, over, "points")
     if by is not None:  # the curves: by= and over= together
         by = [*normalize_by(by), *(c for c in over if c not in normalize_by(by))]
     table, inferred, _ = points_groups(table, by, declared=over)
     if method == "threshold" and col.THRESHOLD not in table.columns:
-        msg = "method='threshold' needs a 'threshold' column (ROC points from roc_points)"
+        msg = "averaging='by_threshold' needs a 'threshold' column (ROC points from roc_points)"
         raise CostchartError(msg)
     if method == "threshold":
         thresholds = table[col.THRESHOLD].to_numpy(np.float64, na_value=np.nan)
         if np.isnan(thresholds).any():
             msg = (
                 f"column 'threshold' of points has {int(np.isnan(thresholds).sum())} NaN "
-                "values; method='threshold' needs every point's threshold"
+                "values; averaging='by_threshold' needs every point's threshold"
             )
             raise CostchartError(msg)
     grid = _check_grid(grid, method)
@@ -233,19 +234,24 @@ def _outcome(function, *args, **kwargs):
 
 
 @pytest.mark.parametrize("kind", KINDS)
-@pytest.mark.parametrize("method", ["vertical", "horizontal", "threshold"])
+@pytest.mark.parametrize("method", ["vertical", "horizontal", "by_threshold"])
 def test_roc_average_equals_the_per_group_code(kind, method):
     rng = np.random.default_rng(hash((kind, method)) % 2**32)
     for n_groups in (1, 2, 7, 40):
         points = _random_points(rng, n_groups, kind)
         for grid in (None, [0.5, 0.0, 1.0, 0.25, 0.5], [0.3]):
-            if method == "threshold" and grid is not None:
+            if method == "by_threshold" and grid is not None:
                 grid = [2.0, np.inf, 0.7, -np.inf, 2.0][: len(grid)]
             new, new_warnings = _outcome(
-                cc.roc_average, points, over="fold", method=method, grid=grid, by="key"
+                cc.roc_average, points, over="fold", averaging=method, grid=grid, by="key"
             )
             old, old_warnings = _outcome(
-                _roc_average_group_by_group, points, over="fold", method=method, grid=grid, by="key"
+                _roc_average_group_by_group,
+                points,
+                over="fold",
+                averaging=method,
+                grid=grid,
+                by="key",
             )
             _same(new, old)
             assert new_warnings == old_warnings
@@ -255,15 +261,15 @@ def test_roc_average_without_grouping_and_with_two_over_columns():
     rng = np.random.default_rng(3)
     points = _random_points(rng, 9, "int").assign(rep=lambda f: f.fold % 2)
     single = points.drop(columns=["key", "rep"])
-    for method in ("vertical", "horizontal", "threshold"):
+    for method in ("vertical", "horizontal", "by_threshold"):
         for table, over, by in (
             (single, "fold", None),
             (points, ["fold", "rep"], "key"),
             (points.drop(columns="rep"), ["key", "fold"], []),
         ):
-            new, new_warnings = _outcome(cc.roc_average, table, over=over, method=method, by=by)
+            new, new_warnings = _outcome(cc.roc_average, table, over=over, averaging=method, by=by)
             old, old_warnings = _outcome(
-                _roc_average_group_by_group, table, over=over, method=method, by=by
+                _roc_average_group_by_group, table, over=over, averaging=method, by=by
             )
             _same(new, old)
             assert new_warnings == old_warnings
@@ -274,9 +280,9 @@ def test_roc_average_of_real_roc_points(demo_points):
 
     data = load_predictions()
     points = cc.roc_points(data, score="score", label="label", by=["dataset", "classifier", "fold"])
-    for method in ("vertical", "horizontal", "threshold"):
-        new = cc.roc_average(points, over="fold", method=method)
-        old = _roc_average_group_by_group(points, over="fold", method=method)
+    for method in ("vertical", "horizontal", "by_threshold"):
+        new = cc.roc_average(points, over="fold", averaging=method)
+        old = _roc_average_group_by_group(points, over="fold", averaging=method)
         _same(new, old)
 
 
@@ -284,10 +290,10 @@ def test_roc_average_errors_are_unchanged():
     points = _random_points(np.random.default_rng(4), 5, "str")
     bad = points.assign(threshold=points.threshold.where(points.index != 7))
     for args in (
-        (points, {"over": "fold", "method": "median"}),
-        (bad, {"over": "fold", "method": "threshold"}),
+        (points, {"over": "fold", "averaging": "median"}),
+        (bad, {"over": "fold", "averaging": "by_threshold"}),
         (points, {"over": "fold", "grid": [0.5, 2.0]}),
-        (points.drop(columns="threshold"), {"over": "fold", "method": "threshold"}),
+        (points.drop(columns="threshold"), {"over": "fold", "averaging": "by_threshold"}),
     ):
         new, _ = _outcome(cc.roc_average, args[0], **args[1])
         old, _ = _outcome(_roc_average_group_by_group, args[0], **args[1])

@@ -137,3 +137,26 @@ def test_one_group_and_polars_input_equal_the_loop():
         _brier_curve_group_by_group(data.iloc[:1], **one)
     with pytest.raises(cc.CostchartError, match=re.escape(str(expected.value))):
         cc.brier_curve(data.iloc[:1], **one)
+
+
+def test_pc_gives_the_brier_curve_at_those_operating_points_exactly():
+    rng = np.random.default_rng(8)
+    y = rng.random(200) < 0.5
+    data = {"p": np.clip(np.round(0.5 + 0.3 * rng.normal(size=200) * (2 * y - 1), 2), 0, 1)}
+    data |= {"y": y}
+    curve = cc.brier_curve(data, score="p", label="y")
+    lo, hi = curve["pc"].to_numpy()[0::2], curve["pc"].to_numpy()[1::2]
+    cost_lo, cost_hi = curve["cost"].to_numpy()[0::2], curve["cost"].to_numpy()[1::2]
+    middle = (lo + hi) / 2  # inside each interval the curve is the line of its threshold
+    at = cc.brier_curve(data, score="p", label="y", pc=middle)
+    assert list(at.columns) == ["pc", "cost", "threshold"]
+    np.testing.assert_allclose(at["cost"], (cost_lo + cost_hi) / 2, rtol=0, atol=1e-12)
+    np.testing.assert_array_equal(at["threshold"], curve["threshold"].to_numpy()[0::2])
+
+
+def test_pc_refuses_what_is_no_operating_point_and_scores_that_are_no_probabilities():
+    data = {"p": [0.9, 0.6, 0.3, 0.2], "y": [1, 0, 1, 0]}
+    with pytest.raises(cc.CostchartError, match="one dimension"):
+        cc.brier_curve(data, score="p", label="y", pc=[[0.5]])
+    with pytest.raises(cc.CostchartError, match=r"column 'p' has scores outside \[0, 1\]"):
+        cc.brier_curve({"p": [2, 1], "y": [1, 0]}, score="p", label="y", pc=[0.5])

@@ -185,9 +185,9 @@ def test_chart_tables_keep_hull_and_envelope_exact(demo_points):
         (lambda p: cc.roc_cost_chart(p, y_max=float("nan")), r"y_max=nan must be a finite"),
         (
             lambda p: cc.cost_chart(p, markers="abc"),
-            r"markers='abc' must be a dict of label to pc or a list of pc values in \[0, 1\]",
+            r"markers='abc' must be a number or numbers, not str; pass a pc in \[0, 1\], a list of",
         ),
-        (lambda p: cc.roc_cost_chart(p, markers=5), r"markers=5 must be a dict of label to pc"),
+        (lambda p: cc.roc_cost_chart(p, markers=5), r"markers=5\.0 is outside \[0, 1\]"),
         (
             lambda p: cc.cost_chart(p, markers={"a": "x"}),
             r"markers must be a number or numbers, not str 'x'",
@@ -205,7 +205,7 @@ def test_chart_tables_keep_hull_and_envelope_exact(demo_points):
         (lambda p: cc.cost_chart(p, max_points=float("nan")), r"max_points=nan must be a whole"),
         (
             lambda p: cc.cost_chart(p, classifier=["classifier"]),
-            r"classifier=\['classifier'\] is not a grouping column of points",
+            r"classifier= takes a column name, but got a list",
         ),
         (lambda p: cc.cost_chart(p.iloc[:0]), r"points has no rows; there is no curve to draw"),
         *[

@@ -225,12 +225,12 @@ FUNCTIONS = {
     **{
         f"roc_average({method})": (
             "points",
-            lambda t, i, method=method, **k: cc.roc_average(t, over=i.over, method=method, **k),
+            lambda t, i, method=method, **k: cc.roc_average(t, over=i.over, averaging=method, **k),
             lambda i: i.kept,
             lambda i: _schema.ROC_AVERAGE_TABLE,
             {"nan_ok": (_schema.FPR_SD, _schema.TPR_SD)},
         )
-        for method in ("vertical", "horizontal", "threshold")
+        for method in ("vertical", "horizontal", "by_threshold")
     },
     "iso_performance(pc)": (
         "points",
@@ -698,7 +698,7 @@ EMPTY_REFUSED = {
     "curve_points": r"curve has no rows; pass a cost curve \(pc, cost\)",
     "roc_average(vertical)": "points has no rows; pass at least one curve",
     "roc_average(horizontal)": "points has no rows; pass at least one curve",
-    "roc_average(threshold)": "points has no rows; pass at least one curve",
+    "roc_average(by_threshold)": "points has no rows; pass at least one curve",
     "rociv_condition": "points has no rows; pass a table from rociv",
 }
 

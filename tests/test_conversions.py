@@ -137,14 +137,14 @@ MEANINGLESS_INF = [
     ("p_pos_from_pc", "cost_fn", r"cost_fn=inf must be a positive, finite number"),
     ("p_pos_from_pc", "cost_fp", r"cost_fp=inf must be a positive, finite number"),
     ("cost_ratio_from_pc", "pc", r"pc=inf is outside \[0, 1\]"),
-    ("cost_ratio_from_pc", "p_pos", r"p_pos=inf is outside \(0, 1\)"),
+    ("cost_ratio_from_pc", "p_pos", r"p_pos=inf is outside \[0, 1\]"),  # the word's range
     ("slope_from_pc", "pc", r"pc=inf is outside \[0, 1\]"),
     ("roc_point_to_cost_line", "fpr", r"fpr=inf is outside \[0, 1\]"),
     ("roc_point_to_cost_line", "tpr", r"tpr=inf is outside \[0, 1\]"),
     ("cost_line_to_roc_point", "slope", r"slope=inf must be a finite number"),
     ("cost_line_to_roc_point", "intercept", r"intercept=inf must be a finite number"),
     ("roc_line_to_cost_point", "intercept", r"intercept=inf must be a finite number"),
-    ("cost_point_to_roc_line", "pc", r"pc=inf is outside \(0, 1\]"),
+    ("cost_point_to_roc_line", "pc", r"pc=inf is outside \[0, 1\]"),  # the word's range
     ("cost_point_to_roc_line", "cost", r"cost=inf must be a finite number"),
 ]
 

@@ -901,7 +901,7 @@ def _resample_options(i: Inputs) -> dict:
             st.lists(st.sampled_from([0.1, 0.5, 1, 2, 2.5, 10]), min_size=1, max_size=3),
             st.one_of(JUNK, st.sampled_from([[], [0], [-1.0], [np.inf], [np.nan], ["2"]])),
         ),
-        "method": maybe(st.sampled_from(["over", "under"])),
+        "resampling": maybe(st.sampled_from(["over", "under"])),
         "pos_label": maybe(st.sampled_from([None, 1])),
         "rng": maybe(st.sampled_from([None, 0, 7])),
     }
@@ -1273,7 +1273,7 @@ CASES = {
         table_check(_schema.ROC_AVERAGE_TABLE, nan_ok=(_schema.FPR_SD, _schema.TPR_SD)),
         by=False,
         over=_over,
-        method=maybe(st.sampled_from(["vertical", "horizontal", "threshold"])),
+        averaging=maybe(st.sampled_from(["vertical", "horizontal", "by_threshold"])),
         grid=maybe(st.sampled_from([None, [0.0, 0.5, 1.0], np.linspace(0, 1, 5)])),
     ),
     "compare": compare_call,

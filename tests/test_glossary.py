@@ -9,6 +9,13 @@ has no default to compare, and a "—" word no shared default to compare with: t
 not cases of it (each is still checked to be in the glossary). The glossary is checked
 from its side too: a shared default is the default of some function, and an exception
 names a function that takes the word with a default other than the shared one.
+
+The *Types and values* table is read as constraints and compared with the one declaration
+the functions are checked through (``costchart/_io/parameters.py``): every declared word
+has a row, with the declaration's text; the ends of each range written there are accepted
+or refused as its brackets say; the strings listed are exactly the values accepted (and
+those the word's meaning lists in the *Words* table); ``None`` is named where, and only
+where, it is accepted everywhere.
 """
 
 import ast
@@ -21,6 +28,7 @@ import pytest
 
 import costchart as cc
 from costchart import datasets, layers
+from costchart._io.parameters import WORDS
 from costchart.datasets import binormal
 
 GLOSSARY = Path(__file__).parent.parent / "docs" / "glossary.md"
@@ -180,3 +188,116 @@ def test_the_concept_pages_link_the_glossary():
     concepts = (GLOSSARY.parent / "concepts.md").read_text()
     first_steps = (GLOSSARY.parent / "getting-started.md").read_text()
     assert "\nglossary\n" in guide and "glossary" in concepts and "glossary" in first_steps
+
+
+@functools.cache
+def _types() -> dict[str, str]:
+    """word -> what it takes, from the glossary's *Types and values* table."""
+    section = GLOSSARY.read_text().split("## Types and values", 1)[1].split("\n## ", 1)[0]
+    types: dict[str, str] = {}
+    for line in section.splitlines():
+        if not line.startswith("| `"):
+            continue
+        cells = [c.strip() for c in line.strip().strip("|").split(" | ")]
+        assert len(cells) == 2, f"a types row needs word | takes: {line}"
+        for word in re.findall(r"`(\w+)`", cells[0]):
+            assert word not in types, f"{word!r} is in the types table twice"
+            types[word] = cells[1]
+    return types
+
+
+def test_the_types_table_has_every_declared_word_and_no_other():
+    assert set(_types()) == set(WORDS)
+
+
+@pytest.mark.parametrize("word", sorted(WORDS))
+def test_the_glossary_says_what_the_declaration_takes(word):
+    assert _types()[word] == WORDS[word].takes
+    assert word in _glossary(), f"{word!r} is declared but not a word of the glossary"
+
+
+def _accepts(word: str, value) -> bool:
+    try:
+        cc._io.parameters.check(word, value)
+    except cc.CostchartError as error:
+        assert re.search(rf"\b{word}\b", str(error)), f"the refusal names no {word}=: {error}"
+        return False
+    return True
+
+
+RANGES = [(w, t) for w, t in sorted(_types().items()) if re.search(r"[\[(]0, 1[\])]", t)]
+
+
+@pytest.mark.parametrize(("word", "takes"), RANGES)
+def test_a_range_in_the_glossary_is_the_range_checked(word, takes):
+    low, high = re.search(r"([\[(])0, 1([\])])", takes).groups()
+    assert _accepts(word, 0.0) is (low == "["), f"{word}=0: the glossary says {takes!r}"
+    assert _accepts(word, 1.0) is (high == "]"), f"{word}=1: the glossary says {takes!r}"
+    assert _accepts(word, 0.25) and _accepts(word, 0.75)
+    assert not _accepts(word, -0.01) and not _accepts(word, 1.01)
+    assert not _accepts(word, float("nan")) and not _accepts(word, "0.5")
+
+
+def _whole(text: str) -> int:
+    return int(text.replace(",", ""))
+
+
+WHOLE = [(w, t) for w, t in sorted(_types().items()) if "whole number" in t and "seed" not in t]
+
+
+@pytest.mark.parametrize(("word", "takes"), WHOLE)
+def test_whole_number_bounds_in_the_glossary_are_the_ones_checked(word, takes):
+    span = re.search(r"from ([\d,]+) to ([\d,]+)", takes)
+    least = re.search(r"at least ([\d,]+)", takes)
+    assert span or least, f"{word}: say its bounds ('at least n' or 'from a to b'): {takes!r}"
+    low = _whole((span or least).group(1))
+    assert _accepts(word, low) and not _accepts(word, low - 1)
+    assert not _accepts(word, low + 0.5) and not _accepts(word, str(low + 1))
+    if span:
+        high = _whole(span.group(2))
+        assert _accepts(word, high) and not _accepts(word, high + 1)
+    else:
+        assert _accepts(word, low + 1000)
+
+
+OPTIONS = [(w, t) for w, t in sorted(_types().items()) if t.startswith("one of ")]
+
+
+@pytest.mark.parametrize(("word", "takes"), OPTIONS)
+def test_the_strings_a_word_lists_are_the_values_accepted(word, takes):
+    listed = re.findall(r'`"([^"`]+)"`', takes)
+    assert tuple(listed) == WORDS[word].options
+    for value in listed:
+        assert _accepts(word, value)
+        assert not _accepts(word, value.upper()) and not _accepts(word, value + "s")
+    assert not _accepts(word, "") and not _accepts(word, None)
+    meaning = next(
+        line for line in GLOSSARY.read_text().splitlines() if line.startswith(f"| `{word}` |")
+    )
+    said = set(re.findall(r'`"([^"`]+)"`', meaning.split(" | ")[1]))
+    assert said == set(listed), f"the meaning of {word!r} lists {said}, the word takes {listed}"
+    if takes.endswith(", or a list of them"):
+        assert _accepts(word, listed[:2]) and not _accepts(word, [listed[0], "bogus"])
+
+
+@pytest.mark.parametrize("word", sorted(WORDS))
+def test_none_is_named_where_it_is_accepted_everywhere(word):
+    assert _accepts(word, None) is ("`None`" in _types()[word]), (
+        f"{word}: the glossary says {_types()[word]!r}"
+    )
+
+
+@pytest.mark.parametrize(
+    ("words", "inside", "outside"),
+    [
+        ({"`True` or `False`"}, [True, False], [1, 0, "True", None]),
+        ({"a column name (a string)"}, ["score", "a b"], [["score"], 1.5]),
+        ({"a string"}, ["A title"], [3, ["a"]]),
+    ],
+)
+def test_the_plain_types_are_the_ones_checked(words, inside, outside):
+    named = [w for w, t in _types().items() if t in words]
+    assert named, f"no word of the glossary takes {words}"
+    for word in named:
+        assert all(_accepts(word, value) for value in inside), word
+        assert not any(_accepts(word, value) for value in outside), word

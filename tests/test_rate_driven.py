@@ -150,3 +150,29 @@ def test_input_is_not_mutated():
     before = points.copy()
     cc.rate_driven_curve(points)
     pd.testing.assert_frame_equal(points, before)
+
+
+def test_pc_gives_the_curve_at_those_operating_points_exactly():
+    rng = np.random.default_rng(5)
+    y = rng.random(300) < 0.5
+    data = {"s": np.round(rng.normal(size=300) + y, 1), "y": y, "g": np.repeat(["a", "b"], 150)}
+    points = cc.roc_points(data, score="s", label="y", by="g")
+    curve = cc.rate_driven_curve(points)
+    for name, rows in curve.groupby("g"):
+        at = cc.rate_driven_curve(points[points["g"] == name], pc=rows["pc"].to_numpy())
+        np.testing.assert_allclose(at["cost"], rows["cost"], rtol=0, atol=1e-15)
+        np.testing.assert_allclose(at[["tpr", "fpr"]], rows[["tpr", "fpr"]], rtol=0, atol=1e-15)
+        np.testing.assert_array_equal(at["threshold"], rows["threshold"])
+    grid = cc.rate_driven_curve(points, pc=[0.0, 0.25, 1.0])
+    assert list(grid.columns) == ["g", "pc", "cost", "tpr", "fpr", "threshold"]
+    assert grid["pc"].tolist() == [0.0, 0.25, 1.0] * 2
+
+
+@pytest.mark.parametrize(
+    ("bad", "message"),
+    [([[0.1, 0.2]], "one dimension"), (1.5, r"outside \[0, 1\]"), ("x", "not str")],
+)
+def test_pc_must_be_operating_points(bad, message):
+    points = cc.roc_points({"s": [3, 2, 1], "y": [1, 0, 1]}, score="s", label="y")
+    with pytest.raises(cc.CostchartError, match=message):
+        cc.rate_driven_curve(points, pc=bad)

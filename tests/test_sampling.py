@@ -40,7 +40,7 @@ def test_oversampling_counts_and_copies(ratio):
 @pytest.mark.parametrize("ratio", [1, 2, 3.3, 0.5, 0.25])
 def test_undersampling_keeps_the_weighted_class_and_a_share_of_the_other(ratio):
     data = _data()
-    out = cc.resample_classes(data, label="y", ratios=[ratio], method="under", rng=2)
+    out = cc.resample_classes(data, label="y", ratios=[ratio], resampling="under", rng=2)
     heavy = 1 if ratio >= 1 else 0
     weight = ratio if ratio >= 1 else 1 / ratio
     light_count = int((data["y"] != heavy).sum())
@@ -73,7 +73,7 @@ def test_polars_input_and_pos_label():
         ({"ratios": [2, 0]}, r"ratios\[1\]=0 must be greater than 0"),
         ({"ratios": [np.inf]}, r"ratios\[0\]=inf must be a finite number"),
         ({"ratios": 2}, r"ratios=2 must be a non-empty list"),
-        ({"ratios": [2], "method": "smote"}, r"method='smote' is not an option"),
+        ({"ratios": [2], "resampling": "smote"}, r"resampling='smote' is not an option"),
         ({"ratios": [2], "label": "z"}, r"'z'"),
     ],
 )
@@ -93,3 +93,18 @@ def test_one_class_is_refused():
 def test_oversampling_beyond_the_row_limit_is_refused(ratio):
     with pytest.raises(cc.CostchartError, match=r"more than 100,000,000; pass a ratio nearer 1"):
         cc.resample_classes(_data(), label="y", ratios=[ratio])
+
+
+@pytest.mark.parametrize("resampling", ["over", "under"])
+def test_method_is_the_deprecated_name_of_resampling(resampling):
+    data = {"x": [0.1, 0.4, 0.35, 0.8, 0.7], "y": [0, 0, 1, 1, 0]}
+    expected = cc.resample_classes(data, label="y", ratios=[2.5], resampling=resampling, rng=0)
+    with pytest.warns(
+        FutureWarning,
+        match=rf"resample_classes\(method='{resampling}'\) is deprecated.*"
+        rf"pass resampling='{resampling}'",
+    ):
+        given = cc.resample_classes(data, label="y", ratios=[2.5], method=resampling, rng=0)
+    pd.testing.assert_frame_equal(given, expected)
+    with pytest.raises(cc.CostchartError, match=r"method= is the deprecated name of resampling="):
+        cc.resample_classes(data, label="y", ratios=[2], method="over", resampling="over")

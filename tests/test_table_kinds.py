@@ -213,3 +213,60 @@ def test_the_warning_reads_polars_and_dicts(convert):
     data = pd.DataFrame({"s": [0.9, 0.4, 0.6, 0.2], "y": [1, 0, 1, 0], "m": ["a", "a", "b", "b"]})
     with pytest.warns(cc.CostchartWarning, match=r"\('m'\)"):
         cc.roc_points(convert(data), score="s", label="y")
+
+
+# The charts read points tables too: the same rules, and the same curves drawn.
+CHARTS = {
+    "roc_chart": lambda t, **k: cc.roc_chart(t, classifier="model", **k),
+    "cost_chart": lambda t, **k: cc.cost_chart(t, classifier="model", **k),
+    "roc_cost_chart": lambda t, **k: cc.roc_cost_chart(t, classifier="model", **k),
+    "roc_average": lambda t, **k: cc.roc_average(t, over="model", **k),
+}
+
+
+def _drawn(result):
+    return (
+        result.to_dict()
+        if hasattr(result, "to_dict") and not isinstance(result, pd.DataFrame)
+        else result
+    )
+
+
+@pytest.mark.parametrize("name", CHARTS)
+def test_charts_refuse_runs_concatenated_and_draw_the_same_after_reset_index(name):
+    both = pd.concat([RUNS["first"], RUNS["second"]], ignore_index=True).assign(model="a")
+    with pytest.raises(cc.CostchartError, match="not one ROC curve per group"):
+        CHARTS[name](both)
+    expected = _drawn(CHARTS[name](POINTS))
+    assert CHARTS[name](POINTS.reset_index()) is not None  # the index never groups
+    after = _drawn(CHARTS[name](POINTS.sort_values(["model", "fpr"]).reset_index(drop=True)))
+    if isinstance(expected, pd.DataFrame):
+        _same(after, expected)
+    else:
+        assert after == expected
+
+
+# Every function that reads raw data: by=None beside text columns warns, by=() does not.
+RAW_READERS = {
+    "roc_points": lambda d, **k: cc.roc_points(d, score="s", label="y", **k),
+    "rociv": lambda d, **k: cc.rociv(d.assign(a=1.0), score="s", label="y", amount="a", **k),
+    "auc_ci": lambda d, **k: cc.auc_ci(d, score="s", label="y", **k),
+    "h_measure": lambda d, **k: cc.h_measure(d, score="s", label="y", **k),
+    "brier_curve": lambda d, **k: cc.brier_curve(d, score="s", label="y", **k),
+    "net_benefit": lambda d, **k: cc.net_benefit(d, score="s", label="y", **k),
+    "expected_loss": lambda d, **k: cc.expected_loss(d, score="s", label="y", **k),
+    "bootstrap_band": lambda d, **k: cc.bootstrap_band(d, score="s", label="y", pc=[0.5], **k),
+}
+
+
+@pytest.mark.parametrize("name", RAW_READERS)
+def test_every_raw_reader_warns_when_it_pools_beside_text_columns(name):
+    data = pd.DataFrame(
+        {"s": [0.9, 0.4, 0.6, 0.2, 0.8, 0.3], "y": [1, 0, 1, 0, 1, 0], "m": list("aabbcc")}
+    )
+    with pytest.warns(cc.CostchartWarning, match=r"text or categorical columns \('m'\)"):
+        warned = RAW_READERS[name](data)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", cc.CostchartWarning)
+        quiet = RAW_READERS[name](data, by=())
+    pd.testing.assert_frame_equal(quiet, warned)  # it pools either way

@@ -123,3 +123,28 @@ def test_points_that_are_no_curve_are_searched_group_by_group():
     np.testing.assert_array_equal(
         fast[["g", "fpr", "tpr"]].to_numpy(), slow[["g", "fpr", "tpr"]].to_numpy()
     )
+
+
+def test_max_total_shares_the_points_among_the_groups():
+    rng = np.random.default_rng(3)
+    y = rng.random(40_000) < 0.4
+    data = {"s": rng.normal(size=40_000) + y, "y": y, "g": np.repeat(np.arange(8), 5_000)}
+    points = cc.roc_points(data, score="s", label="y", by="g")
+    # 8 groups share 240 points: 30 each (besides hull vertices), below max_points=100.
+    shared = cc.thin_points(points, max_points=100, max_total=240)
+    pd.testing.assert_frame_equal(shared, cc.thin_points(points, max_points=30))
+    # Never fewer than 10 a group, never more than max_points.
+    pd.testing.assert_frame_equal(
+        cc.thin_points(points, max_points=100, max_total=16), cc.thin_points(points, max_points=10)
+    )
+    pd.testing.assert_frame_equal(
+        cc.thin_points(points, max_points=20, max_total=10_000),
+        cc.thin_points(points, max_points=20),
+    )
+
+
+@pytest.mark.parametrize("bad", ["x", 1, 2.5, True])
+def test_max_total_must_be_a_whole_number_of_at_least_2(bad):
+    points = cc.roc_points({"s": [3, 2, 1], "y": [1, 0, 1]}, score="s", label="y")
+    with pytest.raises(cc.CostchartError, match=f"max_total={re.escape(repr(bad))}"):
+        cc.thin_points(points, max_total=bad)

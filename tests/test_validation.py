@@ -246,3 +246,48 @@ def test_probabilities_refuse_text_and_booleans(bad):
 
     with pytest.raises(cc.CostchartError, match=r"pc.* must be a number or numbers, not"):
         probabilities(bad, "pc")
+
+
+@pytest.mark.parametrize(
+    ("check", "value", "message"),
+    [
+        ("unit_top", 0, r"y_max=0\.0 is outside \(0, 1\]; pass a value in \(0, 1\]"),
+        ("unit_top", "a", r"y_max='a' must be a number"),
+        ("panel_size", 49, r"size=49 must be a whole number of pixels, at least 50 and at most"),
+        ("panel_size", 280.0, r"size=280\.0 must be a whole number of pixels"),
+        ("text", 3, r"title=3 must be a string \(or None for no title\)"),
+        ("label_value", [1], r"pos_label=\[1\] must be one label value \(e\.g\. 1 or 'spam'\)"),
+        ("label_value", (1, 0), r"pos_label=\(1, 0\) must be one label value"),
+        ("operating_points", "0.3", r"pc='0\.3' must be a number or numbers, not str; pass"),
+        ("operating_points", np.nan, r"pc=nan must be a finite number; pass a value in \[0, 1\]"),
+        ("operating_points", [0.2, np.nan], r"pc=nan is outside \[0, 1\]"),
+        ("operating_points", {"a": 1.5}, r"pc=1\.5 is outside \[0, 1\]"),
+        ("operating_points", True, r"pc=True must be a number or numbers, not bool"),
+    ],
+)
+def test_the_word_checks_refuse_naming_the_parameter(check, value, message):
+    from costchart._io import validation
+
+    name = {"unit_top": "y_max", "panel_size": "size", "text": "title"}.get(check)
+    function = getattr(validation, check)
+    with pytest.raises(cc.CostchartError, match=message):
+        function(value, name) if name else function(value)
+
+
+@pytest.mark.parametrize(
+    ("check", "value", "expected"),
+    [
+        ("unit_top", 1, 1.0),
+        ("panel_size", np.int64(280), 280),
+        ("label_value", "spam", "spam"),
+        ("label_value", np.int64(1), np.int64(1)),  # returned as given
+        ("operating_points", 0.0, 0.0),
+        ("operating_points", [0.0, 1.0], [0.0, 1.0]),
+        ("operating_points", {"3:1": 0.75}, {"3:1": 0.75}),
+    ],
+)
+def test_the_word_checks_accept_values_inside(check, value, expected):
+    from costchart._io import validation
+
+    result = getattr(validation, check)(value)
+    assert result == expected and type(result) is type(expected)

@@ -38,6 +38,7 @@ from costchart._io.errors import CostchartError
 from costchart._io.frames import as_pandas, normalize_by, rows_only
 from costchart._io.groups import Groups, assemble, split_groups
 from costchart._io.intervals import band_aliases
+from costchart._io.parameters import checked
 from costchart._io.validation import flag, one_of, threshold_number
 from costchart._roc.confusion import from_confusion
 from costchart._roc.points import points_and_columns
@@ -46,6 +47,7 @@ __all__ = ["bootstrap_band", "confusion_band"]
 
 
 @deprecated_names(band_aliases)
+@checked
 def bootstrap_band(
     data,
     *,
@@ -202,6 +204,7 @@ def _envelope_alias(function: str, kwargs: dict) -> None:
 
 @deprecated_names(_envelope_alias)
 @deprecated_names(band_aliases)
+@checked
 def confusion_band(
     data,
     *,

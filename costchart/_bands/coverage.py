@@ -24,6 +24,7 @@ from costchart._bands.difference import difference_band
 from costchart._io.deprecation import deprecated_names
 from costchart._io.errors import CostchartError
 from costchart._io.intervals import coverage_aliases
+from costchart._io.parameters import checked
 from costchart.datasets.binormal import binormal_cost, binormal_scores, binormal_threshold
 
 __all__ = ["band_coverage", "coverage_chart", "coverage_grid", "difference_coverage"]
@@ -39,6 +40,7 @@ def _selection(thresholds: np.ndarray, pc: np.ndarray, simulations: int) -> pd.D
 
 
 @deprecated_names(coverage_aliases)
+@checked
 def band_coverage(
     *,
     mu: float,
@@ -91,6 +93,7 @@ def band_coverage(
 
 
 @deprecated_names(coverage_aliases)
+@checked
 def difference_coverage(
     *,
     mu: float,
@@ -215,6 +218,7 @@ def coverage_grid(
     return pd.concat(tables, ignore_index=True)
 
 
+@checked
 def coverage_chart(
     table: pd.DataFrame,
     *,

@@ -28,6 +28,7 @@ from costchart._io.errors import CostchartError
 from costchart._io.frames import as_pandas, normalize_by
 from costchart._io.groups import assemble, split_groups
 from costchart._io.intervals import band_aliases
+from costchart._io.parameters import checked
 from costchart._io.tables import read_selection
 from costchart._io.validation import column_name, threshold_pair
 from costchart._roc.paired import is_scalar_name
@@ -37,6 +38,7 @@ __all__ = ["difference_band"]
 
 
 @deprecated_names(band_aliases)
+@checked
 def difference_band(
     data,
     *,

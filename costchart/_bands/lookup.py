@@ -15,6 +15,7 @@ from costchart._io.data_checks import finite_numbers
 from costchart._io.errors import CostchartError, warn
 from costchart._io.frames import as_pandas, require_columns
 from costchart._io.groups import split_groups
+from costchart._io.parameters import checked
 from costchart._io.validation import finite_number, probability
 
 __all__ = ["Band", "band_at"]
@@ -70,6 +71,7 @@ def _read_table(table, name: str, needed: list[str], fix: str) -> pd.DataFrame:
     return frame
 
 
+@checked
 def band_at(table, pc: float, *, confidence_level: float | None = None) -> Band:
     """The row of a one-group band table at (the grid point nearest to) ``pc``, as a :class:`Band`.
 

@@ -13,6 +13,7 @@ from costchart._io import schema as col
 from costchart._io.deprecation import renamed_pair
 from costchart._io.errors import CostchartError
 from costchart._io.frames import infer_by, require_columns
+from costchart._io.parameters import checked
 from costchart._io.tables import check_unit, numbers, read_table
 
 __all__ = ["significant_regions"]
@@ -22,6 +23,7 @@ CHEAPER = "cheaper"
 
 
 @renamed_pair()
+@checked
 def significant_regions(
     difference,
     *,

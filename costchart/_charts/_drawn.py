@@ -9,21 +9,19 @@ panel's cost lines (the mark budget's tables) are set here.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
 
+import costchart as cc
 from costchart._charts._options import check_roles
-from costchart._cost.envelope import envelope_of_hulls, envelope_ranges, line_ranges
 from costchart._cost.geometry import ALWAYS_NEGATIVE, ALWAYS_POSITIVE
 from costchart._io import schema as col
 from costchart._io.errors import CostchartError
-from costchart._io.groups import split_groups
-from costchart._io.tables import points_groups
+from costchart._io.frames import check_unique_columns, infer_by
+from costchart._io.tables import read_table
 from costchart._io.validation import whole_number
-from costchart._roc.hull import hull_table
-from costchart._roc.thin import thinned_points
 
 __all__ = [
     "DIGITS",
@@ -35,6 +33,10 @@ __all__ = [
     "SHOWN",
     "ChartTables",
     "chart_tables",
+    "drawn_envelope",
+    "drawn_points",
+    "grouping_of",
+    "passed_by",
     "threshold_text",
 ]
 
@@ -72,6 +74,12 @@ class ChartTables:
         The lower envelope of each group unrounded: grouping columns, ``pc``, ``cost``,
         ``fpr``, ``tpr`` (the active hull vertex), for the envelope of the classifiers
         shown (:mod:`costchart._charts.combined`), which must be exact.
+    public : dict of str to pandas.DataFrame
+        The public transformers' tables these are drawn from, as they returned them:
+        ``points`` (:func:`costchart.thin_points`), ``operating_range`` (of each point,
+        :func:`costchart.operating_range`), ``hull`` (:func:`costchart.roc_hull`),
+        ``envelope`` (:func:`costchart.lower_envelope` of the hull) and ``envelope_range``
+        (``operating_range(hull, of="envelope")``).
     """
 
     points: pd.DataFrame
@@ -82,6 +90,7 @@ class ChartTables:
     by: list[str]
     crowded: bool = False
     exact_envelope: pd.DataFrame | None = None
+    public: dict[str, pd.DataFrame] = field(default_factory=dict)
 
 
 def threshold_text(values: np.ndarray) -> list[str]:
@@ -133,6 +142,12 @@ def chart_tables(
 ) -> ChartTables:
     """Derive the tables the compositions draw from a ROC points table.
 
+    Every statistic comes from a public transformer: :func:`costchart.thin_points` reads
+    ``points`` (the only read of the input), and :func:`costchart.roc_hull`,
+    :func:`costchart.lower_envelope` and :func:`costchart.operating_range` take the
+    thinned points and the hull along; what is drawn is those tables, rounded and
+    joined (:attr:`ChartTables.public` holds them as returned).
+
     Parameters
     ----------
     points : pandas.DataFrame
@@ -148,19 +163,84 @@ def chart_tables(
     except CostchartError:  # the message thin_points gives, for every bad value
         msg = f"max_points={max_points!r} must be a whole number of at least 2"
         raise CostchartError(msg) from None
-    table, by, groups = points_groups(points, by, declared=(color, facet))
+    given = by
+    table, by = grouping_of(points, by, "points", declared=(color, facet))
     check_roles(by, "points", "roc_points", color=color, facet=facet)
-    if table.empty:
+    thinned = cc.thin_points(
+        table, max_points=max_points, max_total=MAX_CHART_POINTS, by=passed_by(table, given, by)
+    )
+    if thinned.empty:
         msg = "points has no rows; there is no curve to draw"
         raise CostchartError(msg)
-    # The points are read and checked once, above; what follows works on the table and its
-    # groups directly (no second pass through the public readers).
-    curves = max(len(groups), 1)
-    per_curve = min(max_points, max(MIN_POINTS_PER_CURVE, MAX_CHART_POINTS // curves))
-    thinned = thinned_points(table, by, groups, per_curve)
-    thinned_groups = split_groups(thinned, by)
-    hull, hulls = hull_table(thinned, thinned_groups)
-    ranges = line_ranges(thinned, by, thinned_groups)
+    hull = cc.roc_hull(thinned, by=by)
+    envelope = cc.lower_envelope(hull, by=by)
+    line_ranges = cc.operating_range(thinned, of="lines", by=by)
+    ranges = cc.operating_range(hull, of="envelope", by=by)
+    chart_points = drawn_points(thinned, hull, line_ranges, by)
+    crowded = _curves_per_panel(thinned, by, facet) > MAX_CURVES_WITH_ALL_LINES
+    if not crowded:  # crowded panels draw lines on demand; others may sample them
+        shown = _lines_shown(chart_points, facet)
+        if not shown.all():  # the column only where a panel samples its lines
+            chart_points[SHOWN] = shown
+    keys = thinned[[facet]].drop_duplicates().reset_index(drop=True) if facet else pd.DataFrame()
+    return ChartTables(
+        points=chart_points,
+        envelope=drawn_envelope(envelope, by),
+        hull=hull,
+        ranges=ranges,
+        keys=keys,
+        by=by,
+        crowded=crowded,
+        exact_envelope=envelope[[*by, col.PC, col.COST, col.FPR, col.TPR]],
+        public={
+            "points": thinned,
+            "operating_range": line_ranges,
+            "hull": hull,
+            "envelope": envelope,
+            "envelope_range": ranges,
+        },
+    )
+
+
+def grouping_of(points, by, name: str, *, declared=()) -> tuple[pd.DataFrame, list[str]]:
+    """A chart's input as pandas and its grouping columns, ``classifier=`` and ``facet=`` declared.
+
+    A pandas frame is not read here (the public transformer the chart calls first reads
+    it): only its column names are checked, so that each input table is read once.
+    """
+    if isinstance(points, pd.DataFrame):
+        check_unique_columns(points.columns, name)
+        table = points
+    else:
+        table = read_table(points, name)
+    return table, infer_by(table, by, name=name, declared=declared)
+
+
+def passed_by(table: pd.DataFrame, given, by: list[str]):
+    """The ``by=`` to hand the first public call: ``None`` where the table says as much.
+
+    ``by`` (the chart's grouping, its roles declared) passed explicitly would make a set
+    operation check the table as pooled curves, a second split of a large input; where
+    the table's own grouping is ``by``, ``None`` says the same and reuses its groups.
+    """
+    if given is not None:
+        return by
+    try:
+        own = infer_by(table, None)
+    except CostchartError:  # a column only the chart's roles (classifier=, facet=) declare
+        return by
+    return None if own == by else by
+
+
+def drawn_points(
+    thinned: pd.DataFrame, hull: pd.DataFrame, line_ranges: pd.DataFrame, by: list[str]
+) -> pd.DataFrame:
+    """The ROC points as drawn: thinned points, their operating ranges and hull flags.
+
+    Columns: the grouping columns, ``line`` (position within the group, the same as the
+    cost line's), ``threshold`` (text), ``fpr``, ``tpr``, ``range_lo``, ``range_hi`` and
+    ``on_hull``, rounded to :data:`DIGITS`.
+    """
     chart_points = thinned[by].copy()
     chart_points[col.LINE] = (
         thinned.groupby(by, sort=False, dropna=False).cumcount() if by else np.arange(len(thinned))
@@ -173,43 +253,28 @@ def chart_tables(
     chart_points[col.THRESHOLD] = threshold_text(threshold)
     chart_points[col.FPR] = thinned[col.FPR].round(DIGITS)
     chart_points[col.TPR] = thinned[col.TPR].round(DIGITS)
-    chart_points["range_lo"] = ranges[col.PC_LO].round(DIGITS).to_numpy()
-    chart_points["range_hi"] = ranges[col.PC_HI].round(DIGITS).to_numpy()
+    chart_points["range_lo"] = line_ranges[col.PC_LO].round(DIGITS).to_numpy()
+    chart_points["range_hi"] = line_ranges[col.PC_HI].round(DIGITS).to_numpy()
     hull_keys = pd.MultiIndex.from_frame(hull[[*by, col.FPR, col.TPR]])
-    chart_points["on_hull"] = pd.MultiIndex.from_frame(thinned[[*by, col.FPR, col.TPR]]).isin(
+    chart_points[col.ON_HULL] = pd.MultiIndex.from_frame(thinned[[*by, col.FPR, col.TPR]]).isin(
         hull_keys
     )
-    crowded = _curves_per_panel(groups, facet) > MAX_CURVES_WITH_ALL_LINES
-    if not crowded:  # crowded panels draw lines on demand; others may sample them
-        shown = _lines_shown(chart_points, facet)
-        if not shown.all():  # the column only where a panel samples its lines
-            chart_points[SHOWN] = shown
-    envelope = envelope_of_hulls(thinned_groups, hulls)
-    exact_envelope = envelope[[*by, col.PC, col.COST, col.FPR, col.TPR]]
-    envelope[col.THRESHOLD] = threshold_text(envelope[col.THRESHOLD].to_numpy(np.float64))
-    # The points carry the rates; the envelope needs only where it bends and who is active.
-    envelope = envelope[[*by, col.PC, col.COST, col.THRESHOLD]].round(
-        {col.PC: DIGITS, col.COST: DIGITS}
-    )
-    keys = thinned[[facet]].drop_duplicates().reset_index(drop=True) if facet else pd.DataFrame()
-    return ChartTables(
-        points=chart_points,
-        envelope=envelope,
-        hull=hull,
-        ranges=envelope_ranges(thinned, by, thinned_groups, hulls),
-        keys=keys,
-        by=by,
-        crowded=crowded,
-        exact_envelope=exact_envelope,
-    )
+    return chart_points
 
 
-def _curves_per_panel(groups, facet: str | None) -> int:
+def drawn_envelope(envelope: pd.DataFrame, by: list[str]) -> pd.DataFrame:
+    """The envelope as drawn: where it bends and who is active there (text), rounded."""
+    drawn = envelope[[*by, col.PC, col.COST]].copy()
+    drawn[col.THRESHOLD] = threshold_text(envelope[col.THRESHOLD].to_numpy(np.float64))
+    return drawn.round({col.PC: DIGITS, col.COST: DIGITS})
+
+
+def _curves_per_panel(thinned: pd.DataFrame, by: list[str], facet: str | None) -> int:
     """The most curves (groups) any one panel draws."""
+    curves = thinned[by].drop_duplicates() if by else thinned.iloc[:1, :0]
     if not facet:
-        return len(groups)
-    panels = pd.Series([key[groups.by.index(facet)] for key in groups.keys], dtype=object)
-    return int(panels.value_counts(dropna=False).max()) if len(panels) else 0
+        return len(curves) if by else 1
+    return int(curves[facet].value_counts(dropna=False).max()) if len(curves) else 0
 
 
 def _lines_shown(points: pd.DataFrame, facet: str | None) -> np.ndarray:

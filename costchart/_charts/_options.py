@@ -21,7 +21,14 @@ import pandas as pd
 
 from costchart._io.deprecation import take_aliases
 from costchart._io.errors import CostchartError
-from costchart._io.validation import flag, labelled_probabilities, probabilities, whole_number
+from costchart._io.validation import (
+    MAX_SIZE,
+    flag,
+    labelled_probabilities,
+    panel_size,
+    probabilities,
+    whole_number,
+)
 from costchart._palette import palette as palette_of
 from costchart._vega import content_name
 
@@ -45,20 +52,8 @@ __all__ = [
 
 
 def check_size(size) -> int:
-    if (
-        isinstance(size, bool)
-        or not isinstance(size, (int, np.integer))
-        or not 50 <= size <= MAX_SIZE
-    ):
-        msg = (
-            f"size={size!r} must be a whole number of pixels, at least 50 and at most {MAX_SIZE:,}"
-        )
-        raise CostchartError(msg)
-    return int(size)
-
-
-#: Largest panel size in pixels: larger panels are no use on any screen or page.
-MAX_SIZE = 10_000
+    """``size=`` as declared for every chart (see :mod:`costchart._io.parameters`)."""
+    return panel_size(size)
 
 
 @dataclass(frozen=True)

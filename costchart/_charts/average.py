@@ -11,20 +11,26 @@ from collections.abc import Sequence
 
 import altair as alt
 
+import costchart as cc
 from costchart import layers
 from costchart._charts._compose import compose, with_key
+from costchart._charts._drawn import grouping_of
 from costchart._charts._options import Look, check_roles, colors_of, keys_of, ready_chart
+from costchart._charts._registry import register
 from costchart._charts.linked import pairs
-from costchart._cost.average import over_names, vertical_average
+from costchart._cost.average import over_names  # the over= parameter's check
 from costchart._cost.geometry import check_y_max
 from costchart._io.frames import infer_by
-from costchart._io.tables import read_table
+from costchart._io.parameters import checked
 from costchart._io.validation import flag, one_of
-from costchart._roc.average import roc_average
+from costchart.layers.bands import draw_average_band
+from costchart.layers.cost import draw_envelope
+from costchart.layers.roc import draw_roc_curve
 
 __all__ = ["average_chart"]
 
 
+@checked
 @ready_chart
 def average_chart(
     points,
@@ -75,10 +81,11 @@ def average_chart(
     """
     y_max, roc = check_y_max(y_max), flag(roc, "show_roc")
     one_of(spread, "spread", ("range", "sd"))
-    table = read_table(points, "points")
     over_columns = over_names(over)
-    grouping = infer_by(table, by, name="points", declared=(color, facet, *over_columns))
-    average = vertical_average(table, over=over, by=[c for c in grouping if c not in over_columns])
+    table, grouping = grouping_of(points, by, "points", declared=(color, facet, *over_columns))
+    average = cc.vertical_average(
+        table, over=over, by=[c for c in grouping if c not in over_columns]
+    )
     by = infer_by(average, None, name="average")
     check_roles(by, "the averaged curves", "roc_points", color=color, facet=facet)
     keys = keys_of(average, facet)
@@ -88,9 +95,9 @@ def average_chart(
     )
     cost = [
         layers.trivial_region(y_max=y_max, facet=keys),
-        layers.average_band(average, classifier=color, palette=colors, spread=spread, y_max=y_max),
+        draw_average_band(average, color=color, palette=colors, spread=spread, y_max=y_max),
         layers.trivial(y_max=y_max, facet=keys),
-        layers.envelope(average, classifier=color, palette=colors, y_max=y_max),
+        draw_envelope(average, color=color, palette=colors, y_max=y_max),
     ]
     entries = [
         ("worse than a trivial classifier", "region"),
@@ -99,17 +106,18 @@ def average_chart(
         ("vertical average of the cost curves", "bold line"),
     ]
     if not roc:
-        return compose(
+        chart = compose(
             with_key(cost, entries, look, keys),
             facet=facet,
             look=look,
             panels=None if keys is None else len(keys),
         )
-    roc_table = roc_average(points, over=over, method="vertical")
+        return register(chart, {"vertical_average": average})
+    roc_table = cc.roc_average(points, over=over, averaging="vertical")
     roc_layers = [
         layers.chance(),
         layers.roc_spread(roc_table, classifier=color, palette=colors),
-        layers.roc_curve(roc_table, classifier=color, palette=colors, max_points=None),
+        draw_roc_curve(roc_table, color=color, palette=colors, max_points=None),
     ]
     entries += [
         ("ROC vertical average", "line"),
@@ -119,4 +127,5 @@ def average_chart(
     if look.key:
         cost = [*cost, layers.key(entries)]
     values = keys[facet].tolist() if facet and keys is not None else None
-    return pairs(roc_layers, cost, facet=facet, values=values, look=look, hover=None)
+    chart = pairs(roc_layers, cost, facet=facet, values=values, look=look, hover=None)
+    return register(chart, {"vertical_average": average, "roc_average": roc_table})

@@ -12,17 +12,23 @@ from collections.abc import Sequence
 
 import altair as alt
 
+import costchart as cc
 from costchart import layers
-from costchart._bands.describe import band_label, pair_of, recorded_level, recorded_names
+from costchart._bands.describe import pair_of, recorded_level, recorded_names
 from costchart._charts._compose import compose, with_key
 from costchart._charts._options import Look, check_roles, colors_of, keys_of, ready_chart
+from costchart._charts._registry import register
 from costchart._cost.geometry import check_y_max
 from costchart._io import schema as col
 from costchart._io.deprecation import renamed_pair
 from costchart._io.errors import CostchartError, warn
 from costchart._io.frames import carry_grouping, infer_by
+from costchart._io.parameters import checked
 from costchart._palette import palette as palette_of
 from costchart.layers import _base as layers_base
+from costchart.layers.bands import draw_band, draw_degenerate_ticks
+from costchart.layers.cost import draw_envelope
+from costchart.layers.difference import draw_difference_curve
 
 __all__ = ["band_chart", "difference_chart"]
 
@@ -35,9 +41,10 @@ def _band_entry(table) -> str:
             "library, a merge or a concatenation); the key says 'confidence band': pass "
             "band_label= to name it"
         )
-    return band_label(table)
+    return cc.band_label(table)
 
 
+@checked
 @ready_chart
 def band_chart(
     table,
@@ -86,8 +93,8 @@ def band_chart(
     colors = colors_of(table, color, look)
     stack = [
         layers.trivial_region(y_max=y_max, facet=keys),
-        layers.band(table, classifier=color, palette=colors, y_max=y_max),
-        layers.envelope(table, classifier=color, palette=colors, y_max=y_max),
+        draw_band(table, color=color, palette=colors, y_max=y_max),
+        draw_envelope(table, color=color, palette=colors, y_max=y_max),
         layers.trivial(y_max=y_max, facet=keys),
     ]
     entries = [
@@ -97,17 +104,19 @@ def band_chart(
         ("trivial classifiers", "trivial"),
     ]
     if col.DEGENERATE in table.columns and table[col.DEGENERATE].eq(True).any():
-        stack.append(layers.degenerate_ticks(table, classifier=color, palette=colors, y_max=y_max))
+        stack.append(draw_degenerate_ticks(table, color=color, palette=colors, y_max=y_max))
         entries.append(("zero-width band: no bootstrap variability", "tick"))
-    return compose(
+    chart = compose(
         with_key(stack, entries, look, keys),
         facet=facet,
         look=look,
         panels=None if keys is None else len(keys),
     )
+    return register(chart, {"band": table})
 
 
 @renamed_pair()
+@checked
 @ready_chart
 def difference_chart(
     difference,
@@ -182,11 +191,12 @@ def difference_chart(
         detail=False,
         fields=((col.PC, "Q", "pc"), (col.LOWER, "Q", "lower"), (col.UPPER, "Q", "upper")),
     )
-    curve = layers.difference_curve(table, a=a, b=b).encode(
+    curve = draw_difference_curve(table, a=a, b=b).encode(
         y=alt.Y(f"{col.DIFFERENCE}:Q", title=axis)
     )
+    regions = cc.significant_regions(table, a=a, b=b)
     stack = [
-        layers.significance(table, a=a, b=b, palette=colors),
+        layers.significance(regions, palette=colors),
         band,
         curve,
         layers.zero_rule(facet=keys),
@@ -196,9 +206,10 @@ def difference_chart(
         (label, "spread", layers_base.MUTED),  # the band's own grey
         ("no difference", "rule"),
     ]
-    return compose(
+    chart = compose(
         with_key(stack, entries, look, keys),
         facet=facet,
         look=look,
         panels=None if keys is None else len(keys),
     )
+    return register(chart, {"difference": table, "significant_regions": regions})

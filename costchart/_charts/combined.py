@@ -34,12 +34,10 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
+import costchart as cc
 from costchart._charts._drawn import ChartTables
-from costchart._cost.envelope import envelope_of_hulls
 from costchart._io import schema as col
 from costchart._io.errors import CostchartError
-from costchart._io.groups import split_groups
-from costchart._roc.hull import all_hulls
 from costchart._vega import field
 from costchart.layers._base import INK, cost_y, fpr_x, pc_x, tpr_y
 
@@ -120,12 +118,14 @@ def combined_grid(
 
 
 def _union_envelopes(exact: pd.DataFrame, keep: list[str]) -> pd.DataFrame:
-    """The envelope of each ``keep`` value's curves together: of their envelopes' vertices."""
-    vertices = exact[[*keep, col.FPR, col.TPR]].reset_index(drop=True)
-    vertices.insert(len(keep), col.THRESHOLD, np.nan)
-    groups = split_groups(vertices, keep)
-    hulls = all_hulls(vertices, groups, [col.THRESHOLD, col.FPR, col.TPR])
-    return envelope_of_hulls(groups, hulls)[[*keep, col.PC, col.COST, col.FPR, col.TPR]]
+    """The envelope of each ``keep`` value's curves together: of their envelopes' vertices.
+
+    :func:`costchart.lower_envelope` of the vertices (ROC points) of each value's curves,
+    pooled: a set operation.
+    """
+    # The vertices are ROC points (a new table: the envelope's columns are not a points table).
+    vertices = pd.DataFrame({c: exact[c].to_numpy() for c in [*keep, col.FPR, col.TPR]})
+    return cc.lower_envelope(vertices, by=keep)[[*keep, col.PC, col.COST, col.FPR, col.TPR]]
 
 
 def _arrays(curve: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

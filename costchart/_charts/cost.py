@@ -30,13 +30,16 @@ from costchart._charts._options import (
     keys_of,
     ready_chart,
 )
+from costchart._charts._registry import register
 from costchart._charts.combined import COMBINED_ENVELOPE, combined_envelope, combined_grid
 from costchart._cost.geometry import check_y_max
 from costchart._io import schema as col
+from costchart._io.parameters import checked
 from costchart._io.validation import flag, one_of
 from costchart._vega import content_name
 from costchart.layers._base import INK, color_channel
-from costchart.layers.interaction import TARGET_VIEWS
+from costchart.layers.cost import draw_cost_lines, draw_envelope, draw_operating_ranges
+from costchart.layers.interaction import TARGET_VIEWS, draw_hover_targets
 
 __all__ = ["cost_chart", "cost_layers"]
 
@@ -68,8 +71,8 @@ def cost_layers(
     entries: list[tuple[str, str]] = []
     stack = []
     lines_drawn = cost_lines != "none"
-    envelope = layers.envelope(
-        tables.envelope, classifier=color, palette=colors, legend=legend, y_max=y_max
+    envelope = draw_envelope(
+        tables.envelope, color=color, palette=colors, legend=legend, y_max=y_max
     )
     if lines_drawn and hover is not None:
         if curves is not None:
@@ -81,12 +84,12 @@ def cost_layers(
         else:
             stack.append(
                 hull_lines(
-                    layers.hover_targets(
+                    draw_hover_targets(
                         tables.points,
                         space="cost",
                         hover=hover,
                         legend=legend if with_legend else None,
-                        classifier=color,
+                        color=color,
                         palette=colors,
                         y_max=y_max,
                     ),
@@ -98,9 +101,9 @@ def cost_layers(
     entries.append(("worse than a trivial classifier", "region"))
     if lines_drawn:
         lines = hull_lines(
-            layers.cost_lines(
+            draw_cost_lines(
                 tables.points,
-                classifier=color,
+                color=color,
                 palette=colors,
                 hover=hover,
                 legend=legend,
@@ -123,8 +126,8 @@ def cost_layers(
         entries.append((COMBINED_ENVELOPE, "thick dashed line"))
     if ranges:
         stack.append(
-            layers.operating_ranges(
-                tables.ranges, classifier=color, palette=colors, legend=legend, y_max=y_max
+            draw_operating_ranges(
+                tables.ranges, color=color, palette=colors, legend=legend, y_max=y_max
             )
         )
         entries.append(("operating range", "rule"))
@@ -169,6 +172,7 @@ def _envelope_targets(envelope: alt.Chart, tables: ChartTables, params, color, c
     return targets.properties(name=name).add_params(*params)
 
 
+@checked
 @ready_chart
 def cost_chart(
     points,
@@ -290,9 +294,10 @@ def cost_chart(
     )
     if cost_lines == "none" and legend is not None:
         stack[0] = stack[0].add_params(legend)
-    return compose(
+    chart = compose(
         with_key(stack, entries, look, keys),
         facet=facet,
         look=look,
         panels=None if keys is None else len(keys),
     )
+    return register(chart, tables.public)

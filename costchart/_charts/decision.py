@@ -8,23 +8,26 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
+import costchart as cc
 from costchart import layers as cost_layers
 from costchart._charts._compose import compose, titled
 from costchart._charts._options import Look, check_roles, colors_of, keys_of, ready_chart
-from costchart._cost.decision import NET_BENEFIT, STRATEGY
-from costchart._cost.envelope import lower_envelope
+from costchart._charts._registry import register
 from costchart._io import schema as col
 from costchart._io.data_checks import finite_numbers
 from costchart._io.errors import CostchartError
 from costchart._io.frames import check_unique_columns, infer_by
+from costchart._io.parameters import checked
 from costchart._io.validation import finite_number, flag
 from costchart._vega import content_name, field, nominal, shared_layer
 from costchart.layers import key as key_layer
 from costchart.layers._base import color_channel
+from costchart.layers.cost import draw_envelope
 
 __all__ = ["decision_curve_chart"]
 
 
+@checked
 @ready_chart
 def decision_curve_chart(
     table: pd.DataFrame,
@@ -70,20 +73,20 @@ def decision_curve_chart(
     >>> table = cc.net_benefit(data, score="score", label="label", by="classifier")
     >>> chart = cc.decision_curve_chart(table, classifier="classifier")
     """
-    needed = [STRATEGY, col.THRESHOLD, NET_BENEFIT, col.LOWER, col.UPPER]
+    needed = [col.STRATEGY, col.THRESHOLD, col.NET_BENEFIT, col.LOWER, col.UPPER]
     if not isinstance(table, pd.DataFrame) or any(c not in table.columns for c in needed):
         msg = f"table must be a net_benefit table with columns {needed}; pass cc.net_benefit(...)"
         raise CostchartError(msg)
     check_unique_columns(list(table.columns), "table")
-    for name in (col.THRESHOLD, NET_BENEFIT, col.LOWER, col.UPPER):
+    for name in (col.THRESHOLD, col.NET_BENEFIT, col.LOWER, col.UPPER):
         finite_numbers(table[name].to_numpy(), f"column {name!r} of table")
     floor = finite_number(y_min, "y_min")
     band = flag(band, "show_band")
     by = infer_by(table, by, name="the net-benefit table", declared=(color, facet))
     check_roles(by, "the net-benefit table", "net_benefit", color=color, facet=facet)
-    model = table[table[STRATEGY] == "model"]
-    others = table[table[STRATEGY] != "model"].copy()
-    ceiling = float(np.nanmax(table[NET_BENEFIT].to_numpy())) if len(table) else 1.0
+    model = table[table[col.STRATEGY] == "model"]
+    others = table[table[col.STRATEGY] != "model"].copy()
+    ceiling = float(np.nanmax(table[col.NET_BENEFIT].to_numpy())) if len(table) else 1.0
     top = max(ceiling * 1.05, floor + 0.01)
     if floor >= top:
         msg = f"y_min={y_min!r} is above every net benefit; pass a smaller y_min"
@@ -96,7 +99,7 @@ def decision_curve_chart(
         scale=alt.Scale(domain=[0, 1]),
     )
     y_scale = alt.Scale(domain=[floor, top], clamp=False)
-    y = alt.Y(field(NET_BENEFIT), type="quantitative", title="Net benefit", scale=y_scale)
+    y = alt.Y(field(col.NET_BENEFIT), type="quantitative", title="Net benefit", scale=y_scale)
     detail = [alt.Detail(**nominal(c)) for c in by if c not in (color, facet)]
     stack = []
     entries = [("net benefit of the model", "bold line")]
@@ -118,8 +121,8 @@ def decision_curve_chart(
         .mark_line(strokeWidth=2.2, clip=True)
         .encode(x=x, y=y, color=color_channel(model, color, "#0072B2", colors), detail=detail)
     )
-    treat_all = others[others[STRATEGY] == "all"]
-    treat_none = others[others[STRATEGY] == "none"]
+    treat_all = others[others[col.STRATEGY] == "all"]
+    treat_none = others[others[col.STRATEGY] == "none"]
     stack.append(
         alt.Chart(treat_all)
         .mark_line(color="#555555", strokeDash=[6, 4], strokeWidth=1.4, clip=True)
@@ -134,14 +137,16 @@ def decision_curve_chart(
     if points is None:
         if look.key:
             stack.append(key_layer(entries, facet=keys_of(table, facet)))
-        return compose(stack, facet=facet, look=look)
+        return register(compose(stack, facet=facet, look=look), {"net_benefit": table})
     if facet is not None:
         msg = "points= links a cost view to one panel of decision curves; leave out facet="
         raise CostchartError(msg)
-    return _linked(stack, entries, model, points, color, colors, x, y, look)
+    envelope = cc.lower_envelope(points)
+    chart = _linked(stack, entries, model, points, envelope, color, colors, x, y, look)
+    return register(chart, {"net_benefit": table, "envelope": envelope})
 
 
-def _linked(stack, entries, model, points, color, colors, x, y, look):
+def _linked(stack, entries, model, points, envelope, color, colors, x, y, look):
     """The decision curves beside the envelopes, linked by the hovered threshold."""
     hover = alt.selection_point(
         name=content_name("costchart_dca", model, points, color),
@@ -159,10 +164,9 @@ def _linked(stack, entries, model, points, color, colors, x, y, look):
         .add_params(hover)
     )
     stack.append(alt.Chart(model).mark_rule(**marker).encode(x=x).transform_filter(hover))
-    envelope = lower_envelope(points)
     cost = [
         cost_layers.trivial_region(),
-        cost_layers.envelope(envelope, classifier=color, palette=colors),
+        draw_envelope(envelope, color=color, palette=colors),
         cost_layers.trivial(),
         alt.Chart(model)
         .mark_rule(**marker)

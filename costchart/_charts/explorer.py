@@ -24,8 +24,9 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
+import costchart as cc
 from costchart._charts._compose import titled
-from costchart._charts._drawn import threshold_text
+from costchart._charts._drawn import grouping_of, passed_by, threshold_text
 from costchart._charts._explorer_signals import (
     RATIO_RANGE,
     chosen_rule,
@@ -35,15 +36,13 @@ from costchart._charts._explorer_signals import (
     pc_params,
 )
 from costchart._charts._options import Look, check_name, check_roles, ready_chart
-from costchart._cost.envelope import lower_envelope
+from costchart._charts._registry import register
 from costchart._cost.geometry import ALWAYS_POSITIVE
 from costchart._io import schema as col
 from costchart._io.errors import CostchartError
-from costchart._io.tables import points_groups
+from costchart._io.parameters import checked
 from costchart._io.validation import finite_number, one_of, probability, whole_number
 from costchart._palette import palette as palette_of
-from costchart._roc.hull import roc_hull
-from costchart._roc.thin import thin_points
 from costchart._vega import content_name, nominal
 from costchart.layers import _base as base
 from costchart.layers.cost import trivial, trivial_region
@@ -53,9 +52,8 @@ from costchart.layers.roc import chance
 __all__ = ["explorer"]
 
 
-def _vertices(points: pd.DataFrame, by: list[str]) -> pd.DataFrame:
-    """Each group's hull vertices with their ``pc`` range, counts and prevalence."""
-    hull = roc_hull(points, by=by)
+def _vertices(hull: pd.DataFrame, by: list[str]) -> pd.DataFrame:
+    """Each group's hull vertices (:func:`costchart.roc_hull`) with their prevalence."""
     needed = [col.TP, col.FP, col.TN, col.FN]
     missing = [c for c in needed if c not in hull.columns]
     if missing:
@@ -78,6 +76,7 @@ def _vertices(points: pd.DataFrame, by: list[str]) -> pd.DataFrame:
     return table.drop(columns=col.THRESHOLD)
 
 
+@checked
 @ready_chart
 def explorer(
     points,
@@ -163,26 +162,31 @@ def explorer(
         if value != getattr(Look, option):
             msg = f"explorer() takes no {option}={value!r}: {why}; leave it out"
             raise CostchartError(msg)
-    table, by, _ = points_groups(points, by, declared=(color,))
+    given = by
+    table, by = grouping_of(points, by, "points", declared=(color,))
     check_roles(by, "points", "roc_points", color=color)
-    if table.empty:
+    # The input is read once, by thin_points; the hull (thinning keeps every vertex) and
+    # the envelope (of the hull) come from the thinned points.
+    thinned = cc.thin_points(table, max_points=max_points, by=passed_by(table, given, by))
+    if thinned.empty:
         msg = "points has no rows; there is no curve to explore"
         raise CostchartError(msg)
     # A grouping column with one value left (after filtering) tells no curves apart.
-    telling = [c for c in by if table[c].nunique(dropna=False) > 1]
+    telling = [c for c in by if thinned[c].nunique(dropna=False) > 1]
     if color is None and len(telling) == 1:
         color = telling[0]  # one column tells the curves apart: colour by it
     extra = [c for c in telling if c != color]
     if extra:
         msg = (
             f"the explorer draws one curve per colour value, but {extra} also tell curves "
-            f"apart; filter points to one value of each, or pass color= (one of {telling})"
+            f"apart; filter points to one value of each, or pass classifier= (one of {telling})"
         )
         raise CostchartError(msg)
     if name is None:
         options = (color, pc, controls, cost_ratio, p_pos, max_points)
         name = content_name("costchart", table, "explorer", options)
-    vertices = _vertices(table, by)
+    hull = cc.roc_hull(thinned, by=by)
+    vertices = _vertices(hull, by)
     data_prevalence = float(vertices["costchart_prevalence"].iloc[0])
     if controls == "costs":
         ratio = finite_number(cost_ratio, "cost_ratio")
@@ -202,7 +206,6 @@ def explorer(
         return base.color_channel(frame, color, base.INK, colors)
 
     # ROC view -------------------------------------------------------------------------
-    thinned = thin_points(table, max_points=max_points, by=by)
     curve = thinned[[*by, col.FPR, col.TPR]]
     chosen = (
         alt.Chart(vertices)
@@ -220,7 +223,7 @@ def explorer(
         alt.Tooltip(f"{col.TPR}:Q", title="TPR", format=".4f"),
         alt.Tooltip("costchart_cost:Q", title="normalized expected cost", format=".4f"),
     ]
-    roc_hull_table = roc_hull(table, by=by)[[*by, col.FPR, col.TPR]]
+    roc_hull_table = hull[[*by, col.FPR, col.TPR]]
     roc_view = alt.layer(
         chance(),
         alt.Chart(curve)
@@ -248,7 +251,8 @@ def explorer(
     )
 
     # Cost view ------------------------------------------------------------------------
-    envelope = lower_envelope(table, by=by)[[*by, col.PC, col.COST]]
+    envelope_table = cc.lower_envelope(hull, by=by)
+    envelope = envelope_table[[*by, col.PC, col.COST]]
     cost_view = alt.layer(
         trivial_region(),
         trivial(),
@@ -343,6 +347,8 @@ def explorer(
     # Declared at the top (add_params would push them into the faceted matrices, where
     # altair 6.3 fails on the unnamed layer).
     chart.params = [param.param for param in params]  # type: ignore[misc]
+    public = {"points": thinned, "hull": hull, "envelope": envelope_table}
     if look.subtitle is None:  # a plain title, as before subtitles
-        return chart if look.title is None else chart.properties(title=look.title)
-    return titled(chart, look)
+        chart = chart if look.title is None else chart.properties(title=look.title)
+        return register(chart, public)
+    return register(titled(chart, look), public)

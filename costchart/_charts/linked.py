@@ -27,11 +27,13 @@ from costchart._charts._options import (
     colors_of,
     ready_chart,
 )
+from costchart._charts._registry import register
 from costchart._charts.combined import combined_envelope, combined_grid, combined_hull
 from costchart._charts.cost import cost_layers
 from costchart._charts.roc import roc_layers
 from costchart._cost.geometry import check_y_max
 from costchart._io import schema as col
+from costchart._io.parameters import checked
 from costchart._io.validation import flag, one_of
 from costchart._vega import (
     content_name,
@@ -115,6 +117,7 @@ def pairs(left, right, *, facet, values, look: Look, hover):
     return titled(chart, look)
 
 
+@checked
 @ready_chart
 def roc_cost_chart(
     points,
@@ -221,4 +224,5 @@ def roc_cost_chart(
     if look.key:
         cost = [*cost, layers.key(roc_entries + cost_entries)]
     values = tables.keys[facet].tolist() if facet else None
-    return pairs(roc, cost, facet=facet, values=values, look=look, hover=hover)
+    chart = pairs(roc, cost, facet=facet, values=values, look=look, hover=hover)
+    return register(chart, tables.public)

@@ -6,13 +6,14 @@ from collections.abc import Sequence
 
 import altair as alt
 
+import costchart as cc
 from costchart._charts._compose import compose
+from costchart._charts._drawn import grouping_of, passed_by
 from costchart._charts._options import Look, check_roles, colors_of, keys_of, ready_chart
-from costchart._io.tables import points_groups
+from costchart._charts._registry import register
+from costchart._io import schema as col
+from costchart._io.parameters import checked
 from costchart._io.validation import flag
-from costchart._roc.hull import roc_hull
-from costchart._roc.pr import PRECISION, RECALL, pr_curve, pr_points
-from costchart._roc.thin import thin_points
 from costchart._vega import field, nominal
 from costchart.layers import key as key_layer
 from costchart.layers._base import color_channel
@@ -20,6 +21,7 @@ from costchart.layers._base import color_channel
 __all__ = ["pr_chart"]
 
 
+@checked
 @ready_chart
 def pr_chart(
     points,
@@ -67,20 +69,22 @@ def pr_chart(
     >>> chart = cc.pr_chart(points, classifier="classifier")
     """
     hull = flag(hull, "show_hull")
-    table, by, _ = points_groups(points, by, declared=(color, facet))
+    given = by
+    table, by = grouping_of(points, by, "points", declared=(color, facet))
     check_roles(by, "points", "roc_points", color=color, facet=facet)
-    colors = colors_of(table, color, look)
-    drawn = thin_points(table, max_points=max_points, by=by)
-    curve = pr_curve(drawn, by=by, steps=steps)
-    dots = pr_points(drawn, by=by)
+    drawn = cc.thin_points(table, max_points=max_points, by=passed_by(table, given, by))
+    colors = colors_of(drawn, color, look)
+    curve = cc.pr_curve(drawn, by=by, steps=steps)
+    dots = cc.pr_points(drawn, by=by)
+    public = {"points": drawn, "pr_curve": curve, "pr_points": dots}
     encode_x = alt.X(
-        field(RECALL),
+        field(col.RECALL),
         type="quantitative",
         title="Recall (true positive rate)",
         scale=alt.Scale(domain=[0, 1]),
     )
     encode_y = alt.Y(
-        field(PRECISION), type="quantitative", title="Precision", scale=alt.Scale(domain=[0, 1])
+        field(col.PRECISION), type="quantitative", title="Precision", scale=alt.Scale(domain=[0, 1])
     )
     detail = [alt.Detail(**nominal(c)) for c in by if c not in (color, facet)]
     colour = color_channel(curve, color, "#0072B2", colors)
@@ -99,8 +103,9 @@ def pr_chart(
     ]
     entries = [("PR curve (interpolated between points)", "line"), ("ROC points", "dot")]
     if hull:
-        vertices = roc_hull(table, by=by)
-        frontier = pr_curve(vertices, by=by, steps=steps)
+        vertices = cc.roc_hull(drawn, by=by)  # thinning keeps every hull vertex
+        frontier = cc.pr_curve(vertices, by=by, steps=steps)
+        public |= {"hull": vertices, "hull_pr_curve": frontier}
         stack.append(
             alt.Chart(frontier)
             .mark_line(strokeDash=[6, 4], strokeWidth=1.2)
@@ -113,5 +118,5 @@ def pr_chart(
         )
         entries.append(("ROC convex hull in PR space", "dashed line"))
     if look.key:
-        stack.append(key_layer(entries, facet=keys_of(table, facet)))
-    return compose(stack, facet=facet, look=look)
+        stack.append(key_layer(entries, facet=keys_of(drawn, facet)))
+    return register(compose(stack, facet=facet, look=look), public)

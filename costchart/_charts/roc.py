@@ -14,17 +14,18 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
+import costchart as cc
 from costchart import layers
 from costchart._charts._compose import compose, with_key
 from costchart._charts._drawn import ChartTables, chart_tables
 from costchart._charts._mark_budget import hull_lines, hull_only
 from costchart._charts._options import Look, chart_name, check_iso, colors_of, keys_of, ready_chart
+from costchart._charts._registry import register
 from costchart._charts.combined import COMBINED_HULL
 from costchart._io import schema as col
 from costchart._io.errors import CostchartError
-from costchart._io.tables import points_groups, read_table
+from costchart._io.parameters import checked
 from costchart._io.validation import flag
-from costchart._roc.auc import auc as area_under
 from costchart.layers import _base as layers_base
 from costchart.layers import roc as roc_layer
 from costchart.layers._base import ROC_AXES, Axes
@@ -104,27 +105,31 @@ def roc_layers(
     return stack, entries
 
 
-def _auc_labels(points: pd.DataFrame, color: str | None, facet: str | None):
-    """AUC per colour value (and panel): the legend's labels, or rows for text marks."""
+def _auc_labels(points, tables: ChartTables, color: str | None, facet: str | None):
+    """AUC per colour value (and panel) from :func:`costchart.auc` on all of ``points``.
+
+    The legend's labels, or rows for text marks; the table joins the chart's public tables
+    (``tables.public["auc"]``).
+    """
     by = [c for c in (facet, color) if c]
-    curves = points_groups(points, None)[1]
-    extra = [c for c in curves if c not in by]
+    extra = [c for c in tables.by if c not in by]
     if extra:
         msg = (
             f"show_auc=True needs one curve per colour value and panel, but {extra} also tell "
             "curves apart; drop or average them first (e.g. cc.roc_average)"
         )
         raise CostchartError(msg)
-    return area_under(points, by=by) if by else area_under(points)
+    areas = cc.auc(points, by=by)
+    tables.public["auc"] = areas
+    return areas
 
 
-def _auc_legend(points, color, area="AUC") -> str:
+def _auc_legend(areas: pd.DataFrame, color, area="AUC") -> str:
     """The colour legend's labels with each curve's AUC: a Vega expression (``labelExpr``).
 
-    The areas come from all of ``points``, not the thinned points drawn; ``area`` names
+    The areas come from all of the points, not the thinned points drawn; ``area`` names
     them ("AUCIV" for ROCIV points).
     """
-    areas = _auc_labels(points_groups(points, None)[0], color, None)
     pairs = zip(areas[color], areas[col.AUC], strict=True)
     text = {str(k): f"{k} ({area} {v:.3f})" for k, v in pairs}
     expression = "datum.label"
@@ -133,12 +138,12 @@ def _auc_legend(points, color, area="AUC") -> str:
     return expression
 
 
-def _auc_text(points, color, facet, colors, axes: Axes, area="AUC") -> alt.Chart:
+def _auc_text(areas: pd.DataFrame, color, facet, colors, axes: Axes, area="AUC") -> alt.Chart:
     """Each curve's AUC as text in its panel, for charts without a colour legend to label.
 
-    The areas come from all of ``points``, not the thinned points drawn.
+    The areas come from all of the points, not the thinned points drawn.
     """
-    rows = _auc_labels(points_groups(points, None)[0], color, facet).copy()
+    rows = areas.copy()
     rank = rows.groupby(facet, sort=False).cumcount().to_numpy() if facet else np.arange(len(rows))
     rows[col.FPR] = 1.0
     rows[col.TPR] = 0.03 + 0.07 * rank
@@ -158,6 +163,7 @@ def _auc_text(points, color, facet, colors, axes: Axes, area="AUC") -> alt.Chart
     )
 
 
+@checked
 @ready_chart
 def roc_chart(
     points,
@@ -199,9 +205,8 @@ def roc_chart(
     """
     iso = check_iso(iso)
     chance, auc = flag(chance, "show_chance"), flag(auc, "show_auc")
-    points = read_table(points, "points")
-    rociv = {col.FP_COST, col.TP_BENEFIT} <= set(points.columns)
     tables = chart_tables(points, color=color, facet=facet, max_points=max_points, by=by)
+    rociv = {col.FP_COST, col.TP_BENEFIT} <= set(tables.public["points"].columns)
     name = chart_name(name, tables.points, "roc", color, facet, max_points, iso, chance, auc)
     hover, legend = layers.selections([*tables.by, col.LINE], color, name=name)
     keys = keys_of(tables.points, facet)
@@ -213,7 +218,8 @@ def roc_chart(
         if rociv
         else (layers_base.FPR_TITLE, layers_base.TPR_TITLE)
     )
-    labels = _auc_legend(points, color, area) if auc and color and not facet else None
+    areas = _auc_labels(points, tables, color, facet) if auc else None
+    labels = _auc_legend(areas, color, area) if areas is not None and color and not facet else None
     axes = Axes(*titles, labels=labels)
     stack, entries = roc_layers(
         tables,
@@ -227,11 +233,12 @@ def roc_chart(
         keys=keys,
         axes=axes,
     )
-    if auc and axes.labels is None:
-        stack = [*stack, _auc_text(points, color, facet, colors, axes, area)]
-    return compose(
+    if areas is not None and axes.labels is None:
+        stack = [*stack, _auc_text(areas, color, facet, colors, axes, area)]
+    chart = compose(
         with_key(stack, entries, look, keys),
         facet=facet,
         look=look,
         panels=None if keys is None else len(keys),
     )
+    return register(chart, tables.public)

@@ -17,21 +17,16 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
+import costchart as cc
 from costchart._charts._options import Look, colors_of, ready_chart
+from costchart._charts._registry import register
 from costchart._charts.linked import pairs
-from costchart._cost.brier import check_probability_scores, score_driven_costs_at
-from costchart._cost.envelope import envelope_of_hulls
-from costchart._cost.expected import segment_integrator
-from costchart._cost.expected_loss import choice_losses, optimal_losses, rate_losses
 from costchart._cost.geometry import check_y_max
-from costchart._cost.rate_driven import rate_costs_at, rate_vertices
 from costchart._io import schema as col
 from costchart._io.errors import CostchartError
 from costchart._io.frames import check_by_names, normalize_by
 from costchart._io.groups import Groups, assemble, split_groups
-from costchart._roc.hull import all_hulls
-from costchart._roc.points import points_of
-from costchart._roc.thin import thin_points
+from costchart._io.parameters import checked
 from costchart._vega import field, json_values, nominal
 from costchart.layers import key as key_layer
 from costchart.layers._base import INK, ONE_CURVE, color_channel, cost_y, fpr_x, pc_x, tpr_y
@@ -51,6 +46,7 @@ _KINDS = {"optimal": "line", "score_driven": "dashed line", "rate_driven": "dott
 _ROW = "costchart_row"
 
 
+@checked
 @ready_chart
 def threshold_choice_chart(
     data,
@@ -116,53 +112,59 @@ def threshold_choice_chart(
         raise CostchartError(msg)
     by = normalize_by([c for c in (facet, color) if c is not None])
     check_by_names(by)
-    points = points_of(data, score=score, label=label, by=by or None, pos_label=pos_label)
+    points = cc.roc_points(data, score=score, label=label, by=by, pos_label=pos_label)
     groups = split_groups(points, by)  # costchart's own points: no second reading
-    curves, losses = _curves_and_losses(points, groups, score, samples=look.size + 1)
+    tables = _public_tables(data, points, score, label, by, pos_label, look.size + 1)
+    curves, losses = _curves_and_losses(tables, groups)
     colors = colors_of(points, color, look)
-    thinned = thin_points(points, max_points=max_points, by=by)
+    thinned = cc.thin_points(points, max_points=max_points, by=by)
+    tables = {"points": thinned, **tables}
     roc = _roc_layers(thinned, color, facet, colors)
     cost = _cost_layers(curves, color, facet, colors, y_max, look, losses, groups)
     values = list(dict.fromkeys(key[0] for key in groups.keys)) if facet else None
-    return pairs(roc, cost, facet=facet, values=values, look=look, hover=None)
+    chart = pairs(roc, cost, facet=facet, values=values, look=look, hover=None)
+    return register(chart, tables)
 
 
-def _curves_and_losses(
-    points: pd.DataFrame, groups: Groups, score: str, samples: int
-) -> tuple[pd.DataFrame, dict[str, np.ndarray]]:
-    """Every group's three cost curves, in drawing order, and each one's expected loss.
+def _public_tables(data, points, score, label, by, pos_label, samples: int) -> dict:
+    """The public transformers' tables the cost view draws, and the losses in its key.
 
     The envelope is drawn at its vertices, exactly. The Brier and rate-driven curves have a
     row per threshold (and the rate-driven one bends between them), so they are drawn at
-    ``samples`` values of ``pc`` (one a pixel), each cost exact: the page stays small
-    however many thresholds the data has. The hull and the rate-ordered points serve both
-    the curves and the losses.
+    ``samples`` values of ``pc`` (one a pixel, ``pc=``), each cost exact: the page stays
+    small however many thresholds the data has.
     """
-    scores = f"column {score!r}"
-    check_probability_scores(points[col.THRESHOLD].to_numpy(np.float64), scores)
-    hulls = all_hulls(points, groups, [col.THRESHOLD, col.FPR, col.TPR])
-    vertices = rate_vertices(points, groups)
-    integrate = segment_integrator(None)
-    n_groups = len(groups)
-    losses = {
-        "optimal": optimal_losses(hulls, n_groups, integrate),
-        "score_driven": choice_losses(points, groups, "score_driven", integrate, scores=scores),
-        "rate_driven": rate_losses(vertices, n_groups, integrate),
-    }
     grid = np.linspace(0.0, 1.0, samples)
-    sampled = {
-        "score_driven": score_driven_costs_at(points, groups, grid),
-        "rate_driven": rate_costs_at(vertices, grid),
+    # The Brier curve reads the scores themselves (and refuses any outside [0, 1]).
+    brier = cc.brier_curve(data, score=score, label=label, by=by, pos_label=pos_label, pc=grid)
+    return {
+        "envelope": cc.lower_envelope(points, by=by),
+        "brier_curve": brier,
+        "rate_driven_curve": cc.rate_driven_curve(points, by=by, pc=grid),
+        "expected_loss": cc.expected_loss(points, threshold_choice=list(CHOICE_NAMES), by=by),
     }
+
+
+def _curves_and_losses(
+    tables: dict[str, pd.DataFrame], groups: Groups
+) -> tuple[pd.DataFrame, dict[str, np.ndarray]]:
+    """Every group's three cost curves, in drawing order, and each one's expected loss."""
     keys = list(groups.by)
-    envelope = envelope_of_hulls(groups, hulls)[[*keys, col.PC, col.COST]]
-    tables = [envelope.assign(**{col.THRESHOLD_CHOICE: "optimal"})]
-    for method, costs in sampled.items():
-        columns = {col.THRESHOLD_CHOICE: np.full(costs.size, method, dtype=object)}
-        columns |= {col.PC: np.tile(grid, n_groups), col.COST: costs.ravel()}
-        tables.append(assemble(groups, np.full(n_groups, samples), columns))
-    table = pd.concat(tables, ignore_index=True)[[*keys, col.THRESHOLD_CHOICE, col.PC, col.COST]]
+    parts = [
+        tables[name][[*keys, col.PC, col.COST]].assign(**{col.THRESHOLD_CHOICE: method})
+        for name, method in (
+            ("envelope", "optimal"),
+            ("brier_curve", "score_driven"),
+            ("rate_driven_curve", "rate_driven"),
+        )
+    ]
+    table = pd.concat(parts, ignore_index=True)[[*keys, col.THRESHOLD_CHOICE, col.PC, col.COST]]
     table[_ROW] = np.arange(len(table))  # each curve's own order
+    loss = tables["expected_loss"]
+    losses = {
+        method: loss.loc[loss[col.THRESHOLD_CHOICE] == method, "expected_loss"].to_numpy()
+        for method in CHOICE_NAMES
+    }
     return table, losses
 
 

@@ -185,7 +185,3 @@ def main(argv: list[str] | None = None) -> int:
     except (CostchartError, OSError) as error:
         parser.exit(2, f"costchart: error: {as_flags(one_line(error))}\n")
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -20,6 +20,7 @@ from costchart._io import schema as col
 from costchart._io.errors import CostchartError
 from costchart._io.frames import describe_group, infer_by, normalize_by
 from costchart._io.groups import assemble, split_groups
+from costchart._io.parameters import checked
 from costchart._io.tables import check_curve, read_table, table_kind
 
 __all__ = ["vertical_average"]
@@ -84,6 +85,7 @@ def _check_spans(pc: np.ndarray, key: str, where: str) -> None:
         raise CostchartError(msg)
 
 
+@checked
 def vertical_average(
     curves, *, over: str | Sequence[str], by: str | Sequence[str] | None = None
 ) -> pd.DataFrame:

@@ -25,6 +25,8 @@ from costchart._io import schema as col
 from costchart._io.errors import CostchartError
 from costchart._io.frames import normalize_by
 from costchart._io.groups import Groups, assemble, count_at_most, split_groups
+from costchart._io.parameters import checked
+from costchart._io.validation import probabilities
 from costchart._roc.points import roc_points
 
 __all__ = [
@@ -37,6 +39,7 @@ __all__ = [
 ]
 
 
+@checked
 def brier_curve(
     data,
     *,
@@ -45,6 +48,7 @@ def brier_curve(
     by: str | Sequence[str] | None = None,
     pos_label=None,
     weight: str | None = None,
+    pc=None,
 ) -> pd.DataFrame:
     """The cost curve of score-driven threshold choice: positive when ``score >= 1 - pc``.
 
@@ -57,6 +61,10 @@ def brier_curve(
     weight : str, optional
         Column of non-negative instance weights; counts become sums of weights.
         Instances of weight 0 are ignored.
+    pc : float or array of float, optional
+        Operating points in [0, 1] at which to give the curve, exactly (one row each, in
+        the order given, per group: ``pc``, ``cost``, ``threshold``); the charts draw it
+        at one value a pixel. By default the two ends of every interval, as below.
 
     Returns
     -------
@@ -78,16 +86,26 @@ def brier_curve(
     >>> round((positives + negatives) / 2, 4)  # the class-balanced Brier score
     0.225
     """
-    given, by = by, normalize_by(by)
+    grid = None if pc is None else np.atleast_1d(probabilities(pc, "pc"))
+    if grid is not None and grid.ndim != 1:
+        msg = f"pc={pc!r} must be an operating point or a list of them (one dimension)"
+        raise CostchartError(msg)
     points = roc_points(
         data,
         score=score,
         label=label,
-        by=None if given is None else by,
+        by=by,
         pos_label=pos_label,
         weight=weight,
     )
-    return brier_of_points(points, split_groups(points, by), score)
+    by = normalize_by(by)  # passed on as given: by=None pools with a warning, () on purpose
+    groups = split_groups(points, by)
+    if grid is not None:
+        check_probability_scores(points[col.THRESHOLD].to_numpy(np.float64), f"column {score!r}")
+        cost, threshold = _score_driven_at(points, groups, grid)
+        columns = {col.PC: np.tile(grid, len(groups)), col.COST: cost, col.THRESHOLD: threshold}
+        return assemble(groups, np.full(len(groups), len(grid), dtype=np.int64), columns)
+    return brier_of_points(points, groups, score)
 
 
 def brier_of_points(points: pd.DataFrame, groups: Groups, score: str) -> pd.DataFrame:
@@ -123,6 +141,11 @@ def score_driven_costs_at(points: pd.DataFrame, groups: Groups, pc: np.ndarray) 
     :func:`roc_points` gives them): at ``pc`` the point used is the last whose threshold
     is at least ``1 - pc``.
     """
+    return _score_driven_at(points, groups, pc)[0].reshape(len(groups), len(pc))
+
+
+def _score_driven_at(points: pd.DataFrame, groups: Groups, pc: np.ndarray):
+    """Cost and threshold used per group x ``pc``, raveled (see :func:`score_driven_costs_at`)."""
     rows = groups.order
     thresholds = points[col.THRESHOLD].to_numpy(np.float64)[rows]
     tpr = points[col.TPR].to_numpy(np.float64)[rows]
@@ -132,7 +155,7 @@ def score_driven_costs_at(points: pd.DataFrame, groups: Groups, pc: np.ndarray) 
     query = np.tile(pc, n_groups)
     reached = count_at_most(-thresholds, groups.ids, -(1 - query), asker)  # thresholds >= 1 - pc
     used = groups.starts[asker] + np.maximum(reached, 1) - 1
-    return (query * (1 - tpr[used]) + (1 - query) * fpr[used]).reshape(n_groups, len(pc))
+    return query * (1 - tpr[used]) + (1 - query) * fpr[used], thresholds[used]
 
 
 def check_probability_scores(thresholds: np.ndarray, what: str) -> None:

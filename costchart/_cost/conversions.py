@@ -21,6 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from costchart._io.errors import CostchartError
+from costchart._io.parameters import checked
 from costchart._io.validation import matching_shapes, probabilities, real_numbers
 
 __all__ = [
@@ -83,6 +84,7 @@ def _nonnegative_slope(value, name: str = "slope"):
     return array
 
 
+@checked
 def pc_from_costs(p_pos, cost_fn=1.0, cost_fp=1.0):
     """Operating point ``pc`` from the positive prior and the two error costs.
 
@@ -101,6 +103,7 @@ def pc_from_costs(p_pos, cost_fn=1.0, cost_fp=1.0):
     return _out(p * fn / (p * fn + (1 - p) * fp))
 
 
+@checked
 def pc_from_cost_ratio(cost_ratio, p_pos=0.5):
     """Operating point from the cost ratio ``cost_fn / cost_fp`` and the positive prior.
 
@@ -137,6 +140,7 @@ def pc_from_cost_ratio(cost_ratio, p_pos=0.5):
     return _out(np.where(np.isinf(ratio), 1.0, pc))
 
 
+@checked
 def p_pos_from_pc(pc, cost_fn=1.0, cost_fp=1.0):
     """The positive prior at which the given costs make operating point ``pc``.
 
@@ -153,6 +157,7 @@ def p_pos_from_pc(pc, cost_fn=1.0, cost_fp=1.0):
     return _out(pc * fp / (pc * fp + (1 - pc) * fn))
 
 
+@checked
 def cost_ratio_from_pc(pc, p_pos=0.5):
     """The cost ratio ``cost_fn / cost_fp`` that makes operating point ``pc`` at a prior.
 
@@ -184,6 +189,7 @@ def pc_from_slope(slope):
     return _out(1.0 / (1.0 + slope))
 
 
+@checked
 def slope_from_pc(pc):
     """Iso-performance slope of an operating point: ``slope = (1 - pc) / pc``.
 
@@ -276,6 +282,7 @@ def roc_line_to_cost_point(slope, intercept):
     return _out(pc), _out(cost)
 
 
+@checked
 def cost_point_to_roc_line(pc, cost):
     """The ROC line ``tpr = slope * fpr + intercept`` of a cost point.
 

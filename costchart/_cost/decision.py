@@ -36,6 +36,7 @@ from costchart._io.errors import CostchartError
 from costchart._io.frames import normalize_by
 from costchart._io.groups import Groups, assemble, split_groups
 from costchart._io.intervals import check_interval
+from costchart._io.parameters import checked
 from costchart._io.validation import confidence_level as check_confidence
 from costchart._io.validation import probabilities, random_generator, whole_number
 from costchart._roc.points import points_of
@@ -50,6 +51,7 @@ STRATEGY = "strategy"
 DEFAULT_THRESHOLDS = np.round(np.arange(1, 100) / 100, 2)
 
 
+@checked
 def net_benefit(
     data,
     *,
@@ -129,16 +131,16 @@ def net_benefit(
     level = check_confidence(confidence_level)
     inference, interval = check_interval("net_benefit", inference, interval)
     options = _options(level, inference, interval, n_resamples, rng, len(grid))
-    given, by = by, normalize_by(by)
     points = points_of(
         data,
         score=score,
         label=label,
-        by=None if given is None else by,
+        by=by,
         pos_label=pos_label,
         weight=weight,
         frequency="net_benefit's band (the stratified bootstrap)",
     )
+    by = normalize_by(by)  # passed on as given: by=None pools with a warning, () on purpose
     groups = split_groups(points, by)
     z = stats.norm.ppf(0.5 + level / 2)
     odds = grid / (1 - grid)

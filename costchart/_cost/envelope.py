@@ -14,6 +14,7 @@ from costchart._io import schema as col
 from costchart._io.errors import CostchartError
 from costchart._io.frames import carry_grouping, describe_group
 from costchart._io.groups import Groups, assemble, combine_groups, grouped_order
+from costchart._io.parameters import checked
 from costchart._io.tables import curve_groups, numbers, points_groups, read_table, table_kind
 from costchart._io.validation import one_of
 from costchart._roc.hull import Hulls, read_hulls
@@ -21,6 +22,7 @@ from costchart._roc.hull import Hulls, read_hulls
 __all__ = ["envelope_gap", "lower_envelope", "operating_range", "selection_table"]
 
 
+@checked
 def lower_envelope(points_or_lines, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
     """The lower envelope of the cost lines: the least cost reachable at every ``pc``.
 
@@ -109,6 +111,7 @@ def envelope_rows(hulls: Hulls) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return rows, group[rows], pc
 
 
+@checked
 def envelope_gap(points, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
     """How far the lower envelope of binned ROC points can lie above the true envelope.
 
@@ -167,6 +170,7 @@ def envelope_gap(points, *, by: str | Sequence[str] | None = None) -> pd.DataFra
     return combine_groups(table, by, groups, parts, [col.GAP, col.PC])
 
 
+@checked
 def selection_table(curve, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
     """Which threshold to use in each ``pc`` interval, as chosen by a lower envelope.
 
@@ -269,6 +273,7 @@ def _check_envelope_order(pc: np.ndarray, by: list[str], key: tuple) -> None:
         raise CostchartError(msg)
 
 
+@checked
 def operating_range(
     points_or_lines, *, of: str = "lines", by: str | Sequence[str] | None = None
 ) -> pd.DataFrame:

@@ -15,6 +15,7 @@ from costchart._io import schema as col
 from costchart._io.errors import CostchartError
 from costchart._io.frames import carry_grouping, describe_group
 from costchart._io.groups import Group, combine_groups
+from costchart._io.parameters import checked
 from costchart._io.tables import (
     curve_groups,
     curve_vertices,
@@ -62,6 +63,7 @@ def _pc_values(pc) -> np.ndarray:
     return at
 
 
+@checked
 def cost_at(curve, pc, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
     """Evaluate cost curves or cost lines at given operating points.
 
@@ -121,6 +123,7 @@ def cost_at(curve, pc, *, by: str | Sequence[str] | None = None) -> pd.DataFrame
     return combine_groups(table, by_columns, groups, parts, [col.PC, col.COST])
 
 
+@checked
 def expected_cost(curve, *, density=None, by: str | Sequence[str] | None = None) -> pd.DataFrame:
     """Expected normalized cost over uncertain operating conditions.
 

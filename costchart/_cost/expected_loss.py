@@ -33,6 +33,7 @@ from costchart._io.deprecation import ABSENT, deprecated_names, future_warning, 
 from costchart._io.errors import CostchartError
 from costchart._io.frames import THINNED, normalize_by
 from costchart._io.groups import Groups, assemble, split_groups
+from costchart._io.parameters import THRESHOLD_CHOICES, checked
 from costchart._io.tables import numbers, points_groups
 from costchart._io.validation import one_of, threshold_number
 from costchart._roc.hull import Hulls, all_hulls
@@ -47,7 +48,6 @@ __all__ = [
 ]
 
 #: The threshold choices, in the order a result lists them.
-THRESHOLD_CHOICES = ("optimal", "score_driven", "rate_driven", "fixed")
 #: The deprecated ``method=`` values, as threshold choices.
 _OLD_CHOICES = {
     "optimal": "optimal",
@@ -76,6 +76,7 @@ def _aliases(function: str, kwargs: dict) -> None:
 
 
 @deprecated_names(_aliases)
+@checked
 def expected_loss(
     data_or_points,
     *,
@@ -229,15 +230,15 @@ def _points(data, score, label, by, pos_label, weight) -> tuple[pd.DataFrame, Gr
             "class columns); a table of ROC points needs neither"
         )
         raise CostchartError(msg)
-    given, by = by, normalize_by(by)
     points = points_of(
         data,
         score=score,
         label=label,
-        by=None if given is None else by,
+        by=by,
         pos_label=pos_label,
         weight=weight,
     )
+    by = normalize_by(by)  # passed on as given: by=None pools with a warning, () on purpose
     return points, split_groups(points, by)  # costchart's own points: no second reading
 
 

@@ -25,7 +25,7 @@ from costchart._io.errors import CostchartError
 from costchart._io.frames import infer_by
 from costchart._io.groups import split_groups
 from costchart._io.tables import numbers
-from costchart._io.validation import finite_number
+from costchart._io.validation import unit_top
 from costchart._roc.optimal import vertex_mask
 
 __all__ = ["cut_curve", "iso_performance_lines", "repeat_for", "trivial_lines", "trivial_region"]
@@ -36,11 +36,7 @@ ALWAYS_NEGATIVE, ALWAYS_POSITIVE = "always negative", "always positive"
 
 def check_y_max(y_max) -> float:
     """``y_max`` as a float in (0, 1], or a :class:`~costchart.CostchartError`."""
-    value = finite_number(y_max, "y_max")
-    if not 0 < value <= 1:
-        msg = f"y_max={value!r} is outside (0, 1]; pass a value in (0, 1]"
-        raise CostchartError(msg)
-    return value
+    return unit_top(y_max, "y_max")
 
 
 def repeat_for(table: pd.DataFrame, panels: pd.DataFrame | None) -> pd.DataFrame:

@@ -27,6 +27,7 @@ from costchart._io import schema as col
 from costchart._io.errors import CostchartError
 from costchart._io.frames import normalize_by
 from costchart._io.groups import assemble, split_groups
+from costchart._io.parameters import checked
 from costchart._io.validation import finite_number
 from costchart._roc.hull import all_hulls
 from costchart._roc.points import points_of
@@ -34,6 +35,7 @@ from costchart._roc.points import points_of
 __all__ = ["h_measure"]
 
 
+@checked
 def h_measure(
     data,
     *,
@@ -82,10 +84,8 @@ def h_measure(
     0        0.5
     """
     ratio = _severity_ratio(severity_ratio)
-    given, by = by, normalize_by(by)
-    points = points_of(
-        data, score=score, label=label, by=None if given is None else by, pos_label=pos_label
-    )
+    points = points_of(data, score=score, label=label, by=by, pos_label=pos_label)
+    by = normalize_by(by)  # passed on as given: by=None pools with a warning, () on purpose
     groups = split_groups(points, by)  # costchart's own points: no second reading
     hulls = all_hulls(points, groups, [c for c in col.ROC_COLUMNS if c in points.columns])
     vertices, lengths = hulls.columns, hulls.lengths

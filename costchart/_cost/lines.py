@@ -10,11 +10,13 @@ import pandas as pd
 from costchart._io import schema as col
 from costchart._io.frames import carry_grouping
 from costchart._io.groups import grouped_order
+from costchart._io.parameters import checked
 from costchart._io.tables import points_groups
 
 __all__ = ["to_cost_lines"]
 
 
+@checked
 def to_cost_lines(points, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
     """The cost line of every ROC point, in long format (two rows per line).
 

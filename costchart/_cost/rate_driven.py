@@ -33,7 +33,9 @@ from costchart._io import schema as col
 from costchart._io.errors import CostchartError
 from costchart._io.frames import describe_group
 from costchart._io.groups import Groups, assemble, count_at_most
+from costchart._io.parameters import checked
 from costchart._io.tables import numbers, points_groups
+from costchart._io.validation import probabilities
 
 __all__ = [
     "BEND",
@@ -71,7 +73,8 @@ class RateVertices:
     lengths: np.ndarray
 
 
-def rate_driven_curve(points, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
+@checked
+def rate_driven_curve(points, *, by: str | Sequence[str] | None = None, pc=None) -> pd.DataFrame:
     """The rate-driven cost curve of each group: the threshold set by the rate of positives.
 
     At each operating point ``pc`` the classifier uses the threshold whose share of
@@ -91,16 +94,22 @@ def rate_driven_curve(points, *, by: str | Sequence[str] | None = None) -> pd.Da
         The trivial classifiers, (0, 0) and (1, 1), are added where missing.
     by : str or list of str, optional
         Grouping columns; by default the grouping the table carries (see the glossary).
+    pc : float or array of float, optional
+        Operating points in [0, 1] at which to give the curve, exactly (one row each, in
+        the order given, per group); the charts draw it at one value a pixel. By default
+        the rows described below.
 
     Returns
     -------
     pandas.DataFrame
         The grouping columns, then ``pc``, ``cost``, ``tpr``, ``fpr`` and ``threshold``
-        (float64): one row at each ROC point (``pc`` its rate, ``threshold`` its own) and
-        rows between them, at most 1/200 apart in ``pc``, where the rule mixes the two
-        neighbouring thresholds (``threshold`` NaN; ``tpr`` and ``fpr`` those of the
-        mixture). Between ROC-point rows the curve is exactly quadratic, so a line drawn
-        through the rows is within 1.25e-5 of it; :func:`expected_loss` with
+        (float64). With ``pc=``: one row per value given (``threshold`` that of the ROC
+        point used there, NaN where two are mixed). By default: one row at each ROC
+        point (``pc`` its rate, ``threshold`` its own) and rows between them, at most
+        1/200 apart in ``pc``, where the rule mixes the two neighbouring thresholds
+        (``threshold`` NaN; ``tpr`` and ``fpr`` those of the mixture). Between ROC-point
+        rows the curve is exactly quadratic, so a line drawn through the rows is within
+        1.25e-5 of it; :func:`expected_loss` with
         ``threshold_choice="rate_driven"`` gives its exact area, under any density.
 
     Examples
@@ -119,8 +128,14 @@ def rate_driven_curve(points, *, by: str | Sequence[str] | None = None) -> pd.Da
     >>> round(1 / 3 + (1 - 2 * auc) / 4, 6)  # its exact area (see expected_loss)
     0.208333
     """
+    grid = None if pc is None else np.atleast_1d(probabilities(pc, "pc"))
+    if grid is not None and grid.ndim != 1:
+        msg = f"pc={pc!r} must be an operating point or a list of them (one dimension)"
+        raise CostchartError(msg)
     table, _, groups = points_groups(points, by)
     vertices = rate_vertices(table, groups)
+    if grid is not None:
+        return rate_rows_at(groups, vertices, grid)
     return rate_curve_rows(groups, vertices)
 
 
@@ -160,6 +175,19 @@ def rate_vertices(table: pd.DataFrame, groups: Groups, name: str = "points") -> 
 
 def rate_costs_at(v: RateVertices, pc: np.ndarray) -> np.ndarray:
     """Every group's rate-driven cost at each of ``pc`` (in [0, 1]), exactly: groups x pc."""
+    return _rates_at(v, pc)[0].reshape(len(v.lengths), len(pc))
+
+
+def rate_rows_at(groups: Groups, v: RateVertices, pc: np.ndarray) -> pd.DataFrame:
+    """:func:`rate_driven_curve` at each of ``pc``: one row per group and value."""
+    cost, fpr, tpr, threshold = _rates_at(v, pc)
+    columns = {col.PC: np.tile(pc, len(v.lengths)), col.COST: cost}
+    columns |= {col.TPR: tpr, col.FPR: fpr, col.THRESHOLD: threshold}
+    return assemble(groups, np.full(len(v.lengths), len(pc), dtype=np.int64), columns)
+
+
+def _rates_at(v: RateVertices, pc: np.ndarray):
+    """Cost, ``fpr``, ``tpr`` and threshold (NaN in a mixture) per group x ``pc``, raveled."""
     n_groups = len(v.lengths)
     starts = np.cumsum(v.lengths) - v.lengths
     asker = np.repeat(np.arange(n_groups), len(pc))
@@ -171,7 +199,10 @@ def rate_costs_at(v: RateVertices, pc: np.ndarray) -> np.ndarray:
     share = np.clip((query - v.pc[at]) / width, 0.0, 1.0)
     fpr = v.fpr[at] + share * (v.fpr[at + 1] - v.fpr[at])
     tpr = v.tpr[at] + share * (v.tpr[at + 1] - v.tpr[at])
-    return (query * (1 - tpr) + (1 - query) * fpr).reshape(n_groups, len(pc))
+    threshold = np.where(
+        share == 0, v.threshold[at], np.where(share == 1, v.threshold[at + 1], np.nan)
+    )
+    return query * (1 - tpr) + (1 - query) * fpr, fpr, tpr, threshold
 
 
 def _check_one_curve(groups: Groups, group, fpr, tpr) -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from costchart._export.html import output_path, page_of, page_title, report, write_file
 from costchart._export.image import chart_spec, render_image
+from costchart._io.parameters import checked
 from costchart._io.validation import finite_number
 
 __all__ = ["report", "save"]
@@ -22,6 +23,7 @@ __all__ = ["report", "save"]
 FORMATS = (".json", ".html", ".png", ".svg", ".pdf")
 
 
+@checked
 def save(chart, path, *, scale_factor: float = 2.0, title: str | None = None) -> Path:
     """Save a chart; the format follows the file's suffix.
 

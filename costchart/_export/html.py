@@ -20,6 +20,7 @@ from pathlib import Path
 from costchart._export.image import chart_spec, vl_version
 from costchart._export.packing import UNPACK_SCRIPT, pack_datasets
 from costchart._io.errors import CostchartError
+from costchart._io.parameters import checked
 from costchart._io.validation import flag
 
 __all__ = ["output_path", "page_of", "page_title", "report", "safe_json", "to_html"]
@@ -161,6 +162,7 @@ def page_of(specs: list[dict], captions: list, *, title: str, heading: bool = Tr
     )
 
 
+@checked
 def report(charts, path, *, title: str | None = None) -> Path:
     """Write several charts to one offline HTML page (the libraries included once).
 

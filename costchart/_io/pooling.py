@@ -9,22 +9,22 @@ without the warning.
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Mapping, Sequence
 
 import numpy as np
 import pandas as pd
 
-from costchart._io.errors import CostchartWarning
+from costchart._io.errors import warn
 
 __all__ = ["warn_if_pooled"]
 
 
-def warn_if_pooled(data, by, used: Sequence[str | None], *, stacklevel: int = 3) -> None:
+def warn_if_pooled(data, by, used: Sequence[str | None]) -> None:
     """Warn when ``by`` is None and ``data`` has text or categorical columns not ``used``.
 
     ``used`` are the columns the call reads (score, label, weight, ...; None skipped).
     Only the column types are read (no values), for every kind of input costchart takes.
+    The warning points at the user's line, however deep in costchart it is issued.
     """
     if by is not None:
         return
@@ -38,7 +38,7 @@ def warn_if_pooled(data, by, used: Sequence[str | None], *, stacklevel: int = 3)
         f"or categorical columns ({listed}) that may tell curves apart; pass "
         f"by={grouping!r} for one curve per group, or by=() to pool on purpose"
     )
-    warnings.warn(msg, CostchartWarning, stacklevel=stacklevel)
+    warn(msg)
 
 
 def _text_columns(data) -> list:

@@ -130,6 +130,9 @@ NET_BENEFIT_TABLE = (
     UPPER,
     SE,
 )
+#: The columns of decision curves and precision-recall curves the charts draw.
+STRATEGY, NET_BENEFIT = "strategy", "net_benefit"
+RECALL, PRECISION = "recall", "precision"
 PR_TABLE = ("recall", "precision", "interpolated", "average_precision", "pr_auc")
 RESERVED = RESERVED | frozenset(AUC_CI_TABLE + AUC_TEST_TABLE + NET_BENEFIT_TABLE + PR_TABLE)
 

@@ -193,8 +193,10 @@ def points_columns(
     arrays = check_rates(table, name)
     chosen = table.attrs.get(KIND) in SETS and cloud  # chosen points: a set, not curves
     if kind == "points" and not chosen:  # cost lines were checked as lines
-        curves = _curves_of(table, by, recorded) if pooled else by
-        check_curves(table, curves, arrays, name=name, cloud=cloud)
+        if pooled:
+            check_curves(table, _curves_of(table, by, recorded), arrays, name=name, cloud=cloud)
+        else:
+            check_curves(table, by, arrays, name=name, cloud=cloud, groups=groups)
     return table, by, groups, arrays
 
 

@@ -20,19 +20,28 @@ from costchart._io.errors import CostchartError
 
 __all__ = [
     "column_name",
+    "confidence_level",
     "finite_number",
     "flag",
+    "label_value",
     "labelled_probabilities",
     "matching_shapes",
     "one_of",
+    "operating_points",
+    "panel_size",
     "probabilities",
     "probability",
     "random_generator",
     "real_numbers",
+    "text",
     "threshold_number",
     "threshold_pair",
+    "unit_top",
     "whole_number",
 ]
+
+#: Largest panel size in pixels: larger panels are no use on any screen or page.
+MAX_SIZE = 10_000
 
 
 def probability(value, name: str, *, low_open: bool = False, high_open: bool = False) -> float:
@@ -123,6 +132,76 @@ def finite_number(value, name: str, *, minimum: float | None = None, positive: b
         msg = f"{name}={value!r} must be at least {minimum}"
         raise CostchartError(msg)
     return number
+
+
+def unit_top(value, name: str = "y_max") -> float:
+    """Return the top of a unit axis (``y_max``) as a float in (0, 1]."""
+    number = finite_number(value, name)
+    if not 0 < number <= 1:
+        msg = f"{name}={number!r} is outside (0, 1]; pass a value in (0, 1]"
+        raise CostchartError(msg)
+    return number
+
+
+def panel_size(value, name: str = "size") -> int:
+    """Return a panel's size in pixels: a whole number from 50 to :data:`MAX_SIZE`."""
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, np.integer))
+        or not 50 <= value <= MAX_SIZE
+    ):
+        msg = (
+            f"{name}={value!r} must be a whole number of pixels, at least 50 and at most "
+            f"{MAX_SIZE:,}"
+        )
+        raise CostchartError(msg)
+    return int(value)
+
+
+def text(value, name: str) -> str:
+    """Return ``value`` if it is a string (a title); refuse anything else."""
+    if isinstance(value, str):
+        return value
+    msg = f"{name}={value!r} must be a string (or None for no {name})"
+    raise CostchartError(msg)
+
+
+def label_value(value, name: str = "pos_label"):
+    """Return ``value`` if it is one label value (hashable, not a list, tuple or dict)."""
+    try:
+        hash(value)
+        single = np.ndim(value) == 0 and not isinstance(value, (tuple, dict))
+    except (TypeError, ValueError):
+        single = False
+    if not single:
+        msg = (
+            f"{name}={value!r} must be one label value (e.g. 1 or 'spam'): the label of the "
+            "positive class, not a list"
+        )
+        raise CostchartError(msg)
+    return value
+
+
+def operating_points(value, name: str = "pc"):
+    """Return ``value`` if it is a ``pc`` in [0, 1], a list or array of them, or a dict.
+
+    A dict maps labels to ``pc`` values (chart markers).
+    """
+    if isinstance(value, Mapping):
+        labelled_probabilities(value, name)
+    elif isinstance(value, (str, bytes)):
+        msg = (
+            f"{name}={value!r} must be a number or numbers, not {type(value).__name__}; pass a "
+            f"pc in [0, 1], a list of them or a dict of label to pc"
+        )
+        raise CostchartError(msg)
+    else:
+        array = real_numbers(value, name)  # not text, bools or None
+        if array.ndim == 0 and math.isnan(float(array)):
+            msg = f"{name}=nan must be a finite number; pass a value in [0, 1]"
+            raise CostchartError(msg)
+        probabilities(array, name)
+    return value
 
 
 def random_generator(rng, name: str = "rng") -> np.random.Generator:

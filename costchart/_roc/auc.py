@@ -17,12 +17,14 @@ from costchart._io import schema as col
 from costchart._io.errors import CostchartError
 from costchart._io.frames import describe_group
 from costchart._io.groups import assemble
+from costchart._io.parameters import checked
 from costchart._io.tables import points_groups
 from costchart._io.validation import finite_number, probability
 
 __all__ = ["auc"]
 
 
+@checked
 def auc(
     points: pd.DataFrame,
     *,

@@ -31,6 +31,7 @@ from costchart._io.errors import CostchartError
 from costchart._io.frames import describe_group, normalize_by
 from costchart._io.groups import assemble, split_groups
 from costchart._io.intervals import auc_ci_aliases, check_interval
+from costchart._io.parameters import checked
 from costchart._io.validation import confidence_level as check_confidence
 from costchart._io.validation import one_of, random_generator, whole_number
 from costchart._roc.points import points_of
@@ -39,6 +40,7 @@ __all__ = ["auc_ci"]
 
 
 @deprecated_names(auc_ci_aliases)
+@checked
 def auc_ci(
     data,
     *,
@@ -135,16 +137,16 @@ def auc_ci(
             )
             raise CostchartError(msg)
         generator = random_generator(rng)
-    given, by = by, normalize_by(by)
     points = points_of(
         data,
         score=score,
         label=label,
-        by=None if given is None else by,
+        by=by,
         pos_label=pos_label,
         weight=weight,
         frequency="auc_ci's " + ("DeLong variance" if inference == "delong" else "bootstrap"),
     )
+    by = normalize_by(by)  # passed on as given: by=None pools with a warning, () on purpose
     groups = split_groups(points, by)
     area, variance = _placement_moments(points, groups, by, inference)
     se = np.sqrt(np.maximum(variance, 0.0))

@@ -19,12 +19,14 @@ from costchart._io.data_checks import binary_labels, finite_numbers
 from costchart._io.errors import CostchartError
 from costchart._io.frames import as_pandas, check_by_names, describe_group, normalize_by
 from costchart._io.groups import assemble, split_groups
+from costchart._io.parameters import checked
 from costchart._io.validation import column_name
 from costchart._roc.paired import instance_weights, is_scalar_name, paired
 
 __all__ = ["auc_test"]
 
 
+@checked
 def auc_test(
     data,
     *,

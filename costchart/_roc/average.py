@@ -15,11 +15,13 @@ import pandas as pd
 
 from costchart._cost.average import check_over, grouped_representatives
 from costchart._io import schema as col
+from costchart._io.deprecation import ABSENT, deprecated_names, renamed_value, take_alias
 from costchart._io.errors import CostchartError, warn
 from costchart._io.frames import describe_group, normalize_by
 from costchart._io.groups import Groups, assemble, split_groups
+from costchart._io.parameters import checked
 from costchart._io.tables import curve_groups, points_groups, read_table
-from costchart._io.validation import one_of, probabilities
+from costchart._io.validation import probabilities
 from costchart._roc.grid import (
     given_grid,
     own_grid,
@@ -68,6 +70,7 @@ def _segment_rates(pc: np.ndarray, cost: np.ndarray, inside: np.ndarray, where):
     return np.clip(fpr, 0.0, 1.0), np.clip(tpr, 0.0, 1.0)
 
 
+@checked
 def curve_points(curve, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
     """The ROC point dual to each linear segment of a cost curve.
 
@@ -113,18 +116,35 @@ def curve_points(curve, *, by: str | Sequence[str] | None = None) -> pd.DataFram
     return assemble(groups, np.bincount(group[1:][inside], minlength=len(groups)), columns)
 
 
+def _aliases(function: str, kwargs: dict) -> None:
+    """``method=`` (deprecated) as ``averaging=``; ``"threshold"`` is ``"by_threshold"``."""
+    method = take_alias(function, kwargs, "method", "averaging")
+    if method is not ABSENT:
+        kwargs["averaging"] = renamed_value(
+            function,
+            "method",
+            method,
+            "averaging",
+            {"vertical": "vertical", "horizontal": "horizontal", "threshold": "by_threshold"},
+        )
+
+
+@deprecated_names(_aliases)
+@checked
 def roc_average(
     points,
     *,
     over: str | Sequence[str],
-    method: str = "vertical",
+    averaging: str = "vertical",
     grid=None,
     by: str | Sequence[str] | None = None,
 ) -> pd.DataFrame:
     """ROC-space averages of several ROC curves, for comparison with the cost average.
 
-    ``"vertical"`` averages TPR at fixed FPR values, ``"horizontal"`` FPR at fixed TPR
-    values, ``"threshold"`` both rates at fixed thresholds (Fawcett's three averages).
+    ``averaging="vertical"`` averages TPR at fixed FPR values, ``"horizontal"`` FPR at
+    fixed TPR values, ``"by_threshold"`` both rates at fixed thresholds (Fawcett's three
+    averages; ``method=``, with ``"threshold"`` for ``"by_threshold"``, is the deprecated
+    old spelling).
     Between a curve's points the rates are interpolated along the curve (every such point
     is reachable by randomly mixing two thresholds); at a vertical (horizontal) step the
     highest TPR (lowest FPR) counts. Every curve is first completed with the trivial
@@ -137,8 +157,8 @@ def roc_average(
         ROC points with grouping columns, e.g. from :func:`roc_points` with ``by=``.
     over : str or list of str
         The column(s) whose groups are averaged (e.g. ``"fold"``).
-    method : {"vertical", "horizontal", "threshold"}
-        Which average.
+    averaging : {"vertical", "horizontal", "by_threshold"}, default "vertical"
+        Which average: what is held fixed while the rates are averaged.
     grid : array-like, optional
         The fixed FPR (vertical), TPR (horizontal) or threshold values. By default the
         union of the curves' own values (with 0 and 1 for the vertical and horizontal
@@ -151,25 +171,26 @@ def roc_average(
     -------
     pandas.DataFrame
         The kept grouping columns, then one row per grid value: ``threshold`` (NaN unless
-        ``method="threshold"``), ``fpr``, ``tpr`` (the means), ``fpr_lo``, ``fpr_hi``,
+        ``averaging="by_threshold"``), ``fpr``, ``tpr`` (the means), ``fpr_lo``, ``fpr_hi``,
         ``fpr_sd``, ``tpr_lo``, ``tpr_hi``, ``tpr_sd`` (spread over the curves; the fixed
         coordinate has no spread) and ``n_curves``. Sorted by ``fpr``, ``tpr``.
     """
-    one_of(method, "method", ("vertical", "horizontal", "threshold"))
+    # averaging= is checked by @checked; the kernels name each average by its fixed coordinate.
+    method = {"by_threshold": "threshold"}.get(averaging, averaging)
     table = read_table(points, "points")
     over = check_over(table, over, "points")
     if by is not None:  # the curves are told apart by by= and over= together
         by = [*normalize_by(by), *(c for c in over if c not in normalize_by(by))]
     table, inferred, _ = points_groups(table, by, declared=over)
     if method == "threshold" and col.THRESHOLD not in table.columns:
-        msg = "method='threshold' needs a 'threshold' column (ROC points from roc_points)"
+        msg = "averaging='by_threshold' needs a 'threshold' column (ROC points from roc_points)"
         raise CostchartError(msg)
     if method == "threshold":
         thresholds = table[col.THRESHOLD].to_numpy(np.float64, na_value=np.nan)
         if np.isnan(thresholds).any():
             msg = (
                 f"column 'threshold' of points has {int(np.isnan(thresholds).sum())} NaN "
-                "values; method='threshold' needs every point's threshold"
+                "values; averaging='by_threshold' needs every point's threshold"
             )
             raise CostchartError(msg)
     grid = _check_grid(grid, method)

@@ -21,12 +21,14 @@ from costchart._io.frames import (
     normalize_by,
 )
 from costchart._io.groups import combine_groups, split_groups
+from costchart._io.parameters import checked
 from costchart._io.validation import column_name
 from costchart._roc.points import points_or_nothing, require_some
 
 __all__ = ["from_confusion"]
 
 
+@checked
 def from_confusion(
     data,
     *,

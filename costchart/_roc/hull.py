@@ -12,6 +12,7 @@ import pandas as pd
 from costchart._io import schema as col
 from costchart._io.frames import table as table_of
 from costchart._io.groups import Groups, assemble
+from costchart._io.parameters import checked
 from costchart._io.tables import points_columns, points_groups
 from costchart._roc.upper_hull import upper_hulls
 
@@ -22,6 +23,7 @@ __all__ = ["group_hulls", "roc_hull"]
 RATE_MIN_TURN = 1e-12
 
 
+@checked
 def roc_hull(points, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
     """Vertices of the ROC convex hull, with the conditions under which each is optimal.
 

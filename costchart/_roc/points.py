@@ -14,15 +14,10 @@ import pandas as pd
 
 from costchart._io import schema as col
 from costchart._io.errors import CostchartError, warn
-from costchart._io.frames import (
-    carry_grouping,
-    check_by_names,
-    describe_group,
-    normalize_by,
-    table,
-)
+from costchart._io.frames import carry_grouping, check_by_names, describe_group, normalize_by, table
 from costchart._io.groups import Group, Groups, assemble, combine_groups, split_groups
 from costchart._io.lazy import read_instances
+from costchart._io.parameters import checked
 from costchart._io.pooling import warn_if_pooled
 from costchart._roc.counting import (
     check_bins,
@@ -44,6 +39,7 @@ __all__ = [
 ]
 
 
+@checked
 def roc_points(
     data,
     *,
@@ -183,7 +179,7 @@ def points_and_columns(
         bins=bins,
         frequency=frequency,
     )
-    warn_if_pooled(data, given, (score, label, weight), stacklevel=5)  # once the data is read
+    warn_if_pooled(data, given, (score, label, weight))  # once the data is read
     frame = read.frame
     # A lazy frame binned in its engine drops the rows of weight 0 before counting.
     require_rows(

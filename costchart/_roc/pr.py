@@ -21,6 +21,7 @@ from costchart._io import schema as col
 from costchart._io.errors import CostchartError
 from costchart._io.frames import carry_grouping, describe_group
 from costchart._io.groups import Groups, assemble
+from costchart._io.parameters import checked
 from costchart._io.tables import points_groups
 from costchart._io.validation import whole_number
 from costchart._roc.hull import _is_sorted_within
@@ -88,6 +89,7 @@ def _precision(tp, fp):
         return np.where(predicted > 0, tp / np.where(predicted > 0, predicted, 1), 1.0)
 
 
+@checked
 def pr_points(points, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
     """Precision and recall at every ROC point.
 
@@ -129,6 +131,7 @@ def pr_points(points, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
     return carry_grouping(result.reset_index(drop=True), by)
 
 
+@checked
 def pr_curve(
     points,
     *,
@@ -228,6 +231,7 @@ def _segment_areas(tp, fp, positives, starts):
     return area
 
 
+@checked
 def pr_auc(points, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
     """Average precision and the exact area under the interpolated PR curve.
 

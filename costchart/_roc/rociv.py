@@ -29,6 +29,7 @@ from costchart._io.frames import (
 )
 from costchart._io.groups import combine_groups, split_groups
 from costchart._io.lazy import read_instances
+from costchart._io.parameters import checked
 from costchart._io.pooling import warn_if_pooled
 from costchart._io.sorting import all_distinct, blocks, sums_of_sorted, value_order
 from costchart._io.validation import column_name
@@ -53,6 +54,7 @@ from costchart._roc.rociv_costs import costs_from_benefits, rociv_condition
 __all__ = ["auciv", "costs_from_benefits", "rociv", "rociv_condition"]
 
 
+@checked
 def rociv(
     data,
     *,
@@ -183,7 +185,7 @@ def rociv(
         )
     require_some(parts, by, label)
     if not by:
-        warn_if_pooled(data, given, (score, label, amount, weight), stacklevel=4)
+        warn_if_pooled(data, given, (score, label, amount, weight))
         return carry_grouping(parts[0], [])
     return combine_groups(frame, by, groups, parts, col.ROCIV_TABLE)
 
@@ -278,6 +280,7 @@ def _no_points() -> pd.DataFrame:
     return pd.DataFrame(columns=list(col.ROC_COLUMNS)).reindex(columns=list(col.ROCIV_TABLE))
 
 
+@checked
 def auciv(
     data,
     *,

@@ -20,11 +20,13 @@ from costchart._io.data_checks import binary_labels, finite_numbers
 from costchart._io.errors import CostchartError
 from costchart._io.frames import as_pandas
 from costchart._io.groups import combine_groups
+from costchart._io.parameters import checked
 from costchart._io.validation import column_name
 
 __all__ = ["costs_from_benefits", "rociv_condition"]
 
 
+@checked
 def rociv_condition(points: pd.DataFrame, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
     """The operating condition of ROCIV points' own data: iso-performance slope and ``pc``.
 
@@ -84,6 +86,7 @@ def rociv_condition(points: pd.DataFrame, *, by: str | Sequence[str] | None = No
 Amount = float | Callable[[np.ndarray], np.ndarray]
 
 
+@checked
 def costs_from_benefits(
     data,
     *,

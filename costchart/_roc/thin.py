@@ -11,6 +11,7 @@ from costchart._io import schema as col
 from costchart._io.errors import CostchartError
 from costchart._io.frames import THINNED, carry_grouping
 from costchart._io.groups import Groups, complex_pairs
+from costchart._io.parameters import checked
 from costchart._io.tables import points_groups
 from costchart._io.validation import whole_number
 from costchart._roc.hull import all_hulls
@@ -18,8 +19,17 @@ from costchart._roc.hull import all_hulls
 __all__ = ["thin_points", "thinned_points"]
 
 
+#: Points a group keeps at least when ``max_total=`` shares the points among many groups.
+MIN_POINTS_PER_GROUP = 10
+
+
+@checked
 def thin_points(
-    points, *, max_points: int = 100, by: str | Sequence[str] | None = None
+    points,
+    *,
+    max_points: int = 100,
+    max_total: int | None = None,
+    by: str | Sequence[str] | None = None,
 ) -> pd.DataFrame:
     """Keep at most about ``max_points`` ROC points per group, for charts of large data.
 
@@ -35,6 +45,11 @@ def thin_points(
         ROC points, e.g. from :func:`roc_points`.
     max_points : int
         Points kept per group besides the hull vertices; at least 2.
+    max_total : int, optional
+        Points kept in all groups together besides the hull vertices, shared evenly:
+        each group keeps ``min(max_points, max(10, max_total // groups))``. The charts
+        pass 3000, so a chart of hundreds of curves stays small. By default each group
+        keeps ``max_points``.
     by : str or list of str, optional
         Grouping columns; by default the grouping the table carries (see the glossary).
 
@@ -55,13 +70,20 @@ def thin_points(
     >>> thinned = cc.thin_points(points, max_points=50)
     >>> len(points), len(thinned) <= 50 + len(cc.roc_hull(points))
     (10001, True)
+    >>> len(cc.thin_points(points, max_points=50, max_total=20)) <= 20 + len(cc.roc_hull(points))
+    True
     """
     try:
         max_points = whole_number(max_points, "max_points", minimum=2)
     except CostchartError:  # one message for every bad value, as charts' max_points= too
         msg = f"max_points={max_points!r} must be a whole number of at least 2"
         raise CostchartError(msg) from None
+    if max_total is not None:
+        max_total = whole_number(max_total, "max_total", minimum=2)
     table, by, groups = points_groups(points, by, cloud=True)
+    if max_total is not None:
+        share = max(MIN_POINTS_PER_GROUP, max_total // max(len(groups), 1))
+        max_points = min(max_points, share)
     return thinned_points(table, by, groups, max_points)
 
 

@@ -20,6 +20,7 @@ from costchart._cost.geometry import ALWAYS_NEGATIVE, ALWAYS_POSITIVE
 from costchart._io import schema as col
 from costchart._io.errors import CostchartError
 from costchart._io.groups import combine_groups
+from costchart._io.parameters import checked
 from costchart._io.validation import finite_number, probabilities, probability, real_numbers
 from costchart._roc.hull import group_hulls
 from costchart._roc.optimal import optimal_vertices
@@ -35,6 +36,7 @@ def _trivial_name(fpr: np.ndarray, tpr: np.ndarray) -> np.ndarray:
     )
 
 
+@checked
 def iso_performance(
     points,
     *,
@@ -215,6 +217,7 @@ def _best_single(points: pd.DataFrame, key: np.ndarray, limit: float) -> pd.Data
     return pd.DataFrame([row], columns=list(col.CHOICE_TABLE))
 
 
+@checked
 def neyman_pearson(
     points, *, max_fpr: float, by: str | Sequence[str] | None = None
 ) -> pd.DataFrame:
@@ -270,6 +273,7 @@ def neyman_pearson(
     return combine_groups(table, by, groups, parts, col.CHOICE_TABLE)
 
 
+@checked
 def workforce(points, *, capacity: float, by: str | Sequence[str] | None = None) -> pd.DataFrame:
     """The highest TPR when at most ``capacity`` instances can be predicted positive.
 

@@ -28,6 +28,7 @@ from costchart._io.frames import (
     require_columns,
 )
 from costchart._io.groups import combine_groups, split_groups
+from costchart._io.parameters import checked
 from costchart._io.tables import check_rates, read_selection, read_table
 from costchart._io.validation import probabilities
 from costchart._roc.points import roc_points, row_of_threshold
@@ -60,6 +61,7 @@ class PerformanceIndependent:
     extra_cost: pd.DataFrame
 
 
+@checked
 def performance_independent(
     classifiers, *, trained_pc: str, by: str | Sequence[str] | None = None
 ) -> PerformanceIndependent:
@@ -160,6 +162,7 @@ def performance_independent(
     )
 
 
+@checked
 def apply_selection(
     data,
     selection,

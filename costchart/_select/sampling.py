@@ -16,9 +16,11 @@ import numpy as np
 import pandas as pd
 
 from costchart._io.data_checks import binary_labels
+from costchart._io.deprecation import ABSENT, deprecated_names, renamed_value, take_alias
 from costchart._io.errors import CostchartError
 from costchart._io.frames import as_pandas, require_columns
-from costchart._io.validation import column_name, finite_number, one_of, random_generator
+from costchart._io.parameters import RESAMPLINGS, checked
+from costchart._io.validation import column_name, finite_number, random_generator
 
 __all__ = ["resample_classes"]
 
@@ -26,12 +28,23 @@ __all__ = ["resample_classes"]
 MAX_ROWS = 100_000_000
 
 
+def _aliases(function: str, kwargs: dict) -> None:
+    """``method=`` (deprecated) as ``resampling=``, with the same values."""
+    method = take_alias(function, kwargs, "method", "resampling")
+    if method is not ABSENT:
+        kwargs["resampling"] = renamed_value(
+            function, "method", method, "resampling", {value: value for value in RESAMPLINGS}
+        )
+
+
+@deprecated_names(_aliases)
+@checked
 def resample_classes(
     data,
     *,
     label: str,
     ratios: Sequence[float],
-    method: str = "over",
+    resampling: str = "over",
     pos_label=None,
     rng=None,
 ) -> pd.DataFrame:
@@ -40,10 +53,10 @@ def resample_classes(
     A ratio ``r`` weights the positives ``r`` times as heavily as the negatives (``r < 1``
     weights the negatives ``1/r`` times as heavily):
 
-    * ``method="over"`` duplicates the class to weight, ``floor(w)`` copies of each of its
+    * ``resampling="over"`` duplicates the class to weight, ``floor(w)`` copies of each of its
       instances (``w = r`` or ``1/r``), and adds ``round((w - floor(w)) * count)`` of its
       instances drawn without replacement for the fraction;
-    * ``method="under"`` keeps ``round(count / w)`` instances of the *other* class, drawn
+    * ``resampling="under"`` keeps ``round(count / w)`` instances of the *other* class, drawn
       without replacement, and every instance of the weighted one.
 
     Parameters
@@ -55,7 +68,9 @@ def resample_classes(
         Column of class labels (as in :func:`roc_points`).
     ratios : sequence of float
         Positive, finite ratios; ``1`` gives the training set unchanged.
-    method : {"over", "under"}
+    resampling : {"over", "under"}, default "over"
+        How the classes are re-weighted: by oversampling the class to weight, or by
+        undersampling the other one. (``method=`` is its deprecated old name.)
     pos_label : optional
         The positive class's label, as in :func:`roc_points`.
     rng : numpy.random.Generator or int, optional
@@ -74,12 +89,11 @@ def resample_classes(
     >>> train = cc.resample_classes(data, label="y", ratios=[1, 2.5], rng=0)
     >>> train.groupby(["ratio", "y"]).size().to_dict()
     {(1.0, 0): 3, (1.0, 1): 2, (2.5, 0): 3, (2.5, 1): 5}
-    >>> under = cc.resample_classes(data, label="y", ratios=[3], method="under", rng=0)
+    >>> under = cc.resample_classes(data, label="y", ratios=[3], resampling="under", rng=0)
     >>> under.groupby("y").size().to_dict()
     {0: 1, 1: 2}
     """
     label = column_name(label, "label")
-    one_of(method, "method", ("over", "under"))
     values = _ratios(ratios)
     generator = random_generator(rng)
     frame = as_pandas(data, _columns(data, label))
@@ -92,7 +106,7 @@ def resample_classes(
             raise CostchartError(msg)
     parts = []
     for ratio in values:
-        rows = _rows(classes, ratio, method, generator)
+        rows = _rows(classes, ratio, resampling, generator)
         part = frame.iloc[rows].reset_index(drop=True)
         part.insert(0, "source_row", rows)
         part.insert(0, "ratio", ratio)
@@ -130,17 +144,17 @@ def _ratios(ratios) -> list[float]:
     return [finite_number(r, f"ratios[{i}]", positive=True) for i, r in enumerate(ratios)]
 
 
-def _rows(classes: dict, ratio: float, method: str, rng: np.random.Generator) -> np.ndarray:
+def _rows(classes: dict, ratio: float, resampling: str, rng: np.random.Generator) -> np.ndarray:
     """Rows of the training set at one ratio, in the order of ``data``."""
     weighted = ratio >= 1
     weight = ratio if weighted else 1 / ratio
     heavy, light = classes[weighted], classes[not weighted]
-    if method == "over":
+    if resampling == "over":
         rows = weight * len(heavy) + len(light)
         if rows > MAX_ROWS:
             msg = (
                 f"oversampling at ratio {ratio:g} would make about {rows:.3g} rows, more than "
-                f"{MAX_ROWS:,}; pass a ratio nearer 1, or method='under'"
+                f"{MAX_ROWS:,}; pass a ratio nearer 1, or resampling='under'"
             )
             raise CostchartError(msg)
         whole = int(np.floor(weight))

@@ -23,6 +23,7 @@ import numpy as np
 import pandas as pd
 
 from costchart._io.errors import CostchartError
+from costchart._io.parameters import checked
 from costchart._io.validation import one_of
 from costchart._sklearn.checks import (
     RESPONSE_METHODS,
@@ -42,6 +43,7 @@ from costchart._sklearn.models import expected_cost_scorer, threshold_classifier
 __all__ = ["expected_cost_scorer", "from_cv_results", "predictions", "threshold_classifier"]
 
 
+@checked
 def predictions(
     estimators,
     X,
@@ -134,6 +136,7 @@ def predictions(
     return pd.concat(tables, ignore_index=True)
 
 
+@checked
 def from_cv_results(
     cv_results: Mapping,
     X,

@@ -15,8 +15,8 @@ import pandas as pd
 
 from costchart._io.errors import CostchartError
 
-#: The response methods a score can come from.
-RESPONSE_METHODS = ("auto", "predict_proba", "decision_function")
+# The response methods a score can come from, declared with the other words.
+from costchart._io.parameters import RESPONSE_METHODS as RESPONSE_METHODS
 
 
 def require_sklearn() -> None:

@@ -16,6 +16,7 @@ import pandas as pd
 
 from costchart._io import schema as col
 from costchart._io.errors import CostchartError
+from costchart._io.parameters import checked
 from costchart._io.tables import read_selection
 from costchart._io.validation import one_of, probability
 from costchart._roc.optimal import vertex_index
@@ -29,6 +30,7 @@ from costchart._sklearn.checks import (
 __all__ = ["expected_cost_scorer", "threshold_classifier"]
 
 
+@checked
 def threshold_classifier(
     estimator, selection, *, pc: float, pos_label=None, response_method: str = "auto"
 ):
@@ -127,6 +129,7 @@ def _envelope_cost(y_true, y_score, *, density=None, pos_label=None) -> float:
     return float(expected_cost(envelope, density=density)[col.EXPECTED_COST].iat[0])
 
 
+@checked
 def expected_cost_scorer(*, density=None, pc: float | None = None, pos_label=None):
     """A scikit-learn scorer: minus the normalized expected cost (greater is better).
 

@@ -10,9 +10,9 @@ Layers draw costchart tables. Compose them with ``+`` (layer), ``|`` and ``&``
   :func:`pc_labels`, :func:`selected`, :func:`hybrid`;
 - ROC space (:mod:`costchart.layers.roc`, :mod:`costchart.layers.iso`): :func:`roc_curve`,
   :func:`roc_markers`, :func:`hull`, :func:`iso_lines`, :func:`chance`, :func:`roc_spread`;
-- bands and comparisons (:mod:`costchart.layers.bands`): :func:`band`,
-  :func:`average_band`, :func:`degenerate_ticks`, :func:`difference_curve`, :func:`zero_rule`,
-  :func:`better_regions`, :func:`significance`;
+- bands (:mod:`costchart.layers.bands`): :func:`band`, :func:`average_band`,
+  :func:`degenerate_ticks`; comparisons (:mod:`costchart.layers.difference`):
+  :func:`difference_curve`, :func:`zero_rule`, :func:`better_regions`, :func:`significance`;
 - interaction (:mod:`costchart.layers.interaction`): :func:`hover_targets`,
   :func:`selections`;
 - :func:`key`: the legend of what is drawn, in the papers' terms;
@@ -42,16 +42,14 @@ Examples
 # Importing the theme registers it with Altair (enable it with alt.theme.enable).
 from costchart import theme as _theme  # noqa: F401
 from costchart._vega import shared_layer
-from costchart.layers.bands import (
-    average_band,
-    band,
+from costchart.layers.bands import average_band, band, degenerate_ticks
+from costchart.layers.cost import cost_lines, envelope, operating_ranges, trivial, trivial_region
+from costchart.layers.difference import (
     better_regions,
-    degenerate_ticks,
     difference_curve,
     significance,
     zero_rule,
 )
-from costchart.layers.cost import cost_lines, envelope, operating_ranges, trivial, trivial_region
 from costchart.layers.interaction import hover_targets, selections
 from costchart.layers.iso import (  # iso_performance: the deprecated name of iso_lines
     iso_lines,

@@ -18,9 +18,7 @@ from costchart._cost import geometry as geometry
 from costchart._cost.geometry import cut_curve, trivial_lines
 from costchart._io import schema as col
 from costchart._io.deprecation import renamed
-from costchart._io.groups import split_groups
-from costchart._io.validation import whole_number
-from costchart._roc.thin import thin_points
+from costchart._io.parameters import checked
 from costchart._vega import nominal
 from costchart.layers._base import (
     INK,
@@ -34,6 +32,7 @@ from costchart.layers._base import (
     pc_x,
     read,
 )
+from costchart.layers._lines import POINT_TIPS, lines_chart, thinned
 from costchart.layers._options import data_layer
 
 __all__ = [
@@ -46,102 +45,8 @@ __all__ = [
     "trivial_region",
 ]
 
-#: Tooltip fields of a ROC point or its cost line: (column, type, title).
-POINT_TIPS = (
-    (col.THRESHOLD, "N", "threshold"),
-    (col.FPR, "Q", "FPR"),
-    (col.TPR, "Q", "TPR"),
-    (col.RANGE_LO, "Q", "operating range from pc"),
-    (col.RANGE_HI, "Q", "operating range to pc"),
-)
 
-#: Points a layer draws in all before thinning: Altair refuses inline data above 5,000.
-MAX_LAYER_POINTS = 3_000
-
-
-def thinned(table: pd.DataFrame, max_points, color, detail) -> pd.DataFrame:
-    """ROC points thinned to about ``max_points`` per curve (hull vertices always kept).
-
-    Tables from the ready charts (with a ``line`` column) are thinned already; ``None``
-    keeps every point.
-    """
-    if max_points is None or col.LINE in table.columns:
-        return table
-    max_points = whole_number(max_points, "max_points", minimum=2)
-    by = ([color] if color else []) + details(table, color, detail)
-    groups = split_groups(table, by)  # refuses cells that cannot group (lists, arrays)
-    curves = max(len(groups), 1)
-    per_curve = min(max_points, max(10, MAX_LAYER_POINTS // curves))
-    if max((len(g.positions) for g in groups), default=0) <= per_curve:
-        return table
-    return thin_points(table, max_points=per_curve, by=by)
-
-
-def _visible_lines(table: pd.DataFrame, y_max: float) -> tuple[alt.Chart, dict[str, str]]:
-    """The lines with some part under ``y_max``, and where that part starts and ends.
-
-    Returns the chart (one row per line) and the Vega expressions of the visible part's
-    ends: ``pc_start``, ``pc_end`` (where a line meets ``y_max``, if it does) and the
-    rows' ``fpr`` (cost at pc 0) and ``fnr`` (cost at pc 1).
-    """
-    chart = alt.Chart(table)
-    if col.PC in table.columns:  # a cost-lines table: one row per line is enough
-        chart = chart.transform_filter(f"datum.{col.PC} == 0")
-    fpr, fnr = f"datum.{col.FPR}", f"(1 - datum.{col.TPR})"
-    crossing = f"({y_max} - {fpr}) / ({fnr} - {fpr})"  # pc where the line meets y_max
-    ends = {
-        "fpr": fpr,
-        "fnr": fnr,
-        "pc_start": f"{fpr} <= {y_max} ? 0 : {crossing}",
-        "pc_end": f"{fnr} <= {y_max} ? 1 : {crossing}",
-    }
-    return chart.transform_filter(f"{fpr} <= {y_max} || {fnr} <= {y_max}"), ends
-
-
-def lines_chart(table: pd.DataFrame, y_max: float) -> alt.Chart:
-    """A chart of cost lines made from the rates, cut off at ``cost = y_max``.
-
-    Each ROC point (or each line of a cost-lines table) becomes two rows, the ends of the
-    visible part of its line. Cutting in the data rather than clipping the marks matters:
-    Vega clips every line separately, which makes image export of a few thousand lines
-    take minutes. Lines wholly above ``y_max`` are dropped.
-    """
-    chart, ends = _visible_lines(table, y_max)
-    # Fold rather than flatten: Vega-Lite 6.4 overflows its stack on flatten inside a
-    # faceted layer.
-    return (
-        chart.transform_calculate(costchart_at_0=ends["fpr"], costchart_at_1=ends["fnr"])
-        .transform_fold(
-            ["costchart_at_0", "costchart_at_1"], as_=["costchart_end", "costchart_raw"]
-        )
-        .transform_calculate(
-            **{
-                col.PC: (
-                    "datum.costchart_end == 'costchart_at_0' ? "
-                    f"({ends['pc_start']}) : ({ends['pc_end']})"
-                ),
-                col.COST: f"min(datum.costchart_raw, {y_max})",
-            }
-        )
-    )
-
-
-def line_ends_chart(table: pd.DataFrame, y_max: float) -> alt.Chart:
-    """As :func:`lines_chart`, one row per line holding both ends of its visible part.
-
-    For marks that draw a line as one item (a rule): a line mark of two rows is two items,
-    and Vega gives the pointer the tooltip of the item nearest along x, which is often none
-    of the line's (the hover targets showed their tooltip at 1 in 20 positions near a line).
-    """
-    chart, ends = _visible_lines(table, y_max)
-    return chart.transform_calculate(
-        costchart_pc_start=ends["pc_start"],
-        costchart_cost_start=f"min({ends['fpr']}, {y_max})",
-        costchart_pc_end=ends["pc_end"],
-        costchart_cost_end=f"min({ends['fnr']}, {y_max})",
-    )
-
-
+@checked
 @data_layer
 def cost_lines(
     table,
@@ -189,6 +94,23 @@ def cost_lines(
     'line'
     """
     table = read(table, [col.FPR, col.TPR], "cost_lines", color=color)
+    return draw_cost_lines(**locals())  # checked once; the builder trusts it
+
+
+def draw_cost_lines(
+    table: pd.DataFrame,
+    *,
+    color=None,
+    detail=None,
+    palette=None,
+    hover=None,
+    legend=None,
+    tooltip=None,
+    mark=None,
+    y_max=0.5,
+    max_points=100,
+) -> alt.Chart:
+    """:func:`cost_lines` of a checked table (trusted): what the charts call."""
     y_max = check_y_max(y_max)
     table = thinned(table, max_points, color, detail)
     names = details(table, color, detail)
@@ -220,6 +142,7 @@ def cost_lines(
     )
 
 
+@checked
 @data_layer
 def envelope(
     table,
@@ -247,6 +170,22 @@ def envelope(
         :func:`costchart._cost.geometry.cut_curve`).
     """
     table = read(table, [col.PC, col.COST], "envelope", color=color)
+    return draw_envelope(**locals())  # checked once; the builder trusts it
+
+
+def draw_envelope(
+    table: pd.DataFrame,
+    *,
+    color=None,
+    detail=None,
+    palette=None,
+    legend=None,
+    tooltip=None,
+    mark=None,
+    y_max=0.5,
+    hover=None,
+) -> alt.Chart:
+    """:func:`envelope` of a checked table (trusted): what the charts call."""
     y_max = check_y_max(y_max)
     names = details(table, color, detail)
     drawn = cut_curve(table, y_max=y_max, by=[*([color] if color else []), *names])
@@ -270,6 +209,7 @@ def envelope(
 
 
 @renamed(panels="facet")
+@checked
 def trivial(
     *, y_max: float = 0.5, facet: pd.DataFrame | None = None, mark: Mapping | None = None
 ) -> alt.Chart:
@@ -300,6 +240,7 @@ def trivial(
 
 
 @renamed(panels="facet")
+@checked
 def trivial_region(
     *, y_max: float = 0.5, facet: pd.DataFrame | None = None, mark: Mapping | None = None
 ) -> alt.Chart:
@@ -332,6 +273,7 @@ def trivial_region(
     )
 
 
+@checked
 @data_layer
 def operating_ranges(
     table,
@@ -357,6 +299,22 @@ def operating_ranges(
         Top of the cost axis (checked; rules span the panel).
     """
     table = read(table, [col.PC_LO, col.PC_HI], "operating_ranges", color=color)
+    return draw_operating_ranges(**locals())  # checked once; the builder trusts it
+
+
+def draw_operating_ranges(
+    table: pd.DataFrame,
+    *,
+    color=None,
+    palette=None,
+    legend=None,
+    tooltip=None,
+    mark=None,
+    y_max=0.5,
+    detail=None,
+    hover=None,
+) -> alt.Chart:
+    """:func:`operating_ranges` of a checked table (trusted): what the charts call."""
     check_y_max(y_max)
     chart = (
         alt.Chart(table)

@@ -10,6 +10,7 @@ from costchart._io import schema as col
 from costchart._io.deprecation import renamed
 from costchart._io.errors import CostchartError
 from costchart._io.frames import infer_by
+from costchart._io.parameters import checked
 from costchart._io.validation import one_of
 from costchart._vega import content_name, field, nominal
 from costchart.layers._base import (
@@ -27,8 +28,8 @@ from costchart.layers._base import (
     tooltips,
     tpr_y,
 )
+from costchart.layers._lines import POINT_TIPS, line_ends_chart
 from costchart.layers._options import data_layer
-from costchart.layers.cost import POINT_TIPS, line_ends_chart
 
 #: The pc axis's scale, as every cost layer's.
 UNIT = alt.Scale(domain=[0, 1], nice=False)
@@ -40,7 +41,8 @@ TARGET_VIEWS = {"roc": "costchart_roc_targets", "cost": "costchart_cost_targets"
 
 
 @renamed(color="classifier")
-def selections(fields, classifier: str | None, *, name: str | None = None):
+@checked
+def selections(fields, classifier: str | None = None, *, name: str | None = None):
     """The hover selection over ``fields`` and, with ``classifier``, the legend selection.
 
     They are named ``<name>_hover`` and ``<name>_legend``; by default ``name`` is made
@@ -67,6 +69,7 @@ def selections(fields, classifier: str | None, *, name: str | None = None):
     return hover, legend
 
 
+@checked
 @data_layer
 def hover_targets(
     table,
@@ -107,7 +110,8 @@ def hover_targets(
         The view's name; by default ``costchart_<space>_targets`` followed by a digest
         of the table and options, the same for the same content.
     """
-    return draw_hover_targets(**locals())  # the same options, the layer's own axes
+    table = read(table, [col.FPR, col.TPR], "hover_targets", color=color)
+    return draw_hover_targets(**locals())  # checked once; the builder trusts it
 
 
 def draw_hover_targets(
@@ -125,9 +129,8 @@ def draw_hover_targets(
     detail=None,
     mark: Mapping | None = None,
 ) -> alt.Chart:
-    """:func:`hover_targets` with the ROC axis titles and legend labels of a chart (``axes``)."""
+    """:func:`hover_targets` of a checked table (trusted), with a chart's axes (``axes``)."""
     one_of(space, "space", ("roc", "cost"))
-    table = read(table, [col.FPR, col.TPR], "hover_targets", color=color)
     for label, selection in (("hover", hover), ("legend", legend)):
         if not isinstance(selection, alt.Parameter) and (label == "hover" or selection is not None):
             msg = (

@@ -16,6 +16,7 @@ from costchart._cost.geometry import iso_performance_lines
 from costchart._io import schema as col
 from costchart._io.deprecation import future_warning, take_aliases
 from costchart._io.errors import CostchartError
+from costchart._io.parameters import checked
 from costchart._io.validation import probabilities
 from costchart.layers._base import (
     INK,
@@ -46,6 +47,7 @@ def _slopes_to_pc(slopes) -> list[float]:
         return (1 / (1 + values)).tolist()
 
 
+@checked
 @data_layer
 def iso_lines(
     table,
@@ -78,7 +80,13 @@ def iso_lines(
     classifier, palette, legend, tooltip, mark
         As in :func:`costchart.layers.cost_lines`.
     """
-    return draw_iso_lines(**locals())  # the same options, the layer's own axes
+    table = read(
+        table,
+        [col.FPR, col.TPR, col.SLOPE_LO, col.SLOPE_HI],
+        "iso_lines",
+        color=color,
+    )
+    return draw_iso_lines(**locals())  # checked once; the builder trusts it
 
 
 def draw_iso_lines(
@@ -95,7 +103,7 @@ def draw_iso_lines(
     detail=None,
     hover=None,
 ) -> alt.Chart:
-    """:func:`iso_lines` with the axis titles and legend labels of a chart (``axes``)."""
+    """:func:`iso_lines` of a checked table (trusted), with a chart's axes (``axes``)."""
     if (slope is None) == (iso is None):
         msg = "iso_lines needs either slope= or iso= (one of them)"
         raise CostchartError(msg)
@@ -107,12 +115,6 @@ def draw_iso_lines(
         conditions = values.tolist()
     else:
         conditions = _slopes_to_pc(slope)
-    table = read(
-        table,
-        [col.FPR, col.TPR, col.SLOPE_LO, col.SLOPE_HI],
-        "iso_lines",
-        color=color,
-    )
     table = iso_performance_lines(table, conditions)
     return build(
         alt.Chart(table),

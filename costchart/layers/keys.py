@@ -21,6 +21,7 @@ import pandas as pd
 from costchart._cost.geometry import repeat_for
 from costchart._io.deprecation import renamed
 from costchart._io.errors import CostchartError
+from costchart._io.parameters import checked
 from costchart._io.validation import one_of
 from costchart.layers._base import CHANCE, HIGHLIGHT, INK, MUTED, ONE_CURVE, REGION, TRIVIAL
 
@@ -110,6 +111,7 @@ def _entry(entry) -> tuple[str, str, str | None]:
 
 
 @renamed(panels="facet")
+@checked
 def key(
     entries: Sequence[tuple[str, str] | tuple[str, str, str]],
     *,

@@ -18,6 +18,7 @@ import pandas as pd
 from costchart._cost.geometry import cut_curve, repeat_for
 from costchart._io import schema as col
 from costchart._io.deprecation import renamed
+from costchart._io.parameters import checked
 from costchart._io.validation import labelled_probabilities, one_of
 from costchart.layers._base import (
     COST_TITLE,
@@ -33,8 +34,8 @@ from costchart.layers._base import (
     read,
     tpr_y,
 )
+from costchart.layers._lines import lines_chart
 from costchart.layers._options import data_layer
-from costchart.layers.cost import lines_chart
 
 __all__ = ["hybrid", "pc_labels", "pc_markers", "selected"]
 
@@ -54,6 +55,7 @@ def pc_marker_table(
 
 
 @renamed(panels="facet", pc="markers")
+@checked
 def pc_markers(
     markers: Mapping[str, float] | Sequence[float],
     *,
@@ -86,6 +88,7 @@ def pc_markers(
 
 
 @renamed(panels="facet", pc="markers")
+@checked
 def pc_labels(
     markers: Mapping[str, float] | Sequence[float],
     *,
@@ -124,6 +127,7 @@ def pc_labels(
     )
 
 
+@checked
 @data_layer
 def selected(
     table,
@@ -190,6 +194,7 @@ def selected(
     )
 
 
+@checked
 @data_layer
 def hybrid(
     table,

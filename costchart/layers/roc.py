@@ -10,20 +10,11 @@ import pandas as pd
 from costchart._cost.geometry import repeat_for
 from costchart._io import schema as col
 from costchart._io.deprecation import renamed
+from costchart._io.parameters import checked
 from costchart._io.validation import one_of
-from costchart.layers._base import (
-    CHANCE,
-    INK,
-    ONE_CURVE,
-    ROC_AXES,
-    Axes,
-    build,
-    fpr_x,
-    read,
-    tpr_y,
-)
+from costchart.layers._base import CHANCE, INK, ONE_CURVE, ROC_AXES, Axes, build, fpr_x, read, tpr_y
+from costchart.layers._lines import POINT_TIPS, thinned
 from costchart.layers._options import data_layer
-from costchart.layers.cost import POINT_TIPS, thinned
 
 __all__ = ["chance", "hull", "roc_curve", "roc_markers", "roc_spread"]
 
@@ -36,6 +27,7 @@ def curve_order(table: pd.DataFrame) -> alt.Order:
     return alt.Order(f"{col.LINE}:Q" if col.LINE in table.columns else f"{col.FPR}:Q")
 
 
+@checked
 @data_layer
 def roc_curve(
     table,
@@ -66,7 +58,8 @@ def roc_curve(
     >>> layers.roc_curve(points).to_dict()["encoding"]["x"]["field"]
     'fpr'
     """
-    return draw_roc_curve(**locals())  # the same options, the layer's own axes
+    table = read(table, [col.FPR, col.TPR], "roc_curve", color=color)
+    return draw_roc_curve(**locals())  # checked once; the builder trusts it
 
 
 def draw_roc_curve(
@@ -82,8 +75,7 @@ def draw_roc_curve(
     max_points: int | None = 100,
     hover=None,
 ) -> alt.Chart:
-    """:func:`roc_curve` with the axis titles and legend labels of a chart (``axes``)."""
-    table = read(table, [col.FPR, col.TPR], "roc_curve", color=color)
+    """:func:`roc_curve` of a checked table (trusted), with a chart's axes (``axes``)."""
     table = thinned(table, max_points, color, detail)
     return build(
         alt.Chart(table),
@@ -105,6 +97,7 @@ def draw_roc_curve(
     )
 
 
+@checked
 @data_layer
 def roc_markers(
     table,
@@ -127,7 +120,8 @@ def roc_markers(
     classifier, by, palette, hover, legend, tooltip, mark, max_points
         As in :func:`costchart.layers.cost_lines` (each curve is thinned on its own).
     """
-    return draw_roc_markers(**locals())  # the same options, the layer's own axes
+    table = read(table, [col.FPR, col.TPR], "roc_markers", color=color)
+    return draw_roc_markers(**locals())  # checked once; the builder trusts it
 
 
 def draw_roc_markers(
@@ -143,8 +137,7 @@ def draw_roc_markers(
     mark: Mapping | None = None,
     max_points: int | None = 100,
 ) -> alt.Chart:
-    """:func:`roc_markers` with the axis titles and legend labels of a chart (``axes``)."""
-    table = read(table, [col.FPR, col.TPR], "roc_markers", color=color)
+    """:func:`roc_markers` of a checked table (trusted), with a chart's axes (``axes``)."""
     table = thinned(table, max_points, color, detail)
     size = alt.when(hover).then(alt.value(160)).otherwise(alt.value(14)) if hover else None
     encoding: dict[str, object] = {"x": fpr_x(title=axes.x), "y": tpr_y(title=axes.y)}
@@ -171,6 +164,7 @@ def draw_roc_markers(
     )
 
 
+@checked
 @data_layer
 def hull(
     table,
@@ -193,7 +187,8 @@ def hull(
     classifier, by, palette, legend, tooltip, mark
         As in :func:`costchart.layers.cost_lines`.
     """
-    return draw_hull(**locals())  # the same options, the layer's own axes
+    table = read(table, [col.FPR, col.TPR], "hull", color=color)
+    return draw_hull(**locals())  # checked once; the builder trusts it
 
 
 def draw_hull(
@@ -208,8 +203,7 @@ def draw_hull(
     mark: Mapping | None = None,
     hover=None,
 ) -> alt.Chart:
-    """:func:`hull` with the axis titles and legend labels of a chart (``axes``)."""
-    table = read(table, [col.FPR, col.TPR], "hull", color=color)
+    """:func:`hull` of a checked table (trusted), with a chart's axes (``axes``)."""
     chart = alt.Chart(table)
     if col.ON_HULL in table.columns:
         chart = chart.transform_filter(f"datum.{col.ON_HULL}")
@@ -264,6 +258,7 @@ def draw_chance(
     )
 
 
+@checked
 @data_layer
 def roc_spread(
     table,

@@ -56,7 +56,7 @@ print(dual.round(3))
 
 # %%
 # The ROC vertical average of the hulls (mean TPR at each FPR), and its cost curve.
-roc_avg = cc.roc_average(hulls, over="curve", method="vertical")
+roc_avg = cc.roc_average(hulls, over="curve", averaging="vertical")
 roc_avg_cost = cc.lower_envelope(roc_avg[["fpr", "tpr"]], by=[])
 print(roc_avg[["fpr", "tpr"]].round(3))
 

@@ -50,7 +50,7 @@ folds = StratifiedKFold(n_splits=10, shuffle=True, random_state=0)
 counts = []
 for fold, (train, test) in enumerate(folds.split(sonar[features], y)):
     training = sonar.iloc[train].assign(label=y[train])
-    sets = cc.resample_classes(training, label="label", ratios=ratios, method="under", rng=fold)
+    sets = cc.resample_classes(training, label="label", ratios=ratios, resampling="under", rng=fold)
     for ratio, part in sets.groupby("ratio", sort=False):
         tree = DecisionTreeClassifier(max_depth=4, min_samples_leaf=2, random_state=0)
         predicted = tree.fit(part[features], part["label"]).predict(sonar.iloc[test][features])

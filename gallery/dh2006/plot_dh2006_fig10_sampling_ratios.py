@@ -57,7 +57,9 @@ counts = []
 for method in ("over", "under"):
     for fold, (train, test) in enumerate(folds.split(sonar[features], y)):
         training = sonar.iloc[train].assign(label=y[train])
-        sets = cc.resample_classes(training, label="label", ratios=ratios, method=method, rng=fold)
+        sets = cc.resample_classes(
+            training, label="label", ratios=ratios, resampling=method, rng=fold
+        )
         for ratio, part in sets.groupby("ratio", sort=False):
             tree = DecisionTreeClassifier(max_depth=4, random_state=0)
             tree.fit(part[features], part["label"])

@@ -36,8 +36,8 @@ curves = cc.roc_hull(points, by="curve")
 # %%
 # The two ROC-space averages: vertical (mean TPR at each FPR) and horizontal (mean FPR at
 # each TPR).
-vertical = cc.roc_average(curves, over="curve", method="vertical")
-horizontal = cc.roc_average(curves, over="curve", method="horizontal")
+vertical = cc.roc_average(curves, over="curve", averaging="vertical")
+horizontal = cc.roc_average(curves, over="curve", averaging="horizontal")
 print(vertical[["fpr", "tpr"]].round(3))
 print(horizontal[["fpr", "tpr"]].round(3))
 

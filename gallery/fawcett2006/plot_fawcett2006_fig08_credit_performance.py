@@ -93,7 +93,7 @@ print(superiority.round(2))
 # (a) ROC curves and (b) ROCIV curves, in the same colours; the legends give AUC and
 # AUCIV. Below, each classifier's region of superiority on the hull of all three.
 colours = cc.palette(sorted(credit["classifier"].unique()))
-panel = {"color": "classifier", "auc": True, "palette": colours, "size": 300}
+panel = {"classifier": "classifier", "show_auc": True, "palette": colours, "size": 300}
 shares = (
     superiority.drop(index="trivial")
     .rename(columns={"roc": "(a) ROC", "rociv": "(b) ROCIV"})

@@ -10,7 +10,7 @@ seconds for G groups and the ratio to one group of the same rows (target: a smal
 constant, where a Python loop over groups grows with G).
 
 - curve_points: 200,000 vertices of concave cost curves (pc * (1 - pc) at k points).
-- roc_average: 100,000 ROC points, 5 folds per group, every method (default grids).
+- roc_average: 100,000 ROC points, 5 folds per group, every averaging (default grids).
 - difference_band: 40,000 instances scored by two classifiers, 101 ``pc`` values,
   the default (exact, normal fit) band.
 """
@@ -82,9 +82,9 @@ def calls(groups: int, rng):
         "curve_points": lambda: cc.curve_points(curves, by="key"),
         **{
             f"roc_average {method}": lambda m=method: cc.roc_average(
-                points, over="fold", by="key", method=m
+                points, over="fold", by="key", averaging=m
             )
-            for method in ("vertical", "horizontal", "threshold")
+            for method in ("vertical", "horizontal", "by_threshold")
         },
         "difference_band": lambda: cc.difference_band(
             scores, score="s", label="y", classifier="model", instance="id", by="key", pc=pc
