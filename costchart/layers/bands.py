@@ -26,14 +26,24 @@ from costchart.layers._base import (
     read,
 )
 from costchart.layers._options import data_layer
+from costchart.layers.difference import (  # where they were, before the split
+    better_regions,
+    difference_curve,
+    significance,
+    zero_rule,
+)
 
 __all__ = [
     "average_band",
     "band",
+    "better_regions",
     "degenerate_ticks",
+    "difference_curve",
     "draw_average_band",
     "draw_band",
     "draw_degenerate_ticks",
+    "significance",
+    "zero_rule",
 ]
 
 
