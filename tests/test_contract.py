@@ -741,6 +741,7 @@ def test_every_table_function_is_covered():
     covered |= {"resample_classes"}  # test_resample_classes_contract below
     covered |= {"auc_ci", "auc_test"}  # test_auc_statistics_contract below
     covered |= {"h_measure"}  # test_h_measure_contract below
+    covered |= {"chart_tables"}  # a chart in: tests/test_charts_draw_public_tables.py
     covered |= {"pr_points", "pr_curve", "pr_auc"}  # test_precision_recall_contract below
     # They take scikit-learn estimators; tests/test_estimators.py covers them.
     covered |= {"predictions", "from_cv_results", "threshold_classifier", "expected_cost_scorer"}

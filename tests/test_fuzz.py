@@ -1509,6 +1509,8 @@ def test_save(function, data, tmp_path_factory):
 def test_every_public_function_is_fuzzed():
     fuzzed = {name.split("(")[0].split(".")[0] for name in {*CASES, *CHART_CASES}}
     fuzzed |= {"save", "report", "layers"}
+    # A chart in, its recorded tables out: test_chart_tables_refuses_what_is_not_a_chart
+    fuzzed |= {"chart_tables"}
     # scikit-learn estimators in, checked with bad inputs in tests/test_estimators.py
     fuzzed |= {"predictions", "from_cv_results", "threshold_classifier", "expected_cost_scorer"}
     # Simulations of binormal test sets (parameters in, no table): tests/test_binormal.py
@@ -1524,3 +1526,9 @@ def test_every_public_function_is_fuzzed():
     keyless |= {"key", "selections"}  # a legend of given entries; the selections themselves
     keyless |= {"shared_layer"}  # composes charts, no table of its own: tests/test_charts.py
     assert layer_functions - keyless - set(LAYER_CASES) == set()
+
+
+@pytest.mark.parametrize("bad", [123, None, "chart", [1, 2], {"a": 1}])
+def test_chart_tables_refuses_what_is_not_a_chart(bad):
+    with pytest.raises(cc.CostchartError, match="chart_tables takes a chart as a costchart"):
+        cc.chart_tables(bad)

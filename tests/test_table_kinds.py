@@ -270,3 +270,13 @@ def test_every_raw_reader_warns_when_it_pools_beside_text_columns(name):
         warnings.simplefilter("error", cc.CostchartWarning)
         quiet = RAW_READERS[name](data, by=())
     pd.testing.assert_frame_equal(quiet, warned)  # it pools either way
+
+
+def test_whole_number_thresholds_past_2_53_are_told_apart():
+    # float64 would make 2**53 and 2**53 + 1 one threshold, read as a curve's duplicate.
+    scores = np.array([2**53 + 1, 2**53, 2**53 + 3, 2**53 + 2], dtype=np.int64)
+    points = cc.roc_points({"s": scores, "y": [1, 0, 1, 0]}, score="s", label="y")
+    assert cc.auc(points)["auc"].item() == 0.75
+    assert cc.roc_hull(points)["threshold"].tolist()[1:] == [2**53 + 3, 2**53 + 1, 2**53]
+    with pytest.raises(cc.CostchartError, match="threshold inf has two rows"):
+        cc.auc(pd.concat([points, points], ignore_index=True))

@@ -88,12 +88,9 @@ def _first_problem(
     ids = groups.row_ids
     fpr = np.asarray(arrays["fpr"], dtype=np.float64)
     tpr = np.asarray(arrays["tpr"], dtype=np.float64)
-    threshold = arrays.get("threshold")
-    if threshold is None:
-        threshold = np.full(len(fpr), np.nan)
-    else:
-        threshold = np.asarray(threshold, dtype=np.float64)
-    known = ~np.isnan(threshold)
+    raw = arrays.get("threshold")
+    raw = np.full(len(fpr), np.nan) if raw is None else np.asarray(raw)
+    threshold, known = _threshold_keys(raw)
     found = []
     if known.any():
         # Threshold falling (ties by rates): a curve's rates never fall along this order.
@@ -102,13 +99,13 @@ def _first_problem(
         twice = same & (threshold[order][1:] == threshold[order][:-1])
         if twice.any():
             k = int(np.flatnonzero(twice)[0])
-            found.append((k, order, f"threshold {float(threshold[order][k])!r} has two rows"))
+            found.append((k, order, f"threshold {_shown(raw[order][k])} has two rows"))
         falls = same & (
             (np.diff(fpr[order]) < -RATE_TOLERANCE) | (np.diff(tpr[order]) < -RATE_TOLERANCE)
         )
         if falls.any() and not cloud:
             k = int(np.flatnonzero(falls)[0])
-            found.append((k, order, _falls(order, k, threshold, fpr, tpr)))
+            found.append((k, order, _falls(order, k, raw, fpr, tpr)))
     if not cloud and (~known).any():
         rows = np.flatnonzero(~known)
         order = rows[np.lexsort((tpr[rows], fpr[rows], ids[rows]))]
@@ -128,6 +125,22 @@ def _first_problem(
     return int(ids[order[k]]), what
 
 
+def _threshold_keys(raw: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Thresholds as float64 keys that order them exactly, and which are known (not NaN).
+
+    Float thresholds are their own keys. Whole-number scores above 2**53 come as exact
+    Python integers (an object column): float64 would make 2**53 and 2**53 + 1 one
+    threshold, so their keys are their ranks.
+    """
+    if raw.dtype.kind == "f":
+        return raw.astype(np.float64, copy=False), ~np.isnan(raw)
+    known = ~pd.isna(raw)
+    keys = np.full(len(raw), np.nan)
+    if known.any():
+        keys[known] = np.unique(raw[known], return_inverse=True)[1]
+    return keys, known
+
+
 def _threshold_order(groups: Groups, ids, threshold, known, fpr, tpr) -> np.ndarray:
     """The rows with a threshold, group after group, by falling threshold (ties by rates).
 
@@ -143,10 +156,16 @@ def _threshold_order(groups: Groups, ids, threshold, known, fpr, tpr) -> np.ndar
     return rows[np.lexsort((tpr[rows], fpr[rows], -threshold[rows], ids[rows]))]
 
 
+def _shown(value) -> str:
+    """A threshold as users write it: 0.8, inf or an exact whole number."""
+    value = value.item() if isinstance(value, np.generic) else value
+    return repr(float(value) if isinstance(value, float) else value)
+
+
 def _falls(order, k, threshold, fpr, tpr) -> str:
     a, b = order[k], order[k + 1]
     return (
-        f"as the threshold falls from {float(threshold[a])!r} to {float(threshold[b])!r}, "
+        f"as the threshold falls from {_shown(threshold[a])} to {_shown(threshold[b])}, "
         f"the rates fall from ({float(fpr[a])!r}, {float(tpr[a])!r}) to "
         f"({float(fpr[b])!r}, {float(tpr[b])!r})"
     )

@@ -127,7 +127,10 @@ def _lines_to_points(lines: pd.DataFrame, by: list[str]) -> pd.DataFrame:
         )
         raise CostchartError(msg) from None
     points = merged[by].copy()
+    # Thresholds as a points table holds them: float64, or exact whole numbers past 2**53.
     threshold = merged[col.THRESHOLD] if col.THRESHOLD in merged else np.nan
+    if isinstance(threshold, pd.Series) and threshold.dtype != object:
+        threshold = numbers(merged, col.THRESHOLD, "the cost lines")
     points[col.THRESHOLD] = threshold
     # The rates themselves, where the table carries them, avoid a rounding round-trip.
     if {col.FPR, col.TPR} <= set(merged.columns):
