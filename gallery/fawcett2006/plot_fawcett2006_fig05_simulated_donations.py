@@ -72,7 +72,7 @@ print(areas.round(3))
 # %%
 # (a) ROC curves, every prospect alike; (b) ROCIV curves, each by the amount at stake.
 colours = cc.palette(sorted(data["classifier"].unique()))
-panel = {"color": "classifier", "auc": True, "palette": colours, "size": 300}
+panel = {"classifier": "classifier", "show_auc": True, "palette": colours, "size": 300}
 chart = (
     alt.hconcat(
         cc.roc_chart(plain, title="(a) ROC curves", **panel),
