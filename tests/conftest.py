@@ -46,6 +46,10 @@ QUICK_COVER: dict[str, tuple[str, ...]] = {
     "test_grouped_geometry.py::test_many_groups_equal_each_group_alone": ("name",),
     "test_hmeasure.py::test_h_measure_equals_a_numerical_integral": ("severity_ratio",),
     "test_hull_groups.py::test_public_functions_equal_the_per_group_loop": ("name", "counts"),
+    # Every option on some layer, every look option on some chart: the rest are slow (each
+    # signature is read in the quick loop by the tests beside these).
+    "test_options.py::test_every_shared_option_changes_the_layer": ("option", "name"),
+    "test_options.py::test_every_look_option_changes_the_chart": ("option", "name"),
     "test_pointwise.py::test_random_tied_score_folds_equal_brute_force_in_any_order": (),
     "test_precision_recall.py::test_all_groups_at_once_equal_each_group_alone": ("key",),
     "test_report_charts.py::test_facetable_charts_take_columns": (),
