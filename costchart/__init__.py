@@ -67,7 +67,7 @@ _HOMES = {
     "cost_point_to_roc_line": "costchart._cost.conversions",
     "cost_ratio_from_pc": "costchart._cost.conversions",
     "costs_from_benefits": "costchart._roc.rociv",
-    "coverage_chart": "costchart._bands.coverage",
+    "coverage_chart": "costchart._charts.coverage",
     "coverage_grid": "costchart._bands.coverage",
     "curve_points": "costchart._roc.average",
     "decision_curve_chart": "costchart._charts.decision",
@@ -135,12 +135,7 @@ if TYPE_CHECKING:
         difference_band,
         significant_regions,
     )
-    from costchart._bands.coverage import (
-        band_coverage,
-        coverage_chart,
-        coverage_grid,
-        difference_coverage,
-    )
+    from costchart._bands.coverage import band_coverage, coverage_grid, difference_coverage
     from costchart._charts import (
         average_chart,
         band_chart,
@@ -150,6 +145,7 @@ if TYPE_CHECKING:
         roc_cost_chart,
     )
     from costchart._charts._registry import chart_tables
+    from costchart._charts.coverage import coverage_chart
     from costchart._charts.decision import decision_curve_chart
     from costchart._charts.explorer import explorer
     from costchart._charts.pr import pr_chart

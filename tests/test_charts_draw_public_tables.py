@@ -306,7 +306,9 @@ def test_decision_curve_chart_draws_public_tables(data, sonar):
 
 def test_threshold_choice_chart_draws_public_tables(data):
     diabetes = data[data.dataset == "diabetes"]
-    chart = cc.threshold_choice_chart(diabetes, score="score", label="label", classifier="classifier")
+    chart = cc.threshold_choice_chart(
+        diabetes, score="score", label="label", classifier="classifier"
+    )
     points = cc.roc_points(diabetes, score="score", label="label", by="classifier")
     grid = np.linspace(0, 1, 281)  # one pc a pixel of the default size
     tables = {
