@@ -19,7 +19,7 @@ import pytest
 from test_combined import CLASSIFIERS, random_points, union_of, without_collinear
 
 import costchart as cc
-from costchart._charts import chart_tables
+from costchart._charts import drawn_tables
 
 pytestmark = pytest.mark.slow
 
@@ -271,7 +271,7 @@ _COST_LINE_COLOURS = """() => Array.from(document.querySelectorAll(
 
 def _visible_hull_lines(points, classifier, fold) -> int:
     """Cost lines the chart draws for one curve: its hull vertices' lines below y_max 0.5."""
-    tables = chart_tables(points, color="classifier")
+    tables = drawn_tables(points, color="classifier")
     curve = tables.points[
         (tables.points.classifier == classifier)
         & (tables.points.fold == fold)
@@ -451,7 +451,7 @@ def test_a_crowded_cost_chart_keeps_the_envelope_of_the_classifiers_picked(tmp_p
     chart = cc.cost_chart(
         points, classifier="classifier", facet="dataset", combined=True, name="cr"
     )
-    assert chart_tables(points, color="classifier", facet="dataset").crowded
+    assert drawn_tables(points, color="classifier", facet="dataset").crowded
     path = cc.save(chart, tmp_path / "crowded_combined.html")
     page = _offline_page(browser, path, height=1000, ready="costchart_cost_targets")
     try:

@@ -10,7 +10,7 @@ import pytest
 from scenegraph import data_marks, legend_labels, scene, spec_views
 
 import costchart as cc
-from costchart._charts import chart_tables
+from costchart._charts import drawn_tables
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 
@@ -152,7 +152,7 @@ def test_large_input_embeds_few_rows(render):
 
 def test_chart_tables_keep_hull_and_envelope_exact(demo_points):
     sonar = demo_points[demo_points.dataset == "sonar"].drop(columns="dataset")
-    tables = chart_tables(sonar, color="classifier", max_points=20)
+    tables = drawn_tables(sonar, color="classifier", max_points=20)
     exact = cc.lower_envelope(sonar)
     for name, part in exact.groupby("classifier"):
         drawn = tables.envelope[tables.envelope.classifier == name]
@@ -456,7 +456,7 @@ def test_many_curves_draw_fewer_points_and_a_mark_budget(render):
     from costchart._charts import MAX_ALL_COST_LINES, MAX_CHART_POINTS, MIN_POINTS_PER_CURVE
 
     points = _many_curves(120)
-    tables = chart_tables(points, color="model")
+    tables = drawn_tables(points, color="model")
     assert tables.crowded
     per_curve = max(MIN_POINTS_PER_CURVE, MAX_CHART_POINTS // 120)
     hull = cc.roc_hull(points)
@@ -523,8 +523,8 @@ def test_a_crowded_image_draws_every_envelope_and_no_cost_line():
 
     few = _many_curves(MAX_CURVES_WITH_ALL_LINES, per_curve=60)
     many = _many_curves(MAX_CURVES_WITH_ALL_LINES + 1, per_curve=60)
-    assert not chart_tables(few, color="model").crowded
-    assert chart_tables(many, color="model").crowded
+    assert not drawn_tables(few, color="model").crowded
+    assert drawn_tables(many, color="model").crowded
     for build in (cc.cost_chart, cc.roc_cost_chart):
         at_most = graph(build(few, classifier="model"))
         assert _drawn_cost_lines(at_most) > 0
@@ -543,11 +543,11 @@ def test_crowding_counts_curves_per_panel():
     curve = points.fold * 3 + points.model.astype(int)
     points["half"] = np.where(curve < MAX_CURVES_WITH_ALL_LINES, "first", "second")
     by = ["half", "model", "fold"]
-    assert chart_tables(points, by=by).crowded  # 16 curves in one panel
-    per_panel = chart_tables(points, by=by, facet="half")
+    assert drawn_tables(points, by=by).crowded  # 16 curves in one panel
+    per_panel = drawn_tables(points, by=by, facet="half")
     assert not per_panel.crowded  # 8 in each
     points.loc[curve == MAX_CURVES_WITH_ALL_LINES, "half"] = "first"  # 9 and 7
-    assert chart_tables(points, by=by, facet="half").crowded
+    assert drawn_tables(points, by=by, facet="half").crowded
 
 
 def test_few_curves_draw_every_cost_line(demo_points):

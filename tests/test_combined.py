@@ -17,8 +17,8 @@ import pytest
 from scenegraph import data_marks, legend_labels, scene, spec_views
 
 import costchart as cc
-from costchart._charts import chart_tables
 from costchart._charts import combined as combined_module
+from costchart._charts import drawn_tables
 from costchart._charts.combined import MID_COST, combined_grid
 
 CLASSIFIERS = ["a", "b", "c"]
@@ -98,7 +98,7 @@ def subsets():
 def test_the_least_cost_of_any_classifiers_is_the_envelope_of_their_points(seed):
     points = random_points(seed)
     grid = combined_grid(
-        chart_tables(points, color="classifier", facet="dataset"),
+        drawn_tables(points, color="classifier", facet="dataset"),
         color="classifier",
         facet="dataset",
     )
@@ -118,7 +118,7 @@ def test_the_least_cost_of_any_classifiers_is_the_envelope_of_their_points(seed)
 def test_the_winners_of_the_intervals_are_the_hull_of_the_classifiers_shown(seed):
     points = random_points(seed)
     grid = combined_grid(
-        chart_tables(points, color="classifier", facet="dataset"),
+        drawn_tables(points, color="classifier", facet="dataset"),
         color="classifier",
         facet="dataset",
     )
@@ -136,7 +136,7 @@ def test_the_winners_of_the_intervals_are_the_hull_of_the_classifiers_shown(seed
 def test_every_grid_value_holds_every_curve_of_its_panel_once():
     points = random_points(3)
     grid = combined_grid(
-        chart_tables(points, color="classifier", facet="dataset"),
+        drawn_tables(points, color="classifier", facet="dataset"),
         color="classifier",
         facet="dataset",
     )
@@ -149,7 +149,7 @@ def test_every_grid_value_holds_every_curve_of_its_panel_once():
 
 def test_a_classifiers_folds_are_one_curve_and_the_envelope_is_of_all_their_points():
     points = random_points(11, datasets=("d1",), folds=3)
-    tables = chart_tables(points, color="classifier")
+    tables = drawn_tables(points, color="classifier")
     grid = combined_grid(tables, color="classifier", facet=None)
     assert list(grid.columns) == ["classifier", "pc", "cost", MID_COST, "fpr", "tpr"]
     # The legend picks a classifier's folds together: one curve per classifier is stored.
@@ -244,7 +244,7 @@ def test_the_image_draws_the_envelope_of_every_curve(color):
 
 def test_without_the_hull_the_table_holds_only_the_costs():
     points = random_points(12)
-    tables = chart_tables(points, color="classifier", facet="dataset")
+    tables = drawn_tables(points, color="classifier", facet="dataset")
     full = combined_grid(tables, color="classifier", facet="dataset")
     costs = combined_grid(tables, color="classifier", facet="dataset", hull=False)
     pd.testing.assert_frame_equal(costs, full[["dataset", "classifier", "pc", "cost"]])
@@ -253,7 +253,7 @@ def test_without_the_hull_the_table_holds_only_the_costs():
 def test_one_classifier_draws_its_own_envelope():
     points = random_points(6, datasets=("d1",))
     one = points[points.classifier == "b"].drop(columns=["dataset", "classifier"])
-    tables = chart_tables(one)
+    tables = drawn_tables(one)
     grid = combined_grid(tables, color=None, facet=None)
     expected = cc.lower_envelope(one)
     pd.testing.assert_series_equal(
@@ -264,7 +264,7 @@ def test_one_classifier_draws_its_own_envelope():
 def test_a_crowded_chart_with_the_envelope_of_the_classifiers_shown_renders(render):
     points = random_points(7, datasets=("d1",), folds=4).drop(columns="dataset")
     chart = cc.roc_cost_chart(points, classifier="classifier", combined=True, name="crowd")
-    assert chart_tables(points, color="classifier").crowded
+    assert drawn_tables(points, color="classifier").crowded
     spec, _ = render(chart)
     assert len(_combined_views(spec, "envelope")) == 1
     assert len(_combined_views(spec, "hull")) == 1
@@ -281,7 +281,7 @@ def test_combined_must_be_a_flag():
 def test_too_many_rows_are_refused_with_the_fix(monkeypatch):
     points = random_points(9, datasets=("d1",))
     rows = len(
-        combined_grid(chart_tables(points, color="classifier"), color="classifier", facet=None)
+        combined_grid(drawn_tables(points, color="classifier"), color="classifier", facet=None)
     )
     monkeypatch.setattr(combined_module, "MAX_COMBINED_ROWS", rows)
     cc.cost_chart(points, classifier="classifier", combined=True)  # at the limit: drawn

@@ -12,7 +12,7 @@ from scenegraph import data_marks, legend_labels, legend_symbols, scene, texts
 
 import costchart as cc
 from costchart import layers
-from costchart._charts import chart_tables
+from costchart._charts import drawn_tables
 from costchart._charts._drawn import LINES_PER_PANEL, SHOWN
 from costchart.layers._base import CHANCE, INK, MUTED, REGION
 
@@ -184,7 +184,7 @@ def _cost_line_count(chart):
 
 def test_cost_lines_all_hull_none(sonar):
     hull = cc.roc_hull(sonar)
-    tables = chart_tables(sonar, color="classifier")
+    tables = drawn_tables(sonar, color="classifier")
     # 314 points in one panel: the hull vertices' lines and a sample of the others.
     shown = tables.points[tables.points[SHOWN]]
     assert tables.points.on_hull.sum() < len(shown) <= LINES_PER_PANEL + tables.points.on_hull.sum()
@@ -193,7 +193,7 @@ def test_cost_lines_all_hull_none(sonar):
     # A panel of few points draws every line.
     tree = sonar[sonar.classifier == "tree"].drop(columns="classifier")
     assert len(tree) <= LINES_PER_PANEL
-    assert _cost_line_count(cc.cost_chart(tree)) == _visible_lines(chart_tables(tree).points)
+    assert _cost_line_count(cc.cost_chart(tree)) == _visible_lines(drawn_tables(tree).points)
     hull_lines = _visible_lines(tables.points[tables.points.on_hull])
     assert hull_lines < visible
     assert _cost_line_count(cc.cost_chart(sonar, classifier="classifier", cost_lines="hull")) == (

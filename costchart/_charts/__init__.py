@@ -26,7 +26,7 @@ from costchart._charts._drawn import (
     MAX_CURVES_WITH_ALL_LINES,
     MIN_POINTS_PER_CURVE,
     ChartTables,
-    chart_tables,
+    drawn_tables,
 )
 from costchart._charts.average import average_chart
 from costchart._charts.bands import band_chart, difference_chart
@@ -46,10 +46,10 @@ __all__ = [
     "ChartTables",
     "average_chart",
     "band_chart",
-    "chart_tables",
     "cost_chart",
     "decision_curve_chart",
     "difference_chart",
+    "drawn_tables",
     "explorer",
     "pr_chart",
     "roc_chart",

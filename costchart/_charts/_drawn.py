@@ -1,6 +1,6 @@
 """The tables a ready-made chart draws, made once from a ROC points table.
 
-:func:`chart_tables` reads the points once and derives, per curve, the thinned points with
+:func:`drawn_tables` reads the points once and derives, per curve, the thinned points with
 their operating ranges and hull flags, the hull, the lower envelope and its ranges, and
 the facet values (:class:`ChartTables`); the size limits of a chart and the sampling of a
 panel's cost lines (the mark budget's tables) are set here.
@@ -32,9 +32,9 @@ __all__ = [
     "MIN_POINTS_PER_CURVE",
     "SHOWN",
     "ChartTables",
-    "chart_tables",
     "drawn_envelope",
     "drawn_points",
+    "drawn_tables",
     "grouping_of",
     "passed_by",
     "threshold_text",
@@ -132,7 +132,7 @@ LINES_PER_PANEL = 120
 SHOWN = "costchart_line_shown"
 
 
-def chart_tables(
+def drawn_tables(
     points,
     *,
     color: str | None = None,

@@ -77,7 +77,7 @@ def combined_grid(
     and unrounded, panel after panel, each curve's rows in increasing ``pc`` from 0 to 1.
     """
     exact = tables.exact_envelope
-    if exact is None:  # pragma: no cover - chart_tables always sets it
+    if exact is None:  # pragma: no cover - drawn_tables always sets it
         msg = "the chart's tables carry no exact envelope"
         raise CostchartError(msg)
     keep = [c for c in tables.by if c in (color, facet)]

@@ -13,7 +13,7 @@ import altair as alt
 
 from costchart import layers
 from costchart._charts._compose import compose, with_key
-from costchart._charts._drawn import ChartTables, chart_tables
+from costchart._charts._drawn import ChartTables, drawn_tables
 from costchart._charts._mark_budget import (
     chosen_curves,
     curve_selections,
@@ -268,7 +268,7 @@ def cost_chart(
     combined = flag(combined, "combined")
     one_of(cost_lines, "cost_lines", ("all", "hull", "none"))
     markers = check_markers(markers)
-    tables = chart_tables(points, color=color, facet=facet, max_points=max_points, by=by)
+    tables = drawn_tables(points, color=color, facet=facet, max_points=max_points, by=by)
     options = (color, facet, y_max, max_points, cost_lines, *(("combined",) if combined else ()))
     name = chart_name(name, tables.points, "cost", *options)
     hover, legend = layers.selections([*tables.by, col.LINE], color, name=name)

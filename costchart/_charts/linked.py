@@ -17,7 +17,7 @@ import pandas as pd
 
 from costchart import layers
 from costchart._charts._compose import titled
-from costchart._charts._drawn import chart_tables
+from costchart._charts._drawn import drawn_tables
 from costchart._charts._mark_budget import curve_selections
 from costchart._charts._options import (
     Look,
@@ -180,7 +180,7 @@ def roc_cost_chart(
     chance, combined = flag(chance, "show_chance"), flag(combined, "combined")
     one_of(cost_lines, "cost_lines", ("all", "hull", "none"))
     markers, iso = check_markers(markers), check_iso(iso)
-    tables = chart_tables(points, color=color, facet=facet, max_points=max_points, by=by)
+    tables = drawn_tables(points, color=color, facet=facet, max_points=max_points, by=by)
     options = (color, facet, y_max, max_points, cost_lines, iso, chance)
     name = chart_name(
         name, tables.points, "roc_cost", *options, *(("combined",) if combined else ())

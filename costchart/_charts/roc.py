@@ -17,7 +17,7 @@ import pandas as pd
 import costchart as cc
 from costchart import layers
 from costchart._charts._compose import compose, with_key
-from costchart._charts._drawn import ChartTables, chart_tables
+from costchart._charts._drawn import ChartTables, drawn_tables
 from costchart._charts._mark_budget import hull_lines, hull_only
 from costchart._charts._options import Look, chart_name, check_iso, colors_of, keys_of, ready_chart
 from costchart._charts._registry import register
@@ -205,7 +205,7 @@ def roc_chart(
     """
     iso = check_iso(iso)
     chance, auc = flag(chance, "show_chance"), flag(auc, "show_auc")
-    tables = chart_tables(points, color=color, facet=facet, max_points=max_points, by=by)
+    tables = drawn_tables(points, color=color, facet=facet, max_points=max_points, by=by)
     rociv = {col.FP_COST, col.TP_BENEFIT} <= set(tables.public["points"].columns)
     name = chart_name(name, tables.points, "roc", color, facet, max_points, iso, chance, auc)
     hover, legend = layers.selections([*tables.by, col.LINE], color, name=name)

@@ -29,7 +29,7 @@ RATE_DRIVEN_TABLE = (PC, COST, TPR, FPR, THRESHOLD)
 #: Columns of :func:`costchart.selection_table`, after the grouping columns.
 SELECTION_COLUMNS = (PC_LO, PC_HI, THRESHOLD, FPR, TPR)
 
-#: Columns the chart tables add (see :func:`costchart._charts.chart_tables`).
+#: Columns the chart tables add (see :func:`costchart._charts.drawn_tables`).
 RANGE_LO, RANGE_HI, ON_HULL = "range_lo", "range_hi", "on_hull"
 SLOPE, MARKER = "slope", "marker"
 CHART_COLUMNS = (RANGE_LO, RANGE_HI, ON_HULL, SLOPE, MARKER)
