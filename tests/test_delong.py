@@ -310,3 +310,36 @@ def test_a_percentile_interval_too_large_to_resample_is_refused():
             inference="bootstrap",
             n_resamples=200,
         )
+
+
+def test_direction_auto_follows_procs_median_rule():
+    # Issue 31: pROC's roc(direction="auto") reads ">" (lower means positive) when the
+    # negatives' median score is above the positives', whatever the AUC; its AUC is 0.36.
+    data = {"s": [0, 0, 0, 10, 10, 1, 1, 1, -5, -5], "y": [1] * 5 + [0] * 5}
+    auto = cc.auc_ci(data, score="s", label="y", direction="auto")
+    assert auto["direction"].tolist() == ["lower"]
+    assert auto["auc"].iat[0] == pytest.approx(0.36, abs=1e-12)
+    # Mirrored: the medians say "<", so an AUC of 0.36 stays as it is.
+    mirrored = {"s": [-v for v in data["s"]], "y": data["y"]}
+    kept = cc.auc_ci(mirrored, score="s", label="y", direction="auto")
+    assert kept["direction"].tolist() == ["higher"]
+    assert kept["auc"].iat[0] == pytest.approx(0.36, abs=1e-12)
+
+
+def test_direction_auto_equals_the_median_rule_with_ties_and_weights():
+    rng = np.random.default_rng(31)
+    seen = set()
+    for _ in range(40):
+        n = int(rng.integers(4, 12))
+        s = rng.integers(0, 4, n)
+        y = np.r_[0, 0, 1, 1, rng.integers(0, 2, n - 4)]
+        w = rng.integers(1, 4, n)
+        got = cc.auc_ci(
+            {"s": s, "y": y, "w": w}, score="s", label="y", weight="w", direction="auto"
+        )
+        rows = np.repeat(s, w), np.repeat(y, w)
+        controls, cases = np.median(rows[0][rows[1] == 0]), np.median(rows[0][rows[1] == 1])
+        expected = "lower" if controls > cases else "higher"
+        assert got["direction"].iat[0] == expected
+        seen.add((expected, bool(controls == cases)))
+    assert {("lower", False), ("higher", False), ("higher", True)} <= seen  # ties keep "<"

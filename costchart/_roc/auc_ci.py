@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from fractions import Fraction
 
 import numpy as np
 import pandas as pd
@@ -92,10 +93,14 @@ def auc_ci(
     direction : {"higher", "auto"}
         ``"higher"`` (the default): higher scores mean positive, as everywhere in
         costchart, so a classifier worse than chance keeps its AUC below 0.5 (e.g. 0.28,
-        interval and all). ``"auto"``: where the AUC is below 0.5 the scores are read the
-        other way round (lower means positive), giving ``1 - auc`` and the interval
-        mirrored; a ``direction`` column says which way each group was read (``"higher"``
-        or ``"lower"``), as pROC's ``direction="auto"``.
+        interval and all). ``"auto"``: pROC's rule (``roc(direction="auto")``): where
+        the negatives' median score is above the positives' (each instance counted its
+        weight), the scores are read the other way round (lower means positive), giving
+        ``1 - auc`` and the interval mirrored; a ``direction`` column says which way each
+        group was read (``"higher"``, pROC's ``"<"``, or ``"lower"``, its ``">"``). The
+        medians decide, not the AUC, so an AUC below 0.5 can remain (pROC's 0.36 on
+        scores ``[0, 0, 0, 10, 10]`` of positives and ``[1, 1, 1, -5, -5]`` of
+        negatives).
     n_resamples : int
         Resamples for ``inference="bootstrap"``; at least 10 must lie in each tail.
     rng : int or numpy.random.Generator, optional
@@ -157,7 +162,7 @@ def auc_ci(
         lower, upper = np.clip(area - z * se, 0.0, 1.0), np.clip(area + z * se, 0.0, 1.0)
     columns = {col.AUC: area, col.LOWER: lower, col.UPPER: upper, col.SE: se}
     if direction == "auto":
-        flip = area < 0.5
+        flip = _controls_score_higher(points, groups)
         columns = {
             col.AUC: np.where(flip, 1 - area, area),
             col.LOWER: np.where(flip, 1 - upper, lower),
@@ -221,6 +226,37 @@ def _percentile_interval(points: pd.DataFrame, groups, level: float, resamples: 
             areas.append((at_t * below).sum(axis=1) / (positives * negatives))
         lower[g], upper[g] = np.quantile(np.concatenate(areas), quantiles)
     return lower, upper
+
+
+def _controls_score_higher(points: pd.DataFrame, groups) -> np.ndarray:
+    """Per group, pROC's rule: is the negatives' median score above the positives'.
+
+    pROC's ``roc(direction="auto")`` reads lower scores as positive (``">"``) exactly
+    when ``median(controls) > median(cases)``; a tie keeps ``"<"``. Medians as R's: the
+    middle value, or the mean of the two middle ones, each instance counted its weight.
+    """
+    thresholds = points[col.THRESHOLD].to_numpy()
+    tp = points[col.TP].to_numpy(np.float64)
+    fp = points[col.FP].to_numpy(np.float64)
+    flip = np.zeros(len(groups), dtype=bool)
+    for g, group in enumerate(groups):
+        rows = group.positions  # scores descending, counts cumulative
+        values = thresholds[rows][::-1]
+        cases = _median(values, np.diff(tp[rows], prepend=0.0)[::-1])
+        controls = _median(values, np.diff(fp[rows], prepend=0.0)[::-1])
+        flip[g] = bool(controls > cases)
+    return flip
+
+
+def _median(values: np.ndarray, counts: np.ndarray):
+    """R's median of ``values`` (ascending) each repeated its count: exact for integers."""
+    total = np.cumsum(counts)
+    n = total[-1]
+    low = values[np.searchsorted(total, math.floor((n - 1) / 2), side="right")].item()
+    high = values[np.searchsorted(total, math.ceil((n - 1) / 2), side="right")].item()
+    if isinstance(low, int) and isinstance(high, int):
+        return Fraction(low + high, 2)
+    return low / 2 + high / 2  # no overflow past the largest float
 
 
 def _placement_moments(points: pd.DataFrame, groups, by: list[str], inference: str):
