@@ -291,7 +291,7 @@ def test_direction_auto_reads_a_worse_than_chance_classifier_the_other_way():
 def test_a_percentile_interval_too_large_to_resample_is_refused():
     s, y = _scores(0)
     with pytest.raises(
-        cc.CostchartError, match=r"too large to resample; use inference='exact_bootstrap'"
+        cc.CostchartError, match=r"too large to resample: .*; use inference='exact_bootstrap'"
     ):
         cc.auc_ci(
             {"s": s, "y": y},
@@ -343,3 +343,46 @@ def test_direction_auto_equals_the_median_rule_with_ties_and_weights():
         assert got["direction"].iat[0] == expected
         seen.add((expected, bool(controls == cases)))
     assert {("lower", False), ("higher", False), ("higher", True)} <= seen  # ties keep "<"
+
+
+class _NoDraws:
+    """A generator that fails the test if a resample is drawn."""
+
+    def multinomial(self, *args, **kwargs):
+        raise AssertionError("a resample was drawn before the work cap was checked")
+
+
+def test_a_percentile_interval_past_the_work_cap_is_refused_before_any_resample(monkeypatch):
+    from costchart._roc import auc_ci as module
+
+    # Issue 31: 1e6 distinct scores x 2,000 resamples took 67 s. The cap (about a
+    # minute's work) counts every group's distinct scores; a small cap stands in for it.
+    monkeypatch.setattr(module, "_MOST_WORK", 3_000)
+    monkeypatch.setattr(module, "random_generator", lambda rng: _NoDraws())
+    s = np.arange(40.0)
+    data = {"s": np.r_[s, s], "y": np.r_[[0, 1] * 20, [0, 1] * 20], "g": [0] * 40 + [1] * 40}
+    with pytest.raises(
+        cc.CostchartError,
+        match=r"n_resamples=2,000 over 8[02] distinct scores is too large to resample: "
+        r".*about a minute's work.*use inference='exact_bootstrap' .*"
+        r"or round the scores to fewer distinct values",
+    ):
+        cc.auc_ci(data, score="s", label="y", by="g", inference="bootstrap", rng=0)
+    # Fewer resamples would do: the fix names how many.
+    monkeypatch.setattr(module, "_MOST_WORK", 82 * 500)
+    with pytest.raises(cc.CostchartError, match=r"or n_resamples <= 500\b"):
+        cc.auc_ci(data, score="s", label="y", by="g", inference="bootstrap", rng=0)
+
+
+def test_the_issues_million_rows_at_2000_resamples_are_past_the_cap():
+    from types import SimpleNamespace
+
+    from costchart._roc import auc_ci as module
+
+    # Issue 31: 1e6 distinct scores, half of each class, the default 2,000 resamples
+    # (67 s); checked on the counts alone, as auc_ci checks them before any draw.
+    n = 10**6
+    counts = np.cumsum(np.r_[0, np.tile([1.0, 0.0], n // 2)])
+    groups = [SimpleNamespace(positions=np.arange(1, n + 1))]
+    with pytest.raises(cc.CostchartError, match=r"or n_resamples <= 300\b"):
+        module._check_work(counts, np.arange(n + 1) - counts, groups, 2000, 0.9)

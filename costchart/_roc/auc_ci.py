@@ -183,10 +183,14 @@ def auc_ci(
 #: The column saying which way ``direction="auto"`` read a group's scores.
 DIRECTION = "direction"
 
-#: Most instances per class a multinomial draw takes (numpy's counts are C longs), and
-#: most resamples x distinct scores (about a minute's work) of a percentile interval.
+#: Most instances per class a multinomial draw takes (numpy's counts are C longs).
 _MOST_DRAWS = 2**62
-_MOST_WORK = 10**10
+#: Most resamples x distinct scores, summed over the groups, of a percentile interval:
+#: at most about a minute's work on a 2-core machine shared with other work, where one
+#: resample x distinct score (two multinomial categories and the AUC's pass) was
+#: measured at 70 to 190 ns of CPU (200,000 distinct scores x 200 resamples: 2.9 s;
+#: 20,000 x 400: 1.5 s), so 20 to 60 s at the cap.
+_MOST_WORK = 3 * 10**8
 
 #: Resamples drawn at once for a percentile interval (memory: this x distinct scores).
 _CHUNK = 64
@@ -197,26 +201,19 @@ def _percentile_interval(points: pd.DataFrame, groups, level: float, resamples: 
 
     A resample draws the positives' and the negatives' counts at each distinct score
     from multinomials; its AUC is then one pass over the scores, as
-    :func:`_placement_moments` computes the AUC.
+    :func:`_placement_moments` computes the AUC. The work is checked for all groups
+    before any resample is drawn.
     """
     tp = points[col.TP].to_numpy(np.float64)
     fp = points[col.FP].to_numpy(np.float64)
     quantiles = [(1 - level) / 2, (1 + level) / 2]
     lower, upper = np.zeros(len(groups)), np.zeros(len(groups))
+    _check_work(tp, fp, groups, resamples, level)
     for g, group in enumerate(groups):
         rows = group.positions
         d_t = np.diff(tp[rows], prepend=0.0)
         d_f = np.diff(fp[rows], prepend=0.0)
         positives, negatives = round(float(d_t.sum())), round(float(d_f.sum()))
-        if max(positives, negatives) > _MOST_DRAWS or resamples * len(rows) > _MOST_WORK:
-            msg = (
-                f"a percentile interval of {float(positives):.3g} positives and "
-                f"{float(negatives):.3g} negatives "
-                f"with n_resamples={resamples:,} is too large to resample; use "
-                "inference='exact_bootstrap' (the exact bootstrap variance, no resampling) "
-                "or fewer resamples"
-            )
-            raise CostchartError(msg)
         areas = []
         for start in range(0, resamples, _CHUNK):
             size = min(_CHUNK, resamples - start)
@@ -226,6 +223,39 @@ def _percentile_interval(points: pd.DataFrame, groups, level: float, resamples: 
             areas.append((at_t * below).sum(axis=1) / (positives * negatives))
         lower[g], upper[g] = np.quantile(np.concatenate(areas), quantiles)
     return lower, upper
+
+
+def _check_work(tp: np.ndarray, fp: np.ndarray, groups, resamples: int, level: float) -> None:
+    """Refuse a percentile interval past :data:`_MOST_WORK` or :data:`_MOST_DRAWS`."""
+    distinct = 0
+    for group in groups:
+        rows = group.positions
+        positives, negatives = tp[rows[-1]], fp[rows[-1]]  # counts are cumulative
+        if max(positives, negatives) > _MOST_DRAWS:
+            msg = (
+                f"a percentile interval of {positives:.3g} positives and {negatives:.3g} "
+                "negatives is too large to resample (a multinomial draw takes at most "
+                f"{float(_MOST_DRAWS):.3g} instances); use inference='exact_bootstrap' "
+                "(the exact bootstrap variance, no resampling)"
+            )
+            raise CostchartError(msg)
+        distinct += len(rows)
+    if resamples * distinct <= _MOST_WORK:
+        return
+    fewer = _MOST_WORK // distinct
+    least = math.ceil(10 / ((1 - level) / 2) - 1e-9)
+    instead = (
+        f"or n_resamples <= {fewer:,}"
+        if fewer >= least
+        else "or round the scores to fewer distinct values"
+    )
+    msg = (
+        f"a percentile interval with n_resamples={resamples:,} over {distinct:,} distinct "
+        f"scores is too large to resample: {resamples * distinct:.3g} draws, past the "
+        f"{float(_MOST_WORK):.3g} (about a minute's work) allowed; use "
+        f"inference='exact_bootstrap' (the exact bootstrap variance, no resampling) {instead}"
+    )
+    raise CostchartError(msg)
 
 
 def _controls_score_higher(points: pd.DataFrame, groups) -> np.ndarray:
