@@ -386,3 +386,12 @@ def test_the_issues_million_rows_at_2000_resamples_are_past_the_cap():
     groups = [SimpleNamespace(positions=np.arange(1, n + 1))]
     with pytest.raises(cc.CostchartError, match=r"or n_resamples <= 300\b"):
         module._check_work(counts, np.arange(n + 1) - counts, groups, 2000, 0.9)
+
+
+def test_direction_auto_compares_medians_of_integers_past_2_53_exactly():
+    big = 2**53
+    # Positives' median big + 1, the negatives' (big + big + 2) / 2 = big + 1: a tie,
+    # read "<" (in floats big + 1 is big, and the negatives' would look higher).
+    s = np.array([big + 1, big + 1, big, big + 2], dtype=np.int64)
+    got = cc.auc_ci({"s": s, "y": [1, 1, 0, 0]}, score="s", label="y", direction="auto")
+    assert got["direction"].tolist() == ["higher"]

@@ -282,8 +282,11 @@ def _median(values: np.ndarray, counts: np.ndarray):
     """R's median of ``values`` (ascending) each repeated its count: exact for integers."""
     total = np.cumsum(counts)
     n = total[-1]
-    low = values[np.searchsorted(total, math.floor((n - 1) / 2), side="right")].item()
-    high = values[np.searchsorted(total, math.ceil((n - 1) / 2), side="right")].item()
+    low, high = (
+        values[np.searchsorted(total, rank, side="right")]
+        for rank in (math.floor((n - 1) / 2), math.ceil((n - 1) / 2))
+    )
+    low, high = (v.item() if isinstance(v, np.generic) else v for v in (low, high))
     if isinstance(low, int) and isinstance(high, int):
         return Fraction(low + high, 2)
     return low / 2 + high / 2  # no overflow past the largest float
