@@ -282,6 +282,9 @@ def test_direction_auto_reads_a_worse_than_chance_classifier_the_other_way():
     assert "direction" not in kept.columns
     auto = cc.auc_ci(data, score="s", label="y", by="g", direction="auto")
     assert auto["direction"].tolist() == ["higher", "lower"]
+    # pROC's choice: the reversed group's negatives have the higher median score.
+    assert np.median(-s[y == 0]) > np.median(-s[y == 1])
+    assert np.median(s[y == 0]) <= np.median(s[y == 1])
     assert auto["auc"].iat[1] == pytest.approx(kept["auc"].iat[0])
     assert auto["lower"].iat[1] == pytest.approx(1 - kept["upper"].iat[1])
     assert auto["upper"].iat[1] == pytest.approx(1 - kept["lower"].iat[1])
