@@ -1346,6 +1346,47 @@ def build_cases(tmp: Path) -> list[Case]:
         ),
     )
 
+    # Issue 31, item 11: words and code agree with the reference packages.
+    proc = {"s": [0, 0, 0, 10, 10, 1, 1, 1, -5, -5], "y": [1] * 5 + [0] * 5}
+    add(
+        "auc_ci(direction='auto'): pROC's median rule, '>' and AUC 0.36",
+        lambda: cc.auc_ci(proc, score="s", label="y", direction="auto"),
+        RESULT,
+        lambda r: (
+            near(0.36, column="auc", row=0, tol=1e-12)(r)
+            if r["direction"].iat[0] == "lower"
+            else fail(f"direction {r['direction'].iat[0]!r}, expected 'lower' (pROC's '>')")
+        ),
+    )
+    severity_y = [1] * 10 + [0] * 10
+    add(
+        "h_measure(severity_ratio=100): misses positives 0.51 (false alarms cost more)",
+        lambda: cc.h_measure(
+            {"s": [1] * 6 + [0] * 14, "y": severity_y},
+            score="s",
+            label="y",
+            severity_ratio=100,
+        ),
+        RESULT,
+        near(0.50963, column="h_measure", row=0, tol=1e-5),
+    )
+    add(
+        "h_measure(severity_ratio=100): false alarms 0.35",
+        lambda: cc.h_measure(
+            {"s": [1] * 14 + [0] * 6, "y": severity_y},
+            score="s",
+            label="y",
+            severity_ratio=100,
+        ),
+        RESULT,
+        near(0.34821, column="h_measure", row=0, tol=1e-5),
+    )
+    # Issue 31, item 10: a percentile interval past the work cap, refused before drawing.
+    add(
+        "auc_ci: a percentile interval past the work cap",
+        lambda: cc.auc_ci(data, score="s", label="y", inference="bootstrap", n_resamples=10**9),
+    )
+
     # -- 7b. issue 22: the scikit-learn bridge, re-checked tables, the edges -------------------
     _edge_cases(add, tmp)
 

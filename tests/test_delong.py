@@ -282,6 +282,9 @@ def test_direction_auto_reads_a_worse_than_chance_classifier_the_other_way():
     assert "direction" not in kept.columns
     auto = cc.auc_ci(data, score="s", label="y", by="g", direction="auto")
     assert auto["direction"].tolist() == ["higher", "lower"]
+    # pROC's choice: the reversed group's negatives have the higher median score.
+    assert np.median(-s[y == 0]) > np.median(-s[y == 1])
+    assert np.median(s[y == 0]) <= np.median(s[y == 1])
     assert auto["auc"].iat[1] == pytest.approx(kept["auc"].iat[0])
     assert auto["lower"].iat[1] == pytest.approx(1 - kept["upper"].iat[1])
     assert auto["upper"].iat[1] == pytest.approx(1 - kept["lower"].iat[1])
@@ -291,7 +294,7 @@ def test_direction_auto_reads_a_worse_than_chance_classifier_the_other_way():
 def test_a_percentile_interval_too_large_to_resample_is_refused():
     s, y = _scores(0)
     with pytest.raises(
-        cc.CostchartError, match=r"too large to resample; use inference='exact_bootstrap'"
+        cc.CostchartError, match=r"too large to resample: .*; use inference='exact_bootstrap'"
     ):
         cc.auc_ci(
             {"s": s, "y": y},
@@ -310,3 +313,88 @@ def test_a_percentile_interval_too_large_to_resample_is_refused():
             inference="bootstrap",
             n_resamples=200,
         )
+
+
+def test_direction_auto_follows_procs_median_rule():
+    # Issue 31: pROC's roc(direction="auto") reads ">" (lower means positive) when the
+    # negatives' median score is above the positives', whatever the AUC; its AUC is 0.36.
+    data = {"s": [0, 0, 0, 10, 10, 1, 1, 1, -5, -5], "y": [1] * 5 + [0] * 5}
+    auto = cc.auc_ci(data, score="s", label="y", direction="auto")
+    assert auto["direction"].tolist() == ["lower"]
+    assert auto["auc"].iat[0] == pytest.approx(0.36, abs=1e-12)
+    # Mirrored: the medians say "<", so an AUC of 0.36 stays as it is.
+    mirrored = {"s": [-v for v in data["s"]], "y": data["y"]}
+    kept = cc.auc_ci(mirrored, score="s", label="y", direction="auto")
+    assert kept["direction"].tolist() == ["higher"]
+    assert kept["auc"].iat[0] == pytest.approx(0.36, abs=1e-12)
+
+
+def test_direction_auto_equals_the_median_rule_with_ties_and_weights():
+    rng = np.random.default_rng(31)
+    seen = set()
+    for _ in range(40):
+        n = int(rng.integers(4, 12))
+        s = rng.integers(0, 4, n)
+        y = np.r_[0, 0, 1, 1, rng.integers(0, 2, n - 4)]
+        w = rng.integers(1, 4, n)
+        got = cc.auc_ci(
+            {"s": s, "y": y, "w": w}, score="s", label="y", weight="w", direction="auto"
+        )
+        rows = np.repeat(s, w), np.repeat(y, w)
+        controls, cases = np.median(rows[0][rows[1] == 0]), np.median(rows[0][rows[1] == 1])
+        expected = "lower" if controls > cases else "higher"
+        assert got["direction"].iat[0] == expected
+        seen.add((expected, bool(controls == cases)))
+    assert {("lower", False), ("higher", False), ("higher", True)} <= seen  # ties keep "<"
+
+
+class _NoDraws:
+    """A generator that fails the test if a resample is drawn."""
+
+    def multinomial(self, *args, **kwargs):
+        raise AssertionError("a resample was drawn before the work cap was checked")
+
+
+def test_a_percentile_interval_past_the_work_cap_is_refused_before_any_resample(monkeypatch):
+    from costchart._roc import auc_ci as module
+
+    # Issue 31: 1e6 distinct scores x 2,000 resamples took 67 s. The cap (about a
+    # minute's work) counts every group's distinct scores; a small cap stands in for it.
+    monkeypatch.setattr(module, "_MOST_WORK", 3_000)
+    monkeypatch.setattr(module, "random_generator", lambda rng: _NoDraws())
+    s = np.arange(40.0)
+    data = {"s": np.r_[s, s], "y": np.r_[[0, 1] * 20, [0, 1] * 20], "g": [0] * 40 + [1] * 40}
+    with pytest.raises(
+        cc.CostchartError,
+        match=r"n_resamples=2,000 over 8[02] distinct scores is too large to resample: "
+        r".*about a minute's work.*use inference='exact_bootstrap' .*"
+        r"or round the scores to fewer distinct values",
+    ):
+        cc.auc_ci(data, score="s", label="y", by="g", inference="bootstrap", rng=0)
+    # Fewer resamples would do: the fix names how many.
+    monkeypatch.setattr(module, "_MOST_WORK", 82 * 500)
+    with pytest.raises(cc.CostchartError, match=r"or n_resamples <= 500\b"):
+        cc.auc_ci(data, score="s", label="y", by="g", inference="bootstrap", rng=0)
+
+
+def test_the_issues_million_rows_at_2000_resamples_are_past_the_cap():
+    from types import SimpleNamespace
+
+    from costchart._roc import auc_ci as module
+
+    # Issue 31: 1e6 distinct scores, half of each class, the default 2,000 resamples
+    # (67 s); checked on the counts alone, as auc_ci checks them before any draw.
+    n = 10**6
+    counts = np.cumsum(np.r_[0, np.tile([1.0, 0.0], n // 2)])
+    groups = [SimpleNamespace(positions=np.arange(1, n + 1))]
+    with pytest.raises(cc.CostchartError, match=r"or n_resamples <= 300\b"):
+        module._check_work(counts, np.arange(n + 1) - counts, groups, 2000, 0.9)
+
+
+def test_direction_auto_compares_medians_of_integers_past_2_53_exactly():
+    big = 2**53
+    # Positives' median big + 1, the negatives' (big + big + 2) / 2 = big + 1: a tie,
+    # read "<" (in floats big + 1 is big, and the negatives' would look higher).
+    s = np.array([big + 1, big + 1, big, big + 2], dtype=np.int64)
+    got = cc.auc_ci({"s": s, "y": [1, 1, 0, 0]}, score="s", label="y", direction="auto")
+    assert got["direction"].tolist() == ["higher"]

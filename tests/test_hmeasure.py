@@ -101,3 +101,28 @@ def test_a_grouping_column_named_like_the_result_is_refused():
 def test_a_bad_severity_ratio_is_refused(bad):
     with pytest.raises(cc.CostchartError, match="severity_ratio"):
         cc.h_measure({"s": [1, 2], "y": [0, 1]}, score="s", label="y", severity_ratio=bad)
+
+
+def test_a_large_severity_ratio_makes_false_alarms_expensive():
+    # Issue 31: a misses 4 of 10 positives, b raises 4 false alarms in 10 negatives.
+    hmeasure = pytest.importorskip("hmeasure")
+    y = np.array([1] * 10 + [0] * 10)
+    misses = np.array([1.0] * 6 + [0.0] * 4 + [0.0] * 10)
+    alarms = np.array([1.0] * 10 + [1.0] * 4 + [0.0] * 6)
+    scores = {}
+    for name, s in (("misses", misses), ("alarms", alarms)):
+        for ratio in (100, 0.01):
+            got = cc.h_measure({"s": s, "y": y}, score="s", label="y", severity_ratio=ratio)
+            scores[name, ratio] = got.h_measure.iloc[0]
+            expected = hmeasure.h_score(y, s, severity_ratio=ratio)
+            assert scores[name, ratio] == pytest.approx(expected, abs=1e-9)
+    # False alarms expensive: the classifier that only misses positives scores higher.
+    assert round(scores["misses", 100], 2) == 0.51
+    assert round(scores["alarms", 100], 2) == 0.35
+    # Missed positives expensive: the other way round.
+    assert scores["alarms", 0.01] > scores["misses", 0.01]
+
+
+def test_the_severity_ratio_error_says_which_way_it_goes():
+    with pytest.raises(cc.CostchartError, match="how much worse a false alarm is than a missed"):
+        cc.h_measure({"s": [1, 2], "y": [0, 1]}, score="s", label="y", severity_ratio=0)

@@ -66,9 +66,12 @@ def h_measure(
     pos_label : optional
         The value of ``label`` that is the positive class (see :func:`roc_points`).
     severity_ratio : float, optional
-        How much worse misclassifying a positive is than misclassifying a negative (as
-        ``hmeasure``'s ``severity.ratio``); by default each group's ``pi1 / pi0`` (its
-        positives over its negatives). Negative: Hand's original Beta density. Not 0.
+        How much worse a false alarm (a negative called positive) is than a missed
+        positive, as ``hmeasure``'s ``severity.ratio``: a large ratio puts the cost
+        density's weight on expensive false alarms, so it favours a classifier that
+        misses positives over one that makes false alarms; a small one the reverse. By
+        default each group's ``pi1 / pi0`` (its positives over its negatives). Negative:
+        Hand's original Beta density. Not 0.
 
     Returns
     -------
@@ -110,7 +113,7 @@ def _severity_ratio(value) -> float | None:
     if number == 0:
         msg = (
             "severity_ratio=0 has no Beta density; pass a positive ratio (how much worse "
-            "a missed positive is than a false alarm), a negative one for Hand's original "
+            "a false alarm is than a missed positive), a negative one for Hand's original "
             "density, or None for the positives over the negatives"
         )
         raise CostchartError(msg)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from fractions import Fraction
 
 import numpy as np
 import pandas as pd
@@ -92,10 +93,14 @@ def auc_ci(
     direction : {"higher", "auto"}
         ``"higher"`` (the default): higher scores mean positive, as everywhere in
         costchart, so a classifier worse than chance keeps its AUC below 0.5 (e.g. 0.28,
-        interval and all). ``"auto"``: where the AUC is below 0.5 the scores are read the
-        other way round (lower means positive), giving ``1 - auc`` and the interval
-        mirrored; a ``direction`` column says which way each group was read (``"higher"``
-        or ``"lower"``), as pROC's ``direction="auto"``.
+        interval and all). ``"auto"``: pROC's rule (``roc(direction="auto")``): where
+        the negatives' median score is above the positives' (each instance counted its
+        weight), the scores are read the other way round (lower means positive), giving
+        ``1 - auc`` and the interval mirrored; a ``direction`` column says which way each
+        group was read (``"higher"``, pROC's ``"<"``, or ``"lower"``, its ``">"``). The
+        medians decide, not the AUC, so an AUC below 0.5 can remain (pROC's 0.36 on
+        scores ``[0, 0, 0, 10, 10]`` of positives and ``[1, 1, 1, -5, -5]`` of
+        negatives).
     n_resamples : int
         Resamples for ``inference="bootstrap"``; at least 10 must lie in each tail.
     rng : int or numpy.random.Generator, optional
@@ -157,7 +162,7 @@ def auc_ci(
         lower, upper = np.clip(area - z * se, 0.0, 1.0), np.clip(area + z * se, 0.0, 1.0)
     columns = {col.AUC: area, col.LOWER: lower, col.UPPER: upper, col.SE: se}
     if direction == "auto":
-        flip = area < 0.5
+        flip = _controls_score_higher(points, groups)
         columns = {
             col.AUC: np.where(flip, 1 - area, area),
             col.LOWER: np.where(flip, 1 - upper, lower),
@@ -178,10 +183,14 @@ def auc_ci(
 #: The column saying which way ``direction="auto"`` read a group's scores.
 DIRECTION = "direction"
 
-#: Most instances per class a multinomial draw takes (numpy's counts are C longs), and
-#: most resamples x distinct scores (about a minute's work) of a percentile interval.
+#: Most instances per class a multinomial draw takes (numpy's counts are C longs).
 _MOST_DRAWS = 2**62
-_MOST_WORK = 10**10
+#: Most resamples x distinct scores, summed over the groups, of a percentile interval:
+#: at most about a minute's work on a 2-core machine shared with other work, where one
+#: resample x distinct score (two multinomial categories and the AUC's pass) was
+#: measured at 70 to 190 ns of CPU (200,000 distinct scores x 200 resamples: 2.9 s;
+#: 20,000 x 400: 1.5 s), so 20 to 60 s at the cap.
+_MOST_WORK = 3 * 10**8
 
 #: Resamples drawn at once for a percentile interval (memory: this x distinct scores).
 _CHUNK = 64
@@ -192,26 +201,19 @@ def _percentile_interval(points: pd.DataFrame, groups, level: float, resamples: 
 
     A resample draws the positives' and the negatives' counts at each distinct score
     from multinomials; its AUC is then one pass over the scores, as
-    :func:`_placement_moments` computes the AUC.
+    :func:`_placement_moments` computes the AUC. The work is checked for all groups
+    before any resample is drawn.
     """
     tp = points[col.TP].to_numpy(np.float64)
     fp = points[col.FP].to_numpy(np.float64)
     quantiles = [(1 - level) / 2, (1 + level) / 2]
     lower, upper = np.zeros(len(groups)), np.zeros(len(groups))
+    _check_work(tp, fp, groups, resamples, level)
     for g, group in enumerate(groups):
         rows = group.positions
         d_t = np.diff(tp[rows], prepend=0.0)
         d_f = np.diff(fp[rows], prepend=0.0)
         positives, negatives = round(float(d_t.sum())), round(float(d_f.sum()))
-        if max(positives, negatives) > _MOST_DRAWS or resamples * len(rows) > _MOST_WORK:
-            msg = (
-                f"a percentile interval of {float(positives):.3g} positives and "
-                f"{float(negatives):.3g} negatives "
-                f"with n_resamples={resamples:,} is too large to resample; use "
-                "inference='exact_bootstrap' (the exact bootstrap variance, no resampling) "
-                "or fewer resamples"
-            )
-            raise CostchartError(msg)
         areas = []
         for start in range(0, resamples, _CHUNK):
             size = min(_CHUNK, resamples - start)
@@ -221,6 +223,73 @@ def _percentile_interval(points: pd.DataFrame, groups, level: float, resamples: 
             areas.append((at_t * below).sum(axis=1) / (positives * negatives))
         lower[g], upper[g] = np.quantile(np.concatenate(areas), quantiles)
     return lower, upper
+
+
+def _check_work(tp: np.ndarray, fp: np.ndarray, groups, resamples: int, level: float) -> None:
+    """Refuse a percentile interval past :data:`_MOST_WORK` or :data:`_MOST_DRAWS`."""
+    distinct = 0
+    for group in groups:
+        rows = group.positions
+        positives, negatives = tp[rows[-1]], fp[rows[-1]]  # counts are cumulative
+        if max(positives, negatives) > _MOST_DRAWS:
+            msg = (
+                f"a percentile interval of {positives:.3g} positives and {negatives:.3g} "
+                "negatives is too large to resample (a multinomial draw takes at most "
+                f"{float(_MOST_DRAWS):.3g} instances); use inference='exact_bootstrap' "
+                "(the exact bootstrap variance, no resampling)"
+            )
+            raise CostchartError(msg)
+        distinct += len(rows)
+    if resamples * distinct <= _MOST_WORK:
+        return
+    fewer = _MOST_WORK // distinct
+    least = math.ceil(10 / ((1 - level) / 2) - 1e-9)
+    instead = (
+        f"or n_resamples <= {fewer:,}"
+        if fewer >= least
+        else "or round the scores to fewer distinct values"
+    )
+    msg = (
+        f"a percentile interval with n_resamples={resamples:,} over {distinct:,} distinct "
+        f"scores is too large to resample: {resamples * distinct:.3g} draws, past the "
+        f"{float(_MOST_WORK):.3g} (about a minute's work) allowed; use "
+        f"inference='exact_bootstrap' (the exact bootstrap variance, no resampling) {instead}"
+    )
+    raise CostchartError(msg)
+
+
+def _controls_score_higher(points: pd.DataFrame, groups) -> np.ndarray:
+    """Per group, pROC's rule: is the negatives' median score above the positives'.
+
+    pROC's ``roc(direction="auto")`` reads lower scores as positive (``">"``) exactly
+    when ``median(controls) > median(cases)``; a tie keeps ``"<"``. Medians as R's: the
+    middle value, or the mean of the two middle ones, each instance counted its weight.
+    """
+    thresholds = points[col.THRESHOLD].to_numpy()
+    tp = points[col.TP].to_numpy(np.float64)
+    fp = points[col.FP].to_numpy(np.float64)
+    flip = np.zeros(len(groups), dtype=bool)
+    for g, group in enumerate(groups):
+        rows = group.positions  # scores descending, counts cumulative
+        values = thresholds[rows][::-1]
+        cases = _median(values, np.diff(tp[rows], prepend=0.0)[::-1])
+        controls = _median(values, np.diff(fp[rows], prepend=0.0)[::-1])
+        flip[g] = bool(controls > cases)
+    return flip
+
+
+def _median(values: np.ndarray, counts: np.ndarray):
+    """R's median of ``values`` (ascending) each repeated its count: exact for integers."""
+    total = np.cumsum(counts)
+    n = total[-1]
+    low, high = (
+        values[np.searchsorted(total, rank, side="right")]
+        for rank in (math.floor((n - 1) / 2), math.ceil((n - 1) / 2))
+    )
+    low, high = (v.item() if isinstance(v, np.generic) else v for v in (low, high))
+    if isinstance(low, int) and isinstance(high, int):
+        return Fraction(low + high, 2)
+    return low / 2 + high / 2  # no overflow past the largest float
 
 
 def _placement_moments(points: pd.DataFrame, groups, by: list[str], inference: str):
