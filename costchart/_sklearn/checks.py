@@ -53,7 +53,34 @@ def positive_class(y, pos_label) -> tuple[np.ndarray, object]:
     return values == pos_label, pos_label
 
 
-def scores_of(estimator, X, pos_label, response_method: str) -> np.ndarray:
+def n_rows(X) -> int:
+    """How many rows ``X`` has: arrays, frames, lists and scipy sparse matrices alike."""
+    from sklearn.utils.validation import _num_samples
+
+    try:
+        return int(_num_samples(X))
+    except TypeError as error:
+        msg = f"X is a {type(X).__name__} ({_first_line(error)}); pass an array or a table"
+        raise CostchartError(msg) from None
+
+
+def scores_of(estimator, X, pos_label, response_method: str, name: str = "") -> np.ndarray:
+    """The estimator's score for the positive class of every row of ``X``, none NaN."""
+    scores = _raw_scores(estimator, X, pos_label, response_method)
+    missing = np.isnan(scores)
+    if missing.any():
+        called = name or type(estimator).__name__
+        msg = (
+            f"estimator {called!r} ({type(estimator).__name__}) gave NaN scores for "
+            f"{int(missing.sum())} of {len(scores)} rows; it cannot score them (often a "
+            "constant feature, or a smoothing or regularisation of 0): drop constant "
+            "features or change the estimator's parameters (e.g. GaussianNB's var_smoothing)"
+        )
+        raise CostchartError(msg)
+    return scores
+
+
+def _raw_scores(estimator, X, pos_label, response_method: str) -> np.ndarray:
     """The estimator's score for the positive class of every row of ``X``."""
     methods = (
         ("predict_proba", "decision_function") if response_method == "auto" else (response_method,)
