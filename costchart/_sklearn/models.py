@@ -140,7 +140,8 @@ def expected_cost_scorer(*, density=None, pc: float | None = None, pos_label=Non
         under the lower envelope of its scores' cost lines, weighted by ``density`` (as
         :func:`expected_cost`; uniform when neither this nor ``pc`` is given). It reads
         ``predict_proba`` or ``decision_function``: use it to compare models, e.g. in
-        ``GridSearchCV``.
+        ``GridSearchCV``. It does not depend on a threshold, so
+        ``TunedThresholdClassifierCV`` refuses it.
     pc : float, optional
         Score crisp predictions by their cost at one operating condition,
         ``pc * FNR + (1 - pc) * FPR``: for ``TunedThresholdClassifierCV(scoring=...)``,
