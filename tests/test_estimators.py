@@ -412,16 +412,24 @@ def test_the_bridge_refuses_what_scikit_learn_would_fail_on(problem, call, messa
         call(X, y)
 
 
-def test_sparse_X_scores_as_the_dense_one(problem):
+@pytest.mark.parametrize(
+    "sparse", [scipy.sparse.csr_matrix, scipy.sparse.coo_matrix, scipy.sparse.csc_array]
+)
+def test_sparse_X_scores_as_the_dense_one(problem, sparse):
     X, y = problem
     cv = StratifiedKFold(3, shuffle=True, random_state=0)
     dense = cc.predictions(LogisticRegression(), X, y, cv=cv)
-    sparse = cc.predictions(LogisticRegression(), scipy.sparse.csr_matrix(X), y, cv=cv)
-    pd.testing.assert_frame_equal(sparse, dense, rtol=1e-6)
+    pd.testing.assert_frame_equal(
+        cc.predictions(LogisticRegression(), sparse(X), y, cv=cv), dense, rtol=1e-6
+    )
+    fitted = LogisticRegression().fit(X, y)
+    pd.testing.assert_frame_equal(
+        cc.predictions(fitted, sparse(X), y), cc.predictions(fitted, X, y)
+    )
     results = cross_validate(
         LogisticRegression(), X, y, cv=3, return_estimator=True, return_indices=True
     )
-    from_results = cc.from_cv_results(results, scipy.sparse.csr_matrix(X), y)
+    from_results = cc.from_cv_results(results, sparse(X), y)
     pd.testing.assert_frame_equal(from_results, cc.from_cv_results(results, X, y))
 
 

@@ -271,6 +271,8 @@ def rows_of(X, index):
     """Rows ``index`` of a numpy array, pandas frame or other indexable ``X``."""
     if hasattr(X, "iloc"):  # pandas
         return X.iloc[index]
+    if getattr(X, "format", None) == "coo" and hasattr(X, "tocsr"):
+        return X.tocsr()[index]  # scipy's coo_matrix takes no row index
     if hasattr(X, "shape"):  # numpy arrays and scipy sparse matrices
         return X[index]
     return np.asarray(X)[index]  # lists
