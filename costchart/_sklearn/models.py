@@ -122,9 +122,16 @@ def _envelope_cost(y_true, y_score, *, density=None, pos_label=None) -> float:
     from costchart._roc.points import roc_points
 
     positive, _ = positive_class(y_true, pos_label)
-    points = roc_points(
-        {"s": np.asarray(y_score, dtype=np.float64), "y": positive}, score="s", label="y"
-    )
+    scores = np.asarray(y_score, dtype=np.float64)
+    if np.isnan(scores).any():
+        msg = (
+            f"the estimator gave NaN scores for {int(np.isnan(scores).sum())} of {len(scores)} "
+            "rows, so expected_cost_scorer cannot score it (often a constant feature, or a "
+            "smoothing or regularisation of 0): drop constant features or change the "
+            "estimator's parameters (e.g. GaussianNB's var_smoothing)"
+        )
+        raise CostchartError(msg)
+    points = roc_points({"s": scores, "y": positive}, score="s", label="y")
     envelope = lower_envelope(points)
     return float(expected_cost(envelope, density=density)[col.EXPECTED_COST].iat[0])
 
