@@ -1513,6 +1513,12 @@ def _edge_cases(add, tmp: Path) -> None:
         "from_cv_results: overlapping test folds": lambda: cc.from_cv_results(
             {**results, "indices": {"test": overlapping}}, X, y
         ),
+        "predictions: a generator cv= that cannot split (no groups)": lambda: cc.predictions(
+            LogisticRegression(), X, y, cv=GroupKFold(3).split(X, y)
+        ),
+        "expected_cost_scorer(): NaN scores": lambda: cc.expected_cost_scorer()(
+            GaussianNB(var_smoothing=0).fit(constant, y), constant, y
+        ),
         "predictions: all-NaN scores (GaussianNB, var_smoothing=0, constant feature)": lambda: (
             cc.predictions(GaussianNB(var_smoothing=0), constant, y, cv=3)
         ),

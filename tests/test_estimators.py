@@ -339,6 +339,11 @@ def _selection():
         ),
         # issue 31, item 7
         (
+            lambda X, y: cc.predictions(LogisticRegression(), X, y, cv=GroupKFold(3).split(X, y)),
+            r"cv=<generator of splits> cannot split the data: .* pass groups= .* to the "
+            r"splitter's split\(\)",
+        ),
+        (
             lambda X, y: cc.expected_cost_scorer()(
                 GaussianNB(var_smoothing=0).fit(_constant_feature(X), y), _constant_feature(X), y
             ),

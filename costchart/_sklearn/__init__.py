@@ -35,6 +35,7 @@ from costchart._sklearn.checks import (
     n_rows,
     named_estimators,
     positive_class,
+    read_once,
     require_sklearn,
     rows_of,
     scores_of,
@@ -103,9 +104,7 @@ def predictions(
         msg = f"X has {n_rows(X)} rows and y {n}; pass one label per row of X"
         raise CostchartError(msg)
     check_features(X)
-    if cv is not None and not isinstance(cv, (str, bytes, Mapping)) and not hasattr(cv, "split"):
-        if isinstance(cv, Iterable):
-            cv = list(cv)  # a generator of splits is read once, for every estimator
+    cv = read_once(cv)  # a generator of splits is read once, for every estimator
     if cv is None:
         for name, estimator in named.items():
             check_fitted_classifier(

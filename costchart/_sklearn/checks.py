@@ -8,7 +8,7 @@ errors become :class:`CostchartError` naming the argument and the fix. Used by
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 
 import numpy as np
 import pandas as pd
@@ -191,6 +191,8 @@ def _cv_name(cv) -> str:
     """``cv`` as an error message shows it: short, even for a list of index arrays."""
     if isinstance(cv, (list, tuple)):
         return f"<{type(cv).__name__} of {len(cv)} splits>"
+    if isinstance(cv, Iterator):
+        return "<generator of splits>"
     text = repr(cv)
     return text if len(text) <= 80 else f"<{type(cv).__name__}>"
 
@@ -203,6 +205,24 @@ def check_cv(cv, n: int) -> None:
     if isinstance(cv, (int, np.integer)) and not 2 <= cv <= n:
         msg = f"cv={cv!r} must be a number of folds from 2 to the number of rows ({n})"
         raise CostchartError(msg)
+
+
+def read_once(cv):
+    """``cv`` with an iterable of splits (a generator ...) read into a list, else as given."""
+    if cv is None or isinstance(cv, (str, bytes, Mapping)) or hasattr(cv, "split"):
+        return cv
+    if not isinstance(cv, Iterable) or isinstance(cv, (list, tuple)):
+        return cv
+    try:
+        return list(cv)
+    except (ValueError, TypeError) as error:
+        hint = (
+            "pass groups= (the group of each row) to the splitter's split()"
+            if "groups" in str(error)
+            else "pass a number of folds, a scikit-learn splitter or a list of (train, test)"
+        )
+        msg = f"cv={_cv_name(cv)} cannot split the data: {_first_line(error)} {hint}"
+        raise CostchartError(msg) from None
 
 
 def cv_splits(cv, X, y, groups, estimator) -> list:
