@@ -1447,9 +1447,16 @@ def _edge_cases(add, tmp: Path) -> None:
     """The cases issue 22 found raw or accepted: each must now be a clear CostchartError."""
     import numpy as np
     import pandas as pd
+    import scipy.sparse
     from sklearn.datasets import make_classification
     from sklearn.linear_model import LinearRegression, LogisticRegression
-    from sklearn.model_selection import GroupKFold, KFold, cross_validate
+    from sklearn.model_selection import (
+        GroupKFold,
+        KFold,
+        TunedThresholdClassifierCV,
+        cross_validate,
+    )
+    from sklearn.naive_bayes import GaussianNB
 
     import costchart as cc
     from costchart import layers
@@ -1526,8 +1533,57 @@ def _edge_cases(add, tmp: Path) -> None:
             LinearRegression().fit(X, y), X, y
         ),
     }
+    constant = X.copy()
+    constant[:, 0] = 1.0
+    overlapping = [rows[:40], rows[30:70], rows[70:]]
+    bridge |= {  # issue 31, item 7
+        "expected_cost_scorer(): density scorer in TunedThresholdClassifierCV": lambda: (
+            TunedThresholdClassifierCV(
+                LogisticRegression(), scoring=cc.expected_cost_scorer(), cv=3
+            ).fit(X, y)
+        ),
+        "expected_cost_scorer(pc=, pos_label=7)": lambda: cc.expected_cost_scorer(
+            pc=0.2, pos_label=7
+        )(model, X, y),
+        "from_cv_results: a non-iterable estimator entry": lambda: cc.from_cv_results(
+            {**results, "estimator": 5}, X, y
+        ),
+        "from_cv_results: non-iterable test indices": lambda: cc.from_cv_results(
+            {**results, "indices": {"test": [1, 2, 3]}}, X, y
+        ),
+        "from_cv_results: overlapping test folds": lambda: cc.from_cv_results(
+            {**results, "indices": {"test": overlapping}}, X, y
+        ),
+        "predictions: a generator cv= that cannot split (no groups)": lambda: cc.predictions(
+            LogisticRegression(), X, y, cv=GroupKFold(3).split(X, y)
+        ),
+        "expected_cost_scorer(): NaN scores": lambda: cc.expected_cost_scorer()(
+            GaussianNB(var_smoothing=0).fit(constant, y), constant, y
+        ),
+        "predictions: all-NaN scores (GaussianNB, var_smoothing=0, constant feature)": lambda: (
+            cc.predictions(GaussianNB(var_smoothing=0), constant, y, cv=3)
+        ),
+    }
     for label, call in bridge.items():
         add(label, call)
+
+    def rows_of_both(result):
+        sizes = result.groupby("classifier").size().to_dict()
+        assert sizes == {"a": len(y), "b": len(y)}, f"rows per classifier {sizes}"
+
+    add(
+        "predictions: a generator cv= and two estimators",
+        lambda: cc.predictions(
+            {"a": LogisticRegression(), "b": GaussianNB()}, X, y, cv=KFold(3).split(X)
+        ),
+        RESULT,
+        rows_of_both,
+    )
+    add(
+        "predictions: a scipy sparse X",
+        lambda: cc.predictions(LogisticRegression(), scipy.sparse.csr_matrix(X), y, cv=3),
+        RESULT,
+    )
 
     band = pd.DataFrame(
         {

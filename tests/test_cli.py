@@ -135,6 +135,11 @@ UNREADABLE = {
     "fake.parquet": (b"score,label\n0.1,1\n", r"as Parquet: .*magic bytes"),
     "latin1.csv": ("score,label,note\n0.1,1,caf\xe9\n".encode("latin-1"), r"not UTF-8 text"),
     "data.xlsx": (b"PK\x03\x04", r"cannot read '.*data\.xlsx': use a \.csv or \.parquet file"),
+    "bom_duplicated.csv": (
+        b"\xef\xbb\xbfscore,score,label\n0.1,0.9,1\n0.2,0.8,0\n",
+        r"cannot read '.*bom_duplicated\.csv': its header names column 'score' twice; give "
+        r"every column its own name",
+    ),
 }
 
 
@@ -146,6 +151,25 @@ def test_unreadable_input_prints_one_line(tmp_path, capsys, name, command):
     path.write_bytes(content)
     error = _fails_with([command, str(path), "--score", "score", "--label", "label"], capsys)
     assert re.search(message, error)
+
+
+def test_a_byte_order_mark_is_no_part_of_the_first_column(tmp_path, capsys):
+    text = "score,label\n0.1,1\n0.2,0\n0.7,1\n0.4,0\n"
+    tables = []
+    for name, content in (
+        ("plain.csv", text.encode()),
+        ("bom.csv", b"\xef\xbb\xbf" + text.encode()),
+    ):
+        path = tmp_path / name
+        path.write_bytes(content)
+        main(["table", str(path), "--score", "score", "--label", "label"])
+        tables.append(capsys.readouterr().out)
+    assert tables[0] == tables[1]
+    assert tables[0].splitlines()[:3] == [
+        "threshold,tp,fp,tn,fn,tpr,fpr",
+        "inf,0,0,2,2,0.0,0.0",
+        "0.7,1,0,2,1,0.5,0.0",
+    ]
 
 
 def test_missing_file_and_folder_print_one_line(tmp_path, capsys):

@@ -1,8 +1,11 @@
 """The scikit-learn bridge: predictions, cv results, deployed thresholds and the scorer."""
 
+import warnings
+
 import numpy as np
 import pandas as pd
 import pytest
+import scipy.sparse
 from sklearn.datasets import make_classification
 from sklearn.linear_model import LinearRegression, LogisticRegression
 from sklearn.model_selection import (
@@ -13,6 +16,7 @@ from sklearn.model_selection import (
     cross_val_predict,
     cross_validate,
 )
+from sklearn.naive_bayes import GaussianNB
 from sklearn.svm import LinearSVC
 from sklearn.tree import DecisionTreeClassifier
 
@@ -187,6 +191,12 @@ def _with_nan(X):
     return X
 
 
+def _constant_feature(X):
+    X = X.copy()
+    X[:, 0] = 1.0
+    return X
+
+
 def _overlapping(X, y):
     rows = np.arange(len(y))
     return [(rows[:160], rows[80:]), (rows[80:], rows[:160])]
@@ -327,9 +337,133 @@ def _selection():
             ),
             r"pos_label='p' is not among the estimator's classes \[0, 1\]",
         ),
+        # issue 31, item 7
+        (
+            lambda X, y: cc.predictions(LogisticRegression(), X, y, cv=GroupKFold(3).split(X, y)),
+            r"cv=<generator of splits> cannot split the data: .* pass groups= .* to the "
+            r"splitter's split\(\)",
+        ),
+        (
+            lambda X, y: cc.expected_cost_scorer()(
+                GaussianNB(var_smoothing=0).fit(_constant_feature(X), y), _constant_feature(X), y
+            ),
+            r"the estimator gave NaN scores for 240 of 240 rows, so expected_cost_scorer cannot "
+            r"score it .* drop constant features",
+        ),
+        (
+            lambda X, y: TunedThresholdClassifierCV(
+                LogisticRegression(), scoring=cc.expected_cost_scorer(), cv=3
+            ).fit(X, y),
+            r"expected_cost_scorer\(density=\.\.\.\) scores a model's scores over every pc, "
+            r"whatever its threshold, so it cannot tune a threshold; pass "
+            r"expected_cost_scorer\(pc=\.\.\.\)",
+        ),
+        (
+            lambda X, y: TunedThresholdClassifierCV(
+                LogisticRegression(), scoring=cc.expected_cost_scorer(pos_label=7), cv=3
+            ).fit(X, y),
+            r"expected_cost_scorer\(density=\.\.\.\) scores a model's scores over every pc",
+        ),
+        (
+            lambda X, y: cc.expected_cost_scorer(pc=0.2, pos_label=7)(
+                LogisticRegression().fit(X, y), X, y
+            ),
+            r"pos_label=7 is not among the estimator's classes \[0, 1\]; pass "
+            r"expected_cost_scorer\(pos_label=\) one of them",
+        ),
+        (
+            lambda X, y: cc.from_cv_results(
+                _cv_results(X, y, lambda r: {**r, "estimator": 5}), X, y
+            ),
+            r"cv_results\['estimator'\] is of type int, not a list \(one entry per fold\); "
+            r"pass the dict cross_validate returned, unchanged",
+        ),
+        (
+            lambda X, y: cc.from_cv_results(
+                _cv_results(X, y, lambda r: {**r, "indices": {"test": 7}}), X, y
+            ),
+            r"cv_results\['indices'\]\['test'\] is of type int, not a list",
+        ),
+        (
+            lambda X, y: cc.from_cv_results(
+                _cv_results(X, y, lambda r: {**r, "indices": {"test": [1, 2, 3]}}), X, y
+            ),
+            r"cv_results\['indices'\]\['test'\]\[0\] is 1, not a list of row positions",
+        ),
+        (
+            lambda X, y: cc.from_cv_results(
+                _cv_results(
+                    X,
+                    y,
+                    lambda r: {
+                        **r,
+                        "indices": {
+                            "test": [np.arange(100), np.arange(60, 160), np.arange(160, 240)]
+                        },
+                    },
+                ),
+                X,
+                y,
+            ),
+            r"cv_results' test folds overlap: 40 rows \(e\.g\. row 60\) are tested in more "
+            r"than one fold, so they would be scored twice; pass the results of a "
+            r"cross_validate whose test folds do not overlap",
+        ),
+        (
+            lambda X, y: cc.predictions(
+                {"nb": GaussianNB(var_smoothing=0)}, _constant_feature(X), y, cv=3
+            ),
+            r"estimator 'nb' \(GaussianNB\) gave NaN scores for 80 of 80 rows; .* drop "
+            r"constant features or change the estimator's parameters",
+        ),
     ],
 )
 def test_the_bridge_refuses_what_scikit_learn_would_fail_on(problem, call, message):
     X, y = problem
     with pytest.raises(cc.CostchartError, match=message):
         call(X, y)
+
+
+@pytest.mark.parametrize(
+    "sparse", [scipy.sparse.csr_matrix, scipy.sparse.coo_matrix, scipy.sparse.csc_array]
+)
+def test_sparse_X_scores_as_the_dense_one(problem, sparse):
+    X, y = problem
+    cv = StratifiedKFold(3, shuffle=True, random_state=0)
+    dense = cc.predictions(LogisticRegression(), X, y, cv=cv)
+    pd.testing.assert_frame_equal(
+        cc.predictions(LogisticRegression(), sparse(X), y, cv=cv), dense, rtol=1e-6
+    )
+    fitted = LogisticRegression().fit(X, y)
+    pd.testing.assert_frame_equal(
+        cc.predictions(fitted, sparse(X), y), cc.predictions(fitted, X, y)
+    )
+    results = cross_validate(
+        LogisticRegression(), X, y, cv=3, return_estimator=True, return_indices=True
+    )
+    from_results = cc.from_cv_results(results, sparse(X), y)
+    pd.testing.assert_frame_equal(from_results, cc.from_cv_results(results, X, y))
+
+
+def test_a_generator_of_splits_serves_every_estimator(problem):
+    X, y = problem
+    models = {"logistic": LogisticRegression(), "nb": GaussianNB()}
+    from_generator = cc.predictions(models, X, y, cv=KFold(3).split(X))
+    from_list = cc.predictions(models, X, y, cv=list(KFold(3).split(X)))
+    assert from_generator.groupby("classifier").size().to_dict() == {"logistic": 240, "nb": 240}
+    pd.testing.assert_frame_equal(from_generator, from_list)
+
+
+def test_scorer_pos_label_not_a_class_is_named_in_grid_search(problem):
+    # GridSearchCV turns a failing scorer into NaN with a warning: the warning names the fix.
+    from sklearn.model_selection import GridSearchCV
+
+    X, y = problem
+    search = GridSearchCV(
+        LogisticRegression(), {"C": [1.0]}, scoring=cc.expected_cost_scorer(pc=0.2, pos_label=7)
+    )
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        search.fit(X, y)
+    named = "pos_label=7 is not among the estimator's classes [0, 1]; pass expected_cost_scorer"
+    assert any(named in str(w.message) for w in caught)

@@ -64,7 +64,8 @@ def _read(file: Path) -> pd.DataFrame:
             # as the index (and shift every column) or drop fields; refuse instead.
             warnings.simplefilter("error", pd.errors.ParserWarning)
             _check_header(file)
-            return pd.read_csv(file, index_col=False)
+            # A byte-order mark (Excel's "CSV UTF-8") is no part of the first column's name.
+            return pd.read_csv(file, index_col=False, encoding="utf-8-sig")
     except CostchartError:
         raise
     except ImportError:
@@ -86,7 +87,7 @@ def _read(file: Path) -> pd.DataFrame:
 
 def _check_header(file: Path) -> None:
     """Refuse a CSV header naming a column twice (pandas would rename one ``name.1``)."""
-    with file.open(encoding="utf-8", newline="") as handle:
+    with file.open(encoding="utf-8-sig", newline="") as handle:
         header = next(csv.reader(handle), [])
     seen: set[str] = set()
     for name in header:

@@ -17,7 +17,7 @@ estimators and splits in :mod:`costchart._sklearn.checks`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 import numpy as np
 import pandas as pd
@@ -32,8 +32,10 @@ from costchart._sklearn.checks import (
     check_fitted_classifier,
     cv_splits,
     fit_fold,
+    n_rows,
     named_estimators,
     positive_class,
+    read_once,
     require_sklearn,
     rows_of,
     scores_of,
@@ -98,10 +100,11 @@ def predictions(
     named = named_estimators(estimators)
     positive, pos_label = positive_class(y, pos_label)
     n = len(positive)
-    if len(X) != n:
-        msg = f"X has {len(X)} rows and y {n}; pass one label per row of X"
+    if n_rows(X) != n:
+        msg = f"X has {n_rows(X)} rows and y {n}; pass one label per row of X"
         raise CostchartError(msg)
     check_features(X)
+    cv = read_once(cv)  # a generator of splits is read once, for every estimator
     if cv is None:
         for name, estimator in named.items():
             check_fitted_classifier(
@@ -121,7 +124,7 @@ def predictions(
                 fitted = estimator
             else:
                 fitted = fit_fold(estimator, name, fold, rows_of(X, train), labels[train])
-            scores = scores_of(fitted, rows_of(X, test), pos_label, response_method)
+            scores = scores_of(fitted, rows_of(X, test), pos_label, response_method, name)
             tables.append(
                 pd.DataFrame(
                     {
@@ -177,6 +180,14 @@ def from_cv_results(
         msg = "cv_results has no test indices; call cross_validate with return_indices=True"
         raise CostchartError(msg)
     positive, pos_label = positive_class(y, pos_label)
+    entries = {"estimator": cv_results["estimator"], "indices']['test": indices["test"]}
+    for key, given in entries.items():
+        if isinstance(given, (str, bytes, Mapping)) or not isinstance(given, Iterable):
+            msg = (
+                f"cv_results['{key}'] is of type {type(given).__name__}, not a list (one entry per "
+                "fold); pass the dict cross_validate returned, unchanged"
+            )
+            raise CostchartError(msg)
     fitted_models, tests = list(cv_results["estimator"]), list(indices["test"])
     if len(fitted_models) != len(tests):
         msg = (
@@ -184,30 +195,47 @@ def from_cv_results(
             "pass the dict cross_validate returned, unchanged"
         )
         raise CostchartError(msg)
-    if len(X) != len(positive):
-        msg = f"X has {len(X)} rows and y {len(positive)}; pass the X and y cross_validate got"
+    n = n_rows(X)
+    if n != len(positive):
+        msg = f"X has {n} rows and y {len(positive)}; pass the X and y cross_validate got"
         raise CostchartError(msg)
     for fold, (fitted, test) in enumerate(zip(fitted_models, tests, strict=True)):
         check_fitted_classifier(fitted, type(fitted).__name__, f"cv_results['estimator'][{fold}]")
         test = np.asarray(test)
+        if test.ndim != 1:
+            msg = (
+                f"cv_results['indices']['test'][{fold}] is {test.tolist()!r}, not a list of row "
+                "positions; pass the dict cross_validate returned, unchanged"
+            )
+            raise CostchartError(msg)
         if test.size and (
-            not np.issubdtype(test.dtype, np.integer) or test.min() < 0 or test.max() >= len(X)
+            not np.issubdtype(test.dtype, np.integer) or test.min() < 0 or test.max() >= n
         ):
             msg = (
                 f"cv_results' test indices of fold {fold} run outside the rows of X "
-                f"(0 to {len(X) - 1}); pass the X and y cross_validate got"
+                f"(0 to {n - 1}); pass the X and y cross_validate got"
             )
             raise CostchartError(msg)
+    tested = np.concatenate([np.asarray(test) for test in tests]) if tests else np.zeros(0, int)
+    twice = pd.Index(tested)[pd.Index(tested).duplicated()].unique()
+    if len(twice):
+        msg = (
+            f"cv_results' test folds overlap: {len(twice)} rows (e.g. row {twice[0]}) are "
+            "tested in more than one fold, so they would be scored twice; pass the results "
+            "of a cross_validate whose test folds do not overlap (KFold, StratifiedKFold ...)"
+        )
+        raise CostchartError(msg)
     tables = []
     for fold, (fitted, test) in enumerate(zip(fitted_models, tests, strict=True)):
         test = np.asarray(test, dtype=np.int64)
+        name = estimator_name or type(fitted).__name__
         tables.append(
             pd.DataFrame(
                 {
-                    "classifier": estimator_name or type(fitted).__name__,
+                    "classifier": name,
                     "fold": np.full(len(test), fold, dtype=np.int64),
                     "instance": test,
-                    "score": scores_of(fitted, rows_of(X, test), pos_label, response_method),
+                    "score": scores_of(fitted, rows_of(X, test), pos_label, response_method, name),
                     "label": positive[test].astype(np.int64),
                 }
             )

@@ -8,7 +8,7 @@ errors become :class:`CostchartError` naming the argument and the fix. Used by
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 
 import numpy as np
 import pandas as pd
@@ -53,7 +53,34 @@ def positive_class(y, pos_label) -> tuple[np.ndarray, object]:
     return values == pos_label, pos_label
 
 
-def scores_of(estimator, X, pos_label, response_method: str) -> np.ndarray:
+def n_rows(X) -> int:
+    """How many rows ``X`` has: arrays, frames, lists and scipy sparse matrices alike."""
+    from sklearn.utils.validation import _num_samples
+
+    try:
+        return int(_num_samples(X))
+    except TypeError as error:
+        msg = f"X is a {type(X).__name__} ({_first_line(error)}); pass an array or a table"
+        raise CostchartError(msg) from None
+
+
+def scores_of(estimator, X, pos_label, response_method: str, name: str = "") -> np.ndarray:
+    """The estimator's score for the positive class of every row of ``X``, none NaN."""
+    scores = _raw_scores(estimator, X, pos_label, response_method)
+    missing = np.isnan(scores)
+    if missing.any():
+        called = name or type(estimator).__name__
+        msg = (
+            f"estimator {called!r} ({type(estimator).__name__}) gave NaN scores for "
+            f"{int(missing.sum())} of {len(scores)} rows; it cannot score them (often a "
+            "constant feature, or a smoothing or regularisation of 0): drop constant "
+            "features or change the estimator's parameters (e.g. GaussianNB's var_smoothing)"
+        )
+        raise CostchartError(msg)
+    return scores
+
+
+def _raw_scores(estimator, X, pos_label, response_method: str) -> np.ndarray:
     """The estimator's score for the positive class of every row of ``X``."""
     methods = (
         ("predict_proba", "decision_function") if response_method == "auto" else (response_method,)
@@ -164,6 +191,8 @@ def _cv_name(cv) -> str:
     """``cv`` as an error message shows it: short, even for a list of index arrays."""
     if isinstance(cv, (list, tuple)):
         return f"<{type(cv).__name__} of {len(cv)} splits>"
+    if isinstance(cv, Iterator):
+        return "<generator of splits>"
     text = repr(cv)
     return text if len(text) <= 80 else f"<{type(cv).__name__}>"
 
@@ -176,6 +205,24 @@ def check_cv(cv, n: int) -> None:
     if isinstance(cv, (int, np.integer)) and not 2 <= cv <= n:
         msg = f"cv={cv!r} must be a number of folds from 2 to the number of rows ({n})"
         raise CostchartError(msg)
+
+
+def read_once(cv):
+    """``cv`` with an iterable of splits (a generator ...) read into a list, else as given."""
+    if cv is None or isinstance(cv, (str, bytes, Mapping)) or hasattr(cv, "split"):
+        return cv
+    if not isinstance(cv, Iterable) or isinstance(cv, (list, tuple)):
+        return cv
+    try:
+        return list(cv)
+    except (ValueError, TypeError) as error:
+        hint = (
+            "pass groups= (the group of each row) to the splitter's split()"
+            if "groups" in str(error)
+            else "pass a number of folds, a scikit-learn splitter or a list of (train, test)"
+        )
+        msg = f"cv={_cv_name(cv)} cannot split the data: {_first_line(error)} {hint}"
+        raise CostchartError(msg) from None
 
 
 def cv_splits(cv, X, y, groups, estimator) -> list:
@@ -244,6 +291,8 @@ def rows_of(X, index):
     """Rows ``index`` of a numpy array, pandas frame or other indexable ``X``."""
     if hasattr(X, "iloc"):  # pandas
         return X.iloc[index]
+    if getattr(X, "format", None) == "coo" and hasattr(X, "tocsr"):
+        return X.tocsr()[index]  # scipy's coo_matrix takes no row index
     if hasattr(X, "shape"):  # numpy arrays and scipy sparse matrices
         return X[index]
     return np.asarray(X)[index]  # lists

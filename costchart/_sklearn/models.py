@@ -122,9 +122,16 @@ def _envelope_cost(y_true, y_score, *, density=None, pos_label=None) -> float:
     from costchart._roc.points import roc_points
 
     positive, _ = positive_class(y_true, pos_label)
-    points = roc_points(
-        {"s": np.asarray(y_score, dtype=np.float64), "y": positive}, score="s", label="y"
-    )
+    scores = np.asarray(y_score, dtype=np.float64)
+    if np.isnan(scores).any():
+        msg = (
+            f"the estimator gave NaN scores for {int(np.isnan(scores).sum())} of {len(scores)} "
+            "rows, so expected_cost_scorer cannot score it (often a constant feature, or a "
+            "smoothing or regularisation of 0): drop constant features or change the "
+            "estimator's parameters (e.g. GaussianNB's var_smoothing)"
+        )
+        raise CostchartError(msg)
+    points = roc_points({"s": scores, "y": positive}, score="s", label="y")
     envelope = lower_envelope(points)
     return float(expected_cost(envelope, density=density)[col.EXPECTED_COST].iat[0])
 
@@ -140,7 +147,8 @@ def expected_cost_scorer(*, density=None, pc: float | None = None, pos_label=Non
         under the lower envelope of its scores' cost lines, weighted by ``density`` (as
         :func:`expected_cost`; uniform when neither this nor ``pc`` is given). It reads
         ``predict_proba`` or ``decision_function``: use it to compare models, e.g. in
-        ``GridSearchCV``.
+        ``GridSearchCV``. It does not depend on a threshold, so
+        ``TunedThresholdClassifierCV`` refuses it.
     pc : float, optional
         Score crisp predictions by their cost at one operating condition,
         ``pc * FNR + (1 - pc) * FPR``: for ``TunedThresholdClassifierCV(scoring=...)``,
@@ -174,7 +182,8 @@ def expected_cost_scorer(*, density=None, pc: float | None = None, pos_label=Non
         raise CostchartError(msg)
     if pc is not None:
         point = probability(pc, "pc")
-        return make_scorer(_cost_at_pc, greater_is_better=False, pc=point, pos_label=pos_label)
+        crisp = make_scorer(_cost_at_pc, greater_is_better=False, pc=point, pos_label=pos_label)
+        return _CheckedScorer(crisp, pos_label, tunes=True)
     envelope_scorer = make_scorer(
         _envelope_cost,
         greater_is_better=False,
@@ -183,17 +192,62 @@ def expected_cost_scorer(*, density=None, pc: float | None = None, pos_label=Non
         pos_label=pos_label,
     )
 
-    def scorer(estimator, X, y_true, **kwargs):
-        if not (hasattr(estimator, "predict_proba") or hasattr(estimator, "decision_function")):
+    return _CheckedScorer(envelope_scorer, pos_label, tunes=False)
+
+
+class _CheckedScorer:
+    """A scikit-learn scorer that checks the estimator and ``pos_label`` before scoring.
+
+    ``TunedThresholdClassifierCV`` rebuilds a scorer from ``_score_func``, ``_sign`` and
+    ``_kwargs`` to score crisp predictions at each threshold: the ``pc`` scorer (``tunes``)
+    hands over its own; the density scorer scores the scores themselves, whatever the
+    threshold, so it cannot tune one, and its ``_score_func`` says so.
+    """
+
+    def __init__(self, scorer, pos_label, *, tunes: bool) -> None:
+        self._scorer = scorer
+        self._pos_label = pos_label
+        self._tunes = tunes
+
+    @property
+    def _score_func(self):
+        if not self._tunes:
+            msg = (
+                "expected_cost_scorer(density=...) scores a model's scores over every pc, "
+                "whatever its threshold, so it cannot tune a threshold; pass "
+                "expected_cost_scorer(pc=...) (the pc to be cheapest at) to "
+                "TunedThresholdClassifierCV, or use this one to compare models (GridSearchCV)"
+            )
+            raise CostchartError(msg)
+        return self._scorer._score_func
+
+    @property
+    def _sign(self):
+        return self._scorer._sign
+
+    @property
+    def _kwargs(self):
+        return self._scorer._kwargs
+
+    def get_metadata_routing(self):
+        return self._scorer.get_metadata_routing()
+
+    def __repr__(self) -> str:
+        return repr(self._scorer)
+
+    def __call__(self, estimator, X, y_true, **kwargs):
+        scores = hasattr(estimator, "predict_proba") or hasattr(estimator, "decision_function")
+        if not (self._tunes or scores):
             msg = (
                 f"expected_cost_scorer scores the scores of a classifier, but "
                 f"{type(estimator).__name__} has neither predict_proba nor decision_function"
             )
             raise CostchartError(msg)
         classes = np.asarray(getattr(estimator, "classes_", [])).tolist()
-        if pos_label is not None and classes and pos_label not in classes:
-            msg = f"pos_label={pos_label!r} is not among the estimator's classes {classes}"
+        if self._pos_label is not None and classes and self._pos_label not in classes:
+            msg = (
+                f"pos_label={self._pos_label!r} is not among the estimator's classes "
+                f"{classes}; pass expected_cost_scorer(pos_label=) one of them"
+            )
             raise CostchartError(msg)
-        return envelope_scorer(estimator, X, y_true, **kwargs)
-
-    return scorer
+        return self._scorer(estimator, X, y_true, **kwargs)
