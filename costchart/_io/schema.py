@@ -134,7 +134,14 @@ NET_BENEFIT_TABLE = (
 STRATEGY, NET_BENEFIT = "strategy", "net_benefit"
 RECALL, PRECISION = "recall", "precision"
 PR_TABLE = ("recall", "precision", "interpolated", "average_precision", "pr_auc")
-RESERVED = RESERVED | frozenset(AUC_CI_TABLE + AUC_TEST_TABLE + NET_BENEFIT_TABLE + PR_TABLE)
+#: What :func:`costchart.auc_ci` (``direction="auto"``) read a group's scores as, and
+#: which classifier :func:`costchart.significant_regions` found cheaper.
+DIRECTION, CHEAPER = "direction", "cheaper"
+#: Columns of :func:`costchart.significant_regions`, after the grouping columns.
+REGIONS_TABLE = (PC_LO, PC_HI, CHEAPER)
+RESERVED = RESERVED | frozenset(
+    AUC_CI_TABLE + AUC_TEST_TABLE + NET_BENEFIT_TABLE + PR_TABLE + (DIRECTION,) + REGIONS_TABLE
+)
 
 #: Columns that hold text, flags or whole numbers rather than floats (their dtype in an
 #: empty table).
