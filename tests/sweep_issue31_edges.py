@@ -153,3 +153,26 @@ def issue31_edge_cases(add) -> None:
             lambda t=converted: cc.coverage_chart(t, color="mu", facet="mu"),
             RESULT,
         )
+
+    # -- item 9: thinned points, through polars, pyarrow or a dict
+    import polars as pl
+    import pyarrow as pa
+
+    y = rng.random(2000) < 0.4
+    scores = np.clip(rng.normal(0.3 + 0.3 * y, 0.2), 0, 1)
+    points = cc.roc_points({"s": scores, "y": y}, score="s", label="y")
+    thinned = cc.thin_points(points, max_points=20)
+    kinds = {
+        "polars": pl.from_pandas(thinned),
+        "pyarrow": pa.Table.from_pandas(thinned, preserve_index=False),
+        "dict": thinned.to_dict("list"),
+    }
+    for kind, table in kinds.items():
+        for choice in ("score_driven", "fixed"):
+            add(
+                f"expected_loss: thinned points through {kind}, {choice}",
+                lambda t=table, c=choice: cc.expected_loss(
+                    t, threshold_choice=c, threshold=0.5 if c == "fixed" else None
+                ),
+                message_must="were thinned",
+            )

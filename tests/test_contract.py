@@ -58,6 +58,15 @@ def _first_group(table, by):
     return table[mask].reset_index(drop=True)
 
 
+def _thinned_body(result):
+    """thin_points' table without its ``thinned`` column, written (bool) when it dropped points."""
+    if _schema.THINNED in result.columns:
+        assert result.columns[-1] == _schema.THINNED, list(result.columns)
+        assert result[_schema.THINNED].dtype == bool and result[_schema.THINNED].any()
+        return result.drop(columns=_schema.THINNED)
+    return result
+
+
 # name: (input, call(table, inputs), leading(inputs), columns(inputs), check options)
 # ``input`` names an Inputs attribute; raw inputs are also tried as dicts of arrays.
 FUNCTIONS = {
@@ -362,7 +371,7 @@ FUNCTIONS = {
     ),
     "thin_points": (
         "points",
-        lambda t, i, **k: cc.thin_points(t, max_points=3, **k),
+        lambda t, i, **k: _thinned_body(cc.thin_points(t, max_points=3, **k)),
         lambda i: i.by,
         lambda i: _schema.ROC_COLUMNS,
         {},
