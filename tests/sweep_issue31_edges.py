@@ -128,17 +128,17 @@ def issue31_edge_cases(add) -> None:
         options = {"color": "mu", "facet": "mu", **kwargs}
         add(
             f"coverage_chart: {label}",
-            lambda k=options: cc.coverage_chart(table, **k),
+            lambda k=options, t=table: cc.coverage_chart(t, **k),
             message_must=label.split("=")[0],
         )
     add(
         "coverage_chart: a table with no coverage column",
-        lambda: cc.coverage_chart(table.drop(columns="coverage"), color="mu", facet="mu"),
+        lambda t=table: cc.coverage_chart(t.drop(columns="coverage"), color="mu", facet="mu"),
         message_must="'coverage'",
     )
     add(
         "coverage_chart: text coverage",
-        lambda: cc.coverage_chart(table.assign(coverage="x"), color="mu", facet="mu"),
+        lambda t=table: cc.coverage_chart(t.assign(coverage="x"), color="mu", facet="mu"),
         message_must="'coverage'",
     )
     for kind, value in (("polars", "polars"), ("dict", "dict")):
@@ -167,11 +167,11 @@ def issue31_edge_cases(add) -> None:
         "pyarrow": pa.Table.from_pandas(thinned, preserve_index=False),
         "dict": thinned.to_dict("list"),
     }
-    for kind, table in kinds.items():
+    for kind, frame in kinds.items():
         for choice in ("score_driven", "fixed"):
             add(
                 f"expected_loss: thinned points through {kind}, {choice}",
-                lambda t=table, c=choice: cc.expected_loss(
+                lambda t=frame, c=choice: cc.expected_loss(
                     t, threshold_choice=c, threshold=0.5 if c == "fixed" else None
                 ),
                 message_must="were thinned",
