@@ -1390,6 +1390,11 @@ def build_cases(tmp: Path) -> list[Case]:
     # -- 7b. issue 22: the scikit-learn bridge, re-checked tables, the edges -------------------
     _edge_cases(add, tmp)
 
+    # -- 7c. issue 31: grouping names, the coverage helpers, thinned points -------------------
+    from sweep_issue31_edges import issue31_edge_cases
+
+    issue31_edge_cases(add)
+
     # -- 8. calls that can kill Python: in a subprocess -------------------------------------------
     sub = {
         "save: PNG with scale_factor=1000": f"""

@@ -58,6 +58,15 @@ def _first_group(table, by):
     return table[mask].reset_index(drop=True)
 
 
+def _thinned_body(result):
+    """thin_points' table without its ``thinned`` column, written (bool) when it dropped points."""
+    if _schema.THINNED in result.columns:
+        assert result.columns[-1] == _schema.THINNED, list(result.columns)
+        assert result[_schema.THINNED].dtype == bool and result[_schema.THINNED].any()
+        return result.drop(columns=_schema.THINNED)
+    return result
+
+
 # name: (input, call(table, inputs), leading(inputs), columns(inputs), check options)
 # ``input`` names an Inputs attribute; raw inputs are also tried as dicts of arrays.
 FUNCTIONS = {
@@ -362,7 +371,7 @@ FUNCTIONS = {
     ),
     "thin_points": (
         "points",
-        lambda t, i, **k: cc.thin_points(t, max_points=3, **k),
+        lambda t, i, **k: _thinned_body(cc.thin_points(t, max_points=3, **k)),
         lambda i: i.by,
         lambda i: _schema.ROC_COLUMNS,
         {},
@@ -812,3 +821,104 @@ def test_public_api_is_guarded():
             typed.add(name)
             assert getattr(module, alias.name) is getattr(cc, name), name
     assert typed == set(cc.__all__) - errors
+
+
+def _written_columns_cases():
+    """Each public function with ``by=`` that writes a table: a call grouping by ``name``."""
+    rng = np.random.default_rng(0)
+    raw = pd.DataFrame(
+        {
+            "g": ["a"] * 20 + ["b"] * 20,
+            "id": list(range(20)) * 2,
+            "y": list(rng.integers(0, 2, 20)) * 2,
+            "s": rng.random(40),
+            "amt": rng.random(40) + 1,
+        }
+    )
+
+    def data(name):
+        return raw.rename(columns={"g": name})
+
+    def points(name):
+        return cc.roc_points(data(name), score="s", label="y", by=name)
+
+    def envelope(name):
+        return cc.lower_envelope(points(name), by=name)
+
+    def regions(name):
+        band = cc.difference_band(
+            raw, score="s", label="y", classifier="g", instance="id", n_resamples=20, rng=0
+        )
+        return cc.significant_regions(band.assign(**{name: "x"}), by=name)
+
+    raw_kw = {"score": "s", "label": "y"}
+    return {
+        "roc_points": lambda n: points(n),
+        "auc_ci": lambda n: cc.auc_ci(data(n), **raw_kw, by=n, direction="auto"),
+        "h_measure": lambda n: cc.h_measure(data(n), **raw_kw, by=n),
+        "bootstrap_band": lambda n: cc.bootstrap_band(
+            data(n), **raw_kw, by=n, n_resamples=20, pc=[0.5], rng=0
+        ),
+        "brier_curve": lambda n: cc.brier_curve(data(n), **raw_kw, by=n),
+        "net_benefit": lambda n: cc.net_benefit(data(n), **raw_kw, by=n, thresholds=[0.5]),
+        "expected_loss": lambda n: cc.expected_loss(data(n), **raw_kw, by=n),
+        "rociv": lambda n: cc.rociv(data(n), **raw_kw, amount="amt", by=n),
+        "auciv": lambda n: cc.auciv(data(n), **raw_kw, amount="amt", by=n),
+        "rociv_condition": lambda n: cc.rociv_condition(
+            cc.rociv(data(n), **raw_kw, amount="amt", by=n), by=n
+        ),
+        "auc": lambda n: cc.auc(points(n), by=n),
+        "roc_hull": lambda n: cc.roc_hull(points(n), by=n),
+        "to_cost_lines": lambda n: cc.to_cost_lines(points(n), by=n),
+        "lower_envelope": envelope,
+        "envelope_gap": lambda n: cc.envelope_gap(points(n), by=n),
+        "rate_driven_curve": lambda n: cc.rate_driven_curve(points(n), by=n),
+        "selection_table": lambda n: cc.selection_table(envelope(n), by=n),
+        "operating_range": lambda n: cc.operating_range(points(n), by=n),
+        "pr_points": lambda n: cc.pr_points(points(n), by=n),
+        "pr_curve": lambda n: cc.pr_curve(points(n), by=n),
+        "pr_auc": lambda n: cc.pr_auc(points(n), by=n),
+        "thin_points": lambda n: cc.thin_points(points(n), by=n, max_points=5),
+        "neyman_pearson": lambda n: cc.neyman_pearson(points(n), by=n, max_fpr=0.3),
+        "workforce": lambda n: cc.workforce(points(n), by=n, capacity=0.3),
+        "iso_performance": lambda n: cc.iso_performance(points(n), by=n, pc=0.3),
+        "expected_cost": lambda n: cc.expected_cost(envelope(n), by=n),
+        "curve_points": lambda n: cc.curve_points(envelope(n), by=n),
+        "cost_at": lambda n: cc.cost_at(envelope(n), pc=[0.3], by=n),
+        "significant_regions": regions,
+    }
+
+
+WRITTEN_COLUMNS_CASES = _written_columns_cases()
+
+
+@pytest.mark.parametrize("name", sorted(WRITTEN_COLUMNS_CASES))
+def test_a_grouping_column_named_like_a_written_column_is_refused(name):
+    """Issue 31 item 5: ``by=`` naming a column the function writes is refused, naming it."""
+    call = WRITTEN_COLUMNS_CASES[name]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        written = [c for c in call("g").columns if c != "g"]
+        assert written
+        for column in written:
+            assert column in _schema.RESERVED, (name, column)
+            with pytest.raises(cc.CostchartError, match=f"includes '{column}', a column name"):
+                call(column)
+
+
+def test_every_function_with_by_is_in_the_written_columns_cases():
+    import inspect
+
+    charts = {n for n in cc.__all__ if n.endswith("_chart")} | {"explorer"}
+    # apply_selection, confusion_band, from_confusion, difference_band, vertical_average,
+    # roc_average, performance_independent, auc_test: by= through roc_points or FUNCTIONS'
+    # grouped cases (their tables keep the grouping through check_by_names).
+    elsewhere = {"apply_selection", "confusion_band", "from_confusion", "difference_band"}
+    elsewhere |= {"vertical_average", "roc_average", "performance_independent", "auc_test"}
+    with_by = {
+        n
+        for n in cc.__all__
+        if isinstance(getattr(cc, n), types.FunctionType)
+        and "by" in inspect.signature(getattr(cc, n)).parameters
+    }
+    assert with_by - charts - elsewhere == set(WRITTEN_COLUMNS_CASES)

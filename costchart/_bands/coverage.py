@@ -12,8 +12,9 @@ banded with ``by=``); :func:`coverage_grid` repeats it over a grid of settings a
 
 from __future__ import annotations
 
+import inspect
 import itertools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 import pandas as pd
@@ -24,9 +25,33 @@ from costchart._io.deprecation import deprecated_names
 from costchart._io.errors import CostchartError
 from costchart._io.intervals import coverage_aliases
 from costchart._io.parameters import checked
+from costchart._io.validation import finite_number
 from costchart.datasets.binormal import binormal_cost, binormal_scores, binormal_threshold
 
 __all__ = ["band_coverage", "coverage_grid", "difference_coverage"]
+
+
+#: The columns a coverage experiment writes (a ``coverage_grid`` setting may not be one).
+COVERAGE_COLUMNS = ("pc", "true_cost", "coverage", "degenerate")
+
+
+def _grid(pc, sigma) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct ``pc`` in increasing order, and where each given ``pc`` is among them.
+
+    The bands are computed on the sorted grid (as every band is); the table answers in the
+    order the ``pc`` were given. ``pc`` itself was checked by ``@checked``; a dict (chart
+    markers) is no grid. ``sigma`` must be a positive, finite number.
+    """
+    finite_number(sigma, "sigma", positive=True)
+    if isinstance(pc, Mapping):
+        msg = f"pc={pc!r} must be a number or a list of numbers in [0, 1], not a dict"
+        raise CostchartError(msg)
+    given = np.atleast_1d(np.asarray(pc, dtype=np.float64))
+    if given.ndim != 1 or not len(given):
+        msg = f"pc={pc!r} must be a number or a non-empty list of numbers in [0, 1]"
+        raise CostchartError(msg)
+    grid, where = np.unique(given, return_inverse=True)
+    return grid, where
 
 
 def _selection(thresholds: np.ndarray, pc: np.ndarray, simulations: int) -> pd.DataFrame:
@@ -71,7 +96,7 @@ def band_coverage(
     >>> list(table.columns)
     ['pc', 'true_cost', 'coverage', 'degenerate']
     """
-    grid = np.asarray(pc, dtype=np.float64)
+    grid, where = _grid(pc, sigma)
     threshold = binormal_threshold(grid, mu_pos=mu, mu_neg=-mu, sigma=sigma)
     true_cost = binormal_cost(grid, threshold, mu_pos=mu, mu_neg=-mu, sigma=sigma)
     data = binormal_scores(
@@ -88,7 +113,7 @@ def band_coverage(
         interval=interval,
         confidence_level=confidence_level,
     )
-    return _coverage(band, grid, true_cost)
+    return _coverage(band, grid, true_cost, where)
 
 
 @deprecated_names(coverage_aliases)
@@ -123,7 +148,7 @@ def difference_coverage(
     >>> bool(0 <= table["coverage"].iat[0] <= 1)
     True
     """
-    grid = np.asarray(pc, dtype=np.float64)
+    grid, where = _grid(pc, sigma)
     t_a = binormal_threshold(grid, mu_pos=mu, mu_neg=-mu, sigma=sigma)
     t_b = binormal_threshold(grid, mu_pos=mu + shift, mu_neg=-mu, sigma=sigma)
     true = binormal_cost(grid, t_a, mu_pos=mu, mu_neg=-mu, sigma=sigma) - binormal_cost(
@@ -154,22 +179,18 @@ def difference_coverage(
         interval=interval,
         confidence_level=confidence_level,
     )
-    return _coverage(band, grid, true)
+    return _coverage(band, grid, true, where)
 
 
-def _coverage(band: pd.DataFrame, pc: np.ndarray, truth: np.ndarray) -> pd.DataFrame:
-    """Share of simulations whose band holds ``truth`` at each ``pc``."""
+def _coverage(
+    band: pd.DataFrame, pc: np.ndarray, truth: np.ndarray, where: np.ndarray
+) -> pd.DataFrame:
+    """Share of simulations whose band holds ``truth`` at each ``pc``, in the given order."""
     lower = band["lower"].to_numpy().reshape(-1, len(pc))
     upper = band["upper"].to_numpy().reshape(-1, len(pc))
     covered = (lower <= truth) & (truth <= upper)
-    return pd.DataFrame(
-        {
-            "pc": pc,
-            "true_cost": truth,
-            "coverage": covered.mean(axis=0),
-            "degenerate": (upper - lower <= 0).mean(axis=0),
-        }
-    )
+    columns = (pc, truth, covered.mean(axis=0), (upper - lower <= 0).mean(axis=0))
+    return pd.DataFrame({k: v[where] for k, v in zip(COVERAGE_COLUMNS, columns, strict=True)})
 
 
 def coverage_grid(
@@ -203,15 +224,49 @@ def coverage_grid(
     >>> table[["mu", "pc"]].values.tolist()
     [[1.5, 0.5], [3.0, 0.5]]
     """
-    if not isinstance(settings, Mapping) or not settings:
-        msg = f"settings={settings!r} must be a non-empty dict of argument name to values"
-        raise CostchartError(msg)
-    names = list(settings)
+    names, runs = _check_grid(experiment, settings, fixed)
     tables = []
-    for values in itertools.product(*(list(settings[name]) for name in names)):
+    for values in itertools.product(*runs):
         run = dict(zip(names, values, strict=True))
         table = experiment(**fixed, **run)
         for position, name in enumerate(names):
             table.insert(position, name, run[name])
         tables.append(table)
     return pd.concat(tables, ignore_index=True)
+
+
+def _check_grid(experiment, settings, fixed) -> tuple[list[str], list[list]]:
+    """The settings' names and values, refused when a run could not be made or told apart."""
+    if not callable(experiment):
+        msg = f"experiment={experiment!r} must be band_coverage or difference_coverage"
+        raise CostchartError(msg)
+    if not isinstance(settings, Mapping) or not settings:
+        msg = f"settings={settings!r} must be a non-empty dict of argument name to values"
+        raise CostchartError(msg)
+    try:
+        taken = set(inspect.signature(experiment).parameters)
+    except (TypeError, ValueError):
+        taken = None
+    runs = []
+    for name, values in settings.items():
+        if name in COVERAGE_COLUMNS:
+            msg = (
+                f"settings names {name!r}, a column the experiment writes; pass {name}= "
+                "with the other fixed arguments (each run covers every pc)"
+            )
+            raise CostchartError(msg)
+        if taken is not None and name not in taken:
+            what = getattr(experiment, "__name__", experiment)
+            msg = f"settings names {name!r}, which {what} does not take"
+            raise CostchartError(msg)
+        if name in fixed:
+            msg = f"{name}= is both a setting and a fixed argument; pass it in one place"
+            raise CostchartError(msg)
+        if isinstance(values, (str, bytes, Mapping)) or not isinstance(values, Iterable):
+            msg = f"settings[{name!r}]={values!r} must be a list of the values to try"
+            raise CostchartError(msg)
+        runs.append(list(values))
+        if not runs[-1]:
+            msg = f"settings[{name!r}] is empty; pass at least one value to try"
+            raise CostchartError(msg)
+    return list(settings), runs

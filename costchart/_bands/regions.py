@@ -12,14 +12,14 @@ from costchart._bands.difference import ZERO
 from costchart._io import schema as col
 from costchart._io.deprecation import renamed_pair
 from costchart._io.errors import CostchartError
-from costchart._io.frames import infer_by, require_columns
+from costchart._io.frames import check_by_names, infer_by, require_columns
 from costchart._io.parameters import checked
 from costchart._io.tables import check_unit, numbers, read_table
 
 __all__ = ["significant_regions"]
 
 #: The column naming the cheaper classifier of a region.
-CHEAPER = "cheaper"
+CHEAPER = col.CHEAPER
 
 
 @renamed_pair()
@@ -74,6 +74,7 @@ def significant_regions(
         "Pass a table from difference_band.",
     )
     by = [c for c in infer_by(table, by, name="difference") if c != col.SIGNIFICANT]
+    check_by_names(by)  # the regions' own columns would be written twice
     check_unit(table, (col.PC,), "difference", "operating points")
     pc = numbers(table, col.PC, "difference")
     value = numbers(table, col.DIFFERENCE, "difference")

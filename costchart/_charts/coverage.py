@@ -11,7 +11,11 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 
+from costchart._io.errors import CostchartError
+from costchart._io.frames import require_columns
 from costchart._io.parameters import checked
+from costchart._io.tables import numbers, read_table
+from costchart._io.validation import column_name
 
 __all__ = ["coverage_chart"]
 
@@ -41,7 +45,7 @@ def coverage_chart(
     ... )
     >>> chart = coverage_chart(table, color="interval", facet="mu")
     """
-    data = table.copy()
+    data = _read(table, color, facet)
     for name in (color, facet):
         data[name] = data[name].map(
             lambda value: f"{value:g}" if isinstance(value, float) else str(value)
@@ -92,3 +96,22 @@ def coverage_chart(
     if title:
         chart = chart.properties(title=alt.Title(title, subtitle=subtitle or ""))
     return chart
+
+
+def _read(table, color, facet) -> pd.DataFrame:
+    """``table`` as a pandas copy with ``pc``, ``coverage`` (numbers), ``color``, ``facet``."""
+    for value, name in ((color, "color"), (facet, "facet")):
+        if not isinstance(column_name(value, name), str):
+            msg = f"{name}={value!r} must be a column name (a string) of the coverage table"
+            raise CostchartError(msg)
+    data = read_table(table, "the coverage table").copy()
+    require_columns(
+        data.columns,
+        ["pc", "coverage", color, facet],
+        "the coverage table",
+        "Pass a table from coverage_grid, band_coverage or difference_coverage, and name "
+        "its columns as color= and facet=.",
+    )
+    for name in ("pc", "coverage"):
+        numbers(data, name, "the coverage table")
+    return data

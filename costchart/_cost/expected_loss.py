@@ -345,7 +345,9 @@ def _threshold_order(table: pd.DataFrame, groups: Groups, choice: str):
             "have no 'threshold' column; pass raw data with score= and label=, or roc_points' table"
         )
         raise CostchartError(msg)
-    if table.attrs.get(THINNED):
+    if table.attrs.get(THINNED) or (
+        col.THINNED in table.columns and (table[col.THINNED].to_numpy() == True).any()  # noqa: E712
+    ):
         msg = (
             f'threshold_choice="{choice}" needs every threshold of the classifier, but these '
             "points were thinned (thin_points): the thresholds between the points kept are "

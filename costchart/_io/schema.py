@@ -134,10 +134,27 @@ NET_BENEFIT_TABLE = (
 STRATEGY, NET_BENEFIT = "strategy", "net_benefit"
 RECALL, PRECISION = "recall", "precision"
 PR_TABLE = ("recall", "precision", "interpolated", "average_precision", "pr_auc")
-RESERVED = RESERVED | frozenset(AUC_CI_TABLE + AUC_TEST_TABLE + NET_BENEFIT_TABLE + PR_TABLE)
+#: What :func:`costchart.auc_ci` (``direction="auto"``) read a group's scores as, and
+#: which classifier :func:`costchart.significant_regions` found cheaper.
+DIRECTION, CHEAPER = "direction", "cheaper"
+#: Columns of :func:`costchart.significant_regions`, after the grouping columns.
+REGIONS_TABLE = (PC_LO, PC_HI, CHEAPER)
+#: The column :func:`costchart.thin_points` adds when it drops points: True in the groups
+#: that lost some. Unlike ``attrs``, it survives polars, pyarrow and dict round trips, so
+#: the functions that need every threshold (the score-driven and fixed losses) refuse the
+#: thinned points wherever they come from.
+THINNED = "thinned"
+RESERVED = RESERVED | frozenset(
+    AUC_CI_TABLE
+    + AUC_TEST_TABLE
+    + NET_BENEFIT_TABLE
+    + PR_TABLE
+    + (DIRECTION, THINNED)
+    + REGIONS_TABLE
+)
 
 #: Columns that hold text, flags or whole numbers rather than floats (their dtype in an
 #: empty table).
 TEXT_COLUMNS = frozenset({CHOICE, ROLE, BETTER, NAME, THRESHOLD_CHOICE})
-FLAG_COLUMNS = frozenset({SIGNIFICANT, ON_HULL})
+FLAG_COLUMNS = frozenset({SIGNIFICANT, ON_HULL, THINNED})
 INTEGER_COLUMNS = frozenset({SEGMENT, N_CURVES})

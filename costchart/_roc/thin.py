@@ -59,7 +59,14 @@ def thin_points(
         A subset of the rows of ``points`` as a pandas frame with a new index: the
         grouping (non-costchart) columns, then the ROC columns present (in
         :func:`roc_points`' order), then any other costchart columns of ``points``. A
-        cost-lines table gives its ROC points.
+        cost-lines table gives its ROC points. When points were dropped, a last column
+        ``thinned`` (bool) is True in each group that lost some: the thresholds between
+        the points kept are gone, so the score-driven and fixed losses of
+        :func:`expected_loss` refuse such points. The mark is a column, not only
+        ``attrs["costchart_thinned"]``, because ``attrs`` do not survive polars, pyarrow
+        or a dict of arrays, and the thinned points of a classifier cannot be told from
+        the full points of another by their counts: any thinned curve is the full curve
+        of coarser scores.
 
     Examples
     --------
@@ -118,8 +125,18 @@ def thinned_points(table: pd.DataFrame, by: list[str], groups, max_points: int) 
         keep[order[first]] = True
     leading = [c for c in table.columns if c not in columns and c not in col.RESERVED]
     rest = [c for c in table.columns if c not in columns and c in col.RESERVED]
+    rest = [c for c in rest if c != col.THINNED]
     kept = carry_grouping(table.loc[keep, [*leading, *columns, *rest]].reset_index(drop=True), by)
-    if not keep.all():
+    lost = (
+        np.bincount(group_of_row[~keep], minlength=len(groups.sizes)) > 0
+        if len(table)
+        else np.zeros(0, dtype=bool)
+    )
+    if col.THINNED in table.columns:  # thinned before: still missing those thresholds
+        before = table[col.THINNED].to_numpy() == True  # noqa: E712 (object columns too)
+        lost = lost | (np.bincount(group_of_row[before], minlength=len(groups.sizes)) > 0)
+    if lost.any():
+        kept[col.THINNED] = lost[group_of_row[keep]]
         kept.attrs[THINNED] = True
     return kept
 
