@@ -155,6 +155,6 @@ RESERVED = RESERVED | frozenset(
 
 #: Columns that hold text, flags or whole numbers rather than floats (their dtype in an
 #: empty table).
-TEXT_COLUMNS = frozenset({CHOICE, ROLE, BETTER, NAME, THRESHOLD_CHOICE})
+TEXT_COLUMNS = frozenset({CHOICE, ROLE, BETTER, NAME, THRESHOLD_CHOICE, DIRECTION, CHEAPER})
 FLAG_COLUMNS = frozenset({SIGNIFICANT, ON_HULL, THINNED})
 INTEGER_COLUMNS = frozenset({SEGMENT, N_CURVES})
