@@ -177,7 +177,7 @@ def bootstrap_band(
         data,
         score=score,
         label=label,
-        by=None if given is None else by,  # None pools with a warning, () on purpose
+        by=given,  # as the caller gave it: None pools with a warning, () on purpose
         pos_label=pos_label,
         weight=weight,
         bins=bins,

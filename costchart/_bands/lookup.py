@@ -13,7 +13,7 @@ from costchart._bands.describe import recorded_level
 from costchart._io import schema as col
 from costchart._io.data_checks import finite_numbers
 from costchart._io.errors import CostchartError, warn
-from costchart._io.frames import as_pandas, require_columns
+from costchart._io.frames import as_pandas, own_columns, require_columns
 from costchart._io.groups import split_groups
 from costchart._io.parameters import checked
 from costchart._io.validation import finite_number, probability
@@ -102,9 +102,7 @@ def band_at(table, pc: float, *, confidence_level: float | None = None) -> Band:
     fix = "pass a table from bootstrap_band or confusion_band"
     frame = _read_table(table, "table", list(col.BAND_NEEDED), fix)
     # One table is asked for: every column costchart did not write may tell bands apart.
-    groups = [
-        c for c in frame.columns if c not in col.RESERVED and not str(c).startswith("costchart_")
-    ]
+    groups = own_columns(frame)
     # split_groups also refuses values that cannot label groups (e.g. lists).
     count = len(split_groups(frame, groups)) if groups else 1
     if count > 1:

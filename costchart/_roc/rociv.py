@@ -109,8 +109,7 @@ def rociv(
     3        0.4  0.25  1.00        40.0
     4        0.3  1.00  1.00        40.0
     """
-    given = by
-    by = normalize_by(by)
+    given, by = by, normalize_by(by)
     check_by_names(by)
     bins = check_bins(bins)
     column_name(amount, "amount")
