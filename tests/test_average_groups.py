@@ -16,11 +16,11 @@ import costchart as cc
 from costchart._cost.average import check_over, cluster_representatives
 from costchart._io import schema as col
 from costchart._io.errors import CostchartError, CostchartWarning, warn
-from costchart._io.frames import describe_group, normalize_by
+from costchart._io.frames import describe_group
 from costchart._io.groups import combine_groups, split_groups
 from costchart._io.tables import curve_groups, points_groups, read_table
 from costchart._io.validation import one_of
-from costchart._roc.average import _check_grid
+from costchart._roc.average import _check_grid, curves_by
 
 _ROUNDING = 64 * float(np.finfo(np.float64).eps)
 
@@ -74,9 +74,7 @@ def _roc_average_group_by_group(points, *, over, averaging="vertical", grid=None
     method = {"by_threshold": "threshold"}.get(averaging, averaging)
     table = read_table(points, "points")
     over = check_over(table, over, "points")
-    if by is not None:  # the curves: by= and over= together
-        by = [*normalize_by(by), *(c for c in over if c not in normalize_by(by))]
-    table, inferred, _ = points_groups(table, by, declared=over)
+    table, inferred, _ = points_groups(table, curves_by(by, over), declared=over)
     if method == "threshold" and col.THRESHOLD not in table.columns:
         msg = "averaging='by_threshold' needs a 'threshold' column (ROC points from roc_points)"
         raise CostchartError(msg)

@@ -179,9 +179,7 @@ def roc_average(
     method = {"by_threshold": "threshold"}.get(averaging, averaging)
     table = read_table(points, "points")
     over = check_over(table, over, "points")
-    if by is not None:  # the curves are told apart by by= and over= together
-        by = [*normalize_by(by), *(c for c in over if c not in normalize_by(by))]
-    table, inferred, _ = points_groups(table, by, declared=over)
+    table, inferred, _ = points_groups(table, curves_by(by, over), declared=over)
     if method == "threshold" and col.THRESHOLD not in table.columns:
         msg = "averaging='by_threshold' needs a 'threshold' column (ROC points from roc_points)"
         raise CostchartError(msg)
@@ -200,6 +198,17 @@ def roc_average(
     for _ in range(int(np.count_nonzero(curves.counts == 1))):
         warn(f"roc_average over {over} found one curve in a group; spreads are NaN")
     return _roc_average(table, groups, curves, method, grid)
+
+
+def curves_by(by, over: list[str]) -> list[str] | None:
+    """The columns telling the averaged curves apart: ``by=`` and ``over=`` together.
+
+    None (read the table's own grouping) when ``by`` is None.
+    """
+    if by is None:
+        return None
+    by = normalize_by(by)
+    return [*by, *(c for c in over if c not in by)]
 
 
 def _roc_average(table: pd.DataFrame, groups: Groups, curves, method: str, grid) -> pd.DataFrame:
