@@ -280,3 +280,18 @@ def test_whole_number_thresholds_past_2_53_are_told_apart():
     assert cc.roc_hull(points)["threshold"].tolist()[1:] == [2**53 + 3, 2**53 + 1, 2**53]
     with pytest.raises(cc.CostchartError, match="threshold inf has two rows"):
         cc.auc(pd.concat([points, points], ignore_index=True))
+
+
+def test_the_threshold_choice_chart_warns_once_when_it_pools_beside_text_columns():
+    data = pd.DataFrame(
+        {"s": [0.9, 0.4, 0.6, 0.2, 0.8, 0.3], "y": [1, 0, 1, 0, 1, 0], "m": list("aabbcc")}
+    )
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        cc.threshold_choice_chart(data, score="s", label="y")
+    pooled = [w for w in caught if issubclass(w.category, cc.CostchartWarning)]
+    assert len(pooled) == 1
+    assert "text or categorical columns ('m')" in str(pooled[0].message)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", cc.CostchartWarning)
+        cc.threshold_choice_chart(data, score="s", label="y", classifier="m")

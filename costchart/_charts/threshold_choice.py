@@ -112,7 +112,9 @@ def threshold_choice_chart(
         raise CostchartError(msg)
     by = normalize_by([c for c in (facet, color) if c is not None])
     check_by_names(by)
-    points = cc.roc_points(data, score=score, label=label, by=by, pos_label=pos_label)
+    # No colour or facet: the rows are pooled, with roc_points' warning beside text columns.
+    given = by or None
+    points = cc.roc_points(data, score=score, label=label, by=given, pos_label=pos_label)
     groups = split_groups(points, by)  # costchart's own points: no second reading
     tables = _public_tables(data, points, score, label, by, pos_label, look.size + 1)
     curves, losses = _curves_and_losses(tables, groups)
@@ -136,7 +138,9 @@ def _public_tables(data, points, score, label, by, pos_label, samples: int) -> d
     """
     grid = np.linspace(0.0, 1.0, samples)
     # The Brier curve reads the scores themselves (and refuses any outside [0, 1]).
-    brier = cc.brier_curve(data, score=score, label=label, by=by, pos_label=pos_label, pc=grid)
+    brier = cc.brier_curve(
+        data, score=score, label=label, by=by or (), pos_label=pos_label, pc=grid
+    )
     return {
         "envelope": cc.lower_envelope(points, by=by),
         "brier_curve": brier,
