@@ -35,7 +35,7 @@ def _kinds(table):
 
 
 @pytest.mark.parametrize("kind", ["pandas", "polars", "pyarrow", "dict"])
-@pytest.mark.parametrize("choice", ["score_driven", "fixed"])
+@pytest.mark.parametrize("choice", ["score_driven", "fixed", "rate_driven"])
 def test_thinned_points_are_refused_whatever_they_went_through(data, kind, choice):
     thinned = cc.thin_points(cc.roc_points(data, score="s", label="y"), max_points=20)
     assert thinned["thinned"].dtype == bool and thinned["thinned"].all()
@@ -88,3 +88,11 @@ def test_thinned_is_a_reserved_name():
         cc.roc_points(
             {"s": [0.1, 0.9], "y": [0, 1], "thinned": [1, 2]}, score="s", label="y", by="thinned"
         )
+
+
+@pytest.mark.parametrize("kind", ["pandas", "polars", "dict"])
+def test_the_rate_driven_curve_refuses_thinned_points(data, kind):
+    # Its costs lie between every pair of neighbouring ROC points, not only on the hull.
+    thinned = cc.thin_points(cc.roc_points(data, score="s", label="y"), max_points=20)
+    with pytest.raises(cc.CostchartError, match=r"^rate_driven_curve needs every threshold"):
+        cc.rate_driven_curve(_kinds(thinned)[kind], pc=[0.3])

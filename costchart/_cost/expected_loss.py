@@ -31,8 +31,9 @@ from costchart._cost.rate_driven import BEND, RateVertices, rate_vertices
 from costchart._io import schema as col
 from costchart._io.deprecation import ABSENT, deprecated_names, future_warning, take_alias
 from costchart._io.errors import CostchartError
-from costchart._io.frames import THINNED, normalize_by
+from costchart._io.frames import normalize_by
 from costchart._io.groups import Groups, assemble, split_groups
+from costchart._io.kinds import refuse_thinned
 from costchart._io.parameters import THRESHOLD_CHOICES, checked
 from costchart._io.tables import numbers, points_groups
 from costchart._io.validation import one_of, threshold_number
@@ -257,6 +258,7 @@ def choice_losses(
     if choice == "optimal":
         return _optimal(table, groups, integrate)
     if choice == "rate_driven":
+        refuse_thinned(table, 'threshold_choice="rate_driven"')
         return _rate(table, groups, integrate)
     return _by_threshold(table, groups, integrate, choice, fixed, scores)
 
@@ -345,15 +347,7 @@ def _threshold_order(table: pd.DataFrame, groups: Groups, choice: str):
             "have no 'threshold' column; pass raw data with score= and label=, or roc_points' table"
         )
         raise CostchartError(msg)
-    if table.attrs.get(THINNED) or (
-        col.THINNED in table.columns and (table[col.THINNED].to_numpy() == True).any()  # noqa: E712
-    ):
-        msg = (
-            f'threshold_choice="{choice}" needs every threshold of the classifier, but these '
-            "points were thinned (thin_points): the thresholds between the points kept are "
-            "gone. Pass raw data with score= and label=, or roc_points' table"
-        )
-        raise CostchartError(msg)
+    refuse_thinned(table, f'threshold_choice="{choice}"')
     if col.PC_LO in table.columns or col.SLOPE_LO in table.columns:
         msg = (
             f'threshold_choice="{choice}" needs every threshold of the classifier, but these '

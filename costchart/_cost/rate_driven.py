@@ -33,6 +33,7 @@ from costchart._io import schema as col
 from costchart._io.errors import CostchartError
 from costchart._io.frames import describe_group
 from costchart._io.groups import Groups, assemble, count_at_most
+from costchart._io.kinds import refuse_thinned
 from costchart._io.parameters import checked
 from costchart._io.tables import numbers, points_groups
 from costchart._io.validation import probabilities
@@ -133,6 +134,7 @@ def rate_driven_curve(points, *, by: str | Sequence[str] | None = None, pc=None)
         msg = f"pc={pc!r} must be an operating point or a list of them (one dimension)"
         raise CostchartError(msg)
     table, _, groups = points_groups(points, by)
+    refuse_thinned(table, "rate_driven_curve")
     vertices = rate_vertices(table, groups)
     if grid is not None:
         return rate_rows_at(groups, vertices, grid)

@@ -251,7 +251,7 @@ INTERNAL_PREFIX = "costchart_"
 GROUPING = _kinds.GROUPING
 #: Set on a points table that :func:`costchart.thin_points` dropped points from: functions
 #: that need every threshold (the score-driven and fixed losses) refuse it.
-THINNED = "costchart_thinned"
+THINNED = _kinds.THINNED
 
 
 def carry_grouping(frame: pd.DataFrame, by: Sequence[str], kind: str | None = None) -> pd.DataFrame:

@@ -22,7 +22,17 @@ import pandas as pd
 from costchart._io import schema as col
 from costchart._io.errors import CostchartError
 
-__all__ = ["FAMILIES", "GROUPING", "KIND", "SETS", "kind_of", "record", "recorded_grouping"]
+__all__ = [
+    "FAMILIES",
+    "GROUPING",
+    "KIND",
+    "SETS",
+    "THINNED",
+    "kind_of",
+    "record",
+    "recorded_grouping",
+    "refuse_thinned",
+]
 
 #: Where a table records its kind.
 KIND = "costchart_kind"
@@ -143,3 +153,25 @@ def kind_of(table: pd.DataFrame, name: str) -> str:
         f"curve); it has {', '.join(repr(c) for c in table.columns)}"
     )
     raise CostchartError(msg)
+
+
+#: Set on a points table that :func:`costchart.thin_points` dropped points from (``attrs``);
+#: its ``thinned`` column says the same where ``attrs`` do not travel (polars, dicts).
+THINNED = "costchart_thinned"
+
+
+def refuse_thinned(table: pd.DataFrame, who: str) -> None:
+    """Refuse points that :func:`costchart.thin_points` dropped points from.
+
+    ``who`` says what needs every threshold of the classifier (the score-driven, fixed and
+    rate-driven threshold choices: their costs lie between the ROC points, not only on the
+    hull that thinning keeps).
+    """
+    marked = col.THINNED in table.columns and (table[col.THINNED].to_numpy() == True).any()  # noqa: E712
+    if table.attrs.get(THINNED) or marked:
+        msg = (
+            f"{who} needs every threshold of the classifier, but these points were thinned "
+            "(thin_points): the thresholds between the points kept are gone. Pass raw data "
+            "with score= and label=, or roc_points' table"
+        )
+        raise CostchartError(msg)
