@@ -16,6 +16,7 @@ import pandas as pd
 
 from costchart._io import schema as col
 from costchart._io.errors import CostchartError
+from costchart._io.exact import exact_column, order_keys
 from costchart._io.frames import describe_group, plain_key, table
 from costchart._io.groups import Groups, count_at_most, split_groups
 from costchart._io.tables import read_selection
@@ -53,13 +54,16 @@ def grouped_rows(
         rows = _envelope_rows(points, groups, pc, columns, own_points)
         if rows is not None:
             return rows
-    own = groups.take(columns.floats(col.THRESHOLD))
+    # Thresholds compared exactly: integers past 2**53 are not rounded into ties.
+    raw = columns.raw(col.THRESHOLD)
     if threshold is not None:
-        at_least = _rows_at_least(own, groups, np.float64(threshold))
+        own, fixed = order_keys(raw, np.array([threshold], dtype=object))
+        at_least = _rows_at_least(groups.take(own), groups, fixed[0])
         local = np.repeat(at_least[:, None], len(pc), axis=1)
     else:
         chosen = _selected_thresholds(points, groups, pc, selection, by, columns)
-        local = rows_of_thresholds(own, groups.ids, chosen)
+        own, keys = order_keys(raw, chosen.reshape(-1))
+        local = rows_of_thresholds(groups.take(own), groups.ids, keys.reshape(chosen.shape))
     local = np.clip(local, 0, groups.sizes[:, None] - 1)
     return groups.order[groups.starts[:, None] + local]
 
@@ -125,9 +129,9 @@ def _selected_thresholds(points, groups: Groups, pc, selection, by, read) -> np.
             )
             raise CostchartError(msg)
     starts_all = table[col.PC_LO].to_numpy(np.float64)
-    thresholds_all = table[col.THRESHOLD].to_numpy(np.float64)
+    thresholds_all = exact_column(table[col.THRESHOLD].to_numpy())
     where = {plain_key(group.key): group.positions for group in table_groups}
-    chosen = np.empty((len(groups), len(pc)))
+    chosen = np.empty((len(groups), len(pc)), dtype=thresholds_all.dtype)
     for g, key in enumerate(groups.keys):
         positions = where.get(plain_key(key))
         if positions is None:
@@ -235,7 +239,7 @@ def _envelope_thresholds(
     hi = frame[col.PC_HI].astype(np.float64)
     fpr = frame[col.FPR].astype(np.float64)
     tpr = frame[col.TPR].astype(np.float64)
-    threshold = frame[col.THRESHOLD].astype(np.float64)  # a copy
+    threshold = exact_column(frame[col.THRESHOLD]).copy()  # exact past 2**53
     threshold[(fpr == 0) & (tpr == 0)] = np.inf  # the trivial classifiers, as selections
     threshold[(fpr == 1) & (tpr == 1)] = -np.inf
     active = np.flatnonzero(hi > lo)

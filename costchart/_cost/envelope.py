@@ -14,7 +14,9 @@ from costchart._io import schema as col
 from costchart._io.errors import CostchartError
 from costchart._io.frames import carry_grouping, describe_group
 from costchart._io.groups import Groups, assemble, combine_groups, grouped_order
+from costchart._io.exact import exact_column
 from costchart._io.parameters import checked
+from costchart._io.table_values import threshold_values
 from costchart._io.tables import curve_groups, numbers, points_groups, read_table, table_kind
 from costchart._io.validation import one_of
 from costchart._roc.hull import Hulls, read_hulls
@@ -80,7 +82,7 @@ def envelope_of_hulls(groups: Groups, hulls: Hulls) -> pd.DataFrame:
             col.COST: fpr + pc * (1.0 - tpr - fpr),
             # Points may come without thresholds (read_hulls adds NaN ones; a chart's do not).
             col.THRESHOLD: (
-                hulls.columns[col.THRESHOLD].astype(np.float64)[rows]
+                exact_column(hulls.columns[col.THRESHOLD])[rows]  # exact past 2**53
                 if col.THRESHOLD in hulls.columns
                 else np.full(len(rows), np.nan)
             ),
@@ -218,13 +220,14 @@ def selection_table(curve, *, by: str | Sequence[str] | None = None) -> pd.DataF
     starts_interval[groups.stops - 1] = False
     chosen = rows[starts_interval]
     # numbers() refuses text and booleans with a message naming the column.
-    threshold = numbers(table, col.THRESHOLD, "curve")[chosen].copy()
+    threshold = threshold_values(table, "curve")[chosen].copy()  # exact past 2**53
     fpr = numbers(table, col.FPR, "curve")[chosen]
     tpr = numbers(table, col.TPR, "curve")[chosen]
     threshold[(fpr == 0) & (tpr == 0)] = np.inf
     threshold[(fpr == 1) & (tpr == 1)] = -np.inf
-    if np.isnan(threshold).any():
-        k = int(np.flatnonzero(np.isnan(threshold))[0])
+    missing = pd.isna(threshold)
+    if missing.any():
+        k = int(np.flatnonzero(missing)[0])
         group = int(np.searchsorted(groups.stops - np.arange(1, len(groups) + 1), k, "right"))
         where = f" of group {describe_group(by, groups.keys[group])}" if by else ""
         msg = (
@@ -323,8 +326,9 @@ def envelope_ranges(table: pd.DataFrame, by: list[str], groups: Groups, hulls) -
 
 def line_ranges(table: pd.DataFrame, by: list[str], groups: Groups) -> pd.DataFrame:
     """Each line's operating range, of a table already read and split."""
-    # float64 as every table's thresholds (a polars table may hold whole numbers).
-    threshold = numbers(table, col.THRESHOLD, "points") if col.THRESHOLD in table else np.nan
+    # float64 as every table's thresholds (a polars table may hold whole numbers), or
+    # exact Python integers past 2**53.
+    threshold = threshold_values(table, "points") if col.THRESHOLD in table else np.nan
     table = table.assign(**{col.THRESHOLD: threshold})
     order = grouped_order(groups)
     fpr = table[col.FPR].to_numpy(np.float64)[order]

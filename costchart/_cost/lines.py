@@ -11,6 +11,7 @@ from costchart._io import schema as col
 from costchart._io.frames import carry_grouping
 from costchart._io.groups import grouped_order
 from costchart._io.parameters import checked
+from costchart._io.table_values import threshold_values
 from costchart._io.tables import points_groups
 
 __all__ = ["to_cost_lines"]
@@ -57,7 +58,7 @@ def to_cost_lines(points, *, by: str | Sequence[str] | None = None) -> pd.DataFr
     tpr = table[col.TPR].to_numpy(np.float64)[rows]
     pc = np.tile([0.0, 1.0], len(order))
     threshold = (
-        table[col.THRESHOLD].to_numpy(np.float64)[rows]
+        threshold_values(table, "points")[rows]  # exact past 2**53
         if col.THRESHOLD in table
         else np.full(len(rows), np.nan)
     )

@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from costchart._io.errors import CostchartError
+from costchart._io.exact import exact_column, float_exact
 
 __all__ = [
     "binary_labels",
@@ -190,9 +191,11 @@ def binary_labels(values, what: str, pos_label=None) -> np.ndarray:
 def threshold_numbers(values, what: str) -> np.ndarray:
     """Return thresholds as float64, refusing non-numbers and NaN (``±inf`` are allowed).
 
+    Whole numbers past 2**53, which float64 would round, stay exact (an object array).
+
     ``what`` names the source in messages, e.g. ``"column 'threshold' of selection"``.
     """
-    array = np.asarray(values)
+    array = given = np.asarray(values)
     if array.dtype == object or array.dtype.kind not in "biuf":
         try:
             array = array.astype(np.float64)
@@ -210,7 +213,7 @@ def threshold_numbers(values, what: str) -> np.ndarray:
         "NaN thresholds",
         "every interval needs a threshold (inf: always negative, -inf: always positive)",
     )
-    return array
+    return array if float_exact(given) else exact_column(given)
 
 
 def whole_counts(values, what: str) -> np.ndarray:

@@ -14,6 +14,7 @@ import pandas as pd
 
 from costchart._io import schema as col
 from costchart._io.errors import CostchartError
+from costchart._io.exact import exact_column, float_exact
 
 __all__ = [
     "COST_ROUNDING",
@@ -22,6 +23,7 @@ __all__ = [
     "check_unit",
     "numbers",
     "series_numbers",
+    "threshold_values",
 ]
 
 #: Costs computed as ``fpr + pc * (1 - tpr - fpr)`` may round a true 0 to about -1e-17.
@@ -39,6 +41,23 @@ def numbers(table: pd.DataFrame, column: str, name: str) -> np.ndarray:
     """
     # Read once: each read builds a Series and copies its attrs.
     return series_numbers(table[column], column, name)
+
+
+def threshold_values(table: pd.DataFrame, name: str, column: str = col.THRESHOLD) -> np.ndarray:
+    """Thresholds as :func:`numbers` reads them, but exact: integers past 2**53 are kept.
+
+    float64 where that is exact; otherwise (whole numbers past 2**53, as
+    :func:`~costchart.roc_points` writes them) an object array of Python numbers, which
+    :func:`costchart._io.exact.order_keys` compares exactly. ``numbers`` checks them first.
+    """
+    series = table[column]
+    floats = series_numbers(series, column, name)
+    raw = series.to_numpy()
+    if raw.dtype.kind in "iuO" and not float_exact(raw):
+        plain = exact_column(raw)
+        plain[np.isnan(floats)] = np.nan  # missing values (None, pd.NA) as NaN
+        return plain
+    return floats
 
 
 def series_numbers(series: pd.Series, column: str, name: str) -> np.ndarray:

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping
 import numpy as np
 
 from costchart._io.errors import CostchartError
+from costchart._io.exact import exact_number
 
 __all__ = [
     "column_name",
@@ -217,11 +218,13 @@ def random_generator(rng, name: str = "rng") -> np.random.Generator:
     raise CostchartError(msg)
 
 
-def threshold_number(value, name: str = "threshold") -> float:
-    """Return a classifier threshold ("positive when score >= t") as a float.
+def threshold_number(value, name: str = "threshold") -> float | int:
+    """Return a classifier threshold ("positive when score >= t") as a number.
 
     ``+inf`` is the always-negative classifier and ``-inf`` the always-positive one; NaN
-    (which no score reaches nor misses), strings and other non-numbers are refused.
+    (which no score reaches nor misses), strings and other non-numbers are refused. A
+    whole number past 2**53, which float64 would round, comes back as an exact ``int``
+    (compared with the scores by :func:`costchart._io.exact.order_keys`).
     """
     if isinstance(value, np.ndarray) and value.ndim == 0:
         value = value.item()
@@ -231,18 +234,17 @@ def threshold_number(value, name: str = "threshold") -> float:
             "score >= threshold)"
         )
         raise CostchartError(msg)
-    number = float(value)
-    if math.isnan(number):
+    if not isinstance(value, numbers.Integral) and math.isnan(float(value)):
         msg = (
             f"{name}=nan is not a threshold; pass a number (inf for the always-negative "
             "classifier, -inf for the always-positive one)"
         )
         raise CostchartError(msg)
-    return number
+    return exact_number(value)
 
 
-def threshold_pair(value, name: str = "threshold") -> tuple[float, float]:
-    """Return a pair of thresholds ``(t_a, t_b)``, one per classifier, as floats."""
+def threshold_pair(value, name: str = "threshold") -> tuple[float | int, float | int]:
+    """Return a pair of thresholds ``(t_a, t_b)``, one per classifier, as numbers."""
     if not isinstance(value, tuple | list | np.ndarray) or len(value) != 2:
         msg = f"{name}={value!r} must be a pair (t_a, t_b) of thresholds, one per classifier"
         raise CostchartError(msg)

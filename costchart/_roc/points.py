@@ -14,6 +14,7 @@ import pandas as pd
 
 from costchart._io import schema as col
 from costchart._io.errors import CostchartError, warn
+from costchart._io.exact import order_keys
 from costchart._io.frames import carry_grouping, check_by_names, describe_group, normalize_by, table
 from costchart._io.groups import Group, Groups, assemble, combine_groups, split_groups
 from costchart._io.lazy import read_instances
@@ -275,8 +276,9 @@ def row_of_threshold(points: pd.DataFrame, thresholds) -> np.ndarray:
     That is the last row whose threshold is at least ``t``: ``+inf`` gives the first row
     (always negative), anything at or below the lowest score the last (always positive).
     """
-    own = points[col.THRESHOLD].to_numpy(float)
-    index = np.searchsorted(-own, -np.asarray(thresholds, dtype=float), side="right") - 1
+    # Compared exactly: integers past 2**53 are not rounded into ties.
+    own, wanted = order_keys(points[col.THRESHOLD].to_numpy(), np.asarray(thresholds))
+    index = np.searchsorted(-own, -wanted, side="right") - 1
     return np.clip(index, 0, len(own) - 1)
 
 

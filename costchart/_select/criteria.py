@@ -21,6 +21,7 @@ from costchart._io import schema as col
 from costchart._io.errors import CostchartError
 from costchart._io.groups import combine_groups
 from costchart._io.parameters import checked
+from costchart._io.table_values import threshold_values
 from costchart._io.validation import finite_number, probabilities, probability, real_numbers
 from costchart._roc.hull import group_hulls
 from costchart._roc.optimal import optimal_vertices
@@ -110,7 +111,7 @@ def iso_performance(
                 pd.DataFrame(
                     {
                         col.CHOICE: _trivial_name(fpr, tpr),
-                        col.THRESHOLD: pick[col.THRESHOLD].to_numpy(np.float64),
+                        col.THRESHOLD: threshold_values(pick, "points"),
                         col.FPR: fpr,
                         col.TPR: tpr,
                         col.PC_LO: np.maximum(lo[chosen], low),
@@ -180,7 +181,7 @@ def _mixture(hull: pd.DataFrame, key: np.ndarray, limit: float) -> pd.DataFrame:
         raise CostchartError(msg)
     fpr = hull[col.FPR].to_numpy(np.float64)
     tpr = hull[col.TPR].to_numpy(np.float64)
-    threshold = hull[col.THRESHOLD].to_numpy(np.float64)
+    threshold = threshold_values(hull, "points")
     if upper >= len(key) or key[upper - 1] == limit:
         k = min(upper, len(key)) - 1  # a vertex itself is the answer
         rows = [("component", threshold[k], fpr[k], tpr[k], 1.0)]
@@ -207,7 +208,7 @@ def _best_single(points: pd.DataFrame, key: np.ndarray, limit: float) -> pd.Data
     """
     fpr = points[col.FPR].to_numpy(np.float64)
     tpr = points[col.TPR].to_numpy(np.float64)
-    threshold = points[col.THRESHOLD].to_numpy(np.float64)
+    threshold = threshold_values(points, "points")
     feasible = np.flatnonzero(key <= limit)
     if len(feasible) == 0:  # only the always-negative classifier fits
         row = ("single", np.inf, 0.0, 0.0, 1.0)

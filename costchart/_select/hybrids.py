@@ -29,6 +29,7 @@ from costchart._io.frames import (
 )
 from costchart._io.groups import combine_groups, split_groups
 from costchart._io.parameters import checked
+from costchart._io.table_values import threshold_values
 from costchart._io.tables import check_rates, read_selection, read_table
 from costchart._io.validation import probabilities
 from costchart._roc.points import roc_points, row_of_threshold
@@ -217,7 +218,7 @@ def apply_selection(
             raise CostchartError(msg)
         here = points.iloc[point_groups[plain_key(group.key)].positions]
         chosen = selection.iloc[group.positions]  # sorted by pc_lo
-        thresholds = chosen[col.THRESHOLD].to_numpy(float)
+        thresholds = threshold_values(chosen, "selection")  # exact past 2**53
         rows_here = row_of_threshold(here, thresholds)
         fpr = here[col.FPR].to_numpy(float)[rows_here]
         tpr = here[col.TPR].to_numpy(float)[rows_here]
