@@ -12,9 +12,9 @@ import pandas as pd
 
 from costchart._io import schema as col
 from costchart._io.errors import CostchartError
+from costchart._io.exact import exact_column
 from costchart._io.frames import carry_grouping, describe_group
 from costchart._io.groups import Groups, assemble, combine_groups, grouped_order
-from costchart._io.exact import exact_column
 from costchart._io.parameters import checked
 from costchart._io.table_values import threshold_values
 from costchart._io.tables import curve_groups, numbers, points_groups, read_table, table_kind

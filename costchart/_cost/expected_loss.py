@@ -31,10 +31,12 @@ from costchart._cost.rate_driven import BEND, RateVertices, rate_vertices
 from costchart._io import schema as col
 from costchart._io.deprecation import ABSENT, deprecated_names, future_warning, take_alias
 from costchart._io.errors import CostchartError
+from costchart._io.exact import order_keys
 from costchart._io.frames import normalize_by
 from costchart._io.groups import Groups, assemble, split_groups
 from costchart._io.kinds import refuse_thinned
 from costchart._io.parameters import THRESHOLD_CHOICES, checked
+from costchart._io.table_values import threshold_values
 from costchart._io.tables import numbers, points_groups
 from costchart._io.validation import one_of, threshold_number
 from costchart._roc.hull import Hulls, all_hulls
@@ -313,7 +315,7 @@ def _by_threshold(
     table: pd.DataFrame, groups: Groups, integrate, choice: str, fixed, scores: str
 ) -> np.ndarray:
     """The score-driven or fixed-threshold loss, from the points ordered by threshold."""
-    group, threshold, tpr, fpr = _threshold_order(table, groups, choice)
+    group, threshold, tpr, fpr, fixed = _threshold_order(table, groups, choice, fixed)
     n_groups = len(groups)
     if choice == "fixed":
         # The point of the lowest threshold at least `fixed`: scores >= fixed are positive.
@@ -339,8 +341,13 @@ def _by_threshold(
     )
 
 
-def _threshold_order(table: pd.DataFrame, groups: Groups, choice: str):
-    """Every group's points from the highest threshold, led by (0, 0) at ``+inf``."""
+def _threshold_order(table: pd.DataFrame, groups: Groups, choice: str, fixed=None):
+    """Every group's points from the highest threshold, led by (0, 0) at ``+inf``.
+
+    For the fixed choice, the thresholds and ``fixed`` come back as exact keys
+    (:func:`~costchart._io.exact.order_keys`: integers past 2**53 are not rounded into
+    ties); the score-driven choice reads them as float64 probabilities.
+    """
     if col.THRESHOLD not in table.columns:
         msg = (
             f'threshold_choice="{choice}" reads the threshold of each ROC point, but the points '
@@ -355,8 +362,8 @@ def _threshold_order(table: pd.DataFrame, groups: Groups, choice: str):
             "data with score= and label=, or roc_points' table"
         )
         raise CostchartError(msg)
-    threshold = numbers(table, col.THRESHOLD, "points")[groups.order]
-    if np.isnan(threshold).any():
+    floats = numbers(table, col.THRESHOLD, "points")[groups.order]
+    if np.isnan(floats).any():
         msg = (
             f'threshold_choice="{choice}" reads the threshold of each ROC point, but column '
             "'threshold' has NaN; pass raw data with score= and label=, or roc_points' table"
@@ -364,7 +371,10 @@ def _threshold_order(table: pd.DataFrame, groups: Groups, choice: str):
         raise CostchartError(msg)
     n_groups = len(groups)
     group = np.r_[groups.ids, np.arange(n_groups)]
-    threshold = np.r_[threshold, np.full(n_groups, np.inf)]
+    threshold = np.r_[floats, np.full(n_groups, np.inf)]
+    if fixed is not None:
+        exact = np.r_[threshold_values(table, "points")[groups.order], [np.inf] * n_groups]
+        threshold, (fixed,) = order_keys(exact, np.array([fixed], dtype=object))
     tpr = np.r_[numbers(table, col.TPR, "points")[groups.order], np.zeros(n_groups)]
     fpr = np.r_[numbers(table, col.FPR, "points")[groups.order], np.zeros(n_groups)]
     added = np.r_[np.zeros(len(groups.order), bool), np.ones(n_groups, bool)]
@@ -377,4 +387,4 @@ def _threshold_order(table: pd.DataFrame, groups: Groups, choice: str):
     group, threshold, tpr, fpr = (a[keep] for a in (group, threshold, tpr, fpr))
     # One curve per group (one row per threshold, rates never falling) was checked
     # where the points were read (points_groups): the added (0, 0) keeps it one.
-    return group, threshold, tpr, fpr
+    return group, threshold, tpr, fpr, fixed

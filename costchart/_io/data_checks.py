@@ -15,10 +15,11 @@ import numpy as np
 import pandas as pd
 
 from costchart._io.errors import CostchartError
-from costchart._io.exact import exact_column, float_exact
+from costchart._io.exact import exact_column, float_exact, ranked_integers
 
 __all__ = [
     "binary_labels",
+    "exact_scores",
     "finite_numbers",
     "finite_scores",
     "frequency_weights",
@@ -236,9 +237,27 @@ def finite_scores(values, what: str) -> np.ndarray:
     integers to one value and make false ties. Anything else is checked and converted
     as by :func:`finite_numbers` (float64, no NaN or infinite values).
     """
+    return exact_scores(values, what)[0]
+
+
+def exact_scores(values, what: str) -> tuple[np.ndarray, np.ndarray | None]:
+    """:func:`finite_scores`, taking Python integers of any size exactly too.
+
+    Returns the scores and None, or -- for an object column of numbers with integers
+    beyond int64 and uint64, or mixed with fractions, past 2**53 -- the rank of each
+    score and the sorted distinct scores (:func:`costchart._io.exact.ranked_integers`).
+    """
     array = np.asarray(values)
     if array.dtype.kind == "i":
-        return array.astype(np.int64, copy=False)
+        return array.astype(np.int64, copy=False), None
     if array.dtype.kind == "u":
-        return array.astype(np.uint64, copy=False)
-    return finite_numbers(array, what)
+        return array.astype(np.uint64, copy=False), None
+    if array.dtype == object and array.ndim == 1 and not float_exact(array):
+        numeric = all(
+            isinstance(v, numbers.Real) and not isinstance(v, bool | np.bool_) for v in array
+        )
+        if numeric:
+            # NaN or infinite values among the fractions are refused as ever.
+            finite_numbers([0.0 if isinstance(v, numbers.Integral) else v for v in array], what)
+            return ranked_integers(array)
+    return finite_numbers(array, what), None

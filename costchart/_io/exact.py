@@ -16,7 +16,15 @@ import numbers
 
 import numpy as np
 
-__all__ = ["EXACT_IN_FLOAT", "exact_column", "exact_number", "float_exact", "order_keys"]
+__all__ = [
+    "EXACT_IN_FLOAT",
+    "exact_column",
+    "exact_number",
+    "float_exact",
+    "order_keys",
+    "ranked_integers",
+    "values_of_ranks",
+]
 
 #: Integers up to this size are exact in float64.
 EXACT_IN_FLOAT = 2**53
@@ -106,3 +114,38 @@ def order_keys(*arrays) -> tuple[np.ndarray, ...]:
         key[missing] = np.nan
         keys.append(key)
     return tuple(keys)
+
+
+def ranked_integers(array: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
+    """Scores in an object column holding integers past 2**53, made countable exactly.
+
+    ``array`` holds Python (or numpy) numbers, finite, some of them integers past 2**53.
+    Whole numbers that fit come back as int64 or uint64 (and None); anything else --
+    integers past 2**64, or integers mixed with fractions -- as the int64 rank of each
+    score among the distinct scores, with those (sorted, exact Python numbers): the
+    counting kernels count ranks, and :func:`values_of_ranks` gives the thresholds back.
+    """
+    plain = _plain(array)
+    if all(isinstance(v, numbers.Integral) for v in plain):
+        low, high = min(plain, default=0), max(plain, default=0)
+        for dtype in (np.int64, np.uint64):
+            info = np.iinfo(dtype)
+            if int(info.min) <= low and high <= int(info.max):
+                return np.array(plain.tolist(), dtype=dtype), None
+    distinct, inverse = np.unique(plain, return_inverse=True)
+    return inverse.reshape(-1).astype(np.int64), distinct
+
+
+def values_of_ranks(thresholds: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """A ``threshold`` column counted on ranks (:func:`ranked_integers`) with the values.
+
+    ``±inf`` (the trivial classifiers) stay; every other threshold is a rank into
+    ``values``. Returns an object array of Python numbers.
+    """
+    thresholds = np.asarray(thresholds)
+    out = np.empty(len(thresholds), dtype=object)
+    ranks = thresholds.astype(np.float64)
+    finite = np.isfinite(ranks)
+    out[~finite] = ranks[~finite].tolist()
+    out[finite] = values[ranks[finite].astype(np.int64)]
+    return out

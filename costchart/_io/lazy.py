@@ -22,7 +22,7 @@ import pandas as pd
 
 from costchart._io.data_checks import (
     binary_labels,
-    finite_scores,
+    exact_scores,
     frequency_weights,
     nonnegative_numbers,
     positive_costs,
@@ -67,6 +67,9 @@ class Instances:
     dropped_zero_weights: bool = False
     #: Instance weights read besides costs (``read_instances(weight=...)``), or None.
     weights: np.ndarray | None = None
+    #: When ``scores`` are ranks (Python integers past 64 bits): the scores they rank
+    #: (:func:`costchart._io.exact.ranked_integers`), else None.
+    score_values: np.ndarray | None = None
 
 
 def read_instances(
@@ -114,6 +117,7 @@ def read_instances(
             "row by row; collect the frame first (e.g. .collect() or .to_pandas())"
         )
         raise CostchartError(msg)
+    score_values = None
     if is_lazy(data):
         amounts_wanted = {amount: strictly_positive} if amount is not None else None
         aggregate = per_score_table(
@@ -134,7 +138,7 @@ def read_instances(
         else:
             frame = as_pandas(data, wanted)
             values_of = _reader(frame)
-        scores = finite_scores(values_of(score), f"column {score!r}")
+        scores, score_values = exact_scores(values_of(score), f"column {score!r}")
         amounts = None
         if amount is not None:
             values, what = values_of(amount), f"column {amount!r}"
@@ -149,7 +153,14 @@ def read_instances(
         weights = nonnegative_numbers(values_of(weight), f"column {weight!r}")
     dropped = instances is not None and bins is not None and amount is not None
     return Instances(
-        frame, scores, positive, amounts, instances, dropped and not strictly_positive, weights
+        frame,
+        scores,
+        positive,
+        amounts,
+        instances,
+        dropped and not strictly_positive,
+        weights,
+        score_values,
     )
 
 

@@ -48,6 +48,7 @@ from costchart._roc.points import (
     require_rows,
     require_some,
     summable,
+    with_values,
 )
 from costchart._roc.rociv_costs import costs_from_benefits, rociv_condition
 
@@ -185,8 +186,8 @@ def rociv(
     require_some(parts, by, label)
     if not by:
         warn_if_pooled(data, given, (score, label, amount, weight))
-        return carry_grouping(parts[0], [])
-    return combine_groups(frame, by, groups, parts, col.ROCIV_TABLE)
+        return with_values(carry_grouping(parts[0], []), read.score_values)
+    return with_values(combine_groups(frame, by, groups, parts, col.ROCIV_TABLE), read.score_values)
 
 
 def _rociv_points(values, counts, amounts, group, *, by, label, amount) -> pd.DataFrame:
