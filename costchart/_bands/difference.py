@@ -25,10 +25,12 @@ from costchart._bands.rows import grouped_rows, grouped_vertex_index, rows_of_th
 from costchart._io import schema as col
 from costchart._io.deprecation import deprecated_names
 from costchart._io.errors import CostchartError
+from costchart._io.exact import exact_column, order_keys
 from costchart._io.frames import as_pandas, normalize_by
 from costchart._io.groups import assemble, split_groups
 from costchart._io.intervals import band_aliases
 from costchart._io.parameters import checked
+from costchart._io.table_values import threshold_values
 from costchart._io.tables import read_selection
 from costchart._io.validation import column_name, threshold_pair
 from costchart._roc.paired import is_scalar_name
@@ -164,8 +166,18 @@ def difference_band(
             (0, 1), threshold or (None, None), selection or (None, None), strict=True
         )
     ]
+    # Scores and thresholds compared exactly (integers past 2**53 are not rounded).
+    (score_a, chosen_a), (score_b, chosen_b) = (
+        order_keys(scores, thresholds.reshape(-1))
+        for scores, thresholds in zip((pairs.score_a, pairs.score_b), chosen, strict=True)
+    )
+    shape = (len(chosen[0]), len(options.pc))
     cells = paired_cells(
-        pairs.group, (pairs.score_a, pairs.score_b), pairs.positive, pairs.copies, chosen
+        pairs.group,
+        (score_a, score_b),
+        pairs.positive,
+        pairs.copies,
+        [chosen_a.reshape(shape), chosen_b.reshape(shape)],
     )
     difference, lower, upper, se, chance = band_of_cells(cells, len(groups), options)
     columns = {
@@ -227,14 +239,18 @@ def _chosen_thresholds(pairs, side: int, groups, pc, fixed, selection, by) -> np
         counted, score="s", label="y", by="g", weight="w" if pairs.copies is not None else None
     )
     point_groups = split_groups(points, ["g"])
+    thresholds = exact_column(points[col.THRESHOLD].to_numpy())  # exact past 2**53
     if selection is None:
         rows = grouped_rows(points, point_groups, pc, None, fixed, ["g"])
     else:
-        own = point_groups.take(points[col.THRESHOLD].to_numpy(np.float64))
-        local = rows_of_thresholds(own, point_groups.ids, _selected(selection, groups, by, pc))
+        selected = _selected(selection, groups, by, pc)
+        own, keys = order_keys(thresholds, selected.reshape(-1))
+        local = rows_of_thresholds(
+            point_groups.take(own), point_groups.ids, keys.reshape(selected.shape)
+        )
         local = np.clip(local, 0, point_groups.sizes[:, None] - 1)
         rows = point_groups.order[point_groups.starts[:, None] + local]
-    return points[col.THRESHOLD].to_numpy(float)[rows]
+    return thresholds[rows]
 
 
 def _selected(table: pd.DataFrame, groups, by: list[str], pc) -> np.ndarray:
@@ -248,7 +264,7 @@ def _selected(table: pd.DataFrame, groups, by: list[str], pc) -> np.ndarray:
     starts = table[col.PC_LO].to_numpy(np.float64)
     rows = rows[np.lexsort((starts[rows], owner[rows]))]  # stable: ties keep table order
     index = grouped_vertex_index(starts[rows], owner[rows], len(groups), pc)
-    return table[col.THRESHOLD].to_numpy(np.float64)[rows[index]]
+    return threshold_values(table, "selection")[rows[index]]
 
 
 #: Band ends within this of 0 touch it: a cost difference is a sum of fractions of whole

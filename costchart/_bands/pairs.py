@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from costchart._io.data_checks import binary_labels, finite_numbers
+from costchart._io.data_checks import binary_labels, exact_scores
 from costchart._io.errors import CostchartError
 from costchart._io.frames import describe_group
 from costchart._io.groups import Groups, split_groups
@@ -76,7 +76,7 @@ def check_group(frame: pd.DataFrame, key: tuple, columns: Columns, selection) ->
         for table in selection:
             selection_rows(table, c.by, key)
     for side in (side_a, side_b):
-        finite_numbers(side[c.score].to_numpy(), f"column {c.score!r}")
+        exact_scores(side[c.score].to_numpy(), f"column {c.score!r}")
 
 
 def selection_rows(table: pd.DataFrame, by: list[str], key: tuple) -> np.ndarray:
@@ -126,8 +126,9 @@ def pair_groups(frame: pd.DataFrame, groups: Groups, columns: Columns, selection
         _check_selection_keys(groups, c.by, selection, doubtful)
     scores = frame[c.score].to_numpy()
     try:
-        score_a = finite_numbers(scores[rows_a[keep]], f"column {c.score!r}")
-        score_b = finite_numbers(scores[rows_b[keep]], f"column {c.score!r}")
+        # Exact: integers past 2**53 stay int64, uint64 or Python integers (object).
+        score_a = _exact(scores[rows_a[keep]], f"column {c.score!r}")
+        score_b = _exact(scores[rows_b[keep]], f"column {c.score!r}")
     except CostchartError:
         doubtful[:] = True
     if doubtful.any():
@@ -144,6 +145,12 @@ def pair_groups(frame: pd.DataFrame, groups: Groups, columns: Columns, selection
         None if copies is None else copies[keep],
         names,
     )
+
+
+def _exact(values, what: str) -> np.ndarray:
+    """Scores checked and kept exact (:func:`~costchart._io.data_checks.exact_scores`)."""
+    scores, ranked = exact_scores(values, what)
+    return scores if ranked is None else ranked[scores]
 
 
 def _raise_first(frame, groups: Groups, columns: Columns, selection, doubtful) -> None:

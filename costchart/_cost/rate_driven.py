@@ -35,6 +35,7 @@ from costchart._io.frames import describe_group
 from costchart._io.groups import Groups, assemble, count_at_most
 from costchart._io.kinds import refuse_thinned
 from costchart._io.parameters import checked
+from costchart._io.table_values import threshold_values
 from costchart._io.tables import numbers, points_groups
 from costchart._io.validation import probabilities
 
@@ -152,7 +153,7 @@ def rate_vertices(table: pd.DataFrame, groups: Groups, name: str = "points") -> 
     fpr = numbers(table, col.FPR, name)[groups.order]
     tpr = numbers(table, col.TPR, name)[groups.order]
     if col.THRESHOLD in table.columns:
-        threshold = numbers(table, col.THRESHOLD, name)[groups.order]
+        threshold = threshold_values(table, name)[groups.order]  # exact past 2**53
     else:
         threshold = np.full(len(fpr), np.nan)
     ends = np.arange(n_groups, dtype=np.int64)

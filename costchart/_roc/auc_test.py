@@ -15,8 +15,9 @@ import numpy as np
 import pandas as pd
 
 from costchart._io import schema as col
-from costchart._io.data_checks import binary_labels, finite_numbers
+from costchart._io.data_checks import binary_labels, exact_scores
 from costchart._io.errors import CostchartError
+from costchart._io.exact import order_keys
 from costchart._io.frames import as_pandas, check_by_names, describe_group, normalize_by
 from costchart._io.groups import assemble, split_groups
 from costchart._io.parameters import checked
@@ -129,9 +130,7 @@ def auc_test(
             )
             raise CostchartError(msg)
         placements = [
-            _instance_placements(
-                finite_numbers(side[score].to_numpy(), f"column {score!r}"), positive
-            )
+            _instance_placements(_score_keys(side[score].to_numpy(), score), positive)
             for side in (side_a, side_b)
         ]
         (auc_a, v10_a, v01_a), (auc_b, v10_b, v01_b) = placements
@@ -157,6 +156,12 @@ def auc_test(
     values = np.array(rows, dtype=np.float64).reshape(-1, len(names_out))
     columns = {name: values[:, i] for i, name in enumerate(names_out)}
     return assemble(groups, np.ones(len(groups)), columns)
+
+
+def _score_keys(values, score: str) -> np.ndarray:
+    """Checked scores as float64 keys of the same order and ties (exact past 2**53)."""
+    scores, _ = exact_scores(values, f"column {score!r}")  # or their ranks
+    return order_keys(scores)[0]
 
 
 def _instance_placements(scores: np.ndarray, positive: np.ndarray):
