@@ -279,7 +279,10 @@ def _spreadsheet_safe(table: pd.DataFrame) -> pd.DataFrame:
             or pd.api.types.is_datetime64_any_dtype(values.dtype)
             or pd.api.types.is_timedelta64_dtype(values.dtype)
         ):
-            safe.isetitem(position, values.astype(object).map(_guard))
+            # Cell by cell into an object column: Series.map would infer a dtype, and
+            # float64 rounds whole numbers past 2**53 (exact thresholds) in the CSV.
+            guarded = [_guard(cell) for cell in values.tolist()]
+            safe.isetitem(position, pd.Series(guarded, index=values.index, dtype=object))
     safe.columns = [_guard(name) for name in table.columns]
     return safe
 

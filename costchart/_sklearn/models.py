@@ -16,7 +16,9 @@ import pandas as pd
 
 from costchart._io import schema as col
 from costchart._io.errors import CostchartError
+from costchart._io.exact import exact_number
 from costchart._io.parameters import checked
+from costchart._io.table_values import threshold_values
 from costchart._io.tables import read_selection
 from costchart._io.validation import one_of, probability
 from costchart._roc.optimal import vertex_index
@@ -92,7 +94,8 @@ def threshold_classifier(
     starts = table[col.PC_LO].to_numpy(np.float64)
     order = np.argsort(starts, kind="stable")
     at = order[vertex_index(starts[order], np.asarray(point))]
-    threshold = float(table[col.THRESHOLD].to_numpy(np.float64)[at])
+    # Exact: a whole number past 2**53 stays an int (float64 would round it).
+    threshold = exact_number(threshold_values(table, "selection")[at])
     return FixedThresholdClassifier(
         estimator, threshold=threshold, pos_label=pos_label, response_method=response_method
     )
