@@ -19,6 +19,7 @@ import pandas as pd
 from costchart._cost.geometry import ALWAYS_NEGATIVE, ALWAYS_POSITIVE
 from costchart._io import schema as col
 from costchart._io.errors import CostchartError
+from costchart._io.exact import exact_column
 from costchart._io.groups import combine_groups
 from costchart._io.parameters import checked
 from costchart._io.table_values import threshold_values
@@ -195,7 +196,14 @@ def _mixture(hull: pd.DataFrame, key: np.ndarray, limit: float) -> pd.DataFrame:
         ]
         mixed = (fpr[k] + weight * (fpr[k + 1] - fpr[k]), tpr[k] + weight * (tpr[k + 1] - tpr[k]))
     rows.append(("mixture", np.nan, mixed[0], mixed[1], 1.0))
-    return pd.DataFrame(rows, columns=list(col.CHOICE_TABLE))
+    return _choice_table(rows)
+
+
+def _choice_table(rows: list[tuple]) -> pd.DataFrame:
+    """Rows of a choice table; thresholds exact (pandas reads big ints beside NaN as floats)."""
+    table = pd.DataFrame(rows, columns=list(col.CHOICE_TABLE))
+    table[col.THRESHOLD] = exact_column(np.array([row[1] for row in rows], dtype=object))
+    return table
 
 
 def _best_single(points: pd.DataFrame, key: np.ndarray, limit: float) -> pd.DataFrame:
@@ -215,7 +223,7 @@ def _best_single(points: pd.DataFrame, key: np.ndarray, limit: float) -> pd.Data
     else:
         best = feasible[np.lexsort((fpr[feasible], -tpr[feasible]))[0]]
         row = ("single", threshold[best], fpr[best], tpr[best], 1.0)
-    return pd.DataFrame([row], columns=list(col.CHOICE_TABLE))
+    return _choice_table([row])
 
 
 @checked
