@@ -16,6 +16,8 @@ import numbers
 
 import numpy as np
 
+from costchart._io import schema as col
+
 __all__ = [
     "EXACT_IN_FLOAT",
     "exact_column",
@@ -24,6 +26,7 @@ __all__ = [
     "order_keys",
     "ranked_integers",
     "values_of_ranks",
+    "with_values",
 ]
 
 #: Integers up to this size are exact in float64.
@@ -149,3 +152,14 @@ def values_of_ranks(thresholds: np.ndarray, values: np.ndarray) -> np.ndarray:
     out[~finite] = ranks[~finite].tolist()
     out[finite] = values[ranks[finite].astype(np.int64)]
     return out
+
+
+def with_values(points, values: np.ndarray | None):
+    """Points (a frame, or its columns) counted on ranks of ``values``, with the values.
+
+    The ``threshold`` column then holds the exact scores (:func:`values_of_ranks`);
+    ``values`` None (scores counted as they are) leaves the points as they are.
+    """
+    if values is not None and points is not None:
+        points[col.THRESHOLD] = values_of_ranks(np.asarray(points[col.THRESHOLD]), values)
+    return points

@@ -14,7 +14,7 @@ import pandas as pd
 
 from costchart._io import schema as col
 from costchart._io.errors import CostchartError, warn
-from costchart._io.exact import order_keys, values_of_ranks
+from costchart._io.exact import order_keys, with_values
 from costchart._io.frames import carry_grouping, check_by_names, describe_group, normalize_by, table
 from costchart._io.groups import Group, Groups, assemble, combine_groups, split_groups
 from costchart._io.lazy import read_instances
@@ -215,21 +215,9 @@ def points_and_columns(
     require_some(parts, by, label)
     values = read.score_values
     if not by:  # one group, which has both classes (else an error was raised)
-        if columns is not None and values is not None:
-            columns[col.THRESHOLD] = values_of_ranks(columns[col.THRESHOLD], values)
+        columns = with_values(columns, values)
         return (with_values(carry_grouping(parts[0], []), values) if as_frame else None), columns
     return with_values(combine_groups(frame, by, groups, parts, col.ROC_COLUMNS), values), None
-
-
-def with_values(points: pd.DataFrame, values: np.ndarray | None) -> pd.DataFrame:
-    """``points`` counted on ranks of ``values`` (Python integers past 64 bits) with them.
-
-    The ``threshold`` column then holds the exact scores (an object column); ``values``
-    None leaves the points as they are.
-    """
-    if values is not None:
-        points[col.THRESHOLD] = values_of_ranks(points[col.THRESHOLD].to_numpy(), values)
-    return points
 
 
 #: Below this many rows per group on average, all groups are counted in one sort; larger

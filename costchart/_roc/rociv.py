@@ -20,6 +20,7 @@ import pandas as pd
 
 from costchart._io import schema as col
 from costchart._io.errors import CostchartError
+from costchart._io.exact import with_values
 from costchart._io.frames import (
     carry_grouping,
     check_by_names,
@@ -48,7 +49,6 @@ from costchart._roc.points import (
     require_rows,
     require_some,
     summable,
-    with_values,
 )
 from costchart._roc.rociv_costs import costs_from_benefits, rociv_condition
 
