@@ -335,3 +335,52 @@ def test_python_integers_with_a_nan_or_text_are_refused_naming_the_column():
             score="s",
             label="y",
         )
+
+
+@pytest.mark.parametrize("kind", ["int64 past 2**53", "python ints past 2**64"])
+def test_threshold_averaging_matches_the_ranks(kind):
+    folds = [_data(kind, seed=k).assign(f=k) for k in range(3)]
+    data = pd.concat(folds, ignore_index=True)
+    ranked, distinct = _ranked(data)
+    average = cc.roc_average(
+        cc.roc_points(data, score="s", label="y", by="f"), over="f", averaging="by_threshold"
+    )
+    reference = cc.roc_average(
+        cc.roc_points(ranked, score="s", label="y", by="f"), over="f", averaging="by_threshold"
+    )
+    assert len(average) == len(distinct) + 1
+    _same_tables(average, reference, distinct)
+    grid = [distinct[-1] + 5, distinct[3], distinct[2], -np.inf]  # a list of Python ints
+    ranked_grid = [_rank_of(v, distinct) for v in grid]
+    ranked_grid[0] = len(distinct)  # above every score, as distinct[-1] + 5 is
+    on_grid = cc.roc_average(
+        cc.roc_points(data, score="s", label="y", by="f"),
+        over="f",
+        averaging="by_threshold",
+        grid=grid,
+    )
+    reference = cc.roc_average(
+        cc.roc_points(ranked, score="s", label="y", by="f"),
+        over="f",
+        averaging="by_threshold",
+        grid=ranked_grid,
+    )
+    pd.testing.assert_frame_equal(
+        on_grid.drop(columns="threshold"), reference.drop(columns="threshold")
+    )
+    assert sorted(on_grid["threshold"].tolist()) == sorted(grid)
+
+
+def test_points_tables_with_int64_thresholds_keep_them_exact():
+    # A points table whose thresholds are int64 past 2**53 (no +inf row): the trivial
+    # classifiers added by the hull must not round them to float64.
+    data = _data("int64 past 2**53")
+    ranked, distinct = _ranked(data)
+    points = cc.roc_points(data, score="s", label="y").iloc[1:]
+    points = points.assign(threshold=points["threshold"].astype(np.int64))
+    reference = cc.roc_points(ranked, score="s", label="y").iloc[1:]
+    for function in (cc.roc_hull, cc.lower_envelope, cc.selection_table, cc.to_cost_lines):
+        made, expected = function(points), function(reference)
+        _same_tables(made, expected, distinct)
+    lines = cc.to_cost_lines(points)
+    _same_tables(cc.lower_envelope(lines), cc.lower_envelope(cc.to_cost_lines(reference)), distinct)

@@ -38,6 +38,7 @@ from costchart._io.table_values import (
     check_rates,
     check_unit,
     numbers,
+    threshold_values,
 )
 
 __all__ = [
@@ -130,7 +131,7 @@ def _lines_to_points(lines: pd.DataFrame, by: list[str]) -> pd.DataFrame:
     # Thresholds as a points table holds them: float64, or exact whole numbers past 2**53.
     threshold = merged[col.THRESHOLD] if col.THRESHOLD in merged else np.nan
     if isinstance(threshold, pd.Series) and threshold.dtype != object:
-        threshold = numbers(merged, col.THRESHOLD, "the cost lines")
+        threshold = threshold_values(merged, "the cost lines")
     points[col.THRESHOLD] = threshold
     # The rates themselves, where the table carries them, avoid a rounding round-trip.
     if {col.FPR, col.TPR} <= set(merged.columns):

@@ -17,9 +17,11 @@ from costchart._cost.average import check_over, grouped_representatives
 from costchart._io import schema as col
 from costchart._io.deprecation import ABSENT, deprecated_names, renamed_value, take_alias
 from costchart._io.errors import CostchartError, warn
+from costchart._io.exact import exact_column, order_keys
 from costchart._io.frames import describe_group, normalize_by
 from costchart._io.groups import Groups, assemble, split_groups
 from costchart._io.parameters import checked
+from costchart._io.table_values import threshold_values
 from costchart._io.tables import curve_groups, points_groups, read_table
 from costchart._io.validation import probabilities
 from costchart._roc.grid import (
@@ -217,11 +219,21 @@ def _roc_average(table: pd.DataFrame, groups: Groups, curves, method: str, grid)
     # threshold +inf) and (1, 1) ("always positive", threshold -inf): they are always
     # available, so a curve is never held flat past its last point.
     n_groups = len(groups)
+    keys, value_of = None, dict[float, object]()
+    if method == "threshold":
+        # Thresholds compared on exact keys (integers past 2**53 are not rounded into
+        # ties), written back as the exact values.
+        exact = threshold_values(table, "points")[curves.rows]
+        given = np.zeros(0) if grid is None else grid
+        keys, grid_keys = order_keys(exact, given)
+        for k, v in ((keys, exact), (grid_keys, given)):
+            value_of.update(zip(k.tolist(), v.tolist(), strict=True))
+        grid = None if grid is None else grid_keys
     if grid is not None:
         fixed = given_grid(grid[::-1] if method == "threshold" else grid, n_groups)
     else:
         own = {"vertical": col.FPR, "horizontal": col.TPR, "threshold": col.THRESHOLD}[method]
-        values = table[own].to_numpy(np.float64)[curves.rows]
+        values = table[own].to_numpy(np.float64)[curves.rows] if keys is None else keys
         group = curves.group[curves.curve]
         if method != "threshold":  # the trivial classifiers' 0 and 1
             every = np.arange(n_groups)
@@ -229,8 +241,10 @@ def _roc_average(table: pd.DataFrame, groups: Groups, curves, method: str, grid)
             group = np.r_[group, every, every]
         fixed = own_grid(values, group, n_groups, descending=method == "threshold")
     queries = queries_of(curves, fixed)
-    fpr, tpr = rates_at_grid(table, curves, fixed, queries, method)
-    threshold = fixed.value if method == "threshold" else np.full(len(fixed.value), np.nan)
+    fpr, tpr = rates_at_grid(table, curves, fixed, queries, method, keys)
+    threshold = np.full(len(fixed.value), np.nan)
+    if keys is not None:  # each key's exact value
+        threshold = exact_column(np.array([value_of[k] for k in fixed.value.tolist()], object))
     columns = summary_columns(fixed, curves, queries, fpr, tpr, threshold)
     return assemble(groups, fixed.size, {c: columns[c] for c in col.ROC_AVERAGE_TABLE})
 
@@ -251,6 +265,7 @@ def _check_grid(grid, method: str) -> np.ndarray | None:
         if np.isnan(values).any():
             msg = "grid= has NaN values; pass thresholds (numbers, +inf and -inf allowed)"
             raise CostchartError(msg)
-        return values
+        # Whole numbers past 2**53 kept exact (a list of them and floats, as given).
+        return exact_column(grid if isinstance(grid, np.ndarray) else np.array(grid, object))
     rate = "FPR" if method == "vertical" else "TPR"
     return probabilities(values, f"grid ({rate} values)")

@@ -130,14 +130,18 @@ def envelope_function(x, y, curve):
     return x, y, np.cumsum(size) - size, size
 
 
-def rates_at_grid(table, curves: Curves, grid: Grid, queries: Queries, method: str):
-    """FPR and TPR of every query (curve at grid value) for the given method."""
+def rates_at_grid(table, curves: Curves, grid: Grid, queries: Queries, method: str, keys=None):
+    """FPR and TPR of every query (curve at grid value) for the given method.
+
+    For ``"threshold"``, ``keys`` are the curves' thresholds (in ``curves.rows`` order) as
+    exact order keys (:func:`~costchart._io.exact.order_keys`), the grid's values too.
+    """
     fpr = table[col.FPR].to_numpy(np.float64)[curves.rows]
     tpr = table[col.TPR].to_numpy(np.float64)[curves.rows]
     at = grid.value[queries.node]
     n_curves = len(curves.group)
     if method == "threshold":
-        threshold = table[col.THRESHOLD].to_numpy(np.float64)[curves.rows]
+        threshold = table[col.THRESHOLD].to_numpy(np.float64)[curves.rows] if keys is None else keys
         return _at_thresholds(fpr, tpr, threshold, curves.curve, n_curves, at, queries.curve)
     # Every curve completed with the trivial classifiers (0, 0) and (1, 1).
     ends = np.arange(n_curves)

@@ -10,6 +10,7 @@ import numpy as np
 import pandas as pd
 
 from costchart._io import schema as col
+from costchart._io.exact import exact_column
 from costchart._io.frames import table as table_of
 from costchart._io.groups import Groups, assemble
 from costchart._io.parameters import checked
@@ -295,7 +296,7 @@ def _column_with_trivial(
         fill = np.full(len(source), np.nan)
     fits = out.dtype.kind not in "iub" or np.isfinite(fill[added]).all()
     if not fits and out.dtype.kind != "O":
-        out = out.astype(np.float64)
+        out = exact_column(out)  # float64, or exact Python integers past 2**53
     out[added] = fill[added]
     return out
 
