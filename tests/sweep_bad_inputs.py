@@ -1395,6 +1395,11 @@ def build_cases(tmp: Path) -> list[Case]:
 
     issue31_edge_cases(add)
 
+    # -- 7d. issue 31, item 4: integer scores past 2**53, exact everywhere -------------------
+    from sweep_big_integers import big_integer_cases
+
+    big_integer_cases(add)
+
     # -- 8. calls that can kill Python: in a subprocess -------------------------------------------
     sub = {
         "save: PNG with scale_factor=1000": f"""
