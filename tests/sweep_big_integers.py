@@ -82,9 +82,11 @@ def big_integer_cases(add) -> None:
         common = {"score": "s", "label": "y", "classifier": "m", "instance": "id", "pc": [0.5]}
         add(
             f"big integers ({name}): difference_band(threshold=) compares exactly",
-            lambda d=long, t=t: cc.difference_band(d, threshold=(t, t), **common),
+            lambda d=long, t=t, c=common: cc.difference_band(d, threshold=(t, t), **c),
             RESULT,
-            equal_to(lambda r=long_ranked, k=k: cc.difference_band(r, threshold=(k, k), **common)),
+            equal_to(
+                lambda r=long_ranked, k=k, c=common: cc.difference_band(r, threshold=(k, k), **c)
+            ),
         )
         add(
             f"big integers ({name}): expected_loss(threshold_choice='fixed')",
