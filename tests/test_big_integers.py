@@ -130,6 +130,11 @@ def test_points_auc_and_rociv_match_the_ranks(kind):
         cc.rociv(_ranked(costs)[0], score="s", label="y", amount="c"),
         distinct,
     )
+    _same_tables(
+        cc.roc_points(data, score="s", label="y", bins=4),
+        cc.roc_points(ranked, score="s", label="y", bins=4),
+        distinct,
+    )
     grouped = data.assign(g=np.arange(len(data)) % 2)
     _same_tables(
         cc.roc_points(grouped, score="s", label="y", by="g"),
@@ -153,6 +158,10 @@ def test_tables_keep_the_thresholds_exact(kind):
         cc.rate_driven_curve,
         lambda p: cc.neyman_pearson(p, max_fpr=0.3),
         lambda p: cc.workforce(p, capacity=0.4),
+        lambda p: cc.cost_at(p, [0.3, 0.6]),
+        cc.expected_cost,
+        cc.pr_points,
+        lambda p: cc.thin_points(p, max_points=4),
     ):
         _same_tables(function(points), function(reference), distinct)
     # A selection made on the exact data, applied to it and to the ranks.

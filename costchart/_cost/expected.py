@@ -16,10 +16,10 @@ from costchart._io.errors import CostchartError
 from costchart._io.frames import carry_grouping, describe_group
 from costchart._io.groups import Group, combine_groups
 from costchart._io.parameters import checked
+from costchart._io.table_values import threshold_values
 from costchart._io.tables import (
     curve_groups,
     curve_vertices,
-    numbers,
     points_groups,
     read_table,
     table_kind,
@@ -47,8 +47,9 @@ def _lines(curve, by, name: str = "curve") -> pd.DataFrame | None:
     points, by_columns, _ = points_groups(table, by, name=name, cloud=True)
     columns = [*by_columns, *([col.THRESHOLD] if col.THRESHOLD in points else [])]
     lines = points[[*columns, col.TPR, col.FPR]].reset_index(drop=True)  # roc_points' order
-    if col.THRESHOLD in lines:  # float64 as in every costchart table (an int column too)
-        lines[col.THRESHOLD] = numbers(lines, col.THRESHOLD, name)
+    if col.THRESHOLD in lines:  # float64 as in every costchart table (an int column too),
+        # or exact Python integers past 2**53
+        lines[col.THRESHOLD] = threshold_values(lines, name)
     return carry_grouping(lines, by_columns)
 
 
