@@ -15,6 +15,7 @@ from __future__ import annotations
 import numbers
 
 import numpy as np
+import pandas as pd
 
 from costchart._io import schema as col
 
@@ -81,7 +82,9 @@ def exact_column(values) -> np.ndarray:
     array = np.asarray(values)
     if float_exact(array):
         if array.dtype == object:
-            return np.array([np.nan if v is None else float(v) for v in array], np.float64)
+            missing = np.asarray(pd.isna(array), dtype=bool)
+            values = zip(array.tolist(), missing, strict=True)
+            return np.array([np.nan if m else float(v) for v, m in values], np.float64)
         return array.astype(np.float64, copy=False)
     return _plain(array)
 
@@ -104,7 +107,7 @@ def order_keys(*arrays) -> tuple[np.ndarray, ...]:
             missing = np.isnan(array) if array.dtype.kind == "f" else np.zeros(len(array), bool)
         else:
             plain = _plain(array)
-            missing = np.array([v is None or v != v for v in plain], dtype=bool)
+            missing = np.asarray(pd.isna(plain), dtype=bool)  # None, NaN, pd.NA
             inverse = np.zeros(len(plain), dtype=np.int64)
             distinct, inverse[~missing] = np.unique(plain[~missing], return_inverse=True)
         parts.append((distinct.tolist(), inverse.reshape(-1), missing))
