@@ -33,6 +33,9 @@ KINDS = {
     "python ints past 2**64": lambda offsets: np.array(
         [2**64 + int(k) for k in offsets], dtype=object
     ),
+    "python ints past float64's range": lambda offsets: np.array(
+        [10**400 + int(k) for k in offsets], dtype=object
+    ),
     "negative python ints": lambda offsets: np.array(
         [-(2**70) + int(k) for k in offsets], dtype=object
     ),

@@ -74,13 +74,26 @@ def series_numbers(series: pd.Series, column: str, name: str) -> np.ndarray:
         )
         if text:
             raise TypeError  # a string "1" is text, though numpy would read it as 1.0
-        return series.to_numpy(dtype=np.float64, na_value=np.nan)
+        try:
+            return series.to_numpy(dtype=np.float64, na_value=np.nan)
+        except OverflowError:  # Python integers past float64's range (exact thresholds)
+            return np.array([_saturated(v) for v in series.tolist()], dtype=np.float64)
     except (TypeError, ValueError):
         msg = (
             f"column {column!r} of {name} must hold numbers, but has dtype "
             f"{dtype}; pass the table costchart made, or convert the column"
         )
         raise CostchartError(msg) from None
+
+
+def _saturated(value) -> float:
+    """A number as float64, ``±inf`` past its range; a missing value as NaN."""
+    if pd.isna(value):
+        return np.nan
+    try:
+        return float(value)
+    except OverflowError:
+        return float("inf") if value > 0 else float("-inf")
 
 
 def _refuse(values: np.ndarray, bad: np.ndarray, column: str, name: str, must: str) -> None:
