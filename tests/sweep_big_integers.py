@@ -135,6 +135,39 @@ def big_integer_cases(add) -> None:
             RESULT,
             equal_to(lambda: pd.DataFrame({"auc": [0.75]})),
         )
+    # threshold_classifier deploys the exact threshold (its predictions give the rates).
+    from sklearn.base import BaseEstimator, ClassifierMixin
+
+    class ScoreIsTheFeature(ClassifierMixin, BaseEstimator):
+        def fit(self, X, y):
+            self.classes_ = np.array([0, 1])
+            return self
+
+        def decision_function(self, X):
+            return np.asarray(X)[:, 0]
+
+    for name in ("int64 2**60", "python ints 2**64"):
+        X = kinds[name].reshape(-1, 1)
+        selection = cc.selection_table(cc.roc_points({"s": X[:, 0], "y": y}, score="s", label="y"))
+
+        def deployed_rates(result, X=X, selection=selection):
+            predicted = result.fit(X, y).predict(X).astype(bool)
+            row = selection.iloc[0]  # pc=0.2 lies in the first interval
+            assert result.threshold == row["threshold"] and type(result.threshold) is int
+            assert predicted[[0, 2]].mean() == row["tpr"], (predicted, row)
+            assert predicted[[1, 3]].mean() == row["fpr"], (predicted, row)
+
+        add(
+            f"big integers ({name}): threshold_classifier deploys the exact threshold",
+            lambda X=X, selection=selection: cc.threshold_classifier(
+                ScoreIsTheFeature().fit(X, y),
+                selection,
+                pc=0.2,
+                response_method="decision_function",
+            ),
+            RESULT,
+            deployed_rates,
+        )
     for label, bad, message in (
         ("a NaN among Python integers", np.nan, "column 's' has 1 NaN values"),
         ("text among Python integers", "x", "column 's' must hold numbers"),
