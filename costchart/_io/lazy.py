@@ -30,6 +30,7 @@ from costchart._io.data_checks import (
 from costchart._io.engine_bins import BAD, INSTANCES, engine_bins
 from costchart._io.errors import CostchartError
 from costchart._io.frames import as_pandas, mapping_columns, require_columns, rows_only
+from costchart._io.native import native_names, to_pandas, unique_names
 from costchart._io.validation import column_name
 
 __all__ = ["Instances", "PerScore", "is_lazy", "per_score_table", "read_instances"]
@@ -41,9 +42,13 @@ def is_lazy(data) -> bool:
         return False
     import narwhals.stable.v2 as nw
 
+    from narwhals.exceptions import DuplicateError
+
     try:
         frame = nw.from_native(data)
     except TypeError:
+        return False
+    except DuplicateError:  # an eager table repeating a name (pyarrow): as_pandas reads it
         return False
     return isinstance(frame, nw.LazyFrame)
 
@@ -202,6 +207,9 @@ def per_score_table(
     import narwhals.stable.v2 as nw
 
     amounts = dict(amounts or {})
+    names = native_names(data)  # DuckDB keeps one of two columns of one name, unsaid
+    if names is not None:
+        unique_names(names, [*by, score, label, *amounts], "data")
     frame = nw.from_native(data)
     schema = frame.collect_schema()
     require_columns(list(schema.names()), [*by, score, label, *amounts], "data")
@@ -257,7 +265,7 @@ def _aggregate(nw, frame, schema, amounts, keys, helpers=(), extra=()) -> pd.Dat
         ]
     if helpers:
         frame = frame.with_columns(*helpers)
-    return frame.group_by(list(dict.fromkeys(keys))).agg(*aggregations).collect().to_pandas()
+    return to_pandas(frame.group_by(list(dict.fromkeys(keys))).agg(*aggregations).collect())
 
 
 def _binned(nw, frame, schema, score, label, by, amounts, bins) -> pd.DataFrame | None:
