@@ -10,6 +10,7 @@ parameters (options and scalar values) live in :mod:`costchart._io.validation`.
 from __future__ import annotations
 
 import numbers
+from decimal import Decimal
 
 import numpy as np
 import pandas as pd
@@ -238,4 +239,46 @@ def finite_scores(values, what: str) -> np.ndarray:
         return array.astype(np.int64, copy=False)
     if array.dtype.kind == "u":
         return array.astype(np.uint64, copy=False)
-    return finite_numbers(array, what)
+    if array.dtype != object:
+        return finite_numbers(array, what)
+    whole = _whole_objects(array, what)  # Python integers or whole decimals: kept exact
+    if whole is not None:
+        return whole
+    numbers_ = finite_numbers(array, what)
+    if len(pd.unique(numbers_)) < len(pd.unique(array)):  # e.g. decimals of 20 digits
+        msg = (
+            f"{what} holds {len(pd.unique(array))} distinct numbers, but only "
+            f"{len(pd.unique(numbers_))} remain distinct as float64 (the precision scores "
+            "are ranked with), which would tie instances that differ; round the scores "
+            "to float64 yourself, or rescale them"
+        )
+        raise CostchartError(msg)
+    return numbers_
+
+
+def _whole_objects(array: np.ndarray, what: str) -> np.ndarray | None:
+    """Python integers (or whole decimals) as int64 or uint64; None if some are not whole."""
+    values = []
+    for value in array.ravel():
+        if isinstance(value, (bool, np.bool_)):
+            return None
+        if isinstance(value, numbers.Integral):
+            values.append(int(value))
+        elif isinstance(value, Decimal) and value.is_finite() and value == value.to_integral():
+            values.append(int(value))
+        else:
+            return None
+    if not values:
+        return None
+    low, high = min(values), max(values)
+    if -(2**63) <= low and high < 2**63:
+        return np.array(values, dtype=np.int64)
+    if 0 <= low and high < 2**64:
+        return np.array(values, dtype=np.uint64)
+    msg = (
+        f"{what} holds integers beyond 64 bits (from {low} to {high}); costchart ranks "
+        "integer scores as 64-bit integers: subtract an offset or rescale them so that "
+        "they fit, or convert them to float if ties where float64 cannot tell them "
+        "apart are acceptable"
+    )
+    raise CostchartError(msg)
