@@ -1395,6 +1395,11 @@ def build_cases(tmp: Path) -> list[Case]:
 
     issue31_edge_cases(add)
 
+    # -- 7d. issue 31: input kinds (repeated names, wide integers) and weights ----------------
+    from sweep_issue31_inputs import issue31_input_cases
+
+    issue31_input_cases(add)
+
     # -- 8. calls that can kill Python: in a subprocess -------------------------------------------
     sub = {
         "save: PNG with scale_factor=1000": f"""
