@@ -82,7 +82,9 @@ def issue31_input_cases(add) -> None:
     for kind, frame in {
         "polars Int128": pl.DataFrame({"s": pl.Series(scores, dtype=pl.Int128), "y": labels}),
         "polars UInt128": pl.DataFrame({"s": pl.Series(scores, dtype=pl.UInt128), "y": labels}),
-        "polars Decimal": pl.DataFrame({"s": pl.Series(scores, dtype=pl.Decimal(38, 0)), "y": labels}),
+        "polars Decimal": pl.DataFrame(
+            {"s": pl.Series(scores, dtype=pl.Decimal(38, 0)), "y": labels}
+        ),
         "pyarrow decimal128": pa.table(
             {"s": pa.array([Decimal(v) for v in scores], pa.decimal128(38, 0)), "y": labels}
         ),
@@ -136,7 +138,9 @@ def issue31_input_cases(add) -> None:
 
     def repeated_pairs(frame, weight):
         copies = frame.loc[frame.index.repeat(frame[weight])].copy()
-        copies["i"] = copies["i"].astype(str) + "_" + copies.groupby(["m", "i"]).cumcount().astype(str)
+        copies["i"] = (
+            copies["i"].astype(str) + "_" + copies.groupby(["m", "i"]).cumcount().astype(str)
+        )
         return copies.reset_index(drop=True)
 
     def as_repeated(frame, weight):

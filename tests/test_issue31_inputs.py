@@ -81,7 +81,9 @@ def test_lazy_frames_refuse_a_repeated_name_they_read():
     both = duckdb.sql("select 0.5::DOUBLE as s, 1 as y, 2 as s union all select 0.2, 0, 3")
     with pytest.raises(CostchartError, match=r"more than one column named 's'"):
         cc.roc_points(both, score="s", label="y")
-    other = duckdb.sql("select 0.5::DOUBLE as s, 1 as y, 2 as z, 3 as z union all select 0.2, 0, 3, 4")
+    other = duckdb.sql(
+        "select 0.5::DOUBLE as s, 1 as y, 2 as z, 3 as z union all select 0.2, 0, 3, 4"
+    )
     points = cc.roc_points(other, score="s", label="y")
     assert points["tpr"].tolist() == [0.0, 1.0, 1.0] and points["fpr"].tolist() == [0.0, 0.0, 1.0]
 

@@ -14,8 +14,8 @@ from costchart._io import schema as col
 from costchart._io.data_checks import finite_numbers
 from costchart._io.errors import CostchartError, warn
 from costchart._io.frames import as_pandas, own_columns, require_columns
-from costchart._io.native import native_names
 from costchart._io.groups import split_groups
+from costchart._io.native import native_names
 from costchart._io.parameters import checked
 from costchart._io.validation import finite_number, probability
 

@@ -92,9 +92,7 @@ def h_measure(
     0        0.5
     """
     ratio = _severity_ratio(severity_ratio)
-    points = points_of(
-        data, score=score, label=label, by=by, pos_label=pos_label, weight=weight
-    )
+    points = points_of(data, score=score, label=label, by=by, pos_label=pos_label, weight=weight)
     by = normalize_by(by)  # passed on as given: by=None pools with a warning, () on purpose
     groups = split_groups(points, by)  # costchart's own points: no second reading
     hulls = all_hulls(points, groups, [c for c in col.ROC_COLUMNS if c in points.columns])

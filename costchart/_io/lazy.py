@@ -41,7 +41,6 @@ def is_lazy(data) -> bool:
     if isinstance(data, (pd.DataFrame, Mapping)):
         return False
     import narwhals.stable.v2 as nw
-
     from narwhals.exceptions import DuplicateError
 
     try:
