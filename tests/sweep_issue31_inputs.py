@@ -224,3 +224,15 @@ def issue31_input_cases(add) -> None:
         lambda: cc.threshold_choice_chart(data.assign(w="x"), score="s", label="y", weight="w"),
         message_must=r"column 'w' must hold numbers",
     )
+    add(
+        "auc_test: weights whose total overflows float64",
+        lambda: cc.auc_test(long.assign(w=1e308), weight="w", **paired),
+        message_must=r"sums to more than the largest float64",
+    )
+    h_plain = cc.h_measure(data, score="s", label="y", by="m")["h_measure"]
+    add(
+        "h_measure: weights of 1e300 (hull turns of counts near 1e154 overflowed)",
+        lambda: cc.h_measure(data.assign(w=1e300), score="s", label="y", by="m", weight="w"),
+        RESULT,
+        lambda result: np.testing.assert_allclose(result["h_measure"], h_plain, atol=1e-12),
+    )

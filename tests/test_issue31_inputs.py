@@ -238,3 +238,23 @@ def test_threshold_choice_chart_weights_equal_repeated_rows():
         threshold_choice=["optimal", "score_driven", "rate_driven"],
     )
     assert not np.allclose(losses, unweighted["expected_loss"].to_numpy())
+
+
+def test_auc_test_refuses_weights_whose_total_overflows():
+    frame = _paired().assign(w=1e308)
+    with pytest.raises(CostchartError, match=r"weight= column 'w' sums to more than the largest"):
+        cc.auc_test(frame, weight="w", **PAIRED)
+
+
+@pytest.mark.parametrize("weight", [1e200, 1e300])
+def test_hulls_of_huge_weights_are_the_hulls_of_the_rates(weight):
+    # Turns of counts near 1e154 overflowed float64: the hull lost a corner and
+    # h_measure came out 0.259 for 0.279.
+    frame = _data(40, seed=4)
+    common = {"score": "s", "label": "y", "by": "m"}
+    once = cc.roc_hull(cc.roc_points(frame.assign(w=1), weight="w", **common))
+    huge = cc.roc_hull(cc.roc_points(frame.assign(w=weight), weight="w", **common))
+    np.testing.assert_allclose(huge[["fpr", "tpr"]], once[["fpr", "tpr"]], rtol=0, atol=1e-12)
+    h_once = cc.h_measure(frame, **common)["h_measure"]
+    h_huge = cc.h_measure(frame.assign(w=weight), weight="w", **common)["h_measure"]
+    np.testing.assert_allclose(h_huge, h_once, rtol=0, atol=1e-12)

@@ -121,8 +121,16 @@ def auc_test(
         # k copies of an instance count k times (the test of its row repeated k times),
         # computed on the counts: the rows are never repeated.
         counts = np.ones(len(positive)) if copies is None else copies
-        n_pos, n_neg = float(counts[positive].sum()), float(counts[~positive].sum())
+        with np.errstate(over="ignore"):  # an overflowing total is refused below
+            n_pos, n_neg = float(counts[positive].sum()), float(counts[~positive].sum())
         where = f" in group {describe_group(by, group.key)}" if by else ""
+        if not np.isfinite(n_pos + n_neg):
+            msg = (
+                f"weight= column {weight!r} sums to more than the largest float64 (about "
+                f"1.8e+308){where}; DeLong's test counts instances: pass weights whose total "
+                "is a count float64 holds"
+            )
+            raise CostchartError(msg)
         if n_pos < 2 or n_neg < 2:
             msg = (
                 f"{n_pos:.15g} positives and {n_neg:.15g} negatives"
