@@ -143,6 +143,17 @@ def test_whole_objects_and_decimals_stay_exact(data):
     assert len(points) == 5  # float64 would tie 2**53 and 2**53 + 1
 
 
+def test_lazy_decimal_and_wide_scores_stay_exact_or_are_refused():
+    lazy = pl.LazyFrame({"s": pl.Series(SCORES, dtype=pl.Decimal(38, 0)), "y": LABELS})
+    points = cc.roc_points(lazy, score="s", label="y")
+    assert points["threshold"].tolist()[1:] == sorted(SCORES, reverse=True)
+    huge = pl.LazyFrame(
+        {"s": pl.Series([2**70 + k for k in range(4)], dtype=pl.Int128), "y": LABELS}
+    )
+    with pytest.raises(CostchartError, match=r"column 's' holds integers beyond 64 bits"):
+        cc.roc_points(huge, score="s", label="y")
+
+
 def test_decimals_float64_cannot_tell_apart_are_refused():
     data = pd.DataFrame({"s": [Decimal("0.10000000000000000001"), Decimal("0.1")], "y": [1, 0]})
     with pytest.raises(CostchartError, match=r"column 's' holds 2 distinct numbers, but only 1"):

@@ -167,6 +167,8 @@ def _score_array(scores: pd.Series) -> np.ndarray:
     dtype = scores.dtype
     if dtype.kind in "iu":  # numpy or pandas' nullable integers (checked: no missing)
         return scores.to_numpy(np.uint64 if dtype.kind == "u" else np.int64)
+    if dtype.kind == "O":  # decimals, or integers beyond 64 bits: exact, or refused
+        return finite_scores(scores.to_numpy(), f"column {scores.name!r}")
     return scores.to_numpy(np.float64)
 
 
