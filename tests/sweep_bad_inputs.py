@@ -1395,7 +1395,12 @@ def build_cases(tmp: Path) -> list[Case]:
 
     issue31_edge_cases(add)
 
-    # -- 7d. issue 31, item 4: integer scores past 2**53, exact everywhere -------------------
+    # -- 7d. issue 31: input kinds (repeated names, wide integers) and weights ----------------
+    from sweep_issue31_inputs import issue31_input_cases
+
+    issue31_input_cases(add)
+
+    # -- 7e. issue 31, item 4: integer scores past 2**53, exact everywhere -------------------
     from sweep_big_integers import big_integer_cases
 
     big_integer_cases(add)

@@ -146,27 +146,32 @@ def big_integer_cases(add) -> None:
         def decision_function(self, X):
             return np.asarray(X)[:, 0]
 
+    def deployed(X, selection, pc):
+        """The deployed classifier's threshold and the rates its predictions give."""
+        model = cc.threshold_classifier(
+            ScoreIsTheFeature().fit(X, y), selection, pc=pc, response_method="decision_function"
+        )
+        predicted = model.fit(X, y).predict(X).astype(bool)
+        rates = {"tpr": [predicted[[0, 2]].mean()], "fpr": [predicted[[1, 3]].mean()]}
+        threshold = np.empty(1, dtype=object)
+        threshold[0] = model.threshold
+        return pd.DataFrame({"threshold": threshold, **rates})
+
     for name in ("int64 2**60", "python ints 2**64"):
         X = kinds[name].reshape(-1, 1)
         selection = cc.selection_table(cc.roc_points({"s": X[:, 0], "y": y}, score="s", label="y"))
 
-        def deployed_rates(result, X=X, selection=selection):
-            predicted = result.fit(X, y).predict(X).astype(bool)
+        def same_row(result, selection=selection):
             row = selection.iloc[0]  # pc=0.2 lies in the first interval
-            assert result.threshold == row["threshold"] and type(result.threshold) is int
-            assert predicted[[0, 2]].mean() == row["tpr"], (predicted, row)
-            assert predicted[[1, 3]].mean() == row["fpr"], (predicted, row)
+            got = result.iloc[0]
+            assert type(got["threshold"]) is int and got["threshold"] == row["threshold"], got
+            assert (got["tpr"], got["fpr"]) == (row["tpr"], row["fpr"]), (got, row)
 
         add(
             f"big integers ({name}): threshold_classifier deploys the exact threshold",
-            lambda X=X, selection=selection: cc.threshold_classifier(
-                ScoreIsTheFeature().fit(X, y),
-                selection,
-                pc=0.2,
-                response_method="decision_function",
-            ),
+            lambda X=X, selection=selection: deployed(X, selection, 0.2),
             RESULT,
-            deployed_rates,
+            same_row,
         )
     for label, bad, message in (
         ("a NaN among Python integers", np.nan, "column 's' has 1 NaN values"),

@@ -15,6 +15,7 @@ from costchart._io.data_checks import finite_numbers
 from costchart._io.errors import CostchartError, warn
 from costchart._io.frames import as_pandas, own_columns, require_columns
 from costchart._io.groups import split_groups
+from costchart._io.native import native_names
 from costchart._io.parameters import checked
 from costchart._io.validation import finite_number, probability
 
@@ -56,7 +57,7 @@ def _read_table(table, name: str, needed: list[str], fix: str) -> pd.DataFrame:
         columns = list(table)
     else:
         try:
-            columns = list(nw.from_native(table, eager_only=True).columns)
+            columns = native_names(table) or list(nw.from_native(table, eager_only=True).columns)
         except TypeError:
             msg = (
                 f"{name}= must be a pandas, polars or pyarrow DataFrame, got "

@@ -58,6 +58,7 @@ def threshold_choice_chart(
     pos_label=None,
     y_max: float = 0.5,
     max_points: int = 100,
+    weight: str | None = None,
     look: Look,
 ) -> alt.HConcatChart | alt.ConcatChart:
     """ROC curves beside the cost of three threshold-choice methods, with their losses.
@@ -77,8 +78,9 @@ def threshold_choice_chart(
     data : pandas, polars or pyarrow DataFrame, dict of arrays, or lazy frame
         One row per instance; ``score`` is a probability of the positive class, in
         [0, 1] (the score-driven rule reads it as one).
-    score, label, pos_label
-        As in :func:`roc_points`.
+    score, label, pos_label, weight
+        As in :func:`roc_points`: a whole weight ``k`` draws every curve and loss as the
+        row repeated ``k`` times would.
     classifier : str, optional
         The column naming each classifier: one colour each.
     facet : str, optional
@@ -114,9 +116,11 @@ def threshold_choice_chart(
     check_by_names(by)
     # No colour or facet: the rows are pooled, with roc_points' warning beside text columns.
     given = by or None
-    points = cc.roc_points(data, score=score, label=label, by=given, pos_label=pos_label)
+    points = cc.roc_points(
+        data, score=score, label=label, by=given, pos_label=pos_label, weight=weight
+    )
     groups = split_groups(points, by)  # costchart's own points: no second reading
-    tables = _public_tables(data, points, score, label, by, pos_label, look.size + 1)
+    tables = _public_tables(data, points, (score, label, weight), by, pos_label, look.size + 1)
     curves, losses = _curves_and_losses(tables, groups)
     colors = colors_of(points, color, look)
     thinned = cc.thin_points(points, max_points=max_points, by=by)
@@ -128,7 +132,7 @@ def threshold_choice_chart(
     return register(chart, tables)
 
 
-def _public_tables(data, points, score, label, by, pos_label, samples: int) -> dict:
+def _public_tables(data, points, columns, by, pos_label, samples: int) -> dict:
     """The public transformers' tables the cost view draws, and the losses in its key.
 
     The envelope is drawn at its vertices, exactly. The Brier and rate-driven curves have a
@@ -137,9 +141,10 @@ def _public_tables(data, points, score, label, by, pos_label, samples: int) -> d
     small however many thresholds the data has.
     """
     grid = np.linspace(0.0, 1.0, samples)
+    score, label, weight = columns
     # The Brier curve reads the scores themselves (and refuses any outside [0, 1]).
     brier = cc.brier_curve(
-        data, score=score, label=label, by=by or (), pos_label=pos_label, pc=grid
+        data, score=score, label=label, by=by or (), pos_label=pos_label, pc=grid, weight=weight
     )
     return {
         "envelope": cc.lower_envelope(points, by=by),

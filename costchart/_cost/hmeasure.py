@@ -44,6 +44,7 @@ def h_measure(
     by: str | Sequence[str] | None = None,
     pos_label=None,
     severity_ratio: float | None = None,
+    weight: str | None = None,
 ) -> pd.DataFrame:
     """Hand's H-measure of each group: 1 minus its expected minimum loss over the costs.
 
@@ -72,6 +73,10 @@ def h_measure(
         misses positives over one that makes false alarms; a small one the reverse. By
         default each group's ``pi1 / pi0`` (its positives over its negatives). Negative:
         Hand's original Beta density. Not 0.
+    weight : str, optional
+        Column of non-negative instance weights, as in :func:`roc_points`: a whole
+        weight ``k`` counts its instance ``k`` times (the classes' shares too), exactly
+        as the row repeated ``k`` times.
 
     Returns
     -------
@@ -87,7 +92,7 @@ def h_measure(
     0        0.5
     """
     ratio = _severity_ratio(severity_ratio)
-    points = points_of(data, score=score, label=label, by=by, pos_label=pos_label)
+    points = points_of(data, score=score, label=label, by=by, pos_label=pos_label, weight=weight)
     by = normalize_by(by)  # passed on as given: by=None pools with a warning, () on purpose
     groups = split_groups(points, by)  # costchart's own points: no second reading
     hulls = all_hulls(points, groups, [c for c in col.ROC_COLUMNS if c in points.columns])

@@ -10,6 +10,7 @@ parameters (options and scalar values) live in :mod:`costchart._io.validation`.
 from __future__ import annotations
 
 import numbers
+from decimal import Decimal
 
 import numpy as np
 import pandas as pd
@@ -235,9 +236,18 @@ def finite_scores(values, what: str) -> np.ndarray:
 
     Integer scores stay int64 or uint64: beyond 2**53 float64 would round distinct
     integers to one value and make false ties. Anything else is checked and converted
-    as by :func:`finite_numbers` (float64, no NaN or infinite values).
+    as by :func:`finite_numbers` (float64, no NaN or infinite values). Integers beyond
+    64 bits, which only :func:`exact_scores` counts (by rank), are refused.
     """
-    return exact_scores(values, what)[0]
+    scores, ranked = exact_scores(values, what)
+    if ranked is not None:
+        msg = (
+            f"{what} holds integers beyond 64 bits (from {ranked[0]} to {ranked[-1]}); "
+            "this function ranks integer scores as 64-bit integers: subtract an offset or "
+            "rescale them so that they fit"
+        )
+        raise CostchartError(msg)
+    return scores
 
 
 def exact_scores(values, what: str) -> tuple[np.ndarray, np.ndarray | None]:
@@ -252,12 +262,46 @@ def exact_scores(values, what: str) -> tuple[np.ndarray, np.ndarray | None]:
         return array.astype(np.int64, copy=False), None
     if array.dtype.kind == "u":
         return array.astype(np.uint64, copy=False), None
-    if array.dtype == object and array.ndim == 1 and not float_exact(array):
-        numeric = all(
-            isinstance(v, numbers.Real) and not isinstance(v, bool | np.bool_) for v in array
+    if array.dtype != object:
+        return finite_numbers(array, what), None
+    whole = _whole_objects(array)  # Python integers or whole decimals: kept exact
+    if whole is not None:
+        return ranked_integers(whole)  # int64 or uint64, or ranks past 64 bits
+    if array.ndim == 1 and not float_exact(array) and all(map(_real, array)):
+        # Integers past 2**53 beside fractions: ranked exactly (NaN and infinite
+        # values among the fractions are refused as ever).
+        finite_numbers([0.0 if isinstance(v, numbers.Integral) else v for v in array], what)
+        return ranked_integers(array)
+    numbers_ = finite_numbers(array, what)
+    if len(pd.unique(numbers_)) < len(pd.unique(array)):  # e.g. decimals of 20 digits
+        msg = (
+            f"{what} holds {len(pd.unique(array))} distinct numbers, but only "
+            f"{len(pd.unique(numbers_))} remain distinct as float64 (the precision scores "
+            "are ranked with), which would tie instances that differ; round the scores "
+            "to float64 yourself, or rescale them"
         )
-        if numeric:
-            # NaN or infinite values among the fractions are refused as ever.
-            finite_numbers([0.0 if isinstance(v, numbers.Integral) else v for v in array], what)
-            return ranked_integers(array)
-    return finite_numbers(array, what), None
+        raise CostchartError(msg)
+    return numbers_, None
+
+
+def _real(value) -> bool:
+    return isinstance(value, numbers.Real) and not isinstance(value, bool | np.bool_)
+
+
+def _whole_objects(array: np.ndarray) -> np.ndarray | None:
+    """Python integers (or whole decimals) as Python ints; None if some are not whole."""
+    values = []
+    for value in array.ravel():
+        if isinstance(value, (bool, np.bool_)):
+            return None
+        if isinstance(value, numbers.Integral):
+            values.append(int(value))
+        elif isinstance(value, Decimal) and value.is_finite() and value == value.to_integral():
+            values.append(int(value))
+        else:
+            return None
+    if not values:
+        return None
+    whole = np.empty(len(values), dtype=object)
+    whole[:] = values
+    return whole

@@ -17,6 +17,7 @@ import pandas as pd
 
 from costchart._io import kinds as _kinds
 from costchart._io.errors import CostchartError
+from costchart._io.native import native_pandas
 from costchart._io.schema import RESERVED
 
 __all__ = [
@@ -93,7 +94,7 @@ def as_pandas(data, columns: Sequence[str], *, name: str = "data") -> pd.DataFra
         # Built from the wanted columns, in order: nothing to select (one frame, not two).
         return _frame_from_mapping(data, columns, name)
     else:
-        frame = _frame_from_native(data, columns, name)
+        frame = native_pandas(data, columns, name)
     require_columns(frame.columns, columns, name)
     # Column by column, without copying (faster than .loc for small frames).
     return pd.DataFrame({c: frame[c] for c in dict.fromkeys(columns)}, copy=False)
@@ -185,31 +186,6 @@ def _unmasked(value) -> np.ndarray:
     if isinstance(value, np.ma.MaskedArray) and np.ma.is_masked(value):
         return np.ma.filled(value.astype(np.float64), np.nan)
     return np.asarray(value)
-
-
-def _frame_from_native(data, columns: Sequence[str], name: str) -> pd.DataFrame:
-    import narwhals.stable.v2 as nw
-
-    names = getattr(data, "column_names", None)  # pyarrow allows duplicated names
-    if isinstance(names, list):
-        check_unique_columns(names, name)
-    try:
-        frame = nw.from_native(data, eager_only=True)
-    except TypeError:
-        lazy = hasattr(data, "collect") or hasattr(data, "compute")
-        fix = (
-            " (a lazy frame: roc_points, rociv and bootstrap_band aggregate lazy frames in "
-            "their engine; for this function collect or compute it first)"
-            if lazy
-            else ""
-        )
-        msg = (
-            f"{name} must be a pandas, polars or pyarrow DataFrame or a dict of arrays; "
-            f"got {type(data).__name__}{fix}"
-        )
-        raise CostchartError(msg) from None
-    require_columns(frame.columns, columns, name)
-    return frame.select(list(dict.fromkeys(columns))).to_pandas()
 
 
 def _plain(value):

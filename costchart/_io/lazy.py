@@ -30,6 +30,7 @@ from costchart._io.data_checks import (
 from costchart._io.engine_bins import BAD, INSTANCES, engine_bins
 from costchart._io.errors import CostchartError
 from costchart._io.frames import as_pandas, mapping_columns, require_columns, rows_only
+from costchart._io.native import native_names, to_pandas, unique_names
 from costchart._io.validation import column_name
 
 __all__ = ["Instances", "PerScore", "is_lazy", "per_score_table", "read_instances"]
@@ -40,10 +41,13 @@ def is_lazy(data) -> bool:
     if isinstance(data, (pd.DataFrame, Mapping)):
         return False
     import narwhals.stable.v2 as nw
+    from narwhals.exceptions import DuplicateError
 
     try:
         frame = nw.from_native(data)
     except TypeError:
+        return False
+    except DuplicateError:  # an eager table repeating a name (pyarrow): as_pandas reads it
         return False
     return isinstance(frame, nw.LazyFrame)
 
@@ -125,7 +129,7 @@ def read_instances(
         )
         frame, instances = aggregate.table, aggregate.instances
         values_of = _reader(frame)
-        scores = _score_array(frame[score])
+        scores, score_values = _score_array(frame[score])
         amounts = aggregate.sums[amount] if amount is not None else None
     else:
         extra = [c for c in (amount, weight) if c is not None]
@@ -169,12 +173,18 @@ def _reader(frame: pd.DataFrame) -> Callable[[str], np.ndarray]:
     return lambda column: frame[column].to_numpy()
 
 
-def _score_array(scores: pd.Series) -> np.ndarray:
-    """The (checked) scores of an aggregate; integer scores stay exact integers."""
+def _score_array(scores: pd.Series) -> tuple[np.ndarray, np.ndarray | None]:
+    """The (checked) scores of an aggregate; integer scores stay exact integers.
+
+    Integers beyond 64 bits come as ranks, with the scores they rank (as
+    :func:`~costchart._io.data_checks.exact_scores` gives them).
+    """
     dtype = scores.dtype
     if dtype.kind in "iu":  # numpy or pandas' nullable integers (checked: no missing)
-        return scores.to_numpy(np.uint64 if dtype.kind == "u" else np.int64)
-    return scores.to_numpy(np.float64)
+        return scores.to_numpy(np.uint64 if dtype.kind == "u" else np.int64), None
+    if dtype.kind == "O":  # decimals, or integers beyond 64 bits: exact, or refused
+        return exact_scores(scores.to_numpy(), f"column {scores.name!r}")
+    return scores.to_numpy(np.float64), None
 
 
 @dataclass(frozen=True)
@@ -213,6 +223,9 @@ def per_score_table(
     import narwhals.stable.v2 as nw
 
     amounts = dict(amounts or {})
+    names = native_names(data)  # DuckDB keeps one of two columns of one name, unsaid
+    if names is not None:
+        unique_names(names, [*by, score, label, *amounts], "data")
     frame = nw.from_native(data)
     schema = frame.collect_schema()
     require_columns(list(schema.names()), [*by, score, label, *amounts], "data")
@@ -268,7 +281,7 @@ def _aggregate(nw, frame, schema, amounts, keys, helpers=(), extra=()) -> pd.Dat
         ]
     if helpers:
         frame = frame.with_columns(*helpers)
-    return frame.group_by(list(dict.fromkeys(keys))).agg(*aggregations).collect().to_pandas()
+    return to_pandas(frame.group_by(list(dict.fromkeys(keys))).agg(*aggregations).collect())
 
 
 def _binned(nw, frame, schema, score, label, by, amounts, bins) -> pd.DataFrame | None:

@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from costchart._io.errors import warn
+from costchart._io.native import native_names
 
 __all__ = ["warn_if_pooled"]
 
@@ -48,15 +49,24 @@ def _text_columns(data) -> list:
     and is left out; a lazy frame's values are not read (only its column types). Called
     once the data has been read, so ``data`` is a frame the readers accept.
     """
-    if isinstance(data, pd.DataFrame):
-        text = [name for name, dtype in data.dtypes.items() if _is_text(dtype)]
-        return [name for name in text if _several(data[name])]
+    if isinstance(data, pd.DataFrame):  # by position: a name may repeat (unread columns)
+        text = [k for k, dtype in enumerate(data.dtypes) if _is_text(dtype)]
+        found = [data.columns[k] for k in text if _several(data.iloc[:, k])]
+        return list(dict.fromkeys(found))
     if isinstance(data, Mapping):
         listed = [name for name, values in data.items() if _is_text_values(values)]
         return [name for name in listed if _several(pd.Series(data[name]))]
     import narwhals.stable.v2 as nw
 
-    frame = nw.from_native(data)
+    names = native_names(data)
+    if names is not None and len(set(names)) < len(names) and hasattr(data, "rename_columns"):
+        # pyarrow: narwhals refuses repeated names, so the columns are read by position
+        frame = nw.from_native(data.rename_columns([str(k) for k in range(len(names))]))
+        return list(dict.fromkeys(names[int(k)] for k in _text_of(nw, frame)))
+    return _text_of(nw, nw.from_native(data))
+
+
+def _text_of(nw, frame) -> list:
     kinds = (nw.String, nw.Categorical, nw.Enum)
     schema = frame.collect_schema()
     names = [name for name, dtype in schema.items() if isinstance(dtype, kinds) or dtype in kinds]

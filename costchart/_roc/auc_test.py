@@ -119,24 +119,33 @@ def auc_test(
         _, side_a, side_b = paired(part, classifier, instance, names, label)
         positive = binary_labels(side_a[label].to_numpy(), f"column {label!r}", pos_label)
         copies = instance_weights(side_a, side_b, weight, "auc_test's paired test")
-        if copies is not None:  # k copies of an instance: exactly its row repeated k times
-            each = np.repeat(np.arange(len(copies)), copies.astype(np.int64))
-            side_a, side_b, positive = side_a.iloc[each], side_b.iloc[each], positive[each]
+        # k copies of an instance count k times (the test of its row repeated k times),
+        # computed on the counts: the rows are never repeated.
+        counts = np.ones(len(positive)) if copies is None else copies
+        with np.errstate(over="ignore"):  # an overflowing total is refused below
+            n_pos, n_neg = float(counts[positive].sum()), float(counts[~positive].sum())
         where = f" in group {describe_group(by, group.key)}" if by else ""
-        if positive.sum() < 2 or (~positive).sum() < 2:
+        if not np.isfinite(n_pos + n_neg):
             msg = (
-                f"{int(positive.sum())} positives and {int((~positive).sum())} negatives"
+                f"weight= column {weight!r} sums to more than the largest float64 (about "
+                f"1.8e+308){where}; DeLong's test counts instances: pass weights whose total "
+                "is a count float64 holds"
+            )
+            raise CostchartError(msg)
+        if n_pos < 2 or n_neg < 2:
+            msg = (
+                f"{n_pos:.15g} positives and {n_neg:.15g} negatives"
                 f"{where}: DeLong's test needs at least 2 of each class"
             )
             raise CostchartError(msg)
         placements = [
-            _instance_placements(_score_keys(side[score].to_numpy(), score), positive)
+            _instance_placements(_score_keys(side[score].to_numpy(), score), positive, counts)
             for side in (side_a, side_b)
         ]
         (auc_a, v10_a, v01_a), (auc_b, v10_b, v01_b) = placements
-        s10 = np.cov(np.vstack([v10_a, v10_b]))  # ddof=1, as DeLong
-        s01 = np.cov(np.vstack([v01_a, v01_b]))
-        covariance = s10 / len(v10_a) + s01 / len(v01_a)
+        s10 = _covariance(v10_a, v10_b, counts[positive])  # ddof=1, as DeLong
+        s01 = _covariance(v01_a, v01_b, counts[~positive])
+        covariance = s10 / n_pos + s01 / n_neg
         variance = covariance[0, 0] + covariance[1, 1] - 2 * covariance[0, 1]
         difference = auc_a - auc_b
         se = float(np.sqrt(max(variance, 0.0)))
@@ -164,15 +173,31 @@ def _score_keys(values, score: str) -> np.ndarray:
     return order_keys(scores)[0]
 
 
-def _instance_placements(scores: np.ndarray, positive: np.ndarray):
-    """The AUC and every positive's and negative's placement value (midranks, Sun & Xu)."""
-    from scipy import stats
+def _instance_placements(scores: np.ndarray, positive: np.ndarray, counts: np.ndarray):
+    """The AUC and every positive's and negative's placement value (midranks, Sun & Xu).
 
-    everyone = stats.rankdata(scores)
-    within_pos = stats.rankdata(scores[positive])
-    within_neg = stats.rankdata(scores[~positive])
-    n_pos, n_neg = positive.sum(), (~positive).sum()
-    # negatives below a positive (ties half) = its rank among all - its rank among positives
-    v10 = (everyone[positive] - within_pos) / n_neg
-    v01 = 1.0 - (everyone[~positive] - within_neg) / n_pos
-    return float(v10.mean()), v10, v01
+    ``counts`` says how many copies of each instance there are (whole numbers, 0 allowed).
+    """
+    pos, neg = scores[positive], scores[~positive]
+    count_pos, count_neg = counts[positive], counts[~positive]
+    # a positive's share of negatives below it (ties half); a negative's of positives above
+    v10 = _below(neg, count_neg, pos) / count_neg.sum()
+    v01 = 1.0 - _below(pos, count_pos, neg) / count_pos.sum()
+    return float(np.dot(count_pos, v10) / count_pos.sum()), v10, v01
+
+
+def _below(values: np.ndarray, counts: np.ndarray, at: np.ndarray) -> np.ndarray:
+    """How many of ``values`` (each ``counts`` times) lie below each of ``at``, ties half."""
+    order = np.argsort(values, kind="stable")
+    ranked = values[order]
+    running = np.concatenate([[0.0], np.cumsum(counts[order])])
+    lo = np.searchsorted(ranked, at, side="left")
+    hi = np.searchsorted(ranked, at, side="right")
+    return running[lo] + 0.5 * (running[hi] - running[lo])
+
+
+def _covariance(x: np.ndarray, y: np.ndarray, counts: np.ndarray) -> np.ndarray:
+    """The 2x2 covariance (ddof=1) of ``x`` and ``y`` with each value ``counts`` times."""
+    total = counts.sum()
+    centred = np.vstack([x - np.dot(counts, x) / total, y - np.dot(counts, y) / total])
+    return (centred * counts) @ centred.T / (total - 1)

@@ -66,7 +66,8 @@ def paired(frame: pd.DataFrame, classifier: str, instance: str, names, label: st
                 "that tell them apart (e.g. by='fold')"
             )
             raise CostchartError(msg)
-        sides.append(rows.set_index(instance))
+        # The id column stays too: weight=, label= or score= may name it as well.
+        sides.append(rows.set_index(instance, drop=False))
     a, b = sides
     only_a = a.index.difference(b.index)
     only_b = b.index.difference(a.index)

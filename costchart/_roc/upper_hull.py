@@ -21,6 +21,19 @@ MAX_PASSES = 16
 #: Groups of more points go to :func:`upper_hull` directly: a call costs about 40
 #: microseconds more than the shared passes, but then about 20 ns less per point.
 LARGE_GROUP = 2_000
+#: Coordinates above this (counts of large weights) are scaled down by a power of two,
+#: exactly, before any turn is computed: a product of two coordinates near 1e154
+#: overflows float64, and the hull came out wrong.
+LARGEST = 2.0**500
+
+
+def _in_range(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``x`` and ``y`` times one power of two that brings them to at most :data:`LARGEST`."""
+    top = max(float(np.max(np.abs(x), initial=0.0)), float(np.max(np.abs(y), initial=0.0)))
+    if not LARGEST < top < np.inf:
+        return x, y
+    shift = 500 - int(np.ceil(np.log2(top)))  # the same factor for both keeps every angle
+    return np.ldexp(x, shift), np.ldexp(y, shift)
 
 
 def upper_hull(x: np.ndarray, y: np.ndarray, *, min_turn: float = 0.0) -> np.ndarray:
@@ -37,6 +50,7 @@ def upper_hull(x: np.ndarray, y: np.ndarray, *, min_turn: float = 0.0) -> np.nda
     n = len(x)
     if n <= 2:
         return np.arange(n)
+    x, y = _in_range(x, y)
     last_of_run = np.flatnonzero(np.append(x[1:] != x[:-1], True))
     chain = last_of_run if last_of_run[0] == 0 or y[last_of_run[0]] == y[0] else None
     if chain is None:
@@ -110,6 +124,7 @@ def upper_hulls(
     """
     sizes = np.asarray(sizes, dtype=np.int64)
     starts = np.asarray(starts, dtype=np.int64)
+    x, y = _in_range(x, y)
     n_groups = len(sizes)
     final_turn = np.broadcast_to(np.asarray(min_turn, dtype=np.float64), (n_groups,))
     group = np.repeat(np.arange(n_groups), sizes)

@@ -19,6 +19,7 @@ from costchart._io.data_checks import binary_labels
 from costchart._io.deprecation import ABSENT, deprecated_names, renamed_value, take_alias
 from costchart._io.errors import CostchartError
 from costchart._io.frames import as_pandas, require_columns
+from costchart._io.native import native_names
 from costchart._io.parameters import RESAMPLINGS, checked
 from costchart._io.validation import column_name, finite_number, random_generator
 
@@ -122,7 +123,7 @@ def _columns(data, label: str) -> list[str]:
         names = list(data)
     else:
         try:
-            names = list(nw.from_native(data, eager_only=True).columns)
+            names = native_names(data) or list(nw.from_native(data, eager_only=True).columns)
         except TypeError:
             msg = (
                 f"data of type {type(data).__name__} is not a table; pass a pandas, polars "
