@@ -1395,6 +1395,11 @@ def build_cases(tmp: Path) -> list[Case]:
 
     issue31_edge_cases(add)
 
+    # -- 7d. issue 31: chart values that are not plain numbers or strings ---------------------
+    from sweep_chart_values import chart_value_cases
+
+    chart_value_cases(add)
+
     # -- 8. calls that can kill Python: in a subprocess -------------------------------------------
     sub = {
         "save: PNG with scale_factor=1000": f"""
