@@ -106,7 +106,8 @@ def palette(values: Iterable, *, colors: Mapping | None = None) -> dict:
         msg = f"values={values!r} must be a list or column of the values to colour"
         raise CostchartError(msg)
     chosen = _check_colors(colors)
-    values, chosen = _as_drawn(list(values)), dict(zip(_as_drawn(list(chosen)), chosen.values()))
+    values = _as_drawn(list(values))
+    chosen = dict(zip(_as_drawn(list(chosen)), chosen.values(), strict=True))
     ordered = _sorted_values(values + list(chosen))
     free = iter(c for c in COLORS if c not in set(chosen.values()))
     mapping = {}

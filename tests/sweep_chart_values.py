@@ -44,7 +44,10 @@ def _typed_kinds():
             ["2020-01", "2020-02"],
         ),
         "Interval": (pd.Series(pd.interval_range(0, 2)), ["(0, 1]", "(1, 2]"]),
-        "Timedelta": (pd.Series(pd.to_timedelta(["1D", "2D"])), ["1 days 00:00:00", "2 days 00:00:00"]),
+        "Timedelta": (
+            pd.Series(pd.to_timedelta(["1D", "2D"])),
+            ["1 days 00:00:00", "2 days 00:00:00"],
+        ),
         "datetime64": (
             pd.Series(pd.to_datetime(["2020-01-31", "2021-06-01"])),
             ["2020-01-31", "2021-06-01"],
@@ -106,9 +109,10 @@ def chart_value_cases(add) -> None:
             )
     # Missing values: null in the page, never NaN.
     for values, texts in (([float("nan"), 1.0], []), ([None, "a"], ["a"])):
+        missing = data(values)
         add(
             f"explorer: a missing colour value ({values[0]!r})",
-            lambda f=data(values): cc.explorer(_points(cc, f, by=["g"]), classifier="g"),
+            lambda f=missing: cc.explorer(_points(cc, f, by=["g"]), classifier="g"),
             RESULT,
             drawn_as(texts),
         )
@@ -130,7 +134,9 @@ def chart_value_cases(add) -> None:
         broken = data(["a", "b"]).rename(columns={"g": name})
         add(
             f"threshold_choice_chart: colour column named {name!r}",
-            lambda f=broken, c=name: cc.threshold_choice_chart(f, score="s", label="y", classifier=c),
+            lambda f=broken, c=name: cc.threshold_choice_chart(
+                f, score="s", label="y", classifier=c
+            ),
             message_must=r"cannot be drawn.*line break.*rename the column",
         )
         add(

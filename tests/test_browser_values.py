@@ -175,9 +175,9 @@ def _check_page(browser, charts: dict, texts, tmp_path) -> None:  # noqa: F811
         assert result is not None, f"{name} was not drawn"
         assert result["marks"] > 0, f"{name} drew no marks"
         for text in texts or ():
-            assert any(t == text or t.endswith((f" {text}", f": {text}")) for t in result["texts"]), (
-                f"{name} does not show {text!r}: {result['texts'][:40]}"
-            )
+            assert any(
+                t == text or t.endswith((f" {text}", f": {text}")) for t in result["texts"]
+            ), f"{name} does not show {text!r}: {result['texts'][:40]}"
 
 
 @pytest.mark.parametrize("kind", list(PAGES))

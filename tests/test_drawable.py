@@ -17,7 +17,7 @@ import warnings
 import numpy as np
 import pandas as pd
 import pytest
-from scenegraph import data_marks, legend_labels, marks, scene
+from scenegraph import legend_labels, marks, scene
 
 import costchart as cc
 from costchart._export.image import chart_spec

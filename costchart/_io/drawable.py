@@ -80,7 +80,7 @@ def drawable_values(series: pd.Series, where: str) -> np.ndarray | None:
         numbers = series.to_numpy(np.float64, na_value=np.nan)
         if not np.isinf(numbers).any():
             return None
-    elif pd.api.types.is_string_dtype(dtype) and dtype != object:
+    elif isinstance(dtype, pd.StringDtype):
         return None
     values = series.to_numpy(object)
     try:
@@ -92,7 +92,9 @@ def drawable_values(series: pd.Series, where: str) -> np.ndarray | None:
         return _missing_as_none(values, codes)
     texts = _texts(uniques)
     _refuse_clashes(uniques, texts, where)
-    return np.append(np.asarray(texts, dtype=object), None)[codes]
+    table = np.empty(len(texts) + 1, dtype=object)  # the last entry for missing (code -1)
+    table[: len(texts)] = texts
+    return table[codes]
 
 
 def _missing_as_none(values: np.ndarray, codes: np.ndarray) -> np.ndarray | None:

@@ -26,8 +26,8 @@ import pandas as pd
 
 from costchart._cost.geometry import check_y_max
 from costchart._io import schema as col
-from costchart._io.errors import CostchartError
 from costchart._io.drawable import drawable
+from costchart._io.errors import CostchartError
 from costchart._io.frames import (
     infer_by,
     is_hashable,
