@@ -39,6 +39,7 @@ __all__ = [
     "lift_data",
     "nominal",
     "shared_layer",
+    "title_text",
     "top_level",
     "without_params",
 ]
@@ -84,6 +85,23 @@ def field(name) -> str:
         )
         raise CostchartError(msg)
     return _SPECIAL.sub(r"\\\1", text)
+
+
+def title_text(text) -> str:
+    r"""``text`` as a channel's title that Vega-Lite can write into its expressions.
+
+    Vega-Lite writes each title of a mark's channels into the expressions of its tooltip
+    and screen-reader description, escaping a quote but not a backslash or a line break,
+    and the chart is not drawn ("Expression parse error"). Titles made of names (a
+    classifier's, a column's) read line breaks as spaces and a backslash as the reverse
+    solidus operator, which looks the same.
+
+    Examples
+    --------
+    >>> title_text("a\\b\nc") == "a\u29f5b c"
+    True
+    """
+    return _BREAKS.sub(" ", str(text)).replace("\\", "\u29f5")
 
 
 def nominal(name, **properties) -> dict:

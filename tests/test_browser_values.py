@@ -47,6 +47,11 @@ PAGES = {
         [pd.Interval(0, 1), pd.Interval(1, 2)],
         None,
     ),
+    "intervals and hostile strings": (
+        [pd.Interval(0, 1), pd.Interval(1, 2)],
+        ["p\u2029q\\", 'r"</script>s\n'],
+        ["(0, 1]", "(1, 2]"],
+    ),
     "missing names and large integers": ([None, "a"], [2**53 + 1, 2**53 + 2], ["a"]),
 }
 
@@ -55,12 +60,14 @@ NAMES = ('a"b', "a.b[0]'c")
 
 
 def _data(colour, facet, *, names=("g", "h"), n=50, seed=1) -> pd.DataFrame:
+    """Two classifiers (colour) scoring the same ``n`` instances in each of two panels."""
     rng = np.random.default_rng(seed)
-    label = rng.integers(0, 2, 4 * n)
+    label = np.tile(rng.integers(0, 2, n), 4)
     frame = pd.DataFrame({"s": (rng.random(4 * n) + 0.6 * label).round(2) / 1.6, "y": label})
     frame[names[0]] = pd.Series(([colour[0]] * n + [colour[1]] * n) * 2, dtype=object)
     frame[names[1]] = pd.Series([facet[0]] * (2 * n) + [facet[1]] * (2 * n), dtype=object)
     frame["fold"] = np.arange(4 * n) % 2
+    frame["instance"] = np.r_[np.tile(np.arange(n), 2), np.tile(np.arange(n, 2 * n), 2)]
     return frame
 
 
@@ -102,6 +109,33 @@ def _charts(frame: pd.DataFrame, g: str, h: str) -> dict:
                 classifier=g,
                 facet=h,
                 size=160,
+            ),
+            "coverage_chart": cc.coverage_chart(
+                frame.groupby([g, h], sort=False, dropna=False)
+                .size()
+                .reset_index(name="runs")
+                .assign(pc=0.5, coverage=0.9),
+                color=g,
+                facet=h,
+            ),
+            **(
+                {}
+                if frame[g].isna().any()  # a classifier compared needs a name
+                else {
+                    "difference_chart": cc.difference_chart(
+                        cc.difference_band(
+                            frame,
+                            score="s",
+                            label="y",
+                            classifier=g,
+                            instance="instance",
+                            by=h,
+                            pc=pc,
+                        ),
+                        facet=h,
+                        size=160,
+                    )
+                }
             ),
         }
 

@@ -224,3 +224,45 @@ def _texts(graph) -> list[str]:
             text = item.get("text")
             found += [str(t) for t in text] if isinstance(text, list) else [str(text)]
     return found
+
+
+def test_line_separators_in_names_are_spaces_everywhere_in_the_spec():
+    # Vega-Lite copies values into expressions (sort orders, filters) with JSON.stringify,
+    # which leaves U+2028 as it is, and Vega's parser reads it as a line end: every
+    # occurrence is a space, so each value still finds its colour.
+    frame = _data(["p\u2028q", "r\u2029s"])
+    spec = chart_spec(cc.cost_chart(_points(frame), classifier="g", facet="h"))
+    text = json.dumps(spec, ensure_ascii=False)
+    assert "\u2028" not in text and "\u2029" not in text
+    domains = [
+        scale["domain"]
+        for scale in _all(spec, "scale")
+        if isinstance(scale, dict) and "p q" in scale.get("domain", [])
+    ]
+    assert domains and all(d == ["p q", "r s"] for d in domains)
+    values = {row["g"] for rows in spec["datasets"].values() for row in rows if "g" in row}
+    assert values == {"p q", "r s"}
+
+
+def _all(spec, key):
+    if isinstance(spec, dict):
+        for k, v in spec.items():
+            if k == key:
+                yield v
+            yield from _all(v, key)
+    elif isinstance(spec, list):
+        for v in spec:
+            yield from _all(v, key)
+
+
+def test_a_difference_chart_names_the_classifiers_as_the_other_charts_draw_them():
+    frame = _data([b"tree", b"forest"])
+    frame["y"] = np.tile(frame["y"].to_numpy()[:40], 4)
+    frame["instance"] = np.r_[np.tile(np.arange(40), 2), np.tile(np.arange(40, 80), 2)]
+    band = cc.difference_band(
+        frame, score="s", label="y", classifier="g", instance="instance", by="h", pc=[0.5]
+    )
+    chart = cc.difference_chart(band, facet="h")
+    shown = _texts(scene(chart))
+    assert "Cost of tree minus cost of forest" in shown, shown
+    assert not any("b'" in line for line in shown), shown

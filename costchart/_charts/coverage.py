@@ -11,6 +11,7 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 
+from costchart._io.drawable import drawable
 from costchart._io.errors import CostchartError
 from costchart._io.frames import require_columns
 from costchart._io.parameters import checked
@@ -46,7 +47,7 @@ def coverage_chart(
     ... )
     >>> chart = coverage_chart(table, color="interval", facet="mu")
     """
-    data = _read(table, color, facet)
+    data = drawable(_read(table, color, facet), [color, facet], "the coverage table")
     for name in (color, facet):
         data[name] = data[name].map(
             lambda value: f"{value:g}" if isinstance(value, float) else str(value)

@@ -9,6 +9,7 @@ Liberation Sans, and converts it to PDF or PNG.
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from typing import Any
@@ -60,7 +61,7 @@ def chart_spec(chart) -> dict:
         # is not Vega-Lite is still refused.
         spec = chart.to_dict(validate=False)
     _check_schema(spec)
-    return merge_scales(_json_rows(spec))
+    return merge_scales(_without_line_separators(_json_rows(spec)))
 
 
 def _json_rows(spec: dict) -> dict:
@@ -78,6 +79,26 @@ def _json_rows(spec: dict) -> dict:
             rows = [_finite_row(row) for row in rows]
         fixed[name] = rows
     return {**spec, "datasets": fixed}
+
+
+#: Characters a JSON string may hold but a Vega expression's may not (Vega reads them as
+#: line ends): Vega-Lite copies names and values into expressions (sort orders, filters,
+#: tooltips) with ``JSON.stringify``, which leaves them as they are.
+_SEPARATORS = ("\u2028", "\u2029")
+
+
+def _without_line_separators(spec: dict) -> dict:
+    """``spec`` with every line or paragraph separator in its strings read as a space.
+
+    Every occurrence becomes the same space, in the data and in the scales and sort
+    orders alike, so the chart still matches each value to its colour and panel.
+    """
+    text = json.dumps(spec, ensure_ascii=False)
+    if not any(separator in text for separator in _SEPARATORS):
+        return spec
+    for separator in _SEPARATORS:
+        text = text.replace(separator, " ")
+    return json.loads(text)
 
 
 def _non_finite(value) -> bool:

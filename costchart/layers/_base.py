@@ -38,7 +38,7 @@ from costchart._io.frames import (
 from costchart._io.schema import RESERVED
 from costchart._io.tables import numbers, read_table
 from costchart._palette import color_scale
-from costchart._vega import field, nominal
+from costchart._vega import field, nominal, title_text
 
 #: Colours shared by the layers.
 INK = "#222222"
@@ -252,7 +252,7 @@ def tooltips(table: pd.DataFrame, color: str | None, fields, tooltip) -> list | 
                 alt.Tooltip(
                     field=field(name),
                     type="quantitative" if quantitative else "nominal",
-                    title=str(title),
+                    title=title_text(title),
                     format=".4f" if quantitative else alt.Undefined,
                 )
             )
