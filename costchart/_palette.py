@@ -120,11 +120,13 @@ def palette(values: Iterable, *, colors: Mapping | None = None) -> dict:
 
 
 def _as_drawn(values: list) -> list:
-    """``values`` as a chart draws them: dates, decimals, bytes and the like as text."""
-    if not values or not all(is_hashable(v) for v in values):
+    """The distinct ``values`` as a chart draws them: dates, decimals, bytes ... as text."""
+    try:
+        distinct = list(dict.fromkeys(values))
+    except TypeError:
         return values  # the unhashable are refused by _sorted_values, naming the value
-    drawn = drawable_values(pd.Series(values, dtype=object), "the values to colour")
-    return values if drawn is None else list(drawn)
+    drawn = drawable_values(pd.Series(distinct, dtype=object), "the values to colour")
+    return distinct if drawn is None else list(drawn)
 
 
 def _check_colors(colors) -> dict:
