@@ -18,6 +18,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
+from costchart._io.drawable import drawable_values
 from costchart._io.errors import CostchartError
 from costchart._io.frames import is_hashable
 
@@ -89,7 +90,9 @@ def palette(values: Iterable, *, colors: Mapping | None = None) -> dict:
     Returns
     -------
     dict
-        Value -> CSS colour, in sorted order of the values.
+        Value -> CSS colour, in sorted order of the values. Values a chart draws as text
+        (dates, decimals, bytes, tuples, ``inf``, ...; see
+        :func:`costchart._io.drawable.drawable`) are keyed by that text.
 
     Examples
     --------
@@ -103,7 +106,9 @@ def palette(values: Iterable, *, colors: Mapping | None = None) -> dict:
         msg = f"values={values!r} must be a list or column of the values to colour"
         raise CostchartError(msg)
     chosen = _check_colors(colors)
-    ordered = _sorted_values(list(values) + list(chosen))
+    values = _as_drawn(list(values))
+    chosen = dict(zip(_as_drawn(list(chosen)), chosen.values(), strict=True))
+    ordered = _sorted_values(values + list(chosen))
     free = iter(c for c in COLORS if c not in set(chosen.values()))
     mapping = {}
     for number, value in enumerate(ordered):
@@ -112,6 +117,16 @@ def palette(values: Iterable, *, colors: Mapping | None = None) -> dict:
         else:
             mapping[_plain(value)] = next(free, COLORS[number % len(COLORS)])
     return mapping
+
+
+def _as_drawn(values: list) -> list:
+    """The distinct ``values`` as a chart draws them: dates, decimals, bytes ... as text."""
+    try:
+        distinct = list(dict.fromkeys(values))
+    except TypeError:
+        return values  # the unhashable are refused by _sorted_values, naming the value
+    drawn = drawable_values(pd.Series(distinct, dtype=object), "the values to colour")
+    return distinct if drawn is None else list(drawn)
 
 
 def _check_colors(colors) -> dict:

@@ -11,8 +11,9 @@ Column names
 Vega-Lite reads a field name as an access path: ``a.b`` is field ``b`` of field ``a``,
 ``a[0]`` an array element, and a quote opens a quoted path segment. A column whose name
 holds one of these characters must have them escaped with a backslash, or the chart
-loses its legend or fails at render. Names that are empty or hold a backslash cannot be
-drawn at all (Vega-Lite 6 drops the escape of a backslash) and are refused. Altair's
+loses its legend or fails at render. Names that are empty or hold a backslash or a line
+break cannot be drawn at all (Vega-Lite 6 drops the escape of a backslash, and writes a
+line break unescaped into its expressions) and are refused. Altair's
 ``"name:N"`` shorthand would also split a name holding ``:``, so every encoding here is
 built from ``field=`` and ``type=`` instead. Expressions (filters, calculations) read a
 column as ``datum["name"]``, with the name as a JSON string.
@@ -38,17 +39,21 @@ __all__ = [
     "lift_data",
     "nominal",
     "shared_layer",
+    "title_text",
     "top_level",
     "without_params",
 ]
 
 _SPECIAL = re.compile(r"""([.\[\]'"])""")
+#: Line breaks, which Vega-Lite copies unescaped into the expressions describing marks.
+_BREAKS = re.compile("[\r\n\u2028\u2029]+")
 
 
 def field(name) -> str:
     r"""``name`` as a Vega-Lite field: ``.``, ``[``, ``]``, ``'`` and ``"`` escaped.
 
-    Empty names and names holding a backslash raise :class:`~costchart.CostchartError`.
+    Empty names and names holding a backslash or a line break raise
+    :class:`~costchart.CostchartError`.
 
     Examples
     --------
@@ -62,6 +67,15 @@ def field(name) -> str:
             "field name as no field; rename the column"
         )
         raise CostchartError(msg)
+    if _BREAKS.search(text):
+        # Vega-Lite writes a field name into its tooltip and description expressions
+        # without escaping a line break, which ends the string there.
+        msg = (
+            f"a column named {text!r} cannot be drawn: Vega-Lite breaks on a line break in "
+            "a field name (the chart is not drawn); rename the column, e.g. with "
+            "frame.rename(columns=lambda c: c.replace('\\n', ' '))"
+        )
+        raise CostchartError(msg)
     if "\\" in text:
         # Vega-Lite 6 unescapes a field and escapes it again without its backslashes, so no
         # escaping survives everywhere: facets by such a column always lose their panels.
@@ -73,11 +87,30 @@ def field(name) -> str:
     return _SPECIAL.sub(r"\\\1", text)
 
 
+def title_text(text) -> str:
+    r"""``text`` as a channel's title that Vega-Lite can write into its expressions.
+
+    Vega-Lite writes each title of a mark's channels into the expressions of its tooltip
+    and screen-reader description, escaping a quote but not a backslash or a line break,
+    and the chart is not drawn ("Expression parse error"). Titles made of names (a
+    classifier's, a column's) read line breaks as spaces and a backslash as the reverse
+    solidus operator, which looks the same.
+
+    Examples
+    --------
+    >>> title_text("a\\b\nc") == "a\u29f5b c"
+    True
+    """
+    return _BREAKS.sub(" ", str(text)).replace("\\", "\u29f5")
+
+
 def nominal(name, **properties) -> dict:
     """Keyword arguments for an Altair channel (``alt.Color(**nominal(name))``) of a column.
 
     The field is escaped; where escaping changed it, the title is the column's own name,
-    so legends and tooltips show no backslashes.
+    so legends and tooltips show no backslashes. Give a mark's channel no ``title=None``
+    (hide its axis or legend instead): Vega-Lite then describes the mark by the escaped
+    field, and the backslash before a quote breaks that expression.
     """
     escaped = field(name)
     extra = {} if escaped == str(name) or "title" in properties else {"title": str(name)}

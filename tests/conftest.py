@@ -41,6 +41,9 @@ QUICK_COVER: dict[str, tuple[str, ...]] = {
         "options",
         "kind",
     ),
+    # Each kind of grouping value drawn: the conversion's own tests run every kind quickly.
+    "test_drawable.py::test_cost_chart_draws_each_kind_as_its_text": (),
+    "test_drawable.py::test_every_chart_colours_each_kind_by_its_text": (),
     "test_expected_loss.py::test_rate_loss_equals_the_integral_of_its_definition": (),
     "test_explorer.py::test_the_chosen_point_is_the_optimal_hull_vertex": (),
     "test_grouped_geometry.py::test_many_groups_equal_each_group_alone": ("name",),

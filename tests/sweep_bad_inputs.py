@@ -1405,6 +1405,11 @@ def build_cases(tmp: Path) -> list[Case]:
 
     big_integer_cases(add)
 
+    # -- 7f. issue 31, item 1: chart values that are not plain numbers or strings ---------------------
+    from sweep_chart_values import chart_value_cases
+
+    chart_value_cases(add)
+
     # -- 8. calls that can kill Python: in a subprocess -------------------------------------------
     sub = {
         "save: PNG with scale_factor=1000": f"""

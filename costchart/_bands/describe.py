@@ -12,7 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import pandas as pd
+
 from costchart._bands.options import Options
+from costchart._io.drawable import drawable_values
 from costchart._io.errors import CostchartError, warn
 
 __all__ = ["ATTRS", "band_label", "describe", "pair_of", "recorded_level", "recorded_names"]
@@ -137,7 +140,9 @@ def recorded_names(table, names) -> tuple[str, str]:
             "'b': pass a= and b= to name them"
         )
         return "a", "b"
-    return str(a), str(b)
+    # As the charts draw them: a date as 2020-01-31, bytes as their text, ...
+    texts = drawable_values(pd.Series([a, b], dtype=object), "the names of a and b")
+    return (str(a), str(b)) if texts is None else (str(texts[0]), str(texts[1]))
 
 
 def recorded_level(table) -> float | None:

@@ -18,6 +18,7 @@ import costchart as cc
 from costchart._charts._options import check_roles
 from costchart._cost.geometry import ALWAYS_NEGATIVE, ALWAYS_POSITIVE
 from costchart._io import schema as col
+from costchart._io.drawable import drawable
 from costchart._io.errors import CostchartError
 from costchart._io.frames import check_unique_columns, infer_by
 from costchart._io.tables import read_table
@@ -206,14 +207,17 @@ def grouping_of(points, by, name: str, *, declared=()) -> tuple[pd.DataFrame, li
     """A chart's input as pandas and its grouping columns, ``classifier=`` and ``facet=`` declared.
 
     A pandas frame is not read here (the public transformer the chart calls first reads
-    it): only its column names are checked, so that each input table is read once.
+    it): only its column names are checked, so that each input table is read once. Its
+    grouping columns are given as the chart draws them (:func:`costchart._io.drawable.drawable`:
+    dates, decimals, bytes and the like as text), on a copy where any needs it.
     """
     if isinstance(points, pd.DataFrame):
         check_unique_columns(points.columns, name)
         table = points
     else:
         table = read_table(points, name)
-    return table, infer_by(table, by, name=name, declared=declared)
+    by = infer_by(table, by, name=name, declared=declared)
+    return drawable(table, by, name), by
 
 
 def passed_by(table: pd.DataFrame, given, by: list[str]):

@@ -11,11 +11,13 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 
+from costchart._io.drawable import drawable
 from costchart._io.errors import CostchartError
 from costchart._io.frames import require_columns
 from costchart._io.parameters import checked
 from costchart._io.tables import numbers, read_table
 from costchart._io.validation import column_name
+from costchart._vega import field
 
 __all__ = ["coverage_chart"]
 
@@ -45,7 +47,7 @@ def coverage_chart(
     ... )
     >>> chart = coverage_chart(table, color="interval", facet="mu")
     """
-    data = _read(table, color, facet)
+    data = drawable(_read(table, color, facet), [color, facet], "the coverage table")
     for name in (color, facet):
         data[name] = data[name].map(
             lambda value: f"{value:g}" if isinstance(value, float) else str(value)
@@ -65,12 +67,14 @@ def coverage_chart(
                 scale=alt.Scale(domain=[0, 1]),
             ),
             color=alt.Color(
-                f"{color}:N",
+                field=field(color),
+                type="nominal",
                 title=legend,
                 scale=alt.Scale(domain=values, range=colours[: len(values)]),
             ),
             strokeDash=alt.StrokeDash(
-                f"{color}:N",
+                field=field(color),
+                type="nominal",
                 title=legend,
                 scale=alt.Scale(domain=values, range=[dashes[i % 4] for i in range(len(values))]),
             ),
@@ -86,7 +90,8 @@ def coverage_chart(
         .properties(width=240, height=160)
         .facet(
             facet=alt.Facet(
-                f"{facet}:N",
+                field=field(facet),
+                type="nominal",
                 title=facet.replace("_", " "),
                 sort=list(dict.fromkeys(data[facet])),  # the order of the runs
             ),

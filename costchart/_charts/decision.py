@@ -15,6 +15,7 @@ from costchart._charts._options import Look, check_roles, colors_of, keys_of, re
 from costchart._charts._registry import register
 from costchart._io import schema as col
 from costchart._io.data_checks import finite_numbers
+from costchart._io.drawable import drawable
 from costchart._io.errors import CostchartError
 from costchart._io.frames import check_unique_columns, infer_by
 from costchart._io.parameters import checked
@@ -84,6 +85,7 @@ def decision_curve_chart(
     band = flag(band, "show_band")
     by = infer_by(table, by, name="the net-benefit table", declared=(color, facet))
     check_roles(by, "the net-benefit table", "net_benefit", color=color, facet=facet)
+    table = drawable(table, by, "the net-benefit table")  # dates, decimals, ... as text
     model = table[table[col.STRATEGY] == "model"]
     others = table[table[col.STRATEGY] != "model"].copy()
     ceiling = float(np.nanmax(table[col.NET_BENEFIT].to_numpy())) if len(table) else 1.0

@@ -325,7 +325,7 @@ def explorer(
         .mark_text(align="left", baseline="middle", fontSize=12, limit=260, lineBreak="\n")
         .encode(
             x=alt.value(0),
-            y=alt.Y(**nominal(color, title=None), axis=None) if color else alt.value(10),
+            y=alt.Y(**nominal(color), axis=None) if color else alt.value(10),
             text="costchart_text:N",
             color=colour(vertices),
         )

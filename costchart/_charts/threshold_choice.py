@@ -23,6 +23,7 @@ from costchart._charts._registry import register
 from costchart._charts.linked import pairs
 from costchart._cost.geometry import check_y_max
 from costchart._io import schema as col
+from costchart._io.drawable import drawable
 from costchart._io.errors import CostchartError
 from costchart._io.frames import check_by_names, normalize_by
 from costchart._io.groups import Groups, assemble, split_groups
@@ -119,6 +120,7 @@ def threshold_choice_chart(
     points = cc.roc_points(
         data, score=score, label=label, by=given, pos_label=pos_label, weight=weight
     )
+    points = drawable(points, by, "data")  # dates, decimals, ... as the chart draws them
     groups = split_groups(points, by)  # costchart's own points: no second reading
     tables = _public_tables(data, points, (score, label, weight), by, pos_label, look.size + 1)
     curves, losses = _curves_and_losses(tables, groups)
@@ -148,7 +150,7 @@ def _public_tables(data, points, columns, by, pos_label, samples: int) -> dict:
     )
     return {
         "envelope": cc.lower_envelope(points, by=by),
-        "brier_curve": brier,
+        "brier_curve": drawable(brier, by, "data"),
         "rate_driven_curve": cc.rate_driven_curve(points, by=by, pc=grid),
         "expected_loss": cc.expected_loss(points, threshold_choice=list(CHOICE_NAMES), by=by),
     }

@@ -9,6 +9,8 @@ Liberation Sans, and converts it to PDF or PNG.
 
 from __future__ import annotations
 
+import json
+import math
 import re
 from typing import Any
 
@@ -59,7 +61,58 @@ def chart_spec(chart) -> dict:
         # is not Vega-Lite is still refused.
         spec = chart.to_dict(validate=False)
     _check_schema(spec)
-    return merge_scales(spec)
+    return merge_scales(_without_line_separators(_json_rows(spec)))
+
+
+def _json_rows(spec: dict) -> dict:
+    """``spec`` with every non-finite number in its inline rows as null, as JSON needs.
+
+    Works around: Altair's data transformer (under pandas 3) writes a missing value of a
+    text column as NaN, which no JSON parser takes.
+    """
+    datasets = spec.get("datasets")
+    if not isinstance(datasets, dict):
+        return spec
+    fixed = {}
+    for name, rows in datasets.items():
+        if isinstance(rows, list) and any(_has_non_finite(row) for row in rows):
+            rows = [_finite_row(row) for row in rows]
+        fixed[name] = rows
+    return {**spec, "datasets": fixed}
+
+
+#: Characters a JSON string may hold but a Vega expression's may not (Vega reads them as
+#: line ends): Vega-Lite copies names and values into expressions (sort orders, filters,
+#: tooltips) with ``JSON.stringify``, which leaves them as they are.
+_SEPARATORS = ("\u2028", "\u2029")
+
+
+def _without_line_separators(spec: dict) -> dict:
+    """``spec`` with every line or paragraph separator in its strings read as a space.
+
+    Every occurrence becomes the same space, in the data and in the scales and sort
+    orders alike, so the chart still matches each value to its colour and panel.
+    """
+    text = json.dumps(spec, ensure_ascii=False)
+    if not any(separator in text for separator in _SEPARATORS):
+        return spec
+    for separator in _SEPARATORS:
+        text = text.replace(separator, " ")
+    return json.loads(text)
+
+
+def _non_finite(value) -> bool:
+    return isinstance(value, float) and not math.isfinite(value)
+
+
+def _has_non_finite(row) -> bool:
+    return isinstance(row, dict) and any(_non_finite(v) for v in row.values())
+
+
+def _finite_row(row):
+    if not isinstance(row, dict):
+        return row
+    return {k: None if _non_finite(v) else v for k, v in row.items()}
 
 
 def _without_values(spec):

@@ -26,12 +26,19 @@ import pandas as pd
 
 from costchart._cost.geometry import check_y_max
 from costchart._io import schema as col
+from costchart._io.drawable import drawable
 from costchart._io.errors import CostchartError
-from costchart._io.frames import infer_by, is_hashable, normalize_by, require_columns
+from costchart._io.frames import (
+    infer_by,
+    is_hashable,
+    normalize_by,
+    own_columns,
+    require_columns,
+)
 from costchart._io.schema import RESERVED
 from costchart._io.tables import numbers, read_table
 from costchart._palette import color_scale
-from costchart._vega import field, nominal
+from costchart._vega import field, nominal, title_text
 
 #: Colours shared by the layers.
 INK = "#222222"
@@ -131,7 +138,9 @@ _TEXT_COLUMNS = frozenset(
 def read(table, needed: Sequence[str], layer: str, *, color=None) -> pd.DataFrame:
     """``table`` as a pandas frame that has the ``needed`` columns (and ``color``'s).
 
-    Layers take pandas, polars and pyarrow frames and dicts of arrays.
+    Layers take pandas, polars and pyarrow frames and dicts of arrays. The columns
+    costchart did not write come back as a chart draws them
+    (:func:`costchart._io.drawable.drawable`).
     """
     what = f"the table given to {layer}"
     table = read_table(table, what)
@@ -160,7 +169,9 @@ def read(table, needed: Sequence[str], layer: str, *, color=None) -> pd.DataFram
                 "curves apart; pass a grouping column (e.g. classifier='classifier')"
             )
             raise CostchartError(msg)
-    return table
+    # The columns costchart did not write (names, groupings) as a chart draws them: dates,
+    # decimals, bytes and the like as text, on a copy.
+    return drawable(table, own_columns(table), what)
 
 
 def details(table: pd.DataFrame, color: str | None, detail, *, drop=()) -> list[str]:
@@ -241,7 +252,7 @@ def tooltips(table: pd.DataFrame, color: str | None, fields, tooltip) -> list | 
                 alt.Tooltip(
                     field=field(name),
                     type="quantitative" if quantitative else "nominal",
-                    title=str(title),
+                    title=title_text(title),
                     format=".4f" if quantitative else alt.Undefined,
                 )
             )

@@ -21,6 +21,7 @@ from costchart._io.errors import CostchartError
 from costchart._io.groups import split_groups
 from costchart._io.parameters import checked
 from costchart._palette import color_scale
+from costchart._vega import nominal, title_text
 from costchart.layers._base import INK, PC_TITLE, build, pc_x, read
 from costchart.layers._options import data_layer
 
@@ -88,7 +89,7 @@ def draw_difference_curve(
         style={"color": INK, "strokeWidth": 2},
         encoding={
             "x": pc_x(),
-            "y": alt.Y(f"{col.DIFFERENCE}:Q", title=f"Cost difference, {name}"),
+            "y": alt.Y(f"{col.DIFFERENCE}:Q", title=title_text(f"Cost difference, {name}")),
             "order": alt.Order(f"{col.PC}:Q"),
         },
         color=color,
@@ -170,7 +171,7 @@ def _regions(table: pd.DataFrame, name: str, title: str, palette, mark, **shared
                 f"{col.PC_LO}:Q", title=PC_TITLE, scale=alt.Scale(domain=[0, 1], nice=False)
             ),
             "x2": alt.X2(f"{col.PC_HI}:Q"),
-            "color": alt.Color(f"{name}:N", title=title, scale=scale),
+            "color": alt.Color(**nominal(name, title=title), scale=scale),
         },
         detail=shared.pop("detail", None) or False,
         fields=((name, "N", title), (col.PC_LO, "Q", "from pc"), (col.PC_HI, "Q", "to pc")),
