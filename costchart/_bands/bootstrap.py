@@ -25,7 +25,8 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from costchart._bands.counts import Counts, band_of_counts
+from costchart._bands.choice import choice_band, chosen_inference, class_counts
+from costchart._bands.counts import Counts, band_of_counts, cost_weights
 from costchart._bands.describe import ATTRS, describe
 from costchart._bands.options import MAX_INSTANCES, Options, options_from
 from costchart._bands.resample import resampled_band
@@ -57,7 +58,7 @@ def bootstrap_band(
     pos_label=None,
     weight: str | None = None,
     confidence_level: float = 0.9,
-    inference: str = "exact_bootstrap",
+    inference: str = "auto",
     sampling: str = "stratified",
     interval: str = "auto",
     n_resamples: int = 2000,
@@ -165,6 +166,7 @@ def bootstrap_band(
          pc  cost  lower   upper      se  degenerate
     0  0.75  0.25  0.1226  0.3774  0.0775       False
     """
+    inference = chosen_inference(inference, fixed=selection is not None or threshold is not None)
     options = options_from("bootstrap_band", locals())
     given, by = by, normalize_by(by)
     if selection is not None and threshold is not None:
@@ -306,6 +308,11 @@ def _bands(
     grid = np.tile(pc, len(groups))
     if options.inference == "exact_bootstrap":
         cost, lower, upper, se = band_of_counts(counts, grid, options)
+    elif options.inference == "smoothed_bootstrap":
+        cost = cost_weights(counts, grid, options.sampling)[2]
+        classes = class_counts(read[col.TP], read[col.FP], groups)
+        lower, upper, se = choice_band(classes, counts, cost, options, simultaneous)
+        simultaneous = False  # the choice band is simultaneous itself when asked
     else:
         # One group at a time, drawing from the generator in the order groups come.
         parts = []
