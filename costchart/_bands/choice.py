@@ -55,6 +55,8 @@ MAX_CENTRES = 2048
 #: requested range; the correction and quantiles between them are interpolated (they vary
 #: smoothly with ``pc``).
 MAX_PC = 101
+#: The least standard error a resample is studentized by, as a share of their median.
+FLOOR = 0.5
 #: Elements of the resamples x candidates arrays of one chunk of resamples.
 CHUNK = 2**23
 
@@ -187,6 +189,10 @@ def _resampled_choice(positives, negatives, pc, options: Options, simultaneous: 
         )
     shift = d_all.mean(axis=0)
     spread = d_all.std(axis=0)
+    # A resample that chose a nearly trivial classifier has a tiny standard error but no
+    # noise to speak of: its deviation is the choice's, not the counts'. The floor keeps
+    # it from dominating the quantiles (half the median standard error at that pc).
+    s_all = np.maximum(s_all, FLOOR * np.median(s_all, axis=0))
     with np.errstate(divide="ignore", invalid="ignore"):
         studentized = np.where(spread > 0, (d_all - shift) / s_all, 0.0)
     low, high = options.levels

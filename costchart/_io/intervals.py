@@ -140,6 +140,9 @@ def band_aliases(function: str, kwargs: dict) -> None:
         # Resampling ignored distribution= (its band is the percentiles).
         if kwargs.get("inference") != "bootstrap":
             kwargs["interval"] = interval
+            # distribution= was the shape of the exact bootstrap's band, the bands' default
+            # inference then (bootstrap_band's default is now "auto").
+            kwargs.setdefault("inference", "exact_bootstrap")
 
 
 def auc_ci_aliases(function: str, kwargs: dict) -> None:
