@@ -140,9 +140,7 @@ def test_full_sampling_varies_the_class_totals():
 def test_a_smoothed_bootstrap_of_fixed_thresholds_is_refused():
     data = _binormal(np.random.default_rng(12))
     with pytest.raises(CostchartError, match="inference='exact_bootstrap'"):
-        cc.bootstrap_band(
-            data, score="s", label="y", threshold=0.5, inference="smoothed_bootstrap"
-        )
+        cc.bootstrap_band(data, score="s", label="y", threshold=0.5, inference="smoothed_bootstrap")
     with pytest.raises(CostchartError, match="n_resamples"):
         cc.bootstrap_band(data, score="s", label="y", n_resamples=50)
     with pytest.raises(CostchartError, match="not available"):

@@ -41,8 +41,8 @@ from scipy.special import ndtr, ndtri
 from costchart._bands.counts import Counts, cost_weights
 from costchart._bands.options import Options
 from costchart._bands.simultaneous import jeffreys_se
-from costchart._roc.upper_hull import upper_hulls
 from costchart._io.errors import CostchartError
+from costchart._roc.upper_hull import upper_hulls
 
 __all__ = ["CELLS", "MAX_PC", "choice_band", "chosen_inference", "class_counts"]
 
@@ -86,7 +86,7 @@ def class_counts(tp: np.ndarray, fp: np.ndarray, groups) -> list[tuple[np.ndarra
     as :func:`~costchart.roc_points` writes them).
     """
     classes = []
-    for start, stop in zip(groups.starts, groups.stops):
+    for start, stop in zip(groups.starts, groups.stops, strict=True):
         rows = groups.order[start:stop]
         tp_g, fp_g = tp[rows].astype(np.float64), fp[rows].astype(np.float64)
         classes.append((np.diff(tp_g, prepend=0.0), np.diff(fp_g, prepend=0.0)))

@@ -88,7 +88,11 @@ def true_cost(setting, threshold: np.ndarray) -> np.ndarray:
 def optimal_thresholds(setting) -> np.ndarray:
     """The threshold minimising the true cost at each ``PC`` (a fine search)."""
     mu_pos, sd_pos, mu_neg, sd_neg, _, _, decimals = setting
-    grid = np.linspace(min(mu_neg, mu_pos) - 6 * max(sd_pos, sd_neg), max(mu_neg, mu_pos) + 6 * max(sd_pos, sd_neg), 20001)
+    grid = np.linspace(
+        min(mu_neg, mu_pos) - 6 * max(sd_pos, sd_neg),
+        max(mu_neg, mu_pos) + 6 * max(sd_pos, sd_neg),
+        20001,
+    )
     if decimals is not None:
         grid = np.unique(np.round(grid, decimals))
     costs = true_cost(setting, grid[:, None] + 0 * PC[None, :])
@@ -174,7 +178,9 @@ def main() -> None:
     for seed, name in enumerate(names):
         start = time.perf_counter()
         rows += run(name, SETTINGS[name], args.sets, args.level, 2026 + seed, sources)
-        table = pd.DataFrame(rows[-(3 * ("envelope" in sources) + 2 * ("true-optimal" in sources)):])
+        table = pd.DataFrame(
+            rows[-(3 * ("envelope" in sources) + 2 * ("true-optimal" in sources)) :]
+        )
         print(table.round(3).to_string(index=False, header=seed == 0), flush=True)
         print(f"  ({time.perf_counter() - start:.0f} s)", flush=True)
 
