@@ -167,7 +167,7 @@ def test_grouped_band_equals_each_group_alone(rng, chooser, keys):
     elif keys == "categorical":
         data["g"] = pd.Categorical(data["g"].map(lambda v: f"k{v}"))
     pc = np.linspace(0, 1, 21)
-    options = {"pc": pc}
+    options = {"pc": pc, "inference": "exact_bootstrap"}
     if chooser == "threshold":
         options["threshold"] = 0.5
     with warnings.catch_warnings():

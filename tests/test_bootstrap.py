@@ -902,7 +902,13 @@ def test_degenerate_marks_the_bands_of_no_width():
     rng = np.random.default_rng(3)
     y = rng.random(80) < 0.4
     s = np.round(rng.normal(size=80) + y, 1)
-    band = cc.bootstrap_band({"s": s, "y": y}, score="s", label="y", pc=np.linspace(0, 1, 101))
+    band = cc.bootstrap_band(
+        {"s": s, "y": y},
+        score="s",
+        label="y",
+        pc=np.linspace(0, 1, 101),
+        inference="exact_bootstrap",
+    )
     np.testing.assert_array_equal(band.degenerate, band.upper - band.lower <= 0)
     # The ends (one class has no weight, a trivial classifier is optimal) are degenerate,
     # and so is every pc where the envelope picks a trivial classifier (threshold beyond

@@ -335,7 +335,7 @@ def _band_tables():
     data = load_predictions().query("dataset in ['sonar', 'ionosphere']")
     grid = np.linspace(0, 1, 11)
     band = cc.bootstrap_band(
-        data, score="score", label="label", by=["dataset", "classifier"], pc=grid
+        data, score="score", label="label", by=["dataset", "classifier"], pc=grid, rng=0
     )
     difference = cc.difference_band(
         data,

@@ -313,17 +313,19 @@ def test_n_resamples_must_be_a_whole_number(predictions_csv, capsys, value):
     ("options", "message"),
     [
         (
-            ["--kind", "band", "--n-resamples", "500"],
-            r"--n-resamples 500 applies to --band bootstrap",
+            ["--kind", "band", "--band", "exact_bootstrap", "--n-resamples", "500"],
+            r"--n-resamples 500 applies to a resampled band \(--band auto",
         ),
         (
-            ["--kind", "band", "--band", "exact_bootstrap", "--n-resamples", "500"],
-            r"applies to --band bootstrap",
+            ["--kind", "points", "--n-resamples", "500"],
+            r"applies to a resampled band",
         ),
         (["--kind", "points", "--band", "exact_bootstrap"], r"--band applies to table --kind band"),
     ],
 )
 def test_band_options_are_not_silently_ignored(predictions_csv, capsys, options, message):
+    # (table --kind band without --band draws the default, resampled band: --n-resamples
+    # applies to it, tested in test_the_default_table_band_resamples_the_choice.)
     assert re.search(
         message, _fails_with(["table", str(predictions_csv), *COLUMNS, *options], capsys)
     )
@@ -331,7 +333,7 @@ def test_band_options_are_not_silently_ignored(predictions_csv, capsys, options,
 
 def test_plot_n_resamples_needs_band_resample(predictions_csv, capsys):
     error = _fails_with(["plot", str(predictions_csv), *COLUMNS, "--n-resamples", "500"], capsys)
-    assert "--n-resamples 500 applies to --band bootstrap; pass --band bootstrap" in error
+    assert "--n-resamples 500 applies to a resampled band (--band auto" in error
 
 
 def test_table_writes_csv_to_standard_output(predictions_csv, tmp_path, capsys, monkeypatch):
@@ -552,3 +554,17 @@ def test_a_band_too_large_to_resample_names_the_flag(predictions_csv, capsys):
     error = _fails_with([*argv, "--n-resamples", "1000000000000"], capsys)
     assert "pass --n-resamples <= " in error
     assert error.rstrip().endswith("or --band exact_bootstrap")
+
+
+def test_the_default_table_band_resamples_the_choice(predictions_csv, tmp_path):
+    out = tmp_path / "band.csv"
+    argv = ["table", str(predictions_csv), *COLUMNS, "--kind", "band", "--n-resamples", "300"]
+    assert main([*argv, "--out", str(out)]) == 0
+    band = pd.read_csv(out)
+    assert (band["lower"] <= band["cost"] + 1e-12).all() and (band["upper"] >= band["cost"]).all()
+    exact = tmp_path / "exact.csv"
+    argv = ["table", str(predictions_csv), *COLUMNS, "--kind", "band", "--band", "exact_bootstrap"]
+    assert main([*argv, "--out", str(exact)]) == 0
+    fixed = pd.read_csv(exact)
+    # The choice's optimism moves the band up: above the fixed band's on average.
+    assert band["upper"].mean() > fixed["upper"].mean()

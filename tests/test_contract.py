@@ -278,7 +278,18 @@ FUNCTIONS = {
     ),
     "bootstrap_band": (
         "raw",
-        lambda t, i: cc.bootstrap_band(t, score="score", label="y", by=i.by, pc=PC_GRID),
+        lambda t, i: cc.bootstrap_band(
+            t, score="score", label="y", by=i.by, pc=PC_GRID, inference="exact_bootstrap"
+        ),
+        lambda i: i.by,
+        lambda i: _schema.BAND_TABLE,
+        {},
+    ),
+    "bootstrap_band(smoothed resample)": (
+        "raw",
+        lambda t, i: cc.bootstrap_band(
+            t, score="score", label="y", by=i.by, pc=PC_GRID, n_resamples=200, rng=0
+        ),
         lambda i: i.by,
         lambda i: _schema.BAND_TABLE,
         {},
@@ -857,7 +868,7 @@ def _written_columns_cases():
         "auc_ci": lambda n: cc.auc_ci(data(n), **raw_kw, by=n, direction="auto"),
         "h_measure": lambda n: cc.h_measure(data(n), **raw_kw, by=n),
         "bootstrap_band": lambda n: cc.bootstrap_band(
-            data(n), **raw_kw, by=n, n_resamples=20, pc=[0.5], rng=0
+            data(n), **raw_kw, by=n, n_resamples=200, pc=[0.5], rng=0
         ),
         "brier_curve": lambda n: cc.brier_curve(data(n), **raw_kw, by=n),
         "net_benefit": lambda n: cc.net_benefit(data(n), **raw_kw, by=n, thresholds=[0.5]),

@@ -255,7 +255,11 @@ def _difference_band_group_by_group(
     band = assemble(groups, np.full(len(groups), len(options.pc)), columns)
     a_name, b_name = compared if compared else (None, None)
     band.attrs[ATTRS] = describe(
-        options, a=_plain(a_name), b=_plain(b_name), classifier=str(classifier)
+        options,
+        fixed=threshold is not None or selection is not None,
+        a=_plain(a_name),
+        b=_plain(b_name),
+        classifier=str(classifier),
     )
     return band
 

@@ -47,7 +47,7 @@ CALLS = {
     "auc_ci": lambda d: cc.auc_ci(d, score="s", label="y"),
     "h_measure": lambda d: cc.h_measure(d, score="s", label="y"),
     "expected_loss": lambda d: cc.expected_loss(d, score="s", label="y"),
-    "bootstrap_band": lambda d: cc.bootstrap_band(d, score="s", label="y", pc=[0.3, 0.6]),
+    "bootstrap_band": lambda d: cc.bootstrap_band(d, score="s", label="y", pc=[0.3, 0.6], rng=0),
     "brier_curve": lambda d: cc.brier_curve(d, score="s", label="y", pc=[0.3, 0.6]),
 }
 

@@ -54,10 +54,13 @@ def test_lazy_weighted_points_and_rociv_equal_eager(instances, engine):
         pd.testing.assert_frame_equal(result, _by_group(eager), check_exact=False, rtol=1e-12)
 
 
+EXACT = {"inference": "exact_bootstrap"}
+
+
 def test_lazy_band_equals_eager(instances):
     lazy = _lazy_frames(instances)["duckdb"]
-    eager = cc.bootstrap_band(instances, score="s", label="y", by="model", pc=[0.2, 0.5])
-    result = cc.bootstrap_band(lazy, score="s", label="y", by="model", pc=[0.2, 0.5])
+    eager = cc.bootstrap_band(instances, score="s", label="y", by="model", pc=[0.2, 0.5], **EXACT)
+    result = cc.bootstrap_band(lazy, score="s", label="y", by="model", pc=[0.2, 0.5], **EXACT)
     pd.testing.assert_frame_equal(result, _by_group(eager))
 
 

@@ -452,7 +452,13 @@ def test_band_chart_key_names_the_band(demo_points):
 
     data = load_predictions().query("dataset == 'sonar'")
     band = cc.bootstrap_band(
-        data, score="score", label="label", by="classifier", interval="discrete", pc=[0.2, 0.5]
+        data,
+        score="score",
+        label="label",
+        by="classifier",
+        inference="exact_bootstrap",
+        interval="discrete",
+        pc=[0.2, 0.5],
     )
     labels = legend_labels(scene(cc.band_chart(band, classifier="classifier")))
     assert "90 % exact bootstrap band" in labels

@@ -196,8 +196,9 @@ def test_factor_is_the_exact_quantile_of_every_resample_on_a_small_case(sampling
 
 def test_groups_get_their_own_factor_and_the_pointwise_band_is_inside():
     data = pd.concat([_data(1).assign(g="a"), _data(2, 200, 200).assign(g="b")])
-    band = cc.bootstrap_band(data, score="s", label="y", by="g", simultaneous=True, rng=0)
-    pointwise = cc.bootstrap_band(data, score="s", label="y", by="g", interval="normal")
+    exact = {"inference": "exact_bootstrap"}
+    band = cc.bootstrap_band(data, score="s", label="y", by="g", simultaneous=True, rng=0, **exact)
+    pointwise = cc.bootstrap_band(data, score="s", label="y", by="g", interval="normal", **exact)
     assert (band["lower"] <= pointwise["lower"] + 1e-12).all()
     assert (band["upper"] >= pointwise["upper"] - 1e-12).all()
     assert (band["cost"] == pointwise["cost"]).all() and (band["se"] == pointwise["se"]).all()
@@ -252,11 +253,15 @@ def test_simultaneous_band_covers_the_whole_true_curve_at_the_level():
     [
         ({"simultaneous": "yes"}, r"simultaneous='yes' must be True or False"),
         (
-            {"simultaneous": True, "n_resamples": 50},
+            {"simultaneous": True, "n_resamples": 50, "inference": "exact_bootstrap"},
             r"n_resamples=50 is too few for a simultaneous 0.9 band: .* n_resamples >= 100",
         ),
         (  # the level as given: with :g it read "a simultaneous 1 band"
-            {"simultaneous": True, "confidence_level": 0.999999999999},
+            {
+                "simultaneous": True,
+                "confidence_level": 0.999999999999,
+                "inference": "exact_bootstrap",
+            },
             r"too few for a simultaneous 0\.999999999999 band",
         ),
     ],

@@ -255,7 +255,9 @@ RAW_READERS = {
     "brier_curve": lambda d, **k: cc.brier_curve(d, score="s", label="y", **k),
     "net_benefit": lambda d, **k: cc.net_benefit(d, score="s", label="y", **k),
     "expected_loss": lambda d, **k: cc.expected_loss(d, score="s", label="y", **k),
-    "bootstrap_band": lambda d, **k: cc.bootstrap_band(d, score="s", label="y", pc=[0.5], **k),
+    "bootstrap_band": lambda d, **k: cc.bootstrap_band(
+        d, score="s", label="y", pc=[0.5], rng=0, **k
+    ),
 }
 
 

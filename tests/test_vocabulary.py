@@ -121,15 +121,17 @@ def test_each_pair_is_computed_or_refused_with_a_fix(name):
     """Every (inference, interval) pair: computed as SUPPORTED says, or refused naming one."""
     supported = _intervals.SUPPORTED[name]
     computed = 0
+    # bootstrap_band's "auto" is the smoothed bootstrap for its default (envelope) thresholds.
+    resolved = {"auto": "smoothed_bootstrap"} if name == "bootstrap_band" else {}
     for inference, interval in itertools.product(_intervals.INFERENCES, _intervals.INTERVALS):
-        auto, shapes = supported.get(inference, (None, ()))
+        auto, shapes = supported.get(resolved.get(inference, inference), (None, ()))
         options = {"inference": inference, "interval": interval}
-        if inference == "bootstrap":
+        if inference in ("bootstrap", "smoothed_bootstrap", "auto"):
             options |= {"n_resamples": 200, "rng": 0}
-        if inference in supported and (interval == "auto" or interval in shapes):
+        if (auto or shapes) and (interval == "auto" or interval in shapes):
             table = _call(name, **options)
             recorded = table.attrs["costchart"]
-            assert recorded["inference"] == inference
+            assert recorded["inference"] == resolved.get(inference, inference)
             assert recorded["interval"] == (auto if interval == "auto" else interval)
             computed += 1
         else:
@@ -137,7 +139,8 @@ def test_each_pair_is_computed_or_refused_with_a_fix(name):
                 cc.CostchartError, match=r"is not available .*; pass (inference|interval)="
             ):
                 _call(name, **options)
-    assert computed == sum(1 + len(shapes) for _, shapes in supported.values())
+    expected = sum(1 + len(shapes) for _, shapes in supported.values())
+    assert computed == expected + sum(1 + len(supported[r][1]) for r in resolved.values())
 
 
 def test_the_same_value_means_the_same_in_auc_ci_and_the_bands():
@@ -222,9 +225,10 @@ ALIASES = [
                 {"method": "resample", "n_resamples": 300, "rng": 4},
                 {"inference": "bootstrap", "n_resamples": 300, "rng": 4},
             ),
-            ({"distribution": "auto"}, {"interval": "auto"}),
-            ({"distribution": "normal"}, {"interval": "normal"}),
-            ({"distribution": "exact"}, {"interval": "discrete"}),
+            # distribution= was the exact bootstrap's shape: it keeps that inference.
+            ({"distribution": "auto"}, {"interval": "auto", "inference": "exact_bootstrap"}),
+            ({"distribution": "normal"}, {"interval": "normal", "inference": "exact_bootstrap"}),
+            ({"distribution": "exact"}, {"interval": "discrete", "inference": "exact_bootstrap"}),
         )
     ],
 ]

@@ -24,14 +24,36 @@ __all__ = ["ATTRS", "band_label", "describe", "pair_of", "recorded_level", "reco
 ATTRS = "costchart"
 
 
-def describe(options: Options, **extra) -> dict:
-    """The description a band table records of the options it was made with."""
+#: What a band covers, by where its thresholds come from (``attrs["costchart"]["covers"]``).
+COVERS = {
+    "fixed": "the true cost of fixed thresholds (threshold= or selection=)",
+    "chosen": "the true cost of the thresholds chosen on these data (the choice resampled)",
+    "as_if_fixed": (
+        "the cost of the thresholds chosen on these data as if they were fixed: optimistic"
+    ),
+}
+
+
+def describe(options: Options, *, fixed: bool = True, **extra) -> dict:
+    """The description a band table records of the options it was made with.
+
+    ``fixed`` says whether the thresholds were given (``threshold=``, ``selection=``) or
+    chosen on the data banded (the envelope's); ``"covers"`` says which quantity the band
+    covers, from :data:`COVERS`.
+    """
+    if fixed:
+        covers = COVERS["fixed"]
+    elif options.inference == "smoothed_bootstrap":
+        covers = COVERS["chosen"]
+    else:
+        covers = COVERS["as_if_fixed"]
     return {
         "confidence_level": float(options.confidence_level),
         "inference": options.inference,
         "interval": options.interval,
         "sampling": options.sampling,
         "n_resamples": int(options.n_resamples),
+        "covers": covers,
         **extra,
     }
 
@@ -49,27 +71,36 @@ def band_label(table) -> str:
     -------
     str
         E.g. ``"90 % exact bootstrap band"``, ``"95 % bootstrap band (normal fit to the
-        exact moments)"`` or ``"90 % bootstrap band (2,000 resamples)"``; ``"confidence
-        band"`` when the table carries no description.
+        exact moments)"``, ``"90 % bootstrap band (2,000 resamples)"`` or, for the default
+        band of the envelope's own thresholds, ``"90 % bootstrap band (choice of
+        thresholds resampled; 2,000 resamples)"``; ``"confidence band"`` when the table
+        carries no description.
 
     Examples
     --------
     >>> import costchart as cc
     >>> band = cc.bootstrap_band({"s": [3, 2, 1, 0], "y": [1, 0, 1, 0]}, score="s", label="y",
-    ...                          interval="discrete", pc=[0.5])
+    ...                          inference="exact_bootstrap", interval="discrete", pc=[0.5])
     >>> cc.band_label(band)
     '90 % exact bootstrap band'
+    >>> cc.band_label(cc.bootstrap_band({"s": [3, 2, 1, 0], "y": [1, 0, 1, 0]}, score="s",
+    ...                                 label="y", pc=[0.5], rng=0))
+    '90 % bootstrap band (choice of thresholds resampled; 2,000 resamples)'
     """
     recorded = getattr(table, "attrs", {}).get(ATTRS)
     if not isinstance(recorded, dict) or "confidence_level" not in recorded:
         return "confidence band"
     level = f"{100 * recorded['confidence_level']:.4g} %"
     sampling = "" if recorded.get("sampling", "stratified") == "stratified" else ", full sampling"
+    chosen = recorded.get("inference") == "smoothed_bootstrap"
+    choice = "choice of thresholds resampled; " if chosen else ""
     if recorded.get("simultaneous"):
         return (
-            f"{level} simultaneous bootstrap band (whole curve; "
+            f"{level} simultaneous bootstrap band (whole curve; {choice}"
             f"{recorded['n_resamples']:,} resamples{sampling})"
         )
+    if chosen:
+        return f"{level} bootstrap band ({choice}{recorded['n_resamples']:,} resamples{sampling})"
     # Tables made before the interval vocabulary recorded method= and distribution=.
     inference = recorded.get("inference", _OLD_INFERENCE.get(str(recorded.get("method"))))
     interval = recorded.get("interval", _OLD_INTERVAL.get(str(recorded.get("distribution"))))

@@ -91,7 +91,7 @@ def check_options(
     resamples = whole_number(n_resamples, "n_resamples", minimum=1)
     generator = random_generator(rng)
     grid = DEFAULT_PC if pc is None else _grid(pc)
-    if inference == "bootstrap":
+    if inference in ("bootstrap", "smoothed_bootstrap"):
         minimum = math.ceil(10 / ((1 - level) / 2) - 1e-9)
         if resamples < minimum:
             msg = (
@@ -99,6 +99,7 @@ def check_options(
                 f"needs at least 10 resamples, so pass n_resamples >= {minimum}"
             )
             raise CostchartError(msg)
+    if inference == "bootstrap":
         check_resample_memory(resamples, RESAMPLE_ARRAYS * len(grid) + per_resample, len(grid))
     return Options(
         level, inference, sampling, interval, resamples, generator, grid, _progress(progress)

@@ -67,11 +67,13 @@ def build_parser() -> argparse.ArgumentParser:
         )
         sub.add_argument(
             "--band",
-            choices=["exact_bootstrap", "bootstrap", "exact", "resample"],
+            choices=["auto", "smoothed_bootstrap", "exact_bootstrap", "bootstrap", "exact", "resample"],
             default=None,
-            help="confidence band on the envelope's cost, by its inference: the exact "
-            "bootstrap (no resampling) or the resampled bootstrap (exact and resample are "
-            "their deprecated names)",
+            help="confidence band on the envelope's cost, by its inference: auto (the "
+            "default of table --kind band) is the smoothed bootstrap, which resamples the "
+            "envelope's choice of thresholds and covers their true cost; exact_bootstrap "
+            "(no resampling) and bootstrap treat the chosen thresholds as fixed, which is "
+            "optimistic (exact and resample are their deprecated names)",
         )
         sub.add_argument(
             "--confidence-level", type=float, default=0.9, help="level of --band (0.9)"
@@ -81,7 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
             type=_resamples,
             default=None,
             metavar="N",
-            help="resamples of --band bootstrap (2000); each tail of the band needs at "
+            help="resamples of a resampled --band (2000); each tail of the band needs at "
             "least 10, so a 0.9 band needs at least 200",
         )
 

@@ -181,14 +181,23 @@ def _band(args, data: pd.DataFrame, inference: str) -> pd.DataFrame:
     )
 
 
-def _check_band_options(args, *, band: bool) -> None:
-    """Refuse band options that would be silently ignored; ``--band``'s old names read."""
+def _check_band_options(args, *, band: bool, default: str | None = None) -> None:
+    """Refuse band options that would be silently ignored; ``--band``'s old names read.
+
+    ``band`` says whether the command may draw a band; ``default`` is the band it draws
+    without ``--band`` (``table --kind band``: ``auto``; ``plot``: none).
+    """
     if not band and args.band is not None:
         msg = "--band applies to table --kind band; drop --band or pass --kind band"
         raise CostchartError(msg)
     args.band = _inference(args.band)
-    if args.n_resamples is not None and args.band != "bootstrap":
-        msg = f"--n-resamples {args.n_resamples} applies to --band bootstrap; pass --band bootstrap"
+    drawn = args.band if args.band is not None else default
+    resampled = drawn in ("auto", "smoothed_bootstrap", "bootstrap")
+    if args.n_resamples is not None and not (band and resampled):
+        msg = (
+            f"--n-resamples {args.n_resamples} applies to a resampled band (--band auto, "
+            "smoothed_bootstrap or bootstrap); drop it or pass one of them"
+        )
         raise CostchartError(msg)
 
 
@@ -326,11 +335,11 @@ def table(args) -> Path | None:
     """Write a transformer's table: CSV to standard output, or a .csv or .json file."""
     import costchart as cc
 
-    _check_band_options(args, band=args.kind == "band")
+    _check_band_options(args, band=args.kind == "band", default="auto")
     path = _output(args.out, _TABLE_SUFFIXES)
     data = _read(Path(args.file))
     if args.kind == "band":
-        result = _band(args, data, args.band or "exact_bootstrap")
+        result = _band(args, data, args.band or "auto")
     else:
         points = _points(args, data)
         tables = {

@@ -45,6 +45,10 @@ INFERENCES = {
     "exact_bootstrap": "the bootstrap computed in closed form, no resampling",
     "bootstrap": "resampled bootstrap",
     "delong": "DeLong's variance",
+    "smoothed_bootstrap": (
+        "resampled from smoothed scores, the thresholds chosen again in each resample"
+    ),
+    "auto": "the function's recommended inference",
 }
 #: The shapes of an interval, each with what it is (in messages).
 INTERVALS = {
@@ -52,6 +56,7 @@ INTERVALS = {
     "normal": "a normal fit",
     "percentile": "percentiles of resamples",
     "discrete": "quantiles of the exact discrete distribution",
+    "studentized": "quantiles of the resamples' studentized deviations (bootstrap-t)",
 }
 
 _BANDS = {
@@ -66,7 +71,10 @@ SUPPORTED: Mapping[str, Mapping[str, tuple[str, tuple[str, ...]]]] = {
         "exact_bootstrap": ("normal", ("normal",)),
         "bootstrap": ("percentile", ("percentile",)),
     },
-    "bootstrap_band": _BANDS,
+    "bootstrap_band": {
+        **_BANDS,
+        "smoothed_bootstrap": ("studentized", ("studentized",)),
+    },
     "confusion_band": _BANDS,
     "difference_band": _BANDS,
     "net_benefit": {
@@ -132,6 +140,9 @@ def band_aliases(function: str, kwargs: dict) -> None:
         # Resampling ignored distribution= (its band is the percentiles).
         if kwargs.get("inference") != "bootstrap":
             kwargs["interval"] = interval
+            # distribution= was the shape of the exact bootstrap's band, the bands' default
+            # inference then (bootstrap_band's default is now "auto").
+            kwargs.setdefault("inference", "exact_bootstrap")
 
 
 def auc_ci_aliases(function: str, kwargs: dict) -> None:
