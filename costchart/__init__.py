@@ -11,8 +11,8 @@ Transformers turn predictions into long-format pandas tables:
   :func:`neyman_pearson`, :func:`workforce`, :func:`performance_independent`,
   :func:`apply_selection`;
 - decision curves: :func:`net_benefit` (Vickers and Elkin), drawn by :func:`decision_curve_chart`;
-- confidence bands: :func:`bootstrap_band`, :func:`confusion_band` (exact bootstrap or
-  resampling) and :func:`difference_band` (significance of a difference); their measured
+- confidence bands: :func:`bootstrap_band` (by default of the envelope's own thresholds,
+  their choice resampled), :func:`confusion_band` (exact bootstrap or resampling) and :func:`difference_band` (significance of a difference); their measured
   coverage on binormal simulations: :func:`band_coverage`, :func:`difference_coverage`,
   :func:`coverage_grid`, drawn by :func:`coverage_chart`;
 - instance-varying costs: :func:`rociv`, :func:`auciv`, :func:`costs_from_benefits`;

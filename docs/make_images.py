@@ -28,7 +28,7 @@ def charts() -> dict:
     )
     grid = np.linspace(0, 1, 201)
     band = cc.bootstrap_band(
-        two, score="score", label="label", by=["dataset", "classifier"], pc=grid
+        two, score="score", label="label", by=["dataset", "classifier"], pc=grid, rng=0
     )
     difference = cc.difference_band(
         two,

@@ -54,13 +54,20 @@ def stages(data: pd.DataFrame):
         "lower_envelope": lambda: cc.lower_envelope(points),
         "selection_table": lambda: cc.selection_table(envelope),
         "band (normal)": lambda: cc.bootstrap_band(
-            data, score="score", label="label", by=by, interval="normal"
+            data,
+            score="score",
+            label="label",
+            by=by,
+            inference="exact_bootstrap",
+            interval="normal",
         ),
     }
 
 
 def auto_band(data: pd.DataFrame):
-    return cc.bootstrap_band(data, score="score", label="label", by=KEYS)
+    return cc.bootstrap_band(
+        data, score="score", label="label", by=KEYS, inference="exact_bootstrap"
+    )
 
 
 def main(rows: int, group_counts: list[int], rounds: int) -> None:

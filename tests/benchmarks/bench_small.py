@@ -36,7 +36,9 @@ def main() -> None:
                 "roc_points": lambda data=data: cc.roc_points(data, score="s", label="y"),
                 "lower_envelope": lambda points=points: cc.lower_envelope(points),
                 "auc": lambda points=points: cc.auc(points),
-                "bootstrap_band": lambda data=data: cc.bootstrap_band(data, score="s", label="y"),
+                "bootstrap_band": lambda data=data: cc.bootstrap_band(
+                    data, score="s", label="y", inference="exact_bootstrap"
+                ),
             },
             rounds=5,
             number=calls,
