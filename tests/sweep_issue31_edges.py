@@ -137,6 +137,13 @@ def issue31_edge_cases(add) -> None:
         message_must="'coverage'",
     )
     add(
+        "coverage_chart: a further column named 0 (not drawn)",
+        lambda t=table: cc.coverage_chart(
+            t.assign(**{"0": 1}).rename(columns={"0": 0}), color="mu", facet="mu"
+        ),
+        expect=RESULT,
+    )
+    add(
         "coverage_chart: text coverage",
         lambda t=table: cc.coverage_chart(t.assign(coverage="x"), color="mu", facet="mu"),
         message_must="'coverage'",

@@ -114,6 +114,16 @@ def test_coverage_chart_needs_a_coverage_column(table):
         cc.coverage_chart(table.assign(coverage="x"), color="mu", facet="mu")
 
 
+def test_coverage_chart_draws_only_its_columns(table):
+    # A column the chart does not draw may have any name (Altair refuses non-string ones).
+    extra = table.assign(**{"note": "x"})
+    extra[0] = 1.0
+    drawn = cc.coverage_chart(extra, color="mu", facet="mu").to_dict()
+    plain = cc.coverage_chart(table, color="mu", facet="mu").to_dict()
+    assert drawn["datasets"] == plain["datasets"]
+    assert 0 in extra.columns and "note" in extra.columns  # the user's table is unchanged
+
+
 def test_coverage_chart_reads_polars_and_dicts_alike(table):
     before = table.copy()
     expected = cc.coverage_chart(table, color="mu", facet="mu").to_dict()

@@ -119,4 +119,5 @@ def _read(table, color, facet) -> pd.DataFrame:
     )
     for name in ("pc", "coverage"):
         numbers(data, name, "the coverage table")
-    return data
+    # Only the drawn columns go into the page (another column may have any name).
+    return data[list(dict.fromkeys(["pc", "coverage", color, facet]))]
