@@ -136,15 +136,9 @@ def big_integer_cases(add) -> None:
             equal_to(lambda: pd.DataFrame({"auc": [0.75]})),
         )
     # threshold_classifier deploys the exact threshold (its predictions give the rates).
-    from sklearn.base import BaseEstimator, ClassifierMixin
+    from test_big_integers import score_is_the_feature
 
-    class ScoreIsTheFeature(ClassifierMixin, BaseEstimator):
-        def fit(self, X, y):
-            self.classes_ = np.array([0, 1])
-            return self
-
-        def decision_function(self, X):
-            return np.asarray(X)[:, 0]
+    ScoreIsTheFeature = score_is_the_feature()
 
     def deployed(X, selection, pc):
         """The deployed classifier's threshold and the rates its predictions give."""

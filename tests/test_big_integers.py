@@ -255,11 +255,9 @@ def test_difference_band_and_auc_test_match_the_ranks(kind):
     pd.testing.assert_frame_equal(cc.auc_test(long, **common), cc.auc_test(ranked, **common))
 
 
-@pytest.mark.parametrize("kind", ["int64 past 2**60", "python ints past 2**64"])
-def test_threshold_classifier_deploys_the_exact_threshold(kind):
+def score_is_the_feature():
+    """A scikit-learn classifier whose decision function is its one feature (also the sweep's)."""
     from sklearn.base import BaseEstimator, ClassifierMixin
-
-    data = _data(kind)
 
     class ScoreIsTheFeature(ClassifierMixin, BaseEstimator):
         def fit(self, X, y):
@@ -269,8 +267,14 @@ def test_threshold_classifier_deploys_the_exact_threshold(kind):
         def decision_function(self, X):
             return np.asarray(X)[:, 0]
 
+    return ScoreIsTheFeature
+
+
+@pytest.mark.parametrize("kind", ["int64 past 2**60", "python ints past 2**64"])
+def test_threshold_classifier_deploys_the_exact_threshold(kind):
+    data = _data(kind)
     X = data[["s"]].to_numpy()
-    model = ScoreIsTheFeature().fit(X, data["y"])
+    model = score_is_the_feature()().fit(X, data["y"])
     points = cc.roc_points(data, score="s", label="y")
     selection = cc.selection_table(points)
     for pc in (0.1, 0.4, 0.6, 0.9):
