@@ -12,8 +12,9 @@ Transformers turn predictions into long-format pandas tables:
   :func:`apply_selection`;
 - decision curves: :func:`net_benefit` (Vickers and Elkin), drawn by :func:`decision_curve_chart`;
 - confidence bands: :func:`bootstrap_band` (by default of the envelope's own thresholds,
-  their choice resampled), :func:`confusion_band` (exact bootstrap or resampling) and :func:`difference_band` (significance of a difference); their measured
-  coverage on binormal simulations: :func:`band_coverage`, :func:`difference_coverage`,
+  their choice resampled), :func:`confusion_band` (exact bootstrap or resampling) and
+  :func:`difference_band` (significance of a difference); their measured coverage on
+  binormal simulations: :func:`band_coverage`, :func:`difference_coverage`,
   :func:`coverage_grid`, drawn by :func:`coverage_chart`;
 - instance-varying costs: :func:`rociv`, :func:`auciv`, :func:`costs_from_benefits`;
 - training sets over- or under-sampled to class ratios: :func:`resample_classes`;

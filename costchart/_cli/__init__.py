@@ -67,7 +67,14 @@ def build_parser() -> argparse.ArgumentParser:
         )
         sub.add_argument(
             "--band",
-            choices=["auto", "smoothed_bootstrap", "exact_bootstrap", "bootstrap", "exact", "resample"],
+            choices=[
+                "auto",
+                "smoothed_bootstrap",
+                "exact_bootstrap",
+                "bootstrap",
+                "exact",
+                "resample",
+            ],
             default=None,
             help="confidence band on the envelope's cost, by its inference: auto (the "
             "default of table --kind band) is the smoothed bootstrap, which resamples the "
