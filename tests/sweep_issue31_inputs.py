@@ -42,7 +42,7 @@ def issue31_input_cases(add) -> None:
         "auc_ci": lambda d: cc.auc_ci(d, score="s", label="y"),
         "h_measure": lambda d: cc.h_measure(d, score="s", label="y"),
         "expected_loss": lambda d: cc.expected_loss(d, score="s", label="y"),
-        "bootstrap_band": lambda d: cc.bootstrap_band(d, score="s", label="y", pc=[0.5]),
+        "bootstrap_band": lambda d: cc.bootstrap_band(d, score="s", label="y", pc=[0.5], rng=0),
         "brier_curve": lambda d: cc.brier_curve(d, score="s", label="y", pc=[0.5]),
         "threshold_choice_chart": lambda d: cc.threshold_choice_chart(d, score="s", label="y"),
     }
