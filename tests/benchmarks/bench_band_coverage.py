@@ -134,6 +134,7 @@ def row(name, source, kind, band, truth, sets, level) -> dict:
         "mean": each.mean(),
         "mc se": np.sqrt(level * (1 - level) / sets),
         "width": (upper - lower).mean(),
+        "by pc": each,  # the pointwise coverage at each PC, for the chart
     }
 
 
@@ -169,6 +170,7 @@ def main() -> None:
     parser.add_argument(
         "--sources", default="envelope,true-optimal", help="envelope and/or true-optimal"
     )
+    parser.add_argument("--chart", default="", help="also draw the coverage by pc (.png, .html)")
     args = parser.parse_args()
     names = [n.strip() for n in args.only.split(",") if n.strip()] or list(SETTINGS)
     sources = {s.strip() for s in args.sources.split(",")}
@@ -181,8 +183,40 @@ def main() -> None:
         table = pd.DataFrame(
             rows[-(3 * ("envelope" in sources) + 2 * ("true-optimal" in sources)) :]
         )
-        print(table.round(3).to_string(index=False, header=seed == 0), flush=True)
+        shown = table.drop(columns="by pc").round(3)
+        print(shown.to_string(index=False, header=seed == 0), flush=True)
         print(f"  ({time.perf_counter() - start:.0f} s)", flush=True)
+    if args.chart:
+        draw(rows, args.level, args.sets, args.chart)
+
+
+def draw(rows: list[dict], level: float, sets: int, path: str) -> None:
+    """The pointwise coverage at each ``pc``, one panel per setting, drawn by costchart."""
+    long = pd.concat(
+        [
+            pd.DataFrame(
+                {
+                    "pc": PC,
+                    "coverage": r["by pc"],
+                    "setting": r["setting"],
+                    "band": f"{r['thresholds']}, {r['band']}",
+                }
+            )
+            for r in rows
+        ],
+        ignore_index=True,
+    )
+    chart = cc.coverage_chart(
+        long,
+        color="band",
+        facet="setting",
+        confidence_level=level,
+        title="Pointwise coverage of the bands",
+        subtitle=f"{sets} binormal test sets per setting; the truth is the true cost of "
+        "the thresholds each band follows",
+    )
+    cc.save(chart, path)
+    print(f"wrote {path}")
 
 
 if __name__ == "__main__":
