@@ -475,7 +475,9 @@ def band_options() -> dict:
     """The options shared by bootstrap_band, confusion_band and difference_band."""
     return {
         "confidence_level": maybe(st.sampled_from([0.5, 0.8, 0.9, 0.95])),
-        "inference": maybe(st.sampled_from(["exact_bootstrap", "bootstrap"])),
+        "inference": maybe(
+            st.sampled_from(["exact_bootstrap", "bootstrap", "smoothed_bootstrap", "auto"])
+        ),
         "sampling": maybe(st.sampled_from(["stratified", "full"])),
         # "normal" and "discrete" need the default inference; "auto" goes with both
         "interval": maybe("auto"),
