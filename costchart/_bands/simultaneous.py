@@ -50,6 +50,10 @@ from costchart._io.errors import CostchartError
 
 #: Most float64 values the resampled costs of one chunk of groups may hold (128 MiB).
 CHUNK_VALUES = 2**24
+#: Resamples of the test set that the double bootstrap resamples again (the first ones).
+CALIBRATION_OUTER = 250
+#: Inner resamples of each of them.
+CALIBRATION_INNER = 100
 
 
 def check_simultaneous(simultaneous, options: Options) -> bool:
@@ -113,46 +117,108 @@ def jeffreys_se(fn, fp, positives, n, w_fn, w_fp, sampling: str) -> np.ndarray:
 def simultaneous_factor(
     rows: np.ndarray, counts: Counts, cost: np.ndarray, live: np.ndarray, options: Options
 ) -> np.ndarray:
-    """The factor ``q`` of each group: the level quantile of ``max |cost* - cost| / s*``.
+    """The factor ``q`` of each group: a quantile of ``max |cost* - cost| / s*``.
 
     ``rows`` (groups, pc) are the frame rows used at each ``pc``; ``counts``, ``cost`` and
     ``live`` are flat, group-major, one entry per (group, pc). ``s*`` is
     :func:`jeffreys_se` of each resample's counts; the maximum runs over the ``live``
-    ``pc`` (where the cost varies between resamples). A group with none gets 0.
+    ``pc`` (where the cost varies between resamples). A group with none gets 0. The
+    quantile is taken at the level :func:`calibrated_levels` finds by a double bootstrap.
     """
     n_groups, n_pc = rows.shape
     if n_groups == 0:
         return np.zeros(0)
     w_fn, w_fp, _ = cost_weights(counts, np.tile(options.pc, n_groups), options.sampling)
-    n = (counts.positives + counts.negatives).astype(np.float64)
     slot, bins_pos, bins_neg = _bins(rows, counts)
+    shape = (n_groups, n_pc)
+    weights = (w_fn.reshape(shape), w_fp.reshape(shape))
+    alive = live.reshape(shape)
+    keep = min(CALIBRATION_OUTER, options.n_resamples)
+    outer, kept = _max_deviations(
+        (bins_pos, bins_neg), slot, weights, cost.reshape(shape), alive, options, keep=keep
+    )
+    levels = calibrated_levels(outer, kept, slot, weights, alive, options)
+    return _quantiles(outer, levels)
+
+
+def calibrated_levels(outer, kept, slot, weights, alive, options: Options) -> np.ndarray:
+    """The level at which each group's quantile of ``outer`` covers at ``confidence_level``.
+
+    A double bootstrap (prepivoting, Beran 1987): each of the first
+    :data:`CALIBRATION_OUTER` resamples is taken as the truth, resampled
+    :data:`CALIBRATION_INNER` times itself, and its own deviation from the sample placed
+    among its inner resamples' (``u``, ties counted half). The band covers where ``u``
+    does not exceed the quantile level, so the calibrated level is the
+    ``confidence_level`` quantile of ``u`` -- never below ``confidence_level`` (the
+    bootstrap-t band undercovered in every setting measured) and never so high that
+    fewer than 10 resamples lie beyond it.
+    """
+    (bins_pos, bins_neg), centre = kept
+    n_groups, keep = outer.shape[0], centre.shape[1]
+    level = options.confidence_level
+    if keep == 0:
+        return np.full(n_groups, level)
+    width, n_pc = bins_pos.shape[-1], slot.shape[1]
+    inner, _ = _max_deviations(
+        (bins_pos.reshape(-1, width), bins_neg.reshape(-1, width)),
+        np.repeat(slot, keep, axis=0),
+        tuple(np.repeat(w, keep, axis=0) for w in weights),
+        centre.reshape(-1, n_pc),
+        np.repeat(alive, keep, axis=0),
+        options,
+        draws=CALIBRATION_INNER,
+    )
+    inner = inner.reshape(n_groups, keep, -1)
+    own = outer[:, :keep, None]
+    u = np.mean(inner < own, axis=2) + 0.5 * np.mean(inner == own, axis=2)
+    ceiling = max(level, 1 - 10 / options.n_resamples)
+    return np.clip(np.quantile(u, level, axis=1), level, ceiling)
+
+
+def _quantiles(values: np.ndarray, levels: np.ndarray) -> np.ndarray:
+    """Each row's quantile at its own level (numpy's default, linear interpolation)."""
+    ordered = np.sort(values, axis=1)
+    position = levels * (values.shape[1] - 1)
+    low = np.floor(position).astype(np.int64)
+    high = np.minimum(low + 1, values.shape[1] - 1)
+    fraction = position - low
+    below = np.take_along_axis(ordered, low[:, None], axis=1)[:, 0]
+    above = np.take_along_axis(ordered, high[:, None], axis=1)[:, 0]
+    return below + fraction * (above - below)
+
+
+def _max_deviations(bins, slot, weights, centre, alive, options: Options, *, draws=0, keep=0):
+    """``max_pc |cost* - centre| / s*`` of each (group, resample), chunk by chunk.
+
+    ``bins`` (positives', negatives' instances per bin), ``slot``, ``weights``, ``centre``
+    and ``alive`` have one row per group. Each group is resampled ``draws`` times
+    (``n_resamples`` if 0). The first ``keep`` resamples' bin draws and costs are also
+    returned, (groups, keep, bins) and (groups, keep, pc), for the inner bootstrap.
+    """
+    bins_pos, bins_neg = bins
+    n_groups, n_pc = slot.shape
+    draws = draws or options.n_resamples
     width = bins_pos.shape[1]
-    per_group = options.n_resamples * (2 * width + 6 * n_pc)
-    step = max(1, CHUNK_VALUES // per_group)
-    factor = np.zeros(n_groups)
+    step = max(1, CHUNK_VALUES // (draws * (2 * width + 6 * n_pc)))
+    deviation = np.zeros((n_groups, draws))
+    kept_pos, kept_neg = np.zeros((n_groups, keep, width)), np.zeros((n_groups, keep, width))
+    kept_cost = np.zeros((n_groups, keep, n_pc))
     for start in range(0, n_groups, step):
         part = slice(start, min(start + step, n_groups))
-        flat = slice(part.start * n_pc, part.stop * n_pc)
-        _, fn, fp = _resampled_counts(bins_pos[part], bins_neg[part], slot[part], options)
-        shape = (-1, 1, n_pc)  # (groups, resamples, pc)
-        weight_fn, weight_fp = w_fn[flat].reshape(shape), w_fp[flat].reshape(shape)
-        resampled = weight_fn * fn + weight_fp * fp
-        # Stratified resamples keep the class totals (full sampling's cells are shares of n).
-        spread = jeffreys_se(
-            fn,
-            fp,
-            counts.positives[flat].reshape(shape),
-            n[flat].reshape(shape),
-            weight_fn,
-            weight_fp,
-            options.sampling,
+        pos, neg, fn, fp = _resampled_counts(
+            bins_pos[part], bins_neg[part], slot[part], options, draws
         )
-        alive = live[flat].reshape(shape)
+        weight_fn, weight_fp = (w[part][:, None, :] for w in weights)
+        resampled = weight_fn * fn + weight_fp * fp
+        positives = bins_pos[part].sum(axis=1)[:, None, None]
+        n = positives + bins_neg[part].sum(axis=1)[:, None, None]
+        spread = jeffreys_se(fn, fp, positives, n, weight_fn, weight_fp, options.sampling)
         with np.errstate(divide="ignore", invalid="ignore"):
-            studentized = np.abs(resampled - cost[flat].reshape(shape)) / spread
-        deviation = np.where(alive, studentized, 0.0)
-        factor[part] = np.quantile(deviation.max(axis=2), options.confidence_level, axis=1)
-    return factor
+            studentized = np.abs(resampled - centre[part][:, None, :]) / spread
+        deviation[part] = np.where(alive[part][:, None, :], studentized, 0.0).max(axis=2)
+        kept_pos[part], kept_neg[part] = pos[:, :keep], neg[:, :keep]
+        kept_cost[part] = resampled[:, :keep]
+    return deviation, ((kept_pos, kept_neg), kept_cost)
 
 
 def _bins(rows: np.ndarray, counts: Counts):
@@ -194,9 +260,9 @@ def _bins(rows: np.ndarray, counts: Counts):
     return slot.reshape(n_groups, n_pc), bins_pos, bins_neg
 
 
-def _resampled_counts(bins_pos, bins_neg, slot, options: Options):
-    """Resampled TP, FN and FP at each (group, resample, pc)."""
-    rng, draws = options.rng, options.n_resamples
+def _resampled_counts(bins_pos, bins_neg, slot, options: Options, draws: int):
+    """Resampled bins of each class, and FN and FP at each (group, resample, pc)."""
+    rng = options.rng
     n_groups = bins_pos.shape[0]
     positives, negatives = bins_pos.sum(axis=1), bins_neg.sum(axis=1)
     if options.sampling == "stratified":
@@ -210,7 +276,7 @@ def _resampled_counts(bins_pos, bins_neg, slot, options: Options):
     take = np.broadcast_to(slot[:, None, :], (n_groups, draws, slot.shape[1]))
     tp = np.take_along_axis(np.cumsum(pos, axis=2), take, axis=2)
     fp = np.take_along_axis(np.cumsum(neg, axis=2), take, axis=2)
-    return tp, resampled_positives - tp, fp
+    return pos, neg, resampled_positives - tp, fp
 
 
 def _multinomial(rng, totals, bins, draws):
