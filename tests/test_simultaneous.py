@@ -9,6 +9,7 @@ import pytest
 from scipy import stats
 
 import costchart as cc
+from costchart._bands import simultaneous
 from costchart._bands.coverage import _selection
 from costchart.datasets.binormal import binormal_cost, binormal_scores, binormal_threshold
 
@@ -96,9 +97,15 @@ def _brute_force_factor(data, selection, sampling, resamples=20_000, seed=5):
     return np.quantile(deviations, 0.9), spread, live
 
 
+@pytest.fixture
+def uncalibrated(monkeypatch):
+    """The bootstrap-t factor at the nominal level (no double-bootstrap calibration)."""
+    monkeypatch.setattr(simultaneous, "CALIBRATION_OUTER", 0)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("sampling", ["stratified", "full"])
-def test_factor_equals_a_brute_force_instance_bootstrap(sampling):
+def test_factor_equals_a_brute_force_instance_bootstrap(sampling, uncalibrated):
     data = _data()
     selection = _selection_of_three(data)
     band = cc.bootstrap_band(
@@ -135,7 +142,7 @@ def _probability(draws):
 
 
 @pytest.mark.parametrize("sampling", ["stratified", "full"])
-def test_factor_is_the_exact_quantile_of_every_resample_on_a_small_case(sampling):
+def test_factor_is_the_exact_quantile_of_every_resample_on_a_small_case(sampling, uncalibrated):
     # Eight instances: every resample can be listed with its probability, so the level
     # quantile of max |cost* - cost| / s* is known exactly. Where the level falls well
     # inside one value's probability (0.85 does, for both samplings), 20,000 resamples
@@ -264,3 +271,85 @@ def test_simultaneous_band_covers_the_whole_true_curve_at_the_level():
 def test_simultaneous_options_are_checked(options, message):
     with pytest.raises(cc.CostchartError, match=message):
         cc.bootstrap_band(_data(), score="s", label="y", **options)
+
+
+def _instance_counts(scores, labels, threshold):
+    """Indicator matrices (instances, pc): instance is a false negative / false positive."""
+    predicted = scores[:, None] >= threshold[None, :]
+    return (~predicted & (labels[:, None] == 1)).astype(float), (
+        predicted & (labels[:, None] == 0)
+    ).astype(float)
+
+
+def _resample_weights(rng, weights, classes, draws):
+    """Instance-bootstrap counts (draws, instances) from the distribution ``weights``,
+    stratified by ``classes`` (each class keeps its total)."""
+    out = np.zeros((draws, len(weights)))
+    for members in classes:
+        total = int(round(weights[members].sum()))
+        out[:, members] = rng.multinomial(total, weights[members] / total, size=draws)
+    return out
+
+
+def _brute_force_double_bootstrap(data, threshold, pc, outer, calibrating, inner, seed):
+    """The calibrated level by an instance-level double bootstrap (stratified)."""
+    rng = np.random.default_rng(seed)
+    scores, labels = data["s"].to_numpy(), data["y"].to_numpy()
+    cost_0, _, live = _observed(scores, labels, threshold, pc, "stratified")
+    is_fn, is_fp = _instance_counts(scores, labels, threshold)
+    positives, negatives = labels.sum(), (1 - labels).sum()
+    classes = (np.flatnonzero(labels == 1), np.flatnonzero(labels == 0))
+
+    def deviation(weights, centre):  # (draws, instances) -> max over live pc
+        fn, fp = weights @ is_fn, weights @ is_fp
+        cost = pc * fn / positives + (1 - pc) * fp / negatives
+        spread = _jeffreys_se(fn, fp, positives, negatives, pc, "stratified")
+        return np.max((np.abs(cost - centre) / spread)[:, live], axis=1), cost
+
+    weights = _resample_weights(rng, np.ones(len(labels)), classes, outer)
+    deviations, costs = deviation(weights, cost_0)
+    u = np.empty(calibrating)
+    for b in range(calibrating):
+        inner_weights = _resample_weights(rng, weights[b], classes, inner)
+        inner_deviations, _ = deviation(inner_weights, costs[b])
+        u[b] = np.mean(inner_deviations < deviations[b]) + 0.5 * np.mean(
+            inner_deviations == deviations[b]
+        )
+    return np.clip(np.quantile(u, 0.9), 0.9, 1 - 10 / outer)
+
+
+@pytest.mark.slow
+def test_calibrated_level_equals_a_brute_force_double_bootstrap(monkeypatch):
+    # simultaneous.calibrated_levels against a plain instance-level double bootstrap with
+    # the same numbers of resamples and other random draws. Each level is the 0.9
+    # quantile of 1,000 values u in [0, 1]: its Monte Carlo se is about
+    # sqrt(0.9 * 0.1 / 1000) / density, 0.01 to 0.02 here; the tolerance is 0.03.
+    monkeypatch.setattr(simultaneous, "CALIBRATION_OUTER", 1000)
+    monkeypatch.setattr(simultaneous, "CALIBRATION_INNER", 400)
+    found = []
+    original = simultaneous.calibrated_levels
+
+    def spy(*args, **kwargs):
+        found.append(original(*args, **kwargs))
+        return found[-1]
+
+    monkeypatch.setattr(simultaneous, "calibrated_levels", spy)
+    data = _data(10, 50, 50)
+    selection = _selection_of_three(data)
+    interval = np.searchsorted(selection["pc_lo"].to_numpy(), PC, side="right") - 1
+    threshold = selection["threshold"].to_numpy()[interval]
+    band = cc.bootstrap_band(
+        data,
+        score="s",
+        label="y",
+        selection=selection,
+        pc=PC,
+        simultaneous=True,
+        n_resamples=4000,
+        rng=1,
+    )
+    expected = _brute_force_double_bootstrap(data, threshold, PC, 4000, 1000, 400, seed=6)
+    (level,) = found[0]
+    assert 0.905 < expected < 0.99  # the calibration matters here, and is not at a bound
+    assert level == pytest.approx(expected, abs=0.03)
+    assert band.attrs["costchart"]["simultaneous"] is True

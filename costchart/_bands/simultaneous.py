@@ -51,9 +51,9 @@ from costchart._io.errors import CostchartError
 #: Most float64 values the resampled costs of one chunk of groups may hold (128 MiB).
 CHUNK_VALUES = 2**24
 #: Resamples of the test set that the double bootstrap resamples again (the first ones).
-CALIBRATION_OUTER = 250
+CALIBRATION_OUTER = 200
 #: Inner resamples of each of them.
-CALIBRATION_INNER = 100
+CALIBRATION_INNER = 50
 
 
 def check_simultaneous(simultaneous, options: Options) -> bool:
@@ -280,10 +280,24 @@ def _resampled_counts(bins_pos, bins_neg, slot, options: Options, draws: int):
 
 
 def _multinomial(rng, totals, bins, draws):
-    """``draws`` multinomial resamples of each group's instances over its bins."""
+    """``draws`` multinomial resamples of each group's instances over its bins.
+
+    Drawn bin by bin as binomials of what is left (the multinomial's conditional
+    chain), each bin for every group and resample in one call: several times faster than
+    one multinomial call per group for the many small bins a band uses.
+    """
     totals = totals.astype(np.int64)
     with np.errstate(invalid="ignore", divide="ignore"):
         probabilities = np.where(totals[:, None] > 0, bins / totals[:, None], 0.0)
-    probabilities[:, -1] = np.clip(1 - probabilities[:, :-1].sum(axis=1), 0, 1)
-    sampled = rng.multinomial(totals[:, None], probabilities[:, None, :], size=(len(totals), draws))
-    return sampled.astype(np.float64)
+    # Probability left from each bin on, so that each step's share is exact in the last one.
+    left = np.cumsum(probabilities[:, ::-1], axis=1)[:, ::-1]
+    remaining = np.repeat(totals[:, None], draws, axis=1)
+    sampled = np.empty((len(totals), draws, bins.shape[1]))
+    for k in range(bins.shape[1] - 1):
+        with np.errstate(invalid="ignore", divide="ignore"):
+            share = np.where(left[:, k] > 0, probabilities[:, k] / left[:, k], 0.0)
+        drawn = rng.binomial(remaining, np.clip(share, 0.0, 1.0)[:, None])
+        sampled[:, :, k] = drawn
+        remaining -= drawn
+    sampled[:, :, -1] = remaining
+    return sampled
