@@ -162,8 +162,8 @@ def bootstrap_band(
     >>> data = {"p": predicted, "y": y}
     >>> band = cc.bootstrap_band(data, score="p", label="y", threshold=1, pc=[0.75])
     >>> band.round(4)
-         pc  cost  lower   upper      se  degenerate
-    0  0.75  0.25  0.1226  0.3774  0.0775       False
+         pc  cost   lower   upper      se  degenerate
+    0  0.75  0.25  0.1499  0.3941  0.0775       False
     """
     options = options_from("bootstrap_band", locals())
     given, by = by, normalize_by(by)
@@ -236,8 +236,8 @@ def confusion_band(
     >>> import costchart as cc
     >>> counts = {"TP": [16], "FN": [4], "FP": [4], "TN": [6]}
     >>> cc.confusion_band(counts, tp="TP", fn="FN", fp="FP", tn="TN", pc=[0.75]).round(4)
-         pc  cost  lower   upper      se  degenerate
-    0  0.75  0.25  0.1226  0.3774  0.0775       False
+         pc  cost   lower   upper      se  degenerate
+    0  0.75  0.25  0.1499  0.3941  0.0775       False
     """
     options = options_from("confusion_band", locals())
     by = normalize_by(by)

@@ -123,7 +123,7 @@ def difference_band(
     ...                           threshold=(1, 1), pc=[0.5])
     >>> band.round(4)
         pc  difference   lower   upper      se  significant
-    0  0.5     -0.3333 -0.6499 -0.0168  0.1925        False
+    0  0.5     -0.3333 -0.5121  0.1121  0.1925        False
     """
     options = options_from("difference_band", locals(), per_resample=RESAMPLE_DRAWS)
     by = normalize_by(by)
