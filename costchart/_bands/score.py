@@ -28,8 +28,7 @@ FEW_ERRORS = 5
 
 
 def few_errors(fn, fp, positives, negatives, w_fn, w_fp) -> np.ndarray:
-    """Rows where a class with weight in the cost has fewer than :data:`FEW_ERRORS`
-    errors or correct decisions."""
+    """Rows where a class that counts has fewer than :data:`FEW_ERRORS` errors or successes."""
     fn, fp = np.asarray(fn, np.float64), np.asarray(fp, np.float64)
     few_fn = np.minimum(fn, positives - fn) < FEW_ERRORS
     few_fp = np.minimum(fp, negatives - fp) < FEW_ERRORS
@@ -50,15 +49,51 @@ def jeffreys_limits(x, m, levels: tuple[float, float]):
 def score_bounds(fn, fp, positives, negatives, w_fn, w_fp, sampling, levels):
     """Lower and upper ends of the cost ``w_fn * fn + w_fp * fp`` (MOVER of Jeffreys limits)."""
     fn, fp = np.asarray(fn, np.float64), np.asarray(fp, np.float64)
+    m_fn, m_fp = trials(positives, negatives, sampling)
+    limits = (*jeffreys_limits(fn, m_fn, levels), *jeffreys_limits(fp, m_fp, levels))
+    cost = w_fn * fn + w_fp * fp
+    down, up = half_widths(fn, fp, m_fn, m_fp, w_fn, w_fp, limits)
+    return np.clip(cost - down, 0.0, None), cost + up
+
+
+def trials(positives, negatives, sampling):
+    """The numbers of trials of the two rates: the class totals, or ``n`` for both."""
     if sampling == "stratified":
-        m_fn, m_fp = positives, negatives
-    else:
-        m_fn = m_fp = positives + negatives
+        return positives, negatives
+    return positives + negatives, positives + negatives
+
+
+def half_widths(fn, fp, m_fn, m_fp, w_fn, w_fp, limits):
+    """How far the MOVER interval reaches below and above the cost, from the rates' limits.
+
+    ``limits`` are the lower and upper limits of the false-negative rate, then of the
+    false-positive rate; ``w_fn``, ``w_fp`` weigh the counts (the rates' weights are
+    ``w * m``).
+    """
+    low_fn, high_fn, low_fp, high_fp = limits
     a, b = w_fn * m_fn, w_fp * m_fp  # the weights of the rates
     rate_fn, rate_fp = fn / m_fn, fp / m_fp
-    low_fn, high_fn = jeffreys_limits(fn, m_fn, levels)
-    low_fp, high_fp = jeffreys_limits(fp, m_fp, levels)
-    cost = a * rate_fn + b * rate_fp
-    lower = cost - np.hypot(a * (rate_fn - low_fn), b * (rate_fp - low_fp))
-    upper = cost + np.hypot(a * (high_fn - rate_fn), b * (high_fp - rate_fp))
-    return np.clip(lower, 0.0, None), upper
+    down = np.hypot(a * (rate_fn - low_fn), b * (rate_fp - low_fp))
+    up = np.hypot(a * (high_fn - rate_fn), b * (high_fp - rate_fp))
+    return down, up
+
+
+def tabled_limits(x: np.ndarray, m: np.ndarray, levels):
+    """:func:`jeffreys_limits` of many counts ``x`` (groups, ...) of ``m`` (groups,) trials.
+
+    Each group's limits are computed once for every count between its smallest and
+    largest, and looked up: resampled counts repeat a few values many times.
+    """
+    n_groups = x.shape[0]
+    flat = x.reshape(n_groups, -1).astype(np.int64)
+    low = flat.min(axis=1)
+    width = int((flat.max(axis=1) - low).max()) + 1
+    values = low[:, None] + np.arange(width)[None, :]
+    table_low, table_high = jeffreys_limits(
+        np.minimum(values, m[:, None]), np.broadcast_to(m[:, None], values.shape), levels
+    )
+    index = flat - low[:, None]
+    return (
+        np.take_along_axis(table_low, index, axis=1).reshape(x.shape),
+        np.take_along_axis(table_high, index, axis=1).reshape(x.shape),
+    )

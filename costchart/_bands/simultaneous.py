@@ -46,6 +46,7 @@ import numpy as np
 
 from costchart._bands.counts import Counts, cost_weights, exact_variance
 from costchart._bands.options import Options
+from costchart._bands.score import half_widths, jeffreys_limits, tabled_limits, trials
 from costchart._io.errors import CostchartError
 
 #: Most float64 values the resampled costs of one chunk of groups may hold (128 MiB).
@@ -76,20 +77,27 @@ def check_simultaneous(simultaneous, options: Options) -> bool:
 def simultaneous_bounds(rows: np.ndarray, counts: Counts, cost: np.ndarray, options: Options):
     """Lower and upper ends of the simultaneous band at each (group, ``pc``), flat.
 
-    ``cost +- q * s`` (the lower end clipped at 0), ``q`` from :func:`simultaneous_factor`
-    and ``s`` from :func:`jeffreys_se`; no width where every resample gives the same cost.
+    ``cost - q_lower * h_lower`` (clipped at 0) and ``cost + q_upper * h_upper``: ``h``
+    the reach of the pointwise score interval below and above the cost
+    (:mod:`costchart._bands.score`), ``q`` from :func:`simultaneous_factor`, at least 1;
+    no width where every resample gives the same cost.
     """
     n_groups, n_pc = rows.shape
     w_fn, w_fp, _ = cost_weights(counts, np.tile(options.pc, n_groups), options.sampling)
-    n = (counts.positives + counts.negatives).astype(np.float64)
     live = exact_variance(counts, w_fn, w_fp, options.sampling) > 0
-    spread = np.where(
-        live,
-        jeffreys_se(counts.fn, counts.fp, counts.positives, n, w_fn, w_fp, options.sampling),
-        0.0,
+    m_fn, m_fp = trials(counts.positives, counts.negatives, options.sampling)
+    m_fn, m_fp = m_fn.astype(np.float64), m_fp.astype(np.float64)
+    fn, fp = counts.fn.astype(np.float64), counts.fp.astype(np.float64)
+    limits = (
+        *jeffreys_limits(fn, m_fn, options.levels),
+        *jeffreys_limits(fp, m_fp, options.levels),
     )
-    factor = np.repeat(simultaneous_factor(rows, counts, cost, live, options), n_pc)
-    return np.clip(cost - factor * spread, 0, None), cost + factor * spread
+    down, up = (np.where(live, h, 0.0) for h in half_widths(fn, fp, m_fn, m_fp, w_fn, w_fp, limits))
+    below, above = (
+        np.repeat(np.maximum(f, 1.0), n_pc)
+        for f in simultaneous_factor(rows, counts, cost, live, options)
+    )
+    return np.clip(cost - below * down, 0, None), cost + above * up
 
 
 def jeffreys_se(fn, fp, positives, n, w_fn, w_fp, sampling: str) -> np.ndarray:
@@ -116,18 +124,21 @@ def jeffreys_se(fn, fp, positives, n, w_fn, w_fp, sampling: str) -> np.ndarray:
 
 def simultaneous_factor(
     rows: np.ndarray, counts: Counts, cost: np.ndarray, live: np.ndarray, options: Options
-) -> np.ndarray:
-    """The factor ``q`` of each group: a quantile of ``max |cost* - cost| / s*``.
+) -> tuple[np.ndarray, np.ndarray]:
+    """The factors ``(q_lower, q_upper)`` of each group, one for each side of the band.
 
     ``rows`` (groups, pc) are the frame rows used at each ``pc``; ``counts``, ``cost`` and
-    ``live`` are flat, group-major, one entry per (group, pc). ``s*`` is
-    :func:`jeffreys_se` of each resample's counts; the maximum runs over the ``live``
-    ``pc`` (where the cost varies between resamples). A group with none gets 0. The
-    quantile is taken at the level :func:`calibrated_levels` finds by a double bootstrap.
+    ``live`` are flat, group-major, one entry per (group, pc). Each side's factor is a
+    quantile of its largest studentized deviation over the ``live`` ``pc``:
+    ``max (cost* - cost) / s*`` for the lower end (resamples above the sample stand for a
+    truth below it) and ``max (cost - cost*) / s*`` for the upper end, ``s*`` the
+    :func:`jeffreys_se` of each resample's counts. Both are taken at ``(1 + a) / 2``,
+    where ``a`` is the level :func:`calibrated_levels` finds by a double bootstrap. A
+    group with no live ``pc`` gets 0.
     """
     n_groups, n_pc = rows.shape
     if n_groups == 0:
-        return np.zeros(0)
+        return np.zeros(0), np.zeros(0)
     w_fn, w_fp, _ = cost_weights(counts, np.tile(options.pc, n_groups), options.sampling)
     slot, bins_pos, bins_neg = _bins(rows, counts)
     shape = (n_groups, n_pc)
@@ -137,24 +148,25 @@ def simultaneous_factor(
     outer, kept = _max_deviations(
         (bins_pos, bins_neg), slot, weights, cost.reshape(shape), alive, options, keep=keep
     )
-    levels = calibrated_levels(outer, kept, slot, weights, alive, options)
-    return _quantiles(outer, levels)
+    side = (1 + calibrated_levels(outer, kept, slot, weights, alive, options)) / 2
+    return tuple(np.maximum(_quantiles(o, side), 0.0) for o in outer)
 
 
 def calibrated_levels(outer, kept, slot, weights, alive, options: Options) -> np.ndarray:
-    """The level at which each group's quantile of ``outer`` covers at ``confidence_level``.
+    """The nominal level ``a`` at which each group's band covers at ``confidence_level``.
 
-    A double bootstrap (prepivoting, Beran 1987): each of the first
-    :data:`CALIBRATION_OUTER` resamples is taken as the truth, resampled
-    :data:`CALIBRATION_INNER` times itself, and its own deviation from the sample placed
-    among its inner resamples' (``u``, ties counted half). The band covers where ``u``
-    does not exceed the quantile level, so the calibrated level is the
-    ``confidence_level`` quantile of ``u`` -- never below ``confidence_level`` (the
-    bootstrap-t band undercovered in every setting measured) and never so high that
-    fewer than 10 resamples lie beyond it.
+    At nominal level ``a`` the band's sides are the ``(1 + a) / 2`` quantiles of the two
+    deviations. A double bootstrap (prepivoting, Beran 1987) finds ``a``: each of the
+    first :data:`CALIBRATION_OUTER` resamples is taken as the sample and the sample as
+    the truth; resampled :data:`CALIBRATION_INNER` times, it places its own two
+    deviations among its inner resamples' (``F``, ties counted half), and its band holds
+    the sample exactly when ``a >= u = 2 max(F_lower, F_upper) - 1``. The calibrated
+    level is the ``confidence_level`` quantile of ``u`` -- never below
+    ``confidence_level`` (the bootstrap-t band undercovered in every setting measured)
+    and never so high that fewer than 10 resamples lie beyond a side's quantile.
     """
-    (bins_pos, bins_neg), centre = kept
-    n_groups, keep = outer.shape[0], centre.shape[1]
+    ((bins_pos, bins_neg), centre) = kept
+    n_groups, keep = outer[0].shape[0], centre.shape[1]
     level = options.confidence_level
     if keep == 0:
         return np.full(n_groups, level)
@@ -168,10 +180,13 @@ def calibrated_levels(outer, kept, slot, weights, alive, options: Options) -> np
         options,
         draws=CALIBRATION_INNER,
     )
-    inner = inner.reshape(n_groups, keep, -1)
-    own = outer[:, :keep, None]
-    u = np.mean(inner < own, axis=2) + 0.5 * np.mean(inner == own, axis=2)
-    ceiling = max(level, 1 - 10 / options.n_resamples)
+    placed = []
+    for own, resampled in zip(outer, inner, strict=True):
+        resampled = resampled.reshape(n_groups, keep, -1)
+        own = own[:, :keep, None]
+        placed.append(np.mean(resampled < own, axis=2) + 0.5 * np.mean(resampled == own, axis=2))
+    u = 2 * np.maximum(*placed) - 1
+    ceiling = max(level, 1 - 20 / options.n_resamples)
     return np.clip(np.quantile(u, level, axis=1), level, ceiling)
 
 
@@ -188,7 +203,11 @@ def _quantiles(values: np.ndarray, levels: np.ndarray) -> np.ndarray:
 
 
 def _max_deviations(bins, slot, weights, centre, alive, options: Options, *, draws=0, keep=0):
-    """``max_pc |cost* - centre| / s*`` of each (group, resample), chunk by chunk.
+    """Each (group, resample)'s largest deviations below and above, chunk by chunk.
+
+    ``max_pc (cost* - centre) / h_lower*`` and ``max_pc (centre - cost*) / h_upper*``,
+    ``h*`` the reach of the resample's own pointwise score interval (the lower and the
+    upper side's deviations).
 
     ``bins`` (positives', negatives' instances per bin), ``slot``, ``weights``, ``centre``
     and ``alive`` have one row per group. Each group is resampled ``draws`` times
@@ -200,7 +219,7 @@ def _max_deviations(bins, slot, weights, centre, alive, options: Options, *, dra
     draws = draws or options.n_resamples
     width = bins_pos.shape[1]
     step = max(1, CHUNK_VALUES // (draws * (2 * width + 6 * n_pc)))
-    deviation = np.zeros((n_groups, draws))
+    below, above = np.zeros((n_groups, draws)), np.zeros((n_groups, draws))
     kept_pos, kept_neg = np.zeros((n_groups, keep, width)), np.zeros((n_groups, keep, width))
     kept_cost = np.zeros((n_groups, keep, n_pc))
     for start in range(0, n_groups, step):
@@ -210,15 +229,31 @@ def _max_deviations(bins, slot, weights, centre, alive, options: Options, *, dra
         )
         weight_fn, weight_fp = (w[part][:, None, :] for w in weights)
         resampled = weight_fn * fn + weight_fp * fp
-        positives = bins_pos[part].sum(axis=1)[:, None, None]
-        n = positives + bins_neg[part].sum(axis=1)[:, None, None]
-        spread = jeffreys_se(fn, fp, positives, n, weight_fn, weight_fp, options.sampling)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            studentized = np.abs(resampled - centre[part][:, None, :]) / spread
-        deviation[part] = np.where(alive[part][:, None, :], studentized, 0.0).max(axis=2)
+        m_fn, m_fp = trials(
+            bins_pos[part].sum(axis=1), bins_neg[part].sum(axis=1), options.sampling
+        )
+        limits = (
+            *tabled_limits(fn, m_fn, options.levels),
+            *tabled_limits(fp, m_fp, options.levels),
+        )
+        shape = (-1, 1, 1)
+        down, up = half_widths(
+            fn, fp, m_fn.reshape(shape), m_fp.reshape(shape), weight_fn, weight_fp, limits
+        )
+        shift = resampled - centre[part][:, None, :]
+        live = alive[part][:, None, :]
+        below[part] = _studentized(shift, down, live).max(axis=2)
+        above[part] = _studentized(-shift, up, live).max(axis=2)
         kept_pos[part], kept_neg[part] = pos[:, :keep], neg[:, :keep]
         kept_cost[part] = resampled[:, :keep]
-    return deviation, ((kept_pos, kept_neg), kept_cost)
+    return (below, above), ((kept_pos, kept_neg), kept_cost)
+
+
+def _studentized(shift, scale, live):
+    """``shift / scale`` at the live ``pc``, 0 elsewhere (positive over 0 is infinite)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratio = np.where(scale > 0, shift / scale, np.where(shift > 0, np.inf, 0.0))
+    return np.where(live, ratio, 0.0)
 
 
 def _bins(rows: np.ndarray, counts: Counts):
