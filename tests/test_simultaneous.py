@@ -294,8 +294,8 @@ def test_simultaneous_band_covers_the_whole_true_curve_at_the_level():
     [
         ({"simultaneous": "yes"}, r"simultaneous='yes' must be True or False"),
         (
-            {"simultaneous": True, "n_resamples": 50},
-            r"n_resamples=50 is too few for a simultaneous 0.9 band: .* n_resamples >= 100",
+            {"simultaneous": True, "n_resamples": 150},
+            r"n_resamples=150 is too few for a simultaneous 0.9 band: .* n_resamples >= 200",
         ),
         (  # the level as given: with :g it read "a simultaneous 1 band"
             {"simultaneous": True, "confidence_level": 0.999999999999},

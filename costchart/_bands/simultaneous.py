@@ -2,40 +2,41 @@
 
 A pointwise band holds the cost at each ``pc`` with probability ``level``, separately; the
 chance that the whole curve stays inside it is lower, the more so the more ``pc`` values
-are looked at. The simultaneous band is ``cost +- q * s`` at every ``pc``, with one factor
-``q`` per group: the ``level`` quantile, over bootstrap resamples of the test set, of the
-largest studentized deviation ``max_pc |cost* - cost| / s*``.
+are looked at. The simultaneous band stretches the pointwise score interval
+(:mod:`costchart._bands.score`: Jeffreys limits of the two error rates, combined by
+MOVER) by one factor per side and group: ``cost - q_lower * h_lower`` to
+``cost + q_upper * h_upper``, ``h`` how far the score interval reaches below and above
+the cost. Each ``q`` is a quantile, over bootstrap resamples of the test set, of the
+largest deviation on its side, studentized by the resample's own score interval:
+``max_pc (cost* - cost) / h_lower*`` and ``max_pc (cost - cost*) / h_upper*`` (the
+bootstrap-t, one side at a time). Both are taken at ``(1 + a) / 2``, and ``a`` is found
+by a double bootstrap (:func:`calibrated_levels`). ``q`` is at least 1: the band is never
+narrower than the pointwise score band.
 
-``s`` is the standard error of the cost at the *Jeffreys rates* ``(x + 1/2) / (m + 1)``
-of the counts (``x`` errors of ``m`` instances of a class; with ``sampling="full"``, each
-cell's ``(x + 1/2) / (n + 2)``), and ``s*`` the same standard error recomputed from each
-resample's own counts. Why both:
+Why this shape (issue 32; measured in ``tests/benchmarks/bench_fixed_coverage.py``):
 
-* The band inverts the pivot ``max_pc |cost - true cost| / s``; the bootstrap estimates
-  its distribution only if every resample is studentized the way the sample is (the
-  bootstrap-t). With the sample's standard error held fixed in every resample, the
-  quantile ignores that the standard error is itself estimated -- and it is too small
-  exactly where a count is small, which is where the true curve left the band: a 90 %
-  band held the whole curve in about 78 % of test sets.
-* The plug-in standard error ``sqrt(x (m - x) / m)`` is 0 at ``x = 0`` (or ``m``) though
-  the rate is not, so the studentized deviation of such a resample is infinite and the
-  maximum heavy-tailed; in the sample it collapses the band where the curve is least
-  known. The Jeffreys rate -- the posterior mean under the Jeffreys prior ``Beta(1/2,
-  1/2)`` (``Dirichlet(1/2, ...)`` over the four cells for full sampling) -- is never 0 or
-  1, for the reason the Jeffreys interval beats the Wald interval for a binomial rate
-  (Brown, Cai & DasGupta 2001, Statistical Science 16:101-133). It moves each rate toward
-  1/2 by a fraction ``1 / (m + 1)``, so it does not change large counts.
+* Studentizing each resample the way the sample is makes the maximum a pivot; holding the
+  sample's standard error fixed held the whole curve in about 78 % of test sets.
+* A symmetric ``|cost* - cost|`` with the cost's standard error at the Jeffreys rates
+  reached 0.87-0.89 at level 0.9, nearly every miss the true curve above the band: where
+  the sample has few errors its cost is low and its spread small, and the truth lies
+  above. The score interval reaches further above a small count than below it (as the
+  Jeffreys interval of a rate does; Brown, Cai & DasGupta 2001), and each side gets its
+  own factor.
+* The double bootstrap (prepivoting; Beran 1987) takes each of the first
+  :data:`CALIBRATION_OUTER` resamples as the sample and the sample as the truth, and
+  finds the nominal level at which such bands hold the truth at ``confidence_level``.
 
 A ``pc`` whose cost is the same in every resample (its closed-form bootstrap variance is
 0: the classifier is trivial or makes no errors that vary there) keeps a band of no
-width and is left out of the maximum, as in the pointwise band. ``docs/bands.md`` gives
-the measured whole-curve coverage (``tests/benchmarks/bench_simultaneous.py``).
+width and is left out of the maxima, as in the pointwise band.
 
 Resampling the test set jointly for all ``pc`` needs only the counts between the
 thresholds used: the instances of each class fall into the bins between consecutive used
 thresholds, and a bootstrap resample draws a multinomial over those bins (per class with
 stratified sampling, over both classes with full sampling). Cumulative sums of the draws
-are the resampled confusion counts at every used threshold. All groups are drawn at once.
+are the resampled confusion counts at every used threshold. All groups are drawn at once;
+the inner resamples of the double bootstrap draw over the outer resamples' bins.
 """
 
 from __future__ import annotations
@@ -58,17 +59,18 @@ CALIBRATION_INNER = 50
 
 
 def check_simultaneous(simultaneous, options: Options) -> bool:
-    """Validate ``simultaneous=`` and the resamples it needs (10 beyond the quantile)."""
+    """Validate ``simultaneous=`` and the resamples it needs (10 beyond each side's quantile)."""
     if not isinstance(simultaneous, (bool, np.bool_)):
         msg = f"simultaneous={simultaneous!r} must be True or False"
         raise CostchartError(msg)
     if simultaneous:
-        minimum = math.ceil(10 / (1 - options.confidence_level) - 1e-9)
+        # Each side's quantile is at (1 + level) / 2 or beyond.
+        minimum = math.ceil(20 / (1 - options.confidence_level) - 1e-9)
         if options.n_resamples < minimum:
             msg = (
                 f"n_resamples={options.n_resamples!r} is too few for a simultaneous "
                 f"{options.confidence_level!r} band: at least 10 resamples must lie beyond "
-                f"its quantile, so pass n_resamples >= {minimum}"
+                f"each side's quantile, so pass n_resamples >= {minimum}"
             )
             raise CostchartError(msg)
     return bool(simultaneous)
@@ -100,28 +102,6 @@ def simultaneous_bounds(rows: np.ndarray, counts: Counts, cost: np.ndarray, opti
     return np.clip(cost - below * down, 0, None), cost + above * up
 
 
-def jeffreys_se(fn, fp, positives, n, w_fn, w_fp, sampling: str) -> np.ndarray:
-    """Standard error of ``w_fn * FN + w_fp * FP`` at the Jeffreys rates of the counts.
-
-    Stratified: ``FN ~ Bin(P, (fn + 1/2) / (P + 1))`` and ``FP ~ Bin(N, (fp + 1/2) /
-    (N + 1))``, independent. Full: the four cells ``~ Multinomial(n, (x + 1/2) / (n + 2))``.
-    The arguments broadcast (resamples give arrays of counts).
-    """
-    fn, fp = np.asarray(fn, np.float64), np.asarray(fp, np.float64)
-    positives = np.asarray(positives, np.float64)
-    if sampling == "stratified":
-        negatives = n - positives
-        rate_fn = (fn + 0.5) / (positives + 1)
-        rate_fp = (fp + 0.5) / (negatives + 1)
-        variance = w_fn**2 * positives * rate_fn * (1 - rate_fn) + (
-            w_fp**2 * negatives * rate_fp * (1 - rate_fp)
-        )
-    else:
-        q_fn, q_fp = (fn + 0.5) / (n + 2), (fp + 0.5) / (n + 2)
-        variance = n * (w_fn**2 * q_fn + w_fp**2 * q_fp - (w_fn * q_fn + w_fp * q_fp) ** 2)
-    return np.sqrt(np.maximum(variance, 0.0))
-
-
 def simultaneous_factor(
     rows: np.ndarray, counts: Counts, cost: np.ndarray, live: np.ndarray, options: Options
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -130,9 +110,9 @@ def simultaneous_factor(
     ``rows`` (groups, pc) are the frame rows used at each ``pc``; ``counts``, ``cost`` and
     ``live`` are flat, group-major, one entry per (group, pc). Each side's factor is a
     quantile of its largest studentized deviation over the ``live`` ``pc``:
-    ``max (cost* - cost) / s*`` for the lower end (resamples above the sample stand for a
-    truth below it) and ``max (cost - cost*) / s*`` for the upper end, ``s*`` the
-    :func:`jeffreys_se` of each resample's counts. Both are taken at ``(1 + a) / 2``,
+    ``max (cost* - cost) / h_lower*`` for the lower end (resamples above the sample stand
+    for a truth below it) and ``max (cost - cost*) / h_upper*`` for the upper end, ``h*``
+    the reach of the resample's own score interval. Both are taken at ``(1 + a) / 2``,
     where ``a`` is the level :func:`calibrated_levels` finds by a double bootstrap. A
     group with no live ``pc`` gets 0.
     """
