@@ -196,7 +196,10 @@ def band_of_counts(counts: Counts, pc: np.ndarray, options: Options):
             )
         rows = np.flatnonzero(few)
         lower[rows], upper[rows] = score_bounds(
-            *(c[rows] for c in (counts.fn, counts.fp, floats.positives, floats.negatives)),
+            counts.fn[rows],
+            counts.fp[rows],
+            floats.positives[rows],
+            floats.negatives[rows],
             w_fn[rows],
             w_fp[rows],
             options.sampling,
