@@ -11,8 +11,8 @@ class (0.3, 0.6 or 0.9). Each uses its own optimal threshold at every ``pc``, an
 band of a's cost minus b's is checked against the true difference. Here
 ``cc.difference_band`` (``sampling="full"``, ``interval="normal"``: a normal fit to the
 exact moments, the paper's band; the default ``"auto"`` now takes the Agresti-Min interval
-where few instances are discordant, ``docs/bands.md``) is measured with ``difference_coverage`` on test sets of 1,000 instances per
-class.
+where few instances are discordant, ``docs/bands.md``) is measured with
+``difference_coverage`` on test sets of 1,000 instances per class.
 
 The documentation build runs 60 simulated test sets per setting (a coverage near 0.9 then
 has a binomial standard error of ``sqrt(0.9 * 0.1 / 60) = 0.039``);
