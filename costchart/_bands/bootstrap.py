@@ -12,8 +12,10 @@ by the original class proportion ``pi = P / n``: ``c_FN = pc / pi``,
 counts, so its bootstrap mean and variance are closed-form, and the whole bootstrap
 distribution is a small convolution of binomial probabilities. ``interval="normal"`` fits
 a normal distribution to the exact moments; ``"discrete"`` takes the quantiles of the exact
-discrete distribution; ``"auto"`` takes the normal fit except where its interval leaves the
-costs' range, the choice that covered best in simulation (``docs/bands.md``).
+discrete distribution; ``"auto"`` takes the normal fit, the score interval
+(:mod:`costchart._bands.score`) where a class that counts has fewer than 5 errors, and the
+discrete quantiles where the normal interval otherwise leaves the costs' range: the
+choices that covered best in simulation (``docs/bands.md``).
 ``inference="bootstrap"`` resamples, and its band is the percentiles of the resamples.
 Every group and every ``pc`` is computed in one pass (:mod:`costchart._bands.counts`).
 """

@@ -170,9 +170,9 @@ def band_of_counts(counts: Counts, pc: np.ndarray, options: Options):
     upper = np.add(cost, half, out=half)
     if options.interval != "normal":
         candidates = np.arange(len(pc))
-        # "auto": the normal fit, except where its interval leaves the costs' range [0, 1]
-        # (few errors; a skewed distribution): there the exact quantiles covered better in
-        # tests/benchmarks/bench_coverage.py, and elsewhere the normal fit did.
+        # "auto": the normal fit, except with few errors (the score interval, below) and
+        # where its interval leaves the costs' range [0, 1] (a skewed distribution): there
+        # the exact quantiles covered better in tests/benchmarks/bench_coverage.py.
         misfits = (cost - z * se < 0) | (cost + z * se > 1)
         few = np.zeros(len(pc), dtype=bool)
         if options.interval == "auto":
