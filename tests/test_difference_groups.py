@@ -134,8 +134,40 @@ def _paired_band(predicted, positive, options, copies=None):
         lower, upper = difference - z * se, difference + z * se
         if options.interval == "discrete":
             lower, upper = _exact_quantiles(cells, weights, options, lower, upper)
+        elif options.interval == "auto":
+            for i in range(len(pc)):
+                if se[i] > 0 and _few_discordant(cells[i], pc[i]):
+                    lower[i], upper[i] = _agresti_min(cells[i], pc[i], z, options.sampling)
     lower, upper = np.minimum(lower, difference), np.maximum(upper, difference)
     return difference, lower, upper, se, no_evidence_chance(cells, weights, options.sampling)
+
+
+def _few_discordant(row, pc):
+    """A class that counts at ``pc`` has fewer than 5 discordant instances."""
+    return (pc > 0 and row[1] + row[2] < 5) or (pc < 1 and row[5] + row[6] < 5)
+
+
+def _agresti_min(row, pc, z, sampling):
+    """The normal interval of the table with 1/2 added to each cell (one row, by hand)."""
+    cell = row + 0.5
+    positives, negatives = row[:4].sum(), row[4:].sum()
+    # The difference of rates: a's errors only minus b's errors only, per class.
+    if sampling == "stratified":
+        m_pos, m_neg = positives + 2, negatives + 2
+        d_pos, d_neg = (cell[2] - cell[1]) / m_pos, (cell[5] - cell[6]) / m_neg
+        var_pos = ((cell[2] + cell[1]) / m_pos - d_pos**2) / m_pos
+        var_neg = ((cell[5] + cell[6]) / m_neg - d_neg**2) / m_neg
+        centre = pc * d_pos + (1 - pc) * d_neg
+        spread = np.sqrt(pc**2 * var_pos + (1 - pc) ** 2 * var_neg)
+    else:  # one multinomial over the 8 cells, rates over n + 4, weighted by n / P, n / N
+        n, adjusted = positives + negatives, row.sum() + 4
+        c = np.zeros(8)
+        c[2], c[1] = pc * n / positives, -pc * n / positives
+        c[5], c[6] = (1 - pc) * n / negatives, -(1 - pc) * n / negatives
+        q = cell / adjusted
+        centre = (c * q).sum()
+        spread = np.sqrt(((c**2 * q).sum() - centre**2) / adjusted)
+    return centre - z * spread, centre + z * spread
 
 
 def _selection_of(table, by, key):

@@ -15,6 +15,7 @@ import numpy as np
 from costchart._bands.binomial import normal_quantile, trimmed_bounds
 from costchart._bands.exact import Problems, quantiles
 from costchart._bands.options import AUTO_EXACT_PAIRS, Options, exact_where
+from costchart._bands.score import few_errors, score_bounds
 
 #: Rows of the exact distribution worked on together (bounds the tables' memory).
 EXACT_CHUNK_TERMS = 2**22
@@ -169,12 +170,18 @@ def band_of_counts(counts: Counts, pc: np.ndarray, options: Options):
     upper = np.add(cost, half, out=half)
     if options.interval != "normal":
         candidates = np.arange(len(pc))
-        # "auto": the normal fit, except where its interval leaves the costs' range [0, 1]
-        # (few errors; a skewed distribution): there the exact quantiles covered better in
-        # tests/benchmarks/bench_coverage.py, and elsewhere the normal fit did.
+        # "auto": the normal fit, except with few errors (the score interval, below) and
+        # where its interval leaves the costs' range [0, 1] (a skewed distribution): there
+        # the exact quantiles covered better in tests/benchmarks/bench_coverage.py.
         misfits = (cost - z * se < 0) | (cost + z * se > 1)
+        few = np.zeros(len(pc), dtype=bool)
         if options.interval == "auto":
-            candidates = np.flatnonzero(misfits)
+            # Few errors of a class that counts: the score interval (costchart._bands.score)
+            # covered there where neither bootstrap interval did (bench_fixed_coverage.py).
+            few = (se > 0) & few_errors(
+                counts.fn, counts.fp, floats.positives, floats.negatives, w_fn, w_fp
+            )
+            candidates = np.flatnonzero(misfits & ~few)
             pairs, work = exact_sizes(counts, candidates, options.sampling)
         else:
             (m_a, p_a), (m_b, p_b) = _trials(counts, options.sampling)
@@ -187,6 +194,17 @@ def band_of_counts(counts: Counts, pc: np.ndarray, options: Options):
             lower[chosen], upper[chosen] = exact_quantiles(
                 counts, chosen, w_fn, w_fp, options, np.minimum(work[chosen], 1e12)
             )
+        rows = np.flatnonzero(few)
+        lower[rows], upper[rows] = score_bounds(
+            counts.fn[rows],
+            counts.fp[rows],
+            floats.positives[rows],
+            floats.negatives[rows],
+            w_fn[rows],
+            w_fp[rows],
+            options.sampling,
+            options.levels,
+        )
     np.minimum(lower, cost, out=lower)
     np.maximum(upper, cost, out=upper)
     return cost, lower, upper, se

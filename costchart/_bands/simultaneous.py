@@ -2,40 +2,41 @@
 
 A pointwise band holds the cost at each ``pc`` with probability ``level``, separately; the
 chance that the whole curve stays inside it is lower, the more so the more ``pc`` values
-are looked at. The simultaneous band is ``cost +- q * s`` at every ``pc``, with one factor
-``q`` per group: the ``level`` quantile, over bootstrap resamples of the test set, of the
-largest studentized deviation ``max_pc |cost* - cost| / s*``.
+are looked at. The simultaneous band stretches the pointwise score interval
+(:mod:`costchart._bands.score`: Jeffreys limits of the two error rates, combined by
+MOVER) by one factor per side and group: ``cost - q_lower * h_lower`` to
+``cost + q_upper * h_upper``, ``h`` how far the score interval reaches below and above
+the cost. Each ``q`` is a quantile, over bootstrap resamples of the test set, of the
+largest deviation on its side, studentized by the resample's own score interval:
+``max_pc (cost* - cost) / h_lower*`` and ``max_pc (cost - cost*) / h_upper*`` (the
+bootstrap-t, one side at a time). Both are taken at ``(1 + a) / 2``, and ``a`` is found
+by a double bootstrap (:func:`calibrated_levels`). ``q`` is at least 1: the band is never
+narrower than the pointwise score band.
 
-``s`` is the standard error of the cost at the *Jeffreys rates* ``(x + 1/2) / (m + 1)``
-of the counts (``x`` errors of ``m`` instances of a class; with ``sampling="full"``, each
-cell's ``(x + 1/2) / (n + 2)``), and ``s*`` the same standard error recomputed from each
-resample's own counts. Why both:
+Why this shape (issue 32; measured in ``tests/benchmarks/bench_fixed_coverage.py``):
 
-* The band inverts the pivot ``max_pc |cost - true cost| / s``; the bootstrap estimates
-  its distribution only if every resample is studentized the way the sample is (the
-  bootstrap-t). With the sample's standard error held fixed in every resample, the
-  quantile ignores that the standard error is itself estimated -- and it is too small
-  exactly where a count is small, which is where the true curve left the band: a 90 %
-  band held the whole curve in about 78 % of test sets.
-* The plug-in standard error ``sqrt(x (m - x) / m)`` is 0 at ``x = 0`` (or ``m``) though
-  the rate is not, so the studentized deviation of such a resample is infinite and the
-  maximum heavy-tailed; in the sample it collapses the band where the curve is least
-  known. The Jeffreys rate -- the posterior mean under the Jeffreys prior ``Beta(1/2,
-  1/2)`` (``Dirichlet(1/2, ...)`` over the four cells for full sampling) -- is never 0 or
-  1, for the reason the Jeffreys interval beats the Wald interval for a binomial rate
-  (Brown, Cai & DasGupta 2001, Statistical Science 16:101-133). It moves each rate toward
-  1/2 by a fraction ``1 / (m + 1)``, so it does not change large counts.
+* Studentizing each resample the way the sample is makes the maximum a pivot; holding the
+  sample's standard error fixed held the whole curve in about 78 % of test sets.
+* A symmetric ``|cost* - cost|`` with the cost's standard error at the Jeffreys rates
+  reached 0.87-0.89 at level 0.9, nearly every miss the true curve above the band: where
+  the sample has few errors its cost is low and its spread small, and the truth lies
+  above. The score interval reaches further above a small count than below it (as the
+  Jeffreys interval of a rate does; Brown, Cai & DasGupta 2001), and each side gets its
+  own factor.
+* The double bootstrap (prepivoting; Beran 1987) takes each of the first
+  :data:`CALIBRATION_OUTER` resamples as the sample and the sample as the truth, and
+  finds the nominal level at which such bands hold the truth at ``confidence_level``.
 
 A ``pc`` whose cost is the same in every resample (its closed-form bootstrap variance is
 0: the classifier is trivial or makes no errors that vary there) keeps a band of no
-width and is left out of the maximum, as in the pointwise band. ``docs/bands.md`` gives
-the measured whole-curve coverage (``tests/benchmarks/bench_simultaneous.py``).
+width and is left out of the maxima, as in the pointwise band.
 
 Resampling the test set jointly for all ``pc`` needs only the counts between the
 thresholds used: the instances of each class fall into the bins between consecutive used
 thresholds, and a bootstrap resample draws a multinomial over those bins (per class with
 stratified sampling, over both classes with full sampling). Cumulative sums of the draws
-are the resampled confusion counts at every used threshold. All groups are drawn at once.
+are the resampled confusion counts at every used threshold. All groups are drawn at once;
+the inner resamples of the double bootstrap draw over the outer resamples' bins.
 """
 
 from __future__ import annotations
@@ -46,24 +47,30 @@ import numpy as np
 
 from costchart._bands.counts import Counts, cost_weights, exact_variance
 from costchart._bands.options import Options
+from costchart._bands.score import half_widths, jeffreys_limits, tabled_limits, trials
 from costchart._io.errors import CostchartError
 
 #: Most float64 values the resampled costs of one chunk of groups may hold (128 MiB).
 CHUNK_VALUES = 2**24
+#: Resamples of the test set that the double bootstrap resamples again (the first ones).
+CALIBRATION_OUTER = 200
+#: Inner resamples of each of them.
+CALIBRATION_INNER = 50
 
 
 def check_simultaneous(simultaneous, options: Options) -> bool:
-    """Validate ``simultaneous=`` and the resamples it needs (10 beyond the quantile)."""
+    """Validate ``simultaneous=`` and the resamples it needs (10 beyond each side's quantile)."""
     if not isinstance(simultaneous, (bool, np.bool_)):
         msg = f"simultaneous={simultaneous!r} must be True or False"
         raise CostchartError(msg)
     if simultaneous:
-        minimum = math.ceil(10 / (1 - options.confidence_level) - 1e-9)
+        # Each side's quantile is at (1 + level) / 2 or beyond.
+        minimum = math.ceil(20 / (1 - options.confidence_level) - 1e-9)
         if options.n_resamples < minimum:
             msg = (
                 f"n_resamples={options.n_resamples!r} is too few for a simultaneous "
                 f"{options.confidence_level!r} band: at least 10 resamples must lie beyond "
-                f"its quantile, so pass n_resamples >= {minimum}"
+                f"each side's quantile, so pass n_resamples >= {minimum}"
             )
             raise CostchartError(msg)
     return bool(simultaneous)
@@ -72,87 +79,161 @@ def check_simultaneous(simultaneous, options: Options) -> bool:
 def simultaneous_bounds(rows: np.ndarray, counts: Counts, cost: np.ndarray, options: Options):
     """Lower and upper ends of the simultaneous band at each (group, ``pc``), flat.
 
-    ``cost +- q * s`` (the lower end clipped at 0), ``q`` from :func:`simultaneous_factor`
-    and ``s`` from :func:`jeffreys_se`; no width where every resample gives the same cost.
+    ``cost - q_lower * h_lower`` (clipped at 0) and ``cost + q_upper * h_upper``: ``h``
+    the reach of the pointwise score interval below and above the cost
+    (:mod:`costchart._bands.score`), ``q`` from :func:`simultaneous_factor`, at least 1;
+    no width where every resample gives the same cost.
     """
     n_groups, n_pc = rows.shape
     w_fn, w_fp, _ = cost_weights(counts, np.tile(options.pc, n_groups), options.sampling)
-    n = (counts.positives + counts.negatives).astype(np.float64)
     live = exact_variance(counts, w_fn, w_fp, options.sampling) > 0
-    spread = np.where(
-        live,
-        jeffreys_se(counts.fn, counts.fp, counts.positives, n, w_fn, w_fp, options.sampling),
-        0.0,
+    m_fn, m_fp = trials(counts.positives, counts.negatives, options.sampling)
+    m_fn, m_fp = m_fn.astype(np.float64), m_fp.astype(np.float64)
+    fn, fp = counts.fn.astype(np.float64), counts.fp.astype(np.float64)
+    limits = (
+        *jeffreys_limits(fn, m_fn, options.levels),
+        *jeffreys_limits(fp, m_fp, options.levels),
     )
-    factor = np.repeat(simultaneous_factor(rows, counts, cost, live, options), n_pc)
-    return np.clip(cost - factor * spread, 0, None), cost + factor * spread
-
-
-def jeffreys_se(fn, fp, positives, n, w_fn, w_fp, sampling: str) -> np.ndarray:
-    """Standard error of ``w_fn * FN + w_fp * FP`` at the Jeffreys rates of the counts.
-
-    Stratified: ``FN ~ Bin(P, (fn + 1/2) / (P + 1))`` and ``FP ~ Bin(N, (fp + 1/2) /
-    (N + 1))``, independent. Full: the four cells ``~ Multinomial(n, (x + 1/2) / (n + 2))``.
-    The arguments broadcast (resamples give arrays of counts).
-    """
-    fn, fp = np.asarray(fn, np.float64), np.asarray(fp, np.float64)
-    positives = np.asarray(positives, np.float64)
-    if sampling == "stratified":
-        negatives = n - positives
-        rate_fn = (fn + 0.5) / (positives + 1)
-        rate_fp = (fp + 0.5) / (negatives + 1)
-        variance = w_fn**2 * positives * rate_fn * (1 - rate_fn) + (
-            w_fp**2 * negatives * rate_fp * (1 - rate_fp)
-        )
-    else:
-        q_fn, q_fp = (fn + 0.5) / (n + 2), (fp + 0.5) / (n + 2)
-        variance = n * (w_fn**2 * q_fn + w_fp**2 * q_fp - (w_fn * q_fn + w_fp * q_fp) ** 2)
-    return np.sqrt(np.maximum(variance, 0.0))
+    down, up = (np.where(live, h, 0.0) for h in half_widths(fn, fp, m_fn, m_fp, w_fn, w_fp, limits))
+    below, above = (
+        np.repeat(np.maximum(f, 1.0), n_pc)
+        for f in simultaneous_factor(rows, counts, cost, live, options)
+    )
+    return np.clip(cost - below * down, 0, None), cost + above * up
 
 
 def simultaneous_factor(
     rows: np.ndarray, counts: Counts, cost: np.ndarray, live: np.ndarray, options: Options
-) -> np.ndarray:
-    """The factor ``q`` of each group: the level quantile of ``max |cost* - cost| / s*``.
+) -> tuple[np.ndarray, np.ndarray]:
+    """The factors ``(q_lower, q_upper)`` of each group, one for each side of the band.
 
     ``rows`` (groups, pc) are the frame rows used at each ``pc``; ``counts``, ``cost`` and
-    ``live`` are flat, group-major, one entry per (group, pc). ``s*`` is
-    :func:`jeffreys_se` of each resample's counts; the maximum runs over the ``live``
-    ``pc`` (where the cost varies between resamples). A group with none gets 0.
+    ``live`` are flat, group-major, one entry per (group, pc). Each side's factor is a
+    quantile of its largest studentized deviation over the ``live`` ``pc``:
+    ``max (cost* - cost) / h_lower*`` for the lower end (resamples above the sample stand
+    for a truth below it) and ``max (cost - cost*) / h_upper*`` for the upper end, ``h*``
+    the reach of the resample's own score interval. Both are taken at ``(1 + a) / 2``,
+    where ``a`` is the level :func:`calibrated_levels` finds by a double bootstrap. A
+    group with no live ``pc`` gets 0.
     """
     n_groups, n_pc = rows.shape
     if n_groups == 0:
-        return np.zeros(0)
+        return np.zeros(0), np.zeros(0)
     w_fn, w_fp, _ = cost_weights(counts, np.tile(options.pc, n_groups), options.sampling)
-    n = (counts.positives + counts.negatives).astype(np.float64)
     slot, bins_pos, bins_neg = _bins(rows, counts)
+    shape = (n_groups, n_pc)
+    weights = (w_fn.reshape(shape), w_fp.reshape(shape))
+    alive = live.reshape(shape)
+    keep = min(CALIBRATION_OUTER, options.n_resamples)
+    outer, kept = _max_deviations(
+        (bins_pos, bins_neg), slot, weights, cost.reshape(shape), alive, options, keep=keep
+    )
+    side = (1 + calibrated_levels(outer, kept, slot, weights, alive, options)) / 2
+    return tuple(np.maximum(_quantiles(o, side), 0.0) for o in outer)
+
+
+def calibrated_levels(outer, kept, slot, weights, alive, options: Options) -> np.ndarray:
+    """The nominal level ``a`` at which each group's band covers at ``confidence_level``.
+
+    At nominal level ``a`` the band's sides are the ``(1 + a) / 2`` quantiles of the two
+    deviations. A double bootstrap (prepivoting, Beran 1987) finds ``a``: each of the
+    first :data:`CALIBRATION_OUTER` resamples is taken as the sample and the sample as
+    the truth; resampled :data:`CALIBRATION_INNER` times, it places its own two
+    deviations among its inner resamples' (``F``, ties counted half), and its band holds
+    the sample exactly when ``a >= u = 2 max(F_lower, F_upper) - 1``. The calibrated
+    level is the ``confidence_level`` quantile of ``u`` -- never below
+    ``confidence_level`` (the bootstrap-t band undercovered in every setting measured)
+    and never so high that fewer than 10 resamples lie beyond a side's quantile.
+    """
+    ((bins_pos, bins_neg), centre) = kept
+    n_groups, keep = outer[0].shape[0], centre.shape[1]
+    level = options.confidence_level
+    if keep == 0:
+        return np.full(n_groups, level)
+    width, n_pc = bins_pos.shape[-1], slot.shape[1]
+    inner, _ = _max_deviations(
+        (bins_pos.reshape(-1, width), bins_neg.reshape(-1, width)),
+        np.repeat(slot, keep, axis=0),
+        tuple(np.repeat(w, keep, axis=0) for w in weights),
+        centre.reshape(-1, n_pc),
+        np.repeat(alive, keep, axis=0),
+        options,
+        draws=CALIBRATION_INNER,
+    )
+    placed = []
+    for own, resampled in zip(outer, inner, strict=True):
+        resampled = resampled.reshape(n_groups, keep, -1)
+        own = own[:, :keep, None]
+        placed.append(np.mean(resampled < own, axis=2) + 0.5 * np.mean(resampled == own, axis=2))
+    u = 2 * np.maximum(*placed) - 1
+    ceiling = max(level, 1 - 20 / options.n_resamples)
+    return np.clip(np.quantile(u, level, axis=1), level, ceiling)
+
+
+def _quantiles(values: np.ndarray, levels: np.ndarray) -> np.ndarray:
+    """Each row's quantile at its own level (numpy's default, linear interpolation)."""
+    ordered = np.sort(values, axis=1)
+    position = levels * (values.shape[1] - 1)
+    low = np.floor(position).astype(np.int64)
+    high = np.minimum(low + 1, values.shape[1] - 1)
+    fraction = position - low
+    below = np.take_along_axis(ordered, low[:, None], axis=1)[:, 0]
+    above = np.take_along_axis(ordered, high[:, None], axis=1)[:, 0]
+    return below + fraction * (above - below)
+
+
+def _max_deviations(bins, slot, weights, centre, alive, options: Options, *, draws=0, keep=0):
+    """Each (group, resample)'s largest deviations below and above, chunk by chunk.
+
+    ``max_pc (cost* - centre) / h_lower*`` and ``max_pc (centre - cost*) / h_upper*``,
+    ``h*`` the reach of the resample's own pointwise score interval (the lower and the
+    upper side's deviations).
+
+    ``bins`` (positives', negatives' instances per bin), ``slot``, ``weights``, ``centre``
+    and ``alive`` have one row per group. Each group is resampled ``draws`` times
+    (``n_resamples`` if 0). The first ``keep`` resamples' bin draws and costs are also
+    returned, (groups, keep, bins) and (groups, keep, pc), for the inner bootstrap.
+    """
+    bins_pos, bins_neg = bins
+    n_groups, n_pc = slot.shape
+    draws = draws or options.n_resamples
     width = bins_pos.shape[1]
-    per_group = options.n_resamples * (2 * width + 6 * n_pc)
-    step = max(1, CHUNK_VALUES // per_group)
-    factor = np.zeros(n_groups)
+    step = max(1, CHUNK_VALUES // (draws * (2 * width + 6 * n_pc)))
+    below, above = np.zeros((n_groups, draws)), np.zeros((n_groups, draws))
+    kept_pos, kept_neg = np.zeros((n_groups, keep, width)), np.zeros((n_groups, keep, width))
+    kept_cost = np.zeros((n_groups, keep, n_pc))
     for start in range(0, n_groups, step):
         part = slice(start, min(start + step, n_groups))
-        flat = slice(part.start * n_pc, part.stop * n_pc)
-        _, fn, fp = _resampled_counts(bins_pos[part], bins_neg[part], slot[part], options)
-        shape = (-1, 1, n_pc)  # (groups, resamples, pc)
-        weight_fn, weight_fp = w_fn[flat].reshape(shape), w_fp[flat].reshape(shape)
-        resampled = weight_fn * fn + weight_fp * fp
-        # Stratified resamples keep the class totals (full sampling's cells are shares of n).
-        spread = jeffreys_se(
-            fn,
-            fp,
-            counts.positives[flat].reshape(shape),
-            n[flat].reshape(shape),
-            weight_fn,
-            weight_fp,
-            options.sampling,
+        pos, neg, fn, fp = _resampled_counts(
+            bins_pos[part], bins_neg[part], slot[part], options, draws
         )
-        alive = live[flat].reshape(shape)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            studentized = np.abs(resampled - cost[flat].reshape(shape)) / spread
-        deviation = np.where(alive, studentized, 0.0)
-        factor[part] = np.quantile(deviation.max(axis=2), options.confidence_level, axis=1)
-    return factor
+        weight_fn, weight_fp = (w[part][:, None, :] for w in weights)
+        resampled = weight_fn * fn + weight_fp * fp
+        m_fn, m_fp = trials(
+            bins_pos[part].sum(axis=1), bins_neg[part].sum(axis=1), options.sampling
+        )
+        limits = (
+            *tabled_limits(fn, m_fn, options.levels),
+            *tabled_limits(fp, m_fp, options.levels),
+        )
+        shape = (-1, 1, 1)
+        down, up = half_widths(
+            fn, fp, m_fn.reshape(shape), m_fp.reshape(shape), weight_fn, weight_fp, limits
+        )
+        shift = resampled - centre[part][:, None, :]
+        live = alive[part][:, None, :]
+        below[part] = _studentized(shift, down, live).max(axis=2)
+        above[part] = _studentized(-shift, up, live).max(axis=2)
+        kept_pos[part], kept_neg[part] = pos[:, :keep], neg[:, :keep]
+        kept_cost[part] = resampled[:, :keep]
+    return (below, above), ((kept_pos, kept_neg), kept_cost)
+
+
+def _studentized(shift, scale, live):
+    """``shift / scale`` at the live ``pc``, 0 elsewhere (positive over 0 is infinite)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratio = np.where(scale > 0, shift / scale, np.where(shift > 0, np.inf, 0.0))
+    return np.where(live, ratio, 0.0)
 
 
 def _bins(rows: np.ndarray, counts: Counts):
@@ -194,9 +275,9 @@ def _bins(rows: np.ndarray, counts: Counts):
     return slot.reshape(n_groups, n_pc), bins_pos, bins_neg
 
 
-def _resampled_counts(bins_pos, bins_neg, slot, options: Options):
-    """Resampled TP, FN and FP at each (group, resample, pc)."""
-    rng, draws = options.rng, options.n_resamples
+def _resampled_counts(bins_pos, bins_neg, slot, options: Options, draws: int):
+    """Resampled bins of each class, and FN and FP at each (group, resample, pc)."""
+    rng = options.rng
     n_groups = bins_pos.shape[0]
     positives, negatives = bins_pos.sum(axis=1), bins_neg.sum(axis=1)
     if options.sampling == "stratified":
@@ -210,14 +291,28 @@ def _resampled_counts(bins_pos, bins_neg, slot, options: Options):
     take = np.broadcast_to(slot[:, None, :], (n_groups, draws, slot.shape[1]))
     tp = np.take_along_axis(np.cumsum(pos, axis=2), take, axis=2)
     fp = np.take_along_axis(np.cumsum(neg, axis=2), take, axis=2)
-    return tp, resampled_positives - tp, fp
+    return pos, neg, resampled_positives - tp, fp
 
 
 def _multinomial(rng, totals, bins, draws):
-    """``draws`` multinomial resamples of each group's instances over its bins."""
+    """``draws`` multinomial resamples of each group's instances over its bins.
+
+    Drawn bin by bin as binomials of what is left (the multinomial's conditional
+    chain), each bin for every group and resample in one call: several times faster than
+    one multinomial call per group for the many small bins a band uses.
+    """
     totals = totals.astype(np.int64)
     with np.errstate(invalid="ignore", divide="ignore"):
         probabilities = np.where(totals[:, None] > 0, bins / totals[:, None], 0.0)
-    probabilities[:, -1] = np.clip(1 - probabilities[:, :-1].sum(axis=1), 0, 1)
-    sampled = rng.multinomial(totals[:, None], probabilities[:, None, :], size=(len(totals), draws))
-    return sampled.astype(np.float64)
+    # Probability left from each bin on, so that each step's share is exact in the last one.
+    left = np.cumsum(probabilities[:, ::-1], axis=1)[:, ::-1]
+    remaining = np.repeat(totals[:, None], draws, axis=1)
+    sampled = np.empty((len(totals), draws, bins.shape[1]))
+    for k in range(bins.shape[1] - 1):
+        with np.errstate(invalid="ignore", divide="ignore"):
+            share = np.where(left[:, k] > 0, probabilities[:, k] / left[:, k], 0.0)
+        drawn = rng.binomial(remaining, np.clip(share, 0.0, 1.0)[:, None])
+        sampled[:, :, k] = drawn
+        remaining -= drawn
+    sampled[:, :, -1] = remaining
+    return sampled

@@ -43,8 +43,12 @@ lines = cc.to_cost_lines(resampled, by="draw")
 
 # %%
 # The exact-bootstrap band of its cost line (no resampling), at 101 values of pc, and where
-# it is narrowest, against the test set's class distribution.
-band = cc.confusion_band(counts, tp="TP", fn="FN", fp="FP", tn="TN", pc=np.linspace(0, 1, 101))
+# it is narrowest, against the test set's class distribution. Its normal fit
+# (``interval="normal"``) is the paper's equation 8; with 4 errors of each class the default
+# ``"auto"`` would take the score interval instead (``docs/bands.md``).
+band = cc.confusion_band(
+    counts, tp="TP", fn="FN", fp="FP", tn="TN", pc=np.linspace(0, 1, 101), interval="normal"
+)
 width = band.assign(width=band["upper"] - band["lower"])[["pc", "width"]]
 class_distribution = positives / (positives + negatives)
 var_fn, var_fp = 0.8 * 0.2 / positives, 0.6 * 0.4 / negatives
