@@ -40,7 +40,6 @@ from scipy.special import ndtr, ndtri
 
 from costchart._bands.counts import Counts, cost_weights
 from costchart._bands.options import Options
-from costchart._bands.simultaneous import jeffreys_se
 from costchart._io.errors import CostchartError
 from costchart._roc.upper_hull import upper_hulls
 
@@ -233,6 +232,29 @@ def _envelope_choice(tp, fp, pc, n_pos: float, n_neg: float) -> np.ndarray:
     total = (tp + fp).reshape(-1) + row_offset
     first_equal = np.searchsorted(total, total[chosen], side="left")
     return first_equal - starts[:, None]
+
+
+def jeffreys_se(fn, fp, positives, n, w_fn, w_fp, sampling: str) -> np.ndarray:
+    """Standard error of ``w_fn * FN + w_fp * FP`` at the Jeffreys rates of the counts.
+
+    Stratified: ``FN ~ Bin(P, (fn + 1/2) / (P + 1))`` and ``FP ~ Bin(N, (fp + 1/2) /
+    (N + 1))``, independent. Full: the four cells ``~ Multinomial(n, (x + 1/2) / (n + 2))``.
+    The Jeffreys rate is never 0 or 1, so neither is the error of a count of 0. The
+    arguments broadcast (resamples give arrays of counts).
+    """
+    fn, fp = np.asarray(fn, np.float64), np.asarray(fp, np.float64)
+    positives = np.asarray(positives, np.float64)
+    if sampling == "stratified":
+        negatives = n - positives
+        rate_fn = (fn + 0.5) / (positives + 1)
+        rate_fp = (fp + 0.5) / (negatives + 1)
+        variance = w_fn**2 * positives * rate_fn * (1 - rate_fn) + (
+            w_fp**2 * negatives * rate_fp * (1 - rate_fp)
+        )
+    else:
+        q_fn, q_fp = (fn + 0.5) / (n + 2), (fp + 0.5) / (n + 2)
+        variance = n * (w_fn**2 * q_fn + w_fp**2 * q_fp - (w_fn * q_fn + w_fp * q_fp) ** 2)
+    return np.sqrt(np.maximum(variance, 0.0))
 
 
 def _class_totals(rng, n_pos: float, n_neg: float, size: int, sampling: str):
