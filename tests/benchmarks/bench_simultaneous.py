@@ -9,8 +9,8 @@ with the default 2,000 resamples. Two ways of choosing the classifier at each ``
   should hold the true cost curve at every ``pc`` at once in 90 % of test sets.
 * ``envelope``: the threshold each test set's own lower envelope chooses (the default
   band); coverage is of those classifiers' true costs at every ``pc`` (and, in brackets,
-  of the true optimal curve). The envelope picks its thresholds on the data it is measured
-  on, so its band is optimistic and covers less.
+  of the true optimal curve). The default band resamples the envelope's choice of its
+  thresholds (``bench_band_coverage.py`` measures it in more settings).
 
 Prints, per setting and choice, the share of test sets whose band holds the whole curve
 and the band's mean width (over test sets and ``pc``), and for reference those of the
@@ -25,6 +25,7 @@ import argparse
 
 import numpy as np
 import pandas as pd
+from bench_band_coverage import envelope_thresholds  # the same 81 pc
 
 import costchart as cc
 from costchart._bands.coverage import _selection
@@ -47,18 +48,6 @@ def test_sets(mu_pos, mu_neg, sigma, n, simulations, seed) -> pd.DataFrame:
     )
     data["score"] += (mu_pos + mu_neg) / 2
     return data
-
-
-def envelope_thresholds(data: pd.DataFrame, simulations: int) -> np.ndarray:
-    """The threshold each test set's lower envelope chooses at each ``PC`` (sims, pc)."""
-    points = cc.roc_points(data, score="score", label="label", by="simulation")
-    table = cc.selection_table(points)
-    chosen = np.empty((simulations, len(PC)))
-    for s, part in table.groupby("simulation", sort=True):
-        # The interval holding pc is the last starting at or before it (ties go right).
-        index = np.searchsorted(part["pc_lo"].to_numpy(), PC, side="right") - 1
-        chosen[s] = part["threshold"].to_numpy()[index]
-    return chosen
 
 
 def whole_curve(band: pd.DataFrame, truth: np.ndarray, simulations: int):
