@@ -13,7 +13,7 @@ own envelope thresholds, and records ``D = apparent cost - true cost`` of those 
 and the noise together, and the band is the test set's envelope cost corrected by it, as
 a bootstrap-t: ``cost - mean(D) - q * s``, with ``q`` the quantiles of ``(D - mean(D)) /
 s*`` and ``s`` (``s*``) the cost's standard error at the Jeffreys rates of the test set's
-(the resample's) chosen counts (:func:`~costchart._bands.simultaneous.jeffreys_se`). The
+(the resample's) chosen counts (:func:`jeffreys_se`). The
 simultaneous band takes one ``q``, the level quantile of ``max_pc |D - mean(D)| / s*``.
 
 Why smoothed. Resampling the test set itself (the ordinary bootstrap) resamples the choice
@@ -93,7 +93,7 @@ def class_counts(tp: np.ndarray, fp: np.ndarray, groups) -> list[tuple[np.ndarra
 
 
 def choice_band(
-    threshold_rows: list[tuple[np.ndarray, np.ndarray]],
+    classes: list[tuple[np.ndarray, np.ndarray]],
     counts: Counts,
     cost: np.ndarray,
     options: Options,
@@ -101,7 +101,7 @@ def choice_band(
 ):
     """Lower, upper and standard error of the choice-aware band, flat (group-major).
 
-    ``threshold_rows`` holds, per group, the instances of each class at each distinct score
+    ``classes`` holds, per group, the instances of each class at each distinct score
     in decreasing score order (positives, negatives; the differences of the ROC points'
     ``tp`` and ``fp``). ``counts`` and ``cost`` are the test set's envelope choice at each
     (group, ``pc``).
@@ -110,7 +110,7 @@ def choice_band(
     n_pc = len(pc)
     lower, upper, se = np.empty(len(cost)), np.empty(len(cost)), np.empty(len(cost))
     grid = _subgrid(pc)
-    for g, (positives, negatives) in enumerate(threshold_rows):
+    for g, (positives, negatives) in enumerate(classes):
         span = slice(g * n_pc, (g + 1) * n_pc)
         part = Counts(counts.tp[span], counts.fn[span], counts.fp[span], counts.tn[span])
         shift, low_q, high_q, spread, factor = _resampled_choice(
