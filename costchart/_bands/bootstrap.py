@@ -82,11 +82,11 @@ def bootstrap_band(
     thresholds whose errors happened to be fewest, so their apparent cost is optimistic;
     the default band (``inference="auto"``) resamples that choice and covers their *true*
     cost (the table records which quantity it covers: ``band.attrs["costchart"]["covers"]``).
-    Measured (``tests/benchmarks/bench_band_coverage.py``, ``docs/bands.md``): at level 0.9
-    on binormal test sets of 50-200 per class, it held the true cost of the thresholds it
-    follows in 0.90-0.93 of test sets on average over ``pc`` in [0.1, 0.9] (0.66-0.77 when
-    the chosen thresholds are treated as fixed), and ``simultaneous=True`` held it at every
-    ``pc`` at once in 0.89-0.94.
+    Measured (``tests/benchmarks/bench_band_coverage.py``, ``docs/bands.md``, 500 binormal
+    test sets of 50-200 per class, level 0.9): it held the true cost of the thresholds it
+    follows in 0.89-0.92 of test sets on average over ``pc`` in [0.1, 0.9] (0.73-0.79 when
+    the chosen thresholds are treated as fixed; 0.85-0.88 at its worst ``pc``), and
+    ``simultaneous=True`` held it at every ``pc`` at once in 0.87-0.92.
 
     Parameters
     ----------

@@ -22,6 +22,10 @@ and the band's mean width. The date of the run is printed first. ``docs/bands.md
 the table.
 
     nice -n 10 python tests/benchmarks/bench_band_coverage.py [--sets 1000] [--only A,B]
+        [--chart docs/measured/band_coverage.png]
+
+The chart of ``docs/bands.md`` lives in ``docs/measured/`` (``docs/images/`` holds only the
+pictures ``docs/make_images.py`` makes).
 """
 
 from __future__ import annotations
