@@ -501,7 +501,7 @@ def test_json_writes_null_for_nan(predictions_csv, tmp_path, monkeypatch):
             "flag": [True, False, True],
         }
     )
-    monkeypatch.setattr(cc, "auc", lambda points: odd)
+    monkeypatch.setattr(cc, "auc_ci", lambda data, **options: odd)
     out = tmp_path / "auc.json"
     assert main(["table", str(predictions_csv), *COLUMNS, "--kind", "auc", "--out", str(out)]) == 0
     assert _strict_json(out.read_text()) == [
@@ -568,3 +568,37 @@ def test_the_default_table_band_resamples_the_choice(predictions_csv, tmp_path):
     fixed = pd.read_csv(exact)
     # The choice's optimism moves the band up: above the fixed band's on average.
     assert band["upper"].mean() > fixed["upper"].mean()
+
+
+def test_table_auc_gives_the_interval_at_the_confidence_level(predictions_csv, tmp_path):
+    import costchart as cc
+
+    out = tmp_path / "auc.csv"
+    argv = ["table", str(predictions_csv), *COLUMNS, "--kind", "auc", "--out", str(out)]
+    assert main([*argv, "--confidence-level", "0.95"]) == 0
+    written = pd.read_csv(out)
+    data = pd.read_csv(predictions_csv)
+    by = COLUMNS[COLUMNS.index("--by") + 1] if "--by" in COLUMNS else None
+    expected = cc.auc_ci(data, score="score", label="label", by=by, confidence_level=0.95)
+    np.testing.assert_allclose(
+        written[["auc", "lower", "upper"]], expected[["auc", "lower", "upper"]]
+    )
+    assert main(argv) == 0  # 0.9 by default: a narrower interval
+    narrower = pd.read_csv(out)
+    assert ((narrower["upper"] - narrower["lower"]) < (written["upper"] - written["lower"])).all()
+
+
+@pytest.mark.parametrize(
+    ("command", "options"),
+    [
+        ("table", ["--kind", "points"]),
+        ("table", ["--kind", "auc", "--bins", "10"]),  # binned points: the AUC alone
+        ("plot", []),  # no --band
+    ],
+)
+def test_confidence_level_that_would_be_ignored_is_refused(
+    predictions_csv, capsys, command, options
+):
+    argv = [command, str(predictions_csv), *COLUMNS, *options, "--confidence-level", "0.95"]
+    error = _fails_with(argv, capsys)
+    assert "--confidence-level 0.95 applies to a band" in error

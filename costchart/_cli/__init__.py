@@ -83,7 +83,10 @@ def build_parser() -> argparse.ArgumentParser:
             "optimistic (exact and resample are their deprecated names)",
         )
         sub.add_argument(
-            "--confidence-level", type=float, default=0.9, help="level of --band (0.9)"
+            "--confidence-level",
+            type=float,
+            default=None,
+            help="level of --band, and of table --kind auc's interval (0.9)",
         )
         sub.add_argument(
             "--n-resamples",

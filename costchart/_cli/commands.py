@@ -174,24 +174,38 @@ def _band(args, data: pd.DataFrame, inference: str) -> pd.DataFrame:
         data,
         **_columns(args, data),
         inference=inference,
-        confidence_level=args.confidence_level,
+        confidence_level=_level(args),
         progress=progress,
         bins=args.bins,
         **resamples,
     )
 
 
-def _check_band_options(args, *, band: bool, default: str | None = None) -> None:
+def _level(args) -> float:
+    """``--confidence-level``, 0.9 when not given."""
+    return 0.9 if args.confidence_level is None else args.confidence_level
+
+
+def _check_band_options(
+    args, *, band: bool, default: str | None = None, interval: bool = False
+) -> None:
     """Refuse band options that would be silently ignored; ``--band``'s old names read.
 
     ``band`` says whether the command may draw a band; ``default`` is the band it draws
-    without ``--band`` (``table --kind band``: ``auto``; ``plot``: none).
+    without ``--band`` (``table --kind band``: ``auto``; ``plot``: none); ``interval``
+    says it gives another interval at ``--confidence-level`` (``table --kind auc``).
     """
     if not band and args.band is not None:
         msg = "--band applies to table --kind band; drop --band or pass --kind band"
         raise CostchartError(msg)
     args.band = _inference(args.band)
     drawn = args.band if args.band is not None else default
+    if args.confidence_level is not None and drawn is None and not interval:
+        msg = (
+            f"--confidence-level {args.confidence_level:g} applies to a band (plot --band, "
+            "table --kind band) or to table --kind auc's interval; drop it or pass one of them"
+        )
+        raise CostchartError(msg)
     resampled = drawn in ("auto", "smoothed_bootstrap", "bootstrap")
     if args.n_resamples is not None and not (band and resampled):
         msg = (
@@ -335,11 +349,20 @@ def table(args) -> Path | None:
     """Write a transformer's table: CSV to standard output, or a .csv or .json file."""
     import costchart as cc
 
-    _check_band_options(args, band=args.kind == "band", default="auto")
+    # AUC's interval needs the instances: binned points give the AUC alone.
+    interval = args.kind == "auc" and args.bins is None
+    _check_band_options(
+        args,
+        band=args.kind == "band",
+        default="auto" if args.kind == "band" else None,
+        interval=interval,
+    )
     path = _output(args.out, _TABLE_SUFFIXES)
     data = _read(Path(args.file))
     if args.kind == "band":
         result = _band(args, data, args.band or "auto")
+    elif interval:  # the AUC with DeLong's interval at --confidence-level
+        result = cc.auc_ci(data, **_columns(args, data), confidence_level=_level(args))
     else:
         points = _points(args, data)
         tables = {
