@@ -23,6 +23,14 @@ def test_json_is_the_vega_lite_spec(chart, tmp_path):
     assert json.loads(path.read_text()) == chart.to_dict()
 
 
+def test_json_is_compact(chart, tmp_path):
+    text = cc.save(chart, tmp_path / "chart.json").read_text()
+    spec = json.loads(text)
+    assert "\n" not in text and text == json.dumps(spec, separators=(",", ":"))
+    indented = json.dumps(spec, indent=2)
+    assert len(text) < 0.8 * len(indented)  # indentation was a fifth or more of the file
+
+
 def test_html_is_offline_and_escaped(demo_points, tmp_path):
     points = demo_points[demo_points.dataset == "sonar"].drop(columns="dataset")
     points = points.replace({"classifier": {"tree": EVIL}})

@@ -32,8 +32,9 @@ def save(chart, path, *, scale_factor: float = 2.0, title: str | None = None) ->
     chart : Altair chart or Vega-Lite dict
         The chart to save.
     path : str or pathlib.Path
-        ``.json`` (the Vega-Lite spec), ``.html`` (an offline, script-safe page), ``.png``,
-        ``.svg`` or ``.pdf`` (rendered by vl-convert, text in Liberation Sans).
+        ``.json`` (the Vega-Lite spec, compact JSON), ``.html`` (an offline, script-safe
+        page), ``.png``, ``.svg`` or ``.pdf`` (rendered by vl-convert, text in Liberation
+        Sans).
     scale_factor : float
         Pixel density of PNG output (2 gives sharp images on high-resolution screens).
         SVG and PDF are vector formats and ignore it. A PNG may have at most
@@ -69,7 +70,9 @@ def save(chart, path, *, scale_factor: float = 2.0, title: str | None = None) ->
         title = page_title(title)
     spec = chart_spec(chart)
     if suffix == ".json":
-        text = json.dumps(spec, indent=2)
+        # Compact: a spec is read by programs (vega-embed, a web page); indentation only
+        # makes it larger (tests/test_export.py measures how much).
+        text = json.dumps(spec, separators=(",", ":"))
         write_file(path, text)
     elif suffix == ".html":
         # A chart alone shows no heading unless given a title (its own title is in the
