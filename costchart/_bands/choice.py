@@ -4,7 +4,8 @@ By default a band follows, at each ``pc``, the threshold the lower envelope of t
 chooses. That threshold was chosen on the same data its cost is measured on: among many
 thresholds, the envelope picks the one whose errors happened to be fewest, so its
 apparent cost is below its true cost (optimism), and a band that treats it as fixed holds
-the true cost less often than it says (0.58-0.73 of test sets at level 0.9).
+the true cost less often than it says (0.73-0.79 of test sets on average over ``pc`` at
+level 0.9 in ``docs/bands.md``'s settings A-D).
 
 ``inference="smoothed_bootstrap"`` resamples the choice itself. Each class's scores are
 smoothed (below); each resample draws both classes from the smoothed scores, chooses its
@@ -13,14 +14,15 @@ own envelope thresholds, and records ``D = apparent cost - true cost`` of those 
 and the noise together, and the band is the test set's envelope cost corrected by it, as
 a bootstrap-t: ``cost - mean(D) - q * s``, with ``q`` the quantiles of ``(D - mean(D)) /
 s*`` and ``s`` (``s*``) the cost's standard error at the Jeffreys rates of the test set's
-(the resample's) chosen counts (:func:`jeffreys_se`). The
-simultaneous band takes one ``q``, the level quantile of ``max_pc |D - mean(D)| / s*``.
+(the resample's) chosen counts (:func:`jeffreys_se`; ``s*`` at least :data:`FLOOR` times
+its median). The simultaneous band takes one ``q``, the level quantile of
+``max_pc |D - mean(D)| / s*``.
 
 Why smoothed. Resampling the test set itself (the ordinary bootstrap) resamples the choice
 among the test set's own scores, of which a resample holds about 63 %: it chooses among
 fewer distinct thresholds than the test set did and sees about three quarters of the
-optimism (measured: mean ``D`` -0.0137 against the true -0.0180 at ``pc = 0.2``, 100 per
-class). Smoothed scores are continuous, so each resample chooses among as many thresholds
+optimism (in a diagnostic run: mean ``D`` -0.0137 against the true -0.0180 at
+``pc = 0.2``, 100 per class). Smoothed scores are continuous, so each resample chooses among as many thresholds
 as a fresh test set would, and the mean of ``D`` matched the optimism to within 0.001.
 
 The smoothing does not depend on the scores' scale, since a ROC curve depends only on their
