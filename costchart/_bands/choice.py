@@ -22,8 +22,9 @@ Why smoothed. Resampling the test set itself (the ordinary bootstrap) resamples 
 among the test set's own scores, of which a resample holds about 63 %: it chooses among
 fewer distinct thresholds than the test set did and sees about three quarters of the
 optimism (in a diagnostic run: mean ``D`` -0.0137 against the true -0.0180 at
-``pc = 0.2``, 100 per class). Smoothed scores are continuous, so each resample chooses among as many thresholds
-as a fresh test set would, and the mean of ``D`` matched the optimism to within 0.001.
+``pc = 0.2``, 100 per class). Smoothed scores are continuous, so each resample chooses
+among as many thresholds as a fresh test set would, and the mean of ``D`` matched the
+optimism to within 0.001.
 
 The smoothing does not depend on the scores' scale, since a ROC curve depends only on their
 order: the pooled scores are replaced by the normal quantiles of their mid-ranks, and each
