@@ -21,6 +21,7 @@ import pandas as pd
 
 from costchart._io.deprecation import take_aliases
 from costchart._io.errors import CostchartError
+from costchart._io.parameters import bound_call
 from costchart._io.validation import (
     MAX_SIZE,
     flag,
@@ -143,11 +144,7 @@ def ready_chart(function: Callable[..., R]) -> Callable[..., R]:
     @functools.wraps(function)
     def wrapper(*args, **kwargs):
         take_aliases(chart, kwargs, renamed)
-        try:
-            bound = public.bind(*args, **kwargs)
-        except TypeError as error:
-            msg = f"{chart}(): {error}; its options are {list(public.parameters)}"
-            raise CostchartError(msg) from None
+        bound = bound_call(public, chart, args, kwargs)
         look = look_of(
             **{name: bound.arguments.pop(name, getattr(Look, name)) for name in LOOK_OPTIONS}
         )

@@ -369,3 +369,16 @@ def checked(function: F) -> F:
     #: The declared words the function takes, each with whether it passes ``None`` on.
     wrapper.costchart_words = declared  # type: ignore[attr-defined]
     return wrapper  # type: ignore[return-value]
+
+
+def bound_call(public: inspect.Signature, name: str, args, kwargs) -> inspect.BoundArguments:
+    """``public.bind(*args, **kwargs)``, or a :class:`CostchartError` listing ``name``'s options.
+
+    The wrappers that add shared options to a function (the layers' and the charts') bind
+    the call to the public signature they made.
+    """
+    try:
+        return public.bind(*args, **kwargs)
+    except TypeError as error:
+        msg = f"{name}(): {error}; its options are {list(public.parameters)}"
+        raise CostchartError(msg) from None

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 import altair as alt
 
 from costchart._io.deprecation import take_aliases
-from costchart._io.errors import CostchartError
+from costchart._io.parameters import bound_call
 
 __all__ = ["LAYER_OPTIONS", "LayerOptions", "data_layer"]
 
@@ -101,11 +101,7 @@ def data_layer(function: Callable[..., R]) -> Callable[..., R]:
     @functools.wraps(function)
     def wrapper(*args, **kwargs):
         take_aliases(layer, kwargs, _DEPRECATED)
-        try:
-            bound = public.bind(*args, **kwargs)
-        except TypeError as error:
-            msg = f"{layer}(): {error}; its options are {list(public.parameters)}"
-            raise CostchartError(msg) from None
+        bound = bound_call(public, layer, args, kwargs)
         options = LayerOptions(
             **{name: bound.arguments.pop(name) for name in LAYER_OPTIONS if name in bound.arguments}
         )
