@@ -87,12 +87,13 @@ def class_counts(tp: np.ndarray, fp: np.ndarray, groups) -> list[tuple[np.ndarra
     They are the steps of its ROC points' cumulative ``tp`` and ``fp`` (in threshold order,
     as :func:`~costchart.roc_points` writes them).
     """
-    classes = []
-    for start, stop in zip(groups.starts, groups.stops, strict=True):
-        rows = groups.order[start:stop]
-        tp_g, fp_g = tp[rows].astype(np.float64), fp[rows].astype(np.float64)
-        classes.append((np.diff(tp_g, prepend=0.0), np.diff(fp_g, prepend=0.0)))
-    return classes
+    steps = []
+    for cumulative in (tp, fp):
+        ordered = cumulative[groups.order].astype(np.float64)  # group after group
+        step = np.diff(ordered, prepend=0.0)
+        step[groups.starts] = ordered[groups.starts]  # each group starts from 0
+        steps.append(np.split(step, groups.stops[:-1]))
+    return list(zip(*steps, strict=True))
 
 
 def choice_band(
