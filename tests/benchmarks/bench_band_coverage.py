@@ -39,6 +39,7 @@ import pandas as pd
 from scipy.stats import norm
 
 import costchart as cc
+from costchart._bands.coverage import _selection  # one selection table per test set
 
 PC = np.linspace(0.1, 0.9, 81)
 MIDDLE = (PC >= 0.2 - 1e-9) & (PC <= 0.8 + 1e-9)
@@ -99,7 +100,7 @@ def optimal_thresholds(setting) -> np.ndarray:
     )
     if decimals is not None:
         grid = np.unique(np.round(grid, decimals))
-    costs = true_cost(setting, grid[:, None] + 0 * PC[None, :])
+    costs = true_cost(setting, grid[:, None])  # (grid, pc)
     return grid[costs.argmin(axis=0)]
 
 
@@ -112,13 +113,6 @@ def envelope_thresholds(data: pd.DataFrame, sets: int) -> np.ndarray:
         index = np.searchsorted(part["pc_lo"].to_numpy(), PC, side="right") - 1
         chosen[s] = part["threshold"].to_numpy(dtype=np.float64)[index]
     return chosen
-
-
-def selection_of(thresholds: np.ndarray, sets: int) -> pd.DataFrame:
-    """One selection table per test set: ``thresholds[k]`` around ``PC[k]``."""
-    cuts = np.r_[0.0, (PC[1:] + PC[:-1]) / 2, 1.0]
-    one = pd.DataFrame({"pc_lo": cuts[:-1], "pc_hi": cuts[1:], "threshold": thresholds})
-    return pd.concat([one.assign(simulation=s) for s in range(sets)], ignore_index=True)
 
 
 def row(name, source, kind, band, truth, sets, level) -> dict:
@@ -156,7 +150,7 @@ def run(name, setting, sets, level, seed, sources) -> list[dict]:
         band = cc.bootstrap_band(data, inference="exact_bootstrap", **options)
         rows.append(row(name, "envelope, fixed", "pointwise", band, truth, sets, level))
     if "true-optimal" in sources:
-        selection = selection_of(optimal_thresholds(setting), sets)
+        selection = _selection(optimal_thresholds(setting), PC, sets)
         truth = true_cost(setting, optimal_thresholds(setting))[None, :]
         for kind, simultaneous in (("pointwise", False), ("simultaneous", True)):
             band = cc.bootstrap_band(
