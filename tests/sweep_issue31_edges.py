@@ -136,6 +136,19 @@ def issue31_edge_cases(add) -> None:
         lambda t=table: cc.coverage_chart(t.drop(columns="coverage"), color="mu", facet="mu"),
         message_must="'coverage'",
     )
+    huge = data.assign(w=1.0)
+    huge.loc[0, "w"] = 2.0**50
+    add(
+        "bootstrap_band: one whole weight of 2**50 (the default band)",
+        lambda d=huge: cc.bootstrap_band(d, score="s", label="y", by="g", weight="w", rng=0),
+        RESULT,
+    )
+    past = huge.assign(w=huge["w"].where(huge.index != 0, 1e20))
+    add(
+        "bootstrap_band: weights past 2**53 in sum (the default band)",
+        lambda d=past: cc.bootstrap_band(d, score="s", label="y", by="g", weight="w", rng=0),
+        message_must="2\\*\\*53",
+    )
     add(
         "coverage_chart: a further column named 0 (not drawn)",
         lambda t=table: cc.coverage_chart(

@@ -147,6 +147,24 @@ def test_a_smoothed_bootstrap_of_fixed_thresholds_is_refused():
         cc.bootstrap_band(data, score="s", label="y", interval="discrete", inference="auto")
 
 
+@pytest.mark.parametrize("weight", [2**50, 2**52])
+def test_one_huge_whole_weight_gives_the_band_of_its_shares(weight):
+    # One weight dwarfing the rest: its neighbours' rank shares round to 0 or 1, and the
+    # resampled counts pass 2**53 in sum over resamples; the band is still a band.
+    data = _binormal(np.random.default_rng(13)).assign(w=1)
+    data.loc[0, "w"] = weight
+    band = cc.bootstrap_band(data, score="s", label="y", weight="w", pc=[0.2, 0.5, 0.8], rng=0)
+    assert band[["lower", "cost", "upper"]].notna().all().all()
+    assert (band["lower"] <= band["cost"]).all() and (band["cost"] <= band["upper"]).all()
+
+
+def test_weights_past_2_53_in_sum_are_refused():
+    data = _binormal(np.random.default_rng(14)).assign(w=1.0)
+    data.loc[0, "w"] = 1e20
+    with pytest.raises(CostchartError, match=r"add up to 1e\+20 .*exact_bootstrap"):
+        cc.bootstrap_band(data, score="s", label="y", weight="w", pc=[0.5], rng=0)
+
+
 @pytest.mark.slow
 def test_the_default_band_covers_the_true_cost_of_its_thresholds():
     # Setting C of docs/bands.md (N(1.5, 1) vs N(0, 1), 50 per class), 150 test sets. The

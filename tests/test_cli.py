@@ -602,3 +602,4 @@ def test_confidence_level_that_would_be_ignored_is_refused(
     argv = [command, str(predictions_csv), *COLUMNS, *options, "--confidence-level", "0.95"]
     error = _fails_with(argv, capsys)
     assert "--confidence-level 0.95 applies to a band" in error
+    assert ("with --bins the AUC of binned points has none" in error) == ("--bins" in options)

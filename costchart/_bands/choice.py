@@ -42,7 +42,7 @@ import numpy as np
 from scipy.special import ndtr, ndtri
 
 from costchart._bands.counts import Counts, cost_weights
-from costchart._bands.options import Options
+from costchart._bands.options import MAX_INSTANCES, Options
 from costchart._io.errors import CostchartError
 from costchart._roc.upper_hull import upper_hulls
 
@@ -110,6 +110,7 @@ def choice_band(
     ``tp`` and ``fp``). ``counts`` and ``cost`` are the test set's envelope choice at each
     (group, ``pc``).
     """
+    _check_totals(classes)
     pc = options.pc
     n_pc = len(pc)
     lower, upper, se = np.empty(len(cost)), np.empty(len(cost)), np.empty(len(cost))
@@ -136,6 +137,23 @@ def choice_band(
         upper[span] = np.maximum(band_upper, cost[span])
         se[span] = spread
     return lower, upper, se
+
+
+def _check_totals(classes) -> None:
+    """Refuse a group whose instances (sums of weights) exceed :data:`MAX_INSTANCES`.
+
+    Its resamples are drawn as whole counts, exact in float64 only up to 2**53.
+    """
+    for positives, negatives in classes:
+        total = float(positives.sum() + negatives.sum())
+        if total > MAX_INSTANCES:
+            msg = (
+                f"the instances of a group add up to {total:.4g} (sums of weight=), more than "
+                f"2**53 ({MAX_INSTANCES:,}), beyond which resampled counts are not exact; "
+                "pass smaller whole weights, or inference='exact_bootstrap' with "
+                "threshold= or selection="
+            )
+            raise CostchartError(msg)
 
 
 def _subgrid(pc: np.ndarray) -> np.ndarray:
@@ -232,10 +250,13 @@ def _envelope_choice(tp, fp, pc, n_pos: float, n_neg: float) -> np.ndarray:
     chosen = corners[first[None, :] + count].T  # flat positions (resamples, pc)
     # The hull keeps the last of equal points; the envelope takes the first (empty cells
     # repeat a point; the first is the highest threshold, as an observed score is).
-    row_offset = np.repeat(np.arange(draws), width) * ((tp[:, -1] + fp[:, -1]).max() + 1)
-    total = (tp + fp).reshape(-1) + row_offset
-    first_equal = np.searchsorted(total, total[chosen], side="left")
-    return first_equal - starts[:, None]
+    # Counts never fall along a row, so equal points form runs: take each run's start.
+    total = tp + fp
+    position = np.broadcast_to(np.arange(width), total.shape)
+    new_run = np.ones(total.shape, dtype=bool)
+    new_run[:, 1:] = total[:, 1:] != total[:, :-1]
+    run_start = np.maximum.accumulate(np.where(new_run, position, 0), axis=1)
+    return np.take_along_axis(run_start, chosen - starts[:, None], axis=1)
 
 
 def jeffreys_se(fn, fp, positives, n, w_fn, w_fp, sampling: str) -> np.ndarray:
@@ -279,7 +300,11 @@ def _smoothed_cells(positives: np.ndarray, negatives: np.ndarray):
     weights = positives + negatives
     total = weights.sum()
     above = np.cumsum(weights) - weights  # instances with higher scores
-    normal_score = -ndtri((above + (weights + 1) / 2 - 0.5) / total)  # decreasing
+    # Mid-ranks as shares of the total, kept inside (0, 1): where one weight dwarfs the
+    # rest, float64 rounds the shares of its neighbours to 0 or 1 (normal quantile inf).
+    share = (above + (weights + 1) / 2 - 0.5) / total
+    tiny = np.finfo(np.float64).eps
+    normal_score = -ndtri(np.clip(share, tiny, 1 - tiny))  # decreasing
     n_cells = int(min(CELLS, max(64, 2 * total)))
     edges = ndtri(np.arange(n_cells - 1, 0, -1) / n_cells)  # decreasing
     share_pos = _share_above(normal_score, positives, edges)

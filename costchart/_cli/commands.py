@@ -201,9 +201,11 @@ def _check_band_options(
     args.band = _inference(args.band)
     drawn = args.band if args.band is not None else default
     if args.confidence_level is not None and drawn is None and not interval:
+        binned = " (with --bins the AUC of binned points has none)" if args.bins else ""
         msg = (
             f"--confidence-level {args.confidence_level:g} applies to a band (plot --band, "
-            "table --kind band) or to table --kind auc's interval; drop it or pass one of them"
+            f"table --kind band) or to table --kind auc's interval{binned}; drop it or "
+            "pass one of them"
         )
         raise CostchartError(msg)
     resampled = drawn in ("auto", "smoothed_bootstrap", "bootstrap")
