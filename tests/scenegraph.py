@@ -132,3 +132,48 @@ def spec_views(spec: dict) -> list[dict]:
 
     visit(spec)
     return found
+
+
+def _dash(value) -> tuple:
+    """A drawn dash pattern; () for a solid stroke (none, or a dash longer than a symbol)."""
+    if not isinstance(value, (list, tuple)) or not value or not any(value[1::2]):
+        return ()
+    return tuple(float(v) for v in value)
+
+
+def drawn_dashes(graph: dict) -> set[tuple]:
+    """Every dash pattern the data marks' strokes draw (() for solid)."""
+    found = set()
+    for mark in data_marks(graph):
+        for item in mark.items:
+            if item.get("opacity", 1) == 0 or not _colour(item.get("stroke")):
+                continue
+            found.add(_dash(item.get("strokeDash")))
+    return found
+
+
+def key_dashes(spec: dict, field: str = "costchart_key") -> dict[str, tuple]:
+    """Each key entry's declared dash (the key layers' strokeDash scales): label -> dash."""
+    declared = {}
+    for view in spec_views(spec):
+        dash = view.get("encoding", {}).get("strokeDash", {})
+        scale = dash.get("scale", {}) if isinstance(dash, dict) else {}
+        if dash.get("field") == field and isinstance(scale.get("domain"), list):
+            for label, value in zip(scale["domain"], scale["range"], strict=True):
+                declared[label] = _dash(value)
+    return declared
+
+
+def swatch_dashes_lost(graph: dict, spec: dict) -> dict[str, tuple]:
+    """Key entries whose swatch does not show the dash the key declares, or shows a dashed
+    stroke where no data mark is dashed: label -> (declared, shown)."""
+    declared = key_dashes(spec)
+    dashed_marks = {d for d in drawn_dashes(graph) if d}
+    wrong = {}
+    for label, symbol in legend_symbols(graph).items():
+        if label not in declared or not symbol.get("strokeWidth"):
+            continue
+        shown = _dash(symbol.get("strokeDash"))
+        if shown != declared[label] or (shown and not dashed_marks):
+            wrong[label] = (declared[label], shown)
+    return wrong

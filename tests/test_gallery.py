@@ -11,7 +11,7 @@ from pathlib import Path
 import altair as alt
 import pytest
 import vl_convert as vlc
-from scenegraph import drawn_colours, swatches_not_drawn
+from scenegraph import drawn_colours, swatch_dashes_lost, swatches_not_drawn
 
 from costchart._export.image import chart_spec, vl_version
 from costchart._palette import COLORS
@@ -77,6 +77,7 @@ def test_script_runs_and_draws_data(path, monkeypatch, tmp_path):
     assert inline and max(inline) > 0, "the chart draws no data"
     graph = vlc.vegalite_to_scenegraph(spec, vl_version=vl_version())
     assert key_mismatches(graph) == {}, "key swatches in colours no mark is drawn in"
+    assert swatch_dashes_lost(graph, spec) == {}, "key swatches that lost their dash"
 
 
 def key_mismatches(graph: dict) -> dict[str, str]:

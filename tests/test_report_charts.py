@@ -7,13 +7,16 @@ import warnings
 
 import altair as alt
 import numpy as np
+import pandas as pd
 import pytest
+import vl_convert as vlc
 from scenegraph import data_marks, legend_labels, legend_symbols, scene, texts
 
 import costchart as cc
 from costchart import layers
 from costchart._charts import drawn_tables
 from costchart._charts._drawn import LINES_PER_PANEL, SHOWN
+from costchart._export.image import chart_spec, vl_version
 from costchart.layers._base import CHANCE, INK, MUTED, REGION
 
 
@@ -354,6 +357,29 @@ def test_key_entries_take_the_colour_of_the_element_they_name(sonar):
     assert symbols["dot"]["fill"] == INK  # no colour given: the kind's own
     strokes = {item.get("stroke") for mark in data_marks(graph) for item in mark.items}
     assert "#D55E00" in strokes
+
+
+def test_key_swatches_keep_their_dashes_beside_a_layer_dashed_from_data():
+    # A layer dashing its curves from a field with legend=None used to drop the dash
+    # channel from the merged legend: every swatch drawn solid.
+    rows = pd.DataFrame({"x": [0, 1, 0, 1], "y": [0, 1, 0, 0.5], "curve": ["a", "a", "b", "b"]})
+    dashes = alt.Scale(domain=["a", "b"], range=[[6, 4], [1, 0]])
+    curves = (
+        alt.Chart(rows)
+        .mark_line()
+        .encode(x="x:Q", y="y:Q", strokeDash=alt.StrokeDash("curve:N", scale=dashes, legend=None))
+    )
+    first = layers.key([("dashed", "dashed line"), ("solid", "line"), ("diagonal", "chance")])
+    second = layers.key([("dotted", "dotted line"), ("rule", "rule")])
+    for chart in (curves + first, (curves + first) | (curves + second)):
+        # As costchart exports it: keys of joined views merged into one legend.
+        graph = vlc.vegalite_to_scenegraph(chart_spec(chart), vl_version=vl_version())
+        symbols = legend_symbols(graph)
+        shown = {label: symbol.get("strokeDash") for label, symbol in symbols.items()}
+        expected = {"dashed": [6, 3], "solid": [100, 0], "diagonal": [4, 4]}
+        if "rule" in shown:
+            expected |= {"dotted": [2, 3], "rule": [5, 4]}
+        assert shown == expected
 
 
 def test_layers_package_exports_only_layers():

@@ -13,6 +13,7 @@ key's scales are its own.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 
 import altair as alt
@@ -90,6 +91,19 @@ def _style(kind: str, colour: str | None = None) -> dict:
     if colour is not None:
         style["stroke" if "stroke" in STYLES[kind] else "fill"] = colour
     return style
+
+
+def _dash_signal(labels: list[str], styles: list[dict]) -> str:
+    """A Vega expression giving each legend symbol its entry's dash, by the entry's label.
+
+    Labels this key does not declare (another key's, merged into one legend) keep the
+    dash of the shared scale.
+    """
+    expression = 'scale("strokeDash", datum.value)'
+    for label, style in zip(reversed(labels), reversed(styles), strict=True):
+        dash = json.dumps(style["strokeDash"])
+        expression = f"datum.value === {json.dumps(label)} ? {dash} : {expression}"
+    return expression
 
 
 def _entry(entry) -> tuple[str, str, str | None]:
@@ -189,6 +203,9 @@ def key(
         direction="horizontal" if orient in ("bottom", "top") else "vertical",
         columns=3 if orient in ("bottom", "top") else alt.Undefined,
         labelLimit=320,
+        # Each symbol's dash from its own label: a layer encoding strokeDash from data with
+        # legend=None would otherwise drop the dash channel from the merged legend.
+        symbolDash=alt.ExprRef(expr=_dash_signal(labels, styles)),
     )
     return (
         alt.Chart(rows)

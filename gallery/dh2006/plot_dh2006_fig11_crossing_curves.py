@@ -22,6 +22,8 @@ paper's two classifiers. The crossing comes from :func:`costchart.compare`, the 
 points of contact from :func:`costchart.iso_performance` at that ``pc``.
 """
 
+import json
+
 import altair as alt
 import pandas as pd
 
@@ -58,15 +60,25 @@ tangent["tpr"] = intercept + slope * tangent["fpr"]
 # (a) The crossing ROC curves and the tangent iso-performance line; (b) the cost curves
 # and the vertical line at their crossing.
 colours = cc.palette(["tree", "naive bayes"])
+# The classifiers' legend shows each one's colour and dash (dotted tree, dashed naive
+# Bayes): its swatches take their dash from the classifier's name.
+dashes = {"tree": [2, 3], "naive bayes": [6, 3]}  # the key's dotted and dashed lines
+by_name = " : ".join(f"datum.value === {json.dumps(k)} ? {v}" for k, v in dashes.items())
 style = alt.StrokeDash(
     "classifier:N",
-    scale=alt.Scale(domain=["tree", "naive bayes"], range=[[2, 2], [7, 4]]),
+    scale=alt.Scale(domain=list(dashes), range=list(dashes.values())),
     legend=None,
 )
 colour = alt.Color(
     "classifier:N",
     scale=alt.Scale(domain=list(colours), range=list(colours.values())),
-    legend=alt.Legend(title="classifier", orient="right"),
+    legend=alt.Legend(
+        title="classifier",
+        orient="right",
+        symbolType="stroke",
+        symbolStrokeWidth=2.5,
+        symbolDash=alt.ExprRef(expr=f"{by_name} : null"),
+    ),
 )
 roc = (
     layers.chance()
