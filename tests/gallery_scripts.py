@@ -7,6 +7,7 @@ scaled down, in a scratch folder (anything it saves lands there), its printing d
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import io
 import os
@@ -31,6 +32,106 @@ def run_figure(paper: str, figure: str) -> dict:
             try:
                 with contextlib.redirect_stdout(io.StringIO()):
                     _RUN[key] = runpy.run_path(str(path), run_name="__main__")
+                _RUN[key]["__costchart_figure__"] = key
             finally:
                 os.chdir(here)
     return _RUN[key]
+
+
+_SPECS: dict[tuple[str, str], list] = {}
+
+
+def drawn_datasets(paper: str, figure: str) -> list:
+    """The inline tables the figure's chart draws (its last expression), as DataFrames.
+
+    Read from the spec as the docs export it (:func:`costchart._export.image.chart_spec`),
+    so they are the rows the marks are drawn from, before Vega-Lite's own transforms.
+    """
+    key = (paper, figure)
+    if key not in _SPECS:
+        import pandas as pd
+
+        from costchart._export.image import chart_spec
+
+        (path,) = (GALLERY / paper).glob(f"plot_{paper}_{figure}_*.py")
+        last = ast.parse(path.read_text(encoding="utf-8")).body[-1]
+        chart = run_figure(paper, figure)[last.value.id]
+        spec = chart_spec(chart)
+        tables = list(spec.get("datasets", {}).values())
+        tables += [view["data"]["values"] for view in _views_with_values(spec)]
+        _SPECS[key] = [pd.DataFrame(rows) for rows in tables if isinstance(rows, list) and rows]
+    return _SPECS[key]
+
+
+def _views_with_values(node) -> list[dict]:
+    found = []
+    if isinstance(node, dict):
+        if isinstance(node.get("data"), dict) and "values" in node["data"]:
+            found.append(node)
+        for key, value in node.items():
+            if key != "datasets":
+                found += _views_with_values(value)
+    elif isinstance(node, list):
+        for value in node:
+            found += _views_with_values(value)
+    return found
+
+
+def drawn(ns: dict, name: str, columns: list[str] | None = None, *, rows: int = 200):
+    """``ns[name]``, after checking the figure's chart draws it: some table of the chart
+    holds every one of its rows (on ``columns``, by default all of them; numbers to 1e-5,
+    as drawn tables are rounded to 5 decimals), so a figure drawing another table fails.
+
+    Use it wherever a claims test reads a script's table: ``hull = drawn(ns, "hull")``.
+    At most ``rows`` rows (evenly spaced) are looked up in a long table.
+    """
+    import numpy as np
+
+    table = ns[name]
+    paper, figure = ns["__costchart_figure__"]
+    columns = list(table.columns) if columns is None else list(columns)
+    wanted = table[columns].reset_index(drop=True)
+    if len(wanted) > rows:
+        wanted = wanted.iloc[np.linspace(0, len(wanted) - 1, rows).round().astype(int)]
+    tables = drawn_datasets(paper, figure)
+    candidates = [t for t in tables if set(columns) <= set(t.columns)]
+    assert candidates, (
+        f"{paper} {figure}: no table of the chart has the columns {columns} of {name!r}; "
+        f"the chart draws tables with columns {[list(t.columns) for t in tables]}"
+    )
+    for candidate in candidates:
+        if _holds(candidate[columns], wanted):
+            return table
+    msg = f"{paper} {figure}: the chart does not draw the rows of {name!r} ({columns})"
+    raise AssertionError(msg)
+
+
+def _holds(drawn_rows, wanted) -> bool:
+    """Whether every row of ``wanted`` is a row of ``drawn_rows`` (numbers to 1e-5)."""
+    import numpy as np
+    import pandas as pd
+
+    match = np.ones((len(wanted), len(drawn_rows)), dtype=bool)
+    for column in wanted.columns:
+        mine, theirs = wanted[column], drawn_rows[column]
+        numeric = pd.api.types.is_numeric_dtype(mine) and not pd.api.types.is_bool_dtype(mine)
+        if numeric:
+            a = mine.to_numpy(dtype=float)[:, None]
+            b = pd.to_numeric(theirs, errors="coerce").to_numpy(dtype=float)[None, :]
+            both_missing = ~np.isfinite(a) & ~np.isfinite(b)
+            infinite = np.isinf(a) & (a == b)
+            close = np.abs(a - b) <= 1e-5 + 1e-6 * np.abs(a)
+            # A drawn table writes infinite thresholds as null, or as text.
+            match &= (
+                close
+                | both_missing
+                | infinite
+                | (np.isinf(a) & pd.isna(theirs).to_numpy()[None, :])
+            )
+        else:
+            a = mine.astype(str).to_numpy()[:, None]
+            b = theirs.astype(str).to_numpy()[None, :]
+            match &= a == b
+        if not match.any(axis=1).all():
+            return False
+    return bool(match.any(axis=1).all())

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from gallery_scripts import run_figure
+from gallery_scripts import drawn, run_figure
 
 import costchart as cc
 
@@ -268,18 +268,25 @@ def test_fig03_two_crisp_lines_cross_once_each_lower_on_one_side(script):
 
 def test_fig04_envelope_is_the_hull_in_cost_space(script):
     ns = script("fig04")
-    ten, hull, lines, envelope = ns["ten"], ns["hull"], ns["lines"], ns["envelope"]
-    # Ten ROC points counting the two trivial classifiers, as in the paper.
-    assert len(ten) + 2 == 10
+    # The chart draws all ten points, the whole hull and the envelope.
+    ten, hull = drawn(ns, "ten", ["fpr", "tpr"]), drawn(ns, "hull", ["fpr", "tpr"])
+    lines, envelope = ns["lines"], drawn(ns, "envelope", ["pc", "cost"])
+    # Ten ROC points, the two trivial classifiers among them, as in the paper; the hull
+    # runs from (0, 0) to (1, 1).
+    assert len(ten) == 10
+    assert ten[["fpr", "tpr"]].iloc[[0, -1]].to_numpy().tolist() == [[0, 0], [1, 1]]
+    assert hull[["fpr", "tpr"]].iloc[[0, -1]].to_numpy().tolist() == [[0, 0], [1, 1]]
     # Each envelope segment is the line of a hull vertex, and only those.
-    on_hull = set(hull["threshold"][np.isfinite(hull["threshold"])])
-    assert set(envelope["threshold"][np.isfinite(envelope["threshold"])]) == on_hull
+    # (The trivial classifiers aside: the envelope's ends.)
+    trivial = set(ten["threshold"].iloc[[0, -1]])
+    on_hull = set(hull["threshold"][np.isfinite(hull["threshold"])]) - trivial
+    assert set(envelope["threshold"][np.isfinite(envelope["threshold"])]) - trivial == on_hull
     # Each envelope vertex is a hull edge, at the pc of that edge's slope.
     inner = envelope["pc"][(envelope["pc"] > 0) & (envelope["pc"] < 1)].to_numpy()
     edges = hull["pc_lo"][(hull["pc_lo"] > 0) & (hull["pc_lo"] < 1)].to_numpy()
     np.testing.assert_allclose(np.sort(inner), np.sort(edges))
     # The points below the hull (there are some) never reach the envelope.
-    below = set(ten["threshold"]) - on_hull
+    below = set(ten["threshold"]) - on_hull - trivial
     assert below
     pc = np.linspace(0.01, 0.99, 99)
     lowest = cc.cost_at(envelope, pc)["cost"].to_numpy()

@@ -18,7 +18,8 @@ below the hull are exactly the classifiers whose lines never reach the envelope,
 are never worth using; the envelope stands out clearly among the lines.
 
 Eight thresholds (score quantiles) of the bundled logistic regression on the ionosphere
-data, plus the two trivial classifiers: ten ROC points, as in the paper.
+data, plus the two trivial classifiers at (0, 0) and (1, 1): ten ROC points, as in the
+paper, all ten drawn, and the hull runs from (0, 0) to (1, 1).
 """
 
 import numpy as np
@@ -27,18 +28,18 @@ import costchart as cc
 from costchart.datasets import load_predictions
 
 # %%
-# The ROC points at eight thresholds (score quantiles); with the trivial classifiers, ten.
+# The ROC points at eight thresholds (score quantiles) and the two trivial classifiers,
+# the first and last rows of the ROC points (always negative at (0, 0), always positive at
+# (1, 1)): ten points, all drawn.
 data = load_predictions().query("dataset == 'ionosphere' and classifier == 'logistic'")
 points = cc.roc_points(data, score="score", label="label")
 deciles = np.quantile(data["score"], np.linspace(0.05, 0.95, 8))
 rows = [points[points["threshold"] >= t].index[-1] for t in deciles]
-ten = points.loc[sorted(set(rows))]
+ten = points.loc[sorted({points.index[0], *rows, points.index[-1]})]
 hull = cc.roc_hull(ten)
 lines = cc.to_cost_lines(ten)
 envelope = cc.lower_envelope(ten)
-print(
-    f"{len(ten)} points and 2 trivial ones; {int(np.isfinite(hull['threshold']).sum())} on the hull"
-)
+print(f"{len(ten)} points, the trivial ones among them; {len(hull) - 1} hull vertices")
 
 # %%
 # The linked ROC and cost views: hover a point to see its line, and the reverse.
