@@ -77,8 +77,9 @@ def _views_with_values(node) -> list[dict]:
     return found
 
 
-def drawn(ns: dict, name: str, columns: list[str] | None = None, *, rows: int = 200):
-    """``ns[name]``, after checking the figure's chart draws it: some table of the chart
+def drawn(ns: dict, name, columns: list[str] | None = None, *, rows: int = 200):
+    """``ns[name]`` (or ``name`` itself, a table of the script's, e.g. ``result.curve``),
+    after checking the figure's chart draws it: some table of the chart
     holds every one of its rows (on ``columns``, by default all of them; numbers to 1e-5,
     as drawn tables are rounded to 5 decimals), so a figure drawing another table fails.
 
@@ -87,7 +88,8 @@ def drawn(ns: dict, name: str, columns: list[str] | None = None, *, rows: int = 
     """
     import numpy as np
 
-    table = ns[name]
+    table = ns[name] if isinstance(name, str) else name
+    name = name if isinstance(name, str) else "the table"
     paper, figure = ns["__costchart_figure__"]
     columns = list(table.columns) if columns is None else list(columns)
     wanted = table[columns].reset_index(drop=True)

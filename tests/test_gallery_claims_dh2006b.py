@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from gallery_scripts import run_figure
+from gallery_scripts import drawn, run_figure
 
 import costchart as cc
 
@@ -158,13 +158,27 @@ def test_fig21_performance_independent_hybrid_is_well_above_the_envelope(fig21):
     assert (gap > 0.01).mean() > 0.6  # well above it at most operating points
     assert float(result.extra_cost["extra_cost"].iloc[0]) > 0.03
     # (b) Each classifier's two ROC segments have the slopes of its pc range's ends.
-    segments = fig21["segments"].sort_values(["segment", "end", "at"])
+    segments = drawn(fig21, "segments").sort_values(["segment", "end", "at"])
     for (segment, end), pair in segments.groupby(["segment", "end"]):
         pc_end = fig21["ranges"].loc[segment, end]
         dfpr, dtpr = np.diff(pair.fpr)[0], np.diff(pair.tpr)[0]
         assert dtpr * pc_end == pytest.approx(dfpr * (1 - pc_end), abs=1e-12)
-    # The rule does not give the ROC convex hull: some classifiers it uses are off the hull.
-    assert 0 < len(fig21["on_hull"]) < len(fig21["classifiers"])
+    # The rule does not give the ROC convex hull: three of the seven classifiers it uses are
+    # on the hull (two vertices and one on the edge between them), four are below it, and
+    # the chart draws each group as such, the four with their gap below the hull.
+    classifiers = fig21["classifiers"]
+    assert len(classifiers) == 7 and len(fig21["on_hull"]) == 2
+    on = drawn(fig21, classifiers[classifiers["on_hull"]], ["fpr", "tpr"])
+    off = drawn(fig21, fig21["off"], ["fpr", "tpr", "gap"])
+    assert len(on) == 3 and len(off) == 4
+    hull = drawn(fig21, "hull", ["fpr", "tpr"])
+    below = np.interp(off["fpr"], hull["fpr"], hull["tpr"]) - off["tpr"]
+    assert (below > 0.001).all()
+    assert off["gap"].tolist() == [f"{gap:.3f} below" for gap in below]
+    assert np.interp(on["fpr"], hull["fpr"], hull["tpr"]) == pytest.approx(on["tpr"])
+    # The hybrids drawn are the script's.
+    drawn(fig21, result.curve, ["pc", "cost"])
+    drawn(fig21, result.envelope, ["pc", "cost"])
 
 
 @pytest.fixture(scope="module")
