@@ -121,7 +121,8 @@ classifiers = classifiers.assign(
 )
 classifiers["on_hull"] = classifiers["below"] <= 1e-12
 classifiers["gap"] = [
-    "" if on else f"{gap:.3f} below" for on, gap in zip(classifiers.on_hull, classifiers.below)
+    "" if on else f"{gap:.3f} below"
+    for on, gap in zip(classifiers.on_hull, classifiers.below, strict=True)
 ]
 print(classifiers.round(3))
 
