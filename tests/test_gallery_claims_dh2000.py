@@ -244,6 +244,13 @@ def fig17():
 def test_fig17_choosing_by_hull_is_never_worse_than_by_training_ratio(fig17):
     trees, envelope, by_ratio = fig17["trees"], fig17["envelope"], fig17["by_ratio"]
     assert len(trees) == 7
+    # Every tree's test folds hold the whole sonar data: 111 mines (positive), 97 rocks,
+    # the counts the docstring gives.
+    counts = fig17["counts"]
+    assert ((counts["TP"] + counts["FN"]) == 111).all() and (
+        (counts["FP"] + counts["TN"]) == 97
+    ).all()
+    assert "with 111 mines and 97 rocks" in " ".join(fig17["__doc__"].split())
     # Training ratio R becomes PC(+) = 1 / (1 + R); A (11:1) is used at 1/12, B (5.1:1) at 1/6.1.
     np.testing.assert_allclose(trees["train_pc"], 1 / (1 + trees["R"]))
     for name, pc in (("11:1", 1 / 12), ("5.1:1", 1 / 6.1)):

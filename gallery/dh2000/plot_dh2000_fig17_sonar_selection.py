@@ -26,7 +26,7 @@ Here scikit-learn's decision tree (information gain, depth at most 3, at least 1
 instances per leaf) stands in for C4.5, with the ratio applied as class weights (positives
 : negatives = 1 : R) and five-fold cross-validation on the UCI sonar data (mines are the
 positive class); each tree's ROC point sums its five test folds (208 instances). The result
-is one run, not an average: with 97 mines and 111 rocks each rate moves by about 0.01 per
+is one run, not an average: with 111 mines and 97 rocks each rate moves by about 0.01 per
 instance, so single points may shift between runs, but the pattern does not hinge on one.
 """
 
