@@ -235,6 +235,13 @@ def test_fig23_neyman_pearson_mixture_in_roc_and_cost_space(fig23):
     # The best single classifier within the limit is below the hull.
     assert float(single.fpr.iloc[0]) <= 0.1
     assert float(single.tpr.iloc[0]) < float(mixture.tpr.iloc[0]) - 0.01
+    # The chart draws these points, named, and the criterion's ends and crossing.
+    named = drawn(fig23, "named", ["fpr", "tpr", "name"]).set_index("name")
+    assert named.loc["mixture", "tpr"] == float(mixture.tpr.iloc[0])
+    assert named.loc["best single", "tpr"] == float(single.tpr.iloc[0])
+    assert sorted(named.loc[["A", "B"], "fpr"]) == [f1, f2]
+    drawn(fig23, "ends", ["pc", "cost"])
+    drawn(fig23, "crossing", ["pc", "cost"])
 
 
 @pytest.fixture(scope="module")

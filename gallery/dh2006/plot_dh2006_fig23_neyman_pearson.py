@@ -71,13 +71,31 @@ limit = (
     .mark_rule(strokeDash=[2, 2], color="#444444")
     .encode(x=alt.X("fpr:Q", title="False positive rate"))
 )
+# The chosen points named beside them in ROC space (the mixture and the single best point
+# are close: one label above, one below), and the cost lines named at their right ends.
+named = pd.concat(
+    [
+        components.assign(name=["A", "B"], colour=COMPONENT, offset=0.0),
+        mixture.assign(name="mixture", colour=HIGHLIGHT, offset=-6.0),
+        single.assign(name="best single", colour=SINGLE, offset=8.0),
+    ]
+)[["fpr", "tpr", "name", "colour", "offset"]]
 roc = (
     layers.roc_curve(points)
     + layers.hull(cc.roc_hull(points))
     + limit
-    + layers.selected(components, space="roc")
-    + layers.selected(mixture, space="roc", mark={"filled": True, "color": "#222222"})
-    + layers.selected(single, space="roc", mark={"filled": True, "color": SINGLE})
+    + layers.selected(components, space="roc", mark={"color": COMPONENT, "size": 110})
+    + layers.selected(mixture, space="roc", mark={"filled": True, "color": HIGHLIGHT, "size": 45})
+    + layers.selected(single, space="roc", mark={"filled": True, "color": SINGLE, "size": 45})
+    + alt.Chart(named)
+    .mark_text(align="left", dx=9, fontSize=11, fontWeight="bold")
+    .encode(
+        x="fpr:Q",
+        y="tpr:Q",
+        text="name:N",
+        color=alt.Color("colour:N", scale=None),
+        yOffset="offset:Q",
+    )
     + layers.chance()
 ).properties(width=300, height=300, title="(a) ROC space: at most 10 % false positives")
 marked = alt.Chart(ends).encode(x="pc:Q", y="cost:Q")
@@ -95,6 +113,9 @@ cost = (
     + alt.Chart(crossing)
     .mark_point(shape="diamond", filled=True, size=90, color="#222222")
     .encode(x="pc:Q", y="cost:Q")
+    + alt.Chart(crossing)
+    .mark_text(text="A and B cross", align="left", dx=6, dy=22, fontSize=11, color="#222222")
+    .encode(x="pc:Q", y="cost:Q")
     + marked.mark_point(filled=True, size=70, color=HIGHLIGHT)
     + marked.transform_filter(alt.datum.pc < 0.5)
     .mark_text(dx=16, dy=14, fontSize=12, color=HIGHLIGHT)
@@ -107,12 +128,8 @@ cost = (
             ("ROC curve", "line", ROC),
             ("ROC convex hull", "dashed line"),
             ("FPR limit", "dotted line"),
-            ("the two hull vertices mixed", "ring"),
-            ("their cost lines", "line", COMPONENT),
-            ("the criterion FP = 0.1 and the mixture's 1 - TP", "dot", HIGHLIGHT),
-            ("their mixture at FPR = 0.1", "dot"),
-            ("cost line of the mixture", "highlight"),
-            ("where the two components' cost lines cross", "dot", "#222222"),
+            ("A and B, the hull vertices mixed: points / cost lines", "line", COMPONENT),
+            ("their mixture at FPR = 0.1: point / cost line (FP to 1 - TP)", "highlight"),
             ("best single classifier within the limit", "highlight", SINGLE),
             ("lower envelope", "bold line"),
             ("trivial classifiers", "trivial"),
