@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from gallery_scripts import run_figure
+from gallery_scripts import drawn, run_figure
+
+import costchart as cc
 
 # Gallery tests: each runs a gallery script (the quick loop leaves them out).
 pytestmark = pytest.mark.slow
@@ -74,12 +76,22 @@ def test_three_the_hulls_rate_driven_curve_lies_between(three):
     assert (gaps.groupby("classifier").hull_rate_above.max() > 0.004).all()
 
 
-def test_three_the_chart_draws_every_classifier(three):
+def test_three_the_chart_draws_every_classifier_in_its_own_panel(three):
+    # Nine curves in one panel were unreadable: one panel pair per classifier, each with
+    # only its own three curves, and the losses it prints are the script's.
     spec = three["chart"].to_dict()
-    cost_view = spec["hconcat"][1]
-    assert len(cost_view["layer"]) == 4  # three methods and the key
-    rows = [row for rows in spec["datasets"].values() for row in rows]
-    drawn = {(r["classifier"], r["threshold_choice"]) for r in rows if "threshold_choice" in r}
-    assert drawn == {
-        (c, m) for c in CLASSIFIERS for m in ["optimal", "score_driven", "rate_driven"]
-    }
+    assert len(spec["concat"]) == len(CLASSIFIERS)
+    tables = cc.chart_tables(three["chart"])
+    for name in ("envelope", "brier_curve", "rate_driven_curve", "expected_loss"):
+        table = tables[name]
+        assert (table["panel"] == table["classifier"]).all(), name
+        assert sorted(table["classifier"].unique()) == CLASSIFIERS
+    shown = tables["expected_loss"].pivot(
+        index="classifier", columns="threshold_choice", values="expected_loss"
+    )
+    for method in ("optimal", "score_driven", "rate_driven"):
+        np.testing.assert_allclose(shown[method], three["table"].loc[shown.index, method])
+    # The envelopes drawn are the script's.
+    drawn(three, three["curves"]["envelope"], ["classifier", "pc", "cost"])
+    # The cost axis is cut at the 0.35 the script gives, above every drawn curve.
+    assert tables["brier_curve"]["cost"].max() < 0.35
