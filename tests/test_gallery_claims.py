@@ -77,3 +77,57 @@ def test_the_helpers_read_titles_and_sections():
     assert _figures("X (fawcett2006, Fig. 5 and 10)") == {5, 10}
     text = "T\n=\n\nWhat the paper shows\n--------------------\n\nA claim.\n\nNext\n----\n\nMore."
     assert _claim(text).split() == ["A", "claim."]
+
+
+def _tables_read(paper: str, numbers: set[int] | None, topic: str | None) -> set[str]:
+    """The names the claims tests of these figures read from the script (``ns["hull"]``)."""
+    names: set[str] = set()
+    for path in TESTS.glob(f"test_gallery_claims_{paper}*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in tree.body:
+            if not isinstance(node, ast.FunctionDef):
+                continue
+            match = re.match(r"test_fig(\d+)", node.name)
+            if topic is not None:
+                if not node.name.startswith(f"test_{topic}_"):
+                    continue
+            elif not match or int(match.group(1)) not in numbers:
+                continue
+            for sub in ast.walk(node):
+                if isinstance(sub, ast.Subscript) and isinstance(sub.slice, ast.Constant):
+                    if isinstance(sub.slice.value, str):
+                        names.add(sub.slice.value)
+                # drawn(ns, ...) checks the chart itself, in the claims test.
+                if isinstance(sub, ast.Call) and getattr(sub.func, "id", "") == "drawn":
+                    names.add(DRAWN_CALL)
+    return names
+
+
+#: Stands for a claims test calling ``gallery_scripts.drawn``: it reads the chart itself.
+DRAWN_CALL = "<drawn()>"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", SCRIPTS, ids=[p.stem for p in SCRIPTS])
+def test_every_figures_claims_read_a_table_the_figure_draws(path):
+    """A claims test that held only the script's tables would pass for a figure drawing the
+    wrong one: at least one table each figure's claims read must be drawn by its chart."""
+    import pandas as pd
+    from gallery_scripts import draws_any, run_figure
+
+    paper = path.parent.name
+    if paper in TOPICS:
+        fragment = path.stem.removeprefix(f"plot_{paper}_").split("_")[0]
+        names = _tables_read(paper, None, fragment)
+    else:
+        fragment = re.search(r"_(fig\d\d)_", path.name).group(1)
+        docstring = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8")))
+        names = _tables_read(paper, _figures(docstring), None)
+    if DRAWN_CALL in names:
+        return  # the claims test checks its tables against the chart (gallery_scripts.drawn)
+    ns = run_figure(paper, fragment)
+    tables = {n: ns[n] for n in names if isinstance(ns.get(n), pd.DataFrame)}
+    assert tables, f"the claims tests read no table of the script ({sorted(names)})"
+    assert any(draws_any(ns, table) for table in tables.values()), (
+        f"the chart draws none of the tables its claims read: {sorted(tables)}"
+    )

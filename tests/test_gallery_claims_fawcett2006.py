@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
-from gallery_scripts import GALLERY, run_figure
+from gallery_scripts import GALLERY, drawn, run_figure
 
 from costchart.datasets import load_credit
 
@@ -147,6 +147,11 @@ def test_fig08_roc_and_rociv_rank_the_classifiers_differently(fig08):
 
 def test_fig08_regions_of_superiority_move(fig08):
     share = fig08["superiority"]
+    # The bars drawn are these shares.
+    bars = drawn(fig08, "shares", ["classifier", "graph", "share"])
+    assert bars.set_index(["classifier", "graph"])["share"].sum() == pytest.approx(
+        share.drop(index="trivial").sum().sum()
+    )
     assert share.sum().to_numpy() == pytest.approx([1.0, 1.0])
     # ROCIV: the cost-aware tree optimal over half the conditions, far more than by ROC
     assert share.loc["tree, expected benefit", "rociv"] > 0.45
