@@ -81,38 +81,62 @@ def _views_with_values(node) -> list[dict]:
 
 def drawn(ns: dict, name, columns: list[str] | None = None, *, rows: int = 200):
     """``ns[name]`` (or ``name`` itself, a table of the script's, e.g. ``result.curve``),
-    after checking the figure's chart draws it: some table of the chart
-    holds every one of its rows (on ``columns``, by default all of them; numbers to 1e-5,
-    as drawn tables are rounded to 5 decimals), so a figure drawing another table fails.
+    after checking the figure's chart draws it: every one of its rows is a row of a table
+    of the chart (on ``columns``, by default all of them; numbers to 1e-5, as drawn tables
+    are rounded to 5 decimals), so a figure drawing another table fails.
 
     Use it wherever a claims test reads a script's table: ``hull = drawn(ns, "hull")``.
     At most ``rows`` rows (evenly spaced) are looked up in a long table.
     """
-    import numpy as np
-
     table = ns[name] if isinstance(name, str) else name
     name = name if isinstance(name, str) else "the table"
     paper, figure = ns["__costchart_figure__"]
     columns = list(table.columns) if columns is None else list(columns)
-    wanted = table[columns].reset_index(drop=True)
-    if len(wanted) > rows:
-        wanted = wanted.iloc[np.linspace(0, len(wanted) - 1, rows).round().astype(int)]
     tables = drawn_datasets(paper, figure)
     candidates = [t for t in tables if set(columns) <= set(t.columns)]
     assert candidates, (
         f"{paper} {figure}: no table of the chart has the columns {columns} of {name!r}; "
         f"the chart draws tables with columns {[list(t.columns) for t in tables]}"
     )
-    for candidate in candidates:
-        if _holds(candidate[columns], wanted):
-            return table
-    msg = f"{paper} {figure}: the chart does not draw the rows of {name!r} ({columns})"
-    raise AssertionError(msg)
+    found = _found(_sample(table[columns], rows), [(t, columns) for t in candidates])
+    assert found.all(), (
+        f"{paper} {figure}: the chart does not draw {int((~found).sum())} rows of {name!r} "
+        f"({columns})"
+    )
+    return table
 
 
-def _holds(drawn_rows, wanted) -> bool:
-    """Whether every row of ``wanted`` is a row of ``drawn_rows`` (numbers to 1e-5)."""
-    import numpy as np
+def draws_any(ns: dict, table, *, rows: int = 200) -> bool:
+    """Whether every row of ``table`` is a row of some table of the figure's chart, on the
+    columns they share (two at least): the check every figure's claims get at once."""
+    paper, figure = ns["__costchart_figure__"]
+    pairs = []
+    for candidate in drawn_datasets(paper, figure):
+        shared = [c for c in table.columns if c in candidate.columns]
+        if len(shared) >= 2:
+            pairs.append((candidate, shared))
+    return bool(pairs) and bool(_found(_sample(table, rows), pairs).all())
+
+
+def _sample(table, rows: int):
+    wanted = table.reset_index(drop=True)
+    if len(wanted) > rows:
+        wanted = wanted.iloc[np.linspace(0, len(wanted) - 1, rows).round().astype(int)]
+    return wanted
+
+
+def _found(wanted, pairs) -> np.ndarray:
+    """For each row of ``wanted``: whether some (drawn table, columns) pair holds it."""
+    found = np.zeros(len(wanted), dtype=bool)
+    for candidate, columns in pairs:
+        found |= _rows_in(wanted[columns], candidate[columns])
+        if found.all():
+            break
+    return found
+
+
+def _rows_in(wanted, drawn_rows) -> np.ndarray:
+    """For each row of ``wanted``: whether it is a row of ``drawn_rows`` (numbers to 1e-5)."""
     import pandas as pd
 
     match = np.ones((len(wanted), len(drawn_rows)), dtype=bool)
@@ -126,23 +150,5 @@ def _holds(drawn_rows, wanted) -> bool:
             # Drawn tables write infinite thresholds as null or as text: any non-number.
             match &= close | (~np.isfinite(a) & ~np.isfinite(b))
         else:
-            a = mine.astype(str).to_numpy()[:, None]
-            b = theirs.astype(str).to_numpy()[None, :]
-            match &= a == b
-        if not match.any(axis=1).all():
-            return False
-    return bool(match.any(axis=1).all())
-
-
-def draws_any(ns: dict, table) -> bool:
-    """Whether some table of the figure's chart holds every row of ``table`` on the
-    columns they share (two at least): the check every figure's claims get at once."""
-    paper, figure = ns["__costchart_figure__"]
-    wanted = table.reset_index(drop=True)
-    if len(wanted) > 200:
-        wanted = wanted.iloc[np.linspace(0, len(wanted) - 1, 200).round().astype(int)]
-    for candidate in drawn_datasets(paper, figure):
-        shared = [c for c in wanted.columns if c in candidate.columns]
-        if len(shared) >= 2 and _holds(candidate[shared], wanted[shared]):
-            return True
-    return False
+            match &= mine.astype(str).to_numpy()[:, None] == theirs.astype(str).to_numpy()[None, :]
+    return match.any(axis=1)

@@ -131,3 +131,21 @@ def test_every_figures_claims_read_a_table_the_figure_draws(path):
     assert any(draws_any(ns, table) for table in tables.values()), (
         f"the chart draws none of the tables its claims read: {sorted(tables)}"
     )
+
+
+def test_the_drawn_check_finds_rows_to_1e5_and_misses_others():
+    import numpy as np
+    import pandas as pd
+    from gallery_scripts import _found
+
+    chart = pd.DataFrame(
+        {"fpr": [0.0, 0.25, 1.0], "tpr": [0.0, 0.612346, 1.0], "t": ["∞", "0.5", "0"]}
+    )
+    script = pd.DataFrame({"fpr": [0.25, 1.0], "tpr": [0.6123456, 1.0], "t": [np.inf, 0.0]})
+    assert _found(script, [(chart, ["fpr", "tpr", "t"])]).all()
+    swapped = script.rename(columns={"fpr": "tpr", "tpr": "fpr"})
+    assert not _found(swapped, [(chart, ["fpr", "tpr"])]).all()
+    # Rows may be spread over several drawn tables (one layer per curve).
+    first, second = chart.iloc[:2], chart.iloc[2:]
+    assert _found(script, [(first, ["fpr", "tpr"]), (second, ["fpr", "tpr"])]).all()
+    assert not _found(script, [(first, ["fpr", "tpr"])]).all()

@@ -7,6 +7,7 @@ import pandas as pd
 import pytest
 from gallery_scripts import GALLERY, drawn, run_figure
 
+import costchart as cc
 from costchart.datasets import load_credit
 
 # Gallery tests: each runs a gallery script (the quick loop leaves them out).
@@ -88,6 +89,10 @@ def test_fig03_identical_roc_curves_but_rociv_tells_a_and_b_apart(fig03):
     roc_titles, rociv_titles = _axis_titles(fig03["chart"])
     assert rociv_titles == {(FPR_IV, TPR_IV)}
     assert roc_titles == {("False positive rate", "True positive rate")}
+    # The chart draws these curves (their hulls' every vertex) and its legend the AUCIV.
+    drawn(fig03, cc.roc_hull(weighted), ["classifier", "fpr", "tpr"])
+    legend = cc.chart_tables(fig03["rociv"])["auc"].set_index("classifier")["auc"]
+    np.testing.assert_allclose(legend, areas.loc[legend.index, "auciv"])
 
 
 # --- Fig. 8 ------------------------------------------------------------------------------
@@ -223,6 +228,9 @@ def test_fig05_alike_by_roc_apart_by_rociv(fig05):
     grid = np.linspace(0, 1, 401)
     gap = _above(fig05["weighted"], "expected-gift model", "chance-of-giving model", grid)
     assert np.mean(gap > 0) > 0.9
+    # The chart draws both views' curves (their hulls' every vertex).
+    for points in (fig05["plain"], fig05["weighted"]):
+        drawn(fig05, cc.roc_hull(points), ["classifier", "fpr", "tpr"])
     roc_titles, rociv_titles = _axis_titles(fig05["chart"])
     assert rociv_titles == {(FPR_IV, TPR_IV)}
     assert roc_titles == {("False positive rate", "True positive rate")}
