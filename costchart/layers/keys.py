@@ -159,9 +159,11 @@ def key(
     (:func:`costchart.save`, :func:`costchart.report`, the documentation), two keys in
     joined views merge into one legend with every entry drawn as its own key declares;
     displayed straight from Altair, Vega-Lite would draw the second key's entries with
-    the first key's symbols. Where curves are coloured by classifier, an entry for an
-    element drawn in each curve's colour keeps its kind's neutral colour: the colour
-    legend names the curves.
+    the first key's symbols. Each swatch takes its dash from its own entry's label, so a
+    layer that dashes curves from a field (``strokeDash`` with ``legend=None``, which
+    Vega-Lite would apply to the merged legend) leaves the key's dashes as declared.
+    Where curves are coloured by classifier, an entry for an element drawn in each
+    curve's colour keeps its kind's neutral colour: the colour legend names the curves.
 
     Examples
     --------
