@@ -15,7 +15,6 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "_ext"))
 
 from altair_scraper import altair_scraper  # noqa: E402
-from cli_reference import write_cli_reference  # noqa: E402
 from sphinx_gallery.sorting import ExplicitOrder  # noqa: E402
 
 import costchart  # noqa: E402
@@ -34,6 +33,7 @@ extensions = [
     "sphinx.ext.intersphinx",
     "sphinx.ext.mathjax",
     "sphinx_gallery.gen_gallery",
+    "empty_sidebar",  # _ext/empty_sidebar.py: no empty "Section Navigation"
 ]
 
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
@@ -56,9 +56,15 @@ html_title = f"costchart {release}"
 html_theme_options = {
     "navigation_with_keys": False,
     "show_toc_level": 2,
-    "secondary_sidebar_items": ["page-toc"],
+    # The explorer page gives its width to the live chart.
+    "secondary_sidebar_items": {"**": ["page-toc"], "explorer": []},
 }
-html_static_path: list[str] = []
+# The figures are drawn on white: the site opens light (the theme's switch still offers
+# dark). Without a default the theme's script logs "Got invalid theme mode" on every page.
+html_context = {"default_mode": "light"}
+# Shell commands wrap rather than hide their end; the live explorer's frame scrolls.
+html_static_path = ["_static"]
+html_css_files = ["costchart.css"]
 
 # The gallery: every script of ../gallery, run scaled down unless COSTCHART_GALLERY_FULL=1.
 sphinx_gallery_conf = {
@@ -79,11 +85,10 @@ sphinx_gallery_conf = {
     "download_all_examples": False,
     "remove_config_comments": True,
     "show_memory": False,
+    # No pages of run times: they load jQuery and DataTables from CDNs (and are for us).
+    "write_computation_times": False,
     "plot_gallery": os.environ.get("COSTCHART_DOCS_PLOT", "True"),
 }
-
-# The CLI reference is the argument parser's own help, written before the build.
-write_cli_reference(HERE / "_generated" / "cli")
 
 
 def write_live_explorer(folder: Path) -> None:
