@@ -121,7 +121,9 @@ def test_costchart_tables_show_their_numbers(points):
 
 def test_a_wide_table_scrolls_in_its_box():
     page = to_html([pd.DataFrame(np.arange(60.0).reshape(1, 60))])
-    assert re.search(r"\.costchart-table \{ overflow: auto; max-width: 100%", page)
+    assert re.search(
+        r"\.costchart-table \{ overflow: auto; width: fit-content; max-width: 100%", page
+    )
     assert '<div class="costchart-table"><table>' in page
 
 

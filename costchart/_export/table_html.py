@@ -21,7 +21,7 @@ __all__ = ["TABLE_STYLE", "as_frame", "cell_text", "table_html"]
 
 #: The page's style rules for tables (inside the page's one ``<style>`` element).
 TABLE_STYLE = """\
-.costchart-table { overflow: auto; max-width: 100%; max-height: 36rem; \
+.costchart-table { overflow: auto; width: fit-content; max-width: 100%; max-height: 36rem; \
 border: 1px solid #ddd; }
 .costchart-table table { border-collapse: collapse; font-size: 0.9rem; }
 .costchart-table th, .costchart-table td { padding: 0.25rem 0.6rem; \
