@@ -8,6 +8,8 @@ import re
 import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import costchart as cc
 from costchart._export.html import to_html
@@ -27,6 +29,7 @@ def _body(page: str) -> str:
     return page[page.index("<body>") : page.index("</body>")]
 
 
+@pytest.mark.slow  # builds the page's bundle (seconds, once per process)
 def test_sections_keep_their_order_and_charts_their_numbers(points):
     page = to_html(
         [
@@ -55,6 +58,7 @@ def test_a_page_without_charts_has_no_script(points):
     assert "0.666667" in page  # 2 of the 3 positive-negative pairs ranked right
 
 
+@pytest.mark.slow
 def test_a_list_of_charts_still_works(points):
     page = to_html([cc.cost_chart(points), cc.roc_chart(points)])
     assert page.count('id="costchart-chart-') == 2 and "<section" not in _body(page)
@@ -229,3 +233,48 @@ def test_report_says_what_it_can_show(charts, message, tmp_path):
     with pytest.raises(cc.CostchartError, match=message):
         cc.report(charts, tmp_path / "r.html")
     assert not (tmp_path / "r.html").exists()
+
+
+_TAG = re.compile(r"<(/?)([a-z0-9]+)(?: [^<>]*)?>")
+_ALLOWED = {
+    "p",
+    "br",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "em",
+    "strong",
+    "code",
+    "pre",
+    "ul",
+    "ol",
+    "li",
+    "a",
+}
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.text(alphabet="*_ a`[]()#-1.\n<>&\"'h:/", max_size=80))
+def test_markdown_writes_only_its_own_tags_well_nested(source):
+    html = markdown_html(source)
+    stack = []
+    for closing, name in _TAG.findall(html):
+        assert name in _ALLOWED, html
+        if name == "br":
+            continue
+        if closing:
+            assert stack and stack.pop() == name, html
+        else:
+            stack.append(name)
+    assert stack == [], html
+    # Every other "<" or ">" the user wrote is escaped.
+    assert "<" not in _TAG.sub("", html) and ">" not in _TAG.sub("", html)
+
+
+def test_emphasis_never_crosses_a_strong_span():
+    assert markdown_html("***w*** *a **b* c**") == (
+        "<p><strong>*w</strong>* *a <strong>b* c</strong></p>"
+    )
