@@ -53,16 +53,18 @@ def table_html(frame: pd.DataFrame) -> str:
     index_names = [_label(name) for name in frame.index.names] if show_index else []
     header = "".join(f'<th scope="col">{html.escape(name)}</th>' for name in index_names)
     header += "".join(f'<th scope="col">{html.escape(_label(name))}</th>' for name in frame.columns)
-    columns = [frame.iloc[:, number] for number in range(frame.shape[1])]
+    # Column by column as Python values (one conversion each, not one lookup per cell).
+    columns = [frame.iloc[:, number].tolist() for number in range(frame.shape[1])]
+    keys = frame.index.tolist() if show_index else [()] * len(frame)
+    records = list(zip(*columns, strict=True)) if columns else [()] * len(frame)
     rows = []
-    for position in range(len(frame)):
+    for key, values in zip(keys, records, strict=True):
         cells = []
         if show_index:
-            key = frame.index[position]
-            keys = key if isinstance(frame.index, pd.MultiIndex) else (key,)
-            cells += [f'<th scope="row">{html.escape(cell_text(k)[0])}</th>' for k in keys]
-        for column in columns:
-            text, kind = cell_text(column.iloc[position])
+            parts = key if isinstance(frame.index, pd.MultiIndex) else (key,)
+            cells += [f'<th scope="row">{html.escape(cell_text(k)[0])}</th>' for k in parts]
+        for value in values:
+            text, kind = cell_text(value)
             attribute = f' class="{kind}"' if kind else ""
             cells.append(f"<td{attribute}>{html.escape(text)}</td>")
         rows.append("<tr>" + "".join(cells) + "</tr>")
