@@ -278,3 +278,11 @@ def test_emphasis_never_crosses_a_strong_span():
     assert markdown_html("***w*** *a **b* c**") == (
         "<p><strong>*w</strong>* *a <strong>b* c</strong></p>"
     )
+
+
+@pytest.mark.slow
+def test_a_vega_lite_dict_is_one_chart_not_captions(points):
+    spec = cc.cost_chart(points).to_dict()
+    assert to_html(spec).count('id="costchart-chart-') == 1
+    with pytest.raises(cc.CostchartError, match=r"chart is not a valid Vega-Lite"):
+        to_html({"mark": "point", "encoding": "x"})

@@ -146,7 +146,7 @@ def to_html(charts, *, title: str = "costchart", heading: bool = True) -> str:
     str
         The page.
     """
-    if isinstance(charts, Mapping):
+    if isinstance(charts, Mapping) and not _is_spec(charts):
         items = list(charts.items())
     elif isinstance(charts, Sequence) and not isinstance(charts, (str, dict)):
         items = [(None, chart) for chart in charts]
@@ -158,6 +158,16 @@ def to_html(charts, *, title: str = "costchart", heading: bool = True) -> str:
     title = page_title(title)
     blocks = [_block(item, number, len(items)) for number, (_, item) in enumerate(items)]
     return page_of(blocks, [caption for caption, _ in items], title=title, heading=heading)
+
+
+#: Keys of which a Vega-Lite spec has at least one (a dict of captions is read as one
+#: unless it has them).
+_SPEC_KEYS = ("$schema", "mark", "layer", "hconcat", "vconcat", "concat", "facet", "repeat")
+
+
+def _is_spec(mapping: Mapping) -> bool:
+    """Whether a dict is a Vega-Lite spec (one chart) rather than captions of sections."""
+    return any(key in mapping for key in _SPEC_KEYS)
 
 
 def _block(item, number: int, count: int):
