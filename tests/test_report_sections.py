@@ -222,10 +222,11 @@ def test_markdown_refuses_what_is_not_text():
     ("charts", "message"),
     [
         (
-            [3],
+            3,
             r"charts is of type int, which a report cannot show; pass Altair charts, pandas DataFrames \(shown as tables\)",
         ),
         (["ok", None], r"charts\[1\] is of type NoneType, which a report cannot show"),
+        ({"fit": [1, 2]}, r"charts\['fit'\] is of type list, which a report cannot show"),
         ([], r"charts is empty; pass at least one chart, table or text"),
     ],
 )

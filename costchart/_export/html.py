@@ -148,15 +148,17 @@ def to_html(charts, *, title: str = "costchart", heading: bool = True) -> str:
     """
     if isinstance(charts, Mapping) and not _is_spec(charts):
         items = list(charts.items())
+        names = [f"charts[{caption!r}]" for caption in charts]
     elif isinstance(charts, Sequence) and not isinstance(charts, (str, dict)):
         items = [(None, chart) for chart in charts]
+        names = [f"charts[{number}]" for number in range(len(items))]
     else:
-        items = [(None, charts)]
+        items, names = [(None, charts)], ["charts"]
     if not items:
         msg = "charts is empty; pass at least one chart, table or text"
         raise CostchartError(msg)
     title = page_title(title)
-    blocks = [_block(item, number, len(items)) for number, (_, item) in enumerate(items)]
+    blocks = [_block(item, name) for (_, item), name in zip(items, names, strict=True)]
     return page_of(blocks, [caption for caption, _ in items], title=title, heading=heading)
 
 
@@ -170,7 +172,7 @@ def _is_spec(mapping: Mapping) -> bool:
     return any(key in mapping for key in _SPEC_KEYS)
 
 
-def _block(item, number: int, count: int):
+def _block(item, where: str):
     """A chart's checked spec (a dict), or the HTML of a table or text section (a str)."""
     if isinstance(item, Markdown):
         return _Html(f'<section class="costchart-text">{markdown_html(item.text)}</section>')
@@ -184,7 +186,6 @@ def _block(item, number: int, count: int):
         return _Html(table_html(frame))
     if isinstance(item, dict) or type(item).__module__.split(".")[0] == "altair":
         return chart_spec(item)
-    where = "charts" if count == 1 and number == 0 else f"charts[{number}]"
     msg = (
         f"{where} is of type {type(item).__name__}, which a report cannot show; pass Altair "
         "charts, pandas DataFrames (shown as tables), strings (plain text) or "
