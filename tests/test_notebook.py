@@ -107,3 +107,19 @@ def test_the_outputs_draw_offline_side_by_side_in_one_page(executed, tmp_path, b
         assert any(text.startswith("</script><script>window.pwned") for text in texts)
     finally:
         page.close()
+
+
+def test_altair_finds_the_renderer_by_its_entry_point():
+    # Installed, `alt.renderers.enable("costchart")` works without importing costchart.
+    import altair as alt
+
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11+
+
+    from costchart._export import notebook
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    group = alt.renderers.entry_point_group
+    (target,) = project["entry-points"][group].values()
+    module, _, name = target.partition(":")
+    assert project["entry-points"][group] == {notebook.RENDERER: target}
+    assert getattr(__import__(module, fromlist=[name]), name) is notebook.render
