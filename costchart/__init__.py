@@ -27,7 +27,9 @@ Charts: :mod:`costchart.layers` (one Altair layer per function), the composition
 :func:`cost_chart`, :func:`roc_chart`, :func:`roc_cost_chart`, :func:`band_chart`,
 :func:`difference_chart`, :func:`average_chart` (stable colours from :func:`palette`), the
 operating-point :func:`explorer`; :func:`chart_tables` gives back the tables a chart draws,
-and :func:`save` / :func:`report` for JSON, offline HTML, PNG, SVG and PDF.
+and :func:`save` / :func:`report` for JSON, offline HTML, PNG, SVG and PDF (a report
+also shows tables and text, plain or :func:`markdown`); :func:`enable_offline` draws charts
+in Jupyter with no network.
 ``alt.theme.enable("costchart")`` turns on the optional theme.
 """
 
@@ -75,6 +77,7 @@ _HOMES = {
     "difference_band": "costchart._bands",
     "difference_chart": "costchart._charts",
     "difference_coverage": "costchart._bands.coverage",
+    "enable_offline": "costchart._export.notebook",
     "envelope_gap": "costchart._cost.envelope",
     "expected_cost": "costchart._cost.expected",
     "expected_cost_scorer": "costchart._sklearn",
@@ -87,6 +90,7 @@ _HOMES = {
     "lower_envelope": "costchart._cost.envelope",
     "net_benefit": "costchart._cost.decision",
     "neyman_pearson": "costchart._select.criteria",
+    "markdown": "costchart._export.markdown",
     "operating_range": "costchart._cost.envelope",
     "p_pos_from_pc": "costchart._cost.conversions",
     "rate_driven_curve": "costchart._cost.rate_driven",
@@ -179,6 +183,8 @@ if TYPE_CHECKING:
     from costchart._cost.lines import to_cost_lines
     from costchart._cost.rate_driven import rate_driven_curve
     from costchart._export import report, save
+    from costchart._export.markdown import markdown
+    from costchart._export.notebook import enable_offline
     from costchart._palette import palette
     from costchart._roc.auc import auc
     from costchart._roc.auc_ci import auc_ci
@@ -238,6 +244,7 @@ __all__ = [
     "difference_band",
     "difference_chart",
     "difference_coverage",
+    "enable_offline",
     "envelope_gap",
     "expected_cost",
     "expected_cost_scorer",
@@ -249,6 +256,7 @@ __all__ = [
     "iso_performance",
     "layers",
     "lower_envelope",
+    "markdown",
     "net_benefit",
     "neyman_pearson",
     "operating_range",

@@ -298,6 +298,14 @@ def run_in_subprocess(case: Case):
 # -- the cases ----------------------------------------------------------------------------------
 
 
+def _offline_twice(cc):
+    """Enable the offline renderer twice, undoing each (the sweep leaves Altair as it was)."""
+    for _ in range(2):
+        with cc.enable_offline() as enabled:
+            name = enabled.name
+    return name
+
+
 def build_cases(tmp: Path) -> list[Case]:
     import numpy as np
     import pandas as pd
@@ -1147,10 +1155,26 @@ def build_cases(tmp: Path) -> list[Case]:
         "report: under a missing parent": lambda: cc.report([chart], tmp / "no" / "r.html"),
         "report: to a directory": lambda: cc.report([chart], tmp),
         "report: path=3": lambda: cc.report([chart], 3),
-        "report: charts=['x']": lambda: cc.report(["x"], tmp / "r6.html"),
+        "report: charts=[3]": lambda: cc.report([3], tmp / "r6.html"),
+        "report: charts=[chart, None]": lambda: cc.report([chart, None], tmp / "r7.html"),
+        "report: charts=[{'a': 1}]": lambda: cc.report([{"a": 1}], tmp / "r8.html"),
+        "markdown: text=3": lambda: cc.markdown(3),
+        "markdown: text=None": lambda: cc.markdown(None),
+        "markdown: text=b'x'": lambda: cc.markdown(b"x"),
     }
     for label, call in save_cases.items():
         add(label, call, EITHER if label == "report: one chart, not a list" else ERROR)
+    # Valid: text, tables and hostile text are sections of a report.
+    add("report: charts=['x']", lambda: cc.report(["x"], tmp / "r9.html"), RESULT)
+    add(
+        "report: a table, Markdown and hostile text",
+        lambda: cc.report(
+            [pd.DataFrame({"<b>": ["</script>"]}), cc.markdown("[x](javascript:1)"), "<img>"],
+            tmp / "r10.html",
+        ),
+        RESULT,
+    )
+    add("enable_offline: twice, each undone", lambda: _offline_twice(cc), RESULT)
 
     # -- 7. wrong answers (issue 10, section 2): each check states the right answer -------------------
     def near(expected, *, column, row=None, at=None, tol=1e-4):

@@ -779,7 +779,7 @@ def test_every_table_function_is_covered():
     # in test_binormal.
     covered |= {"band_coverage", "difference_coverage", "coverage_grid", "coverage_chart"}
     scalar = {n for n in cc.__all__ if "_from_" in n or "_to_" in n} - {"to_cost_lines"}
-    other = {"report", "save", "layers", "theme"}
+    other = {"report", "save", "markdown", "enable_offline", "layers", "theme"}
     functions = {
         n
         for n in cc.__all__

@@ -26,7 +26,7 @@ def test_json_is_the_vega_lite_spec(chart, tmp_path):
 def test_json_is_compact(chart, tmp_path):
     text = cc.save(chart, tmp_path / "chart.json").read_text()
     spec = json.loads(text)
-    assert "\n" not in text and text == json.dumps(spec, separators=(",", ":"))
+    assert "\n" not in text and text == safe_json(spec)
     indented = json.dumps(spec, indent=2)
     assert len(text) < 0.8 * len(indented)  # indentation was a fifth or more of the file
 
@@ -45,6 +45,15 @@ def test_html_is_offline_and_escaped(demo_points, tmp_path):
     assert "&lt;/script&gt;&lt;script&gt;window.pwned=1" in html  # the page title, as text
     specs = re.search(r'id="costchart-specs">(.*?)</script>', html, re.S).group(1)
     assert EVIL in json.dumps(json.loads(specs))  # the name survives as data
+
+
+def test_json_can_be_pasted_into_a_script_element(tmp_path):
+    points = cc.roc_points(
+        {"s": [3, 2, 1, 0], "y": [1, 0, 1, 0], "c": [EVIL] * 4}, score="s", label="y", by="c"
+    )
+    text = cc.save(cc.roc_chart(points, classifier="c"), tmp_path / "evil.json").read_text()
+    assert not set("<>&") & set(text)
+    assert EVIL in json.dumps(json.loads(text))  # the name is still the data
 
 
 def test_safe_json_round_trips():

@@ -8,10 +8,16 @@ aborting Python in :mod:`costchart._export._budget`. :func:`report` is re-export
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from costchart._export.html import output_path, page_of, page_title, report, write_file
+from costchart._export.html import (
+    output_path,
+    page_of,
+    page_title,
+    report,
+    safe_json,
+    write_file,
+)
 from costchart._export.image import chart_spec, render_image
 from costchart._io.parameters import checked
 from costchart._io.validation import finite_number
@@ -32,7 +38,9 @@ def save(chart, path, *, scale_factor: float = 2.0, title: str | None = None) ->
     chart : Altair chart or Vega-Lite dict
         The chart to save.
     path : str or pathlib.Path
-        ``.json`` (the Vega-Lite spec, compact JSON), ``.html`` (an offline, script-safe
+        ``.json`` (the Vega-Lite spec, compact JSON with ``<``, ``>`` and ``&`` escaped,
+        so it can be pasted into a web page's ``<script>`` element; see *Embed in a web
+        page* in the docs), ``.html`` (an offline, script-safe
         page), ``.png``, ``.svg`` or ``.pdf`` (rendered by vl-convert, text in Liberation
         Sans).
     scale_factor : float
@@ -71,9 +79,10 @@ def save(chart, path, *, scale_factor: float = 2.0, title: str | None = None) ->
     spec = chart_spec(chart)
     if suffix == ".json":
         # Compact: a spec is read by programs (vega-embed, a web page); indentation only
-        # makes it larger (tests/test_export.py measures how much).
-        text = json.dumps(spec, separators=(",", ":"))
-        write_file(path, text)
+        # makes it larger (tests/test_export.py measures how much). ``<``, ``>`` and ``&``
+        # are written as \u003c, \u003e, \u0026 (the same JSON), so the text can be pasted
+        # into a page's <script> element as it is (docs/embed.md).
+        write_file(path, safe_json(spec))
     elif suffix == ".html":
         # A chart alone shows no heading unless given a title (its own title is in the
         # chart); the page's title is the file name.

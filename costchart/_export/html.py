@@ -1,10 +1,11 @@
-"""Offline, script-safe HTML pages of charts, and the report of several charts.
+"""Offline, script-safe HTML pages of charts, and reports of charts, tables and text.
 
 A page embeds the Vega, Vega-Lite and vega-embed libraries (one bundle from vl-convert),
 so it opens with no network at all, and a Content-Security-Policy forbids any request.
 Specs are written as JSON with ``<``, ``>`` and ``&`` escaped (:func:`safe_json`), so no
-name, title or data value can close the script element and inject code. :func:`to_html`
-builds a page of one or several charts, :func:`report` writes one, and
+name, title or data value can close the script element and inject code; tables
+(:mod:`costchart._export.table_html`) and text (:mod:`costchart._export.markdown`) are
+escaped HTML. :func:`to_html` builds a page, :func:`report` writes one, and
 :func:`output_path` checks a path before anything is written.
 """
 
@@ -18,15 +19,26 @@ from os import PathLike
 from pathlib import Path
 
 from costchart._export.image import chart_spec, vl_version
+from costchart._export.markdown import Markdown, markdown_html, text_html
 from costchart._export.packing import UNPACK_SCRIPT, pack_datasets
+from costchart._export.table_html import TABLE_STYLE, as_frame, table_html
 from costchart._io.errors import CostchartError
 from costchart._io.parameters import checked
 from costchart._io.validation import flag
 
-__all__ = ["output_path", "page_of", "page_title", "report", "safe_json", "to_html"]
+__all__ = [
+    "EMBED_OPTIONS",
+    "bundle",
+    "output_path",
+    "page_of",
+    "page_title",
+    "report",
+    "safe_json",
+    "to_html",
+]
 
 
-_EMBED_OPTIONS = {
+EMBED_OPTIONS = {
     "renderer": "svg",
     "actions": {"export": True, "source": False, "compiled": False, "editor": False},
 }
@@ -64,19 +76,25 @@ script-src 'unsafe-inline' 'unsafe-eval'; style-src 'unsafe-inline'; img-src dat
 body {{ font-family: "Liberation Sans", Arial, sans-serif; margin: 2rem; color: #222; }}
 figure {{ margin: 0 0 2.5rem 0; }}
 figcaption {{ font-size: 0.95rem; margin-bottom: 0.5rem; max-width: 60rem; }}
-</style>
+.costchart-text {{ max-width: 60rem; line-height: 1.45; margin-bottom: 1.5rem; }}
+.costchart-text code, .costchart-text pre {{ background: #f4f4f4; }}
+.costchart-text pre {{ padding: 0.5rem; overflow: auto; }}
+{table_style}</style>
 </head>
 <body>
 {heading}{figures}
-<script type="application/json" id="costchart-specs">{specs}</script>
+{scripts}</body>
+</html>
+"""
+
+
+_SCRIPTS = """<script type="application/json" id="costchart-specs">{specs}</script>
 <script type="application/json" id="costchart-options">{options}</script>
 <script>
 (function () {{
 {bundle}
 }})();
 </script>
-</body>
-</html>
 """
 
 
@@ -98,24 +116,26 @@ def safe_json(value) -> str:
     return text
 
 
-@functools.lru_cache(maxsize=2)
-def _bundle(vl_version: str) -> str:
-    """The Vega libraries and the embedding snippet, as one script (cached per process)."""
+@functools.lru_cache(maxsize=4)
+def bundle(vl_version: str, snippet: str = _EMBED_SNIPPET) -> str:
+    """The Vega libraries and an embedding snippet, as one script (cached per process)."""
     import vl_convert as vlc
 
-    code = vlc.javascript_bundle(_EMBED_SNIPPET, vl_version=vl_version)
+    code = vlc.javascript_bundle(snippet, vl_version=vl_version)
     # Inside <script>, "</script" or "<!--" in the code would end or confuse the element;
     # in JavaScript strings and regexes "<\/" and "<\!" mean the same.
     return code.replace("</script", "<\\/script").replace("<!--", "<\\!--")
 
 
 def to_html(charts, *, title: str = "costchart", heading: bool = True) -> str:
-    """One offline HTML page showing the given charts, with the libraries included once.
+    """One offline HTML page of charts, tables and text, with the libraries included once.
 
     Parameters
     ----------
-    charts : Altair chart, list of charts, or dict of caption to chart
-        Captions are shown above their chart (as text, never as HTML).
+    charts : chart, table or text, a list of them, or a dict of caption to one
+        Shown in order: Altair charts (or Vega-Lite dicts), pandas DataFrames (tables),
+        strings (plain text) and :func:`~costchart.markdown` text. Captions are shown
+        above their item (as text, never as HTML).
     title : str
         The page's title (and heading).
     heading : bool
@@ -126,50 +146,107 @@ def to_html(charts, *, title: str = "costchart", heading: bool = True) -> str:
     str
         The page.
     """
-    if isinstance(charts, Mapping):
+    if isinstance(charts, Mapping) and not _is_spec(charts):
         items = list(charts.items())
+        names = [f"charts[{caption!r}]" for caption in charts]
     elif isinstance(charts, Sequence) and not isinstance(charts, (str, dict)):
         items = [(None, chart) for chart in charts]
+        names = [f"charts[{number}]" for number in range(len(items))]
     else:
-        items = [(None, charts)]
+        items, names = [(None, charts)], ["charts"]
     if not items:
-        msg = "charts is empty; pass at least one chart"
+        msg = "charts is empty; pass at least one chart, table or text"
         raise CostchartError(msg)
     title = page_title(title)
-    specs = [chart_spec(chart) for _, chart in items]
-    return page_of(specs, [caption for caption, _ in items], title=title, heading=heading)
+    blocks = [_block(item, name) for (_, item), name in zip(items, names, strict=True)]
+    return page_of(blocks, [caption for caption, _ in items], title=title, heading=heading)
 
 
-def page_of(specs: list[dict], captions: list, *, title: str, heading: bool = True) -> str:
-    """The page of specs already checked (by :func:`chart_spec`): none is checked again.
+#: Keys of which a Vega-Lite spec has at least one (a dict of captions is read as one
+#: unless it has them).
+_SPEC_KEYS = ("$schema", "mark", "layer", "hconcat", "vconcat", "concat", "facet", "repeat")
 
-    Their inline rows are stored column by column (:mod:`costchart._export.packing`) and
-    unpacked by the page before the charts are drawn.
-    """
-    figures = "\n".join(
-        "<figure>"
-        + (f"<figcaption>{html.escape(str(caption))}</figcaption>" if caption else "")
-        + f'<div id="costchart-chart-{number}"></div></figure>'
-        for number, caption in enumerate(captions)
+
+def _is_spec(mapping: Mapping) -> bool:
+    """Whether a dict is a Vega-Lite spec (one chart) rather than captions of sections."""
+    return any(key in mapping for key in _SPEC_KEYS)
+
+
+def _block(item, where: str):
+    """A chart's checked spec (a dict), or the HTML of a table or text section (a str)."""
+    if isinstance(item, Markdown):
+        return _Html(f'<section class="costchart-text">{markdown_html(item.text)}</section>')
+    if type(item).__name__ == "Markdown" and isinstance(getattr(item, "data", None), str):
+        # IPython.display.Markdown, which notebook users know.
+        return _Html(f'<section class="costchart-text">{markdown_html(item.data)}</section>')
+    if isinstance(item, str):
+        return _Html(f'<section class="costchart-text">{text_html(item)}</section>')
+    frame = as_frame(item)
+    if frame is not None:
+        return _Html(table_html(frame))
+    if isinstance(item, dict) or type(item).__module__.split(".")[0] == "altair":
+        return chart_spec(item)
+    msg = (
+        f"{where} is of type {type(item).__name__}, which a report cannot show; pass Altair "
+        "charts, pandas DataFrames (shown as tables), strings (plain text) or "
+        "cc.markdown(text) (Markdown), in a list or a dict of caption to item"
     )
+    raise CostchartError(msg)
+
+
+class _Html(str):
+    """HTML made here from escaped text (a table or a text section), not a chart."""
+
+
+def page_of(blocks: list, captions: list, *, title: str, heading: bool = True) -> str:
+    """The page of specs already checked (by :func:`chart_spec`) and HTML sections.
+
+    ``blocks`` holds chart specs (dicts), none checked again, and the HTML of tables and
+    text sections (:class:`_Html`), in order. The specs' inline rows are stored column by
+    column (:mod:`costchart._export.packing`) and unpacked by the page before the charts
+    are drawn. A page without charts has no scripts at all.
+    """
+    specs = [block for block in blocks if not isinstance(block, _Html)]
+    figures = []
+    chart_number = 0
+    for block, caption in zip(blocks, captions, strict=True):
+        if isinstance(block, _Html):
+            body = str(block)
+        else:
+            body = f'<div id="costchart-chart-{chart_number}"></div>'
+            chart_number += 1
+        caption_html = f"<figcaption>{html.escape(str(caption))}</figcaption>" if caption else ""
+        figures.append(f"<figure>{caption_html}{body}</figure>")
+    scripts = ""
+    if specs:
+        scripts = _SCRIPTS.format(
+            specs=safe_json([pack_datasets(spec) for spec in specs]),
+            options=safe_json(EMBED_OPTIONS),
+            bundle=bundle(vl_version()),
+        )
     return _PAGE.format(
         title=html.escape(title),
         heading=f"<h1>{html.escape(title)}</h1>\n" if flag(heading, "heading") else "",
-        figures=figures,
-        specs=safe_json([pack_datasets(spec) for spec in specs]),
-        options=safe_json(_EMBED_OPTIONS),
-        bundle=_bundle(vl_version()),
+        figures="\n".join(figures),
+        table_style=TABLE_STYLE,
+        scripts=scripts,
     )
 
 
 @checked
 def report(charts, path, *, title: str | None = None) -> Path:
-    """Write several charts to one offline HTML page (the libraries included once).
+    """Write charts, tables and text to one offline HTML page (the libraries included once).
 
     Parameters
     ----------
-    charts : list of charts, or dict of caption to chart
-        The charts, in order.
+    charts : list of charts, tables and text, or dict of caption to one
+        The page's sections, in order: Altair charts (or Vega-Lite dicts); pandas
+        DataFrames, such as costchart's own tables, shown as tables (a meaningful index
+        as row headers, numbers right-aligned with 6 significant digits, missing values
+        as ``NaN``; a wide or long table scrolls); strings, shown as plain text
+        (paragraphs split at blank lines); and :func:`markdown` text, read as a safe
+        subset of Markdown. Everything is shown as text: no HTML in a table or text
+        is run.
     path : str or pathlib.Path
         Where to write the page (``.html``).
     title : str
@@ -179,6 +256,18 @@ def report(charts, path, *, title: str | None = None) -> Path:
     -------
     pathlib.Path
         The path written.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib, costchart as cc
+    >>> points = cc.roc_points({"s": [4, 3, 2, 1], "y": [1, 0, 1, 0]}, score="s", label="y")
+    >>> page = pathlib.Path(tempfile.mkdtemp()) / "report.html"
+    >>> cc.report(
+    ...     [cc.markdown("The *envelope*:"), cc.cost_chart(points), "AUC:", cc.auc(points)],
+    ...     page,
+    ...     title="A report",
+    ... ).name
+    'report.html'
     """
     if isinstance(path, (str, PathLike)) and Path(path).suffix.lower() != ".html":
         msg = f"report writes HTML; path={str(path)!r} should end in .html"

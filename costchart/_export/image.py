@@ -61,6 +61,11 @@ def chart_spec(chart) -> dict:
         # is not Vega-Lite is still refused.
         spec = chart.to_dict(validate=False)
     _check_schema(spec)
+    return page_spec(spec)
+
+
+def page_spec(spec: dict) -> dict:
+    """A spec Altair made, ready for a page: JSON rows, no line separators, merged scales."""
     return merge_scales(_without_line_separators(_json_rows(spec)))
 
 
