@@ -180,7 +180,7 @@ def test_chart_tables_keep_hull_and_envelope_exact(demo_points):
             r"max_points=1 must be a whole number of at least 2",
         ),
         (lambda p: cc.cost_chart(p, y_max=2), r"y_max=2\.0 is outside \(0, 1\]"),
-        (lambda p: cc.cost_chart(p, y_max=None), r"y_max=None must be a number"),
+        (lambda p: cc.cost_chart(p, y_max="0.5"), r"y_max='0\.5' must be a number"),
         (lambda p: cc.cost_chart(p, y_max=[0.5]), r"y_max=\[0\.5\] must be a number"),
         (lambda p: cc.roc_cost_chart(p, y_max=float("nan")), r"y_max=nan must be a finite"),
         (

@@ -26,7 +26,7 @@ from costchart.layers._base import (
     REGION,
     TRIVIAL,
     build,
-    check_y_max,
+    cost_top,
     cost_y,
     details,
     pc_x,
@@ -58,7 +58,7 @@ def cost_lines(
     legend=None,
     tooltip=None,
     mark: Mapping | None = None,
-    y_max: float = 0.5,
+    y_max: float | None = None,
     max_points: int | None = 100,
 ) -> alt.Chart:
     """Thin, muted cost lines, one per ROC point; a hovered line turns bold.
@@ -107,11 +107,11 @@ def draw_cost_lines(
     legend=None,
     tooltip=None,
     mark=None,
-    y_max=0.5,
+    y_max=None,
     max_points=100,
 ) -> alt.Chart:
     """:func:`cost_lines` of a checked table (trusted): what the charts call."""
-    y_max = check_y_max(y_max)
+    y_max = cost_top(y_max)  # lines span every pc: none is fitted
     table = thinned(table, max_points, color, detail)
     names = details(table, color, detail)
     line = [col.LINE] if col.LINE in table.columns else []
@@ -153,7 +153,7 @@ def envelope(
     legend=None,
     tooltip=None,
     mark: Mapping | None = None,
-    y_max: float = 0.5,
+    y_max: float | None = None,
     hover=None,
 ) -> alt.Chart:
     """The lower envelope (or any cost curve), drawn bold and cut at ``y_max``.
@@ -182,11 +182,11 @@ def draw_envelope(
     legend=None,
     tooltip=None,
     mark=None,
-    y_max=0.5,
+    y_max=None,
     hover=None,
 ) -> alt.Chart:
     """:func:`envelope` of a checked table (trusted): what the charts call."""
-    y_max = check_y_max(y_max)
+    y_max = cost_top(y_max, table[col.COST])
     names = details(table, color, detail)
     drawn = cut_curve(table, y_max=y_max, by=[*([color] if color else []), *names])
     return build(
@@ -211,7 +211,7 @@ def draw_envelope(
 @renamed(panels="facet")
 @checked
 def trivial(
-    *, y_max: float = 0.5, facet: pd.DataFrame | None = None, mark: Mapping | None = None
+    *, y_max: float | None = None, facet: pd.DataFrame | None = None, mark: Mapping | None = None
 ) -> alt.Chart:
     """The trivial classifiers: always-negative costs ``pc``, always-positive ``1 - pc``.
 
@@ -224,13 +224,14 @@ def trivial(
     mark : dict, optional
         Vega-Lite mark properties replacing costchart's.
     """
+    y_max = cost_top(y_max)
     table = trivial_lines(y_max, facet)
     return build(
         alt.Chart(table),
         table,
         mark="line",
         style={"strokeWidth": 1.8, "color": TRIVIAL},
-        encoding={"x": pc_x(), "y": cost_y(check_y_max(y_max)), "detail": "trivial:N"},
+        encoding={"x": pc_x(), "y": cost_y(y_max), "detail": "trivial:N"},
         detail=False,
         # No tooltip: a mark with one takes the pointer from the hover targets beneath it
         # (and the key names the trivial classifiers).
@@ -242,7 +243,7 @@ def trivial(
 @renamed(panels="facet")
 @checked
 def trivial_region(
-    *, y_max: float = 0.5, facet: pd.DataFrame | None = None, mark: Mapping | None = None
+    *, y_max: float | None = None, facet: pd.DataFrame | None = None, mark: Mapping | None = None
 ) -> alt.Chart:
     """The region above ``min(pc, 1 - pc)``, where a trivial classifier is better.
 
@@ -255,7 +256,7 @@ def trivial_region(
     mark : dict, optional
         Vega-Lite mark properties replacing costchart's.
     """
-    y_max = check_y_max(y_max)
+    y_max = cost_top(y_max)
     table = geometry.trivial_region(y_max, facet)
     return build(
         alt.Chart(table),
@@ -283,7 +284,7 @@ def operating_ranges(
     legend=None,
     tooltip=None,
     mark: Mapping | None = None,
-    y_max: float = 0.5,
+    y_max: float | None = None,
     detail=None,
     hover=None,
 ) -> alt.Chart:
@@ -310,12 +311,12 @@ def draw_operating_ranges(
     legend=None,
     tooltip=None,
     mark=None,
-    y_max=0.5,
+    y_max=None,
     detail=None,
     hover=None,
 ) -> alt.Chart:
     """:func:`operating_ranges` of a checked table (trusted): what the charts call."""
-    check_y_max(y_max)
+    cost_top(y_max)  # checked: the rules span the panel
     chart = (
         alt.Chart(table)
         .transform_fold([col.PC_LO, col.PC_HI], as_=["range_end", col.PC])

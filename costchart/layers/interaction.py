@@ -18,9 +18,9 @@ from costchart.layers._base import (
     PC_TITLE,
     ROC_AXES,
     Axes,
-    check_y_max,
     color_channel,
     cost_scale,
+    cost_top,
     details,
     fpr_x,
     mark_properties,
@@ -80,7 +80,7 @@ def hover_targets(
     color: str | None = None,
     palette: Mapping | None = None,
     tooltip=None,
-    y_max: float = 0.5,
+    y_max: float | None = None,
     name: str | None = None,
     detail=None,
     mark: Mapping | None = None,
@@ -124,7 +124,7 @@ def draw_hover_targets(
     color: str | None = None,
     palette: Mapping | None = None,
     tooltip=None,
-    y_max: float = 0.5,
+    y_max: float | None = None,
     name: str | None = None,
     detail=None,
     mark: Mapping | None = None,
@@ -155,6 +155,7 @@ def draw_hover_targets(
     tips = tooltips(table, color, POINT_TIPS, tooltip)
     if tips:
         encoding["tooltip"] = tips
+    y_max = cost_top(y_max)  # lines span every pc: none is fitted
     if space == "roc":
         chart = (
             alt.Chart(table)
@@ -162,7 +163,6 @@ def draw_hover_targets(
             .encode(x=fpr_x(title=axes.x), y=tpr_y(title=axes.y), **encoding)
         )
     else:
-        y_max = check_y_max(y_max)
         # One rule per line (not a two-point line): each carries its own tooltip.
         chart = (
             line_ends_chart(table, y_max)
