@@ -98,8 +98,9 @@ def band(
         A table from :func:`costchart.bootstrap_band` (``pc``, ``lower``, ``upper``).
     classifier, by, palette, legend, tooltip, mark
         As in :func:`costchart.layers.cost_lines`.
-    y_max : float
-        Top of the cost axis.
+    y_max : float, optional
+        Top of the cost axis. By default (``None``) fitted to the band's upper edge and
+        its curve (see the glossary, "The top of the cost axis").
     """
     table = read(table, [col.PC, col.LOWER, col.UPPER], "band", color=color)
     return draw_band(**locals())  # checked once; the builder trusts it
@@ -165,8 +166,9 @@ def degenerate_ticks(
         A table from :func:`costchart.bootstrap_band` (``pc``, ``degenerate``).
     classifier, palette, mark
         As in :func:`costchart.layers.cost_lines`.
-    y_max : float
-        Top of the cost axis (the ticks are 3 % of it).
+    y_max : float, optional
+        Top of the cost axis (the marks are 3 % of it tall). By default (``None``)
+        fitted as :func:`band` is, to the table's ``upper`` and ``cost`` where it has them.
     """
     table = read(table, [col.PC, col.DEGENERATE], "degenerate_ticks", color=color)
     return draw_degenerate_ticks(**locals())  # checked once; the builder trusts it
@@ -281,8 +283,9 @@ def average_band(
     spread : {"range", "sd"}
         The band from the lowest to the highest curve, or the mean plus and minus one
         standard deviation.
-    y_max : float
-        Top of the cost axis.
+    y_max : float, optional
+        Top of the cost axis. By default (``None``) fitted to the mean and the top of the
+        spread (see the glossary, "The top of the cost axis").
     """
     table = read(
         table,

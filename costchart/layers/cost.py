@@ -79,8 +79,10 @@ def cost_lines(
         The layer's own tooltip, none, or these columns.
     mark : dict, optional
         Vega-Lite mark properties replacing costchart's.
-    y_max : float
-        Top of the cost axis (0.5 as in the papers; 1 shows all of every line).
+    y_max : float, optional
+        Top of the cost axis (1 shows all of every line). By default (``None``) 0.5, as in
+        the papers: lines span every ``pc`` and are not fitted (see the glossary, "The top
+        of the cost axis"); pass the ``y_max`` of the layers this one joins.
     max_points : int or None
         Points (lines) kept per curve, hull vertices always (see
         :func:`costchart.thin_points`); ``None`` keeps all.
@@ -165,9 +167,11 @@ def envelope(
         a vertical average, a band's curve).
     classifier, by, palette, legend, tooltip, mark
         As in :func:`cost_lines`.
-    y_max : float
+    y_max : float, optional
         Top of the cost axis: parts above it are cut out (see
-        :func:`costchart._cost.geometry.cut_curve`).
+        :func:`costchart._cost.geometry.cut_curve`). By default (``None``) fitted to the
+        curve: its largest cost plus a tenth, rounded up to a multiple of 0.05 (of 0.1
+        above 0.3), at most 0.5 (see the glossary, "The top of the cost axis").
     """
     table = read(table, [col.PC, col.COST], "envelope", color=color)
     return draw_envelope(**locals())  # checked once; the builder trusts it
@@ -217,8 +221,9 @@ def trivial(
 
     Parameters
     ----------
-    y_max : float
-        Top of the cost axis; the lines end there.
+    y_max : float, optional
+        Top of the cost axis; the lines end there. By default (``None``) 0.5: the layer
+        draws no curve to fit; pass the ``y_max`` of the layers it joins.
     facet : pandas.DataFrame, optional
         Facet values to repeat the layer for (one row per panel).
     mark : dict, optional
@@ -249,8 +254,9 @@ def trivial_region(
 
     Parameters
     ----------
-    y_max : float
-        Top of the cost axis; the region is cut there.
+    y_max : float, optional
+        Top of the cost axis; the region is cut there. By default (``None``) 0.5: the
+        layer draws no curve to fit; pass the ``y_max`` of the layers it joins.
     facet : pandas.DataFrame, optional
         Facet values to repeat the layer for (one row per panel).
     mark : dict, optional
@@ -296,8 +302,8 @@ def operating_ranges(
         A table from :func:`costchart.operating_range` (``pc_lo``, ``pc_hi``).
     classifier, palette, legend, tooltip, mark
         As in :func:`cost_lines`.
-    y_max : float
-        Top of the cost axis (checked; rules span the panel).
+    y_max : float, optional
+        Top of the cost axis (checked; rules span the panel; ``None``: 0.5).
     """
     table = read(table, [col.PC_LO, col.PC_HI], "operating_ranges", color=color)
     return draw_operating_ranges(**locals())  # checked once; the builder trusts it

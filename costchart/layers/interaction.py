@@ -104,8 +104,9 @@ def hover_targets(
         A legend-bound selection to attach as well (needs ``color``).
     classifier, palette, tooltip
         As in :func:`costchart.layers.cost_lines`.
-    y_max : float
-        Top of the cost axis.
+    y_max : float, optional
+        Top of the cost axis; by default (``None``) 0.5, as
+        :func:`costchart.layers.cost_lines`.
     name : str, optional
         The view's name; by default ``costchart_<space>_targets`` followed by a digest
         of the table and options, the same for the same content.

@@ -102,8 +102,8 @@ def pc_labels(
     ----------
     markers : dict of label to pc, or list of pc
         The same value given to :func:`pc_markers`.
-    y_max : float
-        Top of the cost axis.
+    y_max : float, optional
+        Top of the cost axis; by default (``None``) 0.5: the labels mark no curve to fit.
     facet : pandas.DataFrame, optional
         Facet values to repeat the layer for (one row per panel).
     mark : dict, optional
@@ -151,8 +151,9 @@ def selected(
         :func:`costchart.iso_performance` (rows with ``fpr``, ``tpr``).
     space : {"roc", "cost"}
         Rings around the ROC points, or their cost lines drawn bold and dashed.
-    y_max : float
-        Top of the cost axis.
+    y_max : float, optional
+        Top of the cost axis; by default (``None``) 0.5, as
+        :func:`costchart.layers.cost_lines`.
     tooltip, mark
         As in :func:`costchart.layers.cost_lines`.
     """
@@ -219,8 +220,9 @@ def hybrid(
         ``pc``, ``cost``, two rows per interval (in order).
     classifier, palette, tooltip, mark
         As in :func:`costchart.layers.cost_lines`.
-    y_max : float
-        Top of the cost axis.
+    y_max : float, optional
+        Top of the cost axis. By default (``None``) fitted to the curve (see the glossary,
+        "The top of the cost axis").
     """
     table = read(table, [col.PC, col.COST], "hybrid", color=color)
     y_max = cost_top(y_max, table[col.COST])
