@@ -320,7 +320,11 @@ def test_n_resamples_must_be_a_whole_number(predictions_csv, capsys, value):
             ["--kind", "points", "--n-resamples", "500"],
             r"applies to a resampled band",
         ),
-        (["--kind", "points", "--band", "exact_bootstrap"], r"--band applies to table --kind band"),
+        (
+            ["--kind", "points", "--band", "exact_bootstrap"],
+            r"--band exact_bootstrap applies to table --kind band .*, not table --kind points; "
+            r"drop it or pass --kind band",
+        ),
     ],
 )
 def test_band_options_are_not_silently_ignored(predictions_csv, capsys, options, message):
@@ -528,18 +532,20 @@ def test_table_kind_says_what_it_chooses_and_its_default(capsys):
 
 
 @pytest.mark.parametrize(("old", "new"), [("exact", "exact_bootstrap"), ("resample", "bootstrap")])
-def test_old_band_names_warn_and_give_the_same_table(predictions_csv, tmp_path, old, new):
+def test_old_band_names_warn_and_give_the_same_table(
+    predictions_csv, tmp_path, capsys, old, new
+):
     tables = {}
     for name in (old, new):
         out = tmp_path / f"{name}.csv"
         argv = ["table", str(predictions_csv), *COLUMNS, "--kind", "band", "--band", name]
         resamples = ["--n-resamples", "200"] if new == "bootstrap" else []
         # the resampled band draws from a fresh generator: compare its shape and the estimate
-        if name == old:
-            with pytest.warns(FutureWarning, match=rf"--band {old} is deprecated.*--band {new}"):
-                assert main([*argv, *resamples, "--out", str(out)]) == 0
-        else:
-            assert main([*argv, *resamples, "--out", str(out)]) == 0
+        assert main([*argv, *resamples, "--out", str(out)]) == 0
+        warned = re.findall(r"costchart: warning: (.*)\n", capsys.readouterr().err)
+        expected = [f"--band {old} is deprecated and will be removed in the next release; "]
+        assert [w[: len(expected[0])] for w in warned] == (expected if name == old else [])
+        assert not warned or warned[0].endswith(f"pass --band {new}")
         tables[name] = pd.read_csv(out)
     if new == "exact_bootstrap":
         pd.testing.assert_frame_equal(tables[old], tables[new])
