@@ -532,9 +532,7 @@ def test_table_kind_says_what_it_chooses_and_its_default(capsys):
 
 
 @pytest.mark.parametrize(("old", "new"), [("exact", "exact_bootstrap"), ("resample", "bootstrap")])
-def test_old_band_names_warn_and_give_the_same_table(
-    predictions_csv, tmp_path, capsys, old, new
-):
+def test_old_band_names_warn_and_give_the_same_table(predictions_csv, tmp_path, capsys, old, new):
     tables = {}
     for name in (old, new):
         out = tmp_path / f"{name}.csv"
