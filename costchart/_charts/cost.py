@@ -258,6 +258,11 @@ def cost_chart(
     >>> spec["width"], spec["height"], spec["title"]["text"]
     (280, 280, 'Four instances')
 
+    The cost axis fits the envelope: its largest cost, 0.25, plus a tenth, rounded up:
+
+    >>> spec["layer"][0]["encoding"]["y"]["scale"]["domain"]
+    [0, 0.3]
+
     With two classifiers, the envelope of the ones picked in the legend:
 
     >>> data = {"s": [4, 3, 2, 1] * 2, "y": [1, 0, 1, 0] * 2, "model": ["a"] * 4 + ["b"] * 4}
