@@ -180,7 +180,7 @@ def test_chart_tables_keep_hull_and_envelope_exact(demo_points):
             r"max_points=1 must be a whole number of at least 2",
         ),
         (lambda p: cc.cost_chart(p, y_max=2), r"y_max=2\.0 is outside \(0, 1\]"),
-        (lambda p: cc.cost_chart(p, y_max=None), r"y_max=None must be a number"),
+        (lambda p: cc.cost_chart(p, y_max="0.5"), r"y_max='0\.5' must be a number"),
         (lambda p: cc.cost_chart(p, y_max=[0.5]), r"y_max=\[0\.5\] must be a number"),
         (lambda p: cc.roc_cost_chart(p, y_max=float("nan")), r"y_max=nan must be a finite"),
         (
@@ -664,3 +664,139 @@ def test_a_date_facet_gets_a_pair_of_panels_each():
     curves = [m for m in data_marks(graph) if m.marktype == "line" and m.items]
     panels = {m.name.split("_concat")[0] for m in curves if m.name.startswith("concat_")}
     assert panels == {"concat_0", "concat_1"}  # both dates drawn, each in its own pair
+
+
+def _cost_tops(spec) -> set:
+    """The tops of every cost axis scale in a spec (every y encoding with a cost domain)."""
+    tops = set()
+
+    def walk(node):
+        if isinstance(node, dict):
+            y = (
+                node.get("encoding", {}).get("y", {})
+                if isinstance(node.get("encoding"), dict)
+                else {}
+            )
+            domain = y.get("scale", {}).get("domain") if isinstance(y, dict) else None
+            if y.get("title") == "Normalized expected cost" and domain:
+                tops.add(domain[1])
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(spec)
+    return tops
+
+
+def _key_labels(spec) -> list:
+    """The key's entries (the domain of its shape scale), wherever the key layer is."""
+    found = []
+
+    def walk(node):
+        if isinstance(node, dict):
+            shape = (
+                node.get("encoding", {}).get("shape")
+                if isinstance(node.get("encoding"), dict)
+                else None
+            )
+            if isinstance(shape, dict) and shape.get("field") == "costchart_key":
+                found.extend(shape["scale"]["domain"])
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(spec)
+    return found
+
+
+def _strong(n=300, seed=1):
+    """Predictions of two good classifiers: envelopes far under 0.5."""
+    rng = np.random.default_rng(seed)
+    y = rng.random(2 * n) < 0.5
+    return pd.DataFrame(
+        {
+            "s": np.r_[rng.normal(2.5 * y[:n], 1), rng.normal(3 * y[n:], 1)],
+            "y": y,
+            "m": ["a"] * n + ["b"] * n,
+        }
+    )
+
+
+def test_the_cost_axis_fits_the_envelopes_and_the_key_says_so():
+    from costchart._cost.geometry import fitted_top
+
+    points = cc.roc_points(_strong(), score="s", label="y", by="m")
+    highest = cc.lower_envelope(points)["cost"].max()
+    top = fitted_top([highest])
+    assert highest < top < 0.5  # a strong classifier is no longer squashed under 0.5
+    note = f"cost axis to {top:g}, fitted to the curves"
+    for chart in (
+        cc.cost_chart(points, classifier="m"),
+        cc.roc_cost_chart(points, classifier="m"),
+        cc.cost_chart(points, classifier="m", combined=True, markers=[0.3]),
+    ):
+        spec = chart.to_dict()
+        assert _cost_tops(spec) == {top}  # every cost layer: one top
+        assert _key_labels(spec)[-1] == note
+    # Given, the top is as given, and the key says nothing of it.
+    for y_max in (0.5, 0.1):
+        spec = cc.cost_chart(points, classifier="m", y_max=y_max).to_dict()
+        assert _cost_tops(spec) == {y_max}
+        assert not any("cost axis" in label for label in _key_labels(spec))
+    # A weak classifier's envelope reaches near 0.5: the papers' axis, no note.
+    rng = np.random.default_rng(0)
+    weak = cc.roc_points({"s": rng.random(400), "y": rng.random(400) < 0.5}, score="s", label="y")
+    spec = cc.cost_chart(weak).to_dict()
+    assert _cost_tops(spec) == {0.5}
+    assert not any("cost axis" in label for label in _key_labels(spec))
+
+
+def test_the_band_chart_fits_the_band_s_upper_edge():
+    from costchart._cost.geometry import fitted_top
+
+    band = cc.bootstrap_band(
+        _strong(),
+        score="s",
+        label="y",
+        by="m",
+        inference="exact_bootstrap",
+        pc=np.linspace(0, 1, 41),
+    )
+    top = fitted_top(band["upper"])
+    assert fitted_top(band["cost"]) < top < 0.5  # the upper edge decides: the band fits
+    spec = cc.band_chart(band, classifier="m").to_dict()
+    assert _cost_tops(spec) == {top}
+    assert _key_labels(spec)[-1] == f"cost axis to {top:g}, fitted to the curves"
+
+
+def test_the_threshold_choice_chart_fits_its_three_curves():
+    from costchart._cost.geometry import fitted_top
+
+    data = _strong()
+    data["s"] = 1 / (1 + np.exp(-data["s"] + 1.4))  # probabilities: the Brier curve reads them
+    chart = cc.threshold_choice_chart(data, score="s", label="y", classifier="m")
+    tables = cc.chart_tables(chart)
+    top = fitted_top(
+        tables["envelope"]["cost"],
+        tables["brier_curve"]["cost"],
+        tables["rate_driven_curve"]["cost"],
+    )
+    assert fitted_top(tables["envelope"]["cost"]) < top  # the other curves decide
+    assert _cost_tops(chart.to_dict()) == {top}
+
+
+def test_layers_fit_the_curve_they_draw_and_others_stop_at_0_5():
+    from costchart import layers
+    from costchart._cost.geometry import fitted_top
+
+    points = cc.roc_points(_strong(), score="s", label="y", by="m")
+    envelope = cc.lower_envelope(points)
+    band = cc.bootstrap_band(_strong(), score="s", label="y", by="m", inference="exact_bootstrap")
+    assert _cost_tops(layers.envelope(envelope).to_dict()) == {fitted_top(envelope["cost"])}
+    assert _cost_tops(layers.band(band).to_dict()) == {fitted_top(band["upper"])}
+    for layer in (layers.trivial(), layers.trivial_region(), layers.cost_lines(points)):
+        assert _cost_tops(layer.to_dict()) == {0.5}  # no curve to fit

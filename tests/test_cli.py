@@ -320,7 +320,11 @@ def test_n_resamples_must_be_a_whole_number(predictions_csv, capsys, value):
             ["--kind", "points", "--n-resamples", "500"],
             r"applies to a resampled band",
         ),
-        (["--kind", "points", "--band", "exact_bootstrap"], r"--band applies to table --kind band"),
+        (
+            ["--kind", "points", "--band", "exact_bootstrap"],
+            r"--band exact_bootstrap applies to table --kind band .*, not table --kind points; "
+            r"drop it or pass --kind band",
+        ),
     ],
 )
 def test_band_options_are_not_silently_ignored(predictions_csv, capsys, options, message):
@@ -528,18 +532,18 @@ def test_table_kind_says_what_it_chooses_and_its_default(capsys):
 
 
 @pytest.mark.parametrize(("old", "new"), [("exact", "exact_bootstrap"), ("resample", "bootstrap")])
-def test_old_band_names_warn_and_give_the_same_table(predictions_csv, tmp_path, old, new):
+def test_old_band_names_warn_and_give_the_same_table(predictions_csv, tmp_path, capsys, old, new):
     tables = {}
     for name in (old, new):
         out = tmp_path / f"{name}.csv"
         argv = ["table", str(predictions_csv), *COLUMNS, "--kind", "band", "--band", name]
         resamples = ["--n-resamples", "200"] if new == "bootstrap" else []
         # the resampled band draws from a fresh generator: compare its shape and the estimate
-        if name == old:
-            with pytest.warns(FutureWarning, match=rf"--band {old} is deprecated.*--band {new}"):
-                assert main([*argv, *resamples, "--out", str(out)]) == 0
-        else:
-            assert main([*argv, *resamples, "--out", str(out)]) == 0
+        assert main([*argv, *resamples, "--out", str(out)]) == 0
+        warned = re.findall(r"costchart: warning: (.*)\n", capsys.readouterr().err)
+        expected = [f"--band {old} is deprecated and will be removed in the next release; "]
+        assert [w[: len(expected[0])] for w in warned] == (expected if name == old else [])
+        assert not warned or warned[0].endswith(f"pass --band {new}")
         tables[name] = pd.read_csv(out)
     if new == "exact_bootstrap":
         pd.testing.assert_frame_equal(tables[old], tables[new])
@@ -603,3 +607,300 @@ def test_confidence_level_that_would_be_ignored_is_refused(
     error = _fails_with(argv, capsys)
     assert "--confidence-level 0.95 applies to a band" in error
     assert ("with --bins the AUC of binned points has none" in error) == ("--bins" in options)
+
+
+# -- plot's options (issue 33, part 3) ---------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def two_datasets_csv(tmp_path_factory):
+    """Two data sets of three classifiers, 60 instances each: small, for quick charts."""
+    from costchart.datasets import load_predictions
+
+    data = load_predictions().query("dataset in ['sonar', 'ionosphere']")
+    # every instance's scores (by all three classifiers) for 60 instances of each data set
+    chosen = data[["dataset", "instance"]].drop_duplicates().sample(frac=1, random_state=0)
+    chosen = chosen.groupby("dataset").head(60)
+    data = data.merge(chosen, on=["dataset", "instance"])
+    path = tmp_path_factory.mktemp("cli") / "two.csv"
+    data.to_csv(path, index=False)
+    return path
+
+
+def _walk(node):
+    """Every dict in a spec, depth first."""
+    if isinstance(node, dict):
+        yield node
+        for value in node.values():
+            yield from _walk(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _walk(value)
+
+
+def _encoded(spec, channel: str) -> set:
+    """The fields a spec's layers encode on ``channel``."""
+    return {
+        node["encoding"][channel].get("field")
+        for node in _walk(spec)
+        if isinstance(node.get("encoding"), dict)
+        and isinstance(node["encoding"].get(channel), dict)
+    }
+
+
+def _cost_tops(spec) -> set:
+    """The top of every cost axis in a spec."""
+    return {
+        node["encoding"]["y"]["scale"]["domain"][1]
+        for node in _walk(spec)
+        if isinstance(node.get("encoding"), dict)
+        and isinstance(node["encoding"].get("y"), dict)
+        and node["encoding"]["y"].get("title") == "Normalized expected cost"
+        and "domain" in node["encoding"]["y"].get("scale", {})
+    }
+
+
+def _key(spec) -> list:
+    """The key's entries."""
+    return [
+        label
+        for node in _walk(spec)
+        if isinstance(node.get("encoding"), dict)
+        and isinstance(node["encoding"].get("shape"), dict)
+        and node["encoding"]["shape"].get("field") == "costchart_key"
+        for label in node["encoding"]["shape"]["scale"]["domain"]
+    ]
+
+
+def _spec(path, options, capsys) -> tuple[dict, str]:
+    """The spec ``plot`` writes for ``options`` on ``path``, and its standard error."""
+    assert main(["plot", str(path), "--score", "score", "--label", "label", *options]) == 0
+    captured = capsys.readouterr()
+    return json.loads(captured.out), captured.err
+
+
+@pytest.mark.slow  # three charts: seconds
+def test_plot_classifier_colours_that_column_and_groups_by_it(two_datasets_csv, capsys):
+    spec, err = _spec(
+        two_datasets_csv, ["--classifier", "classifier", "--facet", "dataset", "--out", "-"], capsys
+    )
+    assert "classifier" in _encoded(spec, "color")
+    assert "warning" not in err  # --classifier and --facet group: nothing is pooled
+    rows = next(iter(spec["datasets"].values()))
+    pairs = {(row.get("dataset"), row.get("classifier")) for row in rows} - {(None, None)}
+    assert len({p for p in pairs if None not in p}) == 6  # a curve per data set and classifier
+    # By default: the first --by column that is not --facet.
+    spec, _ = _spec(
+        two_datasets_csv,
+        ["--by", "dataset", "classifier", "--facet", "dataset", "--out", "-"],
+        capsys,
+    )
+    assert "classifier" in _encoded(spec, "color") and "dataset" not in _encoded(spec, "color")
+    spec, _ = _spec(
+        two_datasets_csv,
+        ["--by", "dataset", "classifier", "--classifier", "dataset", "--out", "-"],
+        capsys,
+    )
+    assert "dataset" in _encoded(spec, "color") and "classifier" not in _encoded(spec, "color")
+
+
+@pytest.mark.parametrize("kind", [pytest.param("roc-cost", marks=pytest.mark.slow), "cost"])
+def test_plot_y_max_sets_the_cost_axis_and_fits_it_by_default(two_datasets_csv, capsys, kind):
+    import costchart as cc
+    from costchart._cost.geometry import fitted_top
+
+    base = ["--by", "dataset", "classifier", "--facet", "dataset", "--kind", kind, "--out", "-"]
+    spec, _ = _spec(two_datasets_csv, [*base, "--y-max", "0.35"], capsys)
+    assert _cost_tops(spec) == {0.35}
+    assert not any("cost axis" in entry for entry in _key(spec))
+    spec, _ = _spec(two_datasets_csv, base, capsys)
+    data = pd.read_csv(two_datasets_csv)
+    points = cc.roc_points(data, score="score", label="label", by=["dataset", "classifier"])
+    top = fitted_top(cc.lower_envelope(points)["cost"])
+    assert _cost_tops(spec) == {top} and top < 0.5
+    assert _key(spec)[-1] == f"cost axis to {top:g}, fitted to the curves"
+
+
+@pytest.mark.slow  # a band chart: seconds
+def test_plot_band_takes_y_max(two_datasets_csv, capsys):
+    argv = ["--by", "classifier", "dataset", "--classifier", "classifier", "--facet", "dataset"]
+    spec, _ = _spec(
+        two_datasets_csv,
+        [*argv, "--band", "exact_bootstrap", "--y-max", "0.45", "--out", "-"],
+        capsys,
+    )
+    assert _cost_tops(spec) == {0.45}
+    assert "area" in {
+        node.get("mark", {}).get("type")
+        for node in _walk(spec)
+        if "mark" in node and isinstance(node["mark"], dict)
+    }
+
+
+@pytest.mark.slow  # two charts: seconds
+def test_plot_title_is_the_chart_s_title(two_datasets_csv, capsys):
+    spec, _ = _spec(
+        two_datasets_csv,
+        ["--by", "dataset", "classifier", "--title", "Two sets", "--kind", "roc", "--out", "-"],
+        capsys,
+    )
+    assert spec["title"]["text"] == "Two sets"
+    spec, _ = _spec(
+        two_datasets_csv, ["--by", "dataset", "classifier", "--kind", "roc", "--out", "-"], capsys
+    )
+    assert "title" not in spec
+
+
+@pytest.mark.slow  # two charts each: seconds
+@pytest.mark.parametrize("kind", ["roc-cost", "cost"])
+def test_plot_combined_draws_the_envelope_of_the_classifiers_shown(two_datasets_csv, capsys, kind):
+    from costchart._charts.combined import COMBINED_ENVELOPE
+
+    base = ["--by", "dataset", "classifier", "--facet", "dataset", "--kind", kind, "--out", "-"]
+    plain, _ = _spec(two_datasets_csv, base, capsys)
+    combined, _ = _spec(two_datasets_csv, [*base, "--combined"], capsys)
+    assert COMBINED_ENVELOPE in _key(combined) and COMBINED_ENVELOPE not in _key(plain)
+    marks = [n for n in _walk(combined) if isinstance(n.get("mark"), dict)]
+    assert any(m["mark"].get("strokeDash") and m["mark"].get("strokeWidth", 0) >= 3 for m in marks)
+
+
+@pytest.mark.parametrize(
+    ("lines", "entry"),
+    [
+        ("all", "cost lines (one per ROC point)"),
+        ("hull", "cost lines of the ROC hull vertices"),
+        ("none", None),
+    ],
+)
+def test_plot_cost_lines_chooses_the_lines_drawn(two_datasets_csv, capsys, lines, entry):
+    base = ["--by", "classifier", "--kind", "cost", "--out", "-"]
+    data = pd.read_csv(two_datasets_csv).query("dataset == 'sonar'")
+    path = two_datasets_csv.parent / "sonar.csv"
+    data.to_csv(path, index=False)
+    spec, _ = _spec(path, [*base, "--cost-lines", lines], capsys)
+    drawn = [e for e in _key(spec) if e.startswith("cost lines")]
+    assert drawn == ([entry] if entry else [])
+
+
+@pytest.mark.parametrize(
+    ("command", "options", "message"),
+    [
+        (
+            "plot",
+            ["--kind", "roc", "--y-max", "0.3"],
+            r"--y-max 0\.3 applies to a chart with a cost axis .*, not plot --kind roc; drop it or "
+            r"pass --kind cost",
+        ),
+        (
+            "plot",
+            ["--kind", "roc", "--combined"],
+            r"--combined applies to plot --kind roc-cost or cost .*, not plot --kind roc",
+        ),
+        (
+            "plot",
+            ["--kind", "roc", "--cost-lines", "hull"],
+            r"--cost-lines hull applies to plot --kind roc-cost or cost .*, not plot --kind roc",
+        ),
+        (
+            "plot",
+            ["--band", "exact_bootstrap", "--combined"],
+            r"--combined applies to .*, not plot --band exact_bootstrap; drop it or drop --band",
+        ),
+        (
+            "plot",
+            ["--band", "exact_bootstrap", "--cost-lines", "none"],
+            r"--cost-lines none applies to .*, not plot --band exact_bootstrap",
+        ),
+        (
+            "plot",
+            ["--band", "exact_bootstrap", "--kind", "roc-cost"],
+            r"--band draws a cost chart, not --kind roc-cost",
+        ),
+        (
+            "plot",
+            ["--kind", "cost", "--n-resamples", "300"],
+            r"--n-resamples 300 applies to a resampled band .*, not plot --kind cost",
+        ),
+        (
+            "table",
+            ["--kind", "hull", "--band", "bootstrap"],
+            r"--band bootstrap applies to table --kind band .*, not table --kind hull",
+        ),
+        (
+            "table",
+            ["--kind", "lines", "--confidence-level", "0.8"],
+            r"--confidence-level 0\.8 applies to a band .*, not table --kind lines",
+        ),
+        (
+            "table",
+            ["--kind", "band", "--band", "exact_bootstrap", "--n-resamples", "300"],
+            r"--n-resamples 300 applies to .*, not table --kind band --band exact_bootstrap",
+        ),
+    ],
+)
+def test_an_option_that_does_not_apply_is_refused_before_any_work(
+    tmp_path, capsys, command, options, message
+):
+    # The file does not exist: the option is refused first, naming itself.
+    argv = [command, str(tmp_path / "none.csv"), "--score", "s", "--label", "y", *options]
+    error = _fails_with(argv, capsys)
+    assert re.search(message, error), error
+
+
+@pytest.mark.parametrize(
+    "option",
+    [
+        ["--y-max", "0.3"],
+        ["--combined"],
+        ["--cost-lines", "all"],
+        ["--title", "t"],
+        ["--classifier", "m"],
+        ["--facet", "d"],
+    ],
+)
+def test_table_has_none_of_plot_s_options(tmp_path, capsys, option):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["table", str(tmp_path / "x.csv"), "--score", "s", "--label", "y", *option])
+    assert exit_info.value.code == 2
+    assert f"unrecognized arguments: {option[0]}" in capsys.readouterr().err
+
+
+def test_a_bad_y_max_names_the_flag(two_datasets_csv, capsys):
+    argv = [
+        "plot",
+        str(two_datasets_csv),
+        "--score",
+        "score",
+        "--label",
+        "label",
+        "--by",
+        "classifier",
+        "dataset",
+        "--y-max",
+        "1.5",
+    ]
+    error = _fails_with(argv, capsys)
+    assert "--y-max 1.5 is outside (0, 1]" in error
+
+
+@pytest.mark.parametrize("command", [pytest.param("plot", marks=pytest.mark.slow), "table"])
+def test_a_grouping_that_leaves_text_columns_out_warns(two_datasets_csv, capsys, command):
+    out = ["--out", "-"] if command == "plot" else ["--kind", "auc"]
+    argv = [command, str(two_datasets_csv), "--score", "score", "--label", "label", *out]
+
+    def warnings_of(options):
+        assert main([*argv, *options]) == 0
+        return re.findall(r"costchart: warning: (.*)\n", capsys.readouterr().err)
+
+    # --by classifier pools the two data sets into each classifier's curve: said, once.
+    (warned,) = warnings_of(["--by", "classifier"])
+    assert "'dataset'" in warned and "pass --by classifier dataset" in warned
+    (warned,) = warnings_of([])  # no --by: one curve of everything
+    assert warned.startswith("--by was not given, so every row is pooled into one curve")
+    assert "'classifier'" in warned and "'dataset'" in warned
+    assert warnings_of(["--by", "classifier", "dataset"]) == []
+    assert warnings_of(["--by"]) == []  # --by with no column pools on purpose
+    if command == "table":  # what was pooled is what was asked: three curves, not six
+        assert main([*argv, "--by", "classifier"]) == 0
+        table = pd.read_csv(io.StringIO(capsys.readouterr().out))
+        assert list(table["classifier"]) == ["logistic", "naive bayes", "tree"]

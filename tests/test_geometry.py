@@ -4,7 +4,10 @@ import pytest
 
 import costchart as cc
 from costchart._cost.geometry import (
+    COST_TOP,
+    cost_top,
     cut_curve,
+    fitted_top,
     iso_performance_lines,
     repeat_for,
     trivial_lines,
@@ -110,3 +113,47 @@ def test_iso_performance_lines_at_the_ends():
     vertical, flat = lines[lines.pc == 0.0], lines[lines.pc == 1.0]
     assert vertical.fpr.nunique() == 1 and vertical.tpr.tolist() == [0.0, 1.0]
     assert flat.tpr.nunique() == 1 and flat.fpr.tolist() == [0.0, 1.0]
+
+
+@pytest.mark.parametrize(
+    ("highest", "top"),
+    [
+        (0.0, 0.05),  # a perfect classifier: the least top
+        (0.03, 0.05),
+        (0.0455, 0.1),  # 0.05005 is past 0.05
+        (0.149, 0.2),
+        (0.18, 0.2),  # 0.198
+        (0.19, 0.25),  # 0.209
+        (0.27, 0.3),  # 0.297: the last 0.05 step
+        (0.28, 0.4),  # 0.308: 0.1 steps above 0.3
+        (0.4, 0.5),
+        (0.49, 0.5),  # capped at the papers' 0.5
+        (0.9, 0.5),  # a band's upper edge above 0.5 is cut there
+    ],
+)
+def test_the_fitted_top_is_the_next_readable_tick_over_the_curves(highest, top):
+    assert fitted_top([0.0, highest / 2, highest]) == top
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_fitted_top_is_the_least_tick_with_a_tenth_of_headroom(seed):
+    rng = np.random.default_rng(seed)
+    for highest in rng.uniform(0, 0.6, 200):
+        top = fitted_top([highest, np.nan, -np.inf])  # non-finite costs are not fitted
+        wanted = 1.1 * highest
+        step = 0.05 if top <= 0.3 else 0.1
+        assert 0.05 <= top <= COST_TOP
+        assert round(top / step, 9).is_integer()  # a readable tick
+        if wanted <= COST_TOP:
+            assert top >= wanted - 1e-12  # the highest cost has a tenth of headroom
+            assert top == 0.05 or top - step < wanted  # and no tick below it has
+        else:
+            assert top == COST_TOP
+
+
+def test_the_fitted_top_reads_every_curve_and_is_0_5_without_any():
+    assert fitted_top([0.1], pd.Series([0.2, np.nan])) == 0.25  # the highest of all
+    assert fitted_top() == fitted_top([]) == fitted_top([np.nan]) == COST_TOP
+    assert cost_top(None, [0.1]) == 0.15 and cost_top(0.12, [0.3]) == 0.12  # given: as is
+    with pytest.raises(cc.CostchartError, match=r"y_max=2\.0 is outside \(0, 1\]"):
+        cost_top(2.0, [0.1])

@@ -117,7 +117,12 @@ def test_layer_is_a_plain_chart_that_renders(name, render):
 
 
 def test_layers_compose_with_operators(render):
-    chart = layers.trivial_region() + layers.cost_lines(POINTS) + layers.envelope(ENVELOPE)
+    # One y_max for every layer: each layer's default fits only what it draws itself.
+    chart = (
+        layers.trivial_region(y_max=0.5)
+        + layers.cost_lines(POINTS, y_max=0.5)
+        + layers.envelope(ENVELOPE, y_max=0.5)
+    )
     spec, _ = render(chart.properties(width=200, height=200))
     assert len(spec["layer"]) == 3
     both = chart | (layers.roc_curve(POINTS) + layers.hull(HULL))
@@ -174,7 +179,7 @@ def test_cost_lines_are_cut_at_the_top_of_the_axis():
         (lambda: layers.roc_spread(ROC_AVERAGE, axis="z"), r"axis='z' is not an option"),
         (lambda: layers.selected(CHOICE, space="pr"), r"space='pr' is not an option"),
         (lambda: layers.cost_lines(POINTS, y_max=[0.5, 1]), r"y_max=\[0\.5, 1\] must be a number"),
-        (lambda: layers.trivial(y_max=None), r"y_max=None must be a number"),
+        (lambda: layers.trivial(y_max=0), r"y_max=0(\.0)? is outside \(0, 1\]"),
         (lambda: layers.pc_labels([0.5], y_max="a"), r"y_max='a' must be a number"),
         (
             lambda: layers.pc_markers("abc"),
@@ -237,11 +242,11 @@ def test_layers_take_polars_pyarrow_and_dicts(convert, render):
         "pyarrow": pa.Table.from_pandas,
         "dict": lambda frame: {c: frame[c].to_numpy() for c in frame.columns},
     }[convert]
-    chart = (
-        layers.trivial_region()
-        + layers.cost_lines(to(POINTS), classifier="m")
-        + layers.envelope(to(ENVELOPE), classifier="m")
-        + layers.band(to(BAND))
+    chart = (  # one y_max: a layer's own default fits what it draws
+        layers.trivial_region(y_max=0.5)
+        + layers.cost_lines(to(POINTS), classifier="m", y_max=0.5)
+        + layers.envelope(to(ENVELOPE), classifier="m", y_max=0.5)
+        + layers.band(to(BAND), y_max=0.5)
     )
     spec, _ = render(chart)
     assert [len(rows) for rows in spec["datasets"].values()].count(len(POINTS)) == 1

@@ -16,6 +16,7 @@ import costchart as cc
 from costchart import layers
 from costchart._charts import drawn_tables
 from costchart._charts._drawn import LINES_PER_PANEL, SHOWN
+from costchart._cost.geometry import fitted_top
 from costchart._export.image import chart_spec, vl_version
 from costchart.layers._base import CHANCE, INK, MUTED, REGION
 
@@ -48,7 +49,10 @@ def test_cost_chart_key_names_every_element_as_drawn(sonar):
     graph = scene(cc.cost_chart(sonar, classifier="classifier"))
     labels = legend_labels(graph)
     assert labels[:3] == ["logistic", "naive bayes", "tree"]
-    assert labels[3:] == COST_KEY
+    # The cost axis fits the envelopes, below 0.5, and the key says so last.
+    top = fitted_top(cc.lower_envelope(sonar, by="classifier")["cost"])
+    note = f"cost axis to {top:g}, fitted to the curves"
+    assert top < 0.5 and labels[3:] == [*COST_KEY, note]
     symbols = legend_symbols(graph)
     assert symbols["operating range"]["strokeDash"] == [5, 4]
     assert symbols["lower envelope"]["strokeWidth"] == 2.5
@@ -60,7 +64,7 @@ def test_cost_chart_key_names_every_element_as_drawn(sonar):
     }
     assert (5, 4) in drawn_dashes
     marked = scene(cc.cost_chart(sonar, classifier="classifier", markers={"3:1": 0.75}))
-    assert legend_labels(marked)[-1] == "marked operating points (pc)"
+    assert legend_labels(marked)[-2:] == ["marked operating points (pc)", note]
 
 
 def test_roc_chart_key_and_chance_diagonal(sonar):
@@ -295,11 +299,15 @@ def test_average_chart_draws_the_vertical_average_and_its_spread(folds):
     tree = folds[folds.classifier == "tree"].drop(columns="classifier")
     average = cc.vertical_average(tree, over="fold")
     drawn = _area_ends(scene(cc.average_chart(tree, over="fold", show_roc=False)))
-    expected = _expected_ends(average.pc, average.cost_lo, average.cost_hi)
+    # The cost axis fits the average and the top of its spread: none of it is cut.
+    top = fitted_top(average.cost, average.cost_hi)
+    assert average.cost_hi.max() < top < 0.5
+    expected = _expected_ends(average.pc, average.cost_lo, average.cost_hi, y_max=top)
     np.testing.assert_allclose(drawn, expected, atol=1e-3)  # the range over the folds
     sd = _area_ends(scene(cc.average_chart(tree, over="fold", show_roc=False, spread="sd")))
+    high = average.cost + average.cost_sd
     spread = _expected_ends(
-        average.pc, average.cost - average.cost_sd, average.cost + average.cost_sd
+        average.pc, average.cost - average.cost_sd, high, y_max=fitted_top(average.cost, high)
     )
     np.testing.assert_allclose(sd, spread, atol=1e-3)
     labels = legend_labels(scene(cc.average_chart(folds, over="fold", classifier="classifier")))
@@ -582,14 +590,73 @@ def test_band_chart_marks_where_the_band_has_no_width():
     band = cc.bootstrap_band(data, score="score", label="label", pc=np.linspace(0, 1, 51))
     graph = scene(cc.band_chart(band, size=200))
     assert "zero-width band: no bootstrap variability" in legend_labels(graph)
-    ticks = [
-        item["x"]
+    rules = [
+        item
         for mark in data_marks(graph)
         if mark.marktype == "rule"
         for item in mark.items
-        if item.get("strokeWidth") == 2.0
+        if item.get("strokeWidth") == 1.2
     ]
-    np.testing.assert_allclose(sorted(ticks), sorted(200 * band.pc[band.degenerate]), atol=1e-6)
+    # A lone pc of zero width gets a tick; a run of them a thin line with a tick at each end.
+    zero = band.degenerate.to_numpy(bool)
+    edges = np.diff(np.r_[0, zero.astype(int), 0])
+    starts, ends = np.flatnonzero(edges == 1), np.flatnonzero(edges == -1) - 1
+    pc = band.pc.to_numpy()
+    ticks = sorted(item["x"] for item in rules if item["x2"] == item["x"])
+    lines = sorted((item["x"], item["x2"]) for item in rules if item["x2"] != item["x"])
+    expected_ticks = sorted([*(200 * pc[starts]), *(200 * pc[ends[ends > starts]])])
+    np.testing.assert_allclose(ticks, expected_ticks, atol=1e-6)
+    np.testing.assert_allclose(
+        lines, [(200 * pc[a], 200 * pc[b]) for a, b in zip(starts, ends, strict=True) if b > a]
+    )
+    assert all(item["y"] == item["y2"] for item in rules if item["x2"] != item["x"])  # flat
+
+
+def _zero_width_rules(chart, size=200):
+    """The rules drawn where a band has no width: ticks (x == x2) and lines, in pixels."""
+    rules = [
+        item
+        for mark in data_marks(scene(chart))
+        if mark.marktype == "rule"
+        for item in mark.items
+        if item.get("strokeWidth") == 1.2
+    ]
+    ticks = sorted((i["x"], i["y"], i["y2"]) for i in rules if i["x2"] == i["x"])
+    lines = sorted((i["x"], i["x2"], i["y"], i["y2"]) for i in rules if i["x2"] != i["x"])
+    return ticks, lines
+
+
+def test_a_band_of_no_width_anywhere_is_one_thin_line():
+    # A perfect classifier: the band is its curve, 0 at every pc. It used to get a
+    # 2-pixel tick at each of the 101 pc, side by side: a solid bar along the axis.
+    data = {"s": [0.9, 0.8, 0.7, 0.3, 0.2, 0.1], "y": [1, 1, 1, 0, 0, 0]}
+    band = cc.bootstrap_band(data, score="s", label="y", inference="exact_bootstrap")
+    assert band.degenerate.all() and (band.upper == band.lower).all()
+    ticks, lines = _zero_width_rules(cc.band_chart(band, size=200))
+    assert len(lines) == 1  # one thin line from the first pc to the last
+    x, x2, y, y2 = lines[0]
+    assert (x, x2) == (0, 200) and y == y2 and 190 < y < 200  # just above the axis
+    assert [t[0] for t in ticks] == [0, 200]  # a tick at each end, reaching the line
+    assert all(t[1:] == (200, y) or t[1:] == (y, 200) for t in ticks)
+
+
+def test_lone_zero_width_pcs_get_ticks_and_runs_lines():
+    band = pd.DataFrame(
+        {
+            "m": ["a"] * 6 + ["b"] * 3,
+            "pc": [0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.0, 0.5, 1.0],
+            "lower": 0.1,
+            "upper": 0.2,
+            "degenerate": [True, True, False, True, False, True, False, True, False],
+        }
+    )
+    chart = layers.degenerate_ticks(band, classifier="m", y_max=0.5).properties(
+        width=200, height=200
+    )
+    ticks, lines = _zero_width_rules(chart)
+    # a: a run 0-0.1 (line and two ticks), lone 0.3 and 0.5; b: lone 0.5 (its own curve).
+    assert [t[0] for t in ticks] == pytest.approx([0, 20, 60, 100, 100])
+    assert [line[:2] for line in lines] == [(0, 20)]
 
 
 def test_facet_headers_name_their_column(demo_points):

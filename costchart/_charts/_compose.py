@@ -1,7 +1,8 @@
 """The last step of a ready-made chart: its key, its facets and its title.
 
-:func:`with_key` adds the key layer, :func:`compose` layers the stack over one data set
-and facets it (:func:`panels_per_row`), :func:`titled` gives the title and subtitle.
+:func:`with_key` adds the key layer (with :func:`zoom_entries`, its note of a fitted cost
+axis), :func:`compose` layers the stack over one data set and facets it
+(:func:`panels_per_row`), :func:`titled` gives the title and subtitle.
 """
 
 from __future__ import annotations
@@ -12,9 +13,22 @@ import altair as alt
 
 from costchart import layers
 from costchart._charts._options import PANELS_PER_ROW, Look
+from costchart._cost.geometry import COST_TOP
 from costchart._vega import nominal, shared_layer
 
-__all__ = ["compose", "panels_per_row", "titled", "with_key"]
+__all__ = ["compose", "panels_per_row", "titled", "with_key", "zoom_entries"]
+
+
+def zoom_entries(y_max, top: float) -> list[tuple[str, str]]:
+    """The key's note of a cost axis fitted below 0.5: ``y_max`` as given, ``top`` drawn.
+
+    With ``y_max=None`` the cost axis is fitted to the curves drawn
+    (:func:`costchart._cost.geometry.fitted_top`); where that stops it below the papers'
+    0.5, the key says so, since charts side by side may then differ in scale.
+    """
+    if y_max is None and top < COST_TOP:
+        return [(f"cost axis to {top:g}, fitted to the curves", "note")]
+    return []
 
 
 def titled(chart, look: Look):

@@ -13,17 +13,18 @@ import altair as alt
 
 import costchart as cc
 from costchart import layers
-from costchart._charts._compose import compose, with_key
+from costchart._charts._compose import compose, with_key, zoom_entries
 from costchart._charts._drawn import grouping_of
 from costchart._charts._options import Look, check_roles, colors_of, keys_of, ready_chart
 from costchart._charts._registry import register
 from costchart._charts.linked import pairs
 from costchart._cost.average import over_names  # the over= parameter's check
-from costchart._cost.geometry import check_y_max
+from costchart._cost.geometry import cost_top
+from costchart._io import schema as col
 from costchart._io.frames import infer_by
 from costchart._io.parameters import checked
 from costchart._io.validation import flag, one_of
-from costchart.layers.bands import draw_average_band
+from costchart.layers.bands import average_spread, draw_average_band
 from costchart.layers.cost import draw_envelope
 from costchart.layers.roc import draw_roc_curve
 
@@ -41,7 +42,7 @@ def average_chart(
     by: str | Sequence[str] | None = None,
     spread: str = "range",
     roc: bool = True,
-    y_max: float = 0.5,
+    y_max: float | None = None,
     look: Look,
 ) -> alt.LayerChart | alt.HConcatChart | alt.ConcatChart | alt.FacetChart:
     """The vertical average of cost curves over folds, with its spread, and its ROC dual.
@@ -65,7 +66,10 @@ def average_chart(
         standard deviation.
     show_roc : bool
         Draw the ROC vertical average beside the cost average.
-    y_max, palette, title, subtitle, show_key, size
+    y_max : float, optional
+        Top of the cost axis. By default (``None``) fitted as in :func:`cost_chart`, to
+        the average and the top of its spread, so the whole spread shows (up to 0.5).
+    palette, title, subtitle, show_key, size
         As in :func:`cost_chart`.
     columns : int, optional
         With ``roc=True``, pairs of views per row when faceted (by default 1); else panels
@@ -79,7 +83,7 @@ def average_chart(
     >>> type(cc.average_chart(points, over="fold")).__name__
     'HConcatChart'
     """
-    y_max, roc = check_y_max(y_max), flag(roc, "show_roc")
+    given, roc = y_max, flag(roc, "show_roc")
     one_of(spread, "spread", ("range", "sd"))
     over_columns = over_names(over)
     table, grouping = grouping_of(points, by, "points", declared=(color, facet, *over_columns))
@@ -90,6 +94,8 @@ def average_chart(
     check_roles(by, "the averaged curves", "roc_points", color=color, facet=facet)
     keys = keys_of(average, facet)
     colors = colors_of(average, color, look)
+    # Fitted to the average and the top of its spread, so the whole spread shows.
+    y_max = cost_top(given, average[col.COST], average_spread(average, spread)[1])
     spread_label = (
         "range over the curves (lowest to highest)" if spread == "range" else "mean ± 1 sd"
     )
@@ -107,7 +113,7 @@ def average_chart(
     ]
     if not roc:
         chart = compose(
-            with_key(cost, entries, look, keys),
+            with_key(cost, entries + zoom_entries(given, y_max), look, keys),
             facet=facet,
             look=look,
             panels=None if keys is None else len(keys),
@@ -125,7 +131,7 @@ def average_chart(
         ("chance diagonal", "chance"),
     ]
     if look.key:
-        cost = [*cost, layers.key(entries)]
+        cost = [*cost, layers.key(entries + zoom_entries(given, y_max))]
     values = keys[facet].tolist() if facet and keys is not None else None
     chart = pairs(roc_layers, cost, facet=facet, values=values, look=look, hover=None)
     return register(chart, {"vertical_average": average, "roc_average": roc_table})

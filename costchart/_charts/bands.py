@@ -15,10 +15,10 @@ import altair as alt
 import costchart as cc
 from costchart import layers
 from costchart._bands.describe import pair_of, recorded_level, recorded_names
-from costchart._charts._compose import compose, with_key
+from costchart._charts._compose import compose, with_key, zoom_entries
 from costchart._charts._options import Look, check_roles, colors_of, keys_of, ready_chart
 from costchart._charts._registry import register
-from costchart._cost.geometry import check_y_max
+from costchart._cost.geometry import cost_top
 from costchart._io import schema as col
 from costchart._io.deprecation import renamed_pair
 from costchart._io.errors import CostchartError, warn
@@ -53,7 +53,7 @@ def band_chart(
     color: str | None = None,
     facet: str | None = None,
     by: str | Sequence[str] | None = None,
-    y_max: float = 0.5,
+    y_max: float | None = None,
     band_label: str | None = None,
     look: Look,
 ) -> alt.LayerChart | alt.FacetChart:
@@ -69,15 +69,17 @@ def band_chart(
     by : str or list of str, optional
         Grouping columns of the table: by default the grouping it carries, with the
         ``classifier=`` and ``facet=`` columns counted as declared (see the glossary).
-    y_max : float
-        Top of the cost axis; the band and curve are cut there.
+    y_max : float, optional
+        Top of the cost axis; the band and curve are cut there. By default (``None``)
+        fitted as in :func:`cost_chart`, to the curves and the band's upper edge, so the
+        whole band shows (up to 0.5; a band reaching above is cut there).
     band_label : str, optional
         The band's key entry; by default what the band recorded about itself (e.g.
         ``"90 % exact bootstrap band"``, see :func:`costchart.band_label`).
     palette, title, subtitle, show_key, size, columns
         As in :func:`cost_chart`.
     """
-    y_max = check_y_max(y_max)
+    given = y_max
     if band_label is not None and (not isinstance(band_label, str) or not band_label):
         msg = f"band_label={band_label!r} must be a non-empty string (the band's key entry)"
         raise CostchartError(msg)
@@ -92,6 +94,7 @@ def band_chart(
         raise CostchartError(msg)
     keys = keys_of(table, facet)
     colors = colors_of(table, color, look)
+    y_max = cost_top(given, table[col.COST], table[col.UPPER])  # the whole band fits
     stack = [
         layers.trivial_region(y_max=y_max, facet=keys),
         draw_band(table, color=color, palette=colors, y_max=y_max),
@@ -108,7 +111,7 @@ def band_chart(
         stack.append(draw_degenerate_ticks(table, color=color, palette=colors, y_max=y_max))
         entries.append(("zero-width band: no bootstrap variability", "tick"))
     chart = compose(
-        with_key(stack, entries, look, keys),
+        with_key(stack, entries + zoom_entries(given, y_max), look, keys),
         facet=facet,
         look=look,
         panels=None if keys is None else len(keys),

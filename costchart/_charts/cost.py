@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 import altair as alt
 
 from costchart import layers
-from costchart._charts._compose import compose, with_key
+from costchart._charts._compose import compose, with_key, zoom_entries
 from costchart._charts._drawn import ChartTables, drawn_tables
 from costchart._charts._mark_budget import (
     chosen_curves,
@@ -32,7 +32,7 @@ from costchart._charts._options import (
 )
 from costchart._charts._registry import register
 from costchart._charts.combined import COMBINED_ENVELOPE, combined_envelope, combined_grid
-from costchart._cost.geometry import check_y_max
+from costchart._cost.geometry import cost_top
 from costchart._io import schema as col
 from costchart._io.parameters import checked
 from costchart._io.validation import flag, one_of
@@ -180,7 +180,7 @@ def cost_chart(
     color: str | None = None,
     facet: str | None = None,
     by: str | Sequence[str] | None = None,
-    y_max: float = 0.5,
+    y_max: float | None = None,
     ranges: bool = True,
     combined: bool = False,
     markers: Mapping[str, float] | Sequence[float] | None = None,
@@ -202,9 +202,12 @@ def cost_chart(
     by : str or list of str, optional
         Grouping columns of the table: by default the grouping it carries, with the
         ``classifier=`` and ``facet=`` columns counted as declared (see the glossary).
-    y_max : float
-        Top of the cost axis: 0.5 as in the papers, 1 for the whole lines, less to zoom
-        on good classifiers. Every mark is cut there.
+    y_max : float, optional
+        Top of the cost axis; every mark is cut there. By default (``None``) it is fitted
+        to the envelopes: their largest cost plus a tenth, rounded up to a multiple of
+        0.05 (of 0.1 above 0.3), at most 0.5 as in the papers; where that is below 0.5
+        the key says so ("cost axis to 0.2, fitted to the curves"). Pass 0.5 for the
+        papers' axis (the same scale for every chart), 1 for the whole lines.
     ranges : bool
         Draw the envelope's operating range as dashed rules.
     combined : bool
@@ -255,6 +258,11 @@ def cost_chart(
     >>> spec["width"], spec["height"], spec["title"]["text"]
     (280, 280, 'Four instances')
 
+    The cost axis fits the envelope: its largest cost, 0.25, plus a tenth, rounded up:
+
+    >>> spec["layer"][0]["encoding"]["y"]["scale"]["domain"]
+    [0, 0.3]
+
     With two classifiers, the envelope of the ones picked in the legend:
 
     >>> data = {"s": [4, 3, 2, 1] * 2, "y": [1, 0, 1, 0] * 2, "model": ["a"] * 4 + ["b"] * 4}
@@ -264,11 +272,12 @@ def cost_chart(
     ...  if "shown" in e]
     ['lower envelope of the classifiers shown']
     """
-    y_max, ranges = check_y_max(y_max), flag(ranges, "ranges")
+    given, ranges = y_max, flag(ranges, "ranges")
     combined = flag(combined, "combined")
     one_of(cost_lines, "cost_lines", ("all", "hull", "none"))
     markers = check_markers(markers)
     tables = drawn_tables(points, color=color, facet=facet, max_points=max_points, by=by)
+    y_max = cost_top(given, tables.envelope[col.COST])
     options = (color, facet, y_max, max_points, cost_lines, *(("combined",) if combined else ()))
     name = chart_name(name, tables.points, "cost", *options)
     hover, legend = layers.selections([*tables.by, col.LINE], color, name=name)
@@ -295,7 +304,7 @@ def cost_chart(
     if cost_lines == "none" and legend is not None:
         stack[0] = stack[0].add_params(legend)
     chart = compose(
-        with_key(stack, entries, look, keys),
+        with_key(stack, entries + zoom_entries(given, y_max), look, keys),
         facet=facet,
         look=look,
         panels=None if keys is None else len(keys),

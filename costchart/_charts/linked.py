@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 
 from costchart import layers
-from costchart._charts._compose import titled
+from costchart._charts._compose import titled, zoom_entries
 from costchart._charts._drawn import drawn_tables
 from costchart._charts._mark_budget import curve_selections
 from costchart._charts._options import (
@@ -31,7 +31,7 @@ from costchart._charts._registry import register
 from costchart._charts.combined import combined_envelope, combined_grid, combined_hull
 from costchart._charts.cost import cost_layers
 from costchart._charts.roc import roc_layers
-from costchart._cost.geometry import check_y_max
+from costchart._cost.geometry import cost_top
 from costchart._io import schema as col
 from costchart._io.parameters import checked
 from costchart._io.validation import flag, one_of
@@ -125,7 +125,7 @@ def roc_cost_chart(
     color: str | None = None,
     facet: str | None = None,
     by: str | Sequence[str] | None = None,
-    y_max: float = 0.5,
+    y_max: float | None = None,
     ranges: bool = True,
     combined: bool = False,
     iso: Sequence[float] | None = None,
@@ -176,11 +176,12 @@ def roc_cost_chart(
     >>> [len(view["layer"]) - len(p["layer"]) for view, p in zip(views, plain)]
     [1, 1]
     """
-    y_max, ranges = check_y_max(y_max), flag(ranges, "ranges")
+    given, ranges = y_max, flag(ranges, "ranges")
     chance, combined = flag(chance, "show_chance"), flag(combined, "combined")
     one_of(cost_lines, "cost_lines", ("all", "hull", "none"))
     markers, iso = check_markers(markers), check_iso(iso)
     tables = drawn_tables(points, color=color, facet=facet, max_points=max_points, by=by)
+    y_max = cost_top(given, tables.envelope[col.COST])  # fitted to the envelopes
     options = (color, facet, y_max, max_points, cost_lines, iso, chance)
     name = chart_name(
         name, tables.points, "roc_cost", *options, *(("combined",) if combined else ())
@@ -222,7 +223,7 @@ def roc_cost_chart(
         combined=least,
     )
     if look.key:
-        cost = [*cost, layers.key(roc_entries + cost_entries)]
+        cost = [*cost, layers.key(roc_entries + cost_entries + zoom_entries(given, y_max))]
     values = tables.keys[facet].tolist() if facet else None
     chart = pairs(roc, cost, facet=facet, values=values, look=look, hover=hover)
     return register(chart, tables.public)

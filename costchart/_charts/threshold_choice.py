@@ -18,10 +18,11 @@ import numpy as np
 import pandas as pd
 
 import costchart as cc
+from costchart._charts._compose import zoom_entries
 from costchart._charts._options import Look, colors_of, ready_chart
 from costchart._charts._registry import register
 from costchart._charts.linked import pairs
-from costchart._cost.geometry import check_y_max
+from costchart._cost.geometry import cost_top
 from costchart._io import schema as col
 from costchart._io.drawable import drawable
 from costchart._io.errors import CostchartError
@@ -57,7 +58,7 @@ def threshold_choice_chart(
     color: str | None = None,
     facet: str | None = None,
     pos_label=None,
-    y_max: float = 0.5,
+    y_max: float | None = None,
     max_points: int = 100,
     weight: str | None = None,
     look: Look,
@@ -90,7 +91,10 @@ def threshold_choice_chart(
         ROC points drawn per curve in the ROC view (:func:`thin_points`; hull vertices
         always). In the cost view the envelope is drawn at its vertices, the Brier and
         rate-driven curves at one value of ``pc`` a pixel, each cost exact.
-    y_max, palette, title, subtitle, show_key, size
+    y_max : float, optional
+        Top of the cost axis. By default (``None``) fitted as in :func:`cost_chart`, to
+        the three curves of every classifier (up to 0.5).
+    palette, title, subtitle, show_key, size
         As in :func:`cost_chart`.
     columns : int, optional
         With ``facet=``, pairs per row (one by default), as in :func:`roc_cost_chart`.
@@ -109,7 +113,7 @@ def threshold_choice_chart(
     ...     data, score="score", label="label", classifier="classifier"
     ... )
     """
-    y_max = check_y_max(y_max)
+    asked = y_max  # None: fitted to the curves
     if color is not None and color == facet:
         msg = f"color= and facet= are both {color!r}; pass different columns"
         raise CostchartError(msg)
@@ -128,7 +132,9 @@ def threshold_choice_chart(
     thinned = cc.thin_points(points, max_points=max_points, by=by)
     tables = {"points": thinned, **tables}
     roc = _roc_layers(thinned, color, facet, colors)
-    cost = _cost_layers(curves, color, facet, colors, y_max, look, losses, groups)
+    y_max = cost_top(asked, curves[col.COST])  # the three curves drawn
+    zoom = zoom_entries(asked, y_max)
+    cost = _cost_layers(curves, color, facet, colors, (y_max, zoom), look, losses, groups)
     values = list(dict.fromkeys(key[0] for key in groups.keys)) if facet else None
     chart = pairs(roc, cost, facet=facet, values=values, look=look, hover=None)
     return register(chart, tables)
@@ -196,7 +202,8 @@ def _roc_layers(points: pd.DataFrame, color, facet, colors) -> list[alt.Chart]:
     return [chance(), line]
 
 
-def _cost_layers(curves, color, facet, colors, y_max, look, losses, groups) -> list[alt.Chart]:
+def _cost_layers(curves, color, facet, colors, axis, look, losses, groups) -> list[alt.Chart]:
+    y_max, zoom = axis  # the top of the cost axis, and the key's note if it was fitted
     methods = list(CHOICE_NAMES)
     colour = color_channel(curves, color, ONE_CURVE, colors)
     if color and not facet:
@@ -248,7 +255,7 @@ def _cost_layers(curves, color, facet, colors, y_max, look, losses, groups) -> l
                 (f"{CHOICE_NAMES[m]}, loss {losses[m][0]:.3f}", _KINDS[m], ONE_CURVE)
                 for m in methods
             ]
-        stack.append(key_layer(entries))
+        stack.append(key_layer([*entries, *zoom]))
     return stack
 
 

@@ -1,7 +1,8 @@
 """The ``costchart`` command: ``demo``, ``plot`` and ``table`` (and ``--version``).
 
-Errors print one line (``costchart: error: ...``) and exit with status 2; progress goes
-to standard error. ``table`` writes CSV to standard output unless ``--out`` names a
+Errors print one line (``costchart: error: ...``) and exit with status 2; warnings print
+one line (``costchart: warning: ...``) each and the command goes on; progress goes to
+standard error. ``table`` writes CSV to standard output unless ``--out`` names a
 ``.csv`` or ``.json`` file; ``plot --out -`` writes the Vega-Lite spec to standard output.
 This module holds the parser and :func:`main`; the commands are in
 :mod:`costchart._cli.commands`.
@@ -15,6 +16,7 @@ import math
 import os
 import re
 import sys
+import warnings
 from pathlib import Path
 
 from costchart import __version__
@@ -58,7 +60,14 @@ def build_parser() -> argparse.ArgumentParser:
             help="value of the positive class, read as the label column's type "
             "(2 for numeric labels; true/false/1/0 for booleans); by default 1 or True",
         )
-        sub.add_argument("--by", nargs="*", default=[], help="grouping columns")
+        sub.add_argument(
+            "--by",
+            nargs="*",
+            default=None,
+            metavar="COLUMN",
+            help="the columns that tell curves apart (one curve per group); a text column "
+            "left out is pooled, with a warning; --by with no column pools on purpose",
+        )
         sub.add_argument(
             "--bins",
             type=int,
@@ -99,9 +108,41 @@ def build_parser() -> argparse.ArgumentParser:
 
     plot_parser = commands.add_parser("plot", help="draw a chart of a predictions file")
     data_arguments(plot_parser)
-    plot_parser.add_argument("--facet", default=None, help="grouping column to facet by")
+    plot_parser.add_argument(
+        "--facet", default=None, help="column whose values get a panel each (grouping too)"
+    )
+    plot_parser.add_argument(
+        "--classifier",
+        default=None,
+        metavar="COLUMN",
+        help="column that tells classifiers apart, one colour each (grouping too); by "
+        "default the first --by column that is not --facet",
+    )
     plot_parser.add_argument(
         "--kind", choices=["roc-cost", "cost", "roc"], default=None, help="roc-cost by default"
+    )
+    plot_parser.add_argument("--title", default=None, help="the chart's title")
+    plot_parser.add_argument(
+        "--y-max",
+        type=float,
+        default=None,
+        metavar="Y",
+        help="top of the cost axis, in (0, 1] (0.5 is the papers'); by default fitted to "
+        "the envelopes (and a band's upper edge): their largest cost plus a tenth, rounded "
+        "up to 0.05 (0.1 above 0.3), at most 0.5, stated in the key",
+    )
+    plot_parser.add_argument(
+        "--combined",
+        action="store_true",
+        help="also draw the lower envelope of the classifiers shown (the least cost any of "
+        "them reaches at each pc); in roc-cost, their ROC convex hull too",
+    )
+    plot_parser.add_argument(
+        "--cost-lines",
+        choices=["all", "hull", "none"],
+        default=None,
+        help="which cost lines to draw: every ROC point's, only the hull vertices' (the "
+        "only ones that can be on the envelope) or none (all)",
     )
     plot_parser.add_argument(
         "--out",
@@ -147,7 +188,10 @@ def one_line(error: BaseException) -> str:
 
 
 #: The library's keywords that the command line takes as flags.
-_FLAGS = re.compile(r"\b(pos_label|n_resamples|confidence_level|bins|score|label|by)(=| >=| <=)")
+_FLAGS = re.compile(
+    r"\b(pos_label|n_resamples|confidence_level|bins|score|label|by|classifier|facet|y_max|"
+    r"cost_lines|title)(=| >=| <=)"
+)
 #: ``inference='x'`` in a library message: the command line's ``--band x``.
 _BAND = re.compile(r"\binference='(\w+)'")
 
@@ -172,10 +216,25 @@ def as_flags(message: str) -> str:
     )
 
 
+def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:
+    """A warning as one line on standard error, in the words of the command line."""
+    sys.stderr.write(f"costchart: warning: {as_flags(one_line(message))}\n")
+    sys.stderr.flush()
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    with warnings.catch_warnings():
+        # Each warning once, as one line of the command's own (no source line of costchart).
+        warnings.simplefilter("default")
+        warnings.showwarning = _show_warning
+        return _run(parser, args)
+
+
+def _run(parser: argparse.ArgumentParser, args) -> int:
+    """Run the command ``args`` chose; errors exit through ``parser``."""
     # The commands load numpy, pandas and altair: only once there is work to do, so
     # --help and --version answer at once.
     from costchart._cli.commands import demo, plot, table

@@ -24,7 +24,9 @@ import numpy as np
 import pandas as pd
 
 from costchart._cli import STDOUT, one_line
-from costchart._io.errors import CostchartError
+from costchart._cli.options import check_options, level
+from costchart._io.errors import CostchartError, warn
+from costchart._io.pooling import text_columns_left_out
 
 __all__ = ["STDOUT", "demo", "one_line", "plot", "progress", "table"]
 
@@ -133,12 +135,47 @@ def _pos_label(text: str | None, data: pd.DataFrame, label: str):
     return text
 
 
+def _grouping(args) -> list[str]:
+    """The columns that tell curves apart: ``--by``, with ``plot``'s classifier and facet."""
+    drawn = [getattr(args, "classifier", None), getattr(args, "facet", None)]
+    return list(dict.fromkeys([*(args.by or []), *(c for c in drawn if c is not None)]))
+
+
+def _warn_if_pooled(args, data: pd.DataFrame) -> None:
+    """Warn, as the library does, when text columns are left out of the grouping.
+
+    Without ``--by`` every row is pooled into one curve; with ``--by model`` on a file that
+    also has a ``dataset`` column, each model's curve pools every data set. ``--by`` with
+    no column pools on purpose, without a word.
+    """
+    grouping = _grouping(args)
+    if args.by == [] and not grouping:
+        return
+    left = text_columns_left_out(data, [args.score, args.label, *grouping])
+    if not left:
+        return
+    named = ", ".join(repr(c) for c in left)
+    fix = f"pass --by {' '.join(map(str, [*grouping, *left]))} for one curve per group"
+    if grouping:
+        msg = (
+            f"the curves are told apart by {', '.join(map(repr, grouping))} only, so each pools "
+            f"every value of the text column(s) {named}; {fix}"
+        )
+    else:
+        msg = (
+            f"--by was not given, so every row is pooled into one curve, but the file has text "
+            f"or categorical columns ({named}) that may tell curves apart; {fix}, or --by with "
+            "no column to pool on purpose"
+        )
+    warn(msg)
+
+
 def _columns(args, data: pd.DataFrame) -> dict:
-    """The column arguments every transformer of instances takes."""
+    """The column arguments every transformer of instances takes (pooled: ``by=()``)."""
     return {
         "score": args.score,
         "label": args.label,
-        "by": args.by or None,
+        "by": tuple(_grouping(args)),  # the pooling warning is the command's own
         "pos_label": _pos_label(args.pos_label, data, args.label),
     }
 
@@ -149,23 +186,6 @@ def _points(args, data: pd.DataFrame) -> pd.DataFrame:
     return cc.roc_points(data, **_columns(args, data), bins=args.bins)
 
 
-#: ``--band``'s deprecated values, as the inference they name.
-_OLD_BANDS = {"exact": "exact_bootstrap", "resample": "bootstrap"}
-
-
-def _inference(band: str | None) -> str | None:
-    """``--band``'s inference (``exact`` and ``resample`` warn: deprecated names)."""
-    if band in _OLD_BANDS:
-        warnings.warn(
-            f"--band {band} is deprecated and will be removed in the next release; pass "
-            f"--band {_OLD_BANDS[band]}",
-            FutureWarning,
-            stacklevel=2,
-        )
-        return _OLD_BANDS[band]
-    return band
-
-
 def _band(args, data: pd.DataFrame, inference: str) -> pd.DataFrame:
     import costchart as cc
 
@@ -174,47 +194,11 @@ def _band(args, data: pd.DataFrame, inference: str) -> pd.DataFrame:
         data,
         **_columns(args, data),
         inference=inference,
-        confidence_level=_level(args),
+        confidence_level=level(args),
         progress=progress,
         bins=args.bins,
         **resamples,
     )
-
-
-def _level(args) -> float:
-    """``--confidence-level``, 0.9 when not given."""
-    return 0.9 if args.confidence_level is None else args.confidence_level
-
-
-def _check_band_options(
-    args, *, band: bool, default: str | None = None, interval: bool = False
-) -> None:
-    """Refuse band options that would be silently ignored; ``--band``'s old names read.
-
-    ``band`` says whether the command may draw a band; ``default`` is the band it draws
-    without ``--band`` (``table --kind band``: ``auto``; ``plot``: none); ``interval``
-    says it gives another interval at ``--confidence-level`` (``table --kind auc``).
-    """
-    if not band and args.band is not None:
-        msg = "--band applies to table --kind band; drop --band or pass --kind band"
-        raise CostchartError(msg)
-    args.band = _inference(args.band)
-    drawn = args.band if args.band is not None else default
-    if args.confidence_level is not None and drawn is None and not interval:
-        binned = " (with --bins the AUC of binned points has none)" if args.bins else ""
-        msg = (
-            f"--confidence-level {args.confidence_level:g} applies to a band (plot --band, "
-            f"table --kind band) or to table --kind auc's interval{binned}; drop it or "
-            "pass one of them"
-        )
-        raise CostchartError(msg)
-    resampled = drawn in ("auto", "smoothed_bootstrap", "bootstrap")
-    if args.n_resamples is not None and not (band and resampled):
-        msg = (
-            f"--n-resamples {args.n_resamples} applies to a resampled band (--band auto, "
-            "smoothed_bootstrap or bootstrap); drop it or pass one of them"
-        )
-        raise CostchartError(msg)
 
 
 _TABLE_SUFFIXES = (".csv", ".txt", ".json")
@@ -248,25 +232,22 @@ def plot(args) -> Path | None:
     """
     import costchart as cc
 
-    _check_band_options(args, band=True)
+    kind = check_options(args, "plot")
     path = _output(args.out, _CHART_SUFFIXES)
     data = _read(Path(args.file))
-    by = args.by or []
-    color = next((c for c in by if c != args.facet), None)
-    if args.band is not None:
-        if args.kind not in (None, "cost"):
-            msg = f"--band draws a cost chart, not --kind {args.kind}; drop --kind or pass cost"
-            raise CostchartError(msg)
-        chart = cc.band_chart(_band(args, data, args.band), classifier=color, facet=args.facet)
+    classifier = args.classifier or next((c for c in args.by or [] if c != args.facet), None)
+    look = {"classifier": classifier, "facet": args.facet, "title": args.title}
+    if kind == "band":
+        chart = cc.band_chart(_band(args, data, args.band), **look, y_max=args.y_max)
+    elif kind == "roc":
+        chart = cc.roc_chart(_points(args, data), **look)
     else:
-        kinds: dict[str, Callable[..., Any]] = {
-            "roc-cost": cc.roc_cost_chart,
-            "cost": cc.cost_chart,
-            "roc": cc.roc_chart,
-        }
-        chart = kinds[args.kind or "roc-cost"](
-            _points(args, data), classifier=color, facet=args.facet
-        )
+        cost_view: dict[str, Any] = {"y_max": args.y_max, "combined": args.combined}
+        if args.cost_lines is not None:
+            cost_view["cost_lines"] = args.cost_lines
+        draw: Callable[..., Any] = cc.cost_chart if kind == "cost" else cc.roc_cost_chart
+        chart = draw(_points(args, data), **look, **cost_view)
+    _warn_if_pooled(args, data)  # once the columns are found: an error says more
     if path is None:
         # The spec exactly as save() writes it to a .json file.
         with tempfile.TemporaryDirectory() as folder:
@@ -351,20 +332,14 @@ def table(args) -> Path | None:
     """Write a transformer's table: CSV to standard output, or a .csv or .json file."""
     import costchart as cc
 
-    # AUC's interval needs the instances: binned points give the AUC alone.
-    interval = args.kind == "auc" and args.bins is None
-    _check_band_options(
-        args,
-        band=args.kind == "band",
-        default="auto" if args.kind == "band" else None,
-        interval=interval,
-    )
+    kind = check_options(args, "table")
     path = _output(args.out, _TABLE_SUFFIXES)
     data = _read(Path(args.file))
-    if args.kind == "band":
+    if kind == "band":
         result = _band(args, data, args.band or "auto")
-    elif interval:  # the AUC with DeLong's interval at --confidence-level
-        result = cc.auc_ci(data, **_columns(args, data), confidence_level=_level(args))
+    elif kind == "auc" and args.bins is None:  # the AUC with its interval (DeLong's)
+        # AUC's interval needs the instances: binned points give the AUC alone.
+        result = cc.auc_ci(data, **_columns(args, data), confidence_level=level(args))
     else:
         points = _points(args, data)
         tables = {
@@ -375,7 +350,8 @@ def table(args) -> Path | None:
             "selection": lambda: cc.selection_table(points),
             "auc": lambda: cc.auc(points),
         }
-        result = tables[args.kind]()
+        result = tables[kind]()
+    _warn_if_pooled(args, data)  # once the columns are found: an error says more
     if path is None:
         _spreadsheet_safe(result).to_csv(sys.stdout, index=False)
         sys.stdout.flush()

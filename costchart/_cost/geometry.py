@@ -8,7 +8,9 @@ drawn shape is a table that can be checked:
 - :func:`iso_performance_lines`: the iso-performance line of each ``pc`` through the
   optimal vertex of each group's ROC convex hull, inside the unit square;
 - :func:`cut_curve`: a piecewise-linear cost curve cut at the top of the axis, with the
-  crossing points added and a gap (missing cost) where it leaves the axis.
+  crossing points added and a gap (missing cost) where it leaves the axis;
+- :func:`cost_top` and :func:`fitted_top`: the top of the cost axis, ``y_max``, given or
+  (``y_max=None``, the default) fitted to the cost curves drawn.
 
 Keys (e.g. one row per facet value) repeat a table for each panel.
 """
@@ -28,7 +30,16 @@ from costchart._io.tables import numbers
 from costchart._io.validation import unit_top
 from costchart._roc.optimal import vertex_mask
 
-__all__ = ["cut_curve", "iso_performance_lines", "repeat_for", "trivial_lines", "trivial_region"]
+__all__ = [
+    "COST_TOP",
+    "cost_top",
+    "cut_curve",
+    "fitted_top",
+    "iso_performance_lines",
+    "repeat_for",
+    "trivial_lines",
+    "trivial_region",
+]
 
 #: Name of the trivial classifiers, as drawn and in tooltips.
 ALWAYS_NEGATIVE, ALWAYS_POSITIVE = "always negative", "always positive"
@@ -37,6 +48,57 @@ ALWAYS_NEGATIVE, ALWAYS_POSITIVE = "always negative", "always positive"
 def check_y_max(y_max) -> float:
     """``y_max`` as a float in (0, 1], or a :class:`~costchart.CostchartError`."""
     return unit_top(y_max, "y_max")
+
+
+#: The top of the cost axis where no cost curve is drawn, and the most a fitted top
+#: reaches: the papers' 0.5. Every envelope is under it (a trivial classifier costs at
+#: most ``min(pc, 1 - pc)``); a band's upper edge may pass it and is cut there.
+COST_TOP = 0.5
+#: The fitted top's headroom over the highest cost drawn, as a share of that cost.
+_HEADROOM = 0.1
+#: The fitted top is a multiple of 0.05 up to 0.3, of 0.1 above: a readable tick.
+_FINE_STEP, _COARSE_STEP, _FINE_UP_TO = 0.05, 0.1, 0.3
+
+
+def fitted_top(*costs) -> float:
+    """The top of the cost axis fitted to the cost curves drawn (what ``y_max=None`` means).
+
+    The highest finite cost in ``costs`` (the envelopes' costs; a band's upper edge, an
+    average's spread) plus a tenth of it, rounded up to a readable tick: a multiple of
+    0.05 up to 0.3, of 0.1 above; at least 0.05, at most :data:`COST_TOP` (0.5). With no
+    finite cost, 0.5. Cost lines are not fitted: each spans every ``pc`` and is cut.
+
+    Examples
+    --------
+    >>> fitted_top([0.0, 0.149, 0.12])  # 0.164 rounds up to 0.2
+    0.2
+    >>> fitted_top([0.0, 0.0])  # a perfect classifier
+    0.05
+    >>> fitted_top([0.26]), fitted_top([0.1, 0.3]), fitted_top([0.1], [0.9]), fitted_top([])
+    (0.3, 0.4, 0.5, 0.5)
+    """
+    arrays = [np.asarray(c, dtype=np.float64).ravel() for c in costs]
+    values = np.concatenate(arrays) if arrays else np.empty(0)
+    values = values[np.isfinite(values)]
+    if values.size == 0:
+        return COST_TOP
+    wanted = max(float(values.max()), 0.0) * (1.0 + _HEADROOM)
+    step = _FINE_STEP if wanted <= _FINE_UP_TO else _COARSE_STEP
+    top = round(np.ceil(wanted / step - 1e-9) * step, 2)
+    return float(min(max(top, _FINE_STEP), COST_TOP))
+
+
+def cost_top(y_max, *costs) -> float:
+    """``y_max`` checked, or for ``None`` the top fitted to ``costs`` (:func:`fitted_top`).
+
+    ``costs`` are what the caller draws of cost curves (none: the top is 0.5).
+
+    Examples
+    --------
+    >>> cost_top(None, [0.04]), cost_top(0.3, [0.04]), cost_top(None)
+    (0.05, 0.3, 0.5)
+    """
+    return fitted_top(*costs) if y_max is None else check_y_max(y_max)
 
 
 def repeat_for(table: pd.DataFrame, panels: pd.DataFrame | None) -> pd.DataFrame:

@@ -296,7 +296,12 @@ WORDS: Mapping[str, Word] = {
         (1, 2.5, "3000", True),
         none=True,
     ),
-    "y_max": Word("a number in (0, 1]", unit_top, (0, 1.5, "0.5", float("nan"), None, [0.5])),
+    "y_max": Word(
+        "a number in (0, 1], or `None` to fit the curves drawn",
+        unit_top,
+        (0, 1.5, "0.5", float("nan"), [0.5]),
+        none=True,
+    ),
     "size": Word(
         "a whole number of pixels, from 50 to 10,000", panel_size, (10, 10_001, 280.5, "280", True)
     ),

@@ -17,7 +17,7 @@ import pandas as pd
 from costchart._io.errors import warn
 from costchart._io.native import native_names
 
-__all__ = ["warn_if_pooled"]
+__all__ = ["text_columns_left_out", "warn_if_pooled"]
 
 
 def warn_if_pooled(data, by, used: Sequence[str | None]) -> None:
@@ -29,8 +29,7 @@ def warn_if_pooled(data, by, used: Sequence[str | None]) -> None:
     """
     if by is not None:
         return
-    skip = {c for c in used if isinstance(c, str)}  # a bad name is refused by the reader
-    grouping = [c for c in _text_columns(data) if c not in skip]
+    grouping = text_columns_left_out(data, used)
     if not grouping:
         return
     listed = ", ".join(repr(c) for c in grouping)
@@ -40,6 +39,16 @@ def warn_if_pooled(data, by, used: Sequence[str | None]) -> None:
         f"by={grouping!r} for one curve per group, or by=() to pool on purpose"
     )
     warn(msg)
+
+
+def text_columns_left_out(data, used: Sequence[str | None]) -> list:
+    """The text and categorical columns of ``data`` (of several values) not in ``used``.
+
+    The columns a grouping that reads ``used`` (score, label, the grouping itself, ...)
+    would pool; the command line warns of them even when ``--by`` names some columns.
+    """
+    skip = {c for c in used if isinstance(c, str)}  # a bad name is refused by the reader
+    return [c for c in _text_columns(data) if c not in skip]
 
 
 def _text_columns(data) -> list:

@@ -26,7 +26,9 @@ classifiers apart, coloured stably by :func:`costchart._palette` or ``palette=``
 ``legend=`` / ``hover=`` (selections to react to), ``tooltip=`` (``None`` for the layer's
 own, ``False`` for none, or column names) and ``mark=`` (Vega-Lite mark properties that
 replace costchart's). Layers that draw ROC points thin them (``max_points=``), so large
-curves stay under Altair's row limit. Cost-space marks are cut at ``y_max`` in the data.
+curves stay under Altair's row limit. Cost-space marks are cut at ``y_max`` in the data;
+by default a layer that draws a cost curve fits the axis to it and the others stop at 0.5,
+so layers composed into one chart should be given one ``y_max``.
 
 Examples
 --------

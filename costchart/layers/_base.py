@@ -24,7 +24,7 @@ import altair as alt
 import jsonschema
 import pandas as pd
 
-from costchart._cost.geometry import check_y_max
+from costchart._cost.geometry import check_y_max, cost_top
 from costchart._io import schema as col
 from costchart._io.drawable import drawable
 from costchart._io.errors import CostchartError
@@ -125,7 +125,7 @@ class Axes:
 ROC_AXES = Axes()
 
 
-__all__ = ["Axes", "build", "check_y_max", "read"]
+__all__ = ["Axes", "build", "check_y_max", "cost_top", "read"]
 
 
 #: Columns a layer reads that hold names, labels or flags, not numbers (the charts' thresholds

@@ -20,8 +20,9 @@ from costchart.layers._base import (
     MUTED,
     ONE_CURVE,
     build,
-    check_y_max,
     cost_scale,
+    cost_top,
+    details,
     pc_x,
     read,
 )
@@ -45,6 +46,15 @@ __all__ = [
     "significance",
     "zero_rule",
 ]
+
+
+def average_spread(table: pd.DataFrame, spread: str) -> tuple[np.ndarray, np.ndarray]:
+    """The lower and upper edges of a vertical average's ``spread`` ("range" or "sd")."""
+    if spread == "sd":
+        cost = table[col.COST].to_numpy(np.float64)
+        sd = table[col.COST_SD].to_numpy(np.float64)
+        return cost - sd, cost + sd
+    return table[col.COST_LO].to_numpy(np.float64), table[col.COST_HI].to_numpy(np.float64)
 
 
 def _between(table: pd.DataFrame, low, high, y_max: float) -> pd.DataFrame:
@@ -74,7 +84,7 @@ def band(
     legend=None,
     tooltip=None,
     mark: Mapping | None = None,
-    y_max: float = 0.5,
+    y_max: float | None = None,
     hover=None,
 ) -> alt.Chart:
     """A confidence band as a shaded area (draw its curve with :func:`envelope`).
@@ -88,8 +98,9 @@ def band(
         A table from :func:`costchart.bootstrap_band` (``pc``, ``lower``, ``upper``).
     classifier, by, palette, legend, tooltip, mark
         As in :func:`costchart.layers.cost_lines`.
-    y_max : float
-        Top of the cost axis.
+    y_max : float, optional
+        Top of the cost axis. By default (``None``) fitted to the band's upper edge and
+        its curve (see the glossary, "The top of the cost axis").
     """
     table = read(table, [col.PC, col.LOWER, col.UPPER], "band", color=color)
     return draw_band(**locals())  # checked once; the builder trusts it
@@ -104,11 +115,11 @@ def draw_band(
     legend=None,
     tooltip=None,
     mark: Mapping | None = None,
-    y_max: float = 0.5,
+    y_max: float | None = None,
     hover=None,
 ) -> alt.Chart:
     """:func:`band` of a checked table (trusted): what the charts call."""
-    y_max = check_y_max(y_max)
+    y_max = cost_top(y_max, *_curves(table))
     drawn = _between(table, table[col.LOWER], table[col.UPPER], y_max)
     return build(
         alt.Chart(drawn),
@@ -138,7 +149,7 @@ def degenerate_ticks(
     color: str | None = None,
     palette: Mapping | None = None,
     mark: Mapping | None = None,
-    y_max: float = 0.5,
+    y_max: float | None = None,
     detail=None,
     legend=None,
     hover=None,
@@ -155,8 +166,9 @@ def degenerate_ticks(
         A table from :func:`costchart.bootstrap_band` (``pc``, ``degenerate``).
     classifier, palette, mark
         As in :func:`costchart.layers.cost_lines`.
-    y_max : float
-        Top of the cost axis (the ticks are 3 % of it).
+    y_max : float, optional
+        Top of the cost axis (the marks are 3 % of it tall). By default (``None``)
+        fitted as :func:`band` is, to the table's ``upper`` and ``cost`` where it has them.
     """
     table = read(table, [col.PC, col.DEGENERATE], "degenerate_ticks", color=color)
     return draw_degenerate_ticks(**locals())  # checked once; the builder trusts it
@@ -168,33 +180,81 @@ def draw_degenerate_ticks(
     color: str | None = None,
     palette: Mapping | None = None,
     mark: Mapping | None = None,
-    y_max: float = 0.5,
+    y_max: float | None = None,
     detail=None,
     legend=None,
     hover=None,
     tooltip=None,
 ) -> alt.Chart:
     """:func:`degenerate_ticks` of a checked table (trusted): what the charts call."""
-    y_max = check_y_max(y_max)
-    drawn = table[table[col.DEGENERATE].eq(True).to_numpy(bool)].assign(
-        costchart_low=0.0, costchart_high=0.03 * y_max
-    )
+    y_max = cost_top(y_max, *_curves(table))
+    keys = [*([color] if color else []), *details(table, color, None)]
+    drawn = zero_width_marks(table, keys, 0.03 * y_max)
+    encoding = {**_area_encoding(y_max), "x2": alt.X2(f"{_RUN_END}:Q")}
     return build(
         alt.Chart(drawn),
         drawn,
         mark="rule",
-        style={"strokeWidth": 2.0, "strokeOpacity": 0.7},
-        encoding=_area_encoding(y_max),
+        style={"strokeWidth": 1.2, "strokeOpacity": 0.8},
+        encoding=encoding,
         color=color,
         fallback=MUTED,
         palette=palette,
         detail=detail or False,
         legend=legend,
         hover=hover,
-        fields=((col.PC, "Q", "no bootstrap variability at pc"),),
+        fields=(
+            (_RUN_START, "Q", "no bootstrap variability from pc"),
+            (_RUN_END, "Q", "to pc"),
+        ),
         tooltip=tooltip,
         overrides=mark,
     )
+
+
+#: Where a stretch of zero width starts and ends (a lone ``pc``: both at it).
+_RUN_START, _RUN_END = "costchart_run_start", "costchart_run_end"
+
+
+def zero_width_marks(table: pd.DataFrame, keys: list, height: float) -> pd.DataFrame:
+    """The rules that show where a band has no width, ``height`` tall, per curve.
+
+    A lone ``pc`` of zero width (``degenerate``) gets a tick from 0 to ``height``; a run
+    of consecutive ones (in ``pc`` order, within each curve of ``keys``) gets a thin line
+    at ``height`` from its first ``pc`` to its last, with a tick at each end. A band of
+    zero width everywhere (a perfect classifier) is then one thin line along the axis,
+    not a tick at every grid point, which looked like a solid bar. Each rule runs from
+    (``pc``, ``costchart_low``) to (``costchart_run_end``, ``costchart_high``).
+    """
+    parts = table.groupby(keys, sort=False, dropna=False) if keys else [((), table)]
+    marks = []
+    for _, part in parts:
+        part = part.sort_values(col.PC, kind="stable")
+        zero = part[col.DEGENERATE].eq(True).to_numpy(bool)
+        edges = np.diff(np.concatenate([[0], zero.astype(np.int8), [0]]))
+        starts, ends = np.flatnonzero(edges == 1), np.flatnonzero(edges == -1) - 1
+        pc = part[col.PC].to_numpy(np.float64)
+        runs = part.iloc[starts].assign(**{_RUN_START: pc[starts], _RUN_END: pc[ends]})
+        long = runs[ends > starts]
+        marks += [
+            runs.assign(**{col.PC: pc[starts], "costchart_low": 0.0}),  # a tick at each start
+            long.assign(**{col.PC: long[_RUN_END], "costchart_low": 0.0}),  # and end
+            long.assign(**{col.PC: long[_RUN_START], "costchart_low": height}),  # the line
+        ]
+    marks = [m for m in marks if len(m)] or [
+        table.iloc[:0].assign(**{_RUN_START: 0.0, _RUN_END: 0.0, "costchart_low": 0.0})
+    ]
+    drawn = pd.concat(marks, ignore_index=True)
+    ticks = drawn["costchart_low"].eq(0.0).to_numpy(bool)
+    return drawn.assign(
+        costchart_high=height,
+        **{_RUN_END: np.where(ticks, drawn[col.PC], drawn[_RUN_END])},
+    )
+
+
+def _curves(table: pd.DataFrame) -> list[pd.Series]:
+    """What ``y_max=None`` fits of a band table: its curve and its upper edge."""
+    return [table[c] for c in (col.COST, col.UPPER) if c in table.columns]
 
 
 @checked
@@ -208,7 +268,7 @@ def average_band(
     spread: str = "range",
     tooltip=None,
     mark: Mapping | None = None,
-    y_max: float = 0.5,
+    y_max: float | None = None,
     detail=None,
     hover=None,
 ) -> alt.Chart:
@@ -223,8 +283,9 @@ def average_band(
     spread : {"range", "sd"}
         The band from the lowest to the highest curve, or the mean plus and minus one
         standard deviation.
-    y_max : float
-        Top of the cost axis.
+    y_max : float, optional
+        Top of the cost axis. By default (``None``) fitted to the mean and the top of the
+        spread (see the glossary, "The top of the cost axis").
     """
     table = read(
         table,
@@ -244,19 +305,15 @@ def draw_average_band(
     spread: str = "range",
     tooltip=None,
     mark: Mapping | None = None,
-    y_max: float = 0.5,
+    y_max: float | None = None,
     detail=None,
     hover=None,
 ) -> alt.Chart:
     """:func:`average_band` of a checked table (trusted): what the charts call."""
-    y_max = check_y_max(y_max)
     one_of(spread, "spread", ("range", "sd"))  # before comparing: pd.NA has no truth value
-    cost = table[col.COST].to_numpy(np.float64)
-    if spread == "sd":
-        sd = table[col.COST_SD].to_numpy(np.float64)
-        drawn = _between(table, cost - sd, cost + sd, y_max)
-    else:
-        drawn = _between(table, table[col.COST_LO], table[col.COST_HI], y_max)
+    low, high = average_spread(table, spread)
+    y_max = cost_top(y_max, table[col.COST], high)
+    drawn = _between(table, low, high, y_max)
     return build(
         alt.Chart(drawn),
         drawn,

@@ -26,7 +26,7 @@ from costchart.layers._base import (
     REGION,
     TRIVIAL,
     build,
-    check_y_max,
+    cost_top,
     cost_y,
     details,
     pc_x,
@@ -58,7 +58,7 @@ def cost_lines(
     legend=None,
     tooltip=None,
     mark: Mapping | None = None,
-    y_max: float = 0.5,
+    y_max: float | None = None,
     max_points: int | None = 100,
 ) -> alt.Chart:
     """Thin, muted cost lines, one per ROC point; a hovered line turns bold.
@@ -79,8 +79,10 @@ def cost_lines(
         The layer's own tooltip, none, or these columns.
     mark : dict, optional
         Vega-Lite mark properties replacing costchart's.
-    y_max : float
-        Top of the cost axis (0.5 as in the papers; 1 shows all of every line).
+    y_max : float, optional
+        Top of the cost axis (1 shows all of every line). By default (``None``) 0.5, as in
+        the papers: lines span every ``pc`` and are not fitted (see the glossary, "The top
+        of the cost axis"); pass the ``y_max`` of the layers this one joins.
     max_points : int or None
         Points (lines) kept per curve, hull vertices always (see
         :func:`costchart.thin_points`); ``None`` keeps all.
@@ -107,11 +109,11 @@ def draw_cost_lines(
     legend=None,
     tooltip=None,
     mark=None,
-    y_max=0.5,
+    y_max=None,
     max_points=100,
 ) -> alt.Chart:
     """:func:`cost_lines` of a checked table (trusted): what the charts call."""
-    y_max = check_y_max(y_max)
+    y_max = cost_top(y_max)  # lines span every pc: none is fitted
     table = thinned(table, max_points, color, detail)
     names = details(table, color, detail)
     line = [col.LINE] if col.LINE in table.columns else []
@@ -153,7 +155,7 @@ def envelope(
     legend=None,
     tooltip=None,
     mark: Mapping | None = None,
-    y_max: float = 0.5,
+    y_max: float | None = None,
     hover=None,
 ) -> alt.Chart:
     """The lower envelope (or any cost curve), drawn bold and cut at ``y_max``.
@@ -165,9 +167,11 @@ def envelope(
         a vertical average, a band's curve).
     classifier, by, palette, legend, tooltip, mark
         As in :func:`cost_lines`.
-    y_max : float
+    y_max : float, optional
         Top of the cost axis: parts above it are cut out (see
-        :func:`costchart._cost.geometry.cut_curve`).
+        :func:`costchart._cost.geometry.cut_curve`). By default (``None``) fitted to the
+        curve: its largest cost plus a tenth, rounded up to a multiple of 0.05 (of 0.1
+        above 0.3), at most 0.5 (see the glossary, "The top of the cost axis").
     """
     table = read(table, [col.PC, col.COST], "envelope", color=color)
     return draw_envelope(**locals())  # checked once; the builder trusts it
@@ -182,11 +186,11 @@ def draw_envelope(
     legend=None,
     tooltip=None,
     mark=None,
-    y_max=0.5,
+    y_max=None,
     hover=None,
 ) -> alt.Chart:
     """:func:`envelope` of a checked table (trusted): what the charts call."""
-    y_max = check_y_max(y_max)
+    y_max = cost_top(y_max, table[col.COST])
     names = details(table, color, detail)
     drawn = cut_curve(table, y_max=y_max, by=[*([color] if color else []), *names])
     return build(
@@ -211,26 +215,28 @@ def draw_envelope(
 @renamed(panels="facet")
 @checked
 def trivial(
-    *, y_max: float = 0.5, facet: pd.DataFrame | None = None, mark: Mapping | None = None
+    *, y_max: float | None = None, facet: pd.DataFrame | None = None, mark: Mapping | None = None
 ) -> alt.Chart:
     """The trivial classifiers: always-negative costs ``pc``, always-positive ``1 - pc``.
 
     Parameters
     ----------
-    y_max : float
-        Top of the cost axis; the lines end there.
+    y_max : float, optional
+        Top of the cost axis; the lines end there. By default (``None``) 0.5: the layer
+        draws no curve to fit; pass the ``y_max`` of the layers it joins.
     facet : pandas.DataFrame, optional
         Facet values to repeat the layer for (one row per panel).
     mark : dict, optional
         Vega-Lite mark properties replacing costchart's.
     """
+    y_max = cost_top(y_max)
     table = trivial_lines(y_max, facet)
     return build(
         alt.Chart(table),
         table,
         mark="line",
         style={"strokeWidth": 1.8, "color": TRIVIAL},
-        encoding={"x": pc_x(), "y": cost_y(check_y_max(y_max)), "detail": "trivial:N"},
+        encoding={"x": pc_x(), "y": cost_y(y_max), "detail": "trivial:N"},
         detail=False,
         # No tooltip: a mark with one takes the pointer from the hover targets beneath it
         # (and the key names the trivial classifiers).
@@ -242,20 +248,21 @@ def trivial(
 @renamed(panels="facet")
 @checked
 def trivial_region(
-    *, y_max: float = 0.5, facet: pd.DataFrame | None = None, mark: Mapping | None = None
+    *, y_max: float | None = None, facet: pd.DataFrame | None = None, mark: Mapping | None = None
 ) -> alt.Chart:
     """The region above ``min(pc, 1 - pc)``, where a trivial classifier is better.
 
     Parameters
     ----------
-    y_max : float
-        Top of the cost axis; the region is cut there.
+    y_max : float, optional
+        Top of the cost axis; the region is cut there. By default (``None``) 0.5: the
+        layer draws no curve to fit; pass the ``y_max`` of the layers it joins.
     facet : pandas.DataFrame, optional
         Facet values to repeat the layer for (one row per panel).
     mark : dict, optional
         Vega-Lite mark properties replacing costchart's.
     """
-    y_max = check_y_max(y_max)
+    y_max = cost_top(y_max)
     table = geometry.trivial_region(y_max, facet)
     return build(
         alt.Chart(table),
@@ -283,7 +290,7 @@ def operating_ranges(
     legend=None,
     tooltip=None,
     mark: Mapping | None = None,
-    y_max: float = 0.5,
+    y_max: float | None = None,
     detail=None,
     hover=None,
 ) -> alt.Chart:
@@ -295,8 +302,8 @@ def operating_ranges(
         A table from :func:`costchart.operating_range` (``pc_lo``, ``pc_hi``).
     classifier, palette, legend, tooltip, mark
         As in :func:`cost_lines`.
-    y_max : float
-        Top of the cost axis (checked; rules span the panel).
+    y_max : float, optional
+        Top of the cost axis (checked; rules span the panel; ``None``: 0.5).
     """
     table = read(table, [col.PC_LO, col.PC_HI], "operating_ranges", color=color)
     return draw_operating_ranges(**locals())  # checked once; the builder trusts it
@@ -310,12 +317,12 @@ def draw_operating_ranges(
     legend=None,
     tooltip=None,
     mark=None,
-    y_max=0.5,
+    y_max=None,
     detail=None,
     hover=None,
 ) -> alt.Chart:
     """:func:`operating_ranges` of a checked table (trusted): what the charts call."""
-    check_y_max(y_max)
+    cost_top(y_max)  # checked: the rules span the panel
     chart = (
         alt.Chart(table)
         .transform_fold([col.PC_LO, col.PC_HI], as_=["range_end", col.PC])

@@ -18,9 +18,9 @@ from costchart.layers._base import (
     PC_TITLE,
     ROC_AXES,
     Axes,
-    check_y_max,
     color_channel,
     cost_scale,
+    cost_top,
     details,
     fpr_x,
     mark_properties,
@@ -80,7 +80,7 @@ def hover_targets(
     color: str | None = None,
     palette: Mapping | None = None,
     tooltip=None,
-    y_max: float = 0.5,
+    y_max: float | None = None,
     name: str | None = None,
     detail=None,
     mark: Mapping | None = None,
@@ -104,8 +104,9 @@ def hover_targets(
         A legend-bound selection to attach as well (needs ``color``).
     classifier, palette, tooltip
         As in :func:`costchart.layers.cost_lines`.
-    y_max : float
-        Top of the cost axis.
+    y_max : float, optional
+        Top of the cost axis; by default (``None``) 0.5, as
+        :func:`costchart.layers.cost_lines`.
     name : str, optional
         The view's name; by default ``costchart_<space>_targets`` followed by a digest
         of the table and options, the same for the same content.
@@ -124,7 +125,7 @@ def draw_hover_targets(
     color: str | None = None,
     palette: Mapping | None = None,
     tooltip=None,
-    y_max: float = 0.5,
+    y_max: float | None = None,
     name: str | None = None,
     detail=None,
     mark: Mapping | None = None,
@@ -155,6 +156,7 @@ def draw_hover_targets(
     tips = tooltips(table, color, POINT_TIPS, tooltip)
     if tips:
         encoding["tooltip"] = tips
+    y_max = cost_top(y_max)  # lines span every pc: none is fitted
     if space == "roc":
         chart = (
             alt.Chart(table)
@@ -162,7 +164,6 @@ def draw_hover_targets(
             .encode(x=fpr_x(title=axes.x), y=tpr_y(title=axes.y), **encoding)
         )
     else:
-        y_max = check_y_max(y_max)
         # One rule per line (not a two-point line): each carries its own tooltip.
         chart = (
             line_ends_chart(table, y_max)

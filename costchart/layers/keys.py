@@ -71,6 +71,7 @@ STYLES: dict[str, dict] = {
     "ring": {"shape": "circle", "stroke": HIGHLIGHT, "strokeWidth": 2.0},
     "error bar": {"shape": "stroke", "stroke": ONE_CURVE, "strokeWidth": 1.0},
     "tick": {"shape": "stroke", "stroke": MUTED, "strokeWidth": 2.0},
+    "note": {"shape": "stroke"},  # words alone: no symbol (e.g. how far the axis runs)
 }
 
 
@@ -142,7 +143,8 @@ def key(
         :data:`STYLES`: ``"thin line"``, ``"bold line"``, ``"trivial"``, ``"line"``,
         ``"dashed line"``, ``"thick dashed line"``, ``"dotted line"``, ``"rule"``,
         ``"chance"``, ``"highlight"``, ``"region"``, ``"band"``, ``"spread"``, ``"dot"``,
-        ``"ring"``, ``"error bar"``, ``"tick"``. A third item, a CSS colour, draws the
+        ``"ring"``, ``"error bar"``, ``"tick"``, or ``"note"`` (no symbol: the label
+        alone, e.g. where the cost axis stops). A third item, a CSS colour, draws the
         symbol in the colour of the element it names (its stroke, or its fill for
         ``"region"``, ``"band"``, ``"spread"`` and ``"dot"``), so a key never shows a
         black swatch for an element drawn in colour.

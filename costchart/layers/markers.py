@@ -25,8 +25,8 @@ from costchart.layers._base import (
     HIGHLIGHT,
     INK,
     build,
-    check_y_max,
     cost_scale,
+    cost_top,
     cost_y,
     details,
     fpr_x,
@@ -43,12 +43,12 @@ __all__ = ["hybrid", "pc_labels", "pc_markers", "selected"]
 def pc_marker_table(
     markers: Mapping[str, float] | Sequence[float],
     *,
-    y_max: float = 0.5,
+    y_max: float | None = None,
     facet: pd.DataFrame | None = None,
 ) -> pd.DataFrame:
     """Rows for :func:`pc_markers` and :func:`pc_labels`: ``marker``, ``pc`` (and ``facet``)."""
     labeled = labelled_probabilities(markers, "markers")
-    y_max = check_y_max(y_max)
+    y_max = cost_top(y_max)
     values = np.array(list(labeled.values()), dtype=np.float64)
     table = pd.DataFrame({col.MARKER: list(labeled), col.PC: values, "costchart_top": y_max})
     return repeat_for(table, facet)
@@ -92,7 +92,7 @@ def pc_markers(
 def pc_labels(
     markers: Mapping[str, float] | Sequence[float],
     *,
-    y_max: float = 0.5,
+    y_max: float | None = None,
     facet: pd.DataFrame | None = None,
     mark: Mapping | None = None,
 ) -> alt.Chart:
@@ -102,14 +102,14 @@ def pc_labels(
     ----------
     markers : dict of label to pc, or list of pc
         The same value given to :func:`pc_markers`.
-    y_max : float
-        Top of the cost axis.
+    y_max : float, optional
+        Top of the cost axis; by default (``None``) 0.5: the labels mark no curve to fit.
     facet : pandas.DataFrame, optional
         Facet values to repeat the layer for (one row per panel).
     mark : dict, optional
         Vega-Lite mark properties replacing costchart's.
     """
-    y_max = check_y_max(y_max)
+    y_max = cost_top(y_max)
     table = pc_marker_table(markers, y_max=y_max, facet=facet)
     return build(
         alt.Chart(table),
@@ -133,7 +133,7 @@ def selected(
     table,
     *,
     space: str,
-    y_max: float = 0.5,
+    y_max: float | None = None,
     tooltip=None,
     mark: Mapping | None = None,
     color: str | None = None,
@@ -151,8 +151,9 @@ def selected(
         :func:`costchart.iso_performance` (rows with ``fpr``, ``tpr``).
     space : {"roc", "cost"}
         Rings around the ROC points, or their cost lines drawn bold and dashed.
-    y_max : float
-        Top of the cost axis.
+    y_max : float, optional
+        Top of the cost axis; by default (``None``) 0.5, as
+        :func:`costchart.layers.cost_lines`.
     tooltip, mark
         As in :func:`costchart.layers.cost_lines`.
     """
@@ -178,7 +179,7 @@ def selected(
             tooltip=tooltip,
             overrides=mark,
         )
-    y_max = check_y_max(y_max)
+    y_max = cost_top(y_max)  # lines span every pc: none is fitted
     table = table.assign(**{col.LINE: np.arange(len(table))})
     return build(
         lines_chart(table, y_max),
@@ -203,7 +204,7 @@ def hybrid(
     palette: Mapping | None = None,
     tooltip=None,
     mark: Mapping | None = None,
-    y_max: float = 0.5,
+    y_max: float | None = None,
     detail=None,
     legend=None,
     hover=None,
@@ -219,11 +220,12 @@ def hybrid(
         ``pc``, ``cost``, two rows per interval (in order).
     classifier, palette, tooltip, mark
         As in :func:`costchart.layers.cost_lines`.
-    y_max : float
-        Top of the cost axis.
+    y_max : float, optional
+        Top of the cost axis. By default (``None``) fitted to the curve (see the glossary,
+        "The top of the cost axis").
     """
     table = read(table, [col.PC, col.COST], "hybrid", color=color)
-    y_max = check_y_max(y_max)
+    y_max = cost_top(y_max, table[col.COST])
     table = table.assign(costchart_segment=np.arange(len(table)) // 2)
     drawn = cut_curve(table, y_max=y_max, by=["costchart_segment"])
     return build(

@@ -1,0 +1,156 @@
+"""Which options of ``costchart plot`` and ``costchart table`` apply where, checked first.
+
+An option that does not apply to the command and kind chosen is refused, never ignored:
+:func:`check_options` runs before any file is read and raises a
+:class:`~costchart.CostchartError` naming the option, where it applies and the fix. The
+kind is ``plot --kind`` (``roc-cost`` by default; ``band`` with ``--band``) or
+``table --kind``. Options that only one command has (``plot --facet``, ``--title``,
+``--classifier``) are refused by the parser of the other. Here too: ``--band``'s
+deprecated names read (:func:`inference`) and ``--confidence-level``'s default
+(:func:`level`).
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from costchart._io.errors import CostchartError
+
+__all__ = ["check_options", "inference", "level"]
+
+#: ``--band``'s deprecated values, as the inference they name.
+_OLD_BANDS = {"exact": "exact_bootstrap", "resample": "bootstrap"}
+#: The bands that resample (``--n-resamples`` applies to them).
+_RESAMPLED = ("auto", "smoothed_bootstrap", "bootstrap")
+#: The kinds of ``plot`` with a cost view (``band``: ``plot --band``).
+_COST_AXIS = ("roc-cost", "cost", "band")
+_COST_VIEW = ("roc-cost", "cost")
+
+
+def inference(band: str | None) -> str | None:
+    """``--band``'s inference (``exact`` and ``resample`` warn: deprecated names)."""
+    if band in _OLD_BANDS:
+        warnings.warn(
+            f"--band {band} is deprecated and will be removed in the next release; pass "
+            f"--band {_OLD_BANDS[band]}",
+            FutureWarning,
+            stacklevel=2,
+        )
+        return _OLD_BANDS[band]
+    return band
+
+
+def level(args) -> float:
+    """``--confidence-level``, 0.9 when not given."""
+    return 0.9 if args.confidence_level is None else args.confidence_level
+
+
+@dataclass(frozen=True)
+class _Chosen:
+    """What the command line chose: the command, its kind, and the band it draws."""
+
+    command: str
+    kind: str
+    band: str | None  # the band's inference (table --kind band: auto by default)
+    binned: bool
+
+    def __str__(self) -> str:
+        if self.kind != "band":
+            return f"{self.command} --kind {self.kind}"
+        band = f" --band {self.band}" if self.band else ""
+        return f"plot{band}" if self.command == "plot" else f"table --kind band{band}"
+
+
+@dataclass(frozen=True)
+class _Scope:
+    """Where an option applies, and what the message says when it does not."""
+
+    flag: str
+    applies: Callable[[_Chosen], bool]
+    where: str
+    fix: str
+
+
+#: Every option that applies to some commands and kinds only (by its ``args`` name).
+_SCOPES = {
+    "band": _Scope(
+        "--band",
+        lambda c: c.kind == "band",
+        "table --kind band (and to plot, whose chart it makes a band chart)",
+        "pass --kind band",
+    ),
+    "confidence_level": _Scope(
+        "--confidence-level",
+        lambda c: c.band is not None or (c.kind == "auc" and not c.binned),
+        "a band (plot --band, table --kind band) or to table --kind auc's interval",
+        "pass one of them",
+    ),
+    "n_resamples": _Scope(
+        "--n-resamples",
+        lambda c: c.band in _RESAMPLED,
+        "a resampled band (--band auto, smoothed_bootstrap or bootstrap)",
+        "pass one of them",
+    ),
+    "y_max": _Scope(
+        "--y-max",
+        lambda c: c.command == "plot" and c.kind in _COST_AXIS,
+        "a chart with a cost axis (plot --kind roc-cost or cost, or plot --band)",
+        "pass --kind cost",
+    ),
+    "combined": _Scope(
+        "--combined",
+        lambda c: c.command == "plot" and c.kind in _COST_VIEW,
+        "plot --kind roc-cost or cost (the envelope of the classifiers shown)",
+        "pass --kind cost",
+    ),
+    "cost_lines": _Scope(
+        "--cost-lines",
+        lambda c: c.command == "plot" and c.kind in _COST_VIEW,
+        "plot --kind roc-cost or cost (the cost lines of their cost view)",
+        "pass --kind cost",
+    ),
+}
+
+
+def _given(args, name: str):
+    """The option's value as typed, or None when it was not given (flags: when off)."""
+    value = getattr(args, name, None)
+    return None if value is None or value is False else value
+
+
+def check_options(args, command: str) -> str:
+    """Refuse every option that would be ignored; return the kind chosen.
+
+    ``args.band`` becomes the inference it names (old names warn). Run before any work.
+    """
+    typed = {"band": args.band}  # as typed: an old name before it reads as the new one
+    args.band = inference(args.band)
+    kind = args.kind or ("points" if command == "table" else "roc-cost")
+    if command == "plot" and args.band is not None:
+        if args.kind not in (None, "cost"):
+            msg = f"--band draws a cost chart, not --kind {args.kind}; drop --kind or pass cost"
+            raise CostchartError(msg)
+        kind = "band"
+    band = args.band or ("auto" if kind == "band" and command == "table" else None)
+    chosen = _Chosen(command, kind, band, args.bins is not None)
+    for name, scope in _SCOPES.items():
+        value = _given(args, name)
+        if value is not None and not scope.applies(chosen):
+            raise CostchartError(_refusal(scope, typed.get(name, value), chosen, name))
+    return kind
+
+
+def _refusal(scope: _Scope, value, chosen: _Chosen, name: str) -> str:
+    """The message refusing an option that does not apply: where it does, and the fix."""
+    shown = "" if value is True else f" {value:g}" if isinstance(value, float) else f" {value}"
+    fix = scope.fix
+    if chosen.kind == "band" and name != "band":  # a band chart, which has no such option
+        fix = "drop --band for the cost chart"
+    why = ""
+    if name == "confidence_level":
+        fix = "pass --kind band" if chosen.command == "table" else "pass --band"
+        if chosen.kind == "auc":  # binned points: their AUC alone
+            why = " (with --bins the AUC of binned points has none)"
+    return f"{scope.flag}{shown} applies to {scope.where}{why}, not {chosen}; drop it or {fix}"
