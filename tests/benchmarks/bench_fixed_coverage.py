@@ -17,7 +17,12 @@ distributions at 81 ``pc`` from 0.1 to 0.9, at levels 0.9 and 0.95. For each ban
 * ``difference``: ``difference_band`` of two classifiers scored on the same instances
   (classifier "b"'s positives shifted by half a standard deviation, within-class
   correlation 0.6), each at its own true-optimal thresholds; the same pointwise columns,
-  of the true difference.
+  of the true difference;
+* ``difference-envelope``: the default ``difference_band``, each classifier at the
+  thresholds its own lower envelope chooses on the test set (the exact bootstrap, the
+  chosen thresholds treated as fixed); the truth is the true difference of those
+  thresholds' costs. Besides the ends and the worst ``pc``, it prints the worst ``pc`` in
+  0.2-0.8 and the mean over ``pc``.
 
 Each coverage is printed with its Monte Carlo standard error ``sqrt(c (1 - c) / sims)``;
 width is the band's mean width over test sets and ``pc``. ``--uncalibrated`` turns off the
@@ -31,6 +36,7 @@ simultaneous band's double-bootstrap calibration (the band before issue 32), and
 from __future__ import annotations
 
 import argparse
+import datetime
 
 import numpy as np
 import pandas as pd
@@ -78,6 +84,24 @@ def truth(setting: str, shift: float = 0.0):
     return threshold, binormal_cost(PC, threshold, mu_pos=mu_pos, mu_neg=mu_neg, sigma=sigma)
 
 
+def envelope_difference(setting: str, data: pd.DataFrame, simulations: int) -> np.ndarray:
+    """The true cost difference of the thresholds each classifier's envelope chooses."""
+    mu_pos, mu_neg, sigma, _ = SETTINGS[setting]
+    points = cc.roc_points(data, score="score", label="label", by=["simulation", "classifier"])
+    table = cc.selection_table(points)
+    costs = {}
+    for name, shift in (("a", 0.0), ("b", SHIFT)):
+        chosen = np.empty((simulations, len(PC)))
+        own = table[table["classifier"] == name]
+        for s, part in own.groupby("simulation", sort=True):
+            index = np.searchsorted(part["pc_lo"].to_numpy(), PC, side="right") - 1
+            chosen[s] = part["threshold"].to_numpy(dtype=np.float64)[index]
+        costs[name] = binormal_cost(
+            PC, chosen, mu_pos=mu_pos + shift * sigma, mu_neg=mu_neg, sigma=sigma
+        )
+    return costs["a"] - costs["b"]
+
+
 def held(band: pd.DataFrame, true: np.ndarray, simulations: int):
     """(test sets, pc) booleans: the band holds the truth; and the mean width."""
     lower = band["lower"].to_numpy().reshape(simulations, -1)
@@ -96,6 +120,20 @@ def run(setting: str, band_kind: str, level: float, simulations: int, interval: 
     seed = 2032 + list(SETTINGS).index(setting)
     options = {"score": "score", "label": "label", "by": "simulation", "pc": PC}
     options["confidence_level"] = level
+    if band_kind == "difference-envelope":
+        data = test_sets(setting, simulations, seed, paired=True)
+        band = cc.difference_band(
+            data, classifier="classifier", instance="instance", a="a", b="b", **options
+        )
+        true = envelope_difference(setting, data, simulations)
+        inside, width = held(band, true, simulations)
+        each = inside.mean(axis=0)
+        middle = each[(PC >= 0.2 - 1e-9) & (PC <= 0.8 + 1e-9)].min()
+        ends = (cell(each[0], simulations), cell(each[-1], simulations))
+        return (
+            f"{ends[0]:>15s} {ends[1]:>15s} {each.min():7.3f} {width:8.4f} "
+            f"{middle:7.3f} {each.mean():7.3f}"
+        )
     if band_kind == "difference":
         data = test_sets(setting, simulations, seed, paired=True)
         (t_a, c_a), (t_b, c_b) = truth(setting), truth(setting, SHIFT)
@@ -139,9 +177,15 @@ def main() -> None:
         simultaneous_module.CALIBRATION_OUTER = 0
     sims = args.simulations
     print(f"{sims} test sets per cell, 81 pc in [0.1, 0.9], true-optimal thresholds")
+    print(f"run {datetime.date.today()}")
     for kind in args.bands.split(","):
         if kind == "simultaneous":
             head = f"{'whole curve':>15s} {'width':>8s}"
+        elif kind == "difference-envelope":
+            head = (
+                f"{'pc 0.1':>15s} {'pc 0.9':>15s} {'worst':>7s} {'width':>8s} "
+                f"{'0.2-0.8':>7s} {'mean':>7s}"
+            )
         else:
             head = f"{'pc 0.1':>15s} {'pc 0.9':>15s} {'worst':>7s} {'width':>8s}"
         print(f"\n{kind} band\nsetting level {head}")
