@@ -15,6 +15,7 @@ from costchart._io.errors import CostchartError
 from costchart._io.exact import exact_column
 from costchart._io.frames import carry_grouping, describe_group
 from costchart._io.groups import Groups, assemble, combine_groups, grouped_order
+from costchart._io.kinds import recorded_owners
 from costchart._io.parameters import checked
 from costchart._io.table_values import threshold_values
 from costchart._io.tables import curve_groups, numbers, points_groups, read_table, table_kind
@@ -74,10 +75,12 @@ def envelope_of_hulls(groups: Groups, hulls: Hulls) -> pd.DataFrame:
     fpr = hulls.columns[col.FPR].astype(np.float64)[rows]
     tpr = hulls.columns[col.TPR].astype(np.float64)[rows]
     lengths = np.bincount(group, minlength=len(hulls.lengths))
+    owned = {c: hulls.columns[c].iloc[rows].reset_index(drop=True) for c in hulls.owners}
     return assemble(
         groups,
         lengths,
         {
+            **owned,
             col.PC: pc,
             col.COST: fpr + pc * (1.0 - tpr - fpr),
             # Points may come without thresholds (read_hulls adds NaN ones; a chart's do not).
@@ -89,6 +92,7 @@ def envelope_of_hulls(groups: Groups, hulls: Hulls) -> pd.DataFrame:
             col.FPR: fpr,
             col.TPR: tpr,
         },
+        owners=hulls.owners,
     )
 
 
@@ -238,16 +242,20 @@ def selection_table(curve, *, by: str | Sequence[str] | None = None) -> pd.DataF
         raise CostchartError(msg)
     ends_interval = np.ones(len(rows), dtype=bool)
     ends_interval[groups.starts] = False
+    owners = [c for c in recorded_owners(table) if c in table.columns and c not in by]
+    owned = {c: table[c].iloc[chosen].reset_index(drop=True) for c in owners}
     return assemble(
         groups,
         groups.sizes - 1,
         {
+            **owned,
             col.PC_LO: pc[starts_interval],
             col.PC_HI: pc[ends_interval],
             col.THRESHOLD: threshold,
             col.FPR: fpr,
             col.TPR: tpr,
         },
+        owners=owners,
     )
 
 

@@ -31,7 +31,7 @@ from costchart._io.frames import (
     own_columns,
 )
 from costchart._io.groups import Group, Groups, split_groups
-from costchart._io.kinds import KIND, SETS, kind_of, recorded_grouping
+from costchart._io.kinds import KIND, SETS, kind_of, recorded_grouping, recorded_owners
 from costchart._io.table_values import (
     _refuse,
     check_curve,
@@ -48,8 +48,10 @@ __all__ = [
     "curve_groups",
     "curve_vertices",
     "numbers",
+    "owner_columns",
     "points_columns",
     "points_groups",
+    "points_owned",
     "read_selection",
     "read_table",
     "table_kind",
@@ -98,9 +100,13 @@ def _groups_of(table: pd.DataFrame, by: list[str], name: str) -> Groups:
     return split_groups(table, by)  # no rows, no groups: the caller returns its empty table
 
 
-def _lines_to_points(lines: pd.DataFrame, by: list[str]) -> pd.DataFrame:
-    """One ROC point per cost line: ``fpr`` = cost at pc 0, ``tpr`` = 1 - cost at pc 1."""
-    keys = [*by, col.LINE]
+def _lines_to_points(lines: pd.DataFrame, by: list[str], owners: list = ()) -> pd.DataFrame:
+    """One ROC point per cost line: ``fpr`` = cost at pc 0, ``tpr`` = 1 - cost at pc 1.
+
+    ``owners`` (see :func:`owner_columns`) are kept after ``by``: with ``by``, they tell
+    the lines apart (line numbers restart in every curve).
+    """
+    keys = [*by, *owners, col.LINE]
     at_zero = lines[lines[col.PC] == 0]
     at_one = lines[lines[col.PC] == 1]
     if len(at_zero) + len(at_one) != len(lines) or len(at_zero) != len(at_one):
@@ -127,7 +133,7 @@ def _lines_to_points(lines: pd.DataFrame, by: list[str]) -> pd.DataFrame:
             f"(and group); some line of it has several (keys: {keys})"
         )
         raise CostchartError(msg) from None
-    points = merged[by].copy()
+    points = merged[[*by, *owners]].copy()
     # Thresholds as a points table holds them: float64, or exact whole numbers past 2**53.
     threshold = merged[col.THRESHOLD] if col.THRESHOLD in merged else np.nan
     if isinstance(threshold, pd.Series) and threshold.dtype != object:
@@ -178,15 +184,68 @@ def points_columns(
     without thresholds in any order, and, given ``by=`` explicitly, pools the curves its
     groups hold (the hull of several classifiers), each checked on its own.
     """
+    table, by, groups, arrays, _ = points_owned(
+        table, by, name=name, declared=declared, cloud=cloud
+    )
+    return table, by, groups, arrays
+
+
+def owner_columns(table: pd.DataFrame, by: list[str], pooled: bool) -> list:
+    """The columns saying whose point each row of a pooled set operation's result is.
+
+    A set operation given ``by=`` explicitly (``roc_hull(points, by="dataset")`` of points
+    grouped by data set and classifier) pools curves; the columns telling them apart
+    besides ``by`` are its owners, kept after the grouping columns of its result:
+
+    - of a table that records its grouping, the recorded grouping columns not in ``by``
+      (in their recorded order), then the owners it records (a hull of pooled curves);
+    - of a table that records none (made by hand, or through polars, a dict or a merge),
+      the columns costchart did not write, other than ``by`` and row indexes, that take
+      several values within a group of ``by``: those its pooled curves are told apart by
+      (a column with one value per group, such as a note per classifier, is not kept).
+
+    Without pooling, only the owners the table records (not in ``by``) are kept.
+    """
+    recorded = recorded_grouping(table)
+    if not pooled:
+        candidates = recorded_owners(table)
+    elif recorded is not None:
+        candidates = [*recorded, *recorded_owners(table)]
+    else:
+        candidates = [c for c in _curves_of(table, by, None)[len(by) :] if _varies(table, by, c)]
+    return list(dict.fromkeys(c for c in candidates if c in table.columns and c not in by))
+
+
+def _varies(table: pd.DataFrame, by: list[str], column) -> bool:
+    """Whether ``column`` takes several values within some group of ``by``."""
+    try:
+        if not by:
+            return bool(table[column].nunique(dropna=False) > 1)
+        counts = table.groupby(by, sort=False, dropna=False, observed=True)[column]
+        return bool((counts.nunique(dropna=False) > 1).any())
+    except TypeError:  # unhashable cells: the curve check names them
+        return False
+
+
+def points_owned(
+    table,
+    by: str | Sequence[str] | None,
+    *,
+    name: str = "points",
+    declared=None,
+    cloud: bool = False,
+) -> tuple[pd.DataFrame, list[str], Groups, dict[str, np.ndarray], list]:
+    """:func:`points_columns`, with the owner columns of a set operation (:func:`owner_columns`)."""
     table = read_table(table, name)
     kind = table_kind(table, name)
     recorded = recorded_grouping(table)
     pooled = cloud and by is not None  # by= said explicitly: a set operation may pool curves
     by = infer_by(table, by, name=name, declared=declared)
+    owners = owner_columns(table, by, pooled) if cloud else []
     if kind == "lines":
         _groups_of(table, by, name)  # names a missing by column before the conversion
         check_unit(table, (col.PC,), name, "operating points")
-        table = _lines_to_points(table, by)
+        table = _lines_to_points(table, by, owners)
     elif kind != "points":
         msg = (
             f"{name} must be a ROC points table ('fpr', 'tpr') or a cost-lines table "
@@ -201,7 +260,7 @@ def points_columns(
             check_curves(table, _curves_of(table, by, recorded), arrays, name=name, cloud=cloud)
         else:
             check_curves(table, by, arrays, name=name, cloud=cloud, groups=groups)
-    return table, by, groups, arrays
+    return table, by, groups, arrays, owners
 
 
 def _curves_of(table: pd.DataFrame, by: list[str], recorded) -> list[str]:
