@@ -75,7 +75,7 @@ def envelope_of_hulls(groups: Groups, hulls: Hulls) -> pd.DataFrame:
     fpr = hulls.columns[col.FPR].astype(np.float64)[rows]
     tpr = hulls.columns[col.TPR].astype(np.float64)[rows]
     lengths = np.bincount(group, minlength=len(hulls.lengths))
-    owned = {c: hulls.columns[c].iloc[rows].reset_index(drop=True) for c in hulls.owners}
+    owned = {c: v.iloc[rows].reset_index(drop=True) for c, v in hulls.owners.items()}
     return assemble(
         groups,
         lengths,
@@ -92,7 +92,7 @@ def envelope_of_hulls(groups: Groups, hulls: Hulls) -> pd.DataFrame:
             col.FPR: fpr,
             col.TPR: tpr,
         },
-        owners=hulls.owners,
+        owners=list(hulls.owners),
     )
 
 

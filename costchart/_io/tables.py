@@ -100,7 +100,7 @@ def _groups_of(table: pd.DataFrame, by: list[str], name: str) -> Groups:
     return split_groups(table, by)  # no rows, no groups: the caller returns its empty table
 
 
-def _lines_to_points(lines: pd.DataFrame, by: list[str], owners: list = ()) -> pd.DataFrame:
+def _lines_to_points(lines: pd.DataFrame, by: list[str], owners: Sequence = ()) -> pd.DataFrame:
     """One ROC point per cost line: ``fpr`` = cost at pc 0, ``tpr`` = 1 - cost at pc 1.
 
     ``owners`` (see :func:`owner_columns`) are kept after ``by``: with ``by``, they tell

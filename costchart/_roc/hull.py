@@ -78,9 +78,9 @@ def hull_table(
     """:func:`roc_hull` of a table already read and split, with the hulls it is made of."""
     point_columns = [c for c in col.ROC_COLUMNS if c in table.columns]
     hulls = all_hulls(table, groups, point_columns, owners=owners)
-    names = [*hulls.owners, *point_columns, *col.HULL_COLUMNS]
-    columns = {c: hulls.columns[c] for c in names}
-    return assemble(groups, hulls.lengths, columns, owners=hulls.owners), hulls
+    columns = {c: hulls.columns[c] for c in [*point_columns, *col.HULL_COLUMNS]}
+    result = assemble(groups, hulls.lengths, {**hulls.owners, **columns}, owners=list(hulls.owners))
+    return result, hulls
 
 
 @dataclass(frozen=True)
@@ -90,15 +90,17 @@ class Hulls:
     columns: dict[str, np.ndarray]  # the vertices' columns and their ranges
     lengths: np.ndarray  # vertices per group
     rows: np.ndarray  # each vertex's row in the table (-1: an added (0, 0), -2: (1, 1))
-    #: The owner columns (see :func:`costchart._io.tables.owner_columns`), first in
-    #: ``columns``, as pandas Series: whose point each vertex is, missing at the trivial
-    #: classifiers (every classifier's).
-    owners: list = field(default_factory=list)
+    #: The owner columns (see :func:`costchart._io.tables.owner_columns`): whose point
+    #: each vertex is, missing at the trivial classifiers (every classifier's).
+    owners: dict[str, pd.Series] = field(default_factory=dict)
 
     @functools.cached_property
     def frame(self) -> pd.DataFrame:
-        """The vertices as one frame (built when first asked for; the columns are shared)."""
-        return table_of(dict(self.columns))
+        """The vertices as one frame (built when first asked for; the columns are shared).
+
+        The owner columns come first.
+        """
+        return table_of({**self.owners, **self.columns})
 
     def parts(self) -> list[pd.DataFrame]:
         """One frame per group (for code that still works group by group)."""
@@ -219,7 +221,7 @@ def all_hulls(
     }
     rows = source[kept]
     owned = owner_values(table, list(owners), rows, x[kept], y[kept])
-    return Hulls({**owned, **_with_ranges(values, lengths)}, lengths, rows, list(owned))
+    return Hulls(_with_ranges(values, lengths), lengths, rows, owned)
 
 
 def owner_values(

@@ -95,7 +95,7 @@ def iso_performance(
     """
     conditions, span = _conditions(pc, slope, pc_range, slope_range)
     table, by, groups, all_hulls = read_hulls(points, by)
-    hulls, owners = all_hulls.parts(), all_hulls.owners
+    hulls, owners = all_hulls.parts(), list(all_hulls.owners)
     parts = []
     for hull in hulls:
         lo = hull[col.PC_LO].to_numpy()
