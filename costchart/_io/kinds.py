@@ -8,7 +8,7 @@ Every table costchart returns records two facts in ``DataFrame.attrs``:
 - where a set operation pooled curves (``roc_hull(points, by="dataset")`` of points grouped
   by data set and classifier), its **owner** columns (``attrs["costchart_owners"]``): the
   merged-away grouping columns, kept after the grouping columns to say whose point each
-  row is (see :func:`costchart._io.tables.owner_columns`).
+  row is (see :func:`costchart._io.owners.owner_columns`).
 
 Readers read these facts; they never judge a table's kind or grouping from the values in
 its columns. pandas keeps ``attrs`` through filtering, sorting, copying, column selection,

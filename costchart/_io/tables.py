@@ -27,11 +27,10 @@ from costchart._io.frames import (
     check_unique_columns,
     describe_group,
     infer_by,
-    is_row_index,
-    own_columns,
 )
 from costchart._io.groups import Group, Groups, split_groups
-from costchart._io.kinds import KIND, SETS, kind_of, recorded_grouping, recorded_owners
+from costchart._io.kinds import KIND, SETS, kind_of, recorded_grouping
+from costchart._io.owners import curves_of, owner_columns
 from costchart._io.table_values import (
     _refuse,
     check_curve,
@@ -48,7 +47,6 @@ __all__ = [
     "curve_groups",
     "curve_vertices",
     "numbers",
-    "owner_columns",
     "points_columns",
     "points_groups",
     "points_owned",
@@ -103,8 +101,8 @@ def _groups_of(table: pd.DataFrame, by: list[str], name: str) -> Groups:
 def _lines_to_points(lines: pd.DataFrame, by: list[str], owners: Sequence = ()) -> pd.DataFrame:
     """One ROC point per cost line: ``fpr`` = cost at pc 0, ``tpr`` = 1 - cost at pc 1.
 
-    ``owners`` (see :func:`owner_columns`) are kept after ``by``: with ``by``, they tell
-    the lines apart (line numbers restart in every curve).
+    ``owners`` (:func:`~costchart._io.owners.owner_columns`) are kept after ``by``: with
+    ``by``, they tell the lines apart (line numbers restart in every curve).
     """
     keys = [*by, *owners, col.LINE]
     at_zero = lines[lines[col.PC] == 0]
@@ -190,43 +188,6 @@ def points_columns(
     return table, by, groups, arrays
 
 
-def owner_columns(table: pd.DataFrame, by: list[str], pooled: bool) -> list:
-    """The columns saying whose point each row of a pooled set operation's result is.
-
-    A set operation given ``by=`` explicitly (``roc_hull(points, by="dataset")`` of points
-    grouped by data set and classifier) pools curves; the columns telling them apart
-    besides ``by`` are its owners, kept after the grouping columns of its result:
-
-    - of a table that records its grouping, the recorded grouping columns not in ``by``
-      (in their recorded order), then the owners it records (a hull of pooled curves);
-    - of a table that records none (made by hand, or through polars, a dict or a merge),
-      the columns costchart did not write, other than ``by`` and row indexes, that take
-      several values within a group of ``by``: those its pooled curves are told apart by
-      (a column with one value per group, such as a note per classifier, is not kept).
-
-    Without pooling, only the owners the table records (not in ``by``) are kept.
-    """
-    recorded = recorded_grouping(table)
-    if not pooled:
-        candidates = recorded_owners(table)
-    elif recorded is not None:
-        candidates = [*recorded, *recorded_owners(table)]
-    else:
-        candidates = [c for c in _curves_of(table, by, None)[len(by) :] if _varies(table, by, c)]
-    return list(dict.fromkeys(c for c in candidates if c in table.columns and c not in by))
-
-
-def _varies(table: pd.DataFrame, by: list[str], column) -> bool:
-    """Whether ``column`` takes several values within some group of ``by``."""
-    try:
-        if not by:
-            return bool(table[column].nunique(dropna=False) > 1)
-        counts = table.groupby(by, sort=False, dropna=False, observed=True)[column]
-        return bool((counts.nunique(dropna=False) > 1).any())
-    except TypeError:  # unhashable cells: the curve check names them
-        return False
-
-
 def points_owned(
     table,
     by: str | Sequence[str] | None,
@@ -235,7 +196,7 @@ def points_owned(
     declared=None,
     cloud: bool = False,
 ) -> tuple[pd.DataFrame, list[str], Groups, dict[str, np.ndarray], list]:
-    """:func:`points_columns`, with the owner columns of a set operation (:func:`owner_columns`)."""
+    """:func:`points_columns`, and the owner columns of a set operation (``_io/owners.py``)."""
     table = read_table(table, name)
     kind = table_kind(table, name)
     recorded = recorded_grouping(table)
@@ -257,23 +218,10 @@ def points_owned(
     chosen = table.attrs.get(KIND) in SETS and cloud  # chosen points: a set, not curves
     if kind == "points" and not chosen:  # cost lines were checked as lines
         if pooled:
-            check_curves(table, _curves_of(table, by, recorded), arrays, name=name, cloud=cloud)
+            check_curves(table, curves_of(table, by, recorded), arrays, name=name, cloud=cloud)
         else:
             check_curves(table, by, arrays, name=name, cloud=cloud, groups=groups)
     return table, by, groups, arrays, owners
-
-
-def _curves_of(table: pd.DataFrame, by: list[str], recorded) -> list[str]:
-    """The columns telling apart the curves a set operation pools, for :func:`check_curves`.
-
-    A statistic read off curves takes its groups as the curves. A set operation given
-    ``by=`` explicitly (the hull of several classifiers) may pool curves: they are told
-    apart by ``by``, the grouping the table records and any other column it has that is
-    not an index.
-    """
-    finer = [*by, *(c for c in recorded or () if c in table.columns and c not in by)]
-    others = [c for c in own_columns(table) if c not in finer and not is_row_index(table, c)]
-    return [*finer, *others]
 
 
 def curve_groups(

@@ -90,7 +90,7 @@ class Hulls:
     columns: dict[str, np.ndarray]  # the vertices' columns and their ranges
     lengths: np.ndarray  # vertices per group
     rows: np.ndarray  # each vertex's row in the table (-1: an added (0, 0), -2: (1, 1))
-    #: The owner columns (see :func:`costchart._io.tables.owner_columns`): whose point
+    #: The owner columns (see :func:`costchart._io.owners.owner_columns`): whose point
     #: each vertex is, missing at the trivial classifiers (every classifier's).
     owners: dict[str, pd.Series] = field(default_factory=dict)
 
