@@ -135,10 +135,12 @@ def _pos_label(text: str | None, data: pd.DataFrame, label: str):
 
 def _columns(args, data: pd.DataFrame) -> dict:
     """The column arguments every transformer of instances takes."""
+    pooled = getattr(args, "classifier", None)  # table --classifier: added to --by
+    by = [*args.by, *([pooled] if pooled is not None and pooled not in args.by else [])]
     return {
         "score": args.score,
         "label": args.label,
-        "by": args.by or None,
+        "by": by or None,
         "pos_label": _pos_label(args.pos_label, data, args.label),
     }
 
@@ -347,20 +349,6 @@ def _json_text(table: pd.DataFrame) -> str:
     return ("[\n" + ",\n".join(rows) + "\n]\n") if len(table) else "[]\n"
 
 
-def _cheapest(args, data: pd.DataFrame) -> pd.DataFrame:
-    """``--kind cheapest_regions``: the ``--classifier`` column pooled in each group."""
-    import costchart as cc
-
-    classifier = args.classifier
-    if classifier is None:
-        return cc.cheapest_regions(_points(args, data))
-    by = list(args.by or [])
-    grouping = by if classifier in by else [*by, classifier]
-    columns = {**_columns(args, data), "by": grouping}
-    points = cc.roc_points(data, **columns, bins=args.bins)
-    return cc.cheapest_regions(points, by=[c for c in grouping if c != classifier])
-
-
 def table(args) -> Path | None:
     """Write a transformer's table: CSV to standard output, or a .csv or .json file."""
     import costchart as cc
@@ -373,17 +361,13 @@ def table(args) -> Path | None:
         default="auto" if args.kind == "band" else None,
         interval=interval,
     )
-    if args.classifier is not None and args.kind != "cheapest_regions":
-        msg = (
-            "--classifier applies to table --kind cheapest_regions; drop --classifier or "
-            "pass --kind cheapest_regions"
-        )
+    pooled = args.classifier  # --kind cheapest_regions pools it in each group of --by
+    if pooled is not None and args.kind != "cheapest_regions":
+        msg = "--classifier applies to table --kind cheapest_regions; drop it or pass that kind"
         raise CostchartError(msg)
     path = _output(args.out, _TABLE_SUFFIXES)
     data = _read(Path(args.file))
-    if args.kind == "cheapest_regions":
-        result = _cheapest(args, data)
-    elif args.kind == "band":
+    if args.kind == "band":
         result = _band(args, data, args.band or "auto")
     elif interval:  # the AUC with DeLong's interval at --confidence-level
         result = cc.auc_ci(data, **_columns(args, data), confidence_level=_level(args))
@@ -395,6 +379,9 @@ def table(args) -> Path | None:
             "lines": lambda: cc.to_cost_lines(points),
             "envelope": lambda: cc.lower_envelope(points),
             "selection": lambda: cc.selection_table(points),
+            "cheapest_regions": lambda: cc.cheapest_regions(
+                points, by=None if pooled is None else [c for c in args.by if c != pooled]
+            ),
             "auc": lambda: cc.auc(points),
         }
         result = tables[args.kind]()

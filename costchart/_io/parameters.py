@@ -315,6 +315,7 @@ WORDS: Mapping[str, Word] = {
             "show_chance",
             "show_hull",
             "show_key",
+            "show_owners",
             "show_roc",
         )
     },
