@@ -314,3 +314,25 @@ def test_recorded_owners_pass_through_the_next_call(points):
     # Cost lines of several classifiers, pooled: told apart by the owner column.
     lines = cc.lower_envelope(cc.to_cost_lines(points), by="dataset")
     assert list(lines.columns[:2]) == ["dataset", "classifier"]
+
+
+@pytest.mark.parametrize(("order", "owner"), [(["a", "b"], "b"), (["b", "a"], "a")])
+def test_a_shared_point_goes_to_the_classifier_listed_last(order, owner):
+    """a and b both reach (0.5, 1): the hull keeps the copy listed last in the points."""
+    labels = {"a": [1, 0, 1, 0], "b": [0, 1, 1, 0]}
+    data = pd.DataFrame(
+        {
+            "s": [4, 3, 2, 1] * 2,
+            "y": labels[order[0]] + labels[order[1]],
+            "model": [order[0]] * 4 + [order[1]] * 4,
+        }
+    )
+    points = cc.roc_points(data, score="s", label="y", by="model")
+    shared = points[(points.fpr == 0.5) & (points.tpr == 1.0)]
+    assert sorted(shared["model"]) == ["a", "b"]
+    hull = cc.roc_hull(points, by=[])
+    assert hull.loc[(hull.fpr == 0.5) & (hull.tpr == 1.0), "model"].tolist() == [owner]
+    regions = cc.cheapest_regions(points, by=[])
+    assert regions["model"].iloc[-1] == owner
+    # The trivial classifiers are every classifier's: no owner.
+    assert hull.loc[(hull.fpr == 0) & (hull.tpr == 0), "model"].isna().all()
