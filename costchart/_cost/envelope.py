@@ -48,7 +48,10 @@ def lower_envelope(points_or_lines, *, by: str | Sequence[str] | None = None) ->
         The grouping columns, then one row per envelope vertex, sorted by ``pc`` from 0
         to 1: ``pc``, ``cost`` (float64), and the classifier active to the right of the
         vertex (at the last vertex, ``pc = 1``, the one active to its left):
-        ``threshold``, ``fpr``, ``tpr``. Between vertices the envelope is linear.
+        ``threshold``, ``fpr``, ``tpr``. Between vertices the envelope is linear. Where
+        ``by=`` pools several curves (``by="dataset"`` of points grouped by data set and
+        classifier), the grouping columns merged away follow the grouping columns and name
+        that classifier (missing at the trivial ones; see the glossary, "Owners").
 
     Examples
     --------
@@ -196,7 +199,8 @@ def selection_table(curve, *, by: str | Sequence[str] | None = None) -> pd.DataF
     pandas.DataFrame
         The grouping columns, then one row per interval, sorted by ``pc_lo``:
         ``pc_lo``, ``pc_hi`` (float64; the intervals tile [0, 1]) and the chosen
-        classifier's ``threshold``, ``fpr``, ``tpr``.
+        classifier's ``threshold``, ``fpr``, ``tpr``. The owner columns of a pooled
+        envelope (see :func:`lower_envelope`) follow the grouping columns.
 
     Examples
     --------

@@ -47,8 +47,10 @@ def roc_hull(points, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
     Returns
     -------
     pandas.DataFrame
-        The grouping columns, the points' own columns (``threshold, tp, fp, tn, fn, tpr,
-        fpr`` as far as present), then
+        The grouping columns; where ``by=`` pools several curves, the grouping columns
+        merged away (e.g. ``classifier``), saying whose point each vertex is (missing at
+        the trivial classifiers; see the glossary, "Owners"); the points' own columns
+        (``threshold, tp, fp, tn, fn, tpr, fpr`` as far as present), then
 
         - ``slope_lo``, ``slope_hi`` (float64): slopes of the hull edges right and left of
           the vertex (``+inf`` left of the first vertex, ``0`` right of the last);

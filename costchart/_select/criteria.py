@@ -73,7 +73,9 @@ def iso_performance(
     Returns
     -------
     pandas.DataFrame
-        The grouping columns, then one row per optimal vertex: ``choice``
+        The grouping columns, the owner columns where ``by=`` pools several curves (whose
+        vertex each row is; see :func:`lower_envelope`), then one row per optimal vertex:
+        ``choice``
         (``"threshold"`` or the trivial one's name), ``threshold``, ``fpr``, ``tpr``,
         ``pc_lo``, ``pc_hi``. For conditions, ``pc_lo = pc_hi`` is the condition, in the
         order given; for a range, the rows are in ``pc`` order and ``pc_lo``, ``pc_hi``
