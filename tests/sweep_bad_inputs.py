@@ -755,6 +755,19 @@ def build_cases(tmp: Path) -> list[Case]:
     )
     add("cheapest_regions: an envelope", lambda: cc.cheapest_regions(envelope))
     add(
+        "cost_chart: show_owners without classifier=",
+        lambda: cc.cost_chart(points, show_owners=True),
+    )
+    add(
+        "cost_chart: show_owners='yes'",
+        lambda: cc.cost_chart(points, classifier="classifier", show_owners="yes"),
+    )
+    add(
+        "cost_chart: show_owners=True",
+        lambda: cc.cost_chart(points, classifier="classifier", show_owners=True),
+        RESULT,
+    )
+    add(
         "cheapest_regions: a selection",
         lambda: cc.cheapest_regions(cc.selection_table(envelope)),
         EITHER,
