@@ -56,6 +56,7 @@ def test_the_table_is_what_its_docstring_says(regions):
     ]
     assert regions.attrs["costchart_kind"] == "cheapest_regions"
     assert regions.attrs["costchart_by"] == ["dataset"]
+    assert regions.attrs["costchart_owners"] == ["classifier"]
     assert set(regions["choice"]) <= {"threshold", "mixture", "always negative", "always positive"}
     mixture = regions["choice"] == "mixture"
     assert mixture.any()  # the bundled data has hybrids: the test covers them

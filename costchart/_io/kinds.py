@@ -111,7 +111,8 @@ def record(
 
     ``kind`` defaults to the kind whose columns (:data:`KINDS`) follow the grouping
     columns and the ``owners`` columns exactly; a table of other columns records no kind.
-    ``owners`` (columns right after the grouping columns) are recorded only when given.
+    ``owners`` (the columns saying whose point each row is: right after the grouping
+    columns, or, in ``cheapest_regions``, after ``choice``) are recorded only when given.
     """
     by, owners = list(by), list(owners)
     if kind is None:

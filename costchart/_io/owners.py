@@ -46,6 +46,8 @@ def owner_columns(table: pd.DataFrame, by: list[str], pooled: bool) -> list:
 
     Without pooling, only the owners the table records (not in ``by``) are kept.
     """
+    if any(c not in table.columns for c in by):
+        return []  # the reader names the missing by= column
     recorded = recorded_grouping(table)
     if not pooled:
         candidates = recorded_owners(table)

@@ -173,7 +173,7 @@ def cheapest_regions(points, *, by: str | Sequence[str] | None = None) -> pd.Dat
     per_group = np.bincount(
         np.concatenate([group[start], group[start][:-1][mixed]]), minlength=len(groups)
     )
-    return assemble(groups, per_group, columns, kind=KIND)
+    return assemble(groups, per_group, columns, kind=KIND, owners=owners)
 
 
 def _owners_differ(owners: dict[str, pd.Series], left: np.ndarray, right: np.ndarray):
