@@ -243,6 +243,7 @@ def _assert_owners_drawn(stretches, mixtures, regions, envelope):
     np.testing.assert_allclose(mixtures["cost"], mixed["cost_lo"].round(DIGITS), rtol=0, atol=0)
 
 
+@pytest.mark.slow  # four panels of three classifiers: seconds
 def test_cost_chart_shows_which_classifier_owns_each_stretch(data):
     """show_owners=True draws cheapest_regions along the pooled envelope (issue 33, item 1)."""
     points = cc.roc_points(data, score="score", label="label", by=["dataset", "classifier"])

@@ -77,45 +77,43 @@ def test_owners_thresholds_intervals_and_costs_equal_a_brute_force(points, regio
         # The intervals tile [0, 1].
         assert single["pc_lo"].iloc[0] == 0 and single["pc_hi"].iloc[-1] == 1
         assert (single["pc_lo"].to_numpy()[1:] == single["pc_hi"].to_numpy()[:-1]).all()
-        # 1. A uniform grid, blind to the table: the unique cheapest point at each pc is the
-        #    one of the interval holding it.
+        # 1. A uniform grid, blind to the table: where one ROC point is cheapest, it is the
+        #    point of the interval holding that pc, and the interval's owner and threshold
+        #    name a line reaching the least cost there.
         grid = np.linspace(0, 1, 20_001)
         _, least, reached = _cheapest(fpr, tpr, grid)
-        which = np.searchsorted(single["pc_hi"].to_numpy(), grid, side="left")
-        for k, pc in enumerate(grid):
-            row = single.iloc[min(which[k], len(single) - 1)]
-            assert row["pc_lo"] <= pc <= row["pc_hi"]
+        which = np.minimum(
+            np.searchsorted(single["pc_hi"].to_numpy(), grid, side="left"), len(single) - 1
+        )
+        assert (single["pc_lo"].to_numpy()[which] <= grid).all()
+        assert (grid <= single["pc_hi"].to_numpy()[which]).all()
+        unique, place = _one_place(fpr, tpr, reached)
+        want = np.array(_rates(single, points, dataset)).T[which]
+        np.testing.assert_array_equal(place[unique], want[unique])
+        for k in np.flatnonzero(unique)[::50]:  # the owners, on a subsample of the grid
             at = np.flatnonzero(reached[:, k])
-            points_reached = set(zip(fpr[at], tpr[at], strict=True))
-            if len(points_reached) > 1:
-                continue  # a tie: the envelope's vertex (checked below)
-            _check_owner(row, owner[at], threshold[at], fpr[at], tpr[at])
-            line = fpr[at[0]] + pc * (1 - tpr[at[0]] - fpr[at[0]])
-            assert abs(line - least[k]) <= TOL
+            _check_owner(single.iloc[which[k]], owner[at], threshold[at], fpr[at], tpr[at])
+        line = fpr[reached.argmax(0)] + grid * (1 - tpr - fpr)[reached.argmax(0)]
+        np.testing.assert_allclose(line, least, rtol=0, atol=TOL)
         # 2. The runs of the brute-force argmin are the table's intervals, in order: each
         #    interval's middle has one cheapest point, and no run is missed (the grid holds
         #    every interval's middle, the brute force says what is cheapest there).
         middles = (single["pc_lo"].to_numpy() + single["pc_hi"].to_numpy()) / 2
         fine = np.union1d(grid, middles)
         _, _, reached = _cheapest(fpr, tpr, fine)
-        runs = []
-        for k in range(len(fine)):
-            at = np.flatnonzero(reached[:, k])
-            place = set(zip(fpr[at], tpr[at], strict=True))
-            if len(place) == 1 and (not runs or runs[-1] != place):
-                runs.append(place)
-        expected = [
-            {(float(f), float(t))} for f, t in zip(*_rates(single, points, dataset), strict=True)
-        ]
+        unique, place = _one_place(fpr, tpr, reached)
+        place = place[unique]
+        new_run = np.r_[True, (np.diff(place, axis=0) != 0).any(axis=1)]
+        runs = [tuple(p) for p in place[new_run]]
+        expected = list(zip(*_rates(single, points, dataset), strict=True))
         assert runs == expected
         # 3. Costs: the least and greatest of the brute-force envelope over each interval.
-        for _, row in table.iterrows():
-            inside = np.union1d(
-                grid[(grid >= row["pc_lo"]) & (grid <= row["pc_hi"])], [row["pc_lo"], row["pc_hi"]]
-            )
-            _, least, _ = _cheapest(fpr, tpr, inside)
-            assert abs(least.min() - row["cost_lo"]) <= TOL
-            assert abs(least.max() - row["cost_hi"]) <= TOL
+        every = np.union1d(grid, np.r_[table["pc_lo"], table["pc_hi"]])
+        _, least, _ = _cheapest(fpr, tpr, every)
+        for row in table.itertuples(index=False):
+            inside = least[(every >= row.pc_lo) & (every <= row.pc_hi)]
+            assert abs(inside.min() - row.cost_lo) <= TOL
+            assert abs(inside.max() - row.cost_hi) <= TOL
         # 4. Mixtures: where the cheapest classifier changes, both components are cheapest
         #    at the mixture's pc, and nowhere else is a change of classifier.
         for i in range(1, len(single)):
@@ -141,6 +139,16 @@ def test_owners_thresholds_intervals_and_costs_equal_a_brute_force(points, regio
             assert (mixture.classifier_2, mixture.threshold_2) in both
             assert abs(least[0] - mixture.cost_lo) <= TOL
             assert mixture.cost_lo == mixture.cost_hi
+
+
+def _one_place(fpr, tpr, reached):
+    """Per pc (a column of ``reached``): whether one ROC point is cheapest, and which."""
+    low_f = np.where(reached, fpr[:, None], np.inf).min(0)
+    high_f = np.where(reached, fpr[:, None], -1).max(0)
+    low_t = np.where(reached, tpr[:, None], np.inf).min(0)
+    high_t = np.where(reached, tpr[:, None], -1).max(0)
+    unique = (low_f == high_f) & (low_t == high_t)
+    return unique, np.column_stack([low_f, low_t])
 
 
 def _rates(single: pd.DataFrame, points: pd.DataFrame, dataset: str):
