@@ -78,6 +78,7 @@ def judge(result) -> None:
         assert isinstance(result.index, pd.RangeIndex), "index is not a RangeIndex"
         may_be_nan = {
             col.THRESHOLD,
+            col.THRESHOLD_2,  # cheapest_regions: only mixtures have a second threshold
             col.COST_SD,
             col.FPR_SD,
             col.TPR_SD,
@@ -666,6 +667,7 @@ def build_cases(tmp: Path) -> list[Case]:
         "auc": lambda t, **k: cc.auc(t, **k),
         "thin_points": lambda t, **k: cc.thin_points(t, max_points=5, **k),
         "iso_performance": lambda t, **k: cc.iso_performance(t, pc=0.3, **k),
+        "cheapest_regions": lambda t, **k: cc.cheapest_regions(t, **k),
         "neyman_pearson": lambda t, **k: cc.neyman_pearson(t, max_fpr=0.2, **k),
         "workforce": lambda t, **k: cc.workforce(t, capacity=30, **k),
         "vertical_average": lambda t, **k: cc.vertical_average(t, over="fold", **k),
@@ -709,6 +711,7 @@ def build_cases(tmp: Path) -> list[Case]:
     every_bad_table = (
         "roc_hull",
         "lower_envelope",
+        "cheapest_regions",
         "selection_table",
         "cost_at",
         "auc",
@@ -741,6 +744,42 @@ def build_cases(tmp: Path) -> list[Case]:
         for by in ("nope", [["classifier"]], 3, "pc"):
             if fname not in ("vertical_average", "roc_average", "cost_chart", "roc_chart"):
                 add(f"{fname}: by={by!r}", lambda f=function, b=by: f(points, by=b))
+
+    # Pooled classifiers: the merged-away grouping names the owner of each interval.
+    add(
+        "cheapest_regions: by='classifier'",
+        lambda: cc.cheapest_regions(points, by="classifier"),
+        RESULT,
+    )
+    add("cheapest_regions: by=[]", lambda: cc.cheapest_regions(points, by=[]), RESULT)
+    add(
+        "cheapest_regions: of cost lines, by=[]",
+        lambda: cc.cheapest_regions(cc.to_cost_lines(points), by=[]),
+        RESULT,
+    )
+    add(
+        "cheapest_regions: a grouping column named like a second owner",
+        lambda: cc.cheapest_regions(points.rename(columns={"classifier": "fold_2"}), by="fold_2"),
+    )
+    add("cheapest_regions: an envelope", lambda: cc.cheapest_regions(envelope))
+    add(
+        "cost_chart: show_owners without classifier=",
+        lambda: cc.cost_chart(points, show_owners=True),
+    )
+    add(
+        "cost_chart: show_owners='yes'",
+        lambda: cc.cost_chart(points, classifier="classifier", show_owners="yes"),
+    )
+    add(
+        "cost_chart: show_owners=True",
+        lambda: cc.cost_chart(points, classifier="classifier", show_owners=True),
+        RESULT,
+    )
+    add(
+        "cheapest_regions: a selection",
+        lambda: cc.cheapest_regions(cc.selection_table(envelope)),
+        EITHER,
+    )
 
     # cost curves
     curve_functions = {

@@ -209,6 +209,99 @@ def test_cost_chart_draws_public_tables(sonar):
     _assert_roc_and_cost_drawn(chart, tables, roc=False)
 
 
+def _drawn_owners(chart) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The stretches (two rows each) and the mixtures ``show_owners=True`` drew."""
+    frames = _drawn(chart)
+    (stretches,) = [f for f in frames if "costchart_stretch" in f]
+    (mixtures,) = [f for f in frames if "classifier_2" in f]
+    return stretches, mixtures
+
+
+def _assert_owners_drawn(stretches, mixtures, regions, envelope):
+    """Each drawn stretch is an interval of ``regions`` with its owner, along ``envelope``."""
+    single = regions[regions["choice"] == "threshold"].reset_index(drop=True)
+    ends = stretches.groupby("costchart_stretch", sort=True).agg(
+        dataset=("dataset", "first"),
+        classifier=("classifier", "first"),
+        pc_lo=("pc", "min"),
+        pc_hi=("pc", "max"),
+        owners=("classifier", "nunique"),
+    )
+    assert (ends["owners"] == 1).all()
+    assert ends["dataset"].tolist() == single["dataset"].tolist()
+    assert ends["classifier"].tolist() == single["classifier"].tolist()
+    np.testing.assert_allclose(ends["pc_lo"], single["pc_lo"].round(DIGITS), rtol=0, atol=0)
+    np.testing.assert_allclose(ends["pc_hi"], single["pc_hi"].round(DIGITS), rtol=0, atol=0)
+    for dataset, curve in envelope.groupby("dataset"):
+        drawn = stretches[stretches["dataset"] == dataset]
+        at = np.interp(drawn["pc"], curve["pc"], curve["cost"])
+        np.testing.assert_allclose(drawn["cost"], at, rtol=0, atol=2e-5)
+    mixed = regions[regions["choice"] == "mixture"].reset_index(drop=True)
+    assert mixtures["classifier"].tolist() == mixed["classifier"].tolist()
+    assert mixtures["classifier_2"].tolist() == mixed["classifier_2"].tolist()
+    np.testing.assert_allclose(mixtures["pc"], mixed["pc_lo"].round(DIGITS), rtol=0, atol=0)
+    np.testing.assert_allclose(mixtures["cost"], mixed["cost_lo"].round(DIGITS), rtol=0, atol=0)
+
+
+@pytest.mark.slow  # four panels of three classifiers: seconds
+def test_cost_chart_shows_which_classifier_owns_each_stretch(data):
+    """show_owners=True draws cheapest_regions along the pooled envelope (issue 33, item 1)."""
+    points = cc.roc_points(data, score="score", label="label", by=["dataset", "classifier"])
+    chart = cc.cost_chart(points, classifier="classifier", facet="dataset", show_owners=True)
+    tables = _roc_tables(points, ["dataset", "classifier"])
+    tables["cheapest_regions"] = cc.cheapest_regions(tables["points"], by="dataset")
+    tables["pooled_envelope"] = cc.lower_envelope(tables["points"], by="dataset")
+    assert_recorded(chart, tables)
+    # The points drawn keep every hull vertex: the table is the one of all the points.
+    pd.testing.assert_frame_equal(
+        tables["cheapest_regions"], cc.cheapest_regions(points, by="dataset")
+    )
+    regions, envelope = tables["cheapest_regions"], tables["pooled_envelope"]
+    stretches, mixtures = _drawn_owners(chart)
+    assert len(mixtures) > 0
+    _assert_owners_drawn(stretches, mixtures, regions, envelope)
+    # A swapped owner fails: the check can fail.
+    first = regions.index[regions["choice"] == "threshold"][0]
+    swapped = regions.copy()
+    swapped.loc[first, "classifier"] = (
+        "tree" if swapped.loc[first, "classifier"] != "tree" else "logistic"
+    )
+    with pytest.raises(AssertionError):
+        _assert_owners_drawn(stretches, mixtures, swapped, envelope)
+    key = str(chart.to_dict())
+    assert "cheapest of all classifiers (its colour)" in key
+    assert "mixture of two classifiers (switch)" in key
+    with pytest.raises(cc.CostchartError, match=r"show_owners=True .* pass classifier="):
+        cc.cost_chart(points, facet="dataset", by=["dataset", "classifier"], show_owners=True)
+
+
+def test_show_owners_draws_the_trivial_classifiers_stretches_in_grey():
+    rng = np.random.default_rng(3)
+    y = rng.integers(0, 2, 60)
+    scores = [np.r_[y + rng.normal(0, spread, 60), 9, -9] for spread in (1.2, 1.0)]
+    raw = pd.DataFrame(
+        {
+            "s": np.r_[scores[0], scores[1]],
+            "y": np.r_[y, 0, 1, y, 0, 1],
+            "m": ["a"] * 62 + ["b"] * 62,
+        }
+    )
+    points = cc.roc_points(raw, score="s", label="y", by="m")
+    chart = cc.cost_chart(points, classifier="m", show_owners=True)
+    regions = cc.chart_tables(chart)["cheapest_regions"]
+    assert {"always negative", "always positive"} <= set(regions["choice"])
+    parts = [f for f in _drawn(chart) if "costchart_stretch" in f]
+    assert len(parts) == 2  # the owned stretches and the trivial ones, two layers
+    stretches = pd.concat(parts, ignore_index=True)
+    assert set(parts[0]["choice"]) == {"threshold"}
+    trivial = stretches[stretches["choice"] != "threshold"]
+    expected = regions[regions["choice"].str.startswith("always")]
+    assert sorted(trivial["pc"].unique()) == sorted(
+        {*expected["pc_lo"].round(DIGITS), *expected["pc_hi"].round(DIGITS)}
+    )
+    assert "cheapest: a trivial classifier" in str(chart.to_dict())
+
+
 @pytest.mark.parametrize("combined", [False, True])
 def test_roc_cost_chart_draws_public_tables(data, combined):
     two = data[data.dataset.isin(["sonar", "diabetes"])]

@@ -59,6 +59,40 @@ def test_table(predictions_csv, tmp_path):
     assert list(table.columns) == ["classifier", "pc", "cost", "threshold", "fpr", "tpr"]
 
 
+def test_table_of_the_cheapest_classifier_where(tmp_path, capsys):
+    import costchart as cc
+    from costchart.datasets import load_predictions
+
+    data = load_predictions()
+    path = tmp_path / "all.csv"
+    data.to_csv(path, index=False)
+    out = tmp_path / "regions.csv"
+    argv = ["table", str(path), "--score", "score", "--label", "label", "--by", "dataset"]
+    argv += ["--kind", "cheapest_regions", "--classifier", "classifier", "--out", str(out)]
+    assert main(argv) == 0
+    table = pd.read_csv(out)
+    points = cc.roc_points(
+        pd.read_csv(path), score="score", label="label", by=["dataset", "classifier"]
+    )
+    expected = cc.cheapest_regions(points, by="dataset")
+    assert list(table.columns) == list(expected.columns)
+    assert (table["choice"] == "mixture").any()
+    pd.testing.assert_frame_equal(
+        table[["dataset", "choice", "classifier", "classifier_2"]],
+        expected[["dataset", "choice", "classifier", "classifier_2"]].astype(object),
+        check_dtype=False,
+    )
+    np.testing.assert_allclose(table["pc_lo"], expected["pc_lo"], rtol=0, atol=1e-15)
+    np.testing.assert_array_equal(table["threshold"], expected["threshold"])
+    # Without --classifier: each group's own thresholds.
+    argv = ["table", str(path), "--score", "score", "--label", "label"]
+    argv += ["--by", "dataset", "classifier", "--kind", "cheapest_regions"]
+    assert main(argv) == 0
+    assert capsys.readouterr().out.splitlines()[0].startswith("dataset,classifier,pc_lo")
+    error = _fails_with([*argv[:-2], "--kind", "envelope", "--classifier", "classifier"], capsys)
+    assert "--classifier applies to table --kind cheapest_regions" in error
+
+
 def test_table_of_binned_points(predictions_csv, tmp_path):
     out = tmp_path / "points.csv"
     args = ["table", str(predictions_csv), *COLUMNS, "--bins", "5", "--out", str(out)]

@@ -241,6 +241,13 @@ FUNCTIONS = {
         )
         for method in ("vertical", "horizontal", "by_threshold")
     },
+    "cheapest_regions": (
+        "points",
+        lambda t, i, **k: cc.cheapest_regions(t, **k),
+        lambda i: i.by,
+        lambda i: _schema.CHEAPEST_TABLE,
+        {"string_columns": (_schema.CHOICE,), "nan_ok": (_schema.THRESHOLD_2,)},
+    ),
     "iso_performance(pc)": (
         "points",
         lambda t, i, **k: cc.iso_performance(t, pc=0.3, **k),
@@ -893,6 +900,7 @@ def _written_columns_cases():
         "neyman_pearson": lambda n: cc.neyman_pearson(points(n), by=n, max_fpr=0.3),
         "workforce": lambda n: cc.workforce(points(n), by=n, capacity=0.3),
         "iso_performance": lambda n: cc.iso_performance(points(n), by=n, pc=0.3),
+        "cheapest_regions": lambda n: cc.cheapest_regions(points(n), by=n),
         "expected_cost": lambda n: cc.expected_cost(envelope(n), by=n),
         "curve_points": lambda n: cc.curve_points(envelope(n), by=n),
         "cost_at": lambda n: cc.cost_at(envelope(n), pc=[0.3], by=n),

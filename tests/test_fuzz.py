@@ -455,6 +455,21 @@ def _expected_cost_check(result):
     return table_check((_schema.EXPECTED_COST,))(result)
 
 
+def _cheapest_check(result):
+    """cheapest_regions: its columns, once the owner columns of a pooled table are set aside."""
+    owners = result.attrs.get("costchart_owners", [])
+    assert all(f"{c}_2" in result.columns for c in owners), list(result.columns)
+    body = result.drop(columns=[*owners, *(f"{c}_2" for c in owners)])
+    check_table(
+        body,
+        None,
+        list(_schema.CHEAPEST_TABLE),
+        string_columns=(_schema.CHOICE,),
+        nan_ok=(_schema.THRESHOLD_2,),
+        integer_counts=None,
+    )
+
+
 def _thin_points_check(result):
     """thin_points keeps rows: other costchart columns of its input follow the ROC ones.
 
@@ -1225,6 +1240,9 @@ CASES = {
     ),
     "from_confusion": _raw_call(cc.from_confusion, "counts", _confusion_options, points_check()),
     "roc_hull": _table_call(cc.roc_hull, ["points", "lines"], points_check(_schema.HULL_COLUMNS)),
+    "cheapest_regions": _table_call(
+        cc.cheapest_regions, ["points", "lines", "hull"], _cheapest_check
+    ),
     "to_cost_lines": _table_call(
         cc.to_cost_lines, ["points", "lines"], table_check(_schema.LINE_COLUMNS)
     ),

@@ -32,6 +32,7 @@ from costchart._charts._options import (
 )
 from costchart._charts._registry import register
 from costchart._charts.combined import COMBINED_ENVELOPE, combined_envelope, combined_grid
+from costchart._charts.owners import owner_layers, owner_tables
 from costchart._cost.geometry import cost_top
 from costchart._io import schema as col
 from costchart._io.parameters import checked
@@ -59,6 +60,7 @@ def cost_layers(
     keys,
     curves=None,
     combined=None,
+    owners=None,
 ):
     """The cost view's layers and the key entries that explain them.
 
@@ -67,6 +69,9 @@ def cost_layers(
     or picked in the legend, and hover targets along the envelopes, which set them.
     ``combined`` is the layer of the envelope of the classifiers shown
     (:func:`costchart._charts.combined.combined_envelope`), drawn over the envelopes.
+    ``owners`` are the layers and key entries of ``show_owners=True``
+    (:func:`costchart._charts.owners.owner_layers`): stretches beneath the lines, mixtures
+    above them.
     """
     entries: list[tuple[str, str]] = []
     stack = []
@@ -99,6 +104,9 @@ def cost_layers(
             )
     stack.append(layers.trivial_region(y_max=y_max, facet=keys))
     entries.append(("worse than a trivial classifier", "region"))
+    if owners is not None:
+        stack.extend(owners[0])
+        entries.extend(owners[2])
     if lines_drawn:
         lines = hull_lines(
             draw_cost_lines(
@@ -124,6 +132,8 @@ def cost_layers(
     if combined is not None:
         stack.append(combined)
         entries.append((COMBINED_ENVELOPE, "thick dashed line"))
+    if owners is not None:
+        stack.extend(owners[1])  # the mixtures, on top of the lines
     if ranges:
         stack.append(
             draw_operating_ranges(
@@ -186,6 +196,7 @@ def cost_chart(
     markers: Mapping[str, float] | Sequence[float] | None = None,
     cost_lines: str = "all",
     max_points: int = 100,
+    show_owners: bool = False,
     name: str | None = None,
     look: Look,
 ) -> alt.LayerChart | alt.FacetChart:
@@ -230,6 +241,13 @@ def cost_chart(
         curves").
     max_points : int
         Points drawn per curve (hull vertices always; see :func:`costchart.thin_points`).
+    show_owners : bool
+        Pool the classifiers of each panel (every grouping column but ``classifier=``) and
+        mark which one is the cheapest where (:func:`costchart.cheapest_regions`): each
+        stretch of their envelope as a wide, pale stroke in its owner's colour (grey where
+        a trivial classifier is the cheapest), and each switch from one classifier to
+        another, where a mixture of the two is optimal, as an open dot. Needs
+        ``classifier=``.
     palette : dict, optional
         Colours of ``classifier``'s values (see :func:`costchart._palette`); pass the same one
         to every chart of a report.
@@ -274,11 +292,20 @@ def cost_chart(
     """
     given, ranges = y_max, flag(ranges, "ranges")
     combined = flag(combined, "combined")
+    show_owners = flag(show_owners, "show_owners")
     one_of(cost_lines, "cost_lines", ("all", "hull", "none"))
     markers = check_markers(markers)
     tables = drawn_tables(points, color=color, facet=facet, max_points=max_points, by=by)
     y_max = cost_top(given, tables.envelope[col.COST])
+    public = dict(tables.public)
+    owners = None
+    if show_owners:
+        owned = owner_tables(tables, color)
+        public |= {"cheapest_regions": owned.regions, "pooled_envelope": owned.envelope}
+        colors = colors_of(tables.points, color, look)
+        owners = owner_layers(owned, color=str(color), colors=colors, y_max=y_max)
     options = (color, facet, y_max, max_points, cost_lines, *(("combined",) if combined else ()))
+    options += ("show_owners",) if show_owners else ()
     name = chart_name(name, tables.points, "cost", *options)
     hover, legend = layers.selections([*tables.by, col.LINE], color, name=name)
     least = None
@@ -300,6 +327,7 @@ def cost_chart(
         keys=keys,
         curves=curve_selections(tables, name),
         combined=least,
+        owners=owners,
     )
     if cost_lines == "none" and legend is not None:
         stack[0] = stack[0].add_params(legend)
@@ -309,4 +337,4 @@ def cost_chart(
         look=look,
         panels=None if keys is None else len(keys),
     )
-    return register(chart, tables.public)
+    return register(chart, public)

@@ -162,11 +162,28 @@ def build_parser() -> argparse.ArgumentParser:
     data_arguments(table_parser)
     table_parser.add_argument(
         "--kind",
-        choices=["points", "hull", "lines", "envelope", "selection", "auc", "band"],
+        choices=[
+            "points",
+            "hull",
+            "lines",
+            "envelope",
+            "selection",
+            "cheapest_regions",
+            "auc",
+            "band",
+        ],
         default="points",
         help="which table: ROC points, their convex hull, cost lines, the lower envelope, "
-        "the selection table (threshold per pc range), AUC, or the envelope's band "
-        "(--band); points by default",
+        "the selection table (threshold per pc range), which classifier is the cheapest "
+        "where (cheapest_regions, pooling the --classifier column), AUC, or the "
+        "envelope's band (--band); points by default",
+    )
+    table_parser.add_argument(
+        "--classifier",
+        default=None,
+        help="with --kind cheapest_regions: the column naming the classifiers, pooled in "
+        "each group of the other --by columns (added to --by if missing); without it each "
+        "group's own thresholds",
     )
     table_parser.add_argument(
         "--out",

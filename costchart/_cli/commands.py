@@ -333,6 +333,7 @@ def table(args) -> Path | None:
     import costchart as cc
 
     kind = check_options(args, "table")
+    pooled = args.classifier  # --kind cheapest_regions pools it in each group of --by
     path = _output(args.out, _TABLE_SUFFIXES)
     data = _read(Path(args.file))
     if kind == "band":
@@ -348,6 +349,9 @@ def table(args) -> Path | None:
             "lines": lambda: cc.to_cost_lines(points),
             "envelope": lambda: cc.lower_envelope(points),
             "selection": lambda: cc.selection_table(points),
+            "cheapest_regions": lambda: cc.cheapest_regions(
+                points, by=None if pooled is None else [c for c in args.by or [] if c != pooled]
+            ),
             "auc": lambda: cc.auc(points),
         }
         result = tables[kind]()

@@ -4,8 +4,9 @@ An option that does not apply to the command and kind chosen is refused, never i
 :func:`check_options` runs before any file is read and raises a
 :class:`~costchart.CostchartError` naming the option, where it applies and the fix. The
 kind is ``plot --kind`` (``roc-cost`` by default; ``band`` with ``--band``) or
-``table --kind``. Options that only one command has (``plot --facet``, ``--title``,
-``--classifier``) are refused by the parser of the other. Here too: ``--band``'s
+``table --kind``. Options that only one command has (``plot --facet``, ``--title``)
+are refused by the parser of the other; ``--classifier`` is ``plot``'s and ``table --kind
+cheapest_regions``'s. Here too: ``--band``'s
 deprecated names read (:func:`inference`) and ``--confidence-level``'s default
 (:func:`level`).
 """
@@ -104,6 +105,12 @@ _SCOPES = {
         lambda c: c.command == "plot" and c.kind in _COST_VIEW,
         "plot --kind roc-cost or cost (the envelope of the classifiers shown)",
         "pass --kind cost",
+    ),
+    "classifier": _Scope(
+        "--classifier",
+        lambda c: c.command == "plot" or c.kind == "cheapest_regions",
+        "plot and to table --kind cheapest_regions (the classifiers it compares)",
+        "pass --kind cheapest_regions",
     ),
     "cost_lines": _Scope(
         "--cost-lines",

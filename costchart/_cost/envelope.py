@@ -15,6 +15,7 @@ from costchart._io.errors import CostchartError
 from costchart._io.exact import exact_column
 from costchart._io.frames import carry_grouping, describe_group
 from costchart._io.groups import Groups, assemble, combine_groups, grouped_order
+from costchart._io.kinds import recorded_owners
 from costchart._io.parameters import checked
 from costchart._io.table_values import threshold_values
 from costchart._io.tables import curve_groups, numbers, points_groups, read_table, table_kind
@@ -47,7 +48,10 @@ def lower_envelope(points_or_lines, *, by: str | Sequence[str] | None = None) ->
         The grouping columns, then one row per envelope vertex, sorted by ``pc`` from 0
         to 1: ``pc``, ``cost`` (float64), and the classifier active to the right of the
         vertex (at the last vertex, ``pc = 1``, the one active to its left):
-        ``threshold``, ``fpr``, ``tpr``. Between vertices the envelope is linear.
+        ``threshold``, ``fpr``, ``tpr``. Between vertices the envelope is linear. Where
+        ``by=`` pools several curves (``by="dataset"`` of points grouped by data set and
+        classifier), the grouping columns merged away follow the grouping columns and name
+        that classifier (missing at the trivial ones; see the glossary, "Owners").
 
     Examples
     --------
@@ -74,10 +78,12 @@ def envelope_of_hulls(groups: Groups, hulls: Hulls) -> pd.DataFrame:
     fpr = hulls.columns[col.FPR].astype(np.float64)[rows]
     tpr = hulls.columns[col.TPR].astype(np.float64)[rows]
     lengths = np.bincount(group, minlength=len(hulls.lengths))
+    owned = {c: v.iloc[rows].reset_index(drop=True) for c, v in hulls.owners.items()}
     return assemble(
         groups,
         lengths,
         {
+            **owned,
             col.PC: pc,
             col.COST: fpr + pc * (1.0 - tpr - fpr),
             # Points may come without thresholds (read_hulls adds NaN ones; a chart's do not).
@@ -89,6 +95,7 @@ def envelope_of_hulls(groups: Groups, hulls: Hulls) -> pd.DataFrame:
             col.FPR: fpr,
             col.TPR: tpr,
         },
+        owners=list(hulls.owners),
     )
 
 
@@ -192,7 +199,8 @@ def selection_table(curve, *, by: str | Sequence[str] | None = None) -> pd.DataF
     pandas.DataFrame
         The grouping columns, then one row per interval, sorted by ``pc_lo``:
         ``pc_lo``, ``pc_hi`` (float64; the intervals tile [0, 1]) and the chosen
-        classifier's ``threshold``, ``fpr``, ``tpr``.
+        classifier's ``threshold``, ``fpr``, ``tpr``. The owner columns of a pooled
+        envelope (see :func:`lower_envelope`) follow the grouping columns.
 
     Examples
     --------
@@ -238,16 +246,20 @@ def selection_table(curve, *, by: str | Sequence[str] | None = None) -> pd.DataF
         raise CostchartError(msg)
     ends_interval = np.ones(len(rows), dtype=bool)
     ends_interval[groups.starts] = False
+    owners = [c for c in recorded_owners(table) if c in table.columns and c not in by]
+    owned = {c: table[c].iloc[chosen].reset_index(drop=True) for c in owners}
     return assemble(
         groups,
         groups.sizes - 1,
         {
+            **owned,
             col.PC_LO: pc[starts_interval],
             col.PC_HI: pc[ends_interval],
             col.THRESHOLD: threshold,
             col.FPR: fpr,
             col.TPR: tpr,
         },
+        owners=owners,
     )
 
 

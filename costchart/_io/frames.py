@@ -230,14 +230,16 @@ GROUPING = _kinds.GROUPING
 THINNED = _kinds.THINNED
 
 
-def carry_grouping(frame: pd.DataFrame, by: Sequence[str], kind: str | None = None) -> pd.DataFrame:
-    """Record ``by`` as ``frame``'s grouping, and its kind (returns ``frame``).
+def carry_grouping(
+    frame: pd.DataFrame, by: Sequence[str], kind: str | None = None, owners: Sequence[str] = ()
+) -> pd.DataFrame:
+    """Record ``by`` as ``frame``'s grouping, its kind and owners (returns ``frame``).
 
     See :mod:`costchart._io.kinds`: pandas keeps both through filtering, sorting, copying,
     ``reset_index`` and the concatenation of tables recording the same; merges, polars
     and dicts drop them, and a later call then asks for ``by=`` (see :func:`infer_by`).
     """
-    return _kinds.record(frame, by, kind)
+    return _kinds.record(frame, by, kind, owners)
 
 
 def own_columns(table: pd.DataFrame) -> list:

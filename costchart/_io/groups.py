@@ -158,11 +158,14 @@ def combine_groups(
     groups: Sequence[Group],
     parts: Sequence[pd.DataFrame],
     columns: Sequence[str],
+    owners: Sequence[str] = (),
 ) -> pd.DataFrame:
     """Stack per-group results with the grouping columns of ``frame`` leading.
 
     ``parts[i]`` is the result for ``groups[i]``; its rows get that group's key values
     (with the dtype of ``frame``'s columns). An empty result still has every column.
+    ``owners`` are columns of the parts (the first of ``columns``) recorded as owners
+    (see :mod:`costchart._io.kinds`).
     """
     columns = list(columns)
     lengths = np.array([len(part) for part in parts], dtype=np.intp)
@@ -172,31 +175,38 @@ def combine_groups(
     else:
         body = pd.DataFrame({c: pd.Series(dtype=_empty_dtype(c)) for c in columns})
     if not by:
-        return carry_grouping(body, [])
+        return carry_grouping(body, [], owners=owners)
     if isinstance(groups, Groups):
         firsts = groups.firsts
     else:
         firsts = np.array([g.positions[0] for g in groups], dtype=np.intp)
     keys = frame[by].iloc[np.repeat(firsts, lengths)].reset_index(drop=True)
-    return carry_grouping(pd.concat([keys, body], axis=1), by)
+    return carry_grouping(pd.concat([keys, body], axis=1), by, owners=owners)
 
 
 def assemble(
-    groups: Groups, lengths: np.ndarray, columns: Mapping[str, np.ndarray]
+    groups: Groups,
+    lengths: np.ndarray,
+    columns: Mapping[str, object],
+    *,
+    kind: str | None = None,
+    owners: Sequence[str] = (),
 ) -> pd.DataFrame:
     """A result table: the grouping columns of ``groups`` leading, then ``columns``.
 
     ``columns`` hold the rows of all groups, group after group, ``lengths[i]`` rows for
     group ``i`` (0 leaves the group out); the key columns repeat each group's key values
     with the dtype of the input frame's columns. Built column by column (:func:`table`).
+    ``kind`` and ``owners`` (the first of ``columns``) are recorded as
+    :func:`~costchart._io.frames.carry_grouping` records them.
     """
     lengths = np.asarray(lengths, dtype=np.int64)
     body = dict(columns)
     if not groups.by:
-        return carry_grouping(table(body), [])
+        return carry_grouping(table(body), [], kind, owners)
     rows = np.repeat(groups.firsts, lengths)
     keys = {c: groups.frame[c].iloc[rows].reset_index(drop=True) for c in groups.by}
-    return carry_grouping(table({**keys, **body}), groups.by)
+    return carry_grouping(table({**keys, **body}), groups.by, kind, owners)
 
 
 def count_at_most(keys: np.ndarray, owner: np.ndarray, query: np.ndarray, asker: np.ndarray):

@@ -4,7 +4,11 @@ Every table costchart returns records two facts in ``DataFrame.attrs``:
 
 - its **kind** (``attrs["costchart_kind"]``): ``"points"``, ``"hull"``, ``"lines"``,
   ``"envelope"``, ``"band"``, ... (:data:`KINDS`), named by the function that wrote it;
-- its **grouping** (``attrs["costchart_by"]``): the columns telling its curves apart.
+- its **grouping** (``attrs["costchart_by"]``): the columns telling its curves apart;
+- where a set operation pooled curves (``roc_hull(points, by="dataset")`` of points grouped
+  by data set and classifier), its **owner** columns (``attrs["costchart_owners"]``): the
+  merged-away grouping columns, kept after the grouping columns to say whose point each
+  row is (see :func:`costchart._io.owners.owner_columns`).
 
 Readers read these facts; they never judge a table's kind or grouping from the values in
 its columns. pandas keeps ``attrs`` through filtering, sorting, copying, column selection,
@@ -26,11 +30,13 @@ __all__ = [
     "FAMILIES",
     "GROUPING",
     "KIND",
+    "OWNERS",
     "SETS",
     "THINNED",
     "kind_of",
     "record",
     "recorded_grouping",
+    "recorded_owners",
     "refuse_thinned",
 ]
 
@@ -38,6 +44,9 @@ __all__ = [
 KIND = "costchart_kind"
 #: Where a table records its grouping columns.
 GROUPING = "costchart_by"
+#: Where a table records its owner columns: grouping columns a set operation merged away,
+#: kept to say whose point each row is (never a grouping).
+OWNERS = "costchart_owners"
 
 #: The columns each kind of table is written with (after its grouping columns), and the
 #: kind it records. A table whose columns are none of these records no kind.
@@ -92,16 +101,27 @@ NEEDED = {
 }
 
 
-def record(frame: pd.DataFrame, by: Sequence[str], kind: str | None = None) -> pd.DataFrame:
-    """Record ``by`` as ``frame``'s grouping and its kind (returns ``frame``).
+def record(
+    frame: pd.DataFrame,
+    by: Sequence[str],
+    kind: str | None = None,
+    owners: Sequence[str] = (),
+) -> pd.DataFrame:
+    """Record ``by`` as ``frame``'s grouping, its kind and its owners (returns ``frame``).
 
     ``kind`` defaults to the kind whose columns (:data:`KINDS`) follow the grouping
-    columns exactly; a table of other columns records no kind.
+    columns and the ``owners`` columns exactly; a table of other columns records no kind.
+    ``owners`` (the columns saying whose point each row is: right after the grouping
+    columns, or, in ``cheapest_regions``, after ``choice``) are recorded only when given.
     """
-    by = list(by)
+    by, owners = list(by), list(owners)
     if kind is None:
-        kind = KINDS.get(tuple(frame.columns[len(by) :]))
+        kind = KINDS.get(tuple(frame.columns[len(by) + len(owners) :]))
     frame.attrs[GROUPING] = by
+    if owners:
+        frame.attrs[OWNERS] = owners
+    else:
+        frame.attrs.pop(OWNERS, None)
     if kind is None:
         frame.attrs.pop(KIND, None)
     else:
@@ -113,6 +133,12 @@ def recorded_grouping(table: pd.DataFrame) -> list[str] | None:
     """The grouping ``table`` records, or None (made by hand, or through a merge or polars)."""
     carried = table.attrs.get(GROUPING)
     return list(carried) if isinstance(carried, list) else None
+
+
+def recorded_owners(table: pd.DataFrame) -> list[str]:
+    """The owner columns ``table`` records (see :data:`OWNERS`), or an empty list."""
+    carried = table.attrs.get(OWNERS)
+    return list(carried) if isinstance(carried, list) else []
 
 
 def kind_of(table: pd.DataFrame, name: str) -> str:

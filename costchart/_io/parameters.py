@@ -320,6 +320,7 @@ WORDS: Mapping[str, Word] = {
             "show_chance",
             "show_hull",
             "show_key",
+            "show_owners",
             "show_roc",
         )
     },

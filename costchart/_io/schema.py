@@ -100,6 +100,10 @@ CHOICE, ROLE, WEIGHT = "choice", "role", "weight"
 ISO_TABLE = (CHOICE, THRESHOLD, FPR, TPR, PC_LO, PC_HI)
 #: Columns of :func:`costchart.neyman_pearson` and :func:`costchart.workforce`.
 CHOICE_TABLE = (ROLE, THRESHOLD, FPR, TPR, WEIGHT)
+#: Columns of :func:`costchart.cheapest_regions`, after the grouping columns, leaving out
+#: the owner columns (after ``choice``) and the second owner's (after ``threshold``).
+THRESHOLD_2 = "threshold_2"
+CHEAPEST_TABLE = (PC_LO, PC_HI, CHOICE, THRESHOLD, THRESHOLD_2, COST_LO, COST_HI)
 #: Columns of :func:`costchart.performance_independent`'s tables (besides the
 #: user-named training ``pc`` column).
 SEGMENT, EXTRA_COST = "segment", "extra_cost"
@@ -113,7 +117,10 @@ COMPARE_BETTER_TABLE = (PC_LO, PC_HI, BETTER)
 COMPARE_ADVANTAGE_TABLE = (NAME, MAX_ADVANTAGE, PC)
 
 RESERVED = RESERVED | frozenset(
-    ISO_TABLE + CHOICE_TABLE + (SEGMENT, EXTRA_COST, COST_A, COST_B, BETTER, MAX_ADVANTAGE)
+    ISO_TABLE
+    + CHOICE_TABLE
+    + CHEAPEST_TABLE
+    + (SEGMENT, EXTRA_COST, COST_A, COST_B, BETTER, MAX_ADVANTAGE)
 )
 
 #: Tables of the ROC statistics, decision curves and precision-recall curves.

@@ -27,11 +27,10 @@ from costchart._io.frames import (
     check_unique_columns,
     describe_group,
     infer_by,
-    is_row_index,
-    own_columns,
 )
 from costchart._io.groups import Group, Groups, split_groups
 from costchart._io.kinds import KIND, SETS, kind_of, recorded_grouping
+from costchart._io.owners import curves_of, owner_columns
 from costchart._io.table_values import (
     _refuse,
     check_curve,
@@ -50,6 +49,7 @@ __all__ = [
     "numbers",
     "points_columns",
     "points_groups",
+    "points_owned",
     "read_selection",
     "read_table",
     "table_kind",
@@ -98,9 +98,13 @@ def _groups_of(table: pd.DataFrame, by: list[str], name: str) -> Groups:
     return split_groups(table, by)  # no rows, no groups: the caller returns its empty table
 
 
-def _lines_to_points(lines: pd.DataFrame, by: list[str]) -> pd.DataFrame:
-    """One ROC point per cost line: ``fpr`` = cost at pc 0, ``tpr`` = 1 - cost at pc 1."""
-    keys = [*by, col.LINE]
+def _lines_to_points(lines: pd.DataFrame, by: list[str], owners: Sequence = ()) -> pd.DataFrame:
+    """One ROC point per cost line: ``fpr`` = cost at pc 0, ``tpr`` = 1 - cost at pc 1.
+
+    ``owners`` (:func:`~costchart._io.owners.owner_columns`) are kept after ``by``: with
+    ``by``, they tell the lines apart (line numbers restart in every curve).
+    """
+    keys = [*by, *owners, col.LINE]
     at_zero = lines[lines[col.PC] == 0]
     at_one = lines[lines[col.PC] == 1]
     if len(at_zero) + len(at_one) != len(lines) or len(at_zero) != len(at_one):
@@ -127,7 +131,7 @@ def _lines_to_points(lines: pd.DataFrame, by: list[str]) -> pd.DataFrame:
             f"(and group); some line of it has several (keys: {keys})"
         )
         raise CostchartError(msg) from None
-    points = merged[by].copy()
+    points = merged[[*by, *owners]].copy()
     # Thresholds as a points table holds them: float64, or exact whole numbers past 2**53.
     threshold = merged[col.THRESHOLD] if col.THRESHOLD in merged else np.nan
     if isinstance(threshold, pd.Series) and threshold.dtype != object:
@@ -178,15 +182,31 @@ def points_columns(
     without thresholds in any order, and, given ``by=`` explicitly, pools the curves its
     groups hold (the hull of several classifiers), each checked on its own.
     """
+    table, by, groups, arrays, _ = points_owned(
+        table, by, name=name, declared=declared, cloud=cloud
+    )
+    return table, by, groups, arrays
+
+
+def points_owned(
+    table,
+    by: str | Sequence[str] | None,
+    *,
+    name: str = "points",
+    declared=None,
+    cloud: bool = False,
+) -> tuple[pd.DataFrame, list[str], Groups, dict[str, np.ndarray], list]:
+    """:func:`points_columns`, and the owner columns of a set operation (``_io/owners.py``)."""
     table = read_table(table, name)
     kind = table_kind(table, name)
     recorded = recorded_grouping(table)
     pooled = cloud and by is not None  # by= said explicitly: a set operation may pool curves
     by = infer_by(table, by, name=name, declared=declared)
+    owners = owner_columns(table, by, pooled) if cloud else []
     if kind == "lines":
         _groups_of(table, by, name)  # names a missing by column before the conversion
         check_unit(table, (col.PC,), name, "operating points")
-        table = _lines_to_points(table, by)
+        table = _lines_to_points(table, by, owners)
     elif kind != "points":
         msg = (
             f"{name} must be a ROC points table ('fpr', 'tpr') or a cost-lines table "
@@ -198,23 +218,10 @@ def points_columns(
     chosen = table.attrs.get(KIND) in SETS and cloud  # chosen points: a set, not curves
     if kind == "points" and not chosen:  # cost lines were checked as lines
         if pooled:
-            check_curves(table, _curves_of(table, by, recorded), arrays, name=name, cloud=cloud)
+            check_curves(table, curves_of(table, by, recorded), arrays, name=name, cloud=cloud)
         else:
             check_curves(table, by, arrays, name=name, cloud=cloud, groups=groups)
-    return table, by, groups, arrays
-
-
-def _curves_of(table: pd.DataFrame, by: list[str], recorded) -> list[str]:
-    """The columns telling apart the curves a set operation pools, for :func:`check_curves`.
-
-    A statistic read off curves takes its groups as the curves. A set operation given
-    ``by=`` explicitly (the hull of several classifiers) may pool curves: they are told
-    apart by ``by``, the grouping the table records and any other column it has that is
-    not an index.
-    """
-    finer = [*by, *(c for c in recorded or () if c in table.columns and c not in by)]
-    others = [c for c in own_columns(table) if c not in finer and not is_row_index(table, c)]
-    return [*finer, *others]
+    return table, by, groups, arrays, owners
 
 
 def curve_groups(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
@@ -14,7 +14,7 @@ from costchart._io.exact import exact_column
 from costchart._io.frames import table as table_of
 from costchart._io.groups import Groups, assemble
 from costchart._io.parameters import checked
-from costchart._io.tables import points_columns, points_groups
+from costchart._io.tables import points_owned
 from costchart._roc.upper_hull import upper_hulls
 
 __all__ = ["group_hulls", "roc_hull"]
@@ -47,8 +47,10 @@ def roc_hull(points, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
     Returns
     -------
     pandas.DataFrame
-        The grouping columns, the points' own columns (``threshold, tp, fp, tn, fn, tpr,
-        fpr`` as far as present), then
+        The grouping columns; where ``by=`` pools several curves, the grouping columns
+        merged away (e.g. ``classifier``), saying whose point each vertex is (missing at
+        the trivial classifiers; see the glossary, "Owners"); the points' own columns
+        (``threshold, tp, fp, tn, fn, tpr, fpr`` as far as present), then
 
         - ``slope_lo``, ``slope_hi`` (float64): slopes of the hull edges right and left of
           the vertex (``+inf`` left of the first vertex, ``0`` right of the last);
@@ -68,16 +70,19 @@ def roc_hull(points, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
     2        2.0  0.5  1.0    0.5    1.0
     3        1.0  1.0  1.0    1.0    1.0
     """
-    table, by, groups = points_groups(points, by, cloud=True)
-    return hull_table(table, groups)[0]
+    table, by, groups, _, owners = points_owned(points, by, cloud=True)
+    return hull_table(table, groups, owners)[0]
 
 
-def hull_table(table: pd.DataFrame, groups: Groups) -> tuple[pd.DataFrame, Hulls]:
+def hull_table(
+    table: pd.DataFrame, groups: Groups, owners: Sequence = ()
+) -> tuple[pd.DataFrame, Hulls]:
     """:func:`roc_hull` of a table already read and split, with the hulls it is made of."""
     point_columns = [c for c in col.ROC_COLUMNS if c in table.columns]
-    hulls = all_hulls(table, groups, point_columns)
+    hulls = all_hulls(table, groups, point_columns, owners=owners)
     columns = {c: hulls.columns[c] for c in [*point_columns, *col.HULL_COLUMNS]}
-    return assemble(groups, hulls.lengths, columns), hulls
+    result = assemble(groups, hulls.lengths, {**hulls.owners, **columns}, owners=list(hulls.owners))
+    return result, hulls
 
 
 @dataclass(frozen=True)
@@ -87,11 +92,17 @@ class Hulls:
     columns: dict[str, np.ndarray]  # the vertices' columns and their ranges
     lengths: np.ndarray  # vertices per group
     rows: np.ndarray  # each vertex's row in the table (-1: an added (0, 0), -2: (1, 1))
+    #: The owner columns (see :func:`costchart._io.owners.owner_columns`): whose point
+    #: each vertex is, missing at the trivial classifiers (every classifier's).
+    owners: dict[str, pd.Series] = field(default_factory=dict)
 
     @functools.cached_property
     def frame(self) -> pd.DataFrame:
-        """The vertices as one frame (built when first asked for; the columns are shared)."""
-        return table_of(dict(self.columns))
+        """The vertices as one frame (built when first asked for; the columns are shared).
+
+        The owner columns come first.
+        """
+        return table_of({**self.owners, **self.columns})
 
     def parts(self) -> list[pd.DataFrame]:
         """One frame per group (for code that still works group by group)."""
@@ -118,12 +129,12 @@ def read_hulls(
     points, by, *, name: str = "points"
 ) -> tuple[pd.DataFrame, list[str], Groups, Hulls]:
     """As :func:`group_hulls`, with the hulls of all groups in one :class:`Hulls`."""
-    table, by, groups, arrays = points_columns(points, by, name=name, cloud=True)
+    table, by, groups, arrays, owners = points_owned(points, by, name=name, cloud=True)
     columns = [c for c in col.ROC_COLUMNS if c in table.columns]
     if col.THRESHOLD not in columns:
         table = table.assign(**{col.THRESHOLD: np.nan})
         columns = [col.THRESHOLD, *columns]
-    return table, by, groups, all_hulls(table, groups, columns, arrays)
+    return table, by, groups, all_hulls(table, groups, columns, arrays, owners=owners)
 
 
 def hull_of_group(table: pd.DataFrame, positions: np.ndarray, columns: list[str]):
@@ -133,7 +144,12 @@ def hull_of_group(table: pd.DataFrame, positions: np.ndarray, columns: list[str]
 
 
 def all_hulls(
-    table: pd.DataFrame, groups: Groups, columns: list[str], read: Mapping | None = None
+    table: pd.DataFrame,
+    groups: Groups,
+    columns: list[str],
+    read: Mapping | None = None,
+    *,
+    owners: Sequence = (),
 ) -> Hulls:
     """Hull vertices of every group, with their slope and ``pc`` ranges.
 
@@ -141,7 +157,12 @@ def all_hulls(
     the trivial classifiers where missing; the hulls of all groups are found together
     (:func:`~costchart._roc.upper_hull.upper_hulls`). ``read`` holds columns of ``table``
     already read (``Series.to_numpy()``, as :func:`~costchart._io.tables.check_rates`
-    returns them), which are not read again.
+    returns them), which are not read again. ``owners`` are columns of ``table`` taken
+    along (:func:`owner_values`).
+
+    Of several points at the same place in a group (identical rates, e.g. two
+    classifiers sharing a point), the vertex is the one listed last in the table; the
+    first point of a group is its (0, 0), which belongs to no classifier.
     """
     iv = [col.FP_COST, col.TP_BENEFIT]
     names = set(table.columns)
@@ -200,7 +221,26 @@ def all_hulls(
         c: _column_with_trivial(arrays, c, columns, vertices, group[kept], firsts, maxima)
         for c in columns
     }
-    return Hulls(_with_ranges(values, lengths), lengths, source[kept])
+    rows = source[kept]
+    owned = owner_values(table, list(owners), rows, x[kept], y[kept])
+    return Hulls(_with_ranges(values, lengths), lengths, rows, owned)
+
+
+def owner_values(
+    table: pd.DataFrame, owners: list, rows: np.ndarray, fpr: np.ndarray, tpr: np.ndarray
+) -> dict[str, pd.Series]:
+    """The ``owners`` columns of ``table`` at ``rows`` (a negative row: an added point).
+
+    The trivial classifiers, at (0, 0) and (1, 1), are every classifier's: their owner is
+    missing (NaN, or the column's own missing value), as it is at the points the hull
+    added. The columns keep their dtype where they can hold a missing value (whole
+    numbers become floats, as pandas makes them).
+    """
+    if not owners:
+        return {}
+    trivial = (rows < 0) | ((fpr == 0) & (tpr == 0)) | ((fpr == 1) & (tpr == 1))
+    safe = np.where(rows < 0, 0, rows)
+    return {c: table[c].iloc[safe].reset_index(drop=True).where(~trivial) for c in owners}
 
 
 def _is_sorted_within(fpr: np.ndarray, tpr: np.ndarray, starts: np.ndarray) -> bool:

@@ -24,7 +24,7 @@ from costchart._io.groups import combine_groups
 from costchart._io.parameters import checked
 from costchart._io.table_values import threshold_values
 from costchart._io.validation import finite_number, probabilities, probability, real_numbers
-from costchart._roc.hull import group_hulls
+from costchart._roc.hull import group_hulls, read_hulls
 from costchart._roc.optimal import optimal_vertices
 
 __all__ = ["iso_performance", "neyman_pearson", "workforce"]
@@ -73,7 +73,9 @@ def iso_performance(
     Returns
     -------
     pandas.DataFrame
-        The grouping columns, then one row per optimal vertex: ``choice``
+        The grouping columns, the owner columns where ``by=`` pools several curves (whose
+        vertex each row is; see :func:`lower_envelope`), then one row per optimal vertex:
+        ``choice``
         (``"threshold"`` or the trivial one's name), ``threshold``, ``fpr``, ``tpr``,
         ``pc_lo``, ``pc_hi``. For conditions, ``pc_lo = pc_hi`` is the condition, in the
         order given; for a range, the rows are in ``pc`` order and ``pc_lo``, ``pc_hi``
@@ -94,7 +96,8 @@ def iso_performance(
     2        threshold        1.0  0.428571  0.500000
     """
     conditions, span = _conditions(pc, slope, pc_range, slope_range)
-    table, by, groups, hulls = group_hulls(points, by)
+    table, by, groups, all_hulls = read_hulls(points, by)
+    hulls, owners = all_hulls.parts(), list(all_hulls.owners)
     parts = []
     for hull in hulls:
         lo = hull[col.PC_LO].to_numpy()
@@ -111,6 +114,7 @@ def iso_performance(
             parts.append(
                 pd.DataFrame(
                     {
+                        **{c: pick[c].reset_index(drop=True) for c in owners},
                         col.CHOICE: _trivial_name(fpr, tpr),
                         col.THRESHOLD: threshold_values(pick, "points"),
                         col.FPR: fpr,
@@ -125,7 +129,7 @@ def iso_performance(
         pd.concat(parts[k * per_group : (k + 1) * per_group], ignore_index=True)
         for k in range(len(hulls))
     ]
-    return combine_groups(table, by, groups, merged, col.ISO_TABLE)
+    return combine_groups(table, by, groups, merged, [*owners, *col.ISO_TABLE], owners)
 
 
 def _conditions(pc, slope, pc_range, slope_range):

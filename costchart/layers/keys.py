@@ -68,6 +68,8 @@ STYLES: dict[str, dict] = {
     "band": {"shape": "square", "fill": "#9fc3df"},
     "spread": {"shape": "square", "fill": "#c4c4c4"},
     "dot": {"shape": "circle", "fill": INK},
+    "open dot": {"shape": "circle", "fill": "white", "stroke": INK, "strokeWidth": 1.5},
+    "wide line": {"shape": "stroke", "stroke": "#b5b5b5", "strokeWidth": 8.0},
     "ring": {"shape": "circle", "stroke": HIGHLIGHT, "strokeWidth": 2.0},
     "error bar": {"shape": "stroke", "stroke": ONE_CURVE, "strokeWidth": 1.0},
     "tick": {"shape": "stroke", "stroke": MUTED, "strokeWidth": 2.0},
@@ -143,11 +145,11 @@ def key(
         :data:`STYLES`: ``"thin line"``, ``"bold line"``, ``"trivial"``, ``"line"``,
         ``"dashed line"``, ``"thick dashed line"``, ``"dotted line"``, ``"rule"``,
         ``"chance"``, ``"highlight"``, ``"region"``, ``"band"``, ``"spread"``, ``"dot"``,
-        ``"ring"``, ``"error bar"``, ``"tick"``, or ``"note"`` (no symbol: the label
-        alone, e.g. where the cost axis stops). A third item, a CSS colour, draws the
-        symbol in the colour of the element it names (its stroke, or its fill for
-        ``"region"``, ``"band"``, ``"spread"`` and ``"dot"``), so a key never shows a
-        black swatch for an element drawn in colour.
+        ``"open dot"``, ``"ring"``, ``"error bar"``, ``"tick"``, ``"wide line"``, or
+        ``"note"`` (no symbol: the label alone, e.g. where the cost axis stops). A third
+        item, a CSS colour, draws the symbol in the colour of the element it names (its
+        stroke, or its fill for ``"region"``, ``"band"``, ``"spread"`` and ``"dot"``), so a
+        key never shows a black swatch for an element drawn in colour.
     facet : pandas.DataFrame, optional
         Facet values to repeat the (invisible) rows for, one row per panel.
     title : str, optional

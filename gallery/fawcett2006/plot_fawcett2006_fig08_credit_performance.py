@@ -79,10 +79,9 @@ areas = cc.auc(plain).merge(
 
 def regions(points):
     """Share of the pc range over which each classifier owns the pooled hull."""
-    hull = cc.roc_hull(points, by=[])  # by=[]: one hull pooling the three curves
-    owners = points[["classifier", "fpr", "tpr"]].drop_duplicates(["fpr", "tpr"], keep=False)
-    hull = hull.merge(owners, on=["fpr", "tpr"], how="left").fillna({"classifier": "trivial"})
-    return (hull["pc_hi"] - hull["pc_lo"]).groupby(hull["classifier"]).sum()
+    cheapest = cc.cheapest_regions(points, by=[])  # by=[]: one hull pooling the three curves
+    owner = cheapest["classifier"].fillna("trivial")  # the trivial classifiers are no one's
+    return (cheapest["pc_hi"] - cheapest["pc_lo"]).groupby(owner).sum()
 
 
 superiority = pd.DataFrame({"roc": regions(plain), "rociv": regions(weighted)})
