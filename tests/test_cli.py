@@ -90,7 +90,7 @@ def test_table_of_the_cheapest_classifier_where(tmp_path, capsys):
     assert main(argv) == 0
     assert capsys.readouterr().out.splitlines()[0].startswith("dataset,classifier,pc_lo")
     error = _fails_with([*argv[:-2], "--kind", "envelope", "--classifier", "classifier"], capsys)
-    assert "--classifier applies to table --kind cheapest_regions" in error
+    assert "--classifier classifier applies to plot and to table --kind cheapest_regions" in error
 
 
 def test_table_of_binned_points(predictions_csv, tmp_path):
@@ -888,8 +888,7 @@ def test_an_option_that_does_not_apply_is_refused_before_any_work(
         ["--combined"],
         ["--cost-lines", "all"],
         ["--title", "t"],
-        ["--classifier", "m"],
-        ["--facet", "d"],
+        ["--facet", "d"],  # (--classifier is table --kind cheapest_regions's too)
     ],
 )
 def test_table_has_none_of_plot_s_options(tmp_path, capsys, option):

@@ -1535,6 +1535,9 @@ def test_every_public_function_is_fuzzed():
     fuzzed |= {"predictions", "from_cv_results", "threshold_classifier", "expected_cost_scorer"}
     # Simulations of binormal test sets (parameters in, no table): tests/test_binormal.py
     fuzzed |= {"band_coverage", "difference_coverage", "coverage_grid", "coverage_chart"}
+    # A report's Markdown text: fuzzed by hypothesis in tests/test_report_sections.py; the
+    # offline notebook renderer takes no arguments (tests/test_notebook.py)
+    fuzzed |= {"markdown", "enable_offline"}
     public = {
         n
         for n in cc.__all__
