@@ -31,6 +31,11 @@ COVERS = {
     "as_if_fixed": (
         "the cost of the thresholds chosen on these data as if they were fixed: optimistic"
     ),
+    # The two choices' optimism largely cancels in a difference: docs/bands.md measures it.
+    "difference_chosen": (
+        "the true difference of the thresholds each classifier chose on these data (as if "
+        "fixed; the two choices' optimism largely cancels)"
+    ),
 }
 
 
@@ -45,6 +50,8 @@ def describe(options: Options, *, fixed: bool = True, **extra) -> dict:
         covers = COVERS["fixed"]
     elif options.inference == "smoothed_bootstrap":
         covers = COVERS["chosen"]
+    elif "a" in extra:  # a difference of two classifiers' own envelopes
+        covers = COVERS["difference_chosen"]
     else:
         covers = COVERS["as_if_fixed"]
     return {
