@@ -345,3 +345,55 @@ def test_a_shared_point_goes_to_the_classifier_listed_last(order, owner):
     assert regions["model"].iloc[-1] == owner
     # The trivial classifiers are every classifier's: no owner.
     assert hull.loc[(hull.fpr == 0) & (hull.tpr == 0), "model"].isna().all()
+
+
+@pytest.mark.parametrize("kind", ["int64", "uint64"])
+def test_whole_number_names_stay_exact_past_2_53(kind):
+    # As floats, 2**60 + 1 and 2**60 + 2 are one value: the owners would merge and the
+    # mixtures between them vanish. Nullable integers keep them apart and exact.
+    data = load_predictions().query("dataset == 'sonar'")
+    names = {"logistic": 2**60 + 1, "naive bayes": 2**60 + 2, "tree": 2**60 + 3}
+    numbered = data.assign(classifier=data["classifier"].map(names).astype(kind))
+    by = ["dataset", "classifier"]
+    as_numbers = cc.cheapest_regions(
+        cc.roc_points(numbered, score="score", label="label", by=by), by="dataset"
+    )
+    as_text = cc.cheapest_regions(
+        cc.roc_points(data, score="score", label="label", by=by), by="dataset"
+    )
+    back = {v: k for k, v in names.items()}
+    for column in ("classifier", "classifier_2"):
+        assert as_numbers[column].dtype.kind in "iu"  # a nullable integer dtype
+        shown = [None if pd.isna(v) else back[int(v)] for v in as_numbers[column]]
+        expected = [None if pd.isna(v) else v for v in as_text[column]]
+        assert shown == expected
+    assert (as_numbers["choice"] == "mixture").sum() == (as_text["choice"] == "mixture").sum() > 0
+
+
+def test_pooled_trivial_classifiers_have_infinite_thresholds_everywhere():
+    # The (0, 0) and (1, 1) vertices of pooled curves are nobody's: inf and -inf, as the
+    # selection table writes them, never one classifier's highest or lowest score.
+    data = {
+        "dataset": ["a"] * 8,
+        "model": ["p"] * 4 + ["q"] * 4,
+        "y": [0, 1, 0, 1] * 2,
+        "s": [0.9, 0.8, 0.7, 0.1, 0.95, 0.6, 0.5, 0.2],
+    }
+    points = cc.roc_points(data, score="s", label="y", by=["dataset", "model"])
+    tables = {
+        "cheapest_regions": cc.cheapest_regions(points, by="dataset"),
+        "lower_envelope": cc.lower_envelope(points, by="dataset"),
+        "roc_hull": cc.roc_hull(points, by="dataset"),
+        "selection_table": cc.selection_table(points, by="dataset"),
+    }
+    for name, table in tables.items():
+        at_origin = (table["fpr"] == 0) & (table["tpr"] == 0) if "fpr" in table else None
+        if at_origin is None:  # cheapest_regions names its trivial rows
+            low = table["choice"] == "always negative"
+            high = table["choice"] == "always positive"
+        else:
+            low, high = at_origin, (table["fpr"] == 1) & (table["tpr"] == 1)
+        assert low.any() and high.any(), name
+        assert (table.loc[low, "threshold"] == np.inf).all(), name
+        assert (table.loc[high, "threshold"] == -np.inf).all(), name
+        assert table.loc[low | high, "model"].isna().all(), name

@@ -5,6 +5,7 @@ import os
 import re
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -937,3 +938,33 @@ def test_a_grouping_that_leaves_text_columns_out_warns(two_datasets_csv, capsys,
         assert main([*argv, "--by", "classifier"]) == 0
         table = pd.read_csv(io.StringIO(capsys.readouterr().out))
         assert list(table["classifier"]) == ["logistic", "naive bayes", "tree"]
+
+
+def test_a_grouping_column_that_is_the_score_or_label_is_refused(predictions_csv, capsys):
+    argv = ["table", str(predictions_csv), "--score", "score", "--label", "label"]
+    error = _fails_with([*argv, "--kind", "cheapest_regions", "--classifier", "score"], capsys)
+    assert error.startswith("costchart: error: --classifier score is the score column")
+    error = _fails_with([*argv, "--by", "label"], capsys)
+    assert "--by label is the label column" in error
+
+
+def test_a_keyword_without_a_value_reads_as_a_flag(predictions_csv, tmp_path, capsys):
+    argv = ["plot", str(predictions_csv), "--score", "score", "--label", "label"]
+    argv += ["--by", "dataset", "--classifier", "dataset", "--facet", "dataset"]
+    error = _fails_with([*argv, "--out", str(tmp_path / "x.html")], capsys)
+    assert "--classifier and --facet are both 'dataset'" in error
+
+
+def test_an_empty_by_pools_on_purpose_with_a_classifier_too(tmp_path, capsys):
+    from costchart.datasets import load_predictions
+
+    path = tmp_path / "two.csv"  # two data sets: --by alone pools them on purpose
+    load_predictions().query("dataset in ['sonar', 'ionosphere']").to_csv(path, index=False)
+    argv = ["table", str(path), "--score", "score", "--label", "label"]
+    argv += ["--kind", "cheapest_regions", "--classifier", "classifier", "--by"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert main(argv) == 0
+    assert "warning" not in capsys.readouterr().err
+    assert main(argv[:-1]) == 0  # without --by it says so
+    assert "costchart: warning:" in capsys.readouterr().err

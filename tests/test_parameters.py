@@ -159,3 +159,21 @@ def test_deprecated_names_are_translated_before_the_check():
         pytest.raises(cc.CostchartError, match=r"points of type object is not|not a table|points"),
     ):
         cc.roc_average(PLACEHOLDER, over="fold", method="threshold")
+
+
+@pytest.mark.parametrize(
+    ("call", "said"),
+    [
+        (lambda: cc.roc_points({"s": [1, 0], "y": [1, 0]}), "missing a required argument"),
+        (
+            lambda: cc.cheapest_regions(
+                cc.roc_points({"s": [1, 0], "y": [1, 0]}, score="s", label="y"), "g"
+            ),
+            "positional",
+        ),
+    ],
+)
+def test_a_call_that_does_not_bind_is_refused_with_the_signature(call, said):
+    with pytest.raises(cc.CostchartError, match=said) as info:
+        call()
+    assert "every option by keyword" in str(info.value)

@@ -224,13 +224,22 @@ def as_flags(message: str) -> str:
     'pass --n-resamples >= 200'
     >>> as_flags("fewer pc values, or inference='exact_bootstrap'")
     'fewer pc values, or --band exact_bootstrap'
+    >>> as_flags("classifier= and facet= are both 'dataset'; pass different columns")
+    "--classifier and --facet are both 'dataset'; pass different columns"
     """
     # --band names the band's inference
     message = _BAND.sub(lambda m: f"--band {m.group(1)}", message)
     return _FLAGS.sub(
-        lambda m: "--" + m.group(1).replace("_", "-") + (" " if m.group(2) == "=" else m.group(2)),
+        lambda m: "--" + m.group(1).replace("_", "-") + _after(m.group(2), m.end(), message),
         message,
     )
+
+
+def _after(sign: str, end: int, message: str) -> str:
+    """What follows a flag: a space before its value, nothing where the keyword had none."""
+    if sign != "=":
+        return sign
+    return "" if end >= len(message) or message[end] in " ,;)" else " "
 
 
 def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:

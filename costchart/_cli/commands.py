@@ -146,10 +146,10 @@ def _warn_if_pooled(args, data: pd.DataFrame) -> None:
 
     Without ``--by`` every row is pooled into one curve; with ``--by model`` on a file that
     also has a ``dataset`` column, each model's curve pools every data set. ``--by`` with
-    no column pools on purpose, without a word.
+    no column pools on purpose, without a word (with ``--classifier`` or ``--facet`` too).
     """
     grouping = _grouping(args)
-    if args.by == [] and not grouping:
+    if args.by == []:  # --by with no column: pooled on purpose
         return
     left = text_columns_left_out(data, [args.score, args.label, *grouping])
     if not left:

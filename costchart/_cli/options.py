@@ -132,6 +132,7 @@ def check_options(args, command: str) -> str:
 
     ``args.band`` becomes the inference it names (old names warn). Run before any work.
     """
+    _check_roles(args)
     typed = {"band": args.band}  # as typed: an old name before it reads as the new one
     args.band = inference(args.band)
     kind = args.kind or ("points" if command == "table" else "roc-cost")
@@ -147,6 +148,24 @@ def check_options(args, command: str) -> str:
         if value is not None and not scope.applies(chosen):
             raise CostchartError(_refusal(scope, typed.get(name, value), chosen, name))
     return kind
+
+
+def _check_roles(args) -> None:
+    """Refuse a grouping column that is the score or the label column."""
+    grouping = {
+        "--by": list(getattr(args, "by", None) or []),
+        "--classifier": [getattr(args, "classifier", None)],
+        "--facet": [getattr(args, "facet", None)],
+    }
+    for flag, columns in grouping.items():
+        for column in columns:
+            for role in ("score", "label"):
+                if column is not None and column == getattr(args, role):
+                    msg = (
+                        f"{flag} {column} is the {role} column, which cannot tell curves "
+                        f"apart; pass {flag} with the column naming the classifiers or groups"
+                    )
+                    raise CostchartError(msg)
 
 
 def _refusal(scope: _Scope, value, chosen: _Chosen, name: str) -> str:

@@ -9,12 +9,13 @@ merged away are kept in the result, after the grouping columns, as its owners
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 
 from costchart._io.frames import is_row_index, own_columns
 from costchart._io.kinds import recorded_grouping, recorded_owners
 
-__all__ = ["curves_of", "owner_columns"]
+__all__ = ["curves_of", "masked", "owner_columns", "owner_values", "trivial_thresholds"]
 
 
 def curves_of(table: pd.DataFrame, by: list[str], recorded) -> list[str]:
@@ -67,3 +68,49 @@ def _varies(table: pd.DataFrame, by: list[str], column) -> bool:
         return bool((counts.nunique(dropna=False) > 1).any())
     except TypeError:  # unhashable cells: the curve check names them
         return False
+
+
+def masked(values: pd.Series, keep) -> pd.Series:
+    """``values`` where ``keep``, missing elsewhere, whole numbers kept exact.
+
+    Integer and boolean columns become pandas' nullable dtypes (``Int64``, ``UInt64``,
+    ``boolean``) rather than floats, which would round names past 2**53 together; other
+    columns keep their dtype (or pandas' own choice where it cannot hold a missing value).
+    """
+    kind, name = values.dtype.kind, values.dtype.name
+    if kind in "iub":  # int64 -> Int64, uint64 -> UInt64, bool -> boolean
+        nullable = "boolean" if kind == "b" else name.capitalize().replace("Uint", "UInt")
+        values = values.astype(nullable)
+    return values.where(keep)
+
+
+def owner_values(
+    table: pd.DataFrame, owners: list, rows: np.ndarray, fpr: np.ndarray, tpr: np.ndarray
+) -> dict[str, pd.Series]:
+    """The ``owners`` columns of ``table`` at ``rows`` (a negative row: an added point).
+
+    The trivial classifiers, at (0, 0) and (1, 1), are every classifier's: their owner is
+    missing, as it is at the points the hull added (:func:`~costchart._io.owners.masked`:
+    whole numbers stay exact, in pandas' nullable integer dtypes).
+    """
+    if not owners:
+        return {}
+    trivial = (rows < 0) | ((fpr == 0) & (tpr == 0)) | ((fpr == 1) & (tpr == 1))
+    safe = np.where(rows < 0, 0, rows)
+    return {c: masked(table[c].iloc[safe].reset_index(drop=True), ~trivial) for c in owners}
+
+
+def trivial_thresholds(threshold: np.ndarray, fpr: np.ndarray, tpr: np.ndarray) -> np.ndarray:
+    """``inf`` at (0, 0) and ``-inf`` at (1, 1): the trivial classifiers of pooled curves.
+
+    A vertex there is every pooled classifier's, so no one classifier's lowest score is its
+    threshold (that score says "always positive" to its own classifier only).
+    """
+    low, high = (fpr == 0) & (tpr == 0), (fpr == 1) & (tpr == 1)
+    if not (low.any() or high.any()):
+        return threshold
+    threshold = threshold.copy()
+    if threshold.dtype.kind not in "fO":
+        threshold = threshold.astype(np.float64)
+    threshold[low], threshold[high] = np.inf, -np.inf
+    return threshold

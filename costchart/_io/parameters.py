@@ -352,7 +352,8 @@ def checked(function: F) -> F:
     """Check the declared words ``function`` is passed against :data:`WORDS`, then call it.
 
     Only the arguments given are checked (every default is valid, by test); a call that
-    does not bind to the signature is left to raise Python's ``TypeError``.
+    does not bind to the signature (a missing argument, an option passed by position) is
+    refused with the signature to follow.
     """
     signature = inspect.signature(function)
     declared = {
@@ -365,8 +366,12 @@ def checked(function: F) -> F:
     def wrapper(*args, **kwargs):
         try:
             given = signature.bind(*args, **kwargs).arguments
-        except TypeError:
-            return function(*args, **kwargs)
+        except TypeError as error:
+            msg = (
+                f"{function.__name__}(): {error}; its data go by position and every option "
+                f"by keyword: {function.__name__}{signature}"
+            )
+            raise CostchartError(msg) from None
         for name, none_ok in declared.items():
             if name in given and not (none_ok and given[name] is None):
                 WORDS[name].check(given[name], name)

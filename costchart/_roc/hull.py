@@ -13,6 +13,7 @@ from costchart._io import schema as col
 from costchart._io.exact import exact_column
 from costchart._io.frames import table as table_of
 from costchart._io.groups import Groups, assemble
+from costchart._io.owners import owner_values, trivial_thresholds
 from costchart._io.parameters import checked
 from costchart._io.tables import points_owned
 from costchart._roc.upper_hull import upper_hulls
@@ -223,24 +224,9 @@ def all_hulls(
     }
     rows = source[kept]
     owned = owner_values(table, list(owners), rows, x[kept], y[kept])
+    if owned and col.THRESHOLD in values:  # pooled: the trivial vertices are nobody's
+        values[col.THRESHOLD] = trivial_thresholds(values[col.THRESHOLD], x[kept], y[kept])
     return Hulls(_with_ranges(values, lengths), lengths, rows, owned)
-
-
-def owner_values(
-    table: pd.DataFrame, owners: list, rows: np.ndarray, fpr: np.ndarray, tpr: np.ndarray
-) -> dict[str, pd.Series]:
-    """The ``owners`` columns of ``table`` at ``rows`` (a negative row: an added point).
-
-    The trivial classifiers, at (0, 0) and (1, 1), are every classifier's: their owner is
-    missing (NaN, or the column's own missing value), as it is at the points the hull
-    added. The columns keep their dtype where they can hold a missing value (whole
-    numbers become floats, as pandas makes them).
-    """
-    if not owners:
-        return {}
-    trivial = (rows < 0) | ((fpr == 0) & (tpr == 0)) | ((fpr == 1) & (tpr == 1))
-    safe = np.where(rows < 0, 0, rows)
-    return {c: table[c].iloc[safe].reset_index(drop=True).where(~trivial) for c in owners}
 
 
 def _is_sorted_within(fpr: np.ndarray, tpr: np.ndarray, starts: np.ndarray) -> bool:

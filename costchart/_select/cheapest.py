@@ -21,6 +21,7 @@ from costchart._io import schema as col
 from costchart._io.errors import CostchartError
 from costchart._io.exact import exact_column
 from costchart._io.groups import assemble
+from costchart._io.owners import masked
 from costchart._io.parameters import checked
 from costchart._roc.hull import read_hulls
 
@@ -163,7 +164,7 @@ def cheapest_regions(points, *, by: str | Sequence[str] | None = None) -> pd.Dat
         **{c: v.iloc[component].reset_index(drop=True) for c, v in hulls.owners.items()},
         col.THRESHOLD: threshold[component],
         **{
-            second_name(c): v.iloc[safe].reset_index(drop=True).where(is_mixture)
+            second_name(c): masked(v.iloc[safe].reset_index(drop=True), is_mixture)
             for c, v in hulls.owners.items()
         },
         col.THRESHOLD_2: exact_column(threshold_2),
@@ -183,7 +184,7 @@ def _owners_differ(owners: dict[str, pd.Series], left: np.ndarray, right: np.nda
         a = values.iloc[left].reset_index(drop=True)
         b = values.iloc[right].reset_index(drop=True)
         missing_a, missing_b = a.isna().to_numpy(), b.isna().to_numpy()
-        unequal = (a != b).to_numpy(dtype=bool) & ~(missing_a & missing_b)
+        unequal = (a != b).to_numpy(dtype=bool, na_value=True) & ~(missing_a & missing_b)
         differ |= unequal | (missing_a != missing_b)
     return differ
 
