@@ -123,3 +123,28 @@ def test_altair_finds_the_renderer_by_its_entry_point():
     module, _, name = target.partition(":")
     assert project["entry-points"][group] == {notebook.RENDERER: target}
     assert getattr(__import__(module, fromlist=[name]), name) is notebook.render
+
+
+def test_altairs_embed_options_reach_the_output():
+    # alt.renderers.set_embed_options (or enable(..., embed_options=)) updates costchart's
+    # own vega-embed options for each output; unset, they are costchart's.
+    import json
+
+    import altair as alt
+
+    import costchart as cc
+
+    points = cc.roc_points({"s": [4, 3, 2, 1], "y": [1, 0, 1, 0]}, score="s", label="y")
+
+    def options_drawn():
+        bundle = cc.cost_chart(points)._repr_mimebundle_()
+        html = (bundle[0] if isinstance(bundle, tuple) else bundle)["text/html"]
+        found = re.search(r'class="costchart-notebook-spec">(.*?)</script>', html, re.S)
+        return json.loads(found.group(1))["options"]
+
+    with cc.enable_offline():
+        assert options_drawn()["actions"]["export"] is True and "theme" not in options_drawn()
+    with alt.renderers.enable("costchart", embed_options={"actions": False, "theme": "dark"}):
+        drawn = options_drawn()
+    assert drawn["actions"] is False and drawn["theme"] == "dark"
+    assert drawn["renderer"] == "svg"  # costchart's own, kept

@@ -15,8 +15,6 @@ reads its spec from a JSON element escaped by :func:`~costchart._export.html.saf
 
 from __future__ import annotations
 
-import json
-
 from costchart._export.html import EMBED_OPTIONS, bundle, safe_json
 from costchart._export.image import page_spec, vl_version
 from costchart._export.packing import UNPACK_SCRIPT, pack_datasets
@@ -32,15 +30,12 @@ RENDERER = "costchart"
 _NOTEBOOK_SNIPPET = (
     UNPACK_SCRIPT
     + """
-const options = """
-    + json.dumps(EMBED_OPTIONS)
-    + """;
 document.querySelectorAll("script.costchart-notebook-spec").forEach((element) => {
   if (element.dataset.costchartDrawn) return;
   element.dataset.costchartDrawn = "1";
   const target = element.previousElementSibling;
-  const spec = JSON.parse(element.textContent);
-  vegaEmbed(target, costchartUnpack(spec), options).catch((error) => {
+  const output = JSON.parse(element.textContent);
+  vegaEmbed(target, costchartUnpack(output.spec), output.options).catch((error) => {
     target.textContent = "This chart could not be drawn: " + error;
     console.error(error);
   });
@@ -49,13 +44,22 @@ document.querySelectorAll("script.costchart-notebook-spec").forEach((element) =>
 )
 
 
-def notebook_html(spec: dict) -> str:
-    """One notebook output: the chart's place, its spec as safe JSON, and the libraries."""
+def notebook_html(spec: dict, embed_options: dict | None = None) -> str:
+    """One notebook output: the chart's place, its spec as safe JSON, and the libraries.
+
+    ``embed_options`` (Altair's ``alt.renderers.set_embed_options``, or
+    ``alt.renderers.enable("costchart", embed_options=...)``) update costchart's own
+    vega-embed options for this output.
+    """
+    output = {
+        "spec": pack_datasets(page_spec(spec)),
+        "options": {**EMBED_OPTIONS, **(embed_options or {})},
+    }
     return (
         '<div class="costchart-output">'
         '<div class="costchart-notebook-chart"></div>'
         '<script type="application/json" class="costchart-notebook-spec">'
-        f"{safe_json(pack_datasets(page_spec(spec)))}</script>\n"
+        f"{safe_json(output)}</script>\n"
         "<script>\n(function () {\n"
         f"{bundle(vl_version(), _NOTEBOOK_SNIPPET)}\n"
         "})();\n</script></div>"
@@ -64,8 +68,11 @@ def notebook_html(spec: dict) -> str:
 
 def render(spec: dict, **metadata) -> dict[str, str]:
     """The Altair renderer: a MIME bundle of the offline HTML and a plain-text stand-in."""
+    embed_options = metadata.get("embed_options")
     return {
-        "text/html": notebook_html(spec),
+        "text/html": notebook_html(
+            spec, embed_options if isinstance(embed_options, dict) else None
+        ),
         "text/plain": "<costchart chart: shown when the notebook's HTML output is trusted>",
     }
 
