@@ -176,6 +176,15 @@ def test_plain_text_keeps_paragraphs_and_line_breaks():
             '<p><a href="https://a.org/&quot;onmouseover=&quot;x" rel="noopener noreferrer">x</a></p>',
         ),
         ("<img src=x onerror=alert(1)>", "<p>&lt;img src=x onerror=alert(1)&gt;</p>"),
+        # An image is a link to it (a report loads nothing from elsewhere).
+        (
+            "![plot](https://x.org/p.png)",
+            '<p><a href="https://x.org/p.png" rel="noopener noreferrer">plot</a></p>',
+        ),
+        # Character references read as their characters, escaped again; a reference to a
+        # Markdown mark marks nothing; an unknown one stays as written.
+        ("a &amp; b &lt;script&gt;", "<p>a &amp; b &lt;script&gt;</p>"),
+        ("&#42;not em&#42; &bogus;", "<p>&#42;not em&#42; &amp;bogus;</p>"),
     ],
 )
 def test_markdown_subset(source, html):

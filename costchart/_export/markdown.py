@@ -5,8 +5,10 @@ A string is plain text: shown as written, paragraphs split at blank lines. Text 
 ```code```, fenced code blocks, bulleted and numbered lists, and links whose address is
 ``http``, ``https``, ``mailto`` or relative. Everything else is text: every character the
 user wrote is escaped first, so no HTML (``<script>``, ``<img onerror=...>``) gets through,
-and a link to ``javascript:`` or ``data:`` is shown as its text, not as a link. No
-Markdown library is needed.
+and a link to ``javascript:`` or ``data:`` is shown as its text, not as a link. Character
+references (``&amp;``, ``&lt;``) read as the characters they name, and are escaped again.
+An image (``![alt](address)``) is shown as a link to it: a report loads nothing from
+elsewhere. No Markdown library is needed.
 """
 
 from __future__ import annotations
@@ -174,8 +176,11 @@ def _styled(text: str) -> str:
     parts = []
     position = 0
     for link in _LINK.finditer(text):
-        parts.append(_emphasis(html.escape(text[position : link.start()])))
-        label = _emphasis(html.escape(link.group(1)))
+        before = text[position : link.start()]
+        if before.endswith("!"):  # an image: its link (a report loads nothing)
+            before = before[:-1]
+        parts.append(_emphasis(_escaped(before)))
+        label = _emphasis(_escaped(link.group(1)))
         address = link.group(2)
         if safe_url(address):
             href = html.escape(address, quote=True)
@@ -183,8 +188,31 @@ def _styled(text: str) -> str:
         else:
             parts.append(html.escape(link.group(0)))
         position = link.end()
-    parts.append(_emphasis(html.escape(text[position:])))
+    parts.append(_emphasis(_escaped(text[position:])))
     return "".join(parts)
+
+
+def _escaped(text: str) -> str:
+    """Text escaped for HTML, its character references read as the characters they name.
+
+    A reference to a Markdown mark (``&#42;``) stays a reference, so it marks nothing.
+    """
+    parts, position = [], 0
+    for reference in _REFERENCE.finditer(text):
+        parts.append(html.escape(text[position : reference.start()]))
+        named = html.unescape(reference.group(0))
+        if named == reference.group(0) or len(named) != 1:
+            parts.append(html.escape(reference.group(0)))  # not a reference: as written
+        elif named in "*_`[]()!#":
+            parts.append(f"&#{ord(named)};")
+        else:
+            parts.append(html.escape(named))
+        position = reference.end()
+    parts.append(html.escape(text[position:]))
+    return "".join(parts)
+
+
+_REFERENCE = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 
 
 def _emphasis(escaped: str) -> str:

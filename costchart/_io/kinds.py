@@ -167,7 +167,8 @@ def kind_of(table: pd.DataFrame, name: str) -> str:
     if isinstance(kind, str):
         msg = (
             f"{name} is a {kind!r} table, which holds no ROC points, cost lines or cost "
-            "curve; pass a table from roc_points, to_cost_lines or lower_envelope"
+            "curve; pass the ROC points it was made from (roc_points), their cost lines "
+            "(to_cost_lines) or, where the function reads one, a cost curve (lower_envelope)"
         )
         raise CostchartError(msg)
     for family in ("lines", "curve", "points"):
