@@ -93,6 +93,21 @@ def pytest_collection_modifyitems(config, items):
                 case.add_marker(pytest.mark.slow)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _bundle_cache(tmp_path_factory):
+    """The Vega bundle's disk cache in a folder of the test session, not the user's."""
+    import os
+
+    folder = tmp_path_factory.mktemp("bundle-cache")
+    before = os.environ.get("COSTCHART_CACHE_DIR")
+    os.environ["COSTCHART_CACHE_DIR"] = str(folder)
+    yield folder
+    if before is None:
+        os.environ.pop("COSTCHART_CACHE_DIR", None)
+    else:
+        os.environ["COSTCHART_CACHE_DIR"] = before
+
+
 @pytest.fixture
 def rng():
     return np.random.default_rng(20261122)

@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from os import PathLike
 from pathlib import Path
 
+from costchart._export.bundle_cache import cached_bundle
 from costchart._export.image import chart_spec, vl_version
 from costchart._export.markdown import Markdown, markdown_html, text_html
 from costchart._export.packing import UNPACK_SCRIPT, pack_datasets
@@ -118,10 +119,15 @@ def safe_json(value) -> str:
 
 @functools.lru_cache(maxsize=4)
 def bundle(vl_version: str, snippet: str = _EMBED_SNIPPET) -> str:
-    """The Vega libraries and an embedding snippet, as one script (cached per process)."""
+    """The Vega libraries and an embedding snippet, as one script.
+
+    Cached per process, and on disk between processes (:mod:`costchart._export.bundle_cache`,
+    keyed by vl-convert's version, ``vl_version`` and the snippet).
+    """
     import vl_convert as vlc
 
-    code = vlc.javascript_bundle(snippet, vl_version=vl_version)
+    key = ("vl-convert", str(getattr(vlc, "__version__", "")), vl_version, snippet)
+    code = cached_bundle(key, lambda: vlc.javascript_bundle(snippet, vl_version=vl_version))
     # Inside <script>, "</script" or "<!--" in the code would end or confuse the element;
     # in JavaScript strings and regexes "<\/" and "<\!" mean the same.
     return code.replace("</script", "<\\/script").replace("<!--", "<\\!--")
