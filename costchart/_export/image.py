@@ -17,6 +17,7 @@ from typing import Any
 import altair as alt
 
 from costchart._export._budget import MAX_MARKS, MAX_PIXELS, estimate_marks
+from costchart._export.fast_schema import surely_valid
 from costchart._export.scales import merge_scales
 from costchart._io.errors import CostchartError
 from costchart.layers.interaction import TARGET_VIEWS
@@ -145,8 +146,11 @@ def _check_schema(spec: dict, *, values: bool = False) -> None:
     """
     import jsonschema  # the validator Altair's schema classes use
 
+    checked = spec if values else _without_values(spec)
+    if surely_valid(checked):  # a compiled validator: most specs end here
+        return
     try:
-        alt.TopLevelSpec.validate(spec if values else _without_values(spec))
+        alt.TopLevelSpec.validate(checked)
     except jsonschema.ValidationError as error:
         where = error.json_path if error.absolute_path else "its top level"
         msg = (

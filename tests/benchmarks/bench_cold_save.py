@@ -1,18 +1,31 @@
-"""The first HTML save of a fresh process, with the Vega bundle's disk cache and without.
+"""The first chart of a fresh process: build and HTML save, with and without the cold-start work.
 
-Run from the repository root:  python tests/benchmarks/bench_cold_save.py [--rounds 7]
+Run from the repository root:  python tests/benchmarks/bench_cold_save.py [--rounds 5]
 
-Each round starts two fresh Python processes, interleaved: each imports costchart, builds a
-small cost chart, and times its first ``cc.save(chart, "x.html")``, which is when the
-offline page's JavaScript bundle (vega, vega-lite, vega-embed) is needed. One process
-reads the bundle from a warm disk cache (``COSTCHART_CACHE_DIR``), the other has the cache
-off (``COSTCHART_CACHE_DIR=""``) and has vl-convert bundle it, as every process did before.
-Prints the median seconds of each and their ratio, with the machine's load.
+Each round starts fresh Python processes, interleaved, each importing costchart and timing
+its first chart and first ``cc.save(chart, "x.html")`` (the data are made before the
+clock starts). Two charts:
+
+* small: a cost chart of one four-point curve, where the save is mostly the offline
+  page's JavaScript bundle (vega, vega-lite, vega-embed);
+* 120 curves: issue 34's chart, ``roc_cost_chart(classifier=, facet=)`` of 4 data sets x
+  3 classifiers x 10 folds, 10,000 instances each (1.2 million ROC points).
+
+Two variants of each:
+
+* ``now``: the bundle read from a warm disk cache (``COSTCHART_CACHE_DIR``) and the schema
+  checked by the compiled validator (``_export/fast_schema.py``);
+* ``before``: the cache off (``COSTCHART_CACHE_DIR=""``, vl-convert bundles) and the
+  compiled validator off (every spec checked by ``jsonschema``), as every process did.
+
+Prints the median seconds of import (costchart and what a chart and a save import: Altair,
+pandas, numpy), build and save of each, and the ratios, with the machine's load.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import subprocess
@@ -22,44 +35,82 @@ from pathlib import Path
 
 from _timing import machine_load
 
+HERE = Path(__file__).resolve().parent
+
 CHILD = """
-import time
+import time, sys, json
+start = time.perf_counter()
 import costchart as cc
-points = cc.roc_points({"s": [4, 3, 2, 1], "y": [1, 0, 1, 0]}, score="s", label="y")
-chart = cc.cost_chart(points)
+from costchart._export import fast_schema  # what a chart and a save import
+cc.cost_chart, cc.roc_cost_chart, cc.save  # costchart's lazy attributes, loaded
+imported = time.perf_counter() - start
+if BEFORE:
+    fast_schema._validator = lambda: None
+if BIG:
+    sys.path.insert(0, HERE)
+    import numpy as np
+    from bench_charts import fold_points
+    points = fold_points(np.random.default_rng(0), per_fold=10_000)
+else:
+    points = cc.roc_points({"s": [4, 3, 2, 1], "y": [1, 0, 1, 0]}, score="s", label="y")
+start = time.perf_counter()
+if BIG:
+    chart = cc.roc_cost_chart(points, classifier="classifier", facet="dataset")
+else:
+    chart = cc.cost_chart(points)
+built = time.perf_counter() - start
 start = time.perf_counter()
 cc.save(chart, OUT)
-print(time.perf_counter() - start)
+saved = time.perf_counter() - start
+print(json.dumps({"import": imported, "build": built, "save": saved}))
 """
 
 
-def first_save(folder: str, out: Path) -> float:
-    """Seconds of the first HTML save in a fresh process with the cache folder ``folder``."""
-    env = {**os.environ, "COSTCHART_CACHE_DIR": folder}
-    code = CHILD.replace("OUT", repr(str(out)))
+def run_child(*, big: bool, before: bool, cache: str, out: Path) -> dict:
+    """Import, build and save seconds of one fresh process."""
+    env = {**os.environ, "COSTCHART_CACHE_DIR": "" if before else cache}
+    code = (
+        CHILD.replace("BEFORE", repr(before))
+        .replace("BIG", repr(big))
+        .replace("HERE", repr(str(HERE)))
+        .replace("OUT", repr(str(out)))
+    )
     done = subprocess.run(
         [sys.executable, "-c", code], env=env, check=True, capture_output=True, text=True
     )
-    return float(done.stdout.strip().splitlines()[-1])
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
-    print("python tests/benchmarks/bench_cold_save.py")
+    print(f"python tests/benchmarks/bench_cold_save.py --rounds {args.rounds}")
     print(machine_load())
     work = Path(tempfile.mkdtemp())
     cache = str(work / "cache")
-    first_save(cache, work / "warm.html")  # fills the cache
-    cached, uncached = [], []
-    for _ in range(args.rounds):
-        cached.append(first_save(cache, work / "a.html"))
-        uncached.append(first_save("", work / "b.html"))
-    a, b = statistics.median(cached), statistics.median(uncached)
-    print(f"  first save, bundle from the disk cache  {a:6.3f} s")
-    print(f"  first save, bundled by vl-convert       {b:6.3f} s")
-    print(f"  ratio (uncached / cached)               {b / a:6.1f} x")
+    run_child(big=False, before=False, cache=cache, out=work / "warm.html")  # fills the cache
+    for big, name in ((False, "small chart"), (True, "120 curves")):
+        runs: dict[str, list[dict]] = {"now": [], "before": []}
+        for _ in range(args.rounds):
+            for variant in runs:
+                runs[variant].append(
+                    run_child(big=big, before=variant == "before", cache=cache, out=work / "x.html")
+                )
+        print(f"{name} (median of {args.rounds} fresh processes each, interleaved)")
+        medians = {
+            variant: {part: statistics.median(r[part] for r in rows) for part in rows[0]}
+            for variant, rows in runs.items()
+        }
+        for part in ("import", "build", "save"):
+            now, before = medians["now"][part], medians["before"][part]
+            print(f"  {part:7s} now {now:6.3f} s   before {before:6.3f} s   {before / now:5.1f} x")
+        total_now = medians["now"]["build"] + medians["now"]["save"]
+        total_before = medians["before"]["build"] + medians["before"]["save"]
+        print(
+            f"  build + save, beyond the imports: now {total_now:.2f} s, before "
+            f"{total_before:.2f} s ({total_before / total_now:.1f} x)"
+        )
 
 
 if __name__ == "__main__":
