@@ -51,12 +51,13 @@ def browser():
         browser.close()
 
 
-def _offline_page(browser, path: Path, height: int = 1200, ready: str = "costchart_roc_targets"):
-    """A page on ``path`` that records errors and blocks every request off the file.
+def recording_page(browser, width: int = 1400, height: int = 1200):
+    """A new page that records its errors and blocks, and records, every request off file.
 
-    It is ready when a view whose name starts with ``ready`` is drawn.
+    ``page.costchart_errors`` holds page errors and console errors, and
+    ``page.costchart_requests`` the addresses it tried to load from elsewhere.
     """
-    page = browser.new_page(viewport={"width": 1400, "height": height})
+    page = browser.new_page(viewport={"width": width, "height": height})
     page.costchart_errors = []
     page.costchart_requests = []
     page.on("pageerror", lambda error: page.costchart_errors.append(str(error)))
@@ -75,9 +76,33 @@ def _offline_page(browser, path: Path, height: int = 1200, ready: str = "costcha
             request_route.abort()
 
     page.route("**/*", route)
+    return page
+
+
+def _offline_page(browser, path: Path, height: int = 1200, ready: str = "costchart_roc_targets"):
+    """A :func:`recording_page` on ``path``, ready when a view named ``ready...`` is drawn."""
+    page = recording_page(browser, height=height)
     page.goto(path.as_uri())
     page.wait_for_selector(f"#costchart-chart-0 svg [class*={ready}]", timeout=30_000)
     return page
+
+
+def hover_hits(page, targets, highlighted: str) -> int:
+    """How many of a spread of hovered ROC points (``targets``) highlight a cost line.
+
+    ``highlighted`` is the script counting highlighted cost lines; moving away must clear
+    the highlight every time.
+    """
+    page.mouse.move(1, 1)
+    assert page.evaluate(highlighted) == 0
+    count = targets.count()
+    hits = 0
+    for index in range(count // 4, count, max(count // 8, 1)):
+        page.mouse.move(*_center(page, targets.nth(index)))
+        hits += page.evaluate(highlighted) >= 1
+        page.mouse.move(1, 1)
+    assert page.evaluate(highlighted) == 0  # moving away clears the highlight
+    return hits
 
 
 @pytest.fixture(scope="module")
@@ -120,17 +145,9 @@ def _center(page, element) -> tuple[float, float]:
 
 
 def test_hovering_a_roc_point_highlights_its_cost_line(page):
-    page.mouse.move(1, 1)
-    assert page.evaluate(_HIGHLIGHTED_LINES) == 0
     targets = page.locator("#costchart-chart-0 [class*=costchart_roc_targets] path")
-    count = targets.count()
-    hits = 0
-    for index in range(count // 4, count, max(count // 8, 1)):
-        page.mouse.move(*_center(page, targets.nth(index)))
-        hits += page.evaluate(_HIGHLIGHTED_LINES) >= 1
-        page.mouse.move(1, 1)
+    hits = hover_hits(page, targets, _HIGHLIGHTED_LINES)
     assert hits >= 5, f"{hits} of the hovered ROC points highlighted a cost line"
-    assert page.evaluate(_HIGHLIGHTED_LINES) == 0  # moving away clears the highlight
 
 
 def test_hovering_a_cost_line_highlights_its_roc_point(page):

@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 
 import pytest
-from test_browser import _center, _npm_libraries, browser  # noqa: F401  (the fixture)
+from test_browser import _npm_libraries, browser, hover_hits  # noqa: F401  (the fixture)
 
 import costchart as cc
 
@@ -108,17 +108,9 @@ def test_a_pasted_hostile_name_stays_text(embedded):
 
 
 def test_hovering_a_roc_point_highlights_its_cost_line(embedded):
-    embedded.mouse.move(1, 1)
-    assert embedded.evaluate(_HIGHLIGHTED) == 0
     targets = embedded.locator("#chart [class*=costchart_roc_targets] path")
-    count = targets.count()
-    hits = 0
-    for index in range(count // 4, count, max(count // 8, 1)):
-        embedded.mouse.move(*_center(embedded, targets.nth(index)))
-        hits += embedded.evaluate(_HIGHLIGHTED) >= 1
-        embedded.mouse.move(1, 1)
+    hits = hover_hits(embedded, targets, _HIGHLIGHTED)
     assert hits >= 5, f"{hits} of the hovered ROC points highlighted a cost line"
-    assert embedded.evaluate(_HIGHLIGHTED) == 0
 
 
 def test_clicking_a_legend_entry_isolates_a_classifier(embedded):

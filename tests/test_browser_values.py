@@ -17,7 +17,7 @@ import warnings
 import numpy as np
 import pandas as pd
 import pytest
-from test_browser import browser  # noqa: F401  (the fixture)
+from test_browser import browser, recording_page  # noqa: F401  (the fixture)
 
 import costchart as cc
 
@@ -165,20 +165,8 @@ _DRAWN = """async (count) => {
 
 def _open(browser, charts: dict, tmp_path) -> tuple[list, list, list]:  # noqa: F811
     path = cc.report(charts, tmp_path / "values.html")
-    page = browser.new_page(viewport={"width": 1600, "height": 1200})
-    errors: list[str] = []
-    requests: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-
-    def route(request_route):
-        if request_route.request.url.startswith("file:"):
-            request_route.continue_()
-        else:
-            requests.append(request_route.request.url)
-            request_route.abort()
-
-    page.route("**/*", route)
+    page = recording_page(browser, width=1600)
+    errors, requests = page.costchart_errors, page.costchart_requests
     try:
         page.goto(path.as_uri())
         count = len(charts)

@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 import pytest
-from test_browser import browser  # noqa: F401  (the fixture)
+from test_browser import browser, recording_page  # noqa: F401  (the fixture)
 
 pytestmark = pytest.mark.slow
 
@@ -82,19 +82,8 @@ def test_the_outputs_draw_offline_side_by_side_in_one_page(executed, tmp_path, b
     outputs = [page for cell in executed.cells[1:] for page in _html_outputs(cell)]
     path = tmp_path / "outputs.html"
     path.write_text(_PAGE.format(outputs="\n".join(outputs)), encoding="utf-8")
-    page = browser.new_page(viewport={"width": 1400, "height": 1400})
-    errors, requests = [], []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-
-    def route(request_route):
-        if request_route.request.url.startswith("file:"):
-            request_route.continue_()
-        else:
-            requests.append(request_route.request.url)
-            request_route.abort()
-
-    page.route("**/*", route)
+    page = recording_page(browser, height=1400)
+    errors, requests = page.costchart_errors, page.costchart_requests
     try:
         page.goto(path.as_uri())
         page.wait_for_function(
