@@ -15,7 +15,12 @@ import re
 from pathlib import Path
 
 import pytest
-from test_browser import _npm_libraries, browser, hover_hits  # noqa: F401  (the fixture)
+from test_browser import (  # noqa: F401  (browser: the fixture)
+    _npm_libraries,
+    browser,
+    hover_hits,
+    recording_page,
+)
 
 import costchart as cc
 
@@ -71,22 +76,7 @@ def embedded(demo_points, tmp_path_factory, browser):  # noqa: F811
     spec_text = cc.save(chart, folder / "c.json").read_text()  # pasted as it is
     path = folder / "page.html"
     path.write_text(_local_page(spec_text), encoding="utf-8")
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    page.costchart_errors, page.costchart_requests = [], []
-    page.on("pageerror", lambda error: page.costchart_errors.append(str(error)))
-    page.on(
-        "console",
-        lambda m: page.costchart_errors.append(m.text) if m.type == "error" else None,
-    )
-
-    def route(request_route):
-        if request_route.request.url.startswith("file:"):
-            request_route.continue_()
-        else:
-            page.costchart_requests.append(request_route.request.url)
-            request_route.abort()
-
-    page.route("**/*", route)
+    page = recording_page(browser, height=1000)
     page.goto(path.as_uri())
     page.wait_for_selector("#chart svg [class*=costchart_roc_targets]", timeout=30_000)
     yield page

@@ -669,47 +669,21 @@ def test_a_date_facet_gets_a_pair_of_panels_each():
 def _cost_tops(spec) -> set:
     """The tops of every cost axis scale in a spec (every y encoding with a cost domain)."""
     tops = set()
-
-    def walk(node):
-        if isinstance(node, dict):
-            y = (
-                node.get("encoding", {}).get("y", {})
-                if isinstance(node.get("encoding"), dict)
-                else {}
-            )
-            domain = y.get("scale", {}).get("domain") if isinstance(y, dict) else None
-            if y.get("title") == "Normalized expected cost" and domain:
-                tops.add(domain[1])
-            for value in node.values():
-                walk(value)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value)
-
-    walk(spec)
+    for view in spec_views(spec):
+        y = view.get("encoding", {}).get("y")
+        domain = y.get("scale", {}).get("domain") if isinstance(y, dict) else None
+        if domain and y.get("title") == "Normalized expected cost":
+            tops.add(domain[1])
     return tops
 
 
 def _key_labels(spec) -> list:
     """The key's entries (the domain of its shape scale), wherever the key layer is."""
     found = []
-
-    def walk(node):
-        if isinstance(node, dict):
-            shape = (
-                node.get("encoding", {}).get("shape")
-                if isinstance(node.get("encoding"), dict)
-                else None
-            )
-            if isinstance(shape, dict) and shape.get("field") == "costchart_key":
-                found.extend(shape["scale"]["domain"])
-            for value in node.values():
-                walk(value)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value)
-
-    walk(spec)
+    for view in spec_views(spec):
+        shape = view.get("encoding", {}).get("shape")
+        if isinstance(shape, dict) and shape.get("field") == "costchart_key":
+            found.extend(shape["scale"]["domain"])
     return found
 
 
