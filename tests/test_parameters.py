@@ -164,7 +164,7 @@ def test_deprecated_names_are_translated_before_the_check():
 @pytest.mark.parametrize(
     ("call", "said"),
     [
-        (lambda: cc.roc_points({"s": [1, 0], "y": [1, 0]}), "missing a required argument"),
+        (lambda: cc.roc_points({"s": [1, 0], "y": [1, 0]}), "missing 2 required"),
         (
             lambda: cc.cheapest_regions(
                 cc.roc_points({"s": [1, 0], "y": [1, 0]}, score="s", label="y"), "g"

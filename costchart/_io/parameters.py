@@ -366,12 +366,19 @@ def checked(function: F) -> F:
     def wrapper(*args, **kwargs):
         try:
             given = signature.bind(*args, **kwargs).arguments
-        except TypeError as error:
-            msg = (
-                f"{function.__name__}(): {error}; its data go by position and every option "
-                f"by keyword: {function.__name__}{signature}"
-            )
-            raise CostchartError(msg) from None
+        except TypeError:
+            # An old name (``@renamed``) or an option the function itself names in its
+            # refusal: the function says. Python's own refusal to bind becomes ours.
+            try:
+                return function(*args, **kwargs)
+            except TypeError as error:
+                if not str(error).startswith(f"{function.__name__}()"):
+                    raise
+                msg = (
+                    f"{error}; its data go by position and every option by keyword: "
+                    f"{function.__name__}{signature}"
+                )
+                raise CostchartError(msg) from None
         for name, none_ok in declared.items():
             if name in given and not (none_ok and given[name] is None):
                 WORDS[name].check(given[name], name)
