@@ -366,9 +366,7 @@ def checked(function: F) -> F:
     def wrapper(*args, **kwargs):
         try:
             given = signature.bind(*args, **kwargs).arguments
-        except TypeError:
-            # An old name (``@renamed``) or an option the function itself names in its
-            # refusal: the function says. Python's own refusal to bind becomes ours.
+        except TypeError:  # an old name (@renamed) or the function's own refusal first
             try:
                 return function(*args, **kwargs)
             except TypeError as error:
