@@ -56,6 +56,13 @@ def test_a_folder_that_cannot_be_written_falls_back_to_memory(tmp_path, monkeypa
     assert make.calls == 2  # no cache, no error
 
 
+def test_a_folder_whose_home_cannot_be_found_falls_back_to_memory(monkeypatch):
+    monkeypatch.setenv("COSTCHART_CACHE_DIR", "~no_such_user_costchart/cache")
+    make = _Maker()
+    assert bundle_cache.cached_bundle(("v1",), make) == make.code
+    assert make.calls == 1
+
+
 def test_an_empty_setting_turns_the_cache_off(tmp_path, monkeypatch):
     monkeypatch.setenv("COSTCHART_CACHE_DIR", "")
     assert bundle_cache.cache_folder() is None

@@ -51,7 +51,10 @@ def cached_bundle(key: tuple[str, ...], make: Callable[[], str]) -> str:
 
     ``key`` holds what the bundle depends on (versions and the snippet); ``make`` bundles.
     """
-    folder = cache_folder()
+    try:
+        folder = cache_folder()
+    except (RuntimeError, OSError):  # no home folder to find (e.g. an unknown ~user)
+        folder = None
     if folder is None:
         return make()
     digest = hashlib.sha256("\0".join(key).encode()).hexdigest()[:24]
