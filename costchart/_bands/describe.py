@@ -39,19 +39,18 @@ COVERS = {
 }
 
 
-def describe(options: Options, *, fixed: bool = True, difference: bool = False, **extra) -> dict:
+def describe(options: Options, *, fixed: bool = True, **extra) -> dict:
     """The description a band table records of the options it was made with.
 
     ``fixed`` says whether the thresholds were given (``threshold=``, ``selection=``) or
-    chosen on the data banded (the envelope's), ``difference`` whether the band is of two
-    classifiers' difference; ``"covers"`` says which quantity the band covers, from
-    :data:`COVERS`.
+    chosen on the data banded (the envelope's); ``"covers"`` says which quantity the band
+    covers, from :data:`COVERS`.
     """
     if fixed:
         covers = COVERS["fixed"]
     elif options.inference == "smoothed_bootstrap":
         covers = COVERS["chosen"]
-    elif difference:  # two classifiers' own envelopes: their optimism largely cancels
+    elif "a" in extra:  # a difference of two classifiers' own envelopes
         covers = COVERS["difference_chosen"]
     else:
         covers = COVERS["as_if_fixed"]

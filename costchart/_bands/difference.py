@@ -210,7 +210,6 @@ def difference_band(
     band.attrs[ATTRS] = describe(
         options,
         fixed=threshold is not None or selection is not None,
-        difference=True,
         a=_plain(a_name),
         b=_plain(b_name),
         classifier=str(classifier),
