@@ -7,7 +7,8 @@ Transformers turn predictions into long-format pandas tables:
 - cost space: :func:`to_cost_lines`, :func:`lower_envelope`, :func:`envelope_gap`,
   :func:`operating_range`, :func:`selection_table`, :func:`cost_at`, :func:`expected_cost`;
 - averages: :func:`vertical_average` (cost space, exact), :func:`roc_average`;
-- comparison and selection: :func:`compare`, :func:`cheapest_regions`, :func:`iso_performance`,
+- comparison and selection: :func:`compare`, :func:`cheapest_regions`, :func:`cheapest_set`
+  (which classifiers could be the cheapest where, with confidence), :func:`iso_performance`,
   :func:`neyman_pearson`, :func:`workforce`, :func:`performance_independent`,
   :func:`apply_selection`;
 - decision curves: :func:`net_benefit` (Vickers and Elkin), drawn by :func:`decision_curve_chart`;
@@ -63,6 +64,7 @@ _HOMES = {
     "brier_curve": "costchart._cost.brier",
     "chart_tables": "costchart._charts._registry",
     "cheapest_regions": "costchart._select.cheapest",
+    "cheapest_set": "costchart._select.cheapest_set",
     "compare": "costchart._cost.compare",
     "confusion_band": "costchart._bands",
     "cost_at": "costchart._cost.expected",
@@ -198,6 +200,7 @@ if TYPE_CHECKING:
     from costchart._roc.rociv import auciv, costs_from_benefits, rociv, rociv_condition
     from costchart._roc.thin import thin_points
     from costchart._select.cheapest import cheapest_regions
+    from costchart._select.cheapest_set import cheapest_set
     from costchart._select.criteria import iso_performance, neyman_pearson, workforce
     from costchart._select.hybrids import (
         PerformanceIndependent,
@@ -232,6 +235,7 @@ __all__ = [
     "brier_curve",
     "chart_tables",
     "cheapest_regions",
+    "cheapest_set",
     "compare",
     "confusion_band",
     "cost_at",

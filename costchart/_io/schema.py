@@ -104,6 +104,10 @@ CHOICE_TABLE = (ROLE, THRESHOLD, FPR, TPR, WEIGHT)
 #: the owner columns (after ``choice``) and the second owner's (after ``threshold``).
 THRESHOLD_2 = "threshold_2"
 CHEAPEST_TABLE = (PC_LO, PC_HI, CHOICE, THRESHOLD, THRESHOLD_2, COST_LO, COST_HI)
+#: Columns of :func:`costchart.cheapest_set`, after the grouping columns, leaving out the
+#: classifier column (after ``pc_hi``).
+CHEAPEST = "cheapest"
+CHEAPEST_SET_TABLE = (PC_LO, PC_HI, CHEAPEST, PC, DIFFERENCE, LOWER, UPPER)
 #: Columns of :func:`costchart.performance_independent`'s tables (besides the
 #: user-named training ``pc`` column).
 SEGMENT, EXTRA_COST = "segment", "extra_cost"
@@ -120,7 +124,7 @@ RESERVED = RESERVED | frozenset(
     ISO_TABLE
     + CHOICE_TABLE
     + CHEAPEST_TABLE
-    + (SEGMENT, EXTRA_COST, COST_A, COST_B, BETTER, MAX_ADVANTAGE)
+    + (CHEAPEST, SEGMENT, EXTRA_COST, COST_A, COST_B, BETTER, MAX_ADVANTAGE)
 )
 
 #: Tables of the ROC statistics, decision curves and precision-recall curves.

@@ -1,0 +1,281 @@
+"""Which classifiers could be the cheapest where: a confidence set at every ``pc`` at once.
+
+:func:`cheapest_set` pairs the classifiers' scores by instance
+(:mod:`costchart._select.shared_instances`), lets each classifier choose its thresholds
+along its own lower envelope (one :func:`~costchart.roc_points` call for every group and
+classifier), and asks the kernel (:mod:`costchart._select.confidence_set`) which
+classifiers no other is surely cheaper than. Runs of ``pc`` with the same set and the
+same cheapest classifier become the table's intervals.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+
+from costchart._bands.options import DEFAULT_PC, _grid
+from costchart._bands.rows import grouped_rows
+from costchart._io import schema as col
+from costchart._io.errors import CostchartError
+from costchart._io.exact import exact_column
+from costchart._io.frames import as_pandas, normalize_by
+from costchart._io.groups import assemble, split_groups
+from costchart._io.parameters import checked
+from costchart._io.validation import column_name, random_generator
+from costchart._roc.points import roc_points
+from costchart._select.confidence_set import ZERO, members
+from costchart._select.shared_instances import align
+
+__all__ = ["KIND", "cheapest_set"]
+
+#: The kind :func:`cheapest_set` records.
+KIND = "cheapest_set"
+
+
+@checked
+def cheapest_set(
+    data,
+    *,
+    score: str,
+    label: str,
+    classifier: str,
+    instance: str,
+    by: str | Sequence[str] | None = None,
+    pos_label=None,
+    confidence_level: float = 0.9,
+    n_resamples: int = 2000,
+    rng=None,
+    pc=None,
+) -> pd.DataFrame:
+    """The classifiers that could be the cheapest at each ``pc``, with confidence.
+
+    Pass several classifiers scored on the same instances (the same test set): at each
+    ``pc`` the table lists the classifiers the data cannot rule out as the cheapest, and
+    the set holds the truly cheapest classifier at every ``pc`` at once with probability
+    at least ``confidence_level``. Where the set is one classifier, the data can tell
+    which to use; where it holds several, they cannot be told apart there.
+
+    Each classifier uses at each ``pc`` the threshold its own lower envelope chooses on
+    these data (as :func:`difference_band` does), and its cost is its normalized expected
+    cost there. For every pair of classifiers the cost difference gets bounds that hold
+    at every pc and for every pair at once: the estimate plus or minus one critical value
+    times its standard error. The standard errors are the exact stratified-bootstrap
+    ones (closed-form, on the paired instances); the critical value is the
+    ``confidence_level`` quantile, over ``n_resamples`` paired resamples (each class's size
+    kept), of the largest deviation over pairs and ``pc`` in standard errors. A
+    classifier leaves the set at a ``pc`` where another's cost is surely lower (the bound
+    of their difference lies below 0): a multiple comparison with the best, in the spirit
+    of a model confidence set. ``docs/cheapest_set.md`` gives its measured coverage and
+    power.
+
+    Parameters
+    ----------
+    data : pandas, polars or pyarrow table, or dict of arrays
+        Long format: one row per classifier and instance, every classifier scored on the
+        same instances (in each group).
+    score, label : str
+        Columns of scores ("positive when score >= threshold") and true classes.
+    classifier : str
+        Column naming the classifier of each row.
+    instance : str
+        Column identifying the instance, to pair the classifiers' rows.
+    by : str or list of str, optional
+        Further grouping columns (e.g. ``"dataset"``): one set per group.
+    pos_label : optional
+        The positive class, as in :func:`roc_points`.
+    confidence_level : float
+        The probability that the set holds the cheapest classifier at every ``pc`` at once.
+    n_resamples : int
+        Paired resamples that find the critical value (at least ``10 / (1 -
+        confidence_level)``).
+    rng : None, int or numpy.random.Generator
+        Seed or generator of the resamples.
+    pc : array-like, optional
+        The operating points (probability costs) examined, sorted and taken once each;
+        by default 501 points from 0 to 1.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The grouping columns, then one row per interval of ``pc`` and classifier in the set
+        there, sorted by ``pc_lo`` and, within an interval, by the classifiers' first
+        appearance:
+
+        - ``pc_lo``, ``pc_hi`` (float64): the first and last ``pc`` examined of a run over
+          which the set, and which classifier is the cheapest on these data, stay the same;
+        - the ``classifier`` column (its name and dtype): a classifier in the set there;
+        - ``cheapest`` (bool): its estimated cost is the least over the interval (ties all
+          marked);
+        - ``pc`` (float64): where over the interval its estimated cost is furthest above
+          the least one;
+        - ``difference`` (float64): that distance, its cost minus the least cost at ``pc``
+          (0 for the cheapest);
+        - ``lower``, ``upper`` (float64): the simultaneous bounds of that difference (of its
+          cost minus the cheapest one's). ``lower <= 0`` in every row: a classifier whose
+          cost is surely above the cheapest one's is not in the set.
+
+        The table records its kind, ``"cheapest_set"``.
+
+    Examples
+    --------
+    >>> import numpy as np, pandas as pd, costchart as cc
+    >>> rng = np.random.default_rng(0)
+    >>> y = np.repeat([1, 0], 200)
+    >>> data = pd.DataFrame({
+    ...     "id": np.tile(np.arange(400), 2), "y": np.tile(y, 2),
+    ...     "model": np.repeat(["sharp", "weak"], 400),
+    ...     "s": np.concatenate([3 * y + rng.normal(size=400), 0.3 * y + rng.normal(size=400)])})
+    >>> table = cc.cheapest_set(data, score="s", label="y", classifier="model", instance="id",
+    ...                         pc=np.linspace(0.1, 0.9, 9), rng=0)
+    >>> table[["pc_lo", "pc_hi", "model", "cheapest"]]
+       pc_lo  pc_hi  model  cheapest
+    0    0.1    0.1  sharp      True
+    1    0.1    0.1   weak     False
+    2    0.2    0.9  sharp      True
+    """
+    by = normalize_by(by)
+    for name, value in (
+        ("classifier", classifier),
+        ("instance", instance),
+        ("score", score),
+        ("label", label),
+    ):
+        column_name(value, name)
+    _check_columns(by, classifier, instance, score, label)
+    level = float(confidence_level)
+    least = math.ceil(10 / (1 - level) - 1e-9)
+    if n_resamples < least:
+        msg = (
+            f"n_resamples={n_resamples!r} is too few for a {level:g} set: its critical value "
+            f"needs at least 10 resamples beyond it, so pass n_resamples >= {least}"
+        )
+        raise CostchartError(msg)
+    generator = random_generator(rng)
+    grid = np.unique(DEFAULT_PC if pc is None else _grid(pc))
+    frame = as_pandas(data, [*by, classifier, instance, score, label])
+    groups = split_groups(frame, by)
+    aligned = align(
+        frame,
+        groups,
+        classifier=classifier,
+        instance=instance,
+        score=score,
+        label=label,
+        pos_label=pos_label,
+    )
+    thresholds = _chosen_thresholds(aligned, grid)
+    parts, lengths = [], []
+    for g, one in enumerate(aligned):
+        found = members(
+            one.scores,
+            one.positive,
+            thresholds[g],
+            grid,
+            confidence_level=level,
+            n_resamples=n_resamples,
+            rng=generator,
+        )
+        part = _intervals(found, grid)
+        part["name_row"] = one.name_rows[part.pop("which")]
+        parts.append(part)
+        lengths.append(len(part["name_row"]))
+    columns = {
+        name: np.concatenate([p[name] for p in parts]) if parts else np.zeros(0)
+        for name in ("pc_lo", "pc_hi", "name_row", "cheapest", "pc", "difference", "lower")
+        + ("upper",)
+    }
+    names = frame[classifier].iloc[columns.pop("name_row").astype(np.int64)]
+    table = {
+        col.PC_LO: columns["pc_lo"],
+        col.PC_HI: columns["pc_hi"],
+        classifier: names.reset_index(drop=True),
+        col.CHEAPEST: columns["cheapest"].astype(bool),
+        col.PC: columns["pc"],
+        col.DIFFERENCE: columns["difference"],
+        col.LOWER: columns["lower"],
+        col.UPPER: columns["upper"],
+    }
+    return assemble(groups, np.asarray(lengths, dtype=np.int64), table, kind=KIND)
+
+
+def _check_columns(by: list[str], classifier, instance, score, label) -> None:
+    """Refuse a classifier column that is another column too, or named as an output column."""
+    for name, other in (("instance", instance), ("score", score), ("label", label)):
+        if classifier == other:
+            msg = (
+                f"classifier= and {name}= both name column {other!r}; the classifier column "
+                "names the classifier of each row, a column of its own"
+            )
+            raise CostchartError(msg)
+    if classifier in by:
+        msg = (
+            f"classifier={classifier!r} is one of the by= columns {by}; by= groups the sets "
+            "(e.g. by data set), and the classifiers are compared within each group: take "
+            f"{classifier!r} out of by="
+        )
+        raise CostchartError(msg)
+    if classifier in col.CHEAPEST_SET_TABLE:
+        msg = (
+            f"the classifier column is named {classifier!r}, a column cheapest_set writes; "
+            "rename it (e.g. to 'model')"
+        )
+        raise CostchartError(msg)
+
+
+def _chosen_thresholds(aligned, grid: np.ndarray) -> list[np.ndarray]:
+    """Each group's thresholds (classifiers x ``pc``), from one :func:`roc_points` call."""
+    if not aligned:
+        return []
+    curve = np.concatenate(
+        [
+            np.repeat(np.arange(a.scores.shape[1]), a.scores.shape[0]) + start
+            for a, start in zip(aligned, np.cumsum([0] + [a.scores.shape[1] for a in aligned]))
+        ]
+    )
+    counted = {
+        "c": curve,
+        "s": np.concatenate([a.scores.T.reshape(-1) for a in aligned]),
+        "y": np.concatenate([np.tile(a.positive, a.scores.shape[1]) for a in aligned]),
+    }
+    points = roc_points(counted, score="s", label="y", by="c")
+    point_groups = split_groups(points, ["c"])
+    rows = grouped_rows(points, point_groups, grid, None, None, ["c"], own_points=True)
+    chosen = exact_column(points[col.THRESHOLD].to_numpy())[rows]
+    split = np.cumsum([a.scores.shape[1] for a in aligned])[:-1]
+    return np.split(chosen, split)
+
+
+def _intervals(found, grid: np.ndarray) -> dict[str, np.ndarray]:
+    """The rows of one group: runs of ``pc`` with the same set and cheapest classifiers."""
+    least = found.cost.min(axis=0)
+    cheapest = found.cost <= least + ZERO
+    state = np.concatenate([found.member, cheapest])
+    starts = np.flatnonzero(np.r_[True, (state[:, 1:] != state[:, :-1]).any(axis=0)])
+    stops = np.r_[starts[1:], len(grid)] - 1
+    owner = np.argmin(found.cost, axis=0)
+    gap = found.cost - least
+    rows: dict[str, list] = {k: [] for k in ("pc_lo", "pc_hi", "which", "cheapest", "pc")}
+    for start, stop in zip(starts, stops, strict=True):
+        for j in np.flatnonzero(found.member[:, start]):
+            at = start + int(np.argmax(gap[j, start : stop + 1]))
+            rows["pc_lo"].append(grid[start])
+            rows["pc_hi"].append(grid[stop])
+            rows["which"].append(j)
+            rows["cheapest"].append(bool(cheapest[j, start]))
+            rows["pc"].append(at)
+    which = np.asarray(rows["which"], dtype=np.int64)
+    at = np.asarray(rows["pc"], dtype=np.int64)
+    difference, lower, upper = found.bounds(which, owner[at], at)
+    return {
+        "pc_lo": np.asarray(rows["pc_lo"], dtype=np.float64),
+        "pc_hi": np.asarray(rows["pc_hi"], dtype=np.float64),
+        "which": which,
+        "cheapest": np.asarray(rows["cheapest"], dtype=bool),
+        "pc": grid[at],
+        "difference": difference,
+        "lower": lower,
+        "upper": upper,
+    }
