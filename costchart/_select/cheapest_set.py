@@ -33,6 +33,8 @@ __all__ = ["KIND", "cheapest_set"]
 
 #: The kind :func:`cheapest_set` records.
 KIND = "cheapest_set"
+#: What :func:`_intervals` gives per group, the classifier as a row of the frame.
+_PARTS = ("pc_lo", "pc_hi", "name_row", "cheapest", "pc", "difference", "lower", "upper")
 
 
 @checked
@@ -123,18 +125,23 @@ def cheapest_set(
     --------
     >>> import numpy as np, pandas as pd, costchart as cc
     >>> rng = np.random.default_rng(0)
-    >>> y = np.repeat([1, 0], 200)
+    >>> y = np.repeat([1, 0], 100)
     >>> data = pd.DataFrame({
-    ...     "id": np.tile(np.arange(400), 2), "y": np.tile(y, 2),
-    ...     "model": np.repeat(["sharp", "weak"], 400),
-    ...     "s": np.concatenate([3 * y + rng.normal(size=400), 0.3 * y + rng.normal(size=400)])})
+    ...     "id": np.tile(np.arange(200), 3), "y": np.tile(y, 3),
+    ...     "model": np.repeat(["sharp", "fair", "weak"], 200),
+    ...     "s": np.concatenate([k * y + rng.normal(size=200) for k in (2.5, 2, 0.5)])})
     >>> table = cc.cheapest_set(data, score="s", label="y", classifier="model", instance="id",
     ...                         pc=np.linspace(0.1, 0.9, 9), rng=0)
-    >>> table[["pc_lo", "pc_hi", "model", "cheapest"]]
-       pc_lo  pc_hi  model  cheapest
-    0    0.1    0.1  sharp      True
-    1    0.1    0.1   weak     False
-    2    0.2    0.9  sharp      True
+    >>> table.round(3)
+       pc_lo  pc_hi  model  cheapest   pc  difference  lower  upper
+    0    0.1    0.3  sharp      True  0.1       0.000  0.000  0.000
+    1    0.4    0.4  sharp      True  0.4       0.000  0.000  0.000
+    2    0.4    0.4   fair     False  0.4       0.084 -0.004  0.172
+    3    0.5    0.7  sharp      True  0.5       0.000  0.000  0.000
+    4    0.8    0.9  sharp      True  0.8       0.000  0.000  0.000
+    5    0.8    0.9   fair     False  0.8       0.056 -0.007  0.119
+
+    "weak" is surely dearer everywhere; "fair" cannot be ruled out at 0.4 and from 0.8.
     """
     by = normalize_by(by)
     for name, value in (
@@ -183,9 +190,7 @@ def cheapest_set(
         parts.append(part)
         lengths.append(len(part["name_row"]))
     columns = {
-        name: np.concatenate([p[name] for p in parts]) if parts else np.zeros(0)
-        for name in ("pc_lo", "pc_hi", "name_row", "cheapest", "pc", "difference", "lower")
-        + ("upper",)
+        name: np.concatenate([p[name] for p in parts]) if parts else np.zeros(0) for name in _PARTS
     }
     names = frame[classifier].iloc[columns.pop("name_row").astype(np.int64)]
     table = {
@@ -229,10 +234,12 @@ def _chosen_thresholds(aligned, grid: np.ndarray) -> list[np.ndarray]:
     """Each group's thresholds (classifiers x ``pc``), from one :func:`roc_points` call."""
     if not aligned:
         return []
+    widths = [a.scores.shape[1] for a in aligned]
+    firsts = np.cumsum([0, *widths])[:-1]
     curve = np.concatenate(
         [
-            np.repeat(np.arange(a.scores.shape[1]), a.scores.shape[0]) + start
-            for a, start in zip(aligned, np.cumsum([0] + [a.scores.shape[1] for a in aligned]))
+            np.repeat(np.arange(a.scores.shape[1]), a.scores.shape[0]) + first
+            for a, first in zip(aligned, firsts, strict=True)
         ]
     )
     counted = {
@@ -244,8 +251,7 @@ def _chosen_thresholds(aligned, grid: np.ndarray) -> list[np.ndarray]:
     point_groups = split_groups(points, ["c"])
     rows = grouped_rows(points, point_groups, grid, None, None, ["c"], own_points=True)
     chosen = exact_column(points[col.THRESHOLD].to_numpy())[rows]
-    split = np.cumsum([a.scores.shape[1] for a in aligned])[:-1]
-    return np.split(chosen, split)
+    return np.split(chosen, firsts[1:])
 
 
 def _intervals(found, grid: np.ndarray) -> dict[str, np.ndarray]:

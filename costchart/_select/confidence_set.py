@@ -36,8 +36,11 @@ CHUNK_ELEMENTS = 2**22
 
 @dataclass(frozen=True)
 class Members:
-    """One group's answer: ``cost`` and ``member`` (classifiers x ``pc``), ``se`` of each
-    ordered pair's difference (classifiers x classifiers x ``pc``) and the critical value."""
+    """One group's answer.
+
+    ``cost`` and ``member`` (classifiers x ``pc``), ``se`` of each ordered pair's
+    difference (classifiers x classifiers x ``pc``) and the critical value.
+    """
 
     cost: np.ndarray
     member: np.ndarray
@@ -138,9 +141,7 @@ def _exact_se(classes, column: np.ndarray, weights) -> np.ndarray:
         for i in range(k):
             for j in range(i + 1, k):
                 # The distinct pairs of thresholds the pc use, each computed once.
-                pairs, at = np.unique(
-                    np.stack([column[i], column[j]]), axis=1, return_inverse=True
-                )
+                pairs, at = np.unique(np.stack([column[i], column[j]]), axis=1, return_inverse=True)
                 delta = errors[:, pairs[0]] - errors[:, pairs[1]]
                 total = count @ delta
                 squares = count @ np.abs(delta)
@@ -166,11 +167,11 @@ def _critical_value(classes, column, weights, cost, se, level, n_resamples, rng)
     largest = np.empty(n_resamples)
     for start in range(0, n_resamples, chunk):
         size = min(chunk, n_resamples - start)
-        resampled = 0.0
+        resampled = np.zeros((size, k, n_pc))
         for (count, errors), weight in zip(classes, weights, strict=True):
             total = count.sum()
             draws = rng.multinomial(int(total), count / total, size=size)
-            resampled = resampled + weight * ((draws @ errors) / total)[:, column]
+            resampled += weight * ((draws @ errors) / total)[:, column]
         deviation = resampled[:, first] - resampled[:, second] - estimate
         largest[start : start + size] = np.abs(deviation * inverse).max(axis=(1, 2))
     return float(np.quantile(largest, level, method="higher"))

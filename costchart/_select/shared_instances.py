@@ -117,9 +117,9 @@ def _one_group(codes, frame, rows, columns, where: str, function: str) -> Aligne
     counts = np.bincount(slot, minlength=n * k)
     if (counts > 1).any():
         bad = int(np.argmax(counts > 1))
+        twice = _plain(frame[instance].iloc[rows[np.argmax(slot == bad)]])
         msg = (
-            f"classifier {shown[bad % k]!r} scores instance "
-            f"{_plain(frame[instance].iloc[rows[np.argmax(slot == bad)]])!r} more than once in {where}; "
+            f"classifier {shown[bad % k]!r} scores instance {twice!r} more than once in {where}; "
             f"each instance needs one score per classifier. If the {instance!r} ids repeat "
             "across data sets or folds, pass by= the columns that tell them apart"
         )
@@ -136,9 +136,9 @@ def _one_group(codes, frame, rows, columns, where: str, function: str) -> Aligne
         raise CostchartError(msg)
     scores = np.empty(n * k)
     scores[slot] = ranks
-    classes = np.zeros(n * k, dtype=bool)
-    classes[slot] = positive
-    classes = classes.reshape(n, k)
+    flat = np.zeros(n * k, dtype=bool)
+    flat[slot] = positive
+    classes = flat.reshape(n, k)
     if (classes != classes[:, :1]).any():
         bad = int(np.argmax((classes != classes[:, :1]).any(axis=1)))
         msg = (
