@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import functools
 import math
 import os
 import re
@@ -610,6 +611,49 @@ def build_cases(tmp: Path) -> list[Case]:
             pc=[0.5],
         ),
     )
+    set_call = functools.partial(
+        cc.cheapest_set,
+        score="score",
+        label="label",
+        classifier="classifier",
+        instance="instance",
+        pc=[0.2, 0.5],
+        n_resamples=100,
+        rng=0,
+    )
+    add("cheapest_set: paired classifiers", lambda: set_call(paired), RESULT)
+    add("cheapest_set: every row twice", lambda: set_call(pd.concat([paired, paired])))
+    add("cheapest_set: one classifier", lambda: set_call(paired[paired.classifier == "tree"]))
+    add("cheapest_set: an instance one classifier lacks", lambda: set_call(paired.iloc[1:]))
+    add(
+        "cheapest_set: labels disagree",
+        lambda: set_call(set_at(paired, "label", 0, 1 - paired["label"].iloc[0])),
+    )
+    add(
+        "cheapest_set: a missing instance id", lambda: set_call(set_at(paired, "instance", 0, None))
+    )
+    add(
+        "cheapest_set: a missing classifier",
+        lambda: set_call(with_column(paired, "classifier", [None, *paired.classifier.iloc[1:]])),
+    )
+    add("cheapest_set: one class", lambda: set_call(paired.assign(label=1)))
+    add("cheapest_set: classifier='label'", lambda: set_call(paired, classifier="label"))
+    add("cheapest_set: by= the classifier", lambda: set_call(paired, by="classifier"))
+    add(
+        "cheapest_set: a classifier column named 'pc'",
+        lambda: set_call(paired.rename(columns={"classifier": "pc"}), classifier="pc"),
+    )
+    add("cheapest_set: classifier=<Series>", lambda: set_call(paired, classifier=paired["label"]))
+    for value in (10, 0, 2.5, "100"):
+        add(f"cheapest_set: n_resamples={value!r}", lambda v=value: set_call(paired, n_resamples=v))
+    for value in (1, 0, math.nan, "0.9", None):
+        add(
+            f"cheapest_set: confidence_level={value!r}",
+            lambda v=value: set_call(paired, confidence_level=v),
+        )
+    for value in ([], [1.5], "0.5", [[0.2, 0.3]]):
+        add(f"cheapest_set: pc={value!r}", lambda v=value: set_call(paired, pc=v))
+    add("cheapest_set: rng='seed'", lambda: set_call(paired, rng="seed"))
     add(
         "difference_band: classifier=<Series>",
         lambda: cc.difference_band(

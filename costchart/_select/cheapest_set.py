@@ -17,15 +17,12 @@ import numpy as np
 import pandas as pd
 
 from costchart._bands.options import DEFAULT_PC, _grid
-from costchart._bands.rows import grouped_rows
 from costchart._io import schema as col
 from costchart._io.errors import CostchartError
-from costchart._io.exact import exact_column
 from costchart._io.frames import as_pandas, normalize_by
 from costchart._io.groups import assemble, split_groups
 from costchart._io.parameters import checked
 from costchart._io.validation import column_name, random_generator
-from costchart._roc.points import roc_points
 from costchart._select.confidence_set import ZERO, members
 from costchart._select.shared_instances import align
 
@@ -134,14 +131,12 @@ def cheapest_set(
     ...                         pc=np.linspace(0.1, 0.9, 9), rng=0)
     >>> table.round(3)
        pc_lo  pc_hi  model  cheapest   pc  difference  lower  upper
-    0    0.1    0.3  sharp      True  0.1       0.000  0.000  0.000
-    1    0.4    0.4  sharp      True  0.4       0.000  0.000  0.000
-    2    0.4    0.4   fair     False  0.4       0.084 -0.004  0.172
-    3    0.5    0.7  sharp      True  0.5       0.000  0.000  0.000
-    4    0.8    0.9  sharp      True  0.8       0.000  0.000  0.000
-    5    0.8    0.9   fair     False  0.8       0.056 -0.007  0.119
+    0    0.1    0.7  sharp      True  0.1       0.000  0.000  0.000
+    1    0.8    0.9  sharp      True  0.8       0.000  0.000  0.000
+    2    0.8    0.9   fair     False  0.8       0.056 -0.004  0.116
 
-    "weak" is surely dearer everywhere; "fair" cannot be ruled out at 0.4 and from 0.8.
+    "weak" is surely dearer everywhere, and "fair" up to 0.7; from 0.8 the data cannot
+    tell "fair" and "sharp" apart.
     """
     by = normalize_by(by)
     for name, value in (
@@ -173,13 +168,11 @@ def cheapest_set(
         label=label,
         pos_label=pos_label,
     )
-    thresholds = _chosen_thresholds(aligned, grid)
     parts, lengths = [], []
-    for g, one in enumerate(aligned):
+    for one in aligned:
         found = members(
             one.scores,
             one.positive,
-            thresholds[g],
             grid,
             confidence_level=level,
             n_resamples=n_resamples,
@@ -228,30 +221,6 @@ def _check_columns(by: list[str], classifier, instance, score, label) -> None:
             "rename it (e.g. to 'model')"
         )
         raise CostchartError(msg)
-
-
-def _chosen_thresholds(aligned, grid: np.ndarray) -> list[np.ndarray]:
-    """Each group's thresholds (classifiers x ``pc``), from one :func:`roc_points` call."""
-    if not aligned:
-        return []
-    widths = [a.scores.shape[1] for a in aligned]
-    firsts = np.cumsum([0, *widths])[:-1]
-    curve = np.concatenate(
-        [
-            np.repeat(np.arange(a.scores.shape[1]), a.scores.shape[0]) + first
-            for a, first in zip(aligned, firsts, strict=True)
-        ]
-    )
-    counted = {
-        "c": curve,
-        "s": np.concatenate([a.scores.T.reshape(-1) for a in aligned]),
-        "y": np.concatenate([np.tile(a.positive, a.scores.shape[1]) for a in aligned]),
-    }
-    points = roc_points(counted, score="s", label="y", by="c")
-    point_groups = split_groups(points, ["c"])
-    rows = grouped_rows(points, point_groups, grid, None, None, ["c"], own_points=True)
-    chosen = exact_column(points[col.THRESHOLD].to_numpy())[rows]
-    return np.split(chosen, firsts[1:])
 
 
 def _intervals(found, grid: np.ndarray) -> dict[str, np.ndarray]:
