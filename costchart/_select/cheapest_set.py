@@ -57,18 +57,19 @@ def cheapest_set(
     at least ``confidence_level``. Where the set is one classifier, the data can tell
     which to use; where it holds several, they cannot be told apart there.
 
-    Each classifier uses at each ``pc`` the threshold its own lower envelope chooses on
-    these data (as :func:`difference_band` does), and its cost is its normalized expected
-    cost there. For every pair of classifiers the cost difference gets bounds that hold
-    at every pc and for every pair at once: the estimate plus or minus one critical value
-    times its standard error. The standard errors are the exact stratified-bootstrap
-    ones (closed-form, on the paired instances); the critical value is the
-    ``confidence_level`` quantile, over ``n_resamples`` paired resamples (each class's size
-    kept), of the largest deviation over pairs and ``pc`` in standard errors. A
-    classifier leaves the set at a ``pc`` where another's cost is surely lower (the bound
-    of their difference lies below 0): a multiple comparison with the best, in the spirit
-    of a model confidence set. ``docs/cheapest_set.md`` gives its measured coverage and
-    power.
+    Each classifier's cost at a ``pc`` is its least cost there on these data: that of the
+    threshold its own lower envelope chooses. For every pair of classifiers the cost
+    difference gets bounds that hold at every ``pc`` and for every pair at once: the
+    estimate plus or minus one critical value times its standard error. Both come from
+    ``n_resamples`` paired resamples of the instances, in which every classifier chooses
+    its thresholds again (the choice is made on the same data, and its luck must be in the
+    bounds): each resample draws half of each class's instances with replacement, its
+    deviations scaled to the full size (an m-out-of-n bootstrap, as a least cost needs),
+    and the critical value is the ``confidence_level`` quantile of the largest deviation
+    over pairs and ``pc`` in standard errors. A classifier leaves the set at a ``pc`` where
+    another's cost is surely lower (the bound of their difference lies below 0): a
+    multiple comparison with the best, in the spirit of a model confidence set.
+    ``docs/cheapest_set.md`` gives its measured coverage and power.
 
     Parameters
     ----------
