@@ -166,7 +166,7 @@ def assert_unchanged(data, before) -> None:
 #: Counts: int64 when counted from unweighted rows or given as integers.
 COUNT_COLUMNS = (_schema.TP, _schema.FP, _schema.TN, _schema.FN)
 INT_COLUMNS = (_schema.LINE, _schema.N_CURVES)
-BOOL_COLUMNS = (_schema.SIGNIFICANT, _schema.DEGENERATE)
+BOOL_COLUMNS = (_schema.SIGNIFICANT, _schema.DEGENERATE, _schema.CHEAPEST)
 #: Columns that hold rates, operating points or costs, in [0, 1] wherever they are not NaN.
 UNIT_COLUMNS = (
     _schema.FPR,

@@ -29,6 +29,7 @@ from strategies import (
     check_table,
     group_keys,
     grouped_scores,
+    grouping_names,
     snapshot,
 )
 
@@ -385,7 +386,7 @@ FUNCTIONS = {
             i.classifier_column,
             *_schema.CHEAPEST_SET_TABLE[2:],
         ),
-        {},
+        {"string_columns": tuple(grouping_names())},  # the classifier column's name
     ),
     "rociv": (
         "raw",
@@ -922,17 +923,18 @@ def _written_columns_cases():
         "workforce": lambda n: cc.workforce(points(n), by=n, capacity=0.3),
         "iso_performance": lambda n: cc.iso_performance(points(n), by=n, pc=0.3),
         "cheapest_regions": lambda n: cc.cheapest_regions(points(n), by=n),
+        # The classifier column (model) is the user's, not a column cheapest_set names.
         "cheapest_set": lambda n: cc.cheapest_set(
-            raw.assign(**{n: "x"}),
+            raw.rename(columns={"g": "model"}).assign(**{n: "x"}),
             score="s",
             label="y",
-            classifier="g",
+            classifier="model",
             instance="id",
             by=n,
             n_resamples=100,
             pc=[0.5],
             rng=0,
-        ),
+        ).drop(columns="model"),
         "expected_cost": lambda n: cc.expected_cost(envelope(n), by=n),
         "curve_points": lambda n: cc.curve_points(envelope(n), by=n),
         "cost_at": lambda n: cc.cost_at(envelope(n), pc=[0.3], by=n),

@@ -19,7 +19,7 @@ import pandas as pd
 from costchart._bands.options import DEFAULT_PC, _grid
 from costchart._io import schema as col
 from costchart._io.errors import CostchartError
-from costchart._io.frames import as_pandas, normalize_by
+from costchart._io.frames import as_pandas, check_by_names, normalize_by
 from costchart._io.groups import assemble, split_groups
 from costchart._io.parameters import checked
 from costchart._io.validation import column_name, random_generator
@@ -147,6 +147,7 @@ def cheapest_set(
         ("label", label),
     ):
         column_name(value, name)
+    check_by_names(by)
     _check_columns(by, classifier, instance, score, label)
     level = float(confidence_level)
     least = math.ceil(10 / (1 - level) - 1e-9)

@@ -52,7 +52,9 @@ def align(
 ) -> list[Aligned]:
     """Every group's scores side by side, classifiers in columns; refuse unpaired data."""
     names = _codes(frame[classifier], classifier, "classifier names", function)
-    ids = _codes(frame[instance], instance, "instance ids", function)
+    # Instances in the order of their ids where they sort, so the rows' order cannot
+    # change which instances a resample draws.
+    ids = _codes(frame[instance], instance, "instance ids", function, sort=True)
     positive = binary_labels(frame[label].to_numpy(), f"column {label!r}", pos_label)
     exact, ranked = exact_scores(frame[score].to_numpy(), f"column {score!r}")
     values = exact if ranked is None else ranked[exact]
@@ -75,10 +77,16 @@ def align(
     return aligned
 
 
-def _codes(values: pd.Series, column: str, what: str, function: str) -> np.ndarray:
-    """Integer codes of a column's values (order of first appearance); refuse missing ones."""
+def _codes(values: pd.Series, column: str, what: str, function: str, sort=False) -> np.ndarray:
+    """Integer codes of a column's values; refuse missing ones.
+
+    In order of first appearance, or with ``sort`` of the values where they sort.
+    """
     try:
-        codes = pd.factorize(values, use_na_sentinel=True)[0]
+        try:
+            codes = pd.factorize(values, use_na_sentinel=True, sort=sort)[0]
+        except TypeError:  # values of kinds that do not sort together
+            codes = pd.factorize(values, use_na_sentinel=True)[0]
     except TypeError:  # unhashable cells, e.g. lists
         msg = f"column {column!r} holds values that are not {what} (e.g. lists); fix it"
         raise CostchartError(msg) from None

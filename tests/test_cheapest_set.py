@@ -1,0 +1,231 @@
+"""cheapest_set: the classifiers that could be the cheapest at each pc, with confidence."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import costchart as cc
+from costchart._io import schema as col
+from costchart._select import confidence_set
+from costchart._select.confidence_set import members
+
+GRID = np.linspace(0.05, 0.95, 19)
+
+
+def paired(rng, separations, n=100, *, copies=False):
+    """Long data: one binormal classifier per separation, on the same 2n instances."""
+    y = np.repeat([1, 0], n)
+    scores = [s * y + rng.normal(size=2 * n) for s in separations]
+    if copies:
+        scores = [scores[0]] * len(separations)
+    names = [f"m{k}" for k in range(len(separations))]
+    return pd.DataFrame(
+        {
+            "id": np.tile(np.arange(2 * n), len(names)),
+            "y": np.tile(y, len(names)),
+            "model": np.repeat(names, 2 * n),
+            "s": np.concatenate(scores),
+        }
+    )
+
+
+def call(data, **options):
+    kw = {"score": "s", "label": "y", "classifier": "model", "instance": "id"}
+    return cc.cheapest_set(data, **{**kw, "pc": GRID, "n_resamples": 400, "rng": 0, **options})
+
+
+def members_at(table, model):
+    """The pc of GRID where ``model`` is in the set."""
+    rows = table[table["model"] == model]
+    return np.array([((rows.pc_lo <= p) & (p <= rows.pc_hi)).any() for p in GRID])
+
+
+def test_a_far_better_classifier_is_alone_in_the_set(rng):
+    table = call(paired(rng, [4.0, 0.5, 0.0]))
+    assert members_at(table, "m0").all()
+    assert not members_at(table, "m1").any()
+    assert not members_at(table, "m2").any()
+    assert table["cheapest"].all()
+
+
+def test_two_copies_are_both_in_the_set_everywhere(rng):
+    table = cc.cheapest_set(
+        paired(rng, [1.0, 1.0], copies=True),
+        score="s",
+        label="y",
+        classifier="model",
+        instance="id",
+        n_resamples=100,
+        rng=1,
+    )  # the default pc grid, 0 to 1
+    assert list(table[["pc_lo", "pc_hi"]].drop_duplicates().itertuples(index=False)) == [(0, 1)]
+    assert sorted(table["model"]) == ["m0", "m1"]
+    assert table["cheapest"].all()
+    assert (table[["difference", "lower", "upper"]] == 0).all().all()
+
+
+def test_the_table(rng):
+    data = paired(rng, [2.0, 1.6, 0.3], n=60)
+    table = call(data)
+    assert list(table.columns) == ["pc_lo", "pc_hi", "model", *col.CHEAPEST_SET_TABLE[2:]]
+    assert table.attrs[cc._io.kinds.KIND] == "cheapest_set"
+    # Intervals tile the grid in order; the cheapest classifier of the data is in each.
+    spans = table[["pc_lo", "pc_hi"]].drop_duplicates()
+    assert spans.pc_lo.iloc[0] == GRID[0] and spans.pc_hi.iloc[-1] == GRID[-1]
+    position = {round(p, 12): k for k, p in enumerate(GRID)}
+    starts = [position[round(p, 12)] for p in spans.pc_lo]
+    stops = [position[round(p, 12)] for p in spans.pc_hi]
+    assert starts[1:] == [s + 1 for s in stops[:-1]]
+    assert table.groupby(["pc_lo"])["cheapest"].any().all()
+    assert (table["lower"] <= 1e-12).all()
+    assert (table["lower"] <= table["difference"]).all()
+    assert (table["difference"] <= table["upper"]).all()
+    assert (table.loc[table["cheapest"], "difference"].abs() < 1e-12).all()
+    # The estimated costs are the classifiers' own lower envelopes.
+    points = cc.roc_points(data, score="s", label="y", by="model")
+    envelope = cc.cost_at(cc.lower_envelope(points), pc=GRID)
+    least = envelope.groupby(col.PC)[col.COST].min()
+    for row in table.itertuples():
+        at = envelope[np.isclose(envelope[col.PC], row.pc)]
+        own = at.loc[at["model"] == row.model, col.COST].item()
+        assert own - least[at[col.PC].iloc[0]] == pytest.approx(row.difference, abs=1e-12)
+
+
+def test_data_are_not_changed_and_every_frame_kind_is_read(rng):
+    data = paired(rng, [1.0, 0.5], n=30)
+    before = data.copy()
+    table = call(data)
+    pd.testing.assert_frame_equal(data, before)
+    as_dict = call({c: data[c].to_numpy() for c in data.columns})
+    pd.testing.assert_frame_equal(as_dict, table)
+
+
+def test_groups_draw_from_one_generator_in_group_order(rng):
+    """With by=, each group's set is what a call on its rows alone gives, drawing on."""
+    a, b = paired(rng, [1.5, 1.0], n=40), paired(rng, [0.5, 1.5], n=50)
+    both = pd.concat([a.assign(data="a"), b.assign(data="b")], ignore_index=True)
+    grouped = call(both, by="data", rng=np.random.default_rng(3))
+    generator = np.random.default_rng(3)
+    alone = [call(part, rng=generator) for part in (a, b)]
+    for key, part in zip("ab", alone, strict=True):
+        rows = grouped[grouped["data"] == key].drop(columns="data").reset_index(drop=True)
+        pd.testing.assert_frame_equal(rows, part, check_like=False)
+
+
+def test_rows_order_and_scores_order_do_not_matter(rng):
+    data = paired(rng, [1.2, 1.0, 0.8], n=40)
+    shuffled = data.sample(frac=1.0, random_state=1).reset_index(drop=True)
+    monotone = data.assign(s=np.exp(data["s"]))  # a monotone rescaling: the same curves
+    reference = call(data)
+    pd.testing.assert_frame_equal(call(monotone), reference)
+    # Shuffled rows change the order of first appearance only.
+    again = call(shuffled)
+    key = ["pc_lo", "model"]
+    pd.testing.assert_frame_equal(
+        again.sort_values(key).reset_index(drop=True),
+        reference.sort_values(key).reset_index(drop=True),
+    )
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.iloc[1:], "do not share their instances"),
+        (lambda d: pd.concat([d, d.iloc[:1]]), "more than once"),
+        (lambda d: d[d.model == "m0"], "one classifier"),
+        (lambda d: d.assign(y=np.where(np.arange(len(d)) == 0, 1 - d.y, d.y)), "disagree"),
+        (lambda d: d.assign(y=1), "one class only"),
+        (lambda d: d.assign(model=[None, *d.model.iloc[1:]]), "missing values"),
+    ],
+)
+def test_data_that_cannot_be_paired_are_refused(rng, change, message):
+    with pytest.raises(cc.CostchartError, match=message):
+        call(change(paired(rng, [1.0, 0.5], n=20)))
+
+
+def test_options_are_checked(rng):
+    data = paired(rng, [1.0, 0.5], n=20)
+    with pytest.raises(cc.CostchartError, match="n_resamples >= 100"):
+        call(data, n_resamples=50)
+    with pytest.raises(cc.CostchartError, match="classifier= and label="):
+        call(data, classifier="y")
+    with pytest.raises(cc.CostchartError, match="by="):
+        call(data, by="model")
+    with pytest.raises(cc.CostchartError, match="confidence_level"):
+        call(data, confidence_level=1.0)
+
+
+class _Recorded:
+    """A stand-in generator handing out given multinomial draws, in order."""
+
+    def __init__(self, draws):
+        self.draws = list(draws)
+
+    def multinomial(self, n, pvals, size):
+        drawn = self.draws.pop(0)
+        assert drawn.shape == (size, len(pvals)) and (drawn.sum(axis=1) == n).all()
+        return drawn
+
+
+def _least_cost(scores, positive, weights, pc):
+    """Brute force: the least cost over every threshold, weights counting copies."""
+    thresholds = [np.inf, *np.unique(scores)]
+    n_pos, n_neg = weights[positive].sum(), weights[~positive].sum()
+    costs = []
+    for t in thresholds:
+        fn = weights[positive & (scores < t)].sum() / n_pos
+        fp = weights[~positive & (scores >= t)].sum() / n_neg
+        costs.append(pc * fn + (1 - pc) * fp)
+    return np.min(costs, axis=0)
+
+
+def test_the_kernel_agrees_with_a_brute_force_resampling_reference(rng):
+    n_pos, n_neg, k, draws, level = 7, 9, 3, 60, 0.8
+    positive = np.r_[np.ones(n_pos, bool), np.zeros(n_neg, bool)]
+    scores = np.stack(
+        [np.round(s * positive + rng.normal(size=len(positive)), 1) for s in (1.5, 1.0, 0.2)], 1
+    )
+    pc = np.linspace(0, 1, 11)
+    m_pos, m_neg = round(n_pos * confidence_set.SUBSAMPLE), round(n_neg * confidence_set.SUBSAMPLE)
+    pos_draws = rng.multinomial(m_pos, np.full(n_pos, 1 / n_pos), size=draws)
+    neg_draws = rng.multinomial(m_neg, np.full(n_neg, 1 / n_neg), size=draws)
+    found = members(
+        scores,
+        positive,
+        pc,
+        confidence_level=level,
+        n_resamples=draws,
+        rng=_Recorded([pos_draws, neg_draws]),
+    )
+    ones = np.ones(len(positive))
+    cost = np.stack([_least_cost(scores[:, j], positive, ones, pc) for j in range(k)])
+    np.testing.assert_allclose(found.cost, cost, atol=1e-12)
+    resampled = np.empty((draws, k, len(pc)))
+    for b in range(draws):
+        weights = np.r_[pos_draws[b], neg_draws[b]].astype(float)
+        for j in range(k):
+            resampled[b, j] = _least_cost(scores[:, j], positive, weights, pc)
+    scale = np.sqrt((m_pos / n_pos + m_neg / n_neg) / 2)
+    largest = np.zeros(draws)
+    member = np.ones((k, len(pc)), bool)
+    pairs = [(i, j) for i in range(k) for j in range(i + 1, k)]
+    spreads = {}
+    for i, j in pairs:
+        estimate = cost[i] - cost[j]
+        deviation = scale * (resampled[:, i] - resampled[:, j] - estimate)
+        spread = deviation.std(axis=0)
+        spreads[i, j] = spread
+        np.testing.assert_allclose(found.se[i, j], spread, atol=1e-12)
+        np.testing.assert_allclose(found.se[j, i], spread, atol=1e-12)
+        live = spread > 1e-12
+        largest = np.maximum(largest, np.max(np.abs(deviation[:, live]) / spread[live], axis=1))
+    critical = np.sort(largest)[int(np.ceil(level * (draws - 1)))]
+    assert found.critical == pytest.approx(critical, abs=1e-12)
+    for i, j in pairs:
+        estimate = cost[i] - cost[j]
+        member[j] &= ~(estimate + critical * spreads[i, j] < -1e-12)  # i surely cheaper
+        member[i] &= ~(-estimate + critical * spreads[i, j] < -1e-12)  # j surely cheaper
+    np.testing.assert_array_equal(found.member, member)
+    assert not member.all()  # the case tells something apart
