@@ -238,9 +238,7 @@ def test_the_cheapest_candidates_are_those_the_band_engine_chooses(rng):
     for _ in range(200):
         rows, width = int(rng.integers(1, 30)), int(rng.integers(1, 12))
         n_pos, n_neg = int(rng.integers(1, 15)), int(rng.integers(1, 15))
-        counts = [
-            rng.multinomial(n, np.full(width, 1 / width), size=rows) for n in (n_pos, n_neg)
-        ]
+        counts = [rng.multinomial(n, np.full(width, 1 / width), size=rows) for n in (n_pos, n_neg)]
         tp, fp = (np.c_[np.zeros(rows), np.cumsum(c, axis=1)] for c in counts)
         # Ties of pc and edge switches: 1/2, 1/3 and 2/3 with whole counts.
         pc = np.unique(np.r_[np.linspace(0, 1, int(rng.integers(2, 60))), rng.random(5), 1 / 3])
