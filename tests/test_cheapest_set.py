@@ -188,9 +188,8 @@ def test_the_kernel_agrees_with_a_brute_force_resampling_reference(rng):
         [np.round(s * positive + rng.normal(size=len(positive)), 1) for s in (1.5, 1.0, 0.2)], 1
     )
     pc = np.linspace(0, 1, 11)
-    m_pos, m_neg = round(n_pos * confidence_set.SUBSAMPLE), round(n_neg * confidence_set.SUBSAMPLE)
-    pos_draws = rng.multinomial(m_pos, np.full(n_pos, 1 / n_pos), size=draws)
-    neg_draws = rng.multinomial(m_neg, np.full(n_neg, 1 / n_neg), size=draws)
+    pos_draws = rng.multinomial(n_pos, np.full(n_pos, 1 / n_pos), size=draws)
+    neg_draws = rng.multinomial(n_neg, np.full(n_neg, 1 / n_neg), size=draws)
     found = members(
         scores,
         positive,
@@ -207,14 +206,13 @@ def test_the_kernel_agrees_with_a_brute_force_resampling_reference(rng):
         weights = np.r_[pos_draws[b], neg_draws[b]].astype(float)
         for j in range(k):
             resampled[b, j] = _least_cost(scores[:, j], positive, weights, pc)
-    scale = np.sqrt((m_pos / n_pos + m_neg / n_neg) / 2)
     largest = np.zeros(draws)
     member = np.ones((k, len(pc)), bool)
     pairs = [(i, j) for i in range(k) for j in range(i + 1, k)]
     spreads = {}
     for i, j in pairs:
         estimate = cost[i] - cost[j]
-        deviation = scale * (resampled[:, i] - resampled[:, j] - estimate)
+        deviation = resampled[:, i] - resampled[:, j] - estimate
         spread = deviation.std(axis=0)
         spreads[i, j] = spread
         np.testing.assert_allclose(found.se[i, j], spread, atol=1e-12)

@@ -61,13 +61,12 @@ def cheapest_set(
     threshold its own lower envelope chooses. For every pair of classifiers the cost
     difference gets bounds that hold at every ``pc`` and for every pair at once: the
     estimate plus or minus one critical value times its standard error. Both come from
-    ``n_resamples`` paired resamples of the instances, in which every classifier chooses
-    its thresholds again (the choice is made on the same data, and its luck must be in the
-    bounds): each resample draws half of each class's instances with replacement, its
-    deviations scaled to the full size (an m-out-of-n bootstrap, as a least cost needs),
-    and the critical value is the ``confidence_level`` quantile of the largest deviation
-    over pairs and ``pc`` in standard errors. A classifier leaves the set at a ``pc`` where
-    another's cost is surely lower (the bound of their difference lies below 0): a
+    ``n_resamples`` paired resamples of the instances (stratified: each class's size kept),
+    in which every classifier chooses its thresholds again (the choice is made on the same
+    data, and its luck must be in the bounds): the standard errors are the resampled
+    differences' standard deviations, and the critical value is the ``confidence_level``
+    quantile of the largest deviation over pairs and ``pc`` in standard errors. A
+    classifier leaves the set at a ``pc`` where another's cost is surely lower (the bound of their difference lies below 0): a
     multiple comparison with the best, in the spirit of a model confidence set.
     ``docs/cheapest_set.md`` gives its measured coverage and power.
 
@@ -134,7 +133,7 @@ def cheapest_set(
        pc_lo  pc_hi  model  cheapest   pc  difference  lower  upper
     0    0.1    0.7  sharp      True  0.1       0.000  0.000  0.000
     1    0.8    0.9  sharp      True  0.8       0.000  0.000  0.000
-    2    0.8    0.9   fair     False  0.8       0.056 -0.004  0.116
+    2    0.8    0.9   fair     False  0.8       0.056 -0.006  0.118
 
     "weak" is surely dearer everywhere, and "fair" up to 0.7; from 0.8 the data cannot
     tell "fair" and "sharp" apart.
