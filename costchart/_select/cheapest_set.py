@@ -66,8 +66,9 @@ def cheapest_set(
     data, and its luck must be in the bounds): the standard errors are the resampled
     differences' standard deviations, and the critical value is the ``confidence_level``
     quantile of the largest deviation over pairs and ``pc`` in standard errors. A
-    classifier leaves the set at a ``pc`` where another's cost is surely lower (the bound of their difference lies below 0): a
-    multiple comparison with the best, in the spirit of a model confidence set.
+    classifier leaves the set at a ``pc`` where another's cost is surely lower (the bound
+    of their difference lies below 0): a multiple comparison with the best, in the spirit
+    of a model confidence set.
     ``docs/cheapest_set.md`` gives its measured coverage and power.
 
     Parameters
