@@ -21,6 +21,7 @@ import pandas as pd
 from costchart._io.drawable import drawable_values
 from costchart._io.errors import CostchartError
 from costchart._io.frames import is_hashable
+from costchart._io.parameters import checked
 
 __all__ = ["COLORS", "color_scale", "palette"]
 
@@ -75,6 +76,7 @@ def _plain(value):
     return value.item() if isinstance(value, np.generic) else value
 
 
+@checked
 def palette(values: Iterable, *, colors: Mapping | None = None) -> dict:
     """A colour for each distinct value: fixed choices first, the rest in sorted order.
 

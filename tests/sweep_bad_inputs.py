@@ -654,6 +654,10 @@ def build_cases(tmp: Path) -> list[Case]:
     for value in ([], [1.5], "0.5", [[0.2, 0.3]]):
         add(f"cheapest_set: pc={value!r}", lambda v=value: set_call(paired, pc=v))
     add("cheapest_set: rng='seed'", lambda: set_call(paired, rng="seed"))
+    # Options passed by position: refused with the signature, never a raw TypeError.
+    add("compare: an option by position", lambda: cc.compare(envelope, envelope, None))
+    add("palette: colors by position", lambda: cc.palette(["a"], {"a": "red"}))
+    add("coverage_grid: settings by position", lambda: cc.coverage_grid(print, {"n": [1]}))
     add(
         "difference_band: classifier=<Series>",
         lambda: cc.difference_band(

@@ -193,6 +193,7 @@ def _coverage(
     return pd.DataFrame({k: v[where] for k, v in zip(COVERAGE_COLUMNS, columns, strict=True)})
 
 
+@checked
 def coverage_grid(
     experiment: Callable[..., pd.DataFrame], *, settings: Mapping[str, Sequence], **fixed
 ) -> pd.DataFrame:

@@ -10,6 +10,7 @@ import pandas as pd
 from costchart._cost.expected import _lines, _vertices, expected_cost, segment_integrator
 from costchart._io import schema as col
 from costchart._io.errors import CostchartError
+from costchart._io.parameters import checked
 from costchart._io.tables import curve_groups, read_table
 
 __all__ = ["Comparison", "compare"]
@@ -102,6 +103,7 @@ def check_names(names) -> tuple[str, str]:
     return names[0], names[1]
 
 
+@checked
 def compare(a, b, *, density=None, names: tuple[str, str] | None = None) -> Comparison:
     """Compare two cost curves: difference, crossovers, where each is better, by how much.
 
