@@ -216,6 +216,17 @@ def bootstrap_band(
     >>> band.round(4)
          pc  cost   lower   upper      se  degenerate
     0  0.75  0.25  0.1499  0.3941  0.0775       False
+
+    A compact band keeps the rows interpolation needs, each the full band's own:
+
+    >>> rng = np.random.default_rng(0)
+    >>> y = rng.random(400) < 0.3
+    >>> data = {"s": rng.normal(size=400) + y, "y": y}
+    >>> options = dict(score="s", label="y", inference="exact_bootstrap", interval="normal")
+    >>> full = cc.bootstrap_band(data, **options)
+    >>> compact = cc.bootstrap_band(data, compact=True, **options)
+    >>> len(full), len(compact), compact.merge(full).shape[0]
+    (501, 28, 28)
     """
     inference = chosen_inference(inference, fixed=selection is not None or threshold is not None)
     options = options_from("bootstrap_band", locals())

@@ -146,7 +146,7 @@ def _normal_rows(pc: np.ndarray, run_starts: np.ndarray, run_rows, read, options
         se_error = np.abs(se_a + share * (se_b - se_a) - se_m) * reach
         cost_error = np.abs(cost_a + share * (cost_b - cost_a) - cost_m) * reach
         error = cost_error + max(z, 1.0) * se_error
-        crosses = (cost_a - z * se_a > 0) != (cost_b - z * se_b > 0)  # lower clipped at 0
+        crosses = (cost_a - z * se_a >= 0) != (cost_b - z * se_b >= 0)  # lower clipped at 0
         return (error > TOLERANCE) | crosses, np.vstack([cost_m, se_m])
 
     total = len(pc) * _groups(run_starts, n_pc)

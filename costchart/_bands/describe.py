@@ -188,6 +188,11 @@ def recorded_names(table, names) -> tuple[str, str]:
     return (str(a), str(b)) if texts is None else (str(texts[0]), str(texts[1]))
 
 
+def recorded_compact(table) -> bool:
+    """Whether a band table records that it is compact (``compact=True``)."""
+    return "compact" in _recorded(table)
+
+
 def recorded_level(table) -> float | None:
     """The confidence level a band table recorded, or ``None``."""
     level = _recorded(table).get("confidence_level")
