@@ -4,8 +4,9 @@ Band tables carry ``attrs["costchart"]``, a dict with ``confidence_level``, ``in
 ``interval``, ``sampling`` and ``n_resamples`` (and, for a difference, ``a``, ``b``
 and ``classifier``; for a compact band, ``compact``). pandas keeps ``attrs`` through
 filtering and column selection; a table that went through another library, a merge or a
-concatenation of different bands loses them. Where a description is needed and missing, the reader warns and says which
-argument supplies it (``band_label=``, ``names=``, ``confidence_level=``).
+concatenation of different bands loses them. Where a description is needed and missing,
+the reader warns and says which argument supplies it (``band_label=``, ``names=``,
+``confidence_level=``).
 """
 
 from __future__ import annotations
