@@ -72,18 +72,19 @@ def runs_of(rows: np.ndarray, n_pc: int) -> np.ndarray:
 
 
 def kept(starts: np.ndarray, total: int, split: Callable, at_ends: Callable | None = None):
-    """The flat positions kept, sorted: the runs' ends, then middles while ``split`` says.
+    """The flat positions kept, sorted, and the values there: the runs' ends, then middles.
 
     ``starts`` are the flat positions where runs of one row start (sorted, the first 0),
     of ``total``. ``split(a, m, b, run, at_a, at_b)`` says, per stretch from kept ``a`` to
     kept ``b`` (of run number ``run``), whether its middle ``m`` must be kept too, and
-    gives the values at ``m`` (an array, one column per stretch, or None); ``at_ends(a,
-    b, run)`` gives the values at the runs' ends, which ride along with each stretch.
+    gives the values at ``m`` (one column per stretch, or None). ``at_ends(a, b, run)``
+    gives the values at the runs' ends; they ride along with each stretch, and the values
+    at the kept positions are returned with them.
     """
     stops = np.append(starts[1:], total) - 1
-    found = [starts, stops]
     a, b, run = starts, stops, np.arange(len(starts))
     at_a, at_b = at_ends(a, b, run) if at_ends else (np.zeros((0, len(a))),) * 2
+    found, values = [a, b], [at_a, at_b]
     while True:
         wide = b - a > 1
         a, b, run, at_a, at_b = a[wide], b[wide], run[wide], at_a[:, wide], at_b[:, wide]
@@ -96,10 +97,14 @@ def kept(starts: np.ndarray, total: int, split: Callable, at_ends: Callable | No
         a, m, b, run = a[cut], m[cut], b[cut], run[cut]
         at_a, at_m, at_b = at_a[:, cut], at_m[:, cut], at_b[:, cut]
         found.append(m)
+        values.append(at_m)
         a, b, run = np.concatenate([a, m]), np.concatenate([m, b]), np.concatenate([run, run])
         at_a, at_b = np.hstack([at_a, at_m]), np.hstack([at_m, at_b])
-    flat = np.sort(np.concatenate(found))
-    return flat[np.append(True, flat[1:] != flat[:-1])]
+    flat = np.concatenate(found)
+    order = np.argsort(flat, kind="stable")
+    flat = flat[order]
+    first = np.append(True, flat[1:] != flat[:-1])
+    return flat[first], np.hstack(values)[:, order[first]]
 
 
 def normal_fit(points, groups: Groups, selection, threshold, by, options: Options, read, own):
@@ -133,12 +138,12 @@ def _normal_rows(pc: np.ndarray, run_starts: np.ndarray, run_rows, read, options
         return band_of_counts(counts, pc[flat % n_pc], options)
 
     def at_ends(a, b, run):
-        values = band(np.concatenate([a, b]), np.concatenate([run, run]))
-        return np.vstack([values[0], values[3]]).reshape(2, 2, -1).transpose(1, 0, 2)
+        values = np.vstack(band(np.concatenate([a, b]), np.concatenate([run, run])))
+        return values.reshape(4, 2, -1).transpose(1, 0, 2)
 
     def split(a, m, b, run, at_a, at_b):
-        cost_m, _, _, se_m = band(m, run)
-        (cost_a, se_a), (cost_b, se_b) = at_a, at_b
+        at_m = np.vstack(band(m, run))
+        (cost_a, se_a), (cost_m, se_m), (cost_b, se_b) = at_a[::3], at_m[::3], at_b[::3]
         x_a, x_m, x_b = pc[a % n_pc], pc[m % n_pc], pc[b % n_pc]
         share = (x_m - x_a) / (x_b - x_a)
         # The chord's largest error, from the middle's (se convex, cost linear).
@@ -147,12 +152,10 @@ def _normal_rows(pc: np.ndarray, run_starts: np.ndarray, run_rows, read, options
         cost_error = np.abs(cost_a + share * (cost_b - cost_a) - cost_m) * reach
         error = cost_error + max(z, 1.0) * se_error
         crosses = (cost_a - z * se_a >= 0) != (cost_b - z * se_b >= 0)  # lower clipped at 0
-        return (error > TOLERANCE) | crosses, np.vstack([cost_m, se_m])
+        return (error > TOLERANCE) | crosses, at_m
 
     total = len(pc) * _groups(run_starts, n_pc)
-    flat = kept(run_starts, total, split, at_ends)
-    run = np.searchsorted(run_starts, flat, side="right") - 1
-    cost, lower, upper, se = band(flat, run)
+    flat, (cost, lower, upper, se) = kept(run_starts, total, split, at_ends)
     return flat, {col.COST: cost, col.LOWER: lower, col.UPPER: upper, col.SE: se}
 
 
@@ -186,4 +189,4 @@ def _thin(columns: dict[str, np.ndarray], rows: np.ndarray, n_pc: int) -> np.nda
         error[degenerate[at] != (degenerate[a] & degenerate[b])] = np.inf
         return np.maximum.reduceat(error, first) > TOLERANCE, None
 
-    return kept(runs_of(rows, n_pc), len(rows), split)
+    return kept(runs_of(rows, n_pc), len(rows), split)[0]
