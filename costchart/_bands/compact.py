@@ -81,6 +81,8 @@ def kept(starts: np.ndarray, total: int, split: Callable, at_ends: Callable | No
     gives the values at the runs' ends; they ride along with each stretch, and the values
     at the kept positions are returned with them.
     """
+    if not len(starts):
+        return starts, np.zeros((at_ends(starts, starts, starts).shape[1] if at_ends else 0, 0))
     stops = np.append(starts[1:], total) - 1
     a, b, run = starts, stops, np.arange(len(starts))
     at_a, at_b = at_ends(a, b, run) if at_ends else (np.zeros((0, len(a))),) * 2
