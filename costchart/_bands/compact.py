@@ -81,32 +81,31 @@ def kept(starts: np.ndarray, total: int, split: Callable, at_ends: Callable | No
     gives the values at the runs' ends; they ride along with each stretch, and the values
     at the kept positions are returned with them.
     """
-    if not len(starts):
-        return starts, np.zeros((at_ends(starts, starts, starts).shape[1] if at_ends else 0, 0))
     stops = np.append(starts[1:], total) - 1
-    a, b, run = starts, stops, np.arange(len(starts))
-    at_a, at_b = at_ends(a, b, run) if at_ends else (np.zeros((0, len(a))),) * 2
-    found, values = [a, b], [at_a, at_b]
-    while True:
-        wide = b - a > 1
-        a, b, run, at_a, at_b = a[wide], b[wide], run[wide], at_a[:, wide], at_b[:, wide]
-        if not len(a):
-            break
+    run = np.arange(len(starts))
+    at_a, at_b = at_ends(starts, stops, run) if at_ends else (np.zeros((0, len(run))),) * 2
+    longer = stops > starts  # a run of one pc is kept once
+    found, values = [starts, stops[longer]], [at_a, at_b[:, longer]]
+    wide = np.flatnonzero(stops - starts > 1)
+    a, b, run, at_a, at_b = starts[wide], stops[wide], run[wide], at_a[:, wide], at_b[:, wide]
+    while len(a):
         m = (a + b) // 2
         cut, at_m = split(a, m, b, run, at_a, at_b)
         if at_m is None:
             at_m = at_a
-        a, m, b, run = a[cut], m[cut], b[cut], run[cut]
-        at_a, at_m, at_b = at_a[:, cut], at_m[:, cut], at_b[:, cut]
-        found.append(m)
-        values.append(at_m)
-        a, b, run = np.concatenate([a, m]), np.concatenate([m, b]), np.concatenate([run, run])
-        at_a, at_b = np.hstack([at_a, at_m]), np.hstack([at_m, at_b])
+        cut = np.flatnonzero(cut)
+        found.append(m[cut])
+        values.append(at_m[:, cut])
+        left, right = cut[m[cut] - a[cut] > 1], cut[b[cut] - m[cut] > 1]
+        a, b = np.concatenate([a[left], m[right]]), np.concatenate([m[left], b[right]])
+        run = np.concatenate([run[left], run[right]])
+        at_a, at_b = (
+            np.hstack([at_a[:, left], at_m[:, right]]),
+            np.hstack([at_m[:, left], at_b[:, right]]),
+        )
     flat = np.concatenate(found)
-    order = np.argsort(flat, kind="stable")
-    flat = flat[order]
-    first = np.append(True, flat[1:] != flat[:-1])
-    return flat[first], np.hstack(values)[:, order[first]]
+    order = np.argsort(flat)  # each position once
+    return flat[order], np.hstack(values)[:, order]
 
 
 def normal_fit(points, groups: Groups, selection, threshold, by, options: Options, read, own):
@@ -134,9 +133,11 @@ def _normal_rows(pc: np.ndarray, run_starts: np.ndarray, run_rows, read, options
     n_pc = len(pc)
     z = normal_quantile(options.levels[1])
 
+    # Each run's counts, gathered once (a run's rows are far apart in the points' columns).
+    of_runs = [read[c][run_rows] for c in (col.TP, col.FN, col.FP, col.TN)]
+
     def band(flat: np.ndarray, run: np.ndarray):
-        rows = run_rows[run]
-        counts = Counts(*(read[c][rows] for c in (col.TP, col.FN, col.FP, col.TN)))
+        counts = Counts(*(counts[run] for counts in of_runs))
         return band_of_counts(counts, pc[flat % n_pc], options)
 
     def at_ends(a, b, run):
