@@ -129,7 +129,14 @@ def _check_agreement(full: pd.DataFrame, compact: pd.DataFrame, by: list[str]) -
         np.testing.assert_array_equal(whole[col.DEGENERATE].to_numpy(), expected)
 
 
-@pytest.mark.parametrize("setting", list(SETTINGS))
+#: Settings of more than a second (the quick loop leaves them out).
+SLOW = {"simultaneous", "exact bootstrap, auto"}
+
+
+@pytest.mark.parametrize(
+    "setting",
+    [pytest.param(s, marks=pytest.mark.slow) if s in SLOW else s for s in SETTINGS],
+)
 def test_the_compact_band_is_the_full_band_between_its_rows(setting):
     full, compact = _both(**SETTINGS[setting])
     _check_agreement(full, compact, ["group"])
@@ -143,6 +150,7 @@ def test_the_compact_band_is_the_full_band_between_its_rows(setting):
     assert sizes["g3"] < len(full) / 4 / 2
 
 
+@pytest.mark.slow
 def test_the_normal_fit_keeps_few_rows_on_many_groups():
     rng = np.random.default_rng(3)
     n = 100 * 300
@@ -243,6 +251,7 @@ def test_band_at_reads_a_compact_band_between_its_rows():
     assert cc.band_at(plain, pc, confidence_level=0.9).lower == nearest[col.LOWER]
 
 
+@pytest.mark.slow
 def test_the_charts_draw_a_compact_band():
     _, compact = _both(inference="exact_bootstrap", interval="normal")
     chart = cc.band_chart(compact, classifier="group")
