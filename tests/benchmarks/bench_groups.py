@@ -1,8 +1,9 @@
 """Benchmark of the pipeline on many groups against one group of the same rows.
 
 Run from the repository root:
-    python tests/benchmarks/bench_groups.py            (G up to 1,000; about 2 minutes)
-    python tests/benchmarks/bench_groups.py --full     (G up to 10,000)
+    python tests/benchmarks/bench_groups.py            (G up to 1,000; both bands)
+    python tests/benchmarks/bench_groups.py --full     (G up to 10,000; about 4 minutes)
+    python tests/benchmarks/bench_groups.py --full --band compact --rounds 7
 
 The same 1,000,000 instances with distinct scores are split into G groups (data set x
 classifier x fold keys); each stage of roc_points -> roc_hull -> lower_envelope ->
