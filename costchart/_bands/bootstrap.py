@@ -190,7 +190,7 @@ def bootstrap_band(
         threshold change, and where the bounds bend (``costchart._bands.compact``). Between
         kept rows, which are the full band's own, it is within 1e-4 of the full band at
         every ``pc``, the cost exactly; ``band_at`` and the charts interpolate it. With
-        ``interval="normal"`` only those rows are computed: 10,000 groups cost what one does.
+        ``interval="normal"`` only those rows are computed, which makes many groups cheap.
 
     Returns
     -------
