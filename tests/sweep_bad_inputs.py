@@ -556,6 +556,17 @@ def build_cases(tmp: Path) -> list[Case]:
                     f"{fname}: inference='bootstrap', {option}={value!r}",
                     lambda f=function, o=option, v=value: f(inference="bootstrap", **{o: v}),
                 )
+    for fname in ("bootstrap_band", "confusion_band"):
+        for value in ("yes", 1, 0.5, [True]):
+            add(
+                f"{fname}: compact={value!r}",
+                lambda f=band_calls[fname], v=value: f(compact=v),
+            )
+        for grid in ([0.5, 0.2], [0.2, 0.2, 0.5]):
+            add(
+                f"{fname}: compact=True, pc={grid!r}",
+                lambda f=band_calls[fname], g=grid: f(compact=True, pc=g),
+            )
     for value in (math.nan, "x", [0.5], None, math.inf):
         expect = EITHER if value is None else ERROR
         add(

@@ -293,6 +293,30 @@ FUNCTIONS = {
         lambda i: _schema.BAND_TABLE,
         {},
     ),
+    "bootstrap_band(compact)": (
+        "raw",
+        lambda t, i: cc.bootstrap_band(
+            t, score="score", label="y", by=i.by, inference="exact_bootstrap", compact=True
+        ),
+        lambda i: i.by,
+        lambda i: _schema.BAND_TABLE,
+        {},
+    ),
+    "bootstrap_band(compact normal fit)": (
+        "raw",
+        lambda t, i: cc.bootstrap_band(
+            t,
+            score="score",
+            label="y",
+            by=i.by,
+            inference="exact_bootstrap",
+            interval="normal",
+            compact=True,
+        ),
+        lambda i: i.by,
+        lambda i: _schema.BAND_TABLE,
+        {},
+    ),
     "bootstrap_band(smoothed resample)": (
         "raw",
         lambda t, i: cc.bootstrap_band(

@@ -14,8 +14,11 @@ import numpy as np
 
 from costchart._bands.binomial import normal_quantile, trimmed_bounds
 from costchart._bands.exact import Problems, quantiles
-from costchart._bands.options import AUTO_EXACT_PAIRS, Options, exact_where
+from costchart._bands.options import AUTO_EXACT_PAIRS, MAX_INSTANCES, Options, exact_where
 from costchart._bands.score import few_errors, score_bounds
+from costchart._io.data_checks import whole_counts
+from costchart._io.errors import CostchartError
+from costchart._io.frames import as_pandas
 
 #: Rows of the exact distribution worked on together (bounds the tables' memory).
 EXACT_CHUNK_TERMS = 2**22
@@ -241,3 +244,26 @@ def _chunk(m_a, p_a, m_b, p_b, rows, w_fn, w_fp, options: Options):
     problems = Problems(w_a, w_b, a, b, full=options.sampling == "full")
     low_level, high_level = options.levels
     return quantiles(problems, low_level), quantiles(problems, high_level)
+
+
+def check_count_columns(data, columns: dict[str, str]) -> None:
+    """Refuse confusion counts that are not whole numbers or add up to too many instances.
+
+    ``columns`` maps each count's name (``tp``, ...) to its column of ``data``.
+    """
+    for name, column in columns.items():
+        if not isinstance(column, str):
+            msg = f"{name}={column!r} must be the name of a column of counts (a string)"
+            raise CostchartError(msg)
+    frame = as_pandas(data, list(columns.values()))
+    counts = [whole_counts(frame[c].to_numpy(), f"column {c!r}") for c in columns.values()]
+    total = np.sum(counts, axis=0)
+    if np.any(total > MAX_INSTANCES):
+        row = int(np.flatnonzero(total > MAX_INSTANCES)[0])
+        listed = "+".join(repr(c) for c in columns.values())
+        msg = (
+            f"the counts {listed} add up to {total[row]:.4g} instances at row {row}, more "
+            f"than 2**53 ({MAX_INSTANCES:,}), beyond which counts are not exact in float64; "
+            "a bootstrap band needs fewer instances"
+        )
+        raise CostchartError(msg)

@@ -2,10 +2,11 @@
 
 Band tables carry ``attrs["costchart"]``, a dict with ``confidence_level``, ``inference``,
 ``interval``, ``sampling`` and ``n_resamples`` (and, for a difference, ``a``, ``b``
-and ``classifier``). pandas keeps ``attrs`` through filtering and column selection; a
-table that went through another library, a merge or a concatenation of different bands
-loses them. Where a description is needed and missing, the reader warns and says which
-argument supplies it (``band_label=``, ``names=``, ``confidence_level=``).
+and ``classifier``; for a compact band, ``compact``). pandas keeps ``attrs`` through
+filtering and column selection; a table that went through another library, a merge or a
+concatenation of different bands loses them. Where a description is needed and missing,
+the reader warns and says which argument supplies it (``band_label=``, ``names=``,
+``confidence_level=``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections.abc import Sequence
 
 import pandas as pd
 
+from costchart._bands.compact import TOLERANCE
 from costchart._bands.options import Options
 from costchart._io.drawable import drawable_values
 from costchart._io.errors import CostchartError, warn
@@ -39,13 +41,17 @@ COVERS = {
 }
 
 
-def describe(options: Options, *, fixed: bool = True, **extra) -> dict:
+def describe(options: Options, *, fixed: bool = True, compact: bool = False, **extra) -> dict:
     """The description a band table records of the options it was made with.
 
     ``fixed`` says whether the thresholds were given (``threshold=``, ``selection=``) or
     chosen on the data banded (the envelope's); ``"covers"`` says which quantity the band
-    covers, from :data:`COVERS`.
+    covers, from :data:`COVERS`. A compact band (``compact=True``) records ``"compact"``:
+    the largest difference from the full band between its rows
+    (:data:`costchart._bands.compact.TOLERANCE`), which readers interpolate linearly.
     """
+    if compact:
+        extra["compact"] = TOLERANCE
     if fixed:
         covers = COVERS["fixed"]
     elif options.inference == "smoothed_bootstrap":
@@ -181,6 +187,11 @@ def recorded_names(table, names) -> tuple[str, str]:
     # As the charts draw them: a date as 2020-01-31, bytes as their text, ...
     texts = drawable_values(pd.Series([a, b], dtype=object), "the names of a and b")
     return (str(a), str(b)) if texts is None else (str(texts[0]), str(texts[1]))
+
+
+def recorded_compact(table) -> bool:
+    """Whether a band table records that it is compact (``compact=True``)."""
+    return "compact" in _recorded(table)
 
 
 def recorded_level(table) -> float | None:

@@ -9,7 +9,7 @@ import narwhals.stable.v2 as nw
 import numpy as np
 import pandas as pd
 
-from costchart._bands.describe import recorded_level
+from costchart._bands.describe import recorded_compact, recorded_level
 from costchart._io import schema as col
 from costchart._io.data_checks import finite_numbers
 from costchart._io.errors import CostchartError, warn
@@ -90,7 +90,9 @@ def band_at(table, pc: float, *, confidence_level: float | None = None) -> Band:
     Returns
     -------
     Band
-        The row whose ``pc`` is nearest to ``pc``.
+        The row whose ``pc`` is nearest to ``pc``; of a compact band (``compact=True``),
+        the band interpolated linearly at ``pc`` between its rows, as its charts draw it
+        (within 1e-4 of the full band at the full band's ``pc``).
 
     Examples
     --------
@@ -99,6 +101,18 @@ def band_at(table, pc: float, *, confidence_level: float | None = None) -> Band:
     >>> table = cc.confusion_band(counts, tp="TP", fn="FN", fp="FP", tn="TN", pc=[0.5, 0.75])
     >>> cc.band_at(table, 0.7, confidence_level=0.9).cost
     0.25
+
+    A compact band is read between its rows, as the full band's row:
+
+    >>> import numpy as np
+    >>> rng = np.random.default_rng(0)
+    >>> y = rng.random(400) < 0.3
+    >>> data = {"s": rng.normal(size=400) + y, "y": y}
+    >>> options = dict(score="s", label="y", inference="exact_bootstrap", interval="normal")
+    >>> full = cc.bootstrap_band(data, **options)
+    >>> compact = cc.bootstrap_band(data, compact=True, **options)
+    >>> round(cc.band_at(full, 0.3).upper, 4), round(cc.band_at(compact, 0.3).upper, 4)
+    (0.2627, 0.2627)
     """
     fix = "pass a table from bootstrap_band or confusion_band"
     frame = _read_table(table, "table", list(col.BAND_NEEDED), fix)
@@ -130,7 +144,7 @@ def band_at(table, pc: float, *, confidence_level: float | None = None) -> Band:
         )
         raise CostchartError(msg)
     if confidence_level is None:
-        confidence_level = recorded_level(frame)
+        confidence_level = recorded_level(table)
         if confidence_level is None:
             warn(
                 "the band does not record its confidence level (it went through another "
@@ -146,11 +160,20 @@ def band_at(table, pc: float, *, confidence_level: float | None = None) -> Band:
             high_open=True,
         )
     )
-    at = int(np.argmin(np.abs(grid - point)))
-    cost, lower, upper, se = (
-        float(finite_numbers(frame[c].to_numpy()[at : at + 1], f"column {c!r} of table")[0])
-        for c in (col.COST, col.LOWER, col.UPPER, col.SE)
-    )
+    if recorded_compact(table):
+        # A compact band is read as it is drawn: linearly between its rows.
+        order = np.argsort(grid, kind="stable")
+        cost, lower, upper, se = (
+            float(np.interp(point, grid[order], finite_numbers(frame[c].to_numpy()[order], c)))
+            for c in (col.COST, col.LOWER, col.UPPER, col.SE)
+        )
+        grid, at = np.array([point]), 0
+    else:
+        at = int(np.argmin(np.abs(grid - point)))
+        cost, lower, upper, se = (
+            float(finite_numbers(frame[c].to_numpy()[at : at + 1], f"column {c!r} of table")[0])
+            for c in (col.COST, col.LOWER, col.UPPER, col.SE)
+        )
     if not lower <= upper or se < 0:
         msg = (
             f"the table's row at pc={grid[at]:g} has lower={lower!r}, upper={upper!r}, "

@@ -161,6 +161,18 @@ def _envelope_rows(
     says the points were just made by :func:`~costchart.roc_points`, which gives them
     all of that by construction: they are not checked again.
     """
+    found = _envelope_vertices(points, groups, read, own_points)
+    if found is None:
+        return None
+    vertex_rows, lo, owner = found
+    return vertex_rows[grouped_vertex_index(lo, owner, len(groups), pc)]
+
+
+def _envelope_vertices(points, groups: Groups, read: _Columns | None, own_points: bool):
+    """Frame rows, ``pc_lo`` and group of every group's active envelope vertices, or None.
+
+    The vertices come group after group, in ``pc_lo`` order (see :func:`_envelope_rows`).
+    """
     needed = (col.FP, col.TP, col.FPR, col.TPR, col.THRESHOLD)
     columns = read or _Columns(points, None)
     if not len(groups) or not set(needed) <= columns.names():
@@ -173,10 +185,41 @@ def _envelope_rows(
     ranges = vertex_ranges(fpr[kept], tpr[kept], lengths)
     lo, hi = ranges[col.PC_LO], ranges[col.PC_HI]
     active = hi > lo
-    kept, lo = kept[active], lo[active]
     owner = np.repeat(np.arange(len(groups)), lengths)[active]
-    chosen = grouped_vertex_index(lo, owner, len(groups), pc)
-    return rows[kept[chosen]]
+    return rows[kept[active]], lo[active], owner
+
+
+def envelope_runs(
+    points: pd.DataFrame | None,
+    groups: Groups,
+    pc: np.ndarray,
+    read: Mapping[str, np.ndarray],
+    own_points: bool,
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """Where each group's envelope vertex changes along an increasing ``pc`` grid, or None.
+
+    The rows :func:`grouped_rows` gives at every (group, ``pc``), as runs: the flat
+    position (``group * len(pc) + j``) where each run starts, and the frame row it uses,
+    without the (groups, ``pc``) table. None where :func:`_envelope_rows` is (points not
+    costchart's own).
+    """
+    found = _envelope_vertices(points, groups, _Columns(points, read), own_points)
+    if found is None:
+        return None
+    vertex_rows, lo, owner = found
+    n_groups, n_pc = len(groups), len(pc)
+    is_first = np.zeros(len(lo), dtype=bool)
+    is_first[np.searchsorted(owner, np.arange(n_groups))] = True
+    # grouped_vertex_index: a vertex from pc_lo 1 on is passed over at pc 1 (the only pc
+    # it could hold), and the first vertex holds the grid before its pc_lo.
+    keep = (lo < 1) | is_first
+    vertex_rows, lo, owner, is_first = vertex_rows[keep], lo[keep], owner[keep], is_first[keep]
+    placed = np.searchsorted(pc, lo, side="left")
+    placed[is_first] = 0
+    following = np.append(placed[1:], n_pc)
+    following[np.append(is_first[1:], True)] = n_pc  # a group's last vertex runs to its end
+    held = placed < following  # a later vertex placed at the same pc holds it
+    return owner[held] * n_pc + placed[held], vertex_rows[held]
 
 
 def _fit_for_counts(fp, tp, fpr, tpr, groups: Groups) -> bool:

@@ -105,10 +105,7 @@ def _one_of(value, name: str, *, options) -> str:
 def _one_or_many(options: tuple[str, ...]) -> Callable[[Any, str], object]:
     def check(value, name: str):
         listed = [value] if isinstance(value, str) else value
-        try:
-            choices = list(listed)
-        except TypeError:
-            choices = [listed]
+        choices = list(listed) if np.iterable(listed) else [listed]
         if not choices:
             msg = f"{name}={value!r} names no choice; pass one of {options} or a list"
             raise CostchartError(msg)
@@ -314,6 +311,7 @@ WORDS: Mapping[str, Word] = {
         name: _FLAG
         for name in (
             "combined",
+            "compact",
             "ranges",
             "show_auc",
             "show_band",
