@@ -26,6 +26,8 @@ runs): ``roc_points``, the chart's tables (thinning, hull, envelope), the rest o
 ``roc_chart`` (Altair layers), the spec (``to_dict`` and the schema check), vl-convert's SVG
 (its JavaScript engine; in a fresh process this includes starting it) and PNG (resvg
 rasterising that SVG); matplotlib's split is the ``from_predictions`` calls and ``savefig``.
+The warm run also times costchart's PNG path as it was before its SVG left out the ARIA
+labels (which a PNG cannot keep), to measure that change.
 """
 
 from __future__ import annotations
@@ -48,6 +50,8 @@ DPI = 150
 #: Pixel size of costchart's PNG of each chart (checked: every run prints both sizes).
 PIXELS = {1: (780, 750), 12: (832, 750)}
 TOOLS = ("costchart", "matplotlib")
+#: costchart's PNG path as it was: the SVG it rasterises keeps its ARIA labels (warm only).
+ARIA = "costchart with ARIA labels"
 
 
 # --------------------------------------------------------------------------- the two sides
@@ -155,6 +159,7 @@ def instrument(tool: str) -> None:
         import costchart._export as export
         from costchart._charts import roc as roc_module
 
+        _keep_aria_when_asked(vl_convert)
         for owner, name, stage in (
             (cc, "roc_points", "roc_points"),
             (cc, "roc_chart", "roc_chart"),
@@ -164,6 +169,22 @@ def instrument(tool: str) -> None:
             (vl_convert, "svg_to_png", "png"),
         ):
             _timed_stage(owner, name, stage)
+
+
+#: While true, costchart's PNG is drawn from an SVG with its ARIA labels, as it was before.
+KEEP_ARIA = [False]
+
+
+def _keep_aria_when_asked(vl_convert) -> None:
+    """Let :data:`KEEP_ARIA` put the ARIA labels back into the SVG a PNG is drawn from."""
+    inner = vl_convert.vegalite_to_svg
+
+    def svg(spec, **options):
+        if KEEP_ARIA[0] and "config" in options:
+            options["config"] = {k: v for k, v in options["config"].items() if k != "aria"}
+        return inner(spec, **options)
+
+    vl_convert.vegalite_to_svg = svg
 
 
 def take_stages() -> dict[str, float]:
@@ -235,24 +256,32 @@ def warm(rounds: int, work: Path) -> tuple[dict[str, float], dict[tuple[str, int
         instrument(tool)
     data = {c: curves_data(c) for c in CURVES}
     frames = {c: costchart_input(data[c]) for c in CURVES}
-    stages: dict[tuple[str, int], list[dict]] = {(t, c): [] for c in CURVES for t in TOOLS}
+    tools = (*TOOLS, ARIA)
+    stages: dict[tuple[str, int], list[dict]] = {(t, c): [] for c in CURVES for t in tools}
 
     def run(tool: str, curves: int):
         def once():
-            path = work / f"warm_{tool}_{curves}.png"
+            path = work / f"warm_{tool.split()[0]}_{curves}.png"
             take_stages()
-            if tool == "costchart":
-                costchart_png(frames[curves], path)
-            else:
-                matplotlib_png(data[curves], path)
+            KEEP_ARIA[0] = tool == ARIA
+            try:
+                if tool == "matplotlib":
+                    matplotlib_png(data[curves], path)
+                else:
+                    costchart_png(frames[curves], path)
+            finally:
+                KEEP_ARIA[0] = False
             stages[tool, curves].append(take_stages())
 
         return once
 
-    functions = {f"{t} {c}": run(t, c) for c in CURVES for t in TOOLS}
+    functions = {f"{t} {c}": run(t, c) for c in CURVES for t in tools}
     medians = interleaved(functions, rounds=rounds)
     sizes = {
-        (t, c): {"size": png_size(work / f"warm_{t}_{c}.png"), "stages": median_stages(rows[1:])}
+        (t, c): {
+            "size": png_size(work / f"warm_{t.split()[0]}_{c}.png"),
+            "stages": median_stages(rows[1:]),
+        }
         for (t, c), rows in stages.items()
     }
     return medians, sizes
@@ -327,6 +356,11 @@ def report_warm(medians: dict[str, float], details: dict, rounds: int) -> None:
             )
         cc, mpl = medians[f"costchart {curves}"], medians[f"matplotlib {curves}"]
         print(f"  {curves:2d} curve(s) warm                 {ratio_pair(cc, mpl)}")
+        before = details[ARIA, curves]["stages"]
+        print(
+            f"  {curves:2d} curve(s) {ARIA} (as before): {medians[f'{ARIA} {curves}']:.3f} s"
+            f" = {medians[f'{ARIA} {curves}'] / cc:.2f} x now; stages: {stage_text(before)}"
+        )
 
 
 def versions() -> str:
