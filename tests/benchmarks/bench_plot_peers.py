@@ -26,8 +26,9 @@ runs): ``roc_points``, the chart's tables (thinning, hull, envelope), the rest o
 ``roc_chart`` (Altair layers), the spec (``to_dict`` and the schema check), vl-convert's SVG
 (its JavaScript engine; in a fresh process this includes starting it) and PNG (resvg
 rasterising that SVG); matplotlib's split is the ``from_predictions`` calls and ``savefig``.
-The warm run also times costchart's PNG path as it was before its SVG left out the ARIA
-labels (which a PNG cannot keep), to measure that change.
+The warm run also times costchart's PNG rendering of each chart's spec (``render_image``)
+against the same with the SVG's ARIA labels kept, as before (a PNG cannot keep them),
+interleaved over twice the rounds, to measure that change.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ DPI = 150
 #: Pixel size of costchart's PNG of each chart (checked: every run prints both sizes).
 PIXELS = {1: (780, 750), 12: (832, 750)}
 TOOLS = ("costchart", "matplotlib")
-#: costchart's PNG path as it was: the SVG it rasterises keeps its ARIA labels (warm only).
+#: costchart's PNG rendering as it was: the SVG it rasterises keeps its ARIA labels.
 ARIA = "costchart with ARIA labels"
 
 
@@ -256,35 +257,58 @@ def warm(rounds: int, work: Path) -> tuple[dict[str, float], dict[tuple[str, int
         instrument(tool)
     data = {c: curves_data(c) for c in CURVES}
     frames = {c: costchart_input(data[c]) for c in CURVES}
-    tools = (*TOOLS, ARIA)
-    stages: dict[tuple[str, int], list[dict]] = {(t, c): [] for c in CURVES for t in tools}
+    stages: dict[tuple[str, int], list[dict]] = {(t, c): [] for c in CURVES for t in TOOLS}
 
     def run(tool: str, curves: int):
         def once():
-            path = work / f"warm_{tool.split()[0]}_{curves}.png"
+            path = work / f"warm_{tool}_{curves}.png"
             take_stages()
-            KEEP_ARIA[0] = tool == ARIA
-            try:
-                if tool == "matplotlib":
-                    matplotlib_png(data[curves], path)
-                else:
-                    costchart_png(frames[curves], path)
-            finally:
-                KEEP_ARIA[0] = False
+            if tool == "costchart":
+                costchart_png(frames[curves], path)
+            else:
+                matplotlib_png(data[curves], path)
             stages[tool, curves].append(take_stages())
 
         return once
 
-    functions = {f"{t} {c}": run(t, c) for c in CURVES for t in tools}
+    functions = {f"{t} {c}": run(t, c) for c in CURVES for t in TOOLS}
     medians = interleaved(functions, rounds=rounds)
-    sizes = {
-        (t, c): {
-            "size": png_size(work / f"warm_{t.split()[0]}_{c}.png"),
-            "stages": median_stages(rows[1:]),
-        }
+    details = {
+        (t, c): {"size": png_size(work / f"warm_{t}_{c}.png"), "stages": median_stages(rows[1:])}
         for (t, c), rows in stages.items()
     }
-    return medians, sizes
+    for curves in CURVES:
+        medians.update(aria_timings(frames[curves], curves, rounds))
+    return medians, details
+
+
+def aria_timings(frame, curves: int, rounds: int) -> dict[str, float]:
+    """Median seconds of rendering one chart's spec as PNG, its SVG without and with ARIA."""
+    from _timing import interleaved
+
+    import costchart as cc
+    from costchart._export.image import chart_spec, render_image
+
+    many = "classifier" in frame.columns
+    points = cc.roc_points(frame, score="score", label="label", by="classifier" if many else None)
+    spec = chart_spec(cc.roc_chart(points, classifier="classifier" if many else None))
+
+    def render(keep: bool):
+        def once():
+            KEEP_ARIA[0] = keep
+            try:
+                render_image(spec, ".png", 2.0)
+            finally:
+                KEEP_ARIA[0] = False
+
+        return once
+
+    timings = interleaved(
+        {f"render {curves}": render(False), f"{ARIA} {curves}": render(True)},
+        rounds=2 * rounds,
+    )
+    take_stages()
+    return timings
 
 
 def median_stages(rows: list[dict]) -> dict[str, float]:
@@ -356,10 +380,10 @@ def report_warm(medians: dict[str, float], details: dict, rounds: int) -> None:
             )
         cc, mpl = medians[f"costchart {curves}"], medians[f"matplotlib {curves}"]
         print(f"  {curves:2d} curve(s) warm                 {ratio_pair(cc, mpl)}")
-        before = details[ARIA, curves]["stages"]
+        now, before = medians[f"render {curves}"], medians[f"{ARIA} {curves}"]
         print(
-            f"  {curves:2d} curve(s) {ARIA} (as before): {medians[f'{ARIA} {curves}']:.3f} s"
-            f" = {medians[f'{ARIA} {curves}'] / cc:.2f} x now; stages: {stage_text(before)}"
+            f"  {curves:2d} curve(s) PNG rendering of the spec (render_image): {now:.3f} s;"
+            f" with the SVG's ARIA labels, as before: {before:.3f} s ({before / now:.2f} x)"
         )
 
 
