@@ -174,6 +174,8 @@ def instrument(tool: str) -> None:
 
 #: While true, costchart's PNG is drawn from an SVG with its ARIA labels, as it was before.
 KEEP_ARIA = [False]
+#: Bytes of the last SVG drawn, without (False) and with (True) its ARIA labels.
+SVG_BYTES: dict[bool, int] = {}
 
 
 def _keep_aria_when_asked(vl_convert) -> None:
@@ -183,7 +185,9 @@ def _keep_aria_when_asked(vl_convert) -> None:
     def svg(spec, **options):
         if KEEP_ARIA[0] and "config" in options:
             options["config"] = {k: v for k, v in options["config"].items() if k != "aria"}
-        return inner(spec, **options)
+        drawn = inner(spec, **options)
+        SVG_BYTES[KEEP_ARIA[0]] = len(drawn.encode("utf-8"))
+        return drawn
 
     vl_convert.vegalite_to_svg = svg
 
@@ -308,7 +312,11 @@ def aria_timings(frame, curves: int, rounds: int) -> dict[str, float]:
         rounds=2 * rounds,
     )
     take_stages()
-    return timings
+    return {
+        **timings,
+        f"svg bytes {curves}": SVG_BYTES[False],
+        f"{ARIA} svg bytes {curves}": SVG_BYTES[True],
+    }
 
 
 def median_stages(rows: list[dict]) -> dict[str, float]:
@@ -383,7 +391,9 @@ def report_warm(medians: dict[str, float], details: dict, rounds: int) -> None:
         now, before = medians[f"render {curves}"], medians[f"{ARIA} {curves}"]
         print(
             f"  {curves:2d} curve(s) PNG rendering of the spec (render_image): {now:.3f} s;"
-            f" with the SVG's ARIA labels, as before: {before:.3f} s ({before / now:.2f} x)"
+            f" with the SVG's ARIA labels, as before: {before:.3f} s ({before / now:.2f} x);"
+            f" SVG {medians[f'svg bytes {curves}'] / 1e3:.0f} kB, was"
+            f" {medians[f'{ARIA} svg bytes {curves}'] / 1e3:.0f} kB"
         )
 
 
