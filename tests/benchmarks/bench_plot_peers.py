@@ -11,7 +11,8 @@ and labels (costchart from a DataFrame built before the clock starts), with each
 defaults for what is drawn. Two charts:
 
 * 1 curve: 10,000 instances (30 % positive);
-* 12 curves: 12 classifiers of 10,000 instances each, in one chart, one colour each.
+* 12 curves: 12 classifiers of 10,000 instances each, in one chart, one colour each
+  (matplotlib's default colour cycle repeats after 10).
 
 The matplotlib figure has the pixel size of costchart's PNG (``scale_factor=2``) at 150 dpi,
 so its 10-point text is about as many pixels high as costchart's 11-pixel text at scale 2.
@@ -25,7 +26,8 @@ both ways. Where costchart's time goes is printed per stage (median seconds of t
 runs): ``roc_points``, the chart's tables (thinning, hull, envelope), the rest of
 ``roc_chart`` (Altair layers), the spec (``to_dict`` and the schema check), vl-convert's SVG
 (its JavaScript engine; in a fresh process this includes starting it) and PNG (resvg
-rasterising that SVG); matplotlib's split is the ``from_predictions`` calls and ``savefig``.
+rasterising that SVG), and, cold, the lazy imports of a first chart that these leave out;
+matplotlib's split is the ``from_predictions`` calls and ``savefig``.
 The warm run also times costchart's PNG rendering of each chart's spec (``render_image``)
 against the same with the SVG's ARIA labels kept, as before (a PNG cannot keep them),
 interleaved over twice the rounds, to measure that change.
