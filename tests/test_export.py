@@ -106,6 +106,31 @@ def test_images_have_the_expected_dimensions(chart, tmp_path):
     assert "Liberation Sans" in svg
 
 
+def test_png_and_pdf_are_drawn_without_aria_labels_and_svg_keeps_them(chart, tmp_path, monkeypatch):
+    import vl_convert
+
+    from costchart._export.image import IMAGE_FONT, chart_spec, vl_version, without_hover_targets
+
+    drawn = []
+    original = vl_convert.vegalite_to_svg
+
+    def keeping(spec, **options):
+        drawn.append(original(spec, **options))
+        return drawn[-1]
+
+    monkeypatch.setattr(vl_convert, "vegalite_to_svg", keeping)
+    png = cc.save(chart, tmp_path / "c.png").read_bytes()
+    cc.save(chart, tmp_path / "c.pdf")
+    svg = cc.save(chart, tmp_path / "c.svg").read_text()
+    # no ARIA label of each mark and guide in what PNG and PDF are drawn from
+    assert len(drawn) == 3 and all("aria-label=" not in image for image in drawn[:2])
+    assert "aria-label=" in svg
+    # the same pixels as from the SVG with its ARIA attributes
+    spec = without_hover_targets(chart_spec(chart))
+    options = {"vl_version": vl_version(), "config": {"font": IMAGE_FONT}, "allowed_base_urls": []}
+    assert png == vl_convert.svg_to_png(original(spec, **options), scale=2)
+
+
 @pytest.mark.parametrize(
     ("call", "message"),
     [
