@@ -116,6 +116,11 @@ def pairs(left, right, *, facet, values, look: Look, hover, below=None):
                 # A new name per panel and side.
                 panel = content_name(TARGET_VIEWS[space], str(hover.name), repr(_plain(value)))
                 stack[0] = without_params(stack[0], panel)
+            elif hover is not None and getattr(stack[0], "params", alt.Undefined) is not alt.Undefined:
+                # A legend declared on a plain layer (no hover targets): at the top too.
+                params = list(stack[0].params)
+                panel = content_name("costchart_view", str(hover.name), space, repr(_plain(value)))
+                stack[0] = without_params(stack[0], panel)
             tall = height if space == "below" else look.size
             views[space] = layered_view(stack, width=look.size, height=tall)
             owned.append((params, views[space]))
