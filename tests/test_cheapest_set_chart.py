@@ -194,7 +194,7 @@ def test_the_views_are_linked_by_the_legend_and_hover(chart):
     assert any(n.endswith("_hover") for n in names)
     # The strip's bars fade with the legend like the lines.
     for panel in spec["concat"]:
-        roc, column = panel["hconcat"]
+        _roc, column = panel["hconcat"]
         strip = column["vconcat"][1]
         for layer in strip["layer"]:
             assert layer["mark"]["type"] == "rect"
@@ -207,7 +207,7 @@ def test_without_the_roc_view_and_with_one_group():
     chart = _chart(data, show_roc=False, cost_lines="none")
     spec = chart.to_dict(validate=True)
     assert "hconcat" not in str(spec)
-    cost, strip = spec["vconcat"]
+    _cost, strip = spec["vconcat"]
     assert len(strip["layer"]) == 2
     assert any(p["name"].endswith("_legend") for p in spec["params"])
     with_roc = _chart(data).to_dict()

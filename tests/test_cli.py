@@ -834,7 +834,7 @@ def test_plot_cost_lines_chooses_the_lines_drawn(two_datasets_csv, capsys, lines
         (
             "plot",
             ["--kind", "roc", "--cost-lines", "hull"],
-            r"--cost-lines hull applies to plot --kind roc-cost or cost .*, not plot --kind roc",
+            r"--cost-lines hull applies to plot --kind roc-cost, cost or cheapest_set .*, not plot --kind roc",
         ),
         (
             "plot",
@@ -1023,9 +1023,7 @@ def test_plot_of_the_cheapest_set_draws_its_table(two_datasets_csv, capsys, monk
     spec, _ = _spec(two_datasets_csv, [*options, "--cost-lines", "none", "--out", "-"], capsys)
     (kwargs,) = calls
     expected = cc.cheapest_set(pd.read_csv(two_datasets_csv), **kwargs)
-    drawn = [
-        row for rows in spec["datasets"].values() for row in rows if "costchart_from" in row
-    ]
+    drawn = [row for rows in spec["datasets"].values() for row in rows if "costchart_from" in row]
     assert len(drawn) == len(expected)
     assert [r["classifier"] for r in drawn] == expected["classifier"].tolist()
     assert [r["cheapest"] for r in drawn] == expected["cheapest"].tolist()

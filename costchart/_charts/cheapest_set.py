@@ -82,9 +82,7 @@ def _strip_layers(strip: pd.DataFrame, *, color: str, colors, legend, level: flo
     """The strip's two layers (pale bars of the set, solid bars of the cheapest), the key."""
     order = list(colors) if colors else sorted(strip[color].unique())
     encoding = {
-        "x": alt.X(
-            f"{STRIP_FROM}:Q", title=PC_TITLE, scale=alt.Scale(domain=[0, 1], nice=False)
-        ),
+        "x": alt.X(f"{STRIP_FROM}:Q", title=PC_TITLE, scale=alt.Scale(domain=[0, 1], nice=False)),
         "x2": alt.X2(f"{STRIP_TO}:Q"),
         "y": alt.Y(
             **nominal(color, title=None),

@@ -104,7 +104,7 @@ def pairs(left, right, *, facet, values, look: Look, hover, below=None):
     panels = [None] if not facet else list(values)
     # Each selection the hover targets set, with the views that set it.
     declared: dict[str, tuple[alt.Parameter, list[str]]] = {}
-    pairs = []
+    pairs: list = []
     for value in panels:
         views, owned = {}, []
         for space, side in sides:
@@ -116,7 +116,10 @@ def pairs(left, right, *, facet, values, look: Look, hover, below=None):
                 # A new name per panel and side.
                 panel = content_name(TARGET_VIEWS[space], str(hover.name), repr(_plain(value)))
                 stack[0] = without_params(stack[0], panel)
-            elif hover is not None and getattr(stack[0], "params", alt.Undefined) is not alt.Undefined:
+            elif (
+                hover is not None
+                and getattr(stack[0], "params", alt.Undefined) is not alt.Undefined
+            ):
                 # A legend declared on a plain layer (no hover targets): at the top too.
                 params = list(stack[0].params)
                 panel = content_name("costchart_view", str(hover.name), space, repr(_plain(value)))
@@ -129,13 +132,13 @@ def pairs(left, right, *, facet, values, look: Look, hover, below=None):
                 declared.setdefault(str(param.name), (param, []))[1].append(str(view.layer[0].name))
         # As every facet header: the column named ("dataset: sonar").
         title = alt.Title(_panel_title(facet, value), anchor="middle") if facet else alt.Undefined
-        shown = list(views.values())
+        shown: list = list(views.values())
         if "below" in views:
             column = alt.VConcatChart(vconcat=[views["cost"], views["below"]], spacing=4)
             shown = [*([views["roc"]] if "roc" in views else []), column]
         if len(shown) > 1:
             pairs.append(alt.HConcatChart(hconcat=shown, title=title))
-        elif isinstance(shown[0], alt.VConcatChart):
+        elif isinstance(shown[0], alt.VConcatChart):  # the cost view and the one below
             shown[0].title = title
             pairs.append(shown[0])
         else:

@@ -2,8 +2,8 @@
 
 Each command takes the parsed arguments of :func:`costchart._cli.build_parser`. Input is a
 CSV or Parquet file, and any failure to read it is one :class:`CostchartError`;
-``--pos-label`` is cast to the label column's type. ``--kind cheapest_set`` pairs the classifiers' rows by
-``--instance``. ``table`` writes spreadsheet-safe CSV
+``--pos-label`` is cast to the label column's type. ``--kind cheapest_set`` pairs the
+classifiers' rows by ``--instance``. ``table`` writes spreadsheet-safe CSV
 (text cells that could start a formula get a leading ``'``) or strict JSON (NaN as null,
 infinities as strings); ``plot`` writes a chart file or the Vega-Lite spec. Progress goes
 to standard error through :func:`progress`.

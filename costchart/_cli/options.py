@@ -95,8 +95,7 @@ _SCOPES = {
     "n_resamples": _Scope(
         "--n-resamples",
         lambda c: c.band in _RESAMPLED or c.kind == _SET,
-        "a resampled band (--band auto, smoothed_bootstrap or bootstrap) or to --kind "
-        "cheapest_set",
+        "a resampled band (--band auto, smoothed_bootstrap or bootstrap) or to --kind cheapest_set",
         "pass one of them",
     ),
     "y_max": _Scope(
@@ -114,8 +113,7 @@ _SCOPES = {
     "classifier": _Scope(
         "--classifier",
         lambda c: c.command == "plot" or c.kind in ("cheapest_regions", _SET),
-        "plot and to table --kind cheapest_regions or cheapest_set (the classifiers they "
-        "compare)",
+        "plot and to table --kind cheapest_regions or cheapest_set (the classifiers they compare)",
         "pass --kind cheapest_regions",
     ),
     "cost_lines": _Scope(
