@@ -26,11 +26,11 @@ Transformers turn predictions into long-format pandas tables:
 
 Charts: :mod:`costchart.layers` (one Altair layer per function), the compositions
 :func:`cost_chart`, :func:`roc_chart`, :func:`roc_cost_chart`, :func:`band_chart`,
-:func:`difference_chart`, :func:`average_chart` (stable colours from :func:`palette`), the
-operating-point :func:`explorer`; :func:`chart_tables` gives back the tables a chart draws,
-and :func:`save` / :func:`report` for JSON, offline HTML, PNG, SVG and PDF (a report
-also shows tables and text, plain or :func:`markdown`); :func:`enable_offline` draws charts
-in Jupyter with no network.
+:func:`difference_chart`, :func:`average_chart`, :func:`cheapest_set_chart` (stable
+colours from :func:`palette`), the operating-point :func:`explorer`; :func:`chart_tables`
+gives back the tables a chart draws, and :func:`save` / :func:`report` for JSON, offline
+HTML, PNG, SVG and PDF (a report also shows tables and text, plain or :func:`markdown`);
+:func:`enable_offline` draws charts in Jupyter with no network.
 ``alt.theme.enable("costchart")`` turns on the optional theme.
 """
 
@@ -65,6 +65,7 @@ _HOMES = {
     "chart_tables": "costchart._charts._registry",
     "cheapest_regions": "costchart._select.cheapest",
     "cheapest_set": "costchart._select.cheapest_set",
+    "cheapest_set_chart": "costchart._charts",
     "compare": "costchart._cost.compare",
     "confusion_band": "costchart._bands",
     "cost_at": "costchart._cost.expected",
@@ -236,6 +237,7 @@ __all__ = [
     "chart_tables",
     "cheapest_regions",
     "cheapest_set",
+    "cheapest_set_chart",
     "compare",
     "confusion_band",
     "cost_at",

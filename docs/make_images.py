@@ -90,6 +90,19 @@ def charts() -> dict:
             title="The envelope of the classifiers shown, sonar",
             subtitle="click or shift-click the legend: it is recomputed for those picked",
         ),
+        "cheapest_set_chart": cc.cheapest_set_chart(
+            two,
+            score="score",
+            label="label",
+            classifier="classifier",
+            instance="instance",
+            by="dataset",
+            rng=0,
+            size=220,
+            palette=colours,
+            title="Which classifier where, and which could be",
+            subtitle="beneath each cost view: the 90 % confidence set of the cheapest at each pc",
+        ),
         "band_chart": cc.band_chart(
             band, classifier="classifier", facet="dataset", palette=colours, y_max=0.4
         ),

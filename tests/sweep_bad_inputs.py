@@ -839,6 +839,30 @@ def build_cases(tmp: Path) -> list[Case]:
         lambda: cc.cheapest_regions(cc.selection_table(envelope)),
         EITHER,
     )
+    chart_call = functools.partial(
+        cc.cheapest_set_chart,
+        score="score",
+        label="label",
+        classifier="classifier",
+        instance="instance",
+        pc=[0.2, 0.5],
+        n_resamples=100,
+        rng=0,
+    )
+    add("cheapest_set_chart: paired classifiers", lambda: chart_call(paired), RESULT)
+    add("cheapest_set_chart: no instance column", lambda: chart_call(paired, instance="id"))
+    add("cheapest_set_chart: unpaired", lambda: chart_call(paired.iloc[1:]))
+    add("cheapest_set_chart: one class", lambda: chart_call(paired.assign(label=1)))
+    add("cheapest_set_chart: by= the classifier", lambda: chart_call(paired, by="classifier"))
+    add(
+        "cheapest_set_chart: classifier=<Series>",
+        lambda: chart_call(paired, classifier=paired["label"]),
+    )
+    add("cheapest_set_chart: show_roc='yes'", lambda: chart_call(paired, show_roc="yes"))
+    add("cheapest_set_chart: cost_lines='some'", lambda: chart_call(paired, cost_lines="some"))
+    add("cheapest_set_chart: y_max=2", lambda: chart_call(paired, y_max=2))
+    add("cheapest_set_chart: max_points=1", lambda: chart_call(paired, max_points=1))
+    add("cheapest_set_chart: name='a b'", lambda: chart_call(paired, name="a b"))
 
     # cost curves
     curve_functions = {

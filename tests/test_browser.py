@@ -548,3 +548,40 @@ def test_hovering_still_links_the_views_under_the_combined_layers(combined):
         hits += page.evaluate(_HIGHLIGHTED_LINES) > at_rest
         page.mouse.move(1, 1)
     assert hits >= 8, f"{hits} of the hovered ROC points highlighted a cost line"
+
+
+def test_the_cheapest_set_chart_links_its_views_and_strip(tmp_path, browser):
+    """Hovering a ROC point highlights its cost line; the legend fades the strip's bars too."""
+    from costchart.datasets import load_predictions
+
+    data = load_predictions()
+    two = data[data.dataset.isin(["sonar", "diabetes"])]
+    chart = cc.cheapest_set_chart(
+        two,
+        score="score",
+        label="label",
+        classifier="classifier",
+        instance="instance",
+        by="dataset",
+        n_resamples=200,
+        rng=0,
+        pc=np.linspace(0, 1, 101),
+        size=240,
+        cost_lines="all",  # every ROC point hovered has a cost line to highlight
+    )
+    bars = len(cc.chart_tables(chart)["cheapest_set"])
+    page = _offline_page(browser, cc.save(chart, tmp_path / "set.html"), height=1600)
+    try:
+        assert page.costchart_errors == [] and page.costchart_requests == []
+        targets = page.locator("#costchart-chart-0 [class*=costchart_roc_targets] path")
+        hits = hover_hits(page, targets, _HIGHLIGHTED_LINES)
+        assert hits >= 5, f"{hits} of the hovered ROC points highlighted a cost line"
+        rects = "#costchart-chart-0 g.mark-rect path"
+        faded = f"document.querySelectorAll('{rects}[fill-opacity=\"0.06\"]').length"
+        assert page.evaluate(f"document.querySelectorAll('{rects}').length") == bars
+        assert page.evaluate(faded) == 0
+        page.locator("#costchart-chart-0 .role-legend-label text").first.click()
+        assert 0 < page.evaluate(faded) < bars  # the classifiers not picked fade
+        assert page.costchart_errors == []
+    finally:
+        page.close()

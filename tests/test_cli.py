@@ -834,7 +834,7 @@ def test_plot_cost_lines_chooses_the_lines_drawn(two_datasets_csv, capsys, lines
         (
             "plot",
             ["--kind", "roc", "--cost-lines", "hull"],
-            r"--cost-lines hull applies to plot --kind roc-cost or cost .*, not plot --kind roc",
+            r"--cost-lines hull applies to plot --kind roc-cost, cost or cheapest_set .*, not plot --kind roc",
         ),
         (
             "plot",
@@ -968,3 +968,88 @@ def test_an_empty_by_pools_on_purpose_with_a_classifier_too(tmp_path, capsys):
     assert "warning" not in capsys.readouterr().err
     assert main(argv[:-1]) == 0  # without --by it says so
     assert "costchart: warning:" in capsys.readouterr().err
+
+
+# -- --kind cheapest_set (issue 35, item 2) ----------------------------------------------------
+
+SET = ["--classifier", "classifier", "--instance", "instance", "--n-resamples", "200"]
+
+
+def _seeded_set(monkeypatch) -> list[dict]:
+    """Make ``cc.cheapest_set`` seeded (the command line leaves ``rng`` to chance); record calls."""
+    import costchart as cc
+
+    calls, original = [], cc.cheapest_set
+
+    def seeded(data, **kwargs):
+        kwargs = {**kwargs, "rng": 0}
+        calls.append(kwargs)
+        return original(data, **kwargs)
+
+    monkeypatch.setattr(cc, "cheapest_set", seeded)
+    return calls
+
+
+@pytest.mark.slow  # a confidence set of two data sets: seconds
+def test_table_of_the_classifiers_that_could_be_the_cheapest(
+    two_datasets_csv, tmp_path, capsys, monkeypatch
+):
+    import costchart as cc
+
+    original = cc.cheapest_set
+    calls = _seeded_set(monkeypatch)
+    out = tmp_path / "set.csv"
+    argv = ["table", str(two_datasets_csv), "--score", "score", "--label", "label"]
+    argv += ["--by", "dataset", "--kind", "cheapest_set", *SET, "--confidence-level", "0.8"]
+    assert main([*argv, "--out", str(out)]) == 0
+    (kwargs,) = calls
+    assert kwargs["by"] == ["dataset"] and kwargs["classifier"] == "classifier"
+    assert kwargs["instance"] == "instance" and kwargs["confidence_level"] == 0.8
+    assert kwargs["n_resamples"] == 200
+    expected = original(pd.read_csv(two_datasets_csv), **kwargs)
+    table = pd.read_csv(out)
+    assert list(table.columns) == list(expected.columns)
+    pd.testing.assert_frame_equal(table, expected, check_dtype=False)
+    assert set(table["dataset"]) == {"sonar", "ionosphere"}
+    capsys.readouterr()
+
+
+@pytest.mark.slow  # a chart of two data sets: seconds
+def test_plot_of_the_cheapest_set_draws_its_table(two_datasets_csv, capsys, monkeypatch):
+    import costchart as cc
+
+    calls = _seeded_set(monkeypatch)
+    options = ["--by", "dataset", "--kind", "cheapest_set", *SET, "--y-max", "0.5"]
+    spec, _ = _spec(two_datasets_csv, [*options, "--cost-lines", "none", "--out", "-"], capsys)
+    (kwargs,) = calls
+    expected = cc.cheapest_set(pd.read_csv(two_datasets_csv), **kwargs)
+    drawn = [row for rows in spec["datasets"].values() for row in rows if "costchart_from" in row]
+    assert len(drawn) == len(expected)
+    assert [r["classifier"] for r in drawn] == expected["classifier"].tolist()
+    assert [r["cheapest"] for r in drawn] == expected["cheapest"].tolist()
+    assert [p["title"]["text"] for p in spec["concat"]] == [
+        f"dataset: {d}" for d in expected["dataset"].unique()
+    ]
+    assert _cost_tops(spec) == {0.5}
+
+
+def test_cheapest_set_options_apply_where_they_should(two_datasets_csv, capsys):
+    base = ["--score", "score", "--label", "label", "--by", "dataset"]
+    for command in ("table", "plot"):
+        argv = [command, str(two_datasets_csv), *base, "--kind", "cheapest_set"]
+        error = _fails_with([*argv, "--classifier", "classifier"], capsys)
+        assert f"{command} --kind cheapest_set compares classifiers" in error
+        assert "pass --instance" in error
+        error = _fails_with([*argv, "--instance", "instance"], capsys)
+        assert "pass --classifier (the columns" in error
+        error = _fails_with([*argv, *SET, "--bins", "5"], capsys)
+        assert "--bins 5 applies to ROC points, bands and AUC" in error
+    argv = ["table", str(two_datasets_csv), *base, "--kind", "envelope", "--instance", "i"]
+    error = _fails_with(argv, capsys)
+    assert "--instance i applies to --kind cheapest_set" in error
+    argv = ["plot", str(two_datasets_csv), *base, "--kind", "cheapest_set", *SET, "--combined"]
+    assert "--combined applies to plot --kind roc-cost or cost" in _fails_with(argv, capsys)
+    argv = ["table", str(two_datasets_csv), *base, "--kind", "cheapest_set", *SET[:4]]
+    error = _fails_with([*argv, "--instance", "classifier"], capsys)
+    assert "classifier= and instance= both name column 'classifier'" not in error
+    assert "--classifier and --instance both name column 'classifier'" in error

@@ -193,6 +193,18 @@ CHARTS = {
         cc.net_benefit(d, score="s", label="y", by=["g", "h"]), classifier="g", facet="h"
     ),
     "layers.roc_curve": lambda d: cc.layers.roc_curve(_points(d), classifier="g"),
+    "cheapest_set_chart": lambda d: cc.cheapest_set_chart(
+        # the two classifiers g of a panel scored on the same 40 instances
+        d.assign(i=np.tile(np.arange(40), 4), y=np.tile(d["y"].to_numpy()[:40], 4)),
+        score="s",
+        label="y",
+        classifier="g",
+        instance="i",
+        by="h",
+        n_resamples=100,
+        rng=0,
+        pc=np.linspace(0, 1, 11),
+    ),
 }
 
 

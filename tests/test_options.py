@@ -190,6 +190,18 @@ CHARTS = {
         RAW, score="s", label="y", classifier="m", **o
     ),
     "explorer": lambda **o: cc.explorer(POINTS[POINTS.g == "x"], classifier="m", **o),
+    "cheapest_set_chart": lambda **o: cc.cheapest_set_chart(
+        PAIRED[PAIRED.g.isin(["x", "y"])],
+        score="s",
+        label="y",
+        classifier="m",
+        instance="i",
+        by="g",
+        n_resamples=100,
+        rng=0,
+        pc=[0.2, 0.5, 0.8],
+        **o,
+    ),
 }
 
 
@@ -317,6 +329,7 @@ def test_every_look_option_changes_the_chart(name, option):
         "explorer",
         "threshold_choice_chart",
         "difference_chart",
+        "cheapest_set_chart",
     ):
         base["classifier"] = "m"  # a palette colours the classifiers (those charts name them)
     with warnings.catch_warnings():

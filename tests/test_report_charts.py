@@ -665,3 +665,32 @@ def test_facet_headers_name_their_column(demo_points):
         written
     )
     assert "sonar" not in written  # the bare value alone said nothing of what it is
+
+
+@pytest.mark.slow  # a confidence set and a render: seconds
+def test_cheapest_set_chart_key_names_every_element_as_drawn():
+    from costchart.datasets import load_predictions
+
+    data = load_predictions()
+    sonar = data[data.dataset == "sonar"]
+    options = {"score": "score", "label": "label", "classifier": "classifier"}
+    options |= {"instance": "instance", "n_resamples": 300, "rng": 0}
+    options |= {"pc": np.linspace(0, 1, 101)}
+    graph = scene(cc.cheapest_set_chart(sonar, **options))
+    labels = legend_labels(graph)
+    assert labels[:3] == ["logistic", "naive bayes", "tree"]
+    strip = [
+        "could be the cheapest (90% confidence set; pale, its colour)",
+        "estimated cheapest there (solid, its colour)",
+    ]
+    assert set(ROC_KEY + strip) <= set(labels)
+    assert {"cheapest of all classifiers (its colour)", "lower envelope"} <= set(labels)
+    symbols = legend_symbols(graph)
+    assert symbols[strip[1]]["fill"] != symbols[strip[0]]["fill"]
+    # The strip's bars: one row per classifier beneath the cost view, in their colours.
+    bars = [i for m in data_marks(graph) if m.marktype == "rect" for i in m.items]
+    colours = cc.palette(["logistic", "naive bayes", "tree"])
+    assert {b["fill"] for b in bars} == set(colours.values())
+    assert len({round(b["y"], 3) for b in bars}) == 3
+    bare = scene(cc.cheapest_set_chart(sonar, **options, show_key=False, show_roc=False))
+    assert legend_labels(bare) == ["logistic", "naive bayes", "tree"]

@@ -30,6 +30,7 @@ from costchart._charts._drawn import (
 )
 from costchart._charts.average import average_chart
 from costchart._charts.bands import band_chart, difference_chart
+from costchart._charts.cheapest_set import cheapest_set_chart
 from costchart._charts.cost import cost_chart
 from costchart._charts.decision import decision_curve_chart
 from costchart._charts.explorer import explorer
@@ -46,6 +47,7 @@ __all__ = [
     "ChartTables",
     "average_chart",
     "band_chart",
+    "cheapest_set_chart",
     "cost_chart",
     "decision_curve_chart",
     "difference_chart",

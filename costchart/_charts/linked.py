@@ -48,13 +48,19 @@ from costchart.layers.interaction import TARGET_VIEWS
 __all__ = ["pairs", "roc_cost_chart"]
 
 
-def _panel_filter(chart: alt.Chart, facet: str, value) -> alt.Chart:
-    """``chart`` restricted to one facet value (written as the data set writes it)."""
-    plain = _plain(value)
-    if isinstance(plain, (pd.Timestamp, np.datetime64)):
-        plain = json_values(pd.Series([plain]))[0]  # a date: its ISO text, as in the data
-    literal = json.dumps(plain)
-    return chart.transform_filter(f"datum[{json.dumps(str(facet))}] === {literal}")
+def _panel_filter(chart: alt.Chart, facet, value) -> alt.Chart:
+    """``chart`` restricted to one facet value (written as the data set writes it).
+
+    ``facet`` may be a list of columns, ``value`` then the tuple of their values.
+    """
+    columns, values = (facet, value) if isinstance(facet, list) else ([facet], (value,))
+    for column, one in zip(columns, values, strict=True):
+        plain = _plain(one)
+        if isinstance(plain, (pd.Timestamp, np.datetime64)):
+            plain = json_values(pd.Series([plain]))[0]  # a date: its ISO text, as in the data
+        literal = json.dumps(plain)
+        chart = chart.transform_filter(f"datum[{json.dumps(str(column))}] === {literal}")
+    return chart
 
 
 def _plain(value):
@@ -66,55 +72,90 @@ def _is_target(chart) -> bool:
     return isinstance(name, str) and name.startswith(tuple(TARGET_VIEWS.values()))
 
 
-def pairs(left, right, *, facet, values, look: Look, hover):
+def pairs(left, right, *, facet, values, look: Look, hover, below=None):
     """Two linked views side by side, or one pair per facet value in a grid.
 
     Vega-Lite cannot facet a concatenation, so each facet value gets its own pair of
     views over the shared data, filtered to that value; ``look.columns`` pairs per row
-    (one by default).
+    (one by default). ``facet`` may be a list of columns (``values`` their tuples).
+    ``below`` (layers and a height) is a further view beneath the right one, on its
+    ``pc`` axis; with ``left`` empty a panel is the right view (and the one below) alone.
     All layers' data goes into one data set at the top (:func:`costchart._vega.lift_data`):
     stored once, and free of Altair's 5,000-row limit on frames. The selections are
     declared once at the top for every view whose marks set them (see
     :func:`costchart._vega.top_level`).
     """
+    under, height = below if below is not None else ([], 0)
+    every = [*left, *right, *under]
+    columns = facet if isinstance(facet, list) else [facet]
     per_panel = [
-        facet is not None and isinstance(c.data, pd.DataFrame) and facet in c.data.columns
-        for c in (*left, *right)
+        facet is not None
+        and isinstance(c.data, pd.DataFrame)
+        and all(f in c.data.columns for f in columns)
+        for c in every
     ]
-    combined, lifted = lift_data([*left, *right])
-    sides = (
-        list(zip(lifted[: len(left)], per_panel[: len(left)], strict=True)),
-        list(zip(lifted[len(left) :], per_panel[len(left) :], strict=True)),
-    )
+    combined, lifted = lift_data(every)
+    ends = np.cumsum([0, len(left), len(right), len(under)])
+    sides = [
+        (space, list(zip(lifted[lo:hi], per_panel[lo:hi], strict=True)))
+        for space, lo, hi in zip(("roc", "cost", "below"), ends[:-1], ends[1:], strict=True)
+        if hi > lo
+    ]
     panels = [None] if not facet else list(values)
     # Each selection the hover targets set, with the views that set it.
     declared: dict[str, tuple[alt.Parameter, list[str]]] = {}
-    pairs = []
+    pairs: list = []
     for value in panels:
-        views, owned = [], []
-        for side, space in zip(sides, ("roc", "cost"), strict=True):
+        views, owned = {}, []
+        for space, side in sides:
             # Layers without the facet column (trivial lines, the key) show in every panel.
             stack = [_panel_filter(c, facet, value) if own else c for c, own in side]
             params: list = []
-            if hover is not None and _is_target(stack[0]):
+            if hover is not None and space in TARGET_VIEWS and _is_target(stack[0]):
                 params = [] if stack[0].params is alt.Undefined else list(stack[0].params)
                 # A new name per panel and side.
                 panel = content_name(TARGET_VIEWS[space], str(hover.name), repr(_plain(value)))
                 stack[0] = without_params(stack[0], panel)
-            owned.append(params)
-            views.append(layered_view(stack, width=look.size, height=look.size))
-        for params, view in zip(owned, views, strict=True):
+            elif (
+                hover is not None
+                and getattr(stack[0], "params", alt.Undefined) is not alt.Undefined
+            ):
+                # A legend declared on a plain layer (no hover targets): at the top too.
+                params = list(stack[0].params)
+                panel = content_name("costchart_view", str(hover.name), space, repr(_plain(value)))
+                stack[0] = without_params(stack[0], panel)
+            tall = height if space == "below" else look.size
+            views[space] = layered_view(stack, width=look.size, height=tall)
+            owned.append((params, views[space]))
+        for params, view in owned:
             for param in params:
                 declared.setdefault(str(param.name), (param, []))[1].append(str(view.layer[0].name))
         # As every facet header: the column named ("dataset: sonar").
-        title = alt.Title(f"{facet}: {value}", anchor="middle") if facet else alt.Undefined
-        pairs.append(alt.HConcatChart(hconcat=views, title=title))
+        title = alt.Title(_panel_title(facet, value), anchor="middle") if facet else alt.Undefined
+        shown: list = list(views.values())
+        if "below" in views:
+            column = alt.VConcatChart(vconcat=[views["cost"], views["below"]], spacing=4)
+            shown = [*([views["roc"]] if "roc" in views else []), column]
+        if len(shown) > 1:
+            pairs.append(alt.HConcatChart(hconcat=shown, title=title))
+        elif isinstance(shown[0], alt.VConcatChart):  # the cost view and the one below
+            shown[0].title = title
+            pairs.append(shown[0])
+        else:
+            pairs.append(alt.VConcatChart(vconcat=shown, title=title))
     per_row = 1 if look.columns is None else look.columns  # a pair is two panels wide
     chart = alt.ConcatChart(concat=pairs, columns=per_row) if facet else pairs[0]
     chart.data = combined
     if declared:
         chart.params = [top_level(param, views) for param, views in declared.values()]
     return titled(chart, look)
+
+
+def _panel_title(facet, value) -> str:
+    """A panel's header: ``"dataset: sonar"``, or ``"dataset: sonar, fold: 1"``."""
+    if not isinstance(facet, list):
+        return f"{facet}: {value}"
+    return ", ".join(f"{f}: {v}" for f, v in zip(facet, value, strict=True))
 
 
 @checked

@@ -95,15 +95,25 @@ def build_parser() -> argparse.ArgumentParser:
             "--confidence-level",
             type=float,
             default=None,
-            help="level of --band, and of table --kind auc's interval (0.9)",
+            help="level of --band, of table --kind auc's interval and of --kind "
+            "cheapest_set's set (0.9)",
         )
         sub.add_argument(
             "--n-resamples",
             type=_resamples,
             default=None,
             metavar="N",
-            help="resamples of a resampled --band (2000); each tail of the band needs at "
-            "least 10, so a 0.9 band needs at least 200",
+            help="resamples of a resampled --band or of --kind cheapest_set (2000); each "
+            "tail of the band needs at least 10, so a 0.9 band needs at least 200",
+        )
+
+    def instance_argument(sub):
+        sub.add_argument(
+            "--instance",
+            default=None,
+            metavar="COLUMN",
+            help="with --kind cheapest_set: the column identifying each instance, to pair "
+            "the classifiers' rows (every classifier scored on the same instances)",
         )
 
     plot_parser = commands.add_parser("plot", help="draw a chart of a predictions file")
@@ -119,8 +129,14 @@ def build_parser() -> argparse.ArgumentParser:
         "default the first --by column that is not --facet",
     )
     plot_parser.add_argument(
-        "--kind", choices=["roc-cost", "cost", "roc"], default=None, help="roc-cost by default"
+        "--kind",
+        choices=["roc-cost", "cost", "roc", "cheapest_set"],
+        default=None,
+        help="roc-cost by default; cheapest_set: the envelope coloured by its owner with the "
+        "confidence set of the cheapest beneath (needs --classifier and --instance; a "
+        "panel set per group of the other --by columns and --facet)",
     )
+    instance_argument(plot_parser)
     plot_parser.add_argument("--title", default=None, help="the chart's title")
     plot_parser.add_argument(
         "--y-max",
@@ -169,21 +185,25 @@ def build_parser() -> argparse.ArgumentParser:
             "envelope",
             "selection",
             "cheapest_regions",
+            "cheapest_set",
             "auc",
             "band",
         ],
         default="points",
         help="which table: ROC points, their convex hull, cost lines, the lower envelope, "
         "the selection table (threshold per pc range), which classifier is the cheapest "
-        "where (cheapest_regions, pooling the --classifier column), AUC, or the "
-        "envelope's band (--band); points by default",
+        "where (cheapest_regions, pooling the --classifier column), the classifiers that "
+        "could be the cheapest at each pc (cheapest_set: --classifier and --instance, a set "
+        "per group of the other --by columns), AUC, or the envelope's band (--band); points "
+        "by default",
     )
+    instance_argument(table_parser)
     table_parser.add_argument(
         "--classifier",
         default=None,
-        help="with --kind cheapest_regions: the column naming the classifiers, pooled in "
-        "each group of the other --by columns (added to --by if missing); without it each "
-        "group's own thresholds",
+        help="with --kind cheapest_regions or cheapest_set: the column naming the "
+        "classifiers, compared in each group of the other --by columns (added to --by if "
+        "missing); cheapest_regions without it: each group's own thresholds",
     )
     table_parser.add_argument(
         "--out",
@@ -207,7 +227,7 @@ def one_line(error: BaseException) -> str:
 #: The library's keywords that the command line takes as flags.
 _FLAGS = re.compile(
     r"\b(pos_label|n_resamples|confidence_level|bins|score|label|by|classifier|facet|y_max|"
-    r"cost_lines|title)(=| >=| <=)"
+    r"cost_lines|title|instance)(=| >=| <=)"
 )
 #: ``inference='x'`` in a library message: the command line's ``--band x``.
 _BAND = re.compile(r"\binference='(\w+)'")

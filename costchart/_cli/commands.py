@@ -2,7 +2,8 @@
 
 Each command takes the parsed arguments of :func:`costchart._cli.build_parser`. Input is a
 CSV or Parquet file, and any failure to read it is one :class:`CostchartError`;
-``--pos-label`` is cast to the label column's type. ``table`` writes spreadsheet-safe CSV
+``--pos-label`` is cast to the label column's type. ``--kind cheapest_set`` pairs the
+classifiers' rows by ``--instance``. ``table`` writes spreadsheet-safe CSV
 (text cells that could start a formula get a leading ``'``) or strict JSON (NaN as null,
 infinities as strings); ``plot`` writes a chart file or the Vega-Lite spec. Progress goes
 to standard error through :func:`progress`.
@@ -151,7 +152,8 @@ def _warn_if_pooled(args, data: pd.DataFrame) -> None:
     grouping = _grouping(args)
     if args.by == []:  # --by with no column: pooled on purpose
         return
-    left = text_columns_left_out(data, [args.score, args.label, *grouping])
+    instance = [args.instance] if getattr(args, "instance", None) is not None else []
+    left = text_columns_left_out(data, [args.score, args.label, *grouping, *instance])
     if not left:
         return
     named = ", ".join(repr(c) for c in left)
@@ -201,6 +203,19 @@ def _band(args, data: pd.DataFrame, inference: str) -> pd.DataFrame:
     )
 
 
+def _paired(args, data: pd.DataFrame) -> dict:
+    """The arguments of ``--kind cheapest_set``: the pairing, the set's level, its groups."""
+    resamples = {} if args.n_resamples is None else {"n_resamples": args.n_resamples}
+    return {
+        **_columns(args, data),
+        "by": [c for c in _grouping(args) if c != args.classifier],
+        "classifier": args.classifier,
+        "instance": args.instance,
+        "confidence_level": level(args),
+        **resamples,
+    }
+
+
 _TABLE_SUFFIXES = (".csv", ".txt", ".json")
 _CHART_SUFFIXES = (".html", ".png", ".svg", ".pdf", ".json")
 
@@ -241,6 +256,11 @@ def plot(args) -> Path | None:
         chart = cc.band_chart(_band(args, data, args.band), **look, y_max=args.y_max)
     elif kind == "roc":
         chart = cc.roc_chart(_points(args, data), **look)
+    elif kind == "cheapest_set":
+        lines = {} if args.cost_lines is None else {"cost_lines": args.cost_lines}
+        chart = cc.cheapest_set_chart(
+            data, **_paired(args, data), title=args.title, y_max=args.y_max, **lines
+        )
     else:
         cost_view: dict[str, Any] = {"y_max": args.y_max, "combined": args.combined}
         if args.cost_lines is not None:
@@ -338,6 +358,8 @@ def table(args) -> Path | None:
     data = _read(Path(args.file))
     if kind == "band":
         result = _band(args, data, args.band or "auto")
+    elif kind == "cheapest_set":
+        result = cc.cheapest_set(data, **_paired(args, data))
     elif kind == "auc" and args.bins is None:  # the AUC with its interval (DeLong's)
         # AUC's interval needs the instances: binned points give the AUC alone.
         result = cc.auc_ci(data, **_columns(args, data), confidence_level=level(args))

@@ -6,7 +6,8 @@ An option that does not apply to the command and kind chosen is refused, never i
 kind is ``plot --kind`` (``roc-cost`` by default; ``band`` with ``--band``) or
 ``table --kind``. Options that only one command has (``plot --facet``, ``--title``)
 are refused by the parser of the other; ``--classifier`` is ``plot``'s and ``table --kind
-cheapest_regions``'s. Here too: ``--band``'s
+cheapest_regions``'s and ``cheapest_set``'s, ``--instance`` ``--kind cheapest_set``'s
+(which needs both). Here too: ``--band``'s
 deprecated names read (:func:`inference`) and ``--confidence-level``'s default
 (:func:`level`).
 """
@@ -26,8 +27,10 @@ _OLD_BANDS = {"exact": "exact_bootstrap", "resample": "bootstrap"}
 #: The bands that resample (``--n-resamples`` applies to them).
 _RESAMPLED = ("auto", "smoothed_bootstrap", "bootstrap")
 #: The kinds of ``plot`` with a cost view (``band``: ``plot --band``).
-_COST_AXIS = ("roc-cost", "cost", "band")
-_COST_VIEW = ("roc-cost", "cost")
+_COST_AXIS = ("roc-cost", "cost", "band", "cheapest_set")
+_COST_VIEW = ("roc-cost", "cost", "cheapest_set")
+#: The kind that compares classifiers on paired instances.
+_SET = "cheapest_set"
 
 
 def inference(band: str | None) -> str | None:
@@ -84,39 +87,52 @@ _SCOPES = {
     ),
     "confidence_level": _Scope(
         "--confidence-level",
-        lambda c: c.band is not None or (c.kind == "auc" and not c.binned),
-        "a band (plot --band, table --kind band) or to table --kind auc's interval",
+        lambda c: c.band is not None or (c.kind == "auc" and not c.binned) or c.kind == _SET,
+        "a band (plot --band, table --kind band), to table --kind auc's interval or to "
+        "--kind cheapest_set",
         "pass one of them",
     ),
     "n_resamples": _Scope(
         "--n-resamples",
-        lambda c: c.band in _RESAMPLED,
-        "a resampled band (--band auto, smoothed_bootstrap or bootstrap)",
+        lambda c: c.band in _RESAMPLED or c.kind == _SET,
+        "a resampled band (--band auto, smoothed_bootstrap or bootstrap) or to --kind cheapest_set",
         "pass one of them",
     ),
     "y_max": _Scope(
         "--y-max",
         lambda c: c.command == "plot" and c.kind in _COST_AXIS,
-        "a chart with a cost axis (plot --kind roc-cost or cost, or plot --band)",
+        "a chart with a cost axis (plot --kind roc-cost, cost or cheapest_set, or plot --band)",
         "pass --kind cost",
     ),
     "combined": _Scope(
         "--combined",
-        lambda c: c.command == "plot" and c.kind in _COST_VIEW,
+        lambda c: c.command == "plot" and c.kind in ("roc-cost", "cost"),
         "plot --kind roc-cost or cost (the envelope of the classifiers shown)",
         "pass --kind cost",
     ),
     "classifier": _Scope(
         "--classifier",
-        lambda c: c.command == "plot" or c.kind == "cheapest_regions",
-        "plot and to table --kind cheapest_regions (the classifiers it compares)",
+        lambda c: c.command == "plot" or c.kind in ("cheapest_regions", _SET),
+        "plot and to table --kind cheapest_regions or cheapest_set (the classifiers they compare)",
         "pass --kind cheapest_regions",
     ),
     "cost_lines": _Scope(
         "--cost-lines",
         lambda c: c.command == "plot" and c.kind in _COST_VIEW,
-        "plot --kind roc-cost or cost (the cost lines of their cost view)",
+        "plot --kind roc-cost, cost or cheapest_set (the cost lines of their cost view)",
         "pass --kind cost",
+    ),
+    "instance": _Scope(
+        "--instance",
+        lambda c: c.kind == _SET,
+        "--kind cheapest_set (the instances its classifiers are paired on)",
+        "pass --kind cheapest_set",
+    ),
+    "bins": _Scope(
+        "--bins",
+        lambda c: c.kind != _SET,
+        "ROC points, bands and AUC (not to --kind cheapest_set, which pairs every instance)",
+        "pass another --kind",
     ),
 }
 
@@ -147,6 +163,15 @@ def check_options(args, command: str) -> str:
         value = _given(args, name)
         if value is not None and not scope.applies(chosen):
             raise CostchartError(_refusal(scope, typed.get(name, value), chosen, name))
+    if kind == _SET:
+        missing = [f"--{n}" for n in ("classifier", "instance") if _given(args, n) is None]
+        if missing:
+            msg = (
+                f"{chosen} compares classifiers scored on the same instances: pass "
+                f"{' and '.join(missing)} (the columns naming the classifier and the instance "
+                "of each row)"
+            )
+            raise CostchartError(msg)
     return kind
 
 

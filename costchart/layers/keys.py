@@ -67,6 +67,8 @@ STYLES: dict[str, dict] = {
     "region": {"shape": "square", "fill": REGION},
     "band": {"shape": "square", "fill": "#9fc3df"},
     "spread": {"shape": "square", "fill": "#c4c4c4"},
+    "bar": {"shape": "square", "fill": "#555555"},
+    "pale bar": {"shape": "square", "fill": "#c9c9c9"},
     "dot": {"shape": "circle", "fill": INK},
     "open dot": {"shape": "circle", "fill": "white", "stroke": INK, "strokeWidth": 1.5},
     "wide line": {"shape": "stroke", "stroke": "#b5b5b5", "strokeWidth": 8.0},
