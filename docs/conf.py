@@ -79,7 +79,15 @@ sphinx_gallery_conf = {
     "subsection_order": ExplicitOrder(
         [
             f"../gallery/{paper}"
-            for paper in ("pf1997", "dh2000", "dh2006", "fawcett2006", "dg2008", "threshold_choice")
+            for paper in (
+                "pf1997",
+                "dh2000",
+                "dh2006",
+                "fawcett2006",
+                "dg2008",
+                "threshold_choice",
+                "which_classifier",
+            )
         ]
     ),
     "download_all_examples": False,

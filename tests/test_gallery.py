@@ -16,14 +16,15 @@ from scenegraph import drawn_colours, swatch_dashes_lost, swatches_not_drawn
 from costchart._export.image import chart_spec, vl_version
 from costchart._palette import COLORS
 from costchart.layers._base import INK
+from costchart.layers.keys import STYLES
 
 GALLERY = Path(__file__).resolve().parent.parent / "gallery"
 SCRIPTS = sorted(GALLERY.glob("*/plot_*.py"))
 NAME = re.compile(
-    r"^plot_(?:(dh2000|dh2006|pf1997|fawcett2006|dg2008)_fig(\d\d)|(threshold_choice))_[a-z0-9_]+\.py$"
+    r"^plot_(?:(dh2000|dh2006|pf1997|fawcett2006|dg2008)_fig(\d\d)|(threshold_choice|which_classifier))_[a-z0-9_]+\.py$"
 )
 #: Sections on a topic beyond the five papers' figures (no figure numbers).
-TOPICS = ("threshold_choice",)
+TOPICS = ("threshold_choice", "which_classifier")
 # The scripts per paper: every figure of ../shared/FIGURES.md (issue 21 added DH2000 Figs.
 # 1-2, 9, 10 and 17-18 and DH2006 Fig. 2, and dropped Fawcett's Fig. 1, Fig. 8's left half).
 REQUIRED = {"dh2000": 9, "dh2006": 21, "pf1997": 6, "fawcett2006": 6, "dg2008": 6}
@@ -84,9 +85,14 @@ def key_mismatches(graph: dict) -> dict[str, str]:
     """Key entries whose swatch colour no mark of the chart is drawn in.
 
     One exception: where curves are coloured by classifier, a key entry for an element
-    drawn in each curve's colour (the ROC curve, its hull) keeps the neutral ink; the
-    colour legend names the curves.
+    drawn in each curve's colour keeps a neutral grey, the colour legend naming the
+    curves: the ink (the ROC curve, its hull), or the key's lighter greys for a thin,
+    wide or pale element drawn so (cost lines, the owners' envelope, the set's bars).
     """
     missing = swatches_not_drawn(graph)
     by_curve = len(drawn_colours(graph) & {c.lower() for c in COLORS}) >= 2
-    return {label: c for label, c in missing.items() if not (by_curve and c == INK.lower())}
+    neutral = {INK.lower()} | {
+        STYLES[kind].get("stroke", STYLES[kind].get("fill")).lower()
+        for kind in ("thin line", "wide line", "bar", "pale bar")
+    }
+    return {label: c for label, c in missing.items() if not (by_curve and c in neutral)}

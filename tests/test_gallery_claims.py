@@ -17,10 +17,10 @@ import pytest
 TESTS = Path(__file__).resolve().parent
 GALLERY = TESTS.parent / "gallery"
 SCRIPTS = sorted(GALLERY.glob("*/plot_*.py"))
-HEADING = re.compile(r"^What the papers? shows?\n-{20,}$", re.M)
+HEADING = re.compile(r"^What the (?:papers?|page) shows?\n-{19,}$", re.M)
 #: Sections on a topic beyond the five papers' figures: their claims tests are named
 #: after the script (``test_<what>_...`` for ``plot_<topic>_<what>_...``).
-TOPICS = ("threshold_choice",)
+TOPICS = ("threshold_choice", "which_classifier")
 
 
 def _claim(docstring: str) -> str:
