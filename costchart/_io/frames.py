@@ -108,10 +108,13 @@ def pandas_columns(data: pd.DataFrame, columns: Sequence[str], name: str = "data
     as they would read them from :func:`as_pandas`' frame) without building a new frame.
     """
     _check_column_names(columns, name)
+    names = data.columns
+    if names.is_unique and all(c in names for c in columns):  # the common case, at once
+        return data
     # Only the columns used matter: .loc would return a duplicated one twice.
     wanted = set(columns)
-    check_unique_columns([c for c in data.columns if c in wanted], name)
-    require_columns(data.columns, columns, name)
+    check_unique_columns([c for c in names if c in wanted], name)
+    require_columns(names, columns, name)
     return data
 
 
