@@ -7,6 +7,7 @@ import pytest
 import costchart as cc
 from costchart._io import sorting
 from costchart._io.sorting import count_instances
+from costchart._roc import columns
 from costchart._roc.columns import DISTINCT_FROM, count_columns, distinct_columns
 
 
@@ -34,6 +35,7 @@ KINDS = ["distinct", "rounded", "shared", "signed zeros", "tie across a block ed
 @pytest.mark.parametrize("share", [0.1, 0.5, 0.9, 0.9999])
 def test_the_columns_equal_the_general_way(kind, share, monkeypatch):
     monkeypatch.setattr(sorting, "_BLOCK", 1_000)  # many blocks, so their edges are tried
+    monkeypatch.setattr(columns, "_SAMPLE", 1)  # no ties seen up front: found on the way
     scores, positive = _data(kind, share=share)
     given = scores.copy(), positive.copy()
     made = distinct_columns(scores, positive)
@@ -51,6 +53,8 @@ def test_the_general_way_is_left_where_it_decides():
     assert distinct_columns(scores[: DISTINCT_FROM - 1], positive[: DISTINCT_FROM - 1]) is None
     assert distinct_columns(scores.astype(np.float32), positive) is None
     assert distinct_columns(scores, np.zeros(len(scores), dtype=bool)) is None  # one class
+    rounded, positive = _data("rounded", n=100_000)  # ties in a sample: counted without a sort
+    assert distinct_columns(rounded, positive) is None
 
 
 def test_roc_points_equal_scikit_learn_and_its_columns_are_its_own():

@@ -28,14 +28,17 @@ __all__ = ["DISTINCT_FROM", "count_columns", "distinct_columns", "summable"]
 #: From this many scores on, :func:`distinct_columns` makes the columns (below, the
 #: general way is as fast).
 DISTINCT_FROM = 10_000
+#: About this many scores are looked at for ties before any work (a sample of them).
+_SAMPLE = 20_000
 
 
 def distinct_columns(scores: np.ndarray, positive: np.ndarray) -> dict[str, np.ndarray] | None:
     """:func:`count_columns` of one curve's float64 scores (decreasing, (0, 0) first).
 
     None where the general way is taken: other dtypes, fewer than :data:`DISTINCT_FROM`
-    scores, or one class only (whose refusal or warning is the general way's). Tied
-    scores are counted the general way from the classes already sorted, once the one
+    scores, one class only (whose refusal or warning is the general way's), or ties in
+    a sample of the scores (rounded scores are counted there without a sort). Ties found
+    later are counted the general way from the classes already sorted, once the one
     allocation is given back.
     """
     n = len(scores)
@@ -43,6 +46,9 @@ def distinct_columns(scores: np.ndarray, positive: np.ndarray) -> dict[str, np.n
         return None
     n_pos = int(np.count_nonzero(positive))
     if n_pos in (0, n):
+        return None
+    sample = scores[:: max(n // _SAMPLE, 1)]
+    if len(np.unique(sample)) < len(sample):  # tied: rounded scores count without a sort
         return None
     made = _in_one_allocation(scores, positive, n_pos)
     if isinstance(made, dict):
