@@ -69,9 +69,6 @@ def _in_one_allocation(scores: np.ndarray, positive: np.ndarray, n_pos: int):
     n = len(scores)
     size = n + 1
     buffer = np.empty(7 * size)  # one fresh allocation: its pages are the result's
-    # Its pages first touched in order, at once: touched first piecemeal and out of order
-    # (the steps below), they cost the kernel several times the system time.
-    buffer.fill(0.0)
     threshold, tpr, fpr = buffer[:size], buffer[5 * size : 6 * size], buffer[6 * size :]
     tp, fp, tn, fn = (buffer[k * size : (k + 1) * size].view(np.int64) for k in range(1, 5))
     flags = tpr.view(np.bool_)  # 8 flags per value: room for two of n each
