@@ -109,6 +109,9 @@ def main() -> None:
         return
     n = options.rows
     print(f"python tests/benchmarks/bench_first_call.py --rows {n} --rounds {options.rounds}")
+    import costchart
+
+    print(f"costchart from {costchart.__file__}")  # the children import the same
     print(machine_load())
     print(f"the first call of a fresh process on {n:,} distinct scores (10 % positive)")
     runs: dict[str, list[dict]] = {"argsort": [], "roc_points": [], "fill": []}
