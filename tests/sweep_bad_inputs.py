@@ -386,9 +386,10 @@ def build_cases(tmp: Path) -> list[Case]:
         frame[column] = values
         return frame
 
-    # -- 1. raw data: roc_points, rociv, auciv, bootstrap_band, apply_selection ------------------
+    # -- 1. raw data: roc_points, pr_points, rociv, auciv, bootstrap_band, apply_selection-----------
     raw_functions = {
         "roc_points": lambda d, **k: cc.roc_points(d, **{"score": "score", "label": "label", **k}),
+        "pr_points": lambda d, **k: cc.pr_points(d, **{"score": "score", "label": "label", **k}),
         "rociv": lambda d, **k: cc.rociv(
             d, **{"score": "score", "label": "label", "amount": "amount", **k}
         ),
@@ -1851,6 +1852,14 @@ def _edge_cases(add, tmp: Path) -> None:
         ),
         "expected_loss: score= without label=": lambda: cc.expected_loss(data, score="s"),
         "expected_loss: raw data without score= and label=": lambda: cc.expected_loss(data),
+        "pr_points: score= without label=": lambda: cc.pr_points(data, score="s"),
+        "pr_points: raw data without score= and label=": lambda: cc.pr_points(data),
+        "pr_points: pos_label= with a points table": lambda: cc.pr_points(
+            cc.roc_points(data, score="s", label="y"), pos_label=1
+        ),
+        "pr_points: weight= with a points table": lambda: cc.pr_points(
+            cc.roc_points(data, score="s", label="y"), weight="s"
+        ),
         "expected_loss: score_driven on scores beyond [0, 1]": lambda: cc.expected_loss(
             {"s": [-2.0, 0.5, 3.0, 1.0], "y": [0, 1, 1, 0]},
             score="s",

@@ -78,6 +78,13 @@ FUNCTIONS = {
         lambda i: _schema.ROC_COLUMNS,
         {},
     ),
+    "pr_points(raw)": (
+        "raw",
+        lambda t, i: cc.pr_points(t, score="score", label="y", by=i.by),
+        lambda i: i.by,
+        lambda i: (*_schema.ROC_COLUMNS, "recall", "precision"),
+        {},
+    ),
     "from_confusion": (
         "counts",
         lambda t, i: cc.from_confusion(t, tp="TP", fn="FN", fp="FP", tn="TN", by=i.by),

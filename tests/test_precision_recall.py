@@ -321,3 +321,69 @@ def test_the_first_group_without_positives_is_named_as_before(function):
     with pytest.raises(cc.CostchartError, match="precision needs the ROC points' tp and fp"):
         getattr(cc, function)(counts, by=by)
     assert len(getattr(cc, function)(counts.iloc[:0], by=by)) == 0
+
+
+RAW_CASES = {
+    "distinct": ({}, {}),
+    "rounded": ({"ties": True}, {}),
+    "weighted": ({}, {"weight": "w"}),
+    "grouped": ({}, {"by": "g"}),
+    "grouped, weighted": ({}, {"by": ["g"], "weight": "w"}),
+    "string labels": ({"labels": "text"}, {"pos_label": "yes"}),
+    "pooled on purpose": ({}, {"by": ()}),
+}
+
+
+@pytest.mark.parametrize("case", list(RAW_CASES))
+@pytest.mark.parametrize("kind", ["pandas", "dict", "polars"])
+def test_raw_data_give_the_table_of_its_roc_points(case, kind):
+    how, options = RAW_CASES[case]
+    s, y = _data(7, n=400, ties=how.get("ties", False))
+    rng = np.random.default_rng(7)
+    labels = np.where(y, "yes", "no") if how.get("labels") == "text" else y
+    frame = pd.DataFrame({"s": s, "y": labels, "w": rng.random(400), "g": rng.integers(0, 3, 400)})
+    data = {
+        "pandas": frame,
+        "dict": {c: frame[c].to_numpy() for c in frame},
+        "polars": pytest.importorskip("polars").from_pandas(frame),
+    }[kind]
+    direct = cc.pr_points(data, score="s", label="y", **options)
+    via = cc.pr_points(cc.roc_points(data, score="s", label="y", **options))
+    pd.testing.assert_frame_equal(direct, via, check_exact=True)
+    assert direct.attrs == via.attrs
+    assert not direct.empty and direct["precision"].between(0, 1).all()
+    # The recall column is its own: writing to it leaves the tpr column as it was.
+    tpr = direct["tpr"].to_numpy(copy=True)
+    direct.loc[0, "recall"] = 0.5
+    np.testing.assert_array_equal(direct["tpr"], tpr)
+
+
+def test_raw_data_equal_scikit_learn():
+    s, y = _data(3, n=1000, ties=False)
+    pr = cc.pr_points({"s": s, "y": y}, score="s", label="y").iloc[:0:-1]
+    precision, recall, thresholds = precision_recall_curve(y, s)
+    np.testing.assert_array_equal(pr["threshold"], thresholds)
+    np.testing.assert_array_equal(pr["precision"], precision[:-1])
+    np.testing.assert_array_equal(pr["recall"], recall[:-1])
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"score": "s"}, "score= is given but label= is not"),
+        ({"label": "y"}, "label= is given but score= is not"),
+        ({"pos_label": 1}, "pos_label=1 applies to raw data"),
+        ({"weight": "w"}, "weight='w' applies to raw data"),
+    ],
+)
+def test_raw_data_options_are_both_or_neither(options, message):
+    points = cc.roc_points({"s": [3, 2, 1], "y": [1, 0, 1]}, score="s", label="y")
+    with pytest.raises(cc.CostchartError, match=re.escape(message)):
+        cc.pr_points(points, **options)
+
+
+def test_the_old_name_of_the_table_still_works_with_a_warning():
+    points = cc.roc_points({"s": [3, 2, 1], "y": [1, 0, 1]}, score="s", label="y")
+    with pytest.warns(FutureWarning, match=r"pr_points\(points=\.\.\.\) is deprecated"):
+        old = cc.pr_points(points=points)
+    pd.testing.assert_frame_equal(old, cc.pr_points(points))

@@ -38,7 +38,7 @@ from costchart._io.kinds import refuse_thinned
 from costchart._io.parameters import THRESHOLD_CHOICES, checked
 from costchart._io.table_values import threshold_values
 from costchart._io.tables import numbers, points_groups
-from costchart._io.validation import one_of, threshold_number
+from costchart._io.validation import one_of, raw_data, threshold_number
 from costchart._roc.hull import Hulls, all_hulls
 from costchart._roc.points import points_of
 
@@ -215,24 +215,9 @@ def _fixed_threshold(threshold, choices: list[str]) -> float | None:
 
 def _points(data, score, label, by, pos_label, weight) -> tuple[pd.DataFrame, Groups]:
     """The ROC points of every group, read once: from raw data or a points table."""
-    if score is None and label is None:
-        for name, value in (("pos_label", pos_label), ("weight", weight)):
-            if value is not None:
-                msg = (
-                    f"{name}={value!r} applies to raw data; a points table has its classes "
-                    "counted already: pass score= and label= with the raw data, or leave "
-                    f"{name}= out"
-                )
-                raise CostchartError(msg)
+    if not raw_data(score, label, pos_label=pos_label, weight=weight):
         table, _, groups = points_groups(data, by)
         return table, groups
-    if score is None or label is None:
-        given, missing = ("score", "label") if label is None else ("label", "score")
-        msg = (
-            f"{given}= is given but {missing}= is not: raw data needs both (the score and "
-            "class columns); a table of ROC points needs neither"
-        )
-        raise CostchartError(msg)
     points = points_of(
         data,
         score=score,

@@ -16,6 +16,7 @@ import numpy as np
 import pandas as pd
 
 from costchart._io import kinds as _kinds
+from costchart._io.blocks import numeric_frame
 from costchart._io.errors import CostchartError
 from costchart._io.native import native_pandas
 from costchart._io.schema import RESERVED
@@ -33,6 +34,7 @@ __all__ = [
     "mapping_columns",
     "normalize_by",
     "own_columns",
+    "pandas_columns",
     "plain_key",
     "require_columns",
     "rows_only",
@@ -71,7 +73,8 @@ def require_columns(
     available, needed: Sequence[str], name: str, fix: str = "Pass the name of an existing column."
 ) -> None:
     """Raise a :class:`CostchartError` naming the first of ``needed`` not in ``available``."""
-    missing = [c for c in needed if c not in set(available)]
+    names = set(available)
+    missing = [c for c in needed if c not in names]
     if missing:
         listed = ", ".join(repr(c) for c in available)
         msg = f"{name} has no column {missing[0]!r}; available columns: {listed}. {fix}"
@@ -84,20 +87,35 @@ def as_pandas(data, columns: Sequence[str], *, name: str = "data") -> pd.DataFra
     ``data`` may be a pandas, polars or pyarrow frame (anything narwhals reads eagerly) or a
     mapping of column name to array. The caller's object is never modified.
     """
-    _check_column_names(columns, name)
     if isinstance(data, pd.DataFrame):
-        # Only the columns used matter: .loc would return a duplicated one twice.
-        wanted = set(columns)
-        check_unique_columns([c for c in data.columns if c in wanted], name)
-        frame = data
+        frame = pandas_columns(data, columns, name)
     elif isinstance(data, Mapping):
+        _check_column_names(columns, name)
         # Built from the wanted columns, in order: nothing to select (one frame, not two).
         return _frame_from_mapping(data, columns, name)
     else:
+        _check_column_names(columns, name)
         frame = native_pandas(data, columns, name)
-    require_columns(frame.columns, columns, name)
+        require_columns(frame.columns, columns, name)
     # Column by column, without copying (faster than .loc for small frames).
     return pd.DataFrame({c: frame[c] for c in dict.fromkeys(columns)}, copy=False)
+
+
+def pandas_columns(data: pd.DataFrame, columns: Sequence[str], name: str = "data") -> pd.DataFrame:
+    """``data`` itself, once its ``columns`` are checked as :func:`as_pandas` checks them.
+
+    For readers that take a few columns of a pandas frame as arrays (``data[c].to_numpy()``,
+    as they would read them from :func:`as_pandas`' frame) without building a new frame.
+    """
+    _check_column_names(columns, name)
+    names = data.columns
+    if names.is_unique and all(c in names for c in columns):  # the common case, at once
+        return data
+    # Only the columns used matter: .loc would return a duplicated one twice.
+    wanted = set(columns)
+    check_unique_columns([c for c in names if c in wanted], name)
+    require_columns(names, columns, name)
+    return data
 
 
 def _check_column_names(columns: Sequence[str], name: str) -> None:
@@ -358,4 +376,4 @@ def table(columns: Mapping[str, object]) -> pd.DataFrame:
     every column its own block and does not copy numpy arrays (the frame owns them: do not
     pass arrays the caller still holds).
     """
-    return pd.DataFrame(columns, copy=False)
+    return numeric_frame(columns)

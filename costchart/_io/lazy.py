@@ -29,7 +29,13 @@ from costchart._io.data_checks import (
 )
 from costchart._io.engine_bins import BAD, INSTANCES, engine_bins
 from costchart._io.errors import CostchartError
-from costchart._io.frames import as_pandas, mapping_columns, require_columns, rows_only
+from costchart._io.frames import (
+    as_pandas,
+    mapping_columns,
+    pandas_columns,
+    require_columns,
+    rows_only,
+)
 from costchart._io.native import native_names, to_pandas, unique_names
 from costchart._io.validation import column_name
 
@@ -139,6 +145,9 @@ def read_instances(
         if arrays is not None:
             frame = rows_only(len(arrays[score]))  # no grouping
             values_of = arrays.__getitem__
+        elif isinstance(data, pd.DataFrame) and not by:  # its columns, read as they are
+            frame = rows_only(len(pandas_columns(data, wanted)))
+            values_of = _reader(data)
         else:
             frame = as_pandas(data, wanted)
             values_of = _reader(frame)

@@ -48,7 +48,14 @@ def text_columns_left_out(data, used: Sequence[str | None]) -> list:
     would pool; the command line warns of them even when ``--by`` names some columns.
     """
     skip = {c for c in used if isinstance(c, str)}  # a bad name is refused by the reader
+    if isinstance(data, pd.DataFrame) and _only(data.columns, skip):
+        return []  # every column is used: none left out (no dtypes to read)
     return [c for c in _text_columns(data) if c not in skip]
+
+
+def _only(names: pd.Index, used: set) -> bool:
+    """Whether ``names`` (a frame's columns) are ``used`` columns and nothing else."""
+    return names.is_unique and sum(c in names for c in used) == len(names)
 
 
 def _text_columns(data) -> list:

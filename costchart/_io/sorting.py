@@ -15,6 +15,7 @@ __all__ = [
     "all_distinct",
     "blocks",
     "count_instances",
+    "distinct_counts",
     "merge_counts",
     "run_starts",
     "sums_of_sorted",
@@ -158,10 +159,10 @@ def count_instances(scores: np.ndarray, positive: np.ndarray):
     neg_scores = scores[~positive]
     pos_scores.sort()
     neg_scores.sort()
-    return merge_counts(*_distinct_counts(pos_scores), *_distinct_counts(neg_scores))
+    return merge_counts(*distinct_counts(pos_scores), *distinct_counts(neg_scores))
 
 
-def _distinct_counts(sorted_values: np.ndarray) -> tuple[np.ndarray, np.ndarray | int]:
+def distinct_counts(sorted_values: np.ndarray) -> tuple[np.ndarray, np.ndarray | int]:
     """Distinct values of a sorted array and how often each occurs (1: each once)."""
     change = np.empty(len(sorted_values), dtype=bool)
     change[:1] = True

@@ -33,6 +33,7 @@ __all__ = [
     "probabilities",
     "probability",
     "random_generator",
+    "raw_data",
     "real_numbers",
     "text",
     "threshold_number",
@@ -345,3 +346,30 @@ def matching_shapes(**arrays: np.ndarray) -> list[np.ndarray]:
         shapes = ", ".join(f"{name} {np.shape(a)}" for name, a in arrays.items())
         msg = f"the shapes of {shapes} do not match; pass numbers or arrays of one shape"
         raise CostchartError(msg) from None
+
+
+def raw_data(score, label, **raw_only) -> bool:
+    """Whether a ``data_or_points`` argument is raw data (``score=`` and ``label=`` given).
+
+    Neither given: a points table, which refuses the options of raw data (``raw_only``,
+    e.g. ``pos_label=``, ``weight=``) that are not None. One given without the other is
+    refused.
+    """
+    if score is None and label is None:
+        for name, value in raw_only.items():
+            if value is not None:
+                msg = (
+                    f"{name}={value!r} applies to raw data; a points table has its classes "
+                    "counted already: pass score= and label= with the raw data, or leave "
+                    f"{name}= out"
+                )
+                raise CostchartError(msg)
+        return False
+    if score is None or label is None:
+        given, missing = ("score", "label") if label is None else ("label", "score")
+        msg = (
+            f"{given}= is given but {missing}= is not: raw data needs both (the score and "
+            "class columns); a table of ROC points needs neither"
+        )
+        raise CostchartError(msg)
+    return True

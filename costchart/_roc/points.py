@@ -20,17 +20,16 @@ from costchart._io.groups import Group, Groups, assemble, combine_groups, split_
 from costchart._io.lazy import read_instances
 from costchart._io.parameters import checked
 from costchart._io.pooling import warn_if_pooled
+from costchart._roc.columns import count_columns, distinct_columns, summable
 from costchart._roc.counting import (
     check_bins,
     count_by_score,
     count_groups,
     cumulate_groups,
-    cumulated_from_zero,
     threshold_column,
 )
 
 __all__ = [
-    "count_columns",
     "has_both_classes",
     "points_of",
     "points_or_nothing",
@@ -186,10 +185,13 @@ def points_and_columns(
     require_rows(
         read.scores, f" of weight above 0 in column {weight!r}" if read.dropped_zero_weights else ""
     )
-    groups = split_groups(frame, by)
-    many_small = len(groups) > 1 and len(read.scores) < SMALL_GROUPS * len(groups)
-    if many_small and read.amounts is None and read.instances is None and bins is None:
-        return with_values(_points_of_all_groups(read, groups, label), read.score_values), None
+    # Without grouping, one group of every row, not split (which would number the rows).
+    groups: Sequence[Group] = [Group((), np.zeros(0, dtype=np.intp))]
+    if by:
+        groups = split = split_groups(frame, by)
+        many_small = len(split) > 1 and len(read.scores) < SMALL_GROUPS * len(split)
+        if many_small and read.amounts is None and read.instances is None and bins is None:
+            return with_values(_points_of_all_groups(read, split, label), read.score_values), None
     what = "counts" if weight is None else f"weights in column {weight!r}"
     parts = []
     columns: dict[str, np.ndarray] | None = None
@@ -200,14 +202,17 @@ def points_and_columns(
             reason = f"all weights in column {weight!r} are 0"
             parts.append(left_out(group, by, reason, "ROC analysis needs positive weights"))
             continue
-        counts = count_by_score(
-            read.scores[positions],
-            read.positive[positions],
-            weights,
-            None if read.instances is None else read.instances[positions],
-            bins,
-        )
-        columns = point_columns(counts, group, by, label, what)
+        plain = not by and weights is None and read.instances is None and bins is None
+        columns = distinct_columns(read.scores, read.positive) if plain else None
+        if columns is None:  # not all distinct float scores of one curve of both classes
+            counts = count_by_score(
+                read.scores[positions],
+                read.positive[positions],
+                weights,
+                None if read.instances is None else read.instances[positions],
+                bins,
+            )
+            columns = point_columns(counts, group, by, label, what)
         if columns is None:
             parts.append(left_out_frame())
         elif by or as_frame:
@@ -282,59 +287,6 @@ def row_of_threshold(points: pd.DataFrame, thresholds) -> np.ndarray:
     own, wanted = order_keys(points[col.THRESHOLD].to_numpy(), np.asarray(thresholds))
     index = np.searchsorted(-own, -wanted, side="right") - 1
     return np.clip(index, 0, len(own) - 1)
-
-
-def count_columns(thresholds, pos, neg, *, rates: bool = True) -> dict[str, np.ndarray]:
-    """The columns of ROC points from per-score counts (decreasing score), (0, 0) first.
-
-    ``threshold, tp, fp, tn, fn``, then ``tpr, fpr`` unless ``rates`` is False (for
-    callers with rates of their own).
-    """
-    tp = cumulated_from_zero(pos)
-    fp = cumulated_from_zero(neg)
-    total_pos, total_neg = tp[-1], fp[-1]
-    columns = {
-        col.THRESHOLD: threshold_column(np.asarray(thresholds)),
-        col.TP: tp,
-        col.FP: fp,
-        col.TN: total_neg - fp,
-        col.FN: total_pos - tp,
-    }
-    if rates:
-        columns[col.TPR] = tp / total_pos
-        columns[col.FPR] = fp / total_neg
-    return columns
-
-
-#: Integer counts whose class totals reach this are summed as float64 instead of int64,
-#: which would wrap around (and make a class look empty).
-_INT64_SAFE_TOTAL = 2.0**62
-
-
-def summable(pos: np.ndarray, neg: np.ndarray, what: str) -> tuple[np.ndarray, np.ndarray]:
-    """Per-score counts or sums whose class totals are finite, ready to cumulate.
-
-    Integer counts whose totals would overflow int64 become float64 (the rates stay
-    right to the last bits). Float sums whose total passes the largest float64 (weights
-    or costs near 1e308) are refused, naming ``what`` (e.g. ``"weights in column 'w'"``):
-    their rates would be NaN.
-    """
-    if pos.dtype.kind in "iu" or neg.dtype.kind in "iu":
-        too_big = max(pos.sum(dtype=np.float64), neg.sum(dtype=np.float64)) >= _INT64_SAFE_TOTAL
-        if too_big:
-            return pos.astype(np.float64), neg.astype(np.float64)
-        return pos, neg
-    with np.errstate(over="ignore"):
-        totals = {"positives": pos.sum(), "negatives": neg.sum()}
-    for kind, total in totals.items():
-        if not np.isfinite(total):
-            msg = (
-                f"the {what} of the {kind} sum to more than the largest float64 (about "
-                f"{np.finfo(np.float64).max:.1e}); divide them by a constant (the rates do "
-                "not change)"
-            )
-            raise CostchartError(msg)
-    return pos, neg
 
 
 def left_out(group: Group, by, reason: str, fix: str) -> pd.DataFrame:

@@ -18,13 +18,16 @@ import numpy as np
 import pandas as pd
 
 from costchart._io import schema as col
+from costchart._io.deprecation import renamed
 from costchart._io.errors import CostchartError
-from costchart._io.frames import carry_grouping, describe_group
-from costchart._io.groups import Groups, assemble
+from costchart._io.frames import carry_grouping, describe_group, normalize_by
+from costchart._io.frames import table as new_table
+from costchart._io.groups import Groups, assemble, split_groups
 from costchart._io.parameters import checked
 from costchart._io.tables import points_groups
-from costchart._io.validation import whole_number
+from costchart._io.validation import raw_data, whole_number
 from costchart._roc.hull import _is_sorted_within
+from costchart._roc.points import points_and_columns
 
 __all__ = ["pr_auc", "pr_curve", "pr_points"]
 
@@ -89,16 +92,36 @@ def _precision(tp, fp):
         return np.where(predicted > 0, tp / np.where(predicted > 0, predicted, 1), 1.0)
 
 
+@renamed(points="data_or_points")
 @checked
-def pr_points(points, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
-    """Precision and recall at every ROC point.
+def pr_points(
+    data_or_points,
+    *,
+    score: str | None = None,
+    label: str | None = None,
+    by: str | Sequence[str] | None = None,
+    pos_label=None,
+    weight: str | None = None,
+) -> pd.DataFrame:
+    """Precision and recall at every ROC point, from ROC points or from raw data.
 
     Parameters
     ----------
-    points : table
-        ROC points with counts, e.g. from :func:`roc_points` or :func:`roc_hull` of such.
+    data_or_points : table, or pandas, polars or pyarrow table, dict of arrays, or lazy frame
+        Without ``score=`` and ``label=``: ROC points with counts, e.g. from
+        :func:`roc_points` or :func:`roc_hull` of such. With them: raw data, one row per
+        instance, read as :func:`roc_points` reads it (one call instead of two). Was
+        ``points=``, deprecated.
+    score, label : str, optional
+        The score and class columns of raw data (both or neither).
     by : str or list of str, optional
-        Grouping columns; by default the grouping the table carries (see the glossary).
+        Grouping columns; by default the grouping the table carries (see the glossary),
+        or for raw data none (every row pooled into one curve).
+    pos_label : optional
+        The value of ``label`` that is the positive class (raw data only).
+    weight : str, optional
+        A column of non-negative instance weights (raw data only): counts become sums of
+        weights.
 
     Returns
     -------
@@ -106,21 +129,50 @@ def pr_points(points, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
         The grouping columns and the points' ROC columns, then ``recall`` (the TPR) and
         ``precision``
         (``tp / (tp + fp)``; 1 where nothing is predicted positive, as scikit-learn's
-        ``precision_recall_curve`` ends), in the points' order.
+        ``precision_recall_curve`` ends), in the points' order. From raw data, the same
+        table as ``pr_points(roc_points(data, score=..., label=..., ...))``.
 
     Examples
     --------
     >>> import costchart as cc
-    >>> points = cc.roc_points({"s": [4, 3, 2, 1], "y": [1, 0, 1, 0]}, score="s", label="y")
-    >>> cc.pr_points(points)[["threshold", "recall", "precision"]]
+    >>> data = {"s": [4, 3, 2, 1], "y": [1, 0, 1, 0]}
+    >>> cc.pr_points(data, score="s", label="y")[["threshold", "recall", "precision"]]
        threshold  recall  precision
     0        inf     0.0   1.000000
     1        4.0     0.5   1.000000
     2        3.0     0.5   0.500000
     3        2.0     1.0   0.666667
     4        1.0     1.0   0.500000
+    >>> points = cc.roc_points(data, score="s", label="y")
+    >>> cc.pr_points(points).equals(cc.pr_points(data, score="s", label="y"))
+    True
     """
-    table, by, groups = points_groups(points, by, cloud=True)
+    if not raw_data(score, label, pos_label=pos_label, weight=weight):
+        read, by, groups = points_groups(data_or_points, by, cloud=True)
+        return _pr_table(read, by, groups)
+    assert score is not None and label is not None  # raw_data says both are given
+    points, columns = points_and_columns(
+        data_or_points,
+        score=score,
+        label=label,
+        by=by,
+        pos_label=pos_label,
+        weight=weight,
+        as_frame=False,
+    )
+    if columns is None:  # grouped: costchart's own points, split without a second reading
+        assert points is not None
+        by = normalize_by(by)
+        return _pr_table(points, by, split_groups(points, by))
+    # One curve, its columns at hand: the rates added to them, one frame built.
+    tp, fp = columns[col.TP].astype(np.float64), columns[col.FP].astype(np.float64)
+    columns[RECALL] = columns[col.TPR].copy()  # a column of its own, as in a frame
+    columns[PRECISION] = _precision(tp, fp)
+    return carry_grouping(new_table(columns), [])
+
+
+def _pr_table(table: pd.DataFrame, by: list[str], groups: Groups) -> pd.DataFrame:
+    """:func:`pr_points` of a points table already read (its grouping and groups)."""
     # The grouping columns, the ROC columns present (in costchart's order), then the rates.
     result = table[[*by, *(c for c in col.ROC_COLUMNS if c in table.columns)]].copy()
     precision = np.full(len(table), np.nan)

@@ -35,6 +35,7 @@ from costchart._io.pooling import warn_if_pooled
 from costchart._io.sorting import all_distinct, blocks, sums_of_sorted, value_order
 from costchart._io.validation import column_name
 from costchart._roc.auc import auc
+from costchart._roc.columns import count_columns, summable
 from costchart._roc.counting import (
     as_counts,
     bin_by_rank,
@@ -43,13 +44,7 @@ from costchart._roc.counting import (
     sums_by_codes,
     threshold_column,
 )
-from costchart._roc.points import (
-    count_columns,
-    has_both_classes,
-    require_rows,
-    require_some,
-    summable,
-)
+from costchart._roc.points import has_both_classes, require_rows, require_some
 from costchart._roc.rociv_costs import costs_from_benefits, rociv_condition
 
 __all__ = ["auciv", "costs_from_benefits", "rociv", "rociv_condition"]

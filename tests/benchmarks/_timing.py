@@ -43,6 +43,23 @@ def interleaved(
     of a few milliseconds, where one call's timing is mostly noise. With ``trim`` the C
     allocator returns its free memory to the system before each run (:func:`trim_memory`).
     """
+    times = interleaved_rounds(functions, rounds=rounds, warmup=warmup, number=number, trim=trim)
+    return {name: statistics.median(values) for name, values in times.items()}
+
+
+def interleaved_rounds(
+    functions: Mapping[str, Callable[[], object]],
+    *,
+    rounds: int = 5,
+    warmup: bool = True,
+    number: int = 1,
+    trim: bool = False,
+) -> dict[str, list[float]]:
+    """:func:`interleaved`'s seconds of every round, in order, before taking medians.
+
+    For ratios taken round by round (:func:`median_ratio`): the two sides of one round
+    ran back to back, under the same load.
+    """
     if warmup:
         for function in functions.values():
             function()
@@ -53,7 +70,12 @@ def interleaved(
             if trim:
                 trim_memory()
             times[name].append(timed(lambda f=function: _repeat(f, number))[1] / number)
-    return {name: statistics.median(values) for name, values in times.items()}
+    return times
+
+
+def median_ratio(numerators: list[float], denominators: list[float]) -> float:
+    """The median over rounds of ``numerators[k] / denominators[k]``."""
+    return statistics.median(a / b for a, b in zip(numerators, denominators, strict=True))
 
 
 def trim_memory() -> bool:

@@ -7,7 +7,8 @@ Run from the repository root:
 Peers, each on the same data as costchart:
 
 - scikit-learn, in process: ``roc_curve``, ``precision_recall_curve`` and ``roc_auc_score``
-  against ``roc_points``, ``roc_points`` + ``pr_points`` and ``roc_points`` + ``auc``.
+  against ``roc_points``, ``pr_points`` of the raw data (one call) and ``roc_points`` +
+  ``auc``; ``roc_curve`` against ``roc_points`` also on scores rounded to 3 decimals.
 - dcurves (``pip install dcurves``), in a worker process because its import is heavy
   (matplotlib, lifelines, statsmodels): ``dca`` against ``net_benefit`` on dcurves'
   default threshold grid without 0, which costchart refuses (0.01, ..., 0.99).
@@ -21,8 +22,10 @@ Every side of every comparison starts from the raw scores and labels (costchart 
 DataFrame built once, outside the timing). Before any timing, both sides' numbers are
 compared; a task whose numbers differ by more than 1e-9 is reported and not timed. The
 rounds are interleaved (costchart, peer, costchart, peer, ...; see
-tests/benchmarks/_timing.py) and each side keeps its median; a worker process times its
-own calls, so the time to pass a command to it is not counted. The load average is
+tests/benchmarks/_timing.py); each side keeps its median time, and the ratio printed is
+the median over rounds of the peer's time over costchart's in that round (the two ran back
+to back, under the same load). A worker process times its own calls, so the time to pass
+a command to it is not counted. The load average is
 printed before and after. A missing peer prints one line on how to install it and is
 skipped. Not part of the test suite (tests/test_benchmarks_peers.py runs it on tiny data);
 the figures go into docs/performance.md.
@@ -43,13 +46,13 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from _timing import interleaved, machine_load
+from _timing import interleaved_rounds, machine_load, median_ratio
 
 import costchart as cc
 
 #: The largest difference between the two sides' numbers that still counts as agreement.
 TOLERANCE = 1e-9
-DISTINCT, ONE_DECIMAL = "distinct", "1 decimal"
+DISTINCT, ONE_DECIMAL, THREE_DECIMALS = "distinct", "1 decimal", "3 decimals"
 #: dcurves' default thresholds without 0 (costchart needs thresholds in (0, 1)).
 DCA_THRESHOLDS = np.round(np.arange(1, 100) / 100, 2)
 
@@ -58,7 +61,7 @@ FULL = {
     "sizes_dcurves": (1_000, 10_000, 100_000),
     "sizes_r": (10_000, 100_000, 1_000_000),
     "ecost_rows": 300,
-    "rounds": 5,
+    "rounds": 7,
 }
 QUICK = {
     "sizes_sklearn": (1_000, 10_000),
@@ -194,6 +197,8 @@ class Row:
     scores: str = "distinct"
     costchart: float = float("nan")
     other: float = float("nan")
+    #: The median over rounds of the peer's time over costchart's.
+    ratio: float = float("nan")
 
     @property
     def agrees(self) -> bool:
@@ -202,7 +207,7 @@ class Row:
 
 
 HEADER = (
-    f"  {'peer':<13}{'task (peer vs costchart)':<48}{'rows':>10}{'scores':>10}"
+    f"  {'peer':<13}{'task (peer vs costchart)':<48}{'rows':>10}{'scores':>11}"
     f"{'costchart':>12}{'peer':>12}{'peer / cc':>11}{'max diff':>10}"
 )
 
@@ -216,9 +221,9 @@ def seconds_text(seconds: float) -> str:
 
 def row_text(row: Row) -> str:
     """One table line; a task whose sides disagree says so instead of a ratio."""
-    ratio = f"{row.other / row.costchart:.2f}" if row.agrees else "DISAGREE"
+    ratio = f"{row.ratio:.2f}" if row.agrees else "DISAGREE"
     return (
-        f"  {row.peer:<13}{row.task:<48}{row.n:>10,}{row.scores:>10}{seconds_text(row.costchart):>12}"
+        f"  {row.peer:<13}{row.task:<48}{row.n:>10,}{row.scores:>11}{seconds_text(row.costchart):>12}"
         f"{seconds_text(row.other):>12}{ratio:>11}{row.difference:>10.1e}"
     )
 
@@ -246,8 +251,8 @@ def sklearn_tasks(labels: np.ndarray, scores: np.ndarray) -> dict[str, tuple[Cal
             points,
             lambda: roc_curve(labels, scores, drop_intermediate=False),
         ),
-        "precision_recall_curve vs roc_points+pr_points": (
-            lambda: cc.pr_points(points()),
+        "precision_recall_curve vs pr_points": (
+            lambda: cc.pr_points(frame, score="score", label="label"),
             lambda: precision_recall_curve(labels, scores),
         ),
         "roc_auc_score vs roc_points+auc": (
@@ -276,21 +281,38 @@ def sklearn_difference(task: str, ours, theirs) -> float:
 
 
 def bench_sklearn(sizes, timing: Timing) -> Iterator[Row]:
-    """Rows for scikit-learn's curves and AUC against costchart's."""
+    """Rows for scikit-learn's curves and AUC against costchart's.
+
+    Every task on distinct scores, then ``roc_curve`` on the scores rounded to 3 decimals
+    (many ties: costchart counts them without a sort).
+    """
     if not installed("sklearn"):
         raise PeerMissing("scikit-learn: not installed (pip install scikit-learn)")
     for n in sizes:
         labels, scores = instances(n)
-        for task, (ours, theirs) in sklearn_tasks(labels, scores).items():
-            row = Row("scikit-learn", task, n, sklearn_difference(task, ours(), theirs()))
-            if row.agrees:
-                times = interleaved(
-                    {"ours": ours, "theirs": theirs},
-                    rounds=timing.rounds,
-                    number=timing.calls(n),
-                )
-                row.costchart, row.other = times["ours"], times["theirs"]
-            yield report(row)
+        rounded = sklearn_tasks(labels, np.round(scores, 3))
+        runs = [(DISTINCT, sklearn_tasks(labels, scores))]
+        runs.append(
+            (THREE_DECIMALS, {"roc_curve vs roc_points": rounded["roc_curve vs roc_points"]})
+        )
+        for kind, tasks in runs:
+            for task, (ours, theirs) in tasks.items():
+                difference = sklearn_difference(task, ours(), theirs())
+                row = Row("scikit-learn", task, n, difference, scores=kind)
+                if row.agrees:
+                    times = interleaved_rounds(
+                        {"ours": ours, "theirs": theirs},
+                        rounds=timing.rounds,
+                        number=timing.calls(n),
+                    )
+                    row.costchart, row.other = median(times["ours"]), median(times["theirs"])
+                    row.ratio = median_ratio(times["theirs"], times["ours"])
+                yield report(row)
+
+
+def median(values) -> float:
+    """The median of ``values``."""
+    return float(np.median(values))
 
 
 # --------------------------------------------------------------------------- worker processes
@@ -385,9 +407,16 @@ def worker(name: str, command: list[str]) -> Iterator[Worker]:
 
 
 def side_by_side(
-    ours: Callable, peer: Worker, task: str, n: int, timing: Timing, peer_calls: int | None = None
-):
-    """Median seconds of costchart and of the worker's ``task``, rounds interleaved.
+    row: Row,
+    ours: Callable,
+    peer: Worker,
+    task: str,
+    n: int,
+    timing: Timing,
+    peer_calls: int | None = None,
+) -> None:
+    """Fill in ``row``: the median seconds of costchart and of the worker's ``task``, and
+    the median ratio of their rounds, rounds interleaved.
 
     Each round makes ``timing.calls(n)`` calls of ``ours`` and ``peer_calls`` (default
     the same) of the worker's task, and counts the mean call; the worker times its own
@@ -395,14 +424,17 @@ def side_by_side(
     """
     number = timing.calls(n)
     theirs: list[float] = []
-    times = interleaved(
+    times = interleaved_rounds(
         {
             "ours": lambda: [ours() for _ in range(number)],
             "theirs": lambda: theirs.append(peer.seconds(task, peer_calls or number)),
         },
         rounds=timing.rounds,
     )
-    return times["ours"] / number, float(np.median(theirs[1:]))  # [0] is the warm-up
+    ours_each = [seconds / number for seconds in times["ours"]]
+    theirs = theirs[1:]  # [0] is the warm-up
+    row.costchart, row.other = median(ours_each), median(theirs)
+    row.ratio = median_ratio(theirs, ours_each)
 
 
 # --------------------------------------------------------------------------- dcurves
@@ -483,8 +515,14 @@ def bench_dcurves(sizes, timing: Timing) -> Iterator[Row]:
             task = "dca vs net_benefit (99 thresholds)"
             row = Row("dcurves", task, n, largest_difference(ours, peer.numbers("dca")))
             if row.agrees:  # dca takes 0.2 s or more: one call a round is enough
-                row.costchart, row.other = side_by_side(
-                    lambda f=frame: costchart_net_benefit(f), peer, "dca", n, timing, peer_calls=1
+                side_by_side(
+                    row,
+                    lambda f=frame: costchart_net_benefit(f),
+                    peer,
+                    "dca",
+                    n,
+                    timing,
+                    peer_calls=1,
                 )
             yield report(row)
 
@@ -579,9 +617,8 @@ def bench_r(sizes, timing: Timing, ecost_rows: int = 300) -> Iterator[Row]:
                     row = Row(package, label, n, difference, scores=kind)
                     if row.agrees:
                         # ROCR's ecost takes 0.1 s to seconds: one call a round is enough.
-                        row.costchart, row.other = side_by_side(
-                            ours, peer, task, n, timing, peer_calls=1 if task == "ecost" else None
-                        )
+                        calls = 1 if task == "ecost" else None
+                        side_by_side(row, ours, peer, task, n, timing, peer_calls=calls)
                     yield report(row)
 
 
@@ -627,7 +664,10 @@ def main() -> None:
         return
     print("python tests/benchmarks/bench_peers.py" + (" --quick" if options.quick else ""))
     print(machine_load())
-    print("  peer / cc: the peer's median seconds over costchart's (above 1: costchart is faster)")
+    print(
+        "  peer / cc: the median over rounds of the peer's seconds over costchart's "
+        "(above 1: costchart is faster)"
+    )
     rows = run(QUICK if options.quick else FULL)
     print(machine_load())
     disagreeing = [row for row in rows if not row.agrees]
