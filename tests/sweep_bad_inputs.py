@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import functools
+import json
 import math
 import os
 import re
