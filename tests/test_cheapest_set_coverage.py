@@ -15,7 +15,7 @@ import costchart as cc
 
 pytestmark = pytest.mark.slow
 
-SETS = 100
+SETS = 300
 RESAMPLES = 500
 LEVEL = 0.9
 FLOOR = LEVEL - 3 * np.sqrt(LEVEL * (1 - LEVEL) / SETS)
