@@ -61,6 +61,25 @@ def _plain(value):
     return value.item() if isinstance(value, np.generic) else value
 
 
+def _side_by_side(
+    views: list, title, *, top: bool
+) -> alt.HConcatChart | alt.HConcatSpecGenericSpec:
+    """Views side by side: the chart itself (``top``), or one pair of a concatenation.
+
+    Works around: Altair's compound charts merge their views' data and selections when
+    made, deep-copying every view, and again on every copy (each ``to_dict`` copies):
+    the views here hold neither (:func:`costchart._vega.lift_data`,
+    :func:`costchart._vega.top_level`), so a pair inside a concatenation is Altair's
+    schema class of a Vega-Lite concatenation (``alt.HConcatSpecGenericSpec``), which is copied
+    without merging, and every compound is made empty and then given its views.
+    """
+    pair = (
+        alt.HConcatChart(hconcat=[]) if top else alt.HConcatSpecGenericSpec(hconcat=[], title=title)
+    )
+    pair.hconcat = views
+    return pair
+
+
 def _is_target(chart) -> bool:
     name = getattr(chart, "name", alt.Undefined)
     return isinstance(name, str) and name.startswith(tuple(TARGET_VIEWS.values()))
@@ -108,9 +127,13 @@ def pairs(left, right, *, facet, values, look: Look, hover):
                 declared.setdefault(str(param.name), (param, []))[1].append(str(view.layer[0].name))
         # As every facet header: the column named ("dataset: sonar").
         title = alt.Title(f"{facet}: {value}", anchor="middle") if facet else alt.Undefined
-        pairs.append(alt.HConcatChart(hconcat=views, title=title))
+        pairs.append(_side_by_side(views, title, top=not facet))
     per_row = 1 if look.columns is None else look.columns  # a pair is two panels wide
-    chart = alt.ConcatChart(concat=pairs, columns=per_row) if facet else pairs[0]
+    if facet:
+        chart = alt.ConcatChart(concat=[], columns=per_row)
+        chart.concat = pairs  # given after: see _side_by_side
+    else:
+        chart = pairs[0]
     chart.data = combined
     if declared:
         chart.params = [top_level(param, views) for param, views in declared.values()]
