@@ -205,16 +205,21 @@ def all_hulls(
         c: _column_with_trivial(arrays, c, columns, points, group, firsts, maxima)
         for c in (col.FPR, col.TPR, *exact_columns)
     }
-    x, y = coordinates[col.FPR].astype(np.float64), coordinates[col.TPR].astype(np.float64)
-    exact = [coordinates[c].astype(np.float64) for c in exact_columns]
+    # Fresh arrays already (gathered above): converted, never copied, where float64.
+    x = coordinates[col.FPR].astype(np.float64, copy=False)
+    y = coordinates[col.TPR].astype(np.float64, copy=False)
+    exact = [coordinates[c].astype(np.float64, copy=False) for c in exact_columns]
     use_exact = exact_scales(exact, (x, y), group, len(sizes), sizes=new_sizes)
     # Counts are exact, so collinear points are recognized exactly; rates and ROCIV sums
     # carry rounding error.
     exact_turn = 0.0 if exact_columns == [col.FP, col.TP] else RATE_MIN_TURN
     # Each group's hull on its counts (or ROCIV sums) where they are exact, else on its rates.
-    exact_point = np.repeat(use_exact, new_sizes)
-    hull_x = np.where(exact_point, exact[0], x) if exact else x
-    hull_y = np.where(exact_point, exact[1], y) if exact else y
+    hull_x, hull_y = x, y
+    if exact and use_exact.all():
+        hull_x, hull_y = exact
+    elif exact and use_exact.any():
+        exact_point = np.repeat(use_exact, new_sizes)
+        hull_x, hull_y = np.where(exact_point, exact[0], x), np.where(exact_point, exact[1], y)
     min_turn = np.where(use_exact, exact_turn, RATE_MIN_TURN)
     kept, lengths = upper_hulls(hull_x, hull_y, new_starts, new_sizes, min_turn=min_turn)
     vertices = _Sources(source[kept])

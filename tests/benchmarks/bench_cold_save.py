@@ -18,6 +18,10 @@ Two variants of each:
 * ``before``: the cache off (``COSTCHART_CACHE_DIR=""``, vl-convert bundles) and the
   compiled validator off (every spec checked by ``jsonschema``), as every process did.
 
+With ``--against PATH`` a third variant, ``base``, runs the package found at ``PATH`` (a
+checkout of an earlier commit, e.g. made with ``git archive``) as ``now`` runs this one,
+interleaved with the others: the same measurement of the code before a change.
+
 Prints the median seconds of import (costchart and what a chart and a save import: Altair,
 pandas, numpy), build and save of each, and the ratios, with the machine's load.
 """
@@ -66,9 +70,11 @@ print(json.dumps({"import": imported, "build": built, "save": saved}))
 """
 
 
-def run_child(*, big: bool, before: bool, cache: str, out: Path) -> dict:
-    """Import, build and save seconds of one fresh process."""
+def run_child(*, big: bool, before: bool, cache: str, out: Path, path: str | None = None) -> dict:
+    """Import, build and save seconds of one fresh process (``path``: another checkout)."""
     env = {**os.environ, "COSTCHART_CACHE_DIR": "" if before else cache}
+    if path is not None:
+        env["PYTHONPATH"] = os.pathsep.join([path, str(HERE)])
     code = (
         CHILD.replace("BEFORE", repr(before))
         .replace("BIG", repr(big))
@@ -84,18 +90,24 @@ def run_child(*, big: bool, before: bool, cache: str, out: Path) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--against", help="a checkout of an earlier commit, run as 'base'")
     args = parser.parse_args()
-    print(f"python tests/benchmarks/bench_cold_save.py --rounds {args.rounds}")
+    against = f" --against {args.against}" if args.against else ""
+    print(f"python tests/benchmarks/bench_cold_save.py --rounds {args.rounds}{against}")
     print(machine_load())
     work = Path(tempfile.mkdtemp())
     cache = str(work / "cache")
     run_child(big=False, before=False, cache=cache, out=work / "warm.html")  # fills the cache
     for big, name in ((False, "small chart"), (True, "120 curves")):
         runs: dict[str, list[dict]] = {"now": [], "before": []}
+        if args.against:
+            runs["base"] = []
         for _ in range(args.rounds):
             for variant in runs:
+                path = args.against if variant == "base" else None
+                before = variant == "before"
                 runs[variant].append(
-                    run_child(big=big, before=variant == "before", cache=cache, out=work / "x.html")
+                    run_child(big=big, before=before, cache=cache, out=work / "x.html", path=path)
                 )
         print(f"{name} (median of {args.rounds} fresh processes each, interleaved)")
         medians = {
@@ -111,6 +123,15 @@ def main() -> None:
             f"  build + save, beyond the imports: now {total_now:.2f} s, before "
             f"{total_before:.2f} s ({total_before / total_now:.1f} x)"
         )
+        if "base" in medians:
+            for part in ("import", "build", "save"):
+                now, base = medians["now"][part], medians["base"][part]
+                print(f"  {part:7s} now {now:6.3f} s   base {base:6.3f} s     {base / now:5.1f} x")
+            total_base = medians["base"]["build"] + medians["base"]["save"]
+            print(
+                f"  build + save, beyond the imports: now {total_now:.2f} s, base "
+                f"{total_base:.2f} s ({total_base / total_now:.1f} x)"
+            )
 
 
 if __name__ == "__main__":
