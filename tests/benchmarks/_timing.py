@@ -35,8 +35,13 @@ def interleaved(
     warmup: bool = True,
     number: int = 1,
     trim: bool = False,
+    cpu: dict[str, float] | None = None,
 ) -> dict[str, float]:
     """Median seconds of each function over ``rounds`` round-robin runs.
+
+    With ``cpu`` (a dict) the median CPU seconds of each run (``time.process_time``, all
+    threads of this process) are stored in it too: on a machine other processes keep
+    busy, what the code itself costs, where the wall clock also counts the waits.
 
     With ``warmup`` each function runs once first, untimed (imports, caches, first touch
     of memory). Each run calls a function ``number`` times and counts the mean: for calls
@@ -47,12 +52,17 @@ def interleaved(
         for function in functions.values():
             function()
     times: dict[str, list[float]] = {name: [] for name in functions}
+    cpu_times: dict[str, list[float]] = {name: [] for name in functions}
     for _ in range(rounds):
         for name, function in functions.items():
             gc.collect()
             if trim:
                 trim_memory()
+            start = time.process_time()
             times[name].append(timed(lambda f=function: _repeat(f, number))[1] / number)
+            cpu_times[name].append((time.process_time() - start) / number)
+    if cpu is not None:
+        cpu.update({name: statistics.median(values) for name, values in cpu_times.items()})
     return {name: statistics.median(values) for name, values in times.items()}
 
 
