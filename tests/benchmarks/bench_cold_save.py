@@ -76,8 +76,10 @@ print(json.dumps({"import": imported, "build": built, "save": saved, "import CPU
 def run_child(*, big: bool, before: bool, cache: str, out: Path, path: str | None = None) -> dict:
     """Import, build and save seconds of one fresh process (``path``: another checkout)."""
     env = {**os.environ, "COSTCHART_CACHE_DIR": "" if before else cache}
-    if path is not None:
-        env["PYTHONPATH"] = os.pathsep.join([path, str(HERE)])
+    # The package of this checkout (or ``path``) first; the child runs in the output's
+    # folder, as ``python -c`` would find a costchart in its working folder first.
+    package = str(HERE.parents[1]) if path is None else path
+    env["PYTHONPATH"] = os.pathsep.join([package, env.get("PYTHONPATH", "")])
     code = (
         CHILD.replace("BEFORE", repr(before))
         .replace("BIG", repr(big))
@@ -85,7 +87,12 @@ def run_child(*, big: bool, before: bool, cache: str, out: Path, path: str | Non
         .replace("OUT", repr(str(out)))
     )
     done = subprocess.run(
-        [sys.executable, "-c", code], env=env, check=True, capture_output=True, text=True
+        [sys.executable, "-c", code],
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=out.parent,
     )
     return json.loads(done.stdout.strip().splitlines()[-1])
 
