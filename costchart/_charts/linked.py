@@ -129,11 +129,12 @@ def pairs(left, right, *, facet, values, look: Look, hover):
         title = alt.Title(f"{facet}: {value}", anchor="middle") if facet else alt.Undefined
         pairs.append(_side_by_side(views, title, top=not facet))
     per_row = 1 if look.columns is None else look.columns  # a pair is two panels wide
+    chart: alt.ConcatChart | alt.HConcatChart
     if facet:
         chart = alt.ConcatChart(concat=[], columns=per_row)
-        chart.concat = pairs  # given after: see _side_by_side
+        chart.concat = pairs  # type: ignore[assignment]  # given after: see _side_by_side
     else:
-        chart = pairs[0]
+        chart = pairs[0]  # type: ignore[assignment]  # the chart itself (top=True)
     chart.data = combined
     if declared:
         chart.params = [top_level(param, views) for param, views in declared.values()]

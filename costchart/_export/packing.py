@@ -86,7 +86,7 @@ def _pack_column(values: list) -> Any:
     if all(type(value) is str for value in values):  # text: equal only if identical
         text: dict[str, int] = {}
         codes = [text.setdefault(value, len(text)) for value in values]
-        table = list(text)
+        table: list = list(text)
     else:
         distinct: dict[tuple, int] = {}
         codes = [distinct.setdefault(_identity(value), len(distinct)) for value in values]
