@@ -16,9 +16,9 @@ from costchart._io.groups import Groups, assemble
 from costchart._io.owners import owner_values, trivial_thresholds
 from costchart._io.parameters import checked
 from costchart._io.tables import points_owned
-from costchart._roc.upper_hull import upper_hulls
+from costchart._roc.upper_hull import exact_scales, upper_hulls
 
-__all__ = ["group_hulls", "roc_hull"]
+__all__ = ["exact_scales", "group_hulls", "roc_hull"]
 
 #: Without counts, rates such as 1/3 carry rounding error, so a turn whose sine is below
 #: this is taken as collinear (its envelope segment would be narrower than ~1e-12).
@@ -249,71 +249,6 @@ def _exact_columns(columns: list[str]) -> list[str]:
     if {col.TP, col.FP, col.TN, col.FN} <= set(columns):
         return [col.FP, col.TP]
     return []
-
-
-def exact_scales(
-    exact: list[np.ndarray], rates, group: np.ndarray, n_groups: int, *, sizes=None
-) -> np.ndarray:
-    """Per group: whether its exact coordinates are its rates times one total each.
-
-    They are for the points of one curve. Points pooled from curves of different test
-    sets (e.g. ``by=`` leaving out a grouping column) have different class totals; their
-    hull is then taken on the rates. NaN sums (ROCIV columns missing in a group) also
-    mean the rates. ``sizes``, where given, says that the groups are contiguous, in
-    order, of these sizes (``group`` is ``np.repeat(np.arange(n_groups), sizes)``).
-    """
-    if not exact:
-        return np.zeros(n_groups, dtype=bool)
-    if sizes is not None:
-        return ~_contiguous_mismatches(exact, rates, np.asarray(sizes, dtype=np.int64))
-    wrong = np.zeros(len(group), dtype=bool)  # per point; a group is bad if any of its are
-    for values, rate in zip(exact, rates, strict=True):
-        wrong |= np.isnan(values) | ((values == 0) != (rate == 0))
-        nonzero = np.flatnonzero(rate > 0)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            totals = values[nonzero] / rate[nonzero]
-        owner = group[nonzero]
-        first = np.full(n_groups, np.nan)
-        starts = np.flatnonzero(np.append(True, owner[1:] != owner[:-1])) if len(owner) else owner
-        first[owner[starts]] = totals[starts]
-        total = first[owner]
-        wrong[nonzero] |= ~(np.abs(totals - total) <= 1e-9 * np.abs(total))
-    return np.bincount(group, wrong, n_groups) == 0
-
-
-def _contiguous_mismatches(exact: list[np.ndarray], rates, sizes: np.ndarray) -> np.ndarray:
-    """Per group of contiguous points: whether :func:`exact_scales`' rule fails.
-
-    The same rule, each group's first ratio found by one reduction, in place where it
-    can: no gathers of a million points, which the first chart of a process pays for.
-    """
-    n_groups, n = len(sizes), int(sizes.sum())
-    filled = np.flatnonzero(sizes > 0)
-    starts = (np.cumsum(sizes) - sizes)[filled]
-    wrong = np.zeros(n_groups, dtype=bool)
-    if n == 0:
-        return wrong
-    index = np.arange(n)
-    for values, rate in zip(exact, rates, strict=True):
-        bad = np.isnan(values)
-        zero = values == 0
-        np.not_equal(zero, rate == 0, out=zero)
-        bad |= zero
-        positive = rate > 0
-        with np.errstate(invalid="ignore", divide="ignore"):
-            totals = values / rate
-        first = np.minimum.reduceat(np.where(positive, index, n), starts)  # n: none
-        reference = np.full(n_groups, np.nan)
-        reference[filled] = np.where(first < n, totals[np.minimum(first, n - 1)], np.nan)
-        total = np.repeat(reference, sizes)
-        np.subtract(totals, total, out=totals)
-        np.abs(totals, out=totals)
-        np.abs(total, out=total)
-        total *= 1e-9
-        close = totals <= total
-        bad |= positive & ~close
-        wrong[filled] |= np.logical_or.reduceat(bad, starts)
-    return wrong
 
 
 class _Sources:

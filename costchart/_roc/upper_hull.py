@@ -2,15 +2,18 @@
 
 :func:`upper_hull` finds the corners of one group (pool-adjacent-violators, linear time).
 :func:`upper_hulls` finds them for all groups in shared numpy passes that each drop every
-point not turning clockwise; it gives the same positions, and hands the rare group that
-needs many passes to :func:`upper_hull`.
+point not turning clockwise (a group still changing after many passes first drops the
+points under chords of far-apart points); it gives the same positions, and hands the
+rare group that needs many passes even then to :func:`upper_hull`, the only code here
+that imports scipy. :func:`exact_scales` says which groups' exact coordinates (counts)
+scale their rates, so their hull can be taken on the counts.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["upper_hull", "upper_hulls"]
+__all__ = ["exact_scales", "upper_hull", "upper_hulls"]
 
 #: Shared passes before a group whose chain still changes drops the points under far
 #: chords (:func:`_far_chords`), and again before it is finished by :func:`upper_hull`.
@@ -244,3 +247,68 @@ def _turns_clockwise(xs, ys, turn) -> np.ndarray:
         cross = np.where(inner_turn != 0, cross + bend, cross)
     corner[1:-1] = cross < 0
     return corner
+
+
+def exact_scales(
+    exact: list[np.ndarray], rates, group: np.ndarray, n_groups: int, *, sizes=None
+) -> np.ndarray:
+    """Per group: whether its exact coordinates are its rates times one total each.
+
+    They are for the points of one curve. Points pooled from curves of different test
+    sets (e.g. ``by=`` leaving out a grouping column) have different class totals; their
+    hull is then taken on the rates. NaN sums (ROCIV columns missing in a group) also
+    mean the rates. ``sizes``, where given, says that the groups are contiguous, in
+    order, of these sizes (``group`` is ``np.repeat(np.arange(n_groups), sizes)``).
+    """
+    if not exact:
+        return np.zeros(n_groups, dtype=bool)
+    if sizes is not None:
+        return ~_contiguous_mismatches(exact, rates, np.asarray(sizes, dtype=np.int64))
+    wrong = np.zeros(len(group), dtype=bool)  # per point; a group is bad if any of its are
+    for values, rate in zip(exact, rates, strict=True):
+        wrong |= np.isnan(values) | ((values == 0) != (rate == 0))
+        nonzero = np.flatnonzero(rate > 0)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            totals = values[nonzero] / rate[nonzero]
+        owner = group[nonzero]
+        first = np.full(n_groups, np.nan)
+        starts = np.flatnonzero(np.append(True, owner[1:] != owner[:-1])) if len(owner) else owner
+        first[owner[starts]] = totals[starts]
+        total = first[owner]
+        wrong[nonzero] |= ~(np.abs(totals - total) <= 1e-9 * np.abs(total))
+    return np.bincount(group, wrong, n_groups) == 0
+
+
+def _contiguous_mismatches(exact: list[np.ndarray], rates, sizes: np.ndarray) -> np.ndarray:
+    """Per group of contiguous points: whether :func:`exact_scales`' rule fails.
+
+    The same rule, each group's first ratio found by one reduction, in place where it
+    can: no gathers of a million points, which the first chart of a process pays for.
+    """
+    n_groups, n = len(sizes), int(sizes.sum())
+    filled = np.flatnonzero(sizes > 0)
+    starts = (np.cumsum(sizes) - sizes)[filled]
+    wrong = np.zeros(n_groups, dtype=bool)
+    if n == 0:
+        return wrong
+    index = np.arange(n)
+    for values, rate in zip(exact, rates, strict=True):
+        bad = np.isnan(values)
+        zero = values == 0
+        np.not_equal(zero, rate == 0, out=zero)
+        bad |= zero
+        positive = rate > 0
+        with np.errstate(invalid="ignore", divide="ignore"):
+            totals = values / rate
+        first = np.minimum.reduceat(np.where(positive, index, n), starts)  # n: none
+        reference = np.full(n_groups, np.nan)
+        reference[filled] = np.where(first < n, totals[np.minimum(first, n - 1)], np.nan)
+        total = np.repeat(reference, sizes)
+        np.subtract(totals, total, out=totals)
+        np.abs(totals, out=totals)
+        np.abs(total, out=total)
+        total *= 1e-9
+        close = totals <= total
+        bad |= positive & ~close
+        wrong[filled] |= np.logical_or.reduceat(bad, starts)
+    return wrong
