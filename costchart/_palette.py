@@ -108,6 +108,10 @@ def palette(values: Iterable, *, colors: Mapping | None = None) -> dict:
         msg = f"values={values!r} must be a list or column of the values to colour"
         raise CostchartError(msg)
     chosen = _check_colors(colors)
+    if isinstance(values, pd.Series) and isinstance(values.dtype, pd.StringDtype):
+        # Text columns: their distinct values, in order of first appearance as below, in
+        # one pass of the column's own (instead of a Python object per row).
+        values = values.unique()
     values = _as_drawn(list(values))
     chosen = dict(zip(_as_drawn(list(chosen)), chosen.values(), strict=True))
     ordered = _sorted_values(values + list(chosen))

@@ -242,6 +242,19 @@ def lift_data(charts: Sequence[alt.Chart]) -> tuple[alt.InlineData, list[alt.Cha
 def json_values(series: pd.Series) -> list:
     """A column as JSON-ready Python values; missing and non-finite values become None."""
     kind = series.dtype.kind
+    if isinstance(series.dtype, np.dtype) and kind in "biuf":
+        # numpy columns: their values as Python bool, int and float, in one pass.
+        values = series.to_numpy()
+        if kind != "f":
+            return values.tolist()
+        finite = np.isfinite(values)
+        if finite.all():
+            return values.tolist()
+        cells = values.astype(object)
+        cells[~finite] = None
+        return cells.tolist()
+    if isinstance(series.dtype, pd.StringDtype):
+        return series.array.to_numpy(dtype=object, na_value=None).tolist()
     if kind == "b":
         return [bool(v) for v in series]
     if kind in "iu":

@@ -95,13 +95,14 @@ def points():
 
 
 def test_compound_charts_are_altairs_own_classes(points):
-    """Altair's chart classes, with each view of layers Altair's schema class of it."""
+    """Altair's chart classes, with each view of layers, and each pair of views inside a
+    grid, Altair's schema class of it (copied without Altair's merging)."""
     pair = cc.roc_cost_chart(points[points.dataset == "x"], classifier="model")
     grid = cc.roc_cost_chart(points, classifier="model", facet="dataset")
     assert type(pair) is alt.HConcatChart
     assert type(grid) is alt.ConcatChart
     assert {type(view) for view in pair.hconcat} == {alt.LayerSpec}
-    assert {type(p) for p in grid.concat} == {alt.HConcatChart}
+    assert {type(p) for p in grid.concat} == {alt.HConcatSpecGenericSpec}
     assert {type(view) for p in grid.concat for view in p.hconcat} == {alt.LayerSpec}
     # Altair renames the named layers of concatenated LayerCharts ("<name>_<position>"),
     # on every copy; costchart's views keep their content names, which its top-level

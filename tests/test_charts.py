@@ -630,7 +630,10 @@ def test_compositions_stay_altair_charts_that_compose_and_save(demo_points, tmp_
 
     few = demo_points[demo_points.dataset.isin(["sonar", "diabetes"])]
     chart = cc.roc_cost_chart(few, classifier="classifier", facet="dataset")
-    assert isinstance(chart, alt.ConcatChart) and isinstance(chart.concat[0], alt.HConcatChart)
+    assert isinstance(chart, alt.ConcatChart)
+    # Each pair is Altair's schema class of a concatenation: copied without merging.
+    assert all(isinstance(pair, alt.HConcatSpecGenericSpec) for pair in chart.concat)
+    assert [len(pair.hconcat) for pair in chart.concat] == [2, 2]
     titled = chart.properties(title="Two data sets")  # a copy; the original is unchanged
     assert titled.to_dict()["title"] == "Two data sets" and "title" not in chart.to_dict()
     sonar = cc.roc_cost_chart(few[few.dataset == "sonar"], classifier="classifier")

@@ -10,6 +10,7 @@ import polars as pl
 import pytest
 
 import costchart as cc
+from costchart._io.groups import split_groups
 
 DATA = pd.DataFrame(
     {
@@ -146,3 +147,38 @@ def test_a_grouping_column_named_like_costcharts_internal_fields_is_refused():
     data = pd.DataFrame({"s": [0.9, 0.1, 0.8, 0.2], "y": [1, 0, 1, 0], "costchart_line": 1})
     with pytest.raises(cc.CostchartError, match="'costchart_line', a column name costchart"):
         cc.roc_points(data, score="s", label="y", by="costchart_line")
+
+
+def _groups_by_groupby(frame, by):
+    """The reference split: pandas' group-by codes, rows group after group."""
+    codes = frame.groupby(by, sort=False, dropna=False, observed=True).ngroup().to_numpy()
+    return np.argsort(codes, kind="stable"), np.bincount(codes)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_groups_whose_rows_are_together_split_as_the_group_by_splits_them(seed):
+    from costchart._io import groups as _groups
+
+    rng = np.random.default_rng(seed)
+    n = 300
+    runs = np.sort(rng.integers(0, 12, n))  # contiguous groups
+    cases = {
+        "text": pd.DataFrame({"a": np.array(["x", "y", "z"])[runs % 3], "b": runs // 3}),
+        "one text column": pd.DataFrame({"a": pd.Series([f"g{r}" for r in runs], dtype="string")}),
+        "apart": pd.DataFrame({"a": rng.integers(0, 4, n)}),  # groups interleaved
+        "a group again later": pd.DataFrame({"a": np.r_[runs[: n // 2], runs[: n - n // 2]]}),
+        "missing": pd.DataFrame({"a": np.where(runs == 3, np.nan, runs * 1.0)}),
+        "mixed objects": pd.DataFrame({"a": pd.Series([1, 1.0, True, "1", (1, 2)] * 60)}),
+        "zeros": pd.DataFrame({"a": np.r_[np.zeros(150), -np.zeros(150)]}),
+        "categories": pd.DataFrame({"a": pd.Categorical(np.array(["u", "v"])[runs % 2])}),
+    }
+    for name, frame in cases.items():
+        split = split_groups(frame, list(frame.columns))
+        order, sizes = _groups_by_groupby(frame, list(frame.columns))
+        np.testing.assert_array_equal(split.order, order, err_msg=name)
+        np.testing.assert_array_equal(split.sizes, sizes, err_msg=name)
+    together = _groups._contiguous_runs(cases["text"], ["a", "b"])
+    assert together is not None and together.sum() == n  # the run path was taken
+    assert _groups._contiguous_runs(cases["apart"], ["a"]) is None
+    assert _groups._contiguous_runs(cases["a group again later"], ["a"]) is None
+    assert _groups._contiguous_runs(cases["missing"], ["a"]) is None

@@ -190,3 +190,12 @@ def test_exact_scales_says_which_groups_hold_one_curves_counts(seed):
     found = exact_scales([values, other_values], (rate, other_rate), group, 12)
     np.testing.assert_array_equal(found, expected)
     assert found.any() and not found.all()  # both answers are exercised
+    # Groups said to be contiguous (as the hulls' are): the same answer, one reduction.
+    contiguous = exact_scales([values, other_values], (rate, other_rate), group, 12, sizes=sizes)
+    np.testing.assert_array_equal(contiguous, expected)
+    with_empty = np.insert(sizes, [0, 5, 12], 0)  # empty groups too
+    found_empty = exact_scales(
+        [values, other_values], (rate, other_rate), None, 15, sizes=with_empty
+    )
+    np.testing.assert_array_equal(found_empty[with_empty > 0], expected)
+    assert found_empty[with_empty == 0].all()  # no points, nothing wrong

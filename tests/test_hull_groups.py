@@ -152,7 +152,9 @@ def test_roc_staircases_in_counts_and_rates(ties):
 
 
 @pytest.mark.parametrize("mixed_turns", [False, True])
-def test_large_groups_and_slow_groups_are_finished_one_by_one(monkeypatch, mixed_turns):
+def test_long_groups_and_slow_groups(monkeypatch, mixed_turns):
+    # Groups still changing after MAX_PASSES passes drop points under far chords and get
+    # as many passes again; those still changing are finished one by one by upper_hull.
     rng = np.random.default_rng(400)
     x, y, starts, sizes = _integer_groups(rng, 80, 40, 9)
     turns = rng.choice([0.0, 0.05], len(sizes)) if mixed_turns else 0.0
@@ -164,12 +166,53 @@ def test_large_groups_and_slow_groups_are_finished_one_by_one(monkeypatch, mixed
         return upper_hull(*args, **kwargs)
 
     monkeypatch.setattr(_upper_hull, "upper_hull", counted)
-    for large, passes in [(10, 16), (10**9, 1), (10**9, 0), (5, 2)]:
-        monkeypatch.setattr(_upper_hull, "LARGE_GROUP", large)
+    for passes in [16, 2, 1, 0]:
         monkeypatch.setattr(_upper_hull, "MAX_PASSES", passes)
         calls.clear()
         _assert_same(upper_hulls(x, y, starts, sizes, min_turn=turns), expected)
-        assert calls  # the fallback ran
+        if passes in (0, 16):
+            assert bool(calls) == (passes == 0)  # the fallback ran only for slow groups
+
+
+def _no_fallback(monkeypatch):
+    def refused(*args, **kwargs):
+        raise AssertionError("upper_hull was called")
+
+    monkeypatch.setattr(_upper_hull, "upper_hull", refused)
+
+
+@pytest.mark.parametrize("ties", [None, 3])
+def test_long_roc_staircases_need_no_fallback(monkeypatch, ties):
+    # Curves of 3,000 to 12,000 points, as a chart of many folds thins them: the far
+    # chords leave the shared passes little to do, and upper_hull (scipy) is not called.
+    rng = np.random.default_rng(600 + (ties or 0))
+    fp, tp, starts, sizes, negatives, positives = _staircases(rng, 12, 12_000, ties)
+    assert (sizes > 2_000).sum() >= 6
+    expected_counts = _upper_hulls_group_by_group(fp, tp, starts, sizes)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        fpr, tpr = np.nan_to_num(fp / negatives), np.nan_to_num(tp / positives)
+    expected_rates = _upper_hulls_group_by_group(fpr, tpr, starts, sizes, min_turn=RATE_MIN_TURN)
+    _no_fallback(monkeypatch)
+    _assert_same(upper_hulls(fp, tp, starts, sizes, min_turn=0.0), expected_counts)
+    _assert_same(upper_hulls(fpr, tpr, starts, sizes, min_turn=RATE_MIN_TURN), expected_rates)
+
+
+def test_a_long_arc_under_a_long_edge_needs_no_fallback(monkeypatch):
+    # 5,000 points hanging in a concave arc under the edge to (1, 1): without the far
+    # chords each pass would drop one point from each end.
+    t = np.linspace(0.05, 0.95, 5_000)
+    x = np.concatenate([[0.0], t, [1.0]])
+    y = np.concatenate([[0.0], 0.3 * np.sin(np.pi * t), [1.0]])
+    starts, sizes = np.array([0]), np.array([len(x)])
+    expected = {
+        turn: _upper_hulls_group_by_group(x, y, starts, sizes, min_turn=turn)
+        for turn in (0.0, RATE_MIN_TURN)
+    }
+    _no_fallback(monkeypatch)
+    for turn, hull in expected.items():
+        found = upper_hulls(x, y, starts, sizes, min_turn=turn)
+        _assert_same(found, hull)
+        np.testing.assert_array_equal(found[1], [2])
 
 
 def test_an_arc_under_a_long_edge_needs_many_passes():

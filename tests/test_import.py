@@ -102,3 +102,23 @@ def test_command_answers_without_a_subcommand(flag):
     else:
         assert done.stdout.startswith("usage: costchart")
         assert "--version" in done.stdout
+
+
+def test_the_first_chart_and_its_save_leave_scipy_alone(tmp_path):
+    # What a script drawing one chart loads: the charts and the export, not the band
+    # engine or scipy (the hulls of long curves are found in numpy).
+    code = (
+        "import sys, costchart as cc\n"
+        "data = {'s': [0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2] * 4,\n"
+        "        'y': [1, 1, 0, 1, 0, 1, 0, 0] * 4,\n"
+        "        'model': ['a'] * 16 + ['b'] * 16, 'data': (['x'] * 8 + ['z'] * 8) * 2}\n"
+        "points = cc.roc_points(data, score='s', label='y', by=['data', 'model'])\n"
+        "chart = cc.roc_cost_chart(points, color='model', facet='data')\n"
+        f"cc.save(chart, {str(tmp_path / 'chart.html')!r})\n"
+        "print('\\n'.join(sorted(sys.modules)))"
+    )
+    modules = _python(code).split()
+    loaded = {name.split(".")[0] for name in modules}
+    assert "altair" in loaded and "vl_convert" in loaded  # the chart was drawn and saved
+    assert loaded & {"scipy", "sklearn"} == set()
+    assert not any(name.startswith("costchart._bands") for name in modules)

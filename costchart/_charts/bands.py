@@ -14,7 +14,6 @@ import altair as alt
 
 import costchart as cc
 from costchart import layers
-from costchart._bands.describe import pair_of, recorded_level, recorded_names
 from costchart._charts._compose import compose, with_key, zoom_entries
 from costchart._charts._options import Look, check_roles, colors_of, keys_of, ready_chart
 from costchart._charts._registry import register
@@ -36,6 +35,8 @@ __all__ = ["band_chart", "difference_chart"]
 
 def _band_entry(table) -> str:
     """The band's key entry from its description; warns when it has none."""
+    from costchart._bands.describe import recorded_level  # loads with the first band
+
     if recorded_level(table) is None:
         warn(
             "the band does not record its level and method (it went through another "
@@ -168,6 +169,8 @@ def difference_chart(
     )
     # What the band recorded, read once the table is known to be one.
     label = band_label or _band_entry(difference)
+    from costchart._bands.describe import pair_of, recorded_names  # with the first band
+
     a, b = recorded_names(difference, pair_of(a, b))
     by = infer_by(table, by, name="difference", declared=(facet,))
     check_roles(by, "difference", "difference_band", facet=facet)

@@ -67,6 +67,25 @@ def _plain(value):
     return value.item() if isinstance(value, np.generic) else value
 
 
+def _side_by_side(
+    views: list, title, *, top: bool
+) -> alt.HConcatChart | alt.HConcatSpecGenericSpec:
+    """Views side by side: the chart itself (``top``), or one pair of a concatenation.
+
+    Works around: Altair's compound charts merge their views' data and selections when
+    made, deep-copying every view, and again on every copy (each ``to_dict`` copies):
+    the views here hold neither (:func:`costchart._vega.lift_data`,
+    :func:`costchart._vega.top_level`), so a pair inside a concatenation is Altair's
+    schema class of a Vega-Lite concatenation (``alt.HConcatSpecGenericSpec``), which is copied
+    without merging, and every compound is made empty and then given its views.
+    """
+    pair = (
+        alt.HConcatChart(hconcat=[]) if top else alt.HConcatSpecGenericSpec(hconcat=[], title=title)
+    )
+    pair.hconcat = views
+    return pair
+
+
 def _is_target(chart) -> bool:
     name = getattr(chart, "name", alt.Undefined)
     return isinstance(name, str) and name.startswith(tuple(TARGET_VIEWS.values()))
@@ -137,14 +156,19 @@ def pairs(left, right, *, facet, values, look: Look, hover, below=None):
             column = alt.VConcatChart(vconcat=[views["cost"], views["below"]], spacing=4)
             shown = [*([views["roc"]] if "roc" in views else []), column]
         if len(shown) > 1:
-            pairs.append(alt.HConcatChart(hconcat=shown, title=title))
+            pairs.append(_side_by_side(shown, title, top=not facet))
         elif isinstance(shown[0], alt.VConcatChart):  # the cost view and the one below
             shown[0].title = title
             pairs.append(shown[0])
         else:
             pairs.append(alt.VConcatChart(vconcat=shown, title=title))
     per_row = 1 if look.columns is None else look.columns  # a pair is two panels wide
-    chart = alt.ConcatChart(concat=pairs, columns=per_row) if facet else pairs[0]
+    chart: alt.ConcatChart | alt.HConcatChart | alt.VConcatChart
+    if facet:
+        chart = alt.ConcatChart(concat=[], columns=per_row)
+        chart.concat = pairs  # given after: see _side_by_side
+    else:
+        chart = pairs[0]  # the chart itself (top=True), or the cost view over the strip
     chart.data = combined
     if declared:
         chart.params = [top_level(param, views) for param, views in declared.values()]

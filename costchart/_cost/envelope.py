@@ -331,9 +331,32 @@ def operating_range(
 
 
 def envelope_ranges(table: pd.DataFrame, by: list[str], groups: Groups, hulls) -> pd.DataFrame:
-    """The envelope's operating range of each group, from hulls already computed."""
-    parts = [_envelope_range(hull) for hull in hulls.parts()]
-    return combine_groups(table, by, groups, parts, [col.PC_LO, col.PC_HI])
+    """The envelope's operating range of each group, from hulls already computed.
+
+    Of each group's vertices that beat both trivial classifiers somewhere (``tpr > fpr``
+    and a ``pc`` range of positive width), the lowest ``pc_lo`` and the highest ``pc_hi``;
+    NaN where there are none. All groups at once, from the hulls' columns.
+    """
+    lengths = np.asarray(hulls.lengths, dtype=np.int64)
+    fpr = np.asarray(hulls.columns[col.FPR], dtype=np.float64)
+    tpr = np.asarray(hulls.columns[col.TPR], dtype=np.float64)
+    pc_lo = np.asarray(hulls.columns[col.PC_LO], dtype=np.float64)
+    pc_hi = np.asarray(hulls.columns[col.PC_HI], dtype=np.float64)
+    useful = (tpr > fpr) & (pc_hi > pc_lo)
+    owner = np.repeat(np.arange(len(lengths)), lengths)[useful]
+    low = np.full(len(lengths), np.inf)
+    high = np.full(len(lengths), -np.inf)
+    np.minimum.at(low, owner, pc_lo[useful])
+    np.maximum.at(high, owner, pc_hi[useful])
+    found = np.bincount(owner, minlength=len(lengths)) > 0
+    body = pd.DataFrame(
+        {col.PC_LO: np.where(found, low, np.nan), col.PC_HI: np.where(found, high, np.nan)}
+    )
+    if not by:
+        return carry_grouping(body, [])
+    # One row per group, its key values read at its first row (as combine_groups does).
+    keys = table[by].iloc[groups.firsts].reset_index(drop=True)
+    return carry_grouping(pd.concat([keys, body], axis=1), by)
 
 
 def line_ranges(table: pd.DataFrame, by: list[str], groups: Groups) -> pd.DataFrame:
@@ -353,17 +376,3 @@ def line_ranges(table: pd.DataFrame, by: list[str], groups: Groups) -> pd.DataFr
     result[col.PC_LO] = low
     result[col.PC_HI] = high
     return carry_grouping(result, by)
-
-
-def _envelope_range(hull: pd.DataFrame) -> pd.DataFrame:
-    fpr = hull[col.FPR].to_numpy(np.float64)
-    tpr = hull[col.TPR].to_numpy(np.float64)
-    useful = (tpr > fpr) & (hull[col.PC_HI] > hull[col.PC_LO]).to_numpy()
-    if not useful.any():
-        return pd.DataFrame({col.PC_LO: [np.nan], col.PC_HI: [np.nan]})
-    return pd.DataFrame(
-        {
-            col.PC_LO: [hull[col.PC_LO].to_numpy()[useful].min()],
-            col.PC_HI: [hull[col.PC_HI].to_numpy()[useful].max()],
-        }
-    )

@@ -76,18 +76,25 @@ def _identity(value) -> tuple:
 
 def _pack_column(values: list) -> Any:
     """One column: plain, or its distinct values once with codes or runs of codes."""
-    distinct: dict[tuple, int] = {}
-    codes = []
     try:
-        for value in values:
-            codes.append(distinct.setdefault(_identity(value), len(distinct)))
+        # Python's equality merges values told apart here (1, 1.0, True; 0.0, -0.0), so
+        # a column of mostly distinct values by it has mostly distinct values: plain.
+        if len(set(values)) * 2 > len(values):
+            return values
     except TypeError:  # lists or dicts in cells: stored as they are
         return values
-    if len(distinct) * 2 > len(values):
-        return values
-    table = [None] * len(distinct)
-    for (_, value, *_rest), code in distinct.items():
-        table[code] = value
+    if all(type(value) is str for value in values):  # text: equal only if identical
+        text: dict[str, int] = {}
+        codes = [text.setdefault(value, len(text)) for value in values]
+        table: list = list(text)
+    else:
+        distinct: dict[tuple, int] = {}
+        codes = [distinct.setdefault(_identity(value), len(distinct)) for value in values]
+        if len(distinct) * 2 > len(values):
+            return values
+        table = [None] * len(distinct)
+        for (_, value, *_rest), code in distinct.items():
+            table[code] = value
     runs: list[int] = []
     for code in codes:
         if runs and runs[-2] == code:

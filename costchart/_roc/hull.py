@@ -16,9 +16,9 @@ from costchart._io.groups import Groups, assemble
 from costchart._io.owners import owner_values, trivial_thresholds
 from costchart._io.parameters import checked
 from costchart._io.tables import points_owned
-from costchart._roc.upper_hull import upper_hulls
+from costchart._roc.upper_hull import exact_scales, upper_hulls
 
-__all__ = ["group_hulls", "roc_hull"]
+__all__ = ["exact_scales", "group_hulls", "roc_hull"]
 
 #: Without counts, rates such as 1/3 carry rounding error, so a turn whose sine is below
 #: this is taken as collinear (its envelope segment would be narrower than ~1e-12).
@@ -205,16 +205,21 @@ def all_hulls(
         c: _column_with_trivial(arrays, c, columns, points, group, firsts, maxima)
         for c in (col.FPR, col.TPR, *exact_columns)
     }
-    x, y = coordinates[col.FPR].astype(np.float64), coordinates[col.TPR].astype(np.float64)
-    exact = [coordinates[c].astype(np.float64) for c in exact_columns]
-    use_exact = exact_scales(exact, (x, y), group, len(sizes))
+    # Fresh arrays already (gathered above): converted, never copied, where float64.
+    x = coordinates[col.FPR].astype(np.float64, copy=False)
+    y = coordinates[col.TPR].astype(np.float64, copy=False)
+    exact = [coordinates[c].astype(np.float64, copy=False) for c in exact_columns]
+    use_exact = exact_scales(exact, (x, y), group, len(sizes), sizes=new_sizes)
     # Counts are exact, so collinear points are recognized exactly; rates and ROCIV sums
     # carry rounding error.
     exact_turn = 0.0 if exact_columns == [col.FP, col.TP] else RATE_MIN_TURN
     # Each group's hull on its counts (or ROCIV sums) where they are exact, else on its rates.
-    exact_point = np.repeat(use_exact, new_sizes)
-    hull_x = np.where(exact_point, exact[0], x) if exact else x
-    hull_y = np.where(exact_point, exact[1], y) if exact else y
+    hull_x, hull_y = x, y
+    if exact and use_exact.all():
+        hull_x, hull_y = exact
+    elif exact and use_exact.any():
+        exact_point = np.repeat(use_exact, new_sizes)
+        hull_x, hull_y = np.where(exact_point, exact[0], x), np.where(exact_point, exact[1], y)
     min_turn = np.where(use_exact, exact_turn, RATE_MIN_TURN)
     kept, lengths = upper_hulls(hull_x, hull_y, new_starts, new_sizes, min_turn=min_turn)
     vertices = _Sources(source[kept])
@@ -244,31 +249,6 @@ def _exact_columns(columns: list[str]) -> list[str]:
     if {col.TP, col.FP, col.TN, col.FN} <= set(columns):
         return [col.FP, col.TP]
     return []
-
-
-def exact_scales(exact: list[np.ndarray], rates, group: np.ndarray, n_groups: int):
-    """Per group: whether its exact coordinates are its rates times one total each.
-
-    They are for the points of one curve. Points pooled from curves of different test
-    sets (e.g. ``by=`` leaving out a grouping column) have different class totals; their
-    hull is then taken on the rates. NaN sums (ROCIV columns missing in a group) also
-    mean the rates.
-    """
-    if not exact:
-        return np.zeros(n_groups, dtype=bool)
-    wrong = np.zeros(len(group), dtype=bool)  # per point; a group is bad if any of its are
-    for values, rate in zip(exact, rates, strict=True):
-        wrong |= np.isnan(values) | ((values == 0) != (rate == 0))
-        nonzero = np.flatnonzero(rate > 0)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            totals = values[nonzero] / rate[nonzero]
-        owner = group[nonzero]
-        first = np.full(n_groups, np.nan)
-        starts = np.flatnonzero(np.append(True, owner[1:] != owner[:-1])) if len(owner) else owner
-        first[owner[starts]] = totals[starts]
-        total = first[owner]
-        wrong[nonzero] |= ~(np.abs(totals - total) <= 1e-9 * np.abs(total))
-    return np.bincount(group, wrong, n_groups) == 0
 
 
 class _Sources:

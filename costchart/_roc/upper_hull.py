@@ -2,25 +2,26 @@
 
 :func:`upper_hull` finds the corners of one group (pool-adjacent-violators, linear time).
 :func:`upper_hulls` finds them for all groups in shared numpy passes that each drop every
-point not turning clockwise; it gives the same positions, and hands the rare group that
-needs many passes to :func:`upper_hull`.
+point not turning clockwise (a group still changing after many passes first drops the
+points under chords of far-apart points); it gives the same positions, and hands the
+rare group that needs many passes even then to :func:`upper_hull`, the only code here
+that imports scipy. :func:`exact_scales` says which groups' exact coordinates (counts)
+scale their rates, so their hull can be taken on the counts.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["upper_hull", "upper_hulls"]
+__all__ = ["exact_scales", "upper_hull", "upper_hulls"]
 
-#: Groups whose chain still changes after this many shared passes are finished one by one
-#: by :func:`upper_hull`. ROC curves of up to 2,000 points need 6 to 14 passes (random,
-#: rounded or heavily tied scores); points hanging below a long edge in a concave arc
-#: lose only one point per pass from each end.
+#: Shared passes before a group whose chain still changes drops the points under far
+#: chords (:func:`_far_chords`), and again before it is finished by :func:`upper_hull`.
+#: ROC curves of up to 2,000 points need 6 to 14 passes (random, rounded or heavily tied
+#: scores), of 10,000 points about 10; points hanging below a long edge in a concave arc
+#: lose only one point per pass from each end, until the far chords drop them at once.
 MAX_PASSES = 16
 
-#: Groups of more points go to :func:`upper_hull` directly: a call costs about 40
-#: microseconds more than the shared passes, but then about 20 ns less per point.
-LARGE_GROUP = 2_000
 #: Coordinates above this (counts of large weights) are scaled down by a power of two,
 #: exactly, before any turn is computed: a product of two coordinates near 1e154
 #: overflows float64, and the hull came out wrong.
@@ -97,8 +98,9 @@ def upper_hulls(
     until no chain changes: first with ``min_turn`` 0 (the exact hull, which the
     pool-adjacent-violators step of :func:`upper_hull` finds), then with each group's
     ``min_turn`` (the final step of :func:`upper_hull`, with the same arithmetic). Groups
-    still changing after :data:`MAX_PASSES` passes, and groups of more than
-    :data:`LARGE_GROUP` points, are left to :func:`upper_hull`.
+    still changing after :data:`MAX_PASSES` passes drop the points well under chords of
+    far-apart chain points (never corners) and get as many passes again; those still
+    changing then are left to :func:`upper_hull`.
 
     The positions are those of :func:`upper_hull` wherever the turns are exact (integer
     coordinates) or ``min_turn`` exceeds their rounding error; with ``min_turn`` 0 on
@@ -129,18 +131,18 @@ def upper_hulls(
     final_turn = np.broadcast_to(np.asarray(min_turn, dtype=np.float64), (n_groups,))
     group = np.repeat(np.arange(n_groups), sizes)
     candidate = _chain_candidates(x, y, starts, sizes, group)
-    alone = sizes > LARGE_GROUP
-    if alone.any():
-        candidate[np.repeat(alone, sizes)] = False
     chain = np.flatnonzero(candidate)
     chain, unsettled = _shared_passes(x, y, chain, group, np.zeros(n_groups))
+    if unsettled.any():
+        chain = _far_chords(x, y, chain, group, unsettled, int(sizes[unsettled].max()))
+        chain, unsettled = _shared_passes(x, y, chain, group, np.zeros(n_groups))
     if final_turn.any():
         chain = chain[~unsettled[group[chain]]]
         chain, still = _shared_passes(x, y, chain, group, final_turn)
         unsettled |= still
     kept = np.zeros(len(x), dtype=bool)
     kept[chain] = True
-    for g in np.flatnonzero(unsettled | alone):
+    for g in np.flatnonzero(unsettled):
         part = slice(starts[g], starts[g] + sizes[g])
         kept[part] = False
         kept[starts[g] + upper_hull(x[part], y[part], min_turn=final_turn[g])] = True
@@ -164,6 +166,43 @@ def _chain_candidates(x, y, starts, sizes, group) -> np.ndarray:
     candidate[firsts] |= y[firsts] != y[tops]
     candidate[np.repeat(sizes <= 2, sizes)] = True
     return candidate
+
+
+def _far_chords(x, y, chain, group, slow, longest: int) -> np.ndarray:
+    """``chain`` without the points of ``slow`` groups lying well under a far chord.
+
+    A point strictly under the chord of two points of its group, one left and one right
+    of it, lies inside the hull and is no corner. For strides 2, 4, 8, ... each chain
+    point of a long group is compared with the chain points that many places before and
+    after it (or its chain's ends) and dropped when it lies under their chord by more
+    than rounding could explain (a relative 1e-9 of the cross product's terms): the
+    points dropped are never corners, whatever the arithmetic, and the shared passes
+    settle what is left. Each stride keeps every point of the other groups; strides stop
+    at ``longest``, the most points of a slow group.
+    """
+    stride = 2
+    while stride < longest and len(chain) > 2:
+        owner = group[chain]
+        n = len(chain)
+        index = np.arange(n)
+        new = np.ones(n, dtype=bool)
+        new[1:] = owner[1:] != owner[:-1]
+        first = np.maximum.accumulate(np.where(new, index, 0))
+        end = np.ones(n, dtype=bool)
+        end[:-1] = new[1:]
+        last = np.minimum.accumulate(np.where(end, index, n - 1)[::-1])[::-1]
+        left = np.maximum(index - stride, first)
+        right = np.minimum(index + stride, last)
+        xs, ys = x[chain], y[chain]
+        left_x, left_y = xs - xs[left], ys - ys[left]
+        right_x, right_y = xs[right] - xs, ys[right] - ys
+        one, two = left_x * right_y, left_y * right_x
+        under = (one - two > 1e-9 * (np.abs(one) + np.abs(two))) & slow[owner]
+        under &= (left < index) & (index < right)
+        if under.any():
+            chain = chain[~under]
+        stride *= 2
+    return chain
 
 
 def _shared_passes(x, y, chain, group, turn) -> tuple[np.ndarray, np.ndarray]:
@@ -208,3 +247,68 @@ def _turns_clockwise(xs, ys, turn) -> np.ndarray:
         cross = np.where(inner_turn != 0, cross + bend, cross)
     corner[1:-1] = cross < 0
     return corner
+
+
+def exact_scales(
+    exact: list[np.ndarray], rates, group: np.ndarray, n_groups: int, *, sizes=None
+) -> np.ndarray:
+    """Per group: whether its exact coordinates are its rates times one total each.
+
+    They are for the points of one curve. Points pooled from curves of different test
+    sets (e.g. ``by=`` leaving out a grouping column) have different class totals; their
+    hull is then taken on the rates. NaN sums (ROCIV columns missing in a group) also
+    mean the rates. ``sizes``, where given, says that the groups are contiguous, in
+    order, of these sizes (``group`` is ``np.repeat(np.arange(n_groups), sizes)``).
+    """
+    if not exact:
+        return np.zeros(n_groups, dtype=bool)
+    if sizes is not None:
+        return ~_contiguous_mismatches(exact, rates, np.asarray(sizes, dtype=np.int64))
+    wrong = np.zeros(len(group), dtype=bool)  # per point; a group is bad if any of its are
+    for values, rate in zip(exact, rates, strict=True):
+        wrong |= np.isnan(values) | ((values == 0) != (rate == 0))
+        nonzero = np.flatnonzero(rate > 0)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            totals = values[nonzero] / rate[nonzero]
+        owner = group[nonzero]
+        first = np.full(n_groups, np.nan)
+        starts = np.flatnonzero(np.append(True, owner[1:] != owner[:-1])) if len(owner) else owner
+        first[owner[starts]] = totals[starts]
+        total = first[owner]
+        wrong[nonzero] |= ~(np.abs(totals - total) <= 1e-9 * np.abs(total))
+    return np.bincount(group, wrong, n_groups) == 0
+
+
+def _contiguous_mismatches(exact: list[np.ndarray], rates, sizes: np.ndarray) -> np.ndarray:
+    """Per group of contiguous points: whether :func:`exact_scales`' rule fails.
+
+    The same rule, each group's first ratio found by one reduction, in place where it
+    can: no gathers of a million points, which the first chart of a process pays for.
+    """
+    n_groups, n = len(sizes), int(sizes.sum())
+    filled = np.flatnonzero(sizes > 0)
+    starts = (np.cumsum(sizes) - sizes)[filled]
+    wrong = np.zeros(n_groups, dtype=bool)
+    if n == 0:
+        return wrong
+    index = np.arange(n)
+    for values, rate in zip(exact, rates, strict=True):
+        bad = np.isnan(values)
+        zero = values == 0
+        np.not_equal(zero, rate == 0, out=zero)
+        bad |= zero
+        positive = rate > 0
+        with np.errstate(invalid="ignore", divide="ignore"):
+            totals = values / rate
+        first = np.minimum.reduceat(np.where(positive, index, n), starts)  # n: none
+        reference = np.full(n_groups, np.nan)
+        reference[filled] = np.where(first < n, totals[np.minimum(first, n - 1)], np.nan)
+        total = np.repeat(reference, sizes)
+        np.subtract(totals, total, out=totals)
+        np.abs(totals, out=totals)
+        np.abs(total, out=total)
+        total *= 1e-9
+        close = totals <= total
+        bad |= positive & ~close
+        wrong[filled] |= np.logical_or.reduceat(bad, starts)
+    return wrong

@@ -13,7 +13,6 @@ import altair as alt
 import pandas as pd
 
 import costchart as cc
-from costchart._bands.describe import pair_of
 from costchart._cost.geometry import repeat_for
 from costchart._io import schema as col
 from costchart._io.deprecation import renamed, renamed_pair
@@ -80,6 +79,10 @@ def draw_difference_curve(
     hover=None,
 ) -> alt.Chart:
     """:func:`difference_curve` of a checked table (trusted): what the charts call."""
+    # Imported here: the band engine (and scipy) loads with the first band, not the
+    # first chart.
+    from costchart._bands.describe import pair_of
+
     a, b = pair_of(a, b) or ("a", "b")
     name = f"{a} - {b}"
     return build(

@@ -35,15 +35,24 @@ def interleaved(
     warmup: bool = True,
     number: int = 1,
     trim: bool = False,
+    cpu: dict[str, float] | None = None,
 ) -> dict[str, float]:
     """Median seconds of each function over ``rounds`` round-robin runs.
+
+    With ``cpu`` (a dict) the median CPU seconds of each run (``time.process_time``, all
+    threads of this process) are stored in it too: on a machine other processes keep
+    busy, what the code itself costs, where the wall clock also counts the waits.
 
     With ``warmup`` each function runs once first, untimed (imports, caches, first touch
     of memory). Each run calls a function ``number`` times and counts the mean: for calls
     of a few milliseconds, where one call's timing is mostly noise. With ``trim`` the C
     allocator returns its free memory to the system before each run (:func:`trim_memory`).
     """
-    times = interleaved_rounds(functions, rounds=rounds, warmup=warmup, number=number, trim=trim)
+    times, cpu_times = interleaved_rounds(
+        functions, rounds=rounds, warmup=warmup, number=number, trim=trim, cpu=True
+    )
+    if cpu is not None:
+        cpu.update({name: statistics.median(values) for name, values in cpu_times.items()})
     return {name: statistics.median(values) for name, values in times.items()}
 
 
@@ -54,23 +63,28 @@ def interleaved_rounds(
     warmup: bool = True,
     number: int = 1,
     trim: bool = False,
-) -> dict[str, list[float]]:
+    cpu: bool = False,
+):
     """:func:`interleaved`'s seconds of every round, in order, before taking medians.
 
     For ratios taken round by round (:func:`median_ratio`): the two sides of one round
-    ran back to back, under the same load.
+    ran back to back, under the same load. With ``cpu`` also the CPU seconds of every
+    round (``time.process_time``), as a second dict.
     """
     if warmup:
         for function in functions.values():
             function()
     times: dict[str, list[float]] = {name: [] for name in functions}
+    cpu_times: dict[str, list[float]] = {name: [] for name in functions}
     for _ in range(rounds):
         for name, function in functions.items():
             gc.collect()
             if trim:
                 trim_memory()
+            start = time.process_time()
             times[name].append(timed(lambda f=function: _repeat(f, number))[1] / number)
-    return times
+            cpu_times[name].append((time.process_time() - start) / number)
+    return (times, cpu_times) if cpu else times
 
 
 def median_ratio(numerators: list[float], denominators: list[float]) -> float:

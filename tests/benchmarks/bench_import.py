@@ -11,7 +11,9 @@ kept. The reference is ``import numpy, pandas, altair``: costchart cannot import
 than what it is built on.
 
 Targets (the import-speed issue): ``import costchart`` <= 1.3x the reference;
-``costchart --help`` and ``costchart --version`` under 1 s.
+``costchart --help`` and ``costchart --version`` under 1 s. ``import costchart + a
+chart's API`` also loads what a first chart and its save need (``cc.roc_cost_chart``,
+``cc.save``: the charts, the layers and the export, but not the band engine or scipy).
 """
 
 from __future__ import annotations
@@ -62,6 +64,9 @@ def main() -> None:
             [sys.executable, "-c", "import numpy, pandas, altair"]
         ),
         "import costchart": _runner([sys.executable, "-c", "import costchart"]),
+        "import costchart + a chart's API": _runner(
+            [sys.executable, "-c", "import costchart as cc; cc.roc_cost_chart, cc.save"]
+        ),
         "costchart --help": _runner([*command, "--help"]),
         "costchart --version": _runner([*command, "--version"]),
     }
