@@ -29,8 +29,7 @@ machine load and the settings are printed first; ``docs/cheapest_set.md`` shows 
         [--only headline | equal,crossing,power,closer | cell names] [--quick]
 
 ``--quick`` is 200 test sets and 500 resamples per set; ``--rounds`` the resamples of each
-set (``n_resamples``); ``--subsample 1`` measures the ordinary bootstrap (``m = n``) in
-place of the half-size resamples, for comparison.
+set (``n_resamples``).
 """
 
 from __future__ import annotations
@@ -45,7 +44,6 @@ import pandas as pd
 from scipy.optimize import brentq, minimize_scalar
 from scipy.stats import norm
 
-from costchart._select import confidence_set
 from costchart._select.confidence_set import members
 
 LEVEL = 0.9
@@ -195,14 +193,7 @@ def main() -> None:
     parser.add_argument("--only", default="", help="comma-separated cells or families")
     parser.add_argument("--quick", action="store_true", help="200 sets, 500 resamples")
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument(
-        "--subsample",
-        type=float,
-        default=confidence_set.SUBSAMPLE,
-        help="share of each class a resample draws (1 = the ordinary bootstrap), to compare",
-    )
     args = parser.parse_args()
-    confidence_set.SUBSAMPLE = args.subsample
     if args.quick:
         args.sets, args.rounds = 200, 500
     wanted = [w.strip() for w in args.only.split(",") if w.strip()]
@@ -215,8 +206,7 @@ def main() -> None:
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(
         f"run {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, load {load}: "
-        f"{args.sets} test sets per cell, n_resamples={args.rounds}, level {LEVEL}, "
-        f"resamples of {args.subsample:g} of each class"
+        f"{args.sets} test sets per cell, n_resamples={args.rounds}, level {LEVEL}"
     )
     print(f"crossing curves cross at pc {crossing_point(CROSS_A, CROSS_B):.3f}")
     pd.set_option("display.width", 220)
