@@ -148,6 +148,7 @@ if TYPE_CHECKING:
     from costchart._charts import (
         average_chart,
         band_chart,
+        cheapest_set_chart,
         cost_chart,
         difference_chart,
         roc_chart,

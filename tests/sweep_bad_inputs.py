@@ -656,7 +656,7 @@ def build_cases(tmp: Path) -> list[Case]:
         lambda: set_call(paired.rename(columns={"classifier": "pc"}), classifier="pc"),
     )
     add("cheapest_set: classifier=<Series>", lambda: set_call(paired, classifier=paired["label"]))
-    for value in (10, 0, 2.5, "100"):
+    for value in (10, 0, 2.5, "100", 2**63):
         add(f"cheapest_set: n_resamples={value!r}", lambda v=value: set_call(paired, n_resamples=v))
     for value in (1, 0, math.nan, "0.9", None):
         add(

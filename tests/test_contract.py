@@ -826,7 +826,7 @@ def test_every_table_function_is_covered():
     # They take scikit-learn estimators; tests/test_estimators.py covers them.
     covered |= {"predictions", "from_cv_results", "threshold_classifier", "expected_cost_scorer"}
     charts = {"band_chart", "cost_chart", "difference_chart", "roc_chart", "roc_cost_chart"}
-    charts |= {"pr_chart", "decision_curve_chart", "threshold_choice_chart"}
+    charts |= {"pr_chart", "decision_curve_chart", "threshold_choice_chart", "cheapest_set_chart"}
     covered |= {"net_benefit", "brier_curve"}  # their own tests and the fuzz suite
     charts |= {
         "average_chart",

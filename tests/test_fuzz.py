@@ -739,6 +739,38 @@ def difference_band_call(draw):
     return Call(cc.difference_band, (table,), d.options(options), check, d.plan)
 
 
+@st.composite
+def cheapest_set_call(draw, chart=False):
+    """cheapest_set, or its chart, of paired data, with its options at random."""
+    i = draw(example())
+    options = {
+        "score": column("score"),
+        "label": column("y"),
+        "classifier": column(i.classifier_column),
+        "instance": column("instance"),
+        "by": by_option(i.by),
+        "pos_label": maybe(st.sampled_from([None, 1])),
+        "confidence_level": maybe(st.sampled_from([0.5, 0.8, 0.9])),
+        "n_resamples": maybe(st.sampled_from([100, 200, 150.0])),
+        "rng": maybe(st.sampled_from([None, 0, 7])),
+        "pc": maybe(st.sampled_from([PC_GRID, 0.3, [0.1, 0.9], np.array(PC_GRID)])),
+    }
+    if chart:
+        options.update(size=SIZE, y_max=Y_MAX, **LOOK_OPTIONS)
+    d = Drawer(draw, slots(*options))
+    table = d.table(i, "paired")
+    if chart:
+        return Call(cc.cheapest_set_chart, (table,), d.options(options), _chart_check, d.plan)
+    return Call(cc.cheapest_set, (table,), d.options(options), _cheapest_set_check, d.plan)
+
+
+def _cheapest_set_check(result):
+    assert list(result.columns[-5:]) == list(_schema.CHEAPEST_SET_TABLE[2:]), list(result.columns)
+    assert (result[_schema.LOWER] <= 1e-12).all()
+    assert (result[_schema.LOWER] <= result[_schema.DIFFERENCE] + 1e-12).all()
+    assert (result[_schema.DIFFERENCE] <= result[_schema.UPPER] + 1e-12).all()
+
+
 def _pr_curve_check(result):
     assert result["interpolated"].dtype == bool, result["interpolated"].dtype
     check_table(result.drop(columns="interpolated"), None, ["recall", "precision"])
@@ -1324,6 +1356,7 @@ CASES = {
         table_check(_schema.BAND_TABLE),
     ),
     "difference_band": difference_band_call,
+    "cheapest_set": cheapest_set_call,
     "auc_ci": _raw_call(cc.auc_ci, "raw", _auc_ci_options, _check_auc_ci),
     "h_measure": _raw_call(cc.h_measure, "raw", _h_measure_options, _check_h_measure),
     "expected_loss": _raw_call(
@@ -1445,6 +1478,7 @@ CHART_CASES = {
         band_label=maybe(st.sampled_from(["90 % band", None]), st.sampled_from(["", 3])),
         **LOOK_OPTIONS,
     ),
+    "cheapest_set_chart": lambda: cheapest_set_call(chart=True),
     "difference_chart": lambda: chart_call(
         cc.difference_chart,
         "difference",

@@ -16,13 +16,13 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from costchart._bands.options import DEFAULT_PC, _grid
+from costchart._bands.options import DEFAULT_PC, RESAMPLE_MEMORY, _grid
 from costchart._io import schema as col
 from costchart._io.errors import CostchartError
 from costchart._io.frames import as_pandas, check_by_names, normalize_by
 from costchart._io.groups import assemble, split_groups
 from costchart._io.parameters import checked
-from costchart._io.validation import column_name, random_generator
+from costchart._io.validation import column_name, random_generator, whole_number
 from costchart._select.confidence_set import ZERO, members
 from costchart._select.shared_instances import align
 
@@ -150,6 +150,7 @@ def cheapest_set(
     check_by_names(by)
     _check_columns(by, classifier, instance, score, label)
     level = float(confidence_level)
+    n_resamples = whole_number(n_resamples, "n_resamples", minimum=1)  # 150.0 -> 150
     least = math.ceil(10 / (1 - level) - 1e-9)
     if n_resamples < least:
         msg = (
@@ -170,6 +171,8 @@ def cheapest_set(
         label=label,
         pos_label=pos_label,
     )
+    widest = max((one.scores.shape[1] for one in aligned), default=0)
+    _check_memory(n_resamples, (widest + 3) * len(grid))
     parts, lengths = [], []
     for one in aligned:
         found = members(
@@ -199,6 +202,22 @@ def cheapest_set(
         col.UPPER: columns["upper"],
     }
     return assemble(groups, np.asarray(lengths, dtype=np.int64), table, kind=KIND)
+
+
+def _check_memory(n_resamples: int, per_resample: int) -> None:
+    """Refuse resamples whose costs would hold more than the bands' memory limit.
+
+    Each resample holds every classifier's cost at each ``pc``, and a pair's differences.
+    """
+    needed = 8 * n_resamples * per_resample
+    if needed > RESAMPLE_MEMORY:
+        fitting = RESAMPLE_MEMORY // (8 * per_resample)
+        msg = (
+            f"n_resamples={n_resamples:,} would need about {needed / 2**30:,.1f} GiB of memory "
+            f"(at most {RESAMPLE_MEMORY / 2**30:g} GiB is allowed); pass n_resamples <= "
+            f"{fitting:,} or fewer pc values"
+        )
+        raise CostchartError(msg)
 
 
 def _check_columns(by: list[str], classifier, instance, score, label) -> None:
