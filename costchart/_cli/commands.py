@@ -252,6 +252,7 @@ def plot(args) -> Path | None:
     data = _read(Path(args.file))
     classifier = args.classifier or next((c for c in args.by or [] if c != args.facet), None)
     look = {"classifier": classifier, "facet": args.facet, "title": args.title}
+    chart: Any  # a layered, faceted or concatenated chart, by kind
     if kind == "band":
         chart = cc.band_chart(_band(args, data, args.band), **look, y_max=args.y_max)
     elif kind == "roc":
