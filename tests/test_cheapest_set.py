@@ -8,7 +8,6 @@ import pytest
 
 import costchart as cc
 from costchart._io import schema as col
-from costchart._select import confidence_set
 from costchart._select.confidence_set import members
 
 GRID = np.linspace(0.05, 0.95, 19)
@@ -227,20 +226,3 @@ def test_the_kernel_agrees_with_a_brute_force_resampling_reference(rng):
         member[i] &= ~(-estimate + critical * spreads[i, j] < -1e-12)  # j surely cheaper
     np.testing.assert_array_equal(found.member, member)
     assert not member.all()  # the case tells something apart
-
-
-def test_the_cheapest_candidates_are_those_the_band_engine_chooses(rng):
-    """The sorted search picks the corners the band's product-by-product test picks."""
-    from costchart._bands.choice import _envelope_choice
-
-    for _ in range(200):
-        rows, width = int(rng.integers(1, 30)), int(rng.integers(1, 12))
-        n_pos, n_neg = int(rng.integers(1, 15)), int(rng.integers(1, 15))
-        counts = [rng.multinomial(n, np.full(width, 1 / width), size=rows) for n in (n_pos, n_neg)]
-        tp, fp = (np.c_[np.zeros(rows), np.cumsum(c, axis=1)] for c in counts)
-        # Ties of pc and edge switches: 1/2, 1/3 and 2/3 with whole counts.
-        pc = np.unique(np.r_[np.linspace(0, 1, int(rng.integers(2, 60))), rng.random(5), 1 / 3])
-        np.testing.assert_array_equal(
-            confidence_set.cheapest_candidates(tp, fp, pc, n_pos, n_neg),
-            _envelope_choice(tp, fp, pc, float(n_pos), float(n_neg)),
-        )

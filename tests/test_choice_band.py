@@ -30,13 +30,31 @@ def test_each_resample_chooses_its_cheapest_candidate_first_of_equals(seed):
     # Brute force in exact integer arithmetic: cost * P * N = pc N fn + (1 - pc) P fp,
     # with pc a multiple of 1/2**20 so that every product is a whole number.
     pc_int = np.round(pc * 2**20).astype(np.int64)
-    got = choice._envelope_choice(tp, fp, pc_int / 2**20, float(n_pos), float(n_neg))
+    got = choice.envelope_choice(tp, fp, pc_int / 2**20, float(n_pos), float(n_neg))
     fn = (n_pos - tp).astype(np.int64)
     scaled = (
         pc_int[None, :, None] * n_neg * fn[:, None, :]
         + (2**20 - pc_int)[None, :, None] * n_pos * fp.astype(np.int64)[:, None, :]
     )
     np.testing.assert_array_equal(got, scaled.argmin(axis=2))
+
+
+def test_the_choice_at_a_switch_is_decided_exactly():
+    """Small whole counts put many edges' switches exactly on pc like 1/2 and 1/4."""
+    rng = np.random.default_rng(7)
+    for _ in range(200):
+        rows, width = int(rng.integers(1, 30)), int(rng.integers(1, 12))
+        n_pos, n_neg = int(rng.integers(1, 15)), int(rng.integers(1, 15))
+        counts = [rng.multinomial(n, np.full(width, 1 / width), size=rows) for n in (n_pos, n_neg)]
+        tp, fp = (np.c_[np.zeros(rows), np.cumsum(c, axis=1)] for c in counts)
+        pc_int = np.unique(np.r_[np.arange(0, 2**20 + 1, 2**16), rng.integers(0, 2**20, 5)])
+        got = choice.envelope_choice(tp, fp, pc_int / 2**20, float(n_pos), float(n_neg))
+        fn = (n_pos - tp).astype(np.int64)
+        scaled = (
+            pc_int[None, :, None] * n_neg * fn[:, None, :]
+            + (2**20 - pc_int)[None, :, None] * n_pos * fp.astype(np.int64)[:, None, :]
+        )
+        np.testing.assert_array_equal(got, scaled.argmin(axis=2))
 
 
 def test_smoothed_cells_are_shares_that_follow_the_classes():

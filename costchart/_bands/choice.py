@@ -46,7 +46,7 @@ from costchart._bands.options import MAX_INSTANCES, Options
 from costchart._io.errors import CostchartError
 from costchart._roc.upper_hull import upper_hulls
 
-__all__ = ["CELLS", "MAX_PC", "choice_band", "chosen_inference", "class_counts"]
+__all__ = ["CELLS", "MAX_PC", "choice_band", "chosen_inference", "class_counts", "envelope_choice"]
 
 #: The most cells a group's smoothed scores are drawn over: twice its instances, up to this.
 CELLS = 4096
@@ -198,7 +198,7 @@ def _resampled_choice(positives, negatives, pc, options: Options, simultaneous: 
         drawn_neg = rng.multinomial(neg_total.astype(np.int64), probabilities_neg)
         tp = np.concatenate([np.zeros((size, 1)), np.cumsum(drawn_pos, axis=1)], axis=1)
         fp = np.concatenate([np.zeros((size, 1)), np.cumsum(drawn_neg, axis=1)], axis=1)
-        choice = _envelope_choice(tp, fp, pc, n_pos, n_neg)  # (resamples, pc)
+        choice = envelope_choice(tp, fp, pc, n_pos, n_neg)  # (resamples, pc)
         tp_c, fp_c = np.take_along_axis(tp, choice, 1), np.take_along_axis(fp, choice, 1)
         chosen = pc * (pos_total[:, None] - tp_c) / n_pos + (1 - pc) * fp_c / n_neg
         rows = slice(start, start + size)
@@ -226,37 +226,65 @@ def _resampled_choice(positives, negatives, pc, options: Options, simultaneous: 
     return shift, low_q, high_q, spread, factor
 
 
-def _envelope_choice(tp, fp, pc, n_pos: float, n_neg: float) -> np.ndarray:
-    """Each resample's cheapest candidate at each ``pc`` (the first of equals).
+def envelope_choice(tp, fp, pc, n_pos: float, n_neg: float) -> np.ndarray:
+    """Each row's cheapest candidate at each ``pc``: a corner of its ROC curve's upper hull.
 
-    ``tp`` and ``fp`` (resamples, candidates) are cumulative, candidates in decreasing
-    threshold order. The cost ``pc fn / P + (1 - pc) fp / N`` is least at a corner of the
-    ROC curve's upper hull: past the corners whose next edge is steeper than
-    ``(1 - pc) P / (pc N)``. Hulls of all resamples are found in shared passes
+    ``tp`` and ``fp`` (rows, candidates) are cumulative counts, candidates in decreasing
+    threshold order. Along a hull, the edges' slopes fall, so each edge is worth taking
+    from one ``pc`` on, ``fp P / (tp N + fp P)`` for its rises ``tp``, ``fp``: the cheapest
+    corner at ``pc`` is the one after the edges worth taking there, found for all rows and
+    ``pc`` by one sorted search (where a ``pc`` equals an edge's switch up to rounding, the
+    exact test ``tp pc N > fp (1 - pc) P`` decides). Of equal points the first (the
+    highest threshold) is taken. Hulls of all rows are found in shared passes
     (:func:`~costchart._roc.upper_hull.upper_hulls`).
     """
-    draws, width = tp.shape
-    starts = np.arange(draws, dtype=np.int64) * width
-    corners, per_resample = upper_hulls(
-        fp.reshape(-1), tp.reshape(-1), starts, np.full(draws, width, dtype=np.int64)
+    rows, width = tp.shape
+    starts = np.arange(rows, dtype=np.int64) * width
+    corners, per_row = upper_hulls(
+        fp.reshape(-1), tp.reshape(-1), starts, np.full(rows, width, dtype=np.int64)
     )
+    first = np.cumsum(per_row) - per_row
     d_tp, d_fp = np.diff(tp.reshape(-1)[corners]), np.diff(fp.reshape(-1)[corners])
-    steeper = d_tp[None, :] * (pc * n_neg)[:, None] > d_fp[None, :] * ((1 - pc) * n_pos)[:, None]
-    taken = np.zeros((len(pc), len(corners)), dtype=np.int64)
-    np.cumsum(steeper, axis=1, out=taken[:, 1:])
-    # A resample's edges run from its first corner to its last (not on to the next's).
-    first = np.cumsum(per_resample) - per_resample
-    count = taken[:, first + per_resample - 1] - taken[:, first]  # (pc, resamples)
-    chosen = corners[first[None, :] + count].T  # flat positions (resamples, pc)
-    # The hull keeps the last of equal points; the envelope takes the first (empty cells
-    # repeat a point; the first is the highest threshold, as an observed score is).
-    # Counts never fall along a row, so equal points form runs: take each run's start.
+    # Edge e runs from corner e to e + 1; the last corner of a row starts no edge of it.
+    row_of_edge = np.repeat(np.arange(rows), per_row)[:-1]
+    own = np.ones(len(corners), dtype=bool)
+    own[first + per_row - 1] = False
+    own = own[:-1]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        switch = d_fp * n_pos / (d_tp * n_neg + d_fp * n_pos)
+    switch = np.where(own, np.nan_to_num(switch, nan=2.0), 2.0)
+    # Sorted keys: row + switch (switches rise along a row's hull; 2.0 never counts).
+    keys = row_of_edge + np.minimum(switch, 1.5) / 2
+    queries = np.arange(rows)[:, None] + pc[None, :] / 2
+    taken = np.searchsorted(keys, queries, side="left") - first[:, None]
+    taken = np.clip(taken, 0, (per_row - 1)[:, None])
+    # The exact test decides at a switch equal to pc up to rounding.
+    taken = _exact_step(taken, first, per_row, d_tp, d_fp, pc, n_pos, n_neg)
+    chosen = corners[first[:, None] + taken]
     total = tp + fp
     position = np.broadcast_to(np.arange(width), total.shape)
     new_run = np.ones(total.shape, dtype=bool)
     new_run[:, 1:] = total[:, 1:] != total[:, :-1]
     run_start = np.maximum.accumulate(np.where(new_run, position, 0), axis=1)
     return np.take_along_axis(run_start, chosen - starts[:, None], axis=1)
+
+
+def _exact_step(taken, first, per_row, d_tp, d_fp, pc, n_pos, n_neg):
+    """Move each count by one where the exact comparison of products disagrees."""
+    n_edges = (per_row - 1)[:, None]
+
+    def worth(edge):
+        """Whether ``edge`` (global index) is steeper than the iso-cost slope at pc."""
+        safe = np.clip(edge, 0, max(len(d_tp) - 1, 0))
+        if not len(d_tp):
+            return np.zeros(edge.shape, dtype=bool)
+        return d_tp[safe] * (pc * n_neg) > d_fp[safe] * ((1 - pc) * n_pos)
+
+    edge_next = first[:, None] + taken  # the first edge not counted
+    up = (taken < n_edges) & worth(edge_next)
+    edge_last = first[:, None] + taken - 1  # the last edge counted
+    down = (taken > 0) & ~worth(edge_last)
+    return taken + up - down
 
 
 def jeffreys_se(fn, fp, positives, n, w_fn, w_fp, sampling: str) -> np.ndarray:

@@ -146,11 +146,14 @@ def _grid(pc) -> np.ndarray:
     return grid
 
 
-def check_resample_memory(n_resamples: int, per_resample: int, n_pc: int) -> None:
+def check_resample_memory(
+    n_resamples: int, per_resample: int, n_pc: int, *, instead: str = "inference='exact_bootstrap'"
+) -> None:
     """Refuse resampling that would hold more than :data:`RESAMPLE_MEMORY` bytes.
 
     It holds ``per_resample`` float64 values per resample (the resampled costs at each of
-    the ``n_pc`` operating points, their copies, and any per-resample draws).
+    the ``n_pc`` operating points, their copies, and any per-resample draws). ``instead``
+    names what else the caller could pass (empty: nothing).
     """
     needed = 8 * n_resamples * per_resample
     if needed > RESAMPLE_MEMORY:
@@ -158,8 +161,8 @@ def check_resample_memory(n_resamples: int, per_resample: int, n_pc: int) -> Non
         msg = (
             f"n_resamples={n_resamples:,} at {n_pc:,} operating points would need about "
             f"{needed / 2**30:,.1f} GiB of memory (at most {RESAMPLE_MEMORY / 2**30:g} GiB "
-            f"is allowed); pass n_resamples <= {fitting:,}, fewer pc values, or "
-            "inference='exact_bootstrap'"
+            f"is allowed); pass n_resamples <= {fitting:,}, fewer pc values"
+            + (f", or {instead}" if instead else "")
         )
         raise CostchartError(msg)
 

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from costchart._bands.options import DEFAULT_PC, RESAMPLE_MEMORY, _grid
+from costchart._bands.options import DEFAULT_PC, _grid, check_resample_memory
 from costchart._io import schema as col
 from costchart._io.errors import CostchartError
 from costchart._io.frames import as_pandas, check_by_names, normalize_by
@@ -172,7 +172,8 @@ def cheapest_set(
         pos_label=pos_label,
     )
     widest = max((one.scores.shape[1] for one in aligned), default=0)
-    _check_memory(n_resamples, (widest + 3) * len(grid))
+    # Each resample holds every classifier's cost at each pc, and a pair's differences.
+    check_resample_memory(n_resamples, (widest + 3) * len(grid), len(grid), instead="")
     parts, lengths = [], []
     for one in aligned:
         found = members(
@@ -204,22 +205,6 @@ def cheapest_set(
     return assemble(groups, np.asarray(lengths, dtype=np.int64), table, kind=KIND)
 
 
-def _check_memory(n_resamples: int, per_resample: int) -> None:
-    """Refuse resamples whose costs would hold more than the bands' memory limit.
-
-    Each resample holds every classifier's cost at each ``pc``, and a pair's differences.
-    """
-    needed = 8 * n_resamples * per_resample
-    if needed > RESAMPLE_MEMORY:
-        fitting = RESAMPLE_MEMORY // (8 * per_resample)
-        msg = (
-            f"n_resamples={n_resamples:,} would need about {needed / 2**30:,.1f} GiB of memory "
-            f"(at most {RESAMPLE_MEMORY / 2**30:g} GiB is allowed); pass n_resamples <= "
-            f"{fitting:,} or fewer pc values"
-        )
-        raise CostchartError(msg)
-
-
 def _check_columns(by: list[str], classifier, instance, score, label) -> None:
     """Refuse a classifier column that is another column too, or named as an output column."""
     for name, other in (("instance", instance), ("score", score), ("label", label)):
@@ -245,31 +230,31 @@ def _check_columns(by: list[str], classifier, instance, score, label) -> None:
 
 
 def _intervals(found, grid: np.ndarray) -> dict[str, np.ndarray]:
-    """The rows of one group: runs of ``pc`` with the same set and cheapest classifiers."""
+    """The rows of one group: runs of ``pc`` with the same set and cheapest classifiers.
+
+    A row per run and classifier in the set there, read at the ``pc`` of the run where
+    the classifier's cost is furthest above the least (the first such ``pc``).
+    """
     least = found.cost.min(axis=0)
     cheapest = found.cost <= least + ZERO
     state = np.concatenate([found.member, cheapest])
     starts = np.flatnonzero(np.r_[True, (state[:, 1:] != state[:, :-1]).any(axis=0)])
     stops = np.r_[starts[1:], len(grid)] - 1
-    owner = np.argmin(found.cost, axis=0)
     gap = found.cost - least
-    rows: dict[str, list] = {k: [] for k in ("pc_lo", "pc_hi", "which", "cheapest", "pc")}
-    for start, stop in zip(starts, stops, strict=True):
-        for j in np.flatnonzero(found.member[:, start]):
-            at = start + int(np.argmax(gap[j, start : stop + 1]))
-            rows["pc_lo"].append(grid[start])
-            rows["pc_hi"].append(grid[stop])
-            rows["which"].append(j)
-            rows["cheapest"].append(bool(cheapest[j, start]))
-            rows["pc"].append(at)
-    which = np.asarray(rows["which"], dtype=np.int64)
-    at = np.asarray(rows["pc"], dtype=np.int64)
+    # Per classifier and run: the first pc of the run where the gap is largest.
+    largest = np.maximum.reduceat(gap, starts, axis=1)
+    run_of = np.repeat(np.arange(len(starts)), stops - starts + 1)
+    where = np.where(gap == largest[:, run_of], np.arange(len(grid)), len(grid))
+    first_largest = np.minimum.reduceat(where, starts, axis=1)
+    run, which = np.nonzero(found.member[:, starts].T)  # runs in order, classifiers within
+    at = first_largest[which, run]
+    owner = np.argmin(found.cost, axis=0)
     difference, lower, upper = found.bounds(which, owner[at], at)
     return {
-        "pc_lo": np.asarray(rows["pc_lo"], dtype=np.float64),
-        "pc_hi": np.asarray(rows["pc_hi"], dtype=np.float64),
+        "pc_lo": grid[starts[run]],
+        "pc_hi": grid[stops[run]],
         "which": which,
-        "cheapest": np.asarray(rows["cheapest"], dtype=bool),
+        "cheapest": cheapest[which, starts[run]],
         "pc": grid[at],
         "difference": difference,
         "lower": lower,

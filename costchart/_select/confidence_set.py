@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from costchart._roc.upper_hull import upper_hulls
+from costchart._bands.choice import envelope_choice
 
 __all__ = ["ZERO", "Members", "members"]
 
@@ -141,66 +141,6 @@ class _Curve:
             counts.append(running[:, above])
             totals.append(float(running[0, -1]))
         (tp, fp), (n_pos, n_neg) = counts, totals
-        chosen = cheapest_candidates(tp, fp, pc, n_pos, n_neg)
+        chosen = envelope_choice(tp, fp, pc, n_pos, n_neg)
         tp_c, fp_c = np.take_along_axis(tp, chosen, 1), np.take_along_axis(fp, chosen, 1)
         return pc * (n_pos - tp_c) / n_pos + (1 - pc) * fp_c / n_neg
-
-
-def cheapest_candidates(tp, fp, pc, n_pos: float, n_neg: float) -> np.ndarray:
-    """Each row's cheapest candidate at each ``pc``: a corner of its ROC curve's upper hull.
-
-    ``tp`` and ``fp`` (rows, candidates) are cumulative counts, candidates in decreasing
-    threshold order. Along a hull, the edges' slopes fall, so each edge is worth taking
-    from one ``pc`` on, ``fp P / (tp N + fp P)`` for its rises ``tp``, ``fp``: the cheapest
-    corner at ``pc`` is the one after the edges worth taking there, found for all rows and
-    ``pc`` by one sorted search (where a ``pc`` equals an edge's switch, the exact products
-    decide, as in :func:`costchart._bands.choice._envelope_choice`). Of equal points the
-    first (the highest threshold) is taken.
-    """
-    rows, width = tp.shape
-    starts = np.arange(rows, dtype=np.int64) * width
-    corners, per_row = upper_hulls(
-        fp.reshape(-1), tp.reshape(-1), starts, np.full(rows, width, dtype=np.int64)
-    )
-    first = np.cumsum(per_row) - per_row
-    d_tp, d_fp = np.diff(tp.reshape(-1)[corners]), np.diff(fp.reshape(-1)[corners])
-    # Edge e runs from corner e to e + 1; the last corner of a row starts no edge of it.
-    row_of_edge = np.repeat(np.arange(rows), per_row)[:-1]
-    own = np.ones(len(corners), dtype=bool)
-    own[first + per_row - 1] = False
-    own = own[:-1]
-    with np.errstate(divide="ignore", invalid="ignore"):
-        switch = d_fp * n_pos / (d_tp * n_neg + d_fp * n_pos)
-    switch = np.where(own, np.nan_to_num(switch, nan=2.0), 2.0)
-    # Sorted keys: row + switch (switches rise along a row's hull; 2.0 never counts).
-    keys = row_of_edge + np.minimum(switch, 1.5) / 2
-    queries = np.arange(rows)[:, None] + pc[None, :] / 2
-    taken = np.searchsorted(keys, queries, side="left") - first[:, None]
-    taken = np.clip(taken, 0, (per_row - 1)[:, None])
-    # The exact test decides at a switch equal to pc up to rounding.
-    taken = _exact_step(taken, first, per_row, d_tp, d_fp, pc, n_pos, n_neg)
-    chosen = corners[first[:, None] + taken]
-    total = tp + fp
-    position = np.broadcast_to(np.arange(width), total.shape)
-    new_run = np.ones(total.shape, dtype=bool)
-    new_run[:, 1:] = total[:, 1:] != total[:, :-1]
-    run_start = np.maximum.accumulate(np.where(new_run, position, 0), axis=1)
-    return np.take_along_axis(run_start, chosen - starts[:, None], axis=1)
-
-
-def _exact_step(taken, first, per_row, d_tp, d_fp, pc, n_pos, n_neg):
-    """Move each count by one where the exact comparison of products disagrees."""
-    n_edges = (per_row - 1)[:, None]
-
-    def worth(edge):
-        """Whether ``edge`` (global index) is steeper than the iso-cost slope at pc."""
-        safe = np.clip(edge, 0, max(len(d_tp) - 1, 0))
-        if not len(d_tp):
-            return np.zeros(edge.shape, dtype=bool)
-        return d_tp[safe] * (pc * n_neg) > d_fp[safe] * ((1 - pc) * n_pos)
-
-    edge_next = first[:, None] + taken  # the first edge not counted
-    up = (taken < n_edges) & worth(edge_next)
-    edge_last = first[:, None] + taken - 1  # the last edge counted
-    down = (taken > 0) & ~worth(edge_last)
-    return taken + up - down
