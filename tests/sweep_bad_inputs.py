@@ -623,16 +623,17 @@ def build_cases(tmp: Path) -> list[Case]:
             pc=[0.5],
         ),
     )
-    set_call = functools.partial(
-        cc.cheapest_set,
-        score="score",
-        label="label",
-        classifier="classifier",
-        instance="instance",
-        pc=[0.2, 0.5],
-        n_resamples=100,
-        rng=0,
-    )
+    # The paired columns and quick options cheapest_set and its chart share.
+    set_options = {
+        "score": "score",
+        "label": "label",
+        "classifier": "classifier",
+        "instance": "instance",
+        "pc": [0.2, 0.5],
+        "n_resamples": 100,
+        "rng": 0,
+    }
+    set_call = functools.partial(cc.cheapest_set, **set_options)
     add("cheapest_set: paired classifiers", lambda: set_call(paired), RESULT)
     add("cheapest_set: every row twice", lambda: set_call(pd.concat([paired, paired])))
     add("cheapest_set: one classifier", lambda: set_call(paired[paired.classifier == "tree"]))
@@ -840,16 +841,7 @@ def build_cases(tmp: Path) -> list[Case]:
         lambda: cc.cheapest_regions(cc.selection_table(envelope)),
         EITHER,
     )
-    chart_call = functools.partial(
-        cc.cheapest_set_chart,
-        score="score",
-        label="label",
-        classifier="classifier",
-        instance="instance",
-        pc=[0.2, 0.5],
-        n_resamples=100,
-        rng=0,
-    )
+    chart_call = functools.partial(cc.cheapest_set_chart, **set_options)
     add("cheapest_set_chart: paired classifiers", lambda: chart_call(paired), RESULT)
     add("cheapest_set_chart: no instance column", lambda: chart_call(paired, instance="id"))
     add("cheapest_set_chart: unpaired", lambda: chart_call(paired.iloc[1:]))
