@@ -231,3 +231,27 @@ def test_bad_input_is_refused_with_the_fix():
         _chart(data, show_roc="yes")
     with pytest.raises(cc.CostchartError, match="cost_lines"):
         _chart(data, cost_lines="some")
+    # A classifier column named like a column costchart writes: the classifier is named.
+    with pytest.raises(cc.CostchartError, match="the classifier column is named 'tpr'"):
+        cc.cheapest_set_chart(
+            data.rename(columns={"m": "tpr"}), score="s", label="y", classifier="tpr", instance="i"
+        )
+
+
+def test_a_group_examined_at_one_pc_gets_a_bar_of_some_width():
+    table = pd.DataFrame(
+        {
+            "g": ["x", "x", "y"],
+            "pc_lo": [0.3, 0.3, 0.0],
+            "pc_hi": [0.3, 0.3, 0.0],
+            "m": ["a", "b", "a"],
+            "cheapest": [True, False, True],
+            "pc": [0.3, 0.3, 0.0],
+            "difference": [0.0, 0.1, 0.0],
+            "lower": [0.0, -0.1, 0.0],
+            "upper": [0.0, 0.2, 0.0],
+        }
+    )
+    drawn = strip_rows(table, ["g"])
+    assert drawn[STRIP_FROM].tolist() == [0.29, 0.29, 0.0]
+    assert drawn[STRIP_TO].tolist() == [0.31, 0.31, 0.01]

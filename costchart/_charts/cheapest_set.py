@@ -31,6 +31,7 @@ from costchart._charts.roc import roc_layers
 from costchart._cost.geometry import cost_top
 from costchart._io import schema as col
 from costchart._io.drawable import drawable
+from costchart._io.errors import CostchartError
 from costchart._io.frames import as_pandas, normalize_by
 from costchart._io.parameters import checked
 from costchart._io.validation import flag
@@ -45,6 +46,8 @@ STRIP_FROM, STRIP_TO = "costchart_from", "costchart_to"
 CHEAPEST_BAR = "estimated cheapest there (solid, its colour)"
 #: Opacity of a bar of a classifier in the set that is not the estimated cheapest.
 PALE = 0.35
+#: Width, in ``pc``, of the bar of a group examined at one ``pc`` only.
+LONE_WIDTH = 0.02
 #: Height of one classifier's row of the strip, in pixels.
 ROW = 16
 
@@ -58,6 +61,7 @@ def strip_rows(table: pd.DataFrame, by: list[str]) -> pd.DataFrame:
     ``pc`` and the previous interval's last (:data:`STRIP_FROM`) to half-way between its
     last ``pc`` and the next interval's first (:data:`STRIP_TO`); at the ends of the
     ``pc`` examined, from and to those ``pc`` themselves (nothing beyond was examined).
+    A group examined at one ``pc`` only gets a bar :data:`LONE_WIDTH` wide around it.
     """
     drawn = table.reset_index(drop=True)
     keys = [*by, col.PC_LO, col.PC_HI]
@@ -72,6 +76,11 @@ def strip_rows(table: pd.DataFrame, by: list[str]) -> pd.DataFrame:
     last = np.r_[group[1:] != group[:-1], True]
     start = np.where(first, lo, (np.r_[np.nan, hi[:-1]] + lo) / 2)
     stop = np.where(last, hi, (hi + np.r_[lo[1:], np.nan]) / 2)
+    lone = start == stop  # one pc examined in the group: a bar of no width would not show
+    start, stop = (
+        np.where(lone, lo - LONE_WIDTH / 2, start),
+        np.where(lone, hi + LONE_WIDTH / 2, stop),
+    )
     ends = spans.assign(**{STRIP_FROM: np.clip(start, 0, 1), STRIP_TO: np.clip(stop, 0, 1)})
     drawn = drawn.merge(ends, on=keys, how="left", validate="many_to_one")
     numbers = [col.PC_LO, col.PC_HI, col.PC, col.DIFFERENCE, col.LOWER, col.UPPER]
@@ -207,6 +216,12 @@ def cheapest_set_chart(
     """
     given, roc = y_max, flag(roc, "show_roc")
     by = normalize_by(by)
+    if color in col.RESERVED:  # the ROC points are grouped by it: say which argument
+        msg = (
+            f"the classifier column is named {color!r}, a column costchart writes itself "
+            "(the chart groups its ROC points by it); rename it (e.g. to 'model')"
+        )
+        raise CostchartError(msg)
     frame = as_pandas(data, [*by, color, instance, score, label])  # read once
     found = cc.cheapest_set(
         frame,
