@@ -12,12 +12,15 @@ import warnings
 
 import numpy as np
 import pandas as pd
+import polars as pl
+import pyarrow as pa
 import pytest
 
 import costchart as cc
 from costchart._bands.compact import TOLERANCE, runs_of
 from costchart._bands.rows import envelope_runs, grouped_rows
 from costchart._io import schema as col
+from costchart._io.errors import CostchartError
 from costchart._io.groups import split_groups
 from costchart._roc.points import points_and_columns
 
@@ -245,10 +248,31 @@ def test_band_at_reads_a_compact_band_between_its_rows():
     pc = float(one[col.PC].iloc[3] + one[col.PC].iloc[4]) / 2
     lower = np.interp(pc, one[col.PC], one[col.LOWER])
     assert cc.band_at(one, pc).lower == pytest.approx(lower, abs=1e-15)
-    # A band whose record was lost (a dict) is read by its nearest row.
-    plain = {name: one[name].to_numpy() for name in one.columns if name != "group"}
     nearest = one.iloc[int(np.argmin(np.abs(one[col.PC].to_numpy() - pc)))]
-    assert cc.band_at(plain, pc, confidence_level=0.9).lower == nearest[col.LOWER]
+    assert nearest[col.LOWER] != pytest.approx(lower, abs=1e-6)  # the two readings differ
+    assert cc.band_at(one, pc, compact=False).lower == nearest[col.LOWER]
+
+
+def _lost(band: pd.DataFrame):
+    """``band`` as it comes back from other libraries: the same columns, nothing recorded."""
+    plain = {name: band[name].to_numpy() for name in band.columns if name != "group"}
+    return [plain, pl.DataFrame(plain), pa.table(plain), pd.DataFrame(plain)]
+
+
+def test_band_at_refuses_to_guess_how_to_read_a_band_that_lost_its_record():
+    _, compact = _both(inference="exact_bootstrap", interval="normal")
+    one = compact[compact.group == "g3"]
+    pc = float(one[col.PC].iloc[3] + one[col.PC].iloc[4]) / 2
+    between = np.interp(pc, one[col.PC], one[col.LOWER])
+    on_row = float(one[col.PC].iloc[3])
+    for lost in _lost(one):
+        with pytest.raises(CostchartError, match=r"lies between the band's rows.*compact=True"):
+            cc.band_at(lost, pc, confidence_level=0.9)
+        # Told how it was made, it reads the band as the chart draws it.
+        read = cc.band_at(lost, pc, confidence_level=0.9, compact=True)
+        assert read.lower == pytest.approx(between, abs=1e-15) and read.pc == pc
+        # At a row's pc both readings agree: nothing to ask.
+        assert cc.band_at(lost, on_row, confidence_level=0.9).lower == one[col.LOWER].iloc[3]
 
 
 @pytest.mark.slow

@@ -189,9 +189,16 @@ def recorded_names(table, names) -> tuple[str, str]:
     return (str(a), str(b)) if texts is None else (str(texts[0]), str(texts[1]))
 
 
-def recorded_compact(table) -> bool:
-    """Whether a band table records that it is compact (``compact=True``)."""
-    return "compact" in _recorded(table)
+def recorded_compact(table) -> bool | None:
+    """Whether a band table records that it is compact (``compact=True``).
+
+    ``None`` when it records nothing (it went through another library, a merge or a
+    concatenation): a full band and a compact band then look alike.
+    """
+    recorded = _recorded(table)
+    if "confidence_level" not in recorded:
+        return None
+    return "compact" in recorded
 
 
 def recorded_level(table) -> float | None:

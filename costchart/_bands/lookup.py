@@ -73,7 +73,9 @@ def _read_table(table, name: str, needed: list[str], fix: str) -> pd.DataFrame:
 
 
 @checked
-def band_at(table, pc: float, *, confidence_level: float | None = None) -> Band:
+def band_at(
+    table, pc: float, *, confidence_level: float | None = None, compact: bool | None = None
+) -> Band:
     """The row of a one-group band table at (the grid point nearest to) ``pc``, as a :class:`Band`.
 
     Parameters
@@ -160,7 +162,18 @@ def band_at(table, pc: float, *, confidence_level: float | None = None) -> Band:
             high_open=True,
         )
     )
-    if recorded_compact(table):
+    if compact is None:
+        compact = recorded_compact(table)
+    if compact is None and np.abs(grid - point).min() > 1e-9:
+        nearest = float(grid[np.argmin(np.abs(grid - point))])
+        msg = (
+            f"pc={pc!r} lies between the band's rows, and the band does not record whether it "
+            "is compact (it went through another library, a merge or a concatenation): a "
+            "compact band is read between its rows, a full band at its nearest row "
+            f"(pc={nearest:g}); pass compact=True or compact=False as the band was made"
+        )
+        raise CostchartError(msg)
+    if compact:
         # A compact band is read as it is drawn: linearly between its rows.
         order = np.argsort(grid, kind="stable")
         cost, lower, upper, se = (
