@@ -77,7 +77,7 @@ def cheapest_set(
     ----------
     data : pandas, polars or pyarrow table, or dict of arrays
         Long format: one row per classifier and instance, every classifier scored on the
-        same instances (in each group).
+        same instances (in each group), with at least 2 instances of each class per group.
     score, label : str
         Columns of scores ("positive when score >= threshold") and true classes.
     classifier : str
