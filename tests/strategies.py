@@ -353,11 +353,18 @@ class Inputs:
 
     @cached_property
     def paired(self):
-        a = self.raw.assign(**{self.classifier_column: "a"})
-        b = self.raw.assign(
+        # Two of each class in every group (instances 0 and 1 positive, the last two
+        # negative): cheapest_set refuses a group with a single instance of a class.
+        raw = self.raw
+        last = raw.groupby(self.by, sort=False)["instance"].transform("max")
+        raw = raw.assign(
+            y=raw["y"].mask(raw["instance"] == 1, 1).mask(raw["instance"] == last - 1, 0)
+        )
+        a = raw.assign(**{self.classifier_column: "a"})
+        b = raw.assign(
             **{
                 self.classifier_column: "b",
-                "score": ((self.raw["score"] * 4 + self.raw["instance"]) % 9) / 4,
+                "score": ((raw["score"] * 4 + raw["instance"]) % 9) / 4,
             }
         )
         return pd.concat([a, b], ignore_index=True)

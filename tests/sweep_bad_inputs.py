@@ -667,6 +667,17 @@ def build_cases(tmp: Path) -> list[Case]:
     for value in ([], [1.5], "0.5", [[0.2, 0.3]]):
         add(f"cheapest_set: pc={value!r}", lambda v=value: set_call(paired, pc=v))
     add("cheapest_set: rng='seed'", lambda: set_call(paired, rng="seed"))
+    add("cheapest_set: no rows", lambda: set_call(paired.iloc[:0]))
+    add("cheapest_set: no rows, by=", lambda: set_call(paired.iloc[:0], by="label"))
+    first_positive = paired["instance"] == paired.loc[paired["label"] == 1, "instance"].iloc[0]
+    add(
+        "cheapest_set: one positive",
+        lambda: set_call(paired[(paired["label"] == 0) | first_positive]),
+    )
+    mixed = paired["classifier"].map(dict(zip(paired["classifier"].unique(), [True, 1])))
+    add("cheapest_set: classifiers True and 1", lambda: set_call(paired.assign(classifier=mixed)))
+    keys = np.array([False, 0.0] * (len(paired) // 2) + [0.0] * (len(paired) % 2), dtype=object)
+    add("cheapest_set: by= keys False and 0.0", lambda: set_call(paired.assign(k=keys), by="k"))
     # Options passed by position: refused with the signature, never a raw TypeError.
     add("compare: an option by position", lambda: cc.compare(envelope, envelope, None))
     add("palette: colors by position", lambda: cc.palette(["a"], {"a": "red"}))

@@ -144,6 +144,57 @@ def test_data_that_cannot_be_paired_are_refused(rng, change, message):
         call(change(paired(rng, [1.0, 0.5], n=20)))
 
 
+@pytest.mark.parametrize(("cls", "other"), [(1, 0), (0, 1)])
+def test_a_group_with_one_instance_of_a_class_is_refused(rng, cls, other):
+    """One instance of a class: the resamples never vary it, so the bounds are too narrow."""
+    data = paired(rng, [1.0, 0.5], n=20)
+    lone = data["id"].isin([0, 20]) | (data["y"] == other)  # one of cls, all of the other
+    data = data[lone].assign(y=lambda d: np.where(d["id"] == (0 if cls else 20), cls, other))
+    data = pd.concat([paired(rng, [1.0, 0.5], n=20).assign(data="ok"), data.assign(data="x")])
+    short = "positives" if cls else "negatives"
+    counts = "1 positives and 20 negatives" if cls else "20 positives and 1 negatives"
+    with pytest.raises(cc.CostchartError) as caught:
+        call(data, by="data")
+    message = str(caught.value)
+    assert f"{counts} in group {{'data': 'x'}}" in message, message
+    assert "needs at least 2 of each class" in message
+    assert f"add {short}, or pass by= columns" in message
+    two = data[data["data"] == "ok"]
+    keep = (two["y"] == other) | two["id"].isin([0, 1, 20, 21])  # two of cls: answered
+    assert len(call(two[keep], by="data"))
+
+
+def test_empty_data_are_refused_as_roc_points_refuses_them(rng):
+    data = paired(rng, [1.0, 0.5], n=20)
+    for by in (None, "model2"):
+        empty = data.iloc[:0].assign(model2=pd.Series(dtype=str))
+        with pytest.raises(cc.CostchartError, match="data has no rows") as caught:
+            call(empty, by=by)
+        with pytest.raises(cc.CostchartError) as points:
+            cc.roc_points(empty, score="s", label="y", by=by or ())
+        assert str(caught.value) == str(points.value)
+
+
+@pytest.mark.parametrize(("true", "number"), [(True, 1), (False, 0), (np.True_, 1.0), (False, 0.0)])
+def test_a_bool_and_an_equal_number_as_names_or_keys_are_refused(rng, true, number):
+    """pandas takes True for 1: the names would merge, and the message spoke of one classifier."""
+    data = paired(rng, [1.0, 0.5], n=20)
+    names = data["model"].map({"m0": true, "m1": number}).astype(object)
+    with pytest.raises(cc.CostchartError) as caught:
+        call(data.assign(model=names))
+    message = str(caught.value)
+    assert f"column 'model' (the classifier names) holds {bool(true)!r} (row 0)" in message
+    assert f"and {number!r} (row 40), which pandas takes for one value" in message
+    assert ".astype(str)" in message
+    keys = np.array([true] * len(data) + [number] * len(data), dtype=object)
+    both = pd.concat([data, data], ignore_index=True).assign(g=keys)
+    with pytest.raises(cc.CostchartError, match=r"by= column 'g' holds .* \(row 0\) and"):
+        call(both, by="g")
+    as_text = call(both.assign(g=both["g"].astype(str)), by="g")
+    assert as_text["g"].unique().tolist() == [str(true), str(number)]
+    assert len(call(data.assign(model=names.astype(str))))  # as text, two classifiers
+
+
 def test_options_are_checked(rng):
     data = paired(rng, [1.0, 0.5], n=20)
     with pytest.raises(cc.CostchartError, match="n_resamples >= 100"):

@@ -1053,3 +1053,15 @@ def test_cheapest_set_options_apply_where_they_should(two_datasets_csv, capsys):
     error = _fails_with([*argv, "--instance", "classifier"], capsys)
     assert "classifier= and instance= both name column 'classifier'" not in error
     assert "--classifier and --instance both name column 'classifier'" in error
+
+
+def test_cheapest_set_of_a_file_without_rows_is_refused_as_plot_refuses_it(tmp_path, capsys):
+    path = tmp_path / "empty.csv"
+    path.write_text("dataset,classifier,instance,score,label\n")
+    base = ["--score", "score", "--label", "label", "--by", "dataset", "--kind", "cheapest_set"]
+    for command in ("table", "plot"):
+        error = _fails_with([command, str(path), *base, *SET], capsys)
+        assert (
+            error
+            == "costchart: error: data has no rows; ROC analysis needs scored instances of both classes\n"
+        )

@@ -387,3 +387,20 @@ def test_the_old_name_of_the_table_still_works_with_a_warning():
     with pytest.warns(FutureWarning, match=r"pr_points\(points=\.\.\.\) is deprecated"):
         old = cc.pr_points(points=points)
     pd.testing.assert_frame_equal(old, cc.pr_points(points))
+
+
+def test_a_group_of_one_point_warns_nothing_from_numpy():
+    # Group "a" keeps only its point at threshold inf, next to "b"'s: the check that each
+    # group's thresholds fall compared inf with inf by subtracting (a numpy RuntimeWarning).
+    points = cc.roc_points(
+        {"s": [0.9, 0.1, 0.8, 0.2, 0.5], "y": [1, 0, 1, 0, 0], "g": list("aabbb")},
+        score="s",
+        label="y",
+        by="g",
+    )
+    kept = points[(points["g"] == "b") | (points["threshold"] == np.inf)]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)
+        area = cc.pr_auc(kept, by="g")
+    assert area["g"].tolist() == ["a", "b"]
+    assert area["pr_auc"].tolist() == [0.0, 1.0]

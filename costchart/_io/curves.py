@@ -150,7 +150,8 @@ def _threshold_order(groups: Groups, ids, threshold, known, fpr, tpr) -> np.ndar
     if known.all():
         along = threshold[groups.order]
         same = groups.ids[1:] == groups.ids[:-1]
-        if not (same & ~(np.diff(along) < 0)).any():  # strictly falling within each group
+        # Strictly falling within each group; compared, not subtracted (inf - inf is NaN).
+        if not (same & ~(along[1:] < along[:-1])).any():
             return groups.order
     rows = np.flatnonzero(known)
     return rows[np.lexsort((tpr[rows], fpr[rows], -threshold[rows], ids[rows]))]

@@ -20,6 +20,8 @@ from costchart._io.exact import exact_column, float_exact, ranked_integers
 
 __all__ = [
     "binary_labels",
+    "distinct_keys",
+    "enough_of_each_class",
     "exact_scores",
     "finite_numbers",
     "finite_scores",
@@ -188,6 +190,52 @@ def binary_labels(values, what: str, pos_label=None) -> np.ndarray:
             msg = f"pos_label={pos_label!r} is not a value of {what}; pass one of {listed}"
             raise CostchartError(msg)
     return np.asarray(array == pos_label, dtype=bool)
+
+
+def enough_of_each_class(
+    positives: float, negatives: float, *, least: int, where: str, purpose: str, fix: str = ""
+) -> None:
+    """Refuse a group with fewer than ``least`` instances of a class, naming the class.
+
+    ``where`` places the group (e.g. " in group 'fold'=1", or ""), ``purpose`` says what
+    needs them (e.g. "DeLong variance") and ``fix`` what to do, after a semicolon.
+    """
+    if positives >= least and negatives >= least:
+        return
+    short = "positives" if positives < least else "negatives"
+    msg = (
+        f"{positives:.15g} positives and {negatives:.15g} negatives{where}: {purpose} needs "
+        f"at least {least} of each class"
+    )
+    raise CostchartError(msg + (f"; {fix.format(short=short)}" if fix else ""))
+
+
+def distinct_keys(values, what: str) -> None:
+    """Refuse names or keys where a bool and a number equal to it would be one value.
+
+    ``True == 1`` and ``False == 0`` in Python, so pandas takes them for one name (one
+    classifier, one group). Only object columns can hold both kinds.
+    """
+    array = values.to_numpy() if isinstance(values, pd.Series) else np.asarray(values)
+    if array.dtype != object or not array.size:
+        return
+    if pd.api.types.infer_dtype(array, skipna=True) not in ("mixed", "mixed-integer"):
+        return  # one kind of value (or bools with text), nothing equal across kinds
+    flags = np.fromiter((isinstance(v, bool | np.bool_) for v in array), bool, len(array))
+    bools = {bool(array[i]): int(i) for i in np.flatnonzero(flags)[::-1]}
+    for i in np.flatnonzero(~flags):
+        value = array[i]
+        if not isinstance(value, numbers.Number) or not bools:
+            continue
+        for truth, at in bools.items():
+            if value == truth:
+                shown = value.item() if isinstance(value, np.generic) else value
+                msg = (
+                    f"{what} holds {truth!r} (row {at}) and {shown!r} (row {int(i)}), which "
+                    f"pandas takes for one value ({truth!r} == {shown!r} in Python); make "
+                    "the column text, e.g. data[column] = data[column].astype(str)"
+                )
+                raise CostchartError(msg)
 
 
 def threshold_numbers(values, what: str) -> np.ndarray:

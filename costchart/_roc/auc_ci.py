@@ -27,6 +27,7 @@ import numpy as np
 import pandas as pd
 
 from costchart._io import schema as col
+from costchart._io.data_checks import enough_of_each_class
 from costchart._io.deprecation import deprecated_names
 from costchart._io.errors import CostchartError
 from costchart._io.frames import describe_group, normalize_by
@@ -307,13 +308,13 @@ def _placement_moments(points: pd.DataFrame, groups, by: list[str], inference: s
     short = np.flatnonzero((positives < least) | (negatives < least))
     if len(short):
         g = int(short[0])
-        where = f" in group {describe_group(by, groups.keys[g])}" if by else ""
-        msg = (
-            f"{int(positives[g])} positives and {int(negatives[g])} negatives{where}: "
-            f"{'DeLong' if inference == 'delong' else 'the bootstrap'} variance needs at "
-            f"least {least} of each class"
+        enough_of_each_class(
+            int(positives[g]),
+            int(negatives[g]),
+            least=least,
+            where=f" in group {describe_group(by, groups.keys[g])}" if by else "",
+            purpose=f"{'DeLong' if inference == 'delong' else 'the bootstrap'} variance",
         )
-        raise CostchartError(msg)
     d_t, d_f = np.diff(tp, prepend=0.0), np.diff(fp, prepend=0.0)
     d_t[starts], d_f[starts] = tp[starts], fp[starts]  # each group starts from 0
     p_row, n_row = positives[ids], negatives[ids]

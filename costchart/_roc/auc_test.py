@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from costchart._io import schema as col
-from costchart._io.data_checks import binary_labels, exact_scores
+from costchart._io.data_checks import binary_labels, enough_of_each_class, exact_scores
 from costchart._io.errors import CostchartError
 from costchart._io.exact import order_keys
 from costchart._io.frames import as_pandas, check_by_names, describe_group, normalize_by
@@ -132,12 +132,7 @@ def auc_test(
                 "is a count float64 holds"
             )
             raise CostchartError(msg)
-        if n_pos < 2 or n_neg < 2:
-            msg = (
-                f"{n_pos:.15g} positives and {n_neg:.15g} negatives"
-                f"{where}: DeLong's test needs at least 2 of each class"
-            )
-            raise CostchartError(msg)
+        enough_of_each_class(n_pos, n_neg, least=2, where=where, purpose="DeLong's test")
         placements = [
             _instance_placements(_score_keys(side[score].to_numpy(), score), positive, counts)
             for side in (side_a, side_b)

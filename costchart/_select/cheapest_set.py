@@ -18,11 +18,13 @@ import pandas as pd
 
 from costchart._bands.options import DEFAULT_PC, _grid, check_resample_memory
 from costchart._io import schema as col
+from costchart._io.data_checks import distinct_keys
 from costchart._io.errors import CostchartError
 from costchart._io.frames import as_pandas, check_by_names, normalize_by
 from costchart._io.groups import assemble, split_groups
 from costchart._io.parameters import checked
 from costchart._io.validation import column_name, random_generator, whole_number
+from costchart._roc.points import require_rows
 from costchart._select.confidence_set import ZERO, members
 from costchart._select.shared_instances import align
 
@@ -75,7 +77,7 @@ def cheapest_set(
     ----------
     data : pandas, polars or pyarrow table, or dict of arrays
         Long format: one row per classifier and instance, every classifier scored on the
-        same instances (in each group).
+        same instances (in each group), with at least 2 instances of each class per group.
     score, label : str
         Columns of scores ("positive when score >= threshold") and true classes.
     classifier : str
@@ -161,6 +163,9 @@ def cheapest_set(
     generator = random_generator(rng)
     grid = np.unique(DEFAULT_PC if pc is None else _grid(pc))
     frame = as_pandas(data, [*by, classifier, instance, score, label])
+    require_rows(frame[score].to_numpy())  # as roc_points and the bands: no rows, no set
+    for name in by:
+        distinct_keys(frame[name], f"by= column {name!r}")
     groups = split_groups(frame, by)
     aligned = align(
         frame,

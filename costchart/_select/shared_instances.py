@@ -4,7 +4,8 @@
 group a matrix of scores, one row per instance and one column per classifier, with the
 instances' classes. It refuses what cannot be read that way, naming the group, the
 classifier and the instance: an instance a classifier scored twice or not at all, labels
-the classifiers disagree on, a group of one classifier or of one class.
+the classifiers disagree on, a group of one classifier, of one class or of a single
+instance of a class.
 """
 
 from __future__ import annotations
@@ -14,12 +15,21 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from costchart._io.data_checks import binary_labels, exact_scores
+from costchart._io.data_checks import (
+    binary_labels,
+    distinct_keys,
+    enough_of_each_class,
+    exact_scores,
+)
 from costchart._io.errors import CostchartError
 from costchart._io.frames import describe_group
 from costchart._io.groups import Groups
 
-__all__ = ["Aligned", "align"]
+__all__ = ["MIN_PER_CLASS", "Aligned", "align"]
+
+#: Instances of each class a group needs: DeLong's variance needs two (as ``auc_ci`` and
+#: ``auc_test`` ask), and with one the resamples do not vary that class at all.
+MIN_PER_CLASS = 2
 
 
 @dataclass(frozen=True)
@@ -51,6 +61,8 @@ def align(
     function: str = "cheapest_set",
 ) -> list[Aligned]:
     """Every group's scores side by side, classifiers in columns; refuse unpaired data."""
+    distinct_keys(frame[classifier], f"column {classifier!r} (the classifier names)")
+    distinct_keys(frame[instance], f"column {instance!r} (the instance ids)")
     names = _codes(frame[classifier], classifier, "classifier names", function)
     # Instances in the order of their ids where they sort, so the rows' order cannot
     # change which instances a resample draws.
@@ -159,6 +171,22 @@ def _one_group(codes, frame, rows, columns, where: str, function: str) -> Aligne
     if truth.all() or not truth.any():
         msg = f"column {label!r} has one class only in {where}; {function} needs both"
         raise CostchartError(msg)
+    enough_of_each_class(
+        int(truth.sum()),
+        int((~truth).sum()),
+        least=MIN_PER_CLASS,
+        where=f" in {where}",
+        purpose=f"{function}'s resampling",
+        fix=(
+            "with one, every resample draws that same instance and the bounds come out too "
+            "narrow: add {short}"
+            + (
+                ""
+                if where == "the data"
+                else ", or pass by= columns that make fewer, larger groups"
+            )
+        ),
+    )
     return Aligned(shown, name_rows, scores.reshape(n, k), truth)
 
 
