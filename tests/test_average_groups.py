@@ -308,9 +308,11 @@ def _random_curves(rng, n_groups, kind):
     envelope = cc.lower_envelope(points.drop(columns="threshold"), by=["key", "fold"])
     average = cc.vertical_average(points.drop(columns="threshold"), over="fold", by="key")
     curves = envelope[["key", "fold", "pc", "cost"]]
-    # A vertex duplicated within rounding (a segment of no real width) in some groups.
-    hair = curves.iloc[::7].assign(pc=lambda f: np.clip(f.pc + 1e-17, 0, 1))
-    below = curves.iloc[1::5].assign(pc=lambda f: np.clip(f.pc - 1e-16, 0, 1))
+    # An inner vertex duplicated within rounding (a segment of no real width) in some
+    # groups; a curve starts and ends once (a repeated end is two curves).
+    inner = curves[(curves.pc > 0) & (curves.pc < 1)]
+    hair = inner.iloc[::7].assign(pc=lambda f: np.clip(f.pc + 1e-17, 0, 1))
+    below = inner.iloc[1::5].assign(pc=lambda f: np.clip(f.pc - 1e-16, 0, 1))
     curves = pd.concat([curves, hair, below], ignore_index=True)
     curves = curves.iloc[rng.permutation(len(curves))].reset_index(drop=True)
     return curves, average[["key", "pc", "cost"]]

@@ -19,7 +19,9 @@ from costchart._cost.pointwise import SLIVER, pointwise_statistics
 from costchart._io import schema as col
 from costchart._io.errors import CostchartError
 from costchart._io.frames import describe_group, infer_by, normalize_by
+from costchart._io.curves import check_cost_curves
 from costchart._io.groups import assemble, split_groups
+from costchart._io.kinds import KIND
 from costchart._io.parameters import checked
 from costchart._io.tables import check_curve, read_table, table_kind
 
@@ -137,19 +139,44 @@ def vertical_average(
     over = check_over(table, over, "curves")
     grouping = infer_by(table, by, name="curves", declared=over)
     by = [c for c in grouping if c not in over]
-    if table_kind(table) != "curve":
+    given = table_kind(table) == "curve"
+    if not given:
         table = lower_envelope(table, by=[*by, *over])
+    else:
+        check_curve(table, "curves")
     groups = split_groups(table, by)
-    check_curve(table, "curves")
-    return _vertical_average(table, by, over, groups)
-
-
-def _vertical_average(table: pd.DataFrame, by: list[str], over: list[str], groups) -> pd.DataFrame:
-    """Average the curves of every group at once (:mod:`costchart._cost.pointwise`)."""
-    group_of_row = groups.row_ids
-    member_of_row = split_groups(table, [*by, *over]).row_ids
+    members = split_groups(table, [*by, *over])
     pc = table[col.PC].to_numpy(np.float64)
     cost = table[col.COST].to_numpy(np.float64)
+    if given:  # one curve per group of by and over (costchart's own envelopes are)
+        kind = table.attrs.get(KIND)
+
+        def fix_for(column: str) -> str:
+            return (
+                f"its column {column!r} tells them apart: pass by={[*by, column]!r} for one "
+                f"average per {column}, or over={[*over, column]!r} to average them all"
+            )
+
+        check_cost_curves(
+            table, [*by, *over], members, pc, cost, name="curves", kind=kind, fix_for=fix_for
+        )
+    return _vertical_average(table, by, over, groups, members.row_ids, pc, cost)
+
+
+def _vertical_average(
+    table: pd.DataFrame,
+    by: list[str],
+    over: list[str],
+    groups,
+    member_of_row: np.ndarray,
+    pc: np.ndarray,
+    cost: np.ndarray,
+) -> pd.DataFrame:
+    """Average the curves of every group at once (:mod:`costchart._cost.pointwise`).
+
+    ``member_of_row`` numbers each row's curve (its group of ``by`` and ``over``).
+    """
+    group_of_row = groups.row_ids
     # Rows curve after curve (groups in order, their curves in order of first
     # appearance), each curve sorted by pc.
     rows = np.lexsort((pc, member_of_row, group_of_row))

@@ -1,4 +1,4 @@
-"""One curve per group: the check made before any statistic is read off ROC points.
+"""One curve per group: the check made before any statistic is read off a curve.
 
 A ROC curve has one row per threshold, and its rates never fall as the threshold falls.
 Two runs concatenated (both start at threshold ``+inf``), rows of several classifiers
@@ -10,11 +10,16 @@ Points without thresholds (made by hand, or the vertices of an envelope of hulls
 curve when, in ``fpr`` order, ``tpr`` never falls. Set operations (the hull and the
 lower envelope of several classifiers' points, their cost lines) read a set, not a
 path: they take points in any order, as long as no threshold labels two of them.
+
+A cost curve (``pc``, ``cost``) has one cost at each ``pc``, or two where it jumps (a
+Brier curve does), and it starts and ends once. :func:`check_cost_curves` refuses a group
+with the same end point twice (two envelopes concatenated both hold ``pc`` 0 and 1 at
+cost 0), three or more costs at a ``pc``, or, for a band (one row per ``pc``), two.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import pandas as pd
@@ -23,10 +28,20 @@ from costchart._io.errors import CostchartError
 from costchart._io.frames import describe_group, is_row_index, own_columns
 from costchart._io.groups import Groups, split_groups
 
-__all__ = ["check_curves"]
+__all__ = ["ONE_COST_PER_PC", "check_cost_curves", "check_curves"]
 
 #: Rates written by hand may carry rounding (0.1 + 0.2); a fall smaller than this is none.
 RATE_TOLERANCE = 1e-12
+#: Two costs at one ``pc`` closer than this are one point (costs are sums of fractions).
+COST_TOLERANCE = 1e-9
+#: Recorded kinds of cost curve with one row per ``pc``: two costs at one ``pc`` are two
+#: curves. (Envelope columns also hold honest hybrids, which jump: apply_selection.)
+ONE_COST_PER_PC = frozenset({"band"})
+#: The fix when no column of the table tells its curves apart.
+_ADD_A_COLUMN = (
+    "add a column that tells them apart and pass it as by= (for two tables: "
+    "pd.concat([a, b], keys=['a', 'b'], names=['run']).reset_index('run'), then by='run')"
+)
 
 
 def check_curves(
@@ -65,15 +80,7 @@ def check_curves(
         return
     group, what = problem
     where = f" (group {describe_group(curves, groups.keys[group])})" if curves else ""
-    splitting = _splitting_columns(table, curves, arrays, cloud=cloud)
-    if splitting:
-        fix = f"its column {splitting[0]!r} tells them apart: pass by={[*curves, splitting[0]]!r}"
-    else:
-        fix = (
-            "add a column that tells them apart and pass it as by= (for two tables: "
-            "pd.concat([a, b], keys=['a', 'b'], names=['run']).reset_index('run'), then "
-            "by='run')"
-        )
+    fix = _fix(table, curves, lambda g: _first_problem(g, arrays, cloud=cloud))
     msg = (
         f"{name} is not one ROC curve per group{where}: {what}, so its rows belong to "
         f"several curves (two runs concatenated, or several classifiers read as one); {fix}"
@@ -172,11 +179,85 @@ def _falls(order, k, threshold, fpr, tpr) -> str:
     )
 
 
-def _splitting_columns(
-    table: pd.DataFrame, by: list[str], arrays: dict[str, np.ndarray], *, cloud: bool
-) -> list[str]:
-    """Columns of ``table`` that, added to ``by``, make every group one curve."""
+def check_cost_curves(
+    table: pd.DataFrame,
+    curves: Sequence[str],
+    groups: Groups,
+    pc: np.ndarray,
+    cost: np.ndarray,
+    *,
+    name: str,
+    kind: str | None,
+    fix_for: Callable[[str], str] | None = None,
+) -> None:
+    """Refuse a cost-curve table whose groups are not one cost curve each.
+
+    ``curves`` are the columns telling its curves apart and ``groups`` the groups they
+    make; ``pc`` and ``cost`` the checked columns; ``kind`` the kind the table records
+    (a kind in :data:`ONE_COST_PER_PC` never has two costs at a ``pc``), or ``None``. ``fix_for`` words the
+    fix for a column that tells the curves apart (by default: add it to ``by=``).
+    """
+    curves = list(curves)
+    one_per_pc = kind in ONE_COST_PER_PC
+
+    def problem(of: Groups) -> tuple[int, str] | None:
+        return _first_cost_problem(of.row_ids, pc, cost, one_per_pc=one_per_pc)
+
+    found = problem(groups)
+    if found is None:
+        return
+    group, what = found
+    where = f" (group {describe_group(curves, groups.keys[group])})" if curves else ""
+    msg = (
+        f"{name} is not one cost curve per group{where}: {what}, so its rows belong to "
+        "several curves (tables concatenated, a grouping column dropped or left out of by=, "
+        f"or cost lines that lost their 'line' column); {_fix(table, curves, problem, fix_for)}"
+    )
+    raise CostchartError(msg)
+
+
+def _first_cost_problem(
+    ids: np.ndarray, pc: np.ndarray, cost: np.ndarray, *, one_per_pc: bool
+) -> tuple[int, str] | None:
+    """The first group that is not one cost curve, and what is wrong with it (or None)."""
+    if not len(pc):
+        return None
+    order = np.lexsort((cost, pc, ids))
+    same = (ids[order][1:] == ids[order][:-1]) & (pc[order][1:] == pc[order][:-1])
+    close = same & (np.abs(np.diff(cost[order])) <= COST_TOLERANCE)
+    apart = same & ~close
+    # A repeated vertex inside is a segment of no width; a curve starts and ends once.
+    twice = close & ((pc[order][1:] == 0) | (pc[order][1:] == 1))
+    # One run per (curve, pc): its number of distinct costs.
+    run = np.r_[0, np.cumsum(~same)]
+    costs = 1 + np.bincount(run[1:], weights=apart, minlength=run[-1] + 1)
     found = []
+    if twice.any():
+        k = int(np.flatnonzero(twice)[0])
+        point = f"(pc={float(pc[order][k])!r}, cost={float(cost[order][k])!r})"
+        found.append((k, f"the point {point} appears twice, and a curve starts and ends once"))
+    too_many = 2 if one_per_pc else 3
+    if (costs >= too_many).any():
+        k = int(np.flatnonzero(run == np.flatnonzero(costs >= too_many)[0])[0])
+        at = f"pc={float(pc[order][k])!r}"
+        found.append(
+            (k, f"it has two costs at {at}, and a band has one row per pc")
+            if one_per_pc
+            else (k, f"it has three or more costs at {at} (a curve has one, or two where it jumps)")
+        )
+    if not found:
+        return None
+    k, what = min(found, key=lambda item: ids[order[item[0]]])
+    return int(ids[order[k]]), what
+
+
+def _fix(
+    table: pd.DataFrame,
+    by: list[str],
+    problem: Callable[[Groups], object],
+    fix_for: Callable[[str], str] | None = None,
+) -> str:
+    """The fix: the column that, added to ``by``, makes every group one curve, if any."""
     for column in own_columns(table):
         if column in by or is_row_index(table, column):
             continue
@@ -184,6 +265,8 @@ def _splitting_columns(
             groups = split_groups(table, [*by, column])
         except (CostchartError, TypeError):
             continue  # unhashable cells cannot group
-        if _first_problem(groups, arrays, cloud=cloud) is None:
-            found.append(column)
-    return found
+        if problem(groups) is None:
+            if fix_for is not None:
+                return fix_for(column)
+            return f"its column {column!r} tells them apart: pass by={[*by, column]!r}"
+    return _ADD_A_COLUMN

@@ -19,7 +19,7 @@ import numpy as np
 import pandas as pd
 
 from costchart._io import schema as col
-from costchart._io.curves import check_curves
+from costchart._io.curves import check_cost_curves, check_curves
 from costchart._io.errors import CostchartError
 from costchart._io.frames import (
     as_pandas,
@@ -239,36 +239,9 @@ def curve_groups(
     by = infer_by(table, by, name=name, declared=declared)
     groups = _groups_of(table, by, name)
     check_curve(table, name)
-    _check_one_cost_per_pc(table, groups, name)
-    return table, by, groups
-
-
-def _check_one_cost_per_pc(table: pd.DataFrame, groups: Groups, name: str) -> None:
-    """Refuse three or more costs at one ``pc`` of a curve: several curves read as one.
-
-    A curve has one cost at a ``pc``, or two where it jumps (hybrid and Brier curves do).
-    A cost-lines table that lost its ``line`` column (or a grouping column) looks like
-    a curve whose ``pc`` runs 0, 1, 0, 1, ...; integrating it gave costs outside [0, 1].
-    """
-    if not len(table):
-        return
     pc, cost = numbers(table, col.PC, name), numbers(table, col.COST, name)
-    group = groups.row_ids
-    order = np.lexsort((cost, pc, group))
-    # Exactly the same pc: a Brier curve has jumps a rounding error apart where two
-    # scores are (1 - 0.91 and 1 - (0.71 + 0.2)), each a jump of its own.
-    same = (np.diff(group[order]) == 0) & (np.diff(pc[order]) == 0)
-    apart = same & (np.abs(np.diff(cost[order])) > 1e-9)  # a new cost at the same pc
-    run = np.concatenate([[0], np.cumsum(~same)])  # one run per (curve, pc)
-    costs = 1 + np.bincount(run[1:], weights=apart, minlength=run[-1] + 1)
-    if (costs >= 3).any():
-        at = int(np.flatnonzero(run == np.flatnonzero(costs >= 3)[0])[0])
-        msg = (
-            f"{name} has three or more costs at pc={float(pc[order][at])!r} within one curve "
-            "(a curve has one, or two where it jumps). Is it several curves (pass by= the "
-            "columns that tell them apart) or cost lines that lost their 'line' column?"
-        )
-        raise CostchartError(msg)
+    check_cost_curves(table, by, groups, pc, cost, name=name, kind=table.attrs.get(KIND))
+    return table, by, groups
 
 
 def curve_vertices(
