@@ -17,9 +17,9 @@ import pandas as pd
 from costchart._cost.envelope import lower_envelope
 from costchart._cost.pointwise import SLIVER, pointwise_statistics
 from costchart._io import schema as col
+from costchart._io.curves import check_cost_curves
 from costchart._io.errors import CostchartError
 from costchart._io.frames import describe_group, infer_by, normalize_by
-from costchart._io.curves import check_cost_curves
 from costchart._io.groups import assemble, split_groups
 from costchart._io.kinds import KIND
 from costchart._io.parameters import checked

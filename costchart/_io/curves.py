@@ -194,8 +194,9 @@ def check_cost_curves(
 
     ``curves`` are the columns telling its curves apart and ``groups`` the groups they
     make; ``pc`` and ``cost`` the checked columns; ``kind`` the kind the table records
-    (a kind in :data:`ONE_COST_PER_PC` never has two costs at a ``pc``), or ``None``. ``fix_for`` words the
-    fix for a column that tells the curves apart (by default: add it to ``by=``).
+    (a kind in :data:`ONE_COST_PER_PC` never has two costs at a ``pc``), or ``None``.
+    ``fix_for`` words the fix for a column that tells the curves apart (by default: add
+    it to ``by=``).
     """
     curves = list(curves)
     one_per_pc = kind in ONE_COST_PER_PC
