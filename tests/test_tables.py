@@ -373,7 +373,9 @@ def test_a_curve_with_three_costs_at_one_pc_is_refused():
         cc.expected_cost(lines)
     # Made by hand (no record), it reads as a curve, with three costs at one pc.
     by_hand = pd.DataFrame(lines.to_dict("list"))
-    with pytest.raises(cc.CostchartError, match=r"not one cost curve per group: .*lost their 'line' column"):
+    with pytest.raises(
+        cc.CostchartError, match=r"not one cost curve per group: .*lost their 'line' column"
+    ):
         cc.expected_cost(by_hand)
     # A jump (two costs at one pc), as hybrid and Brier curves have, is a curve.
     jump = pd.DataFrame({"pc": [0.0, 0.5, 0.5, 1.0], "cost": [0.0, 0.3, 0.1, 0.0]})
