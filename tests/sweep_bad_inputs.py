@@ -557,7 +557,7 @@ def build_cases(tmp: Path) -> list[Case]:
                     f"{fname}: inference='bootstrap', {option}={value!r}",
                     lambda f=function, o=option, v=value: f(inference="bootstrap", **{o: v}),
                 )
-    for fname in ("bootstrap_band", "confusion_band"):
+    for fname in ("bootstrap_band", "confusion_band", "difference_band"):
         for value in ("yes", 1, 0.5, [True]):
             add(
                 f"{fname}: compact={value!r}",

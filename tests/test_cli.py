@@ -131,6 +131,82 @@ def test_band_chart_and_table(predictions_csv, tmp_path):
     assert (band.lower <= band.cost).all() and (band.cost <= band.upper).all()
 
 
+@pytest.mark.parametrize("band", ["exact_bootstrap", None])  # None: table's default band
+def test_compact_writes_the_rows_the_band_needs(predictions_csv, tmp_path, band):
+    import costchart as cc
+    from costchart._bands.compact import TOLERANCE
+
+    chosen = [] if band is None else ["--band", band]
+    argv = ["table", str(predictions_csv), *COLUMNS, "--kind", "band", *chosen]
+    argv += ["--n-resamples", "200"] if band is None else []
+    tables = {}
+    for compact in (False, True):
+        out = tmp_path / f"band-{compact}.csv"
+        assert main([*argv, *(["--compact"] if compact else []), "--out", str(out)]) == 0
+        tables[compact] = pd.read_csv(out)
+    full, compact = tables[False], tables[True]
+    assert list(compact.columns) == list(full.columns)
+    assert len(compact) < len(full) / 2
+    if band is None:  # resampled from a fresh generator each run: the rows and shape only
+        assert set(compact["classifier"]) == set(full["classifier"])
+        return
+    # As the library's compact band, and within its tolerance of the full one.
+    kept = compact.merge(full, on=["classifier", "pc"], suffixes=("", "_full"))
+    assert len(kept) == len(compact)
+    data = pd.read_csv(predictions_csv)
+    library = cc.bootstrap_band(
+        data, score="score", label="label", by="classifier", inference=band, compact=True
+    )
+    np.testing.assert_allclose(compact[["pc", "cost", "upper"]], library[["pc", "cost", "upper"]])
+    for name, whole in full.groupby("classifier"):
+        part = compact[compact["classifier"] == name]
+        drawn = np.interp(whole["pc"], part["pc"], part["upper"])
+        assert np.abs(drawn - whole["upper"]).max() <= TOLERANCE * 1.001
+
+
+@pytest.mark.slow  # two band charts: seconds
+def test_plot_compact_draws_the_compact_band(predictions_csv, capsys, monkeypatch):
+    import costchart as cc
+
+    data = pd.read_csv(predictions_csv)
+    options = {"score": "score", "label": "label", "by": "classifier"}
+    drawn, sizes = [], {}
+    band_chart = cc.band_chart
+    monkeypatch.setattr(
+        cc, "band_chart", lambda table, **k: drawn.append(table) or band_chart(table, **k)
+    )
+    for compact in (False, True):
+        band = cc.bootstrap_band(data, inference="exact_bootstrap", compact=compact, **options)
+        flag = ["--compact"] if compact else []
+        spec, _ = _spec(
+            predictions_csv,
+            ["--by", "classifier", "--band", "exact_bootstrap", *flag, "--out", "-"],
+            capsys,
+        )
+        # The band drawn is the band the library makes.
+        pd.testing.assert_frame_equal(drawn[-1], band)
+        sizes[compact] = len(json.dumps(spec))
+    assert sizes[True] < sizes[False] / 2
+
+
+def test_compact_says_what_it_does_and_needs_a_band(predictions_csv, capsys):
+    with pytest.raises(SystemExit):
+        main(["table", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "--compact keep only the rows of --band that drawing it with straight lines" in text
+    assert "within 1e-4 of it at every pc between them" in text
+    for command, options, fix in [
+        ("table", ["--kind", "points"], "pass --kind band"),
+        ("plot", [], "pass --band"),
+    ]:
+        argv = [command, str(predictions_csv), *COLUMNS, *options, "--compact"]
+        error = _fails_with(argv, capsys)
+        assert f"--compact applies to a band (plot --band, table --kind band), not {command}" in (
+            error
+        )
+        assert error.rstrip().endswith(f"drop it or {fix}")
+
+
 def test_band_needs_a_cost_chart(predictions_csv, capsys):
     with pytest.raises(SystemExit) as exit_info:
         main(["plot", str(predictions_csv), *COLUMNS, "--band", "exact_bootstrap", "--kind", "roc"])

@@ -156,3 +156,30 @@ def test_flags_must_be_true_false_or_missing_and_differences_known():
     unknown = band.assign(difference=[0.0, np.nan, 0.0], significant=[False, True, False])
     with pytest.raises(cc.CostchartError, match=r"'difference' of difference is NaN where"):
         cc.significant_regions(unknown, a="a", b="b")
+
+
+def test_the_cheaper_classifier_reads_only_its_region_s_rows():
+    # A difference unknown outside the regions (NaN where not significant) does not
+    # decide which classifier is cheaper where it is.
+    band = pd.DataFrame(
+        {
+            "pc": [0.0, 0.25, 0.5, 0.75, 1.0],
+            "difference": [np.nan, -0.1, -0.2, np.nan, 0.0],
+            "significant": [False, True, True, False, False],
+        }
+    )
+    regions = cc.significant_regions(band, a="logistic", b="tree")
+    assert regions.to_dict("list") == {
+        "pc_lo": [0.125],
+        "pc_hi": [0.625],
+        "cheaper": ["logistic"],
+    }
+    # Tiny differences after large ones keep their sign (no running sum across regions).
+    band = pd.DataFrame(
+        {
+            "pc": np.linspace(0, 1, 5),
+            "difference": [1e6, 1e6, 0.0, -3e-11, 0.0],
+            "significant": [True, True, False, True, False],
+        }
+    )
+    assert cc.significant_regions(band, a="a", b="b").cheaper.tolist() == ["b", "a"]

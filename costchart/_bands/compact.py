@@ -20,7 +20,10 @@ the cost weights, which are affine in ``pc``), so the chord's largest error over
 stretch is at most its error at the middle point times ``width / min(left, right)``, and
 the unclipped lower bound ``cost - z se`` is concave: a stretch where it changes sign is
 split down to neighbouring grid points, which makes ``max(0, cost - z se)`` within the
-tolerance too. Every other band is computed in full and its rows tested one by one.
+tolerance too. Every other band is computed in full and its rows tested one by one
+(:func:`thinned`), as is the difference band of two classifiers: its ``difference``,
+``lower``, ``upper`` and ``se`` within the tolerance, ``significant`` as ``degenerate``
+(:func:`costchart._bands.difference.compact_difference` says where its runs change).
 """
 
 from __future__ import annotations
@@ -37,13 +40,23 @@ from costchart._io import schema as col
 from costchart._io.errors import CostchartError
 from costchart._io.groups import Groups, assemble
 
-__all__ = ["TOLERANCE", "check_grid", "computes_kept_rows_only", "kept", "normal_fit", "thinned"]
+__all__ = [
+    "DIFFERENCE_VALUES",
+    "TOLERANCE",
+    "check_grid",
+    "computes_kept_rows_only",
+    "kept",
+    "normal_fit",
+    "thinned",
+]
 
 #: Largest difference, in cost units, between the compact band interpolated linearly and
 #: the full band at any ``pc`` of the grid (``cost``, ``lower``, ``upper`` and ``se``).
 TOLERANCE = 1e-4
 #: The band columns interpolated, in order.
 VALUES = (col.COST, col.LOWER, col.UPPER, col.SE)
+#: The columns of a difference band interpolated, in order.
+DIFFERENCE_VALUES = (col.DIFFERENCE, col.LOWER, col.UPPER, col.SE)
 
 
 def check_grid(pc: np.ndarray) -> None:
@@ -166,17 +179,31 @@ def _groups(run_starts: np.ndarray, n_pc: int) -> int:
     return int(run_starts[-1] // n_pc) + 1 if len(run_starts) else 0
 
 
-def thinned(groups: Groups, columns: dict[str, np.ndarray], rows: np.ndarray, n_pc: int):
-    """The compact band of a band computed in full (``columns``, flat; ``rows`` used)."""
-    flat = _thin(columns, rows, n_pc)
+def thinned(
+    groups: Groups,
+    columns: dict[str, np.ndarray],
+    rows: np.ndarray,
+    n_pc: int,
+    values: tuple[str, ...] = VALUES,
+    flag: str = col.DEGENERATE,
+):
+    """The compact band of a band computed in full (``columns``, flat; ``rows`` used).
+
+    ``rows`` tells runs apart (a new run wherever it changes, or a group starts: the rows
+    on both sides are kept); ``values`` are the columns interpolated within
+    :data:`TOLERANCE`, ``flag`` the boolean column that must hold between kept rows
+    exactly where it holds at both (a difference band: :data:`DIFFERENCE_VALUES`,
+    ``significant``).
+    """
+    flat = _thin(columns, rows, n_pc, values, flag)
     lengths = np.bincount(flat // n_pc, minlength=len(groups))
     return assemble(groups, lengths, {name: v[flat] for name, v in columns.items()})
 
 
-def _thin(columns: dict[str, np.ndarray], rows: np.ndarray, n_pc: int) -> np.ndarray:
+def _thin(columns: dict[str, np.ndarray], rows: np.ndarray, n_pc: int, values, flag) -> np.ndarray:
     """Kept flat positions of a band computed in full."""
     grid = columns[col.PC]
-    degenerate = columns[col.DEGENERATE]
+    flags = columns[flag]
 
     def split(a, m, b, run, at_a, at_b):
         inside = b - a - 1
@@ -186,10 +213,10 @@ def _thin(columns: dict[str, np.ndarray], rows: np.ndarray, n_pc: int) -> np.nda
         a, b = a[stretch], b[stretch]
         share = (grid[at] - grid[a]) / (grid[b] - grid[a])
         error = np.zeros(len(at))
-        for name in VALUES:
+        for name in values:
             v = columns[name]
             np.maximum(error, np.abs(v[a] + share * (v[b] - v[a]) - v[at]), out=error)
-        error[degenerate[at] != (degenerate[a] & degenerate[b])] = np.inf
+        error[flags[at] != (flags[a] & flags[b])] = np.inf
         return np.maximum.reduceat(error, first) > TOLERANCE, None
 
     return kept(runs_of(rows, n_pc), len(rows), split)[0]

@@ -36,7 +36,10 @@ def significant_regions(
     Each run of consecutive ``pc`` flagged ``significant`` (a missing flag is not) becomes
     one region. A grid point's cell reaches halfway to its neighbours, and to its own
     ``pc`` at the ends of the grid; the cheaper classifier is ``a`` where the difference
-    ``cost(a) - cost(b)`` is negative on average over the run, else ``b``.
+    ``cost(a) - cost(b)`` is negative on average over the run, else ``b``. A compact band
+    (``difference_band(..., compact=True)``) gives the regions of the full band: it keeps
+    the rows on both sides of every change of ``significant``, and every row of a run
+    whose difference takes both signs.
 
     Parameters
     ----------
@@ -112,8 +115,10 @@ def significant_regions(
     after = np.concatenate([flag[1:], [False]]) & ~last
     starts = np.flatnonzero(flag & ~before)
     ends = np.flatnonzero(flag & ~after)
-    running = np.concatenate([[0.0], np.cumsum(value)])
-    totals = running[ends + 1] - running[starts]  # each run's sum of differences
+    # Each run's sum of differences, over its own rows in pc order: the same sum from a
+    # compact band (whose runs of one sign keep that sign, and of both keep every row).
+    run = np.cumsum(flag & ~before)[flag] - 1
+    totals = np.bincount(run, value[flag], minlength=len(starts))
     keys = table[by].iloc[order[starts]].reset_index(drop=True) if by else pd.DataFrame()
     regions = pd.DataFrame(
         {

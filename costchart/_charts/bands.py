@@ -143,7 +143,8 @@ def difference_chart(
     Parameters
     ----------
     difference : pandas, polars or pyarrow table
-        A table from :func:`costchart.difference_band`.
+        A table from :func:`costchart.difference_band`; a compact one (``compact=True``)
+        is drawn as the full band, with the same shaded regions.
     facet : str, optional
         Grouping column for panels.
     by : str or list of str, optional

@@ -199,6 +199,7 @@ def _band(args, data: pd.DataFrame, inference: str) -> pd.DataFrame:
         confidence_level=level(args),
         progress=progress,
         bins=args.bins,
+        compact=args.compact,
         **resamples,
     )
 

@@ -85,6 +85,12 @@ _SCOPES = {
         "table --kind band (and to plot, whose chart it makes a band chart)",
         "pass --kind band",
     ),
+    "compact": _Scope(
+        "--compact",
+        lambda c: c.kind == "band",
+        "a band (plot --band, table --kind band)",
+        "pass --kind band",
+    ),
     "confidence_level": _Scope(
         "--confidence-level",
         lambda c: c.band is not None or (c.kind == "auc" and not c.binned) or c.kind == _SET,
@@ -200,8 +206,9 @@ def _refusal(scope: _Scope, value, chosen: _Chosen, name: str) -> str:
     if chosen.kind == "band" and name != "band":  # a band chart, which has no such option
         fix = "drop --band for the cost chart"
     why = ""
-    if name == "confidence_level":
+    if name in ("confidence_level", "compact"):
         fix = "pass --kind band" if chosen.command == "table" else "pass --band"
+    if name == "confidence_level":
         if chosen.kind == "auc":  # binned points: their AUC alone
             why = " (with --bins the AUC of binned points has none)"
     return f"{scope.flag}{shown} applies to {scope.where}{why}, not {chosen}; drop it or {fix}"
