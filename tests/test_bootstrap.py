@@ -3,6 +3,7 @@ import warnings
 
 import numpy as np
 import pandas as pd
+import polars as pl
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -812,6 +813,33 @@ def test_band_at_reads_polars_and_pyarrow_and_checks_the_level():
         assert cc.band_at(band, 0.5, confidence_level=0.9) == expected
     with pytest.raises(cc.CostchartError, match=r"confidence_level=1\.0 is outside \(0, 1\)"):
         cc.band_at(BAND, 0.5, confidence_level=1.0)
+
+
+def test_band_at_refuses_a_level_the_band_was_not_made_at():
+    # The 0.9 band's bounds are not a 0.5 band's: labelling them so would be wrong.
+    assert cc.band_at(BAND, 0.5).confidence_level == 0.9
+    with pytest.raises(
+        cc.CostchartError, match=r"confidence_level=0\.5, but the band was made at 0\.9"
+    ):
+        cc.band_at(BAND, 0.5, confidence_level=0.5)
+    # A band that lost its record takes the level it is told.
+    lost = pl.from_pandas(BAND)
+    assert cc.band_at(lost, 0.5, confidence_level=0.5).confidence_level == 0.5
+
+
+def test_band_at_between_two_rows_reads_the_lower_whatever_the_row_order():
+    band = cc.confusion_band(
+        {"TP": [16], "FN": [4], "FP": [4], "TN": [6]},
+        tp="TP",
+        fn="FN",
+        fp="FP",
+        tn="TN",
+        pc=[0.25, 0.5, 0.75],
+    )
+    shuffled = band.iloc[[2, 1, 0]]
+    for table in (band, shuffled):  # 0.625 and 0.375 are exactly midway
+        assert cc.band_at(table, 0.625).pc == 0.5
+        assert cc.band_at(table, 0.375).pc == 0.25
 
 
 @st.composite

@@ -87,14 +87,16 @@ def band_at(
         The operating point, within the band's range of ``pc``.
     confidence_level : float, optional
         The band's level, recorded in the result; by default the level the band recorded
-        (NaN, with a warning, when it recorded none).
+        (NaN, with a warning, when it recorded none). A level other than the one the band
+        recorded is refused: the bounds are the band's, not recomputed.
 
     Returns
     -------
     Band
-        The row whose ``pc`` is nearest to ``pc``; of a compact band (``compact=True``),
-        the band interpolated linearly at ``pc`` between its rows, as its charts draw it
-        (within 1e-4 of the full band at the full band's ``pc``).
+        The row whose ``pc`` is nearest to ``pc`` (of two equally near, the lower); of a
+        compact band (``compact=True``), the band interpolated linearly at ``pc`` between
+        its rows, as its charts draw it (within 1e-4 of the full band at the full band's
+        ``pc``).
 
     Examples
     --------
@@ -162,10 +164,22 @@ def band_at(
             high_open=True,
         )
     )
+    recorded = recorded_level(table)
+    if recorded is not None and abs(level - recorded) > 1e-12:
+        msg = (
+            f"confidence_level={confidence_level!r}, but the band was made at {recorded:g}: "
+            f"band_at reads a band's bounds, it does not recompute them; pass "
+            f"confidence_level={recorded:g} (or leave it out), or make the band at "
+            f"{confidence_level!r} (confidence_level= of bootstrap_band or confusion_band)"
+        )
+        raise CostchartError(msg)
+    # The nearest row; of two equally near, the one of lower pc (whatever the row order).
+    distance = np.abs(grid - point)
+    nearest_row = int(np.lexsort((grid, distance))[0])
     if compact is None:
         compact = recorded_compact(table)
-    if compact is None and np.abs(grid - point).min() > 1e-9:
-        nearest = float(grid[np.argmin(np.abs(grid - point))])
+    if compact is None and distance.min() > 1e-9:
+        nearest = float(grid[nearest_row])
         msg = (
             f"pc={pc!r} lies between the band's rows, and the band does not record whether it "
             "is compact (it went through another library, a merge or a concatenation): a "
@@ -182,7 +196,7 @@ def band_at(
         )
         grid, at = np.array([point]), 0
     else:
-        at = int(np.argmin(np.abs(grid - point)))
+        at = nearest_row
         cost, lower, upper, se = (
             float(finite_numbers(frame[c].to_numpy()[at : at + 1], f"column {c!r} of table")[0])
             for c in (col.COST, col.LOWER, col.UPPER, col.SE)
