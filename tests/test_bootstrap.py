@@ -1014,6 +1014,9 @@ def test_a_class_of_one_instance_takes_the_score_interval_with_width(sampling):
     )
     assert (band.cost == 0).all() and (band.se == 0).all()
     assert (band.upper > 0.1).all() and not band.degenerate.any()
-    counts = {"TP": [0], "FN": [1], "FP": [0], "TN": [10]}  # the always-negative classifier
-    lines = cc.confusion_band(counts, tp="TP", fn="FN", fp="FP", tn="TN", pc=[0.3, 0.5])
-    assert (lines.upper - lines.lower > 0.1).all()
+    counts = {"TP": [1, 0], "FN": [0, 1], "FP": [0, 0], "TN": [10, 10], "g": ["ok", "none"]}
+    lines = cc.confusion_band(counts, tp="TP", fn="FN", fp="FP", tn="TN", by="g", pc=[0.3, 0.5])
+    assert (lines.upper - lines.lower > 0.1)[lines.g == "ok"].all()
+    # Calling nothing positive is the always-negative classifier on these data: its cost
+    # cannot vary in any resample, and its band keeps no width, as for any class size.
+    assert lines.degenerate[lines.g == "none"].all()

@@ -139,6 +139,9 @@ def _paired_band(predicted, positive, options, copies=None):
                 one = (pc[i] > 0 and cells[i, :4].sum() < 2) or (
                     pc[i] < 1 and cells[i, 4:].sum() < 2
                 )  # a class of one instance: no bootstrap spread, se may be 0
+                a_calls, b_calls = cells[i, [0, 1, 4, 5]].sum(), cells[i, [0, 2, 4, 6]].sum()
+                n = cells[i].sum()
+                one = one and not (a_calls in (0, n) and b_calls in (0, n))  # both trivial
                 if (se[i] > 0 or one) and _few_discordant(cells[i], pc[i]):
                     lower[i], upper[i] = _agresti_min(cells[i], pc[i], z, options.sampling)
     lower, upper = np.minimum(lower, difference), np.maximum(upper, difference)

@@ -182,8 +182,11 @@ def band_of_counts(counts: Counts, pc: np.ndarray, options: Options):
             # Few errors of a class that counts: the score interval (costchart._bands.score)
             # covered there where neither bootstrap interval did (bench_fixed_coverage.py).
             # A class of one instance has no bootstrap spread (se may be 0 there): its
-            # rate's width comes from the score interval, never from resampling it.
-            one = single_instance(floats.positives, floats.negatives, w_fn, w_fp)
+            # rate's width comes from the score interval, never from resampling it;
+            # a classifier trivial on the data (no positive or no negative calls) stays.
+            one = single_instance(floats.positives, floats.negatives, w_fn, w_fp) & ~(
+                ((counts.tp + counts.fp) == 0) | ((counts.fn + counts.tn) == 0)
+            )
             few = ((se > 0) | one) & few_errors(
                 counts.fn, counts.fp, floats.positives, floats.negatives, w_fn, w_fp
             )

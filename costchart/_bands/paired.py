@@ -181,11 +181,19 @@ def few_discordant(cells: np.ndarray, weights: np.ndarray) -> np.ndarray:
 
 
 def single_counted(cells: np.ndarray, weights: np.ndarray) -> np.ndarray:
-    """Rows where a class of one instance has weight in the difference."""
+    """Rows where a class of one instance has weight in the difference.
+
+    Rows where both classifiers are trivial on the data (no positive, or no negative
+    calls: a+ is cells 0, 1, 4, 5, b+ cells 0, 2, 4, 6) are left out: their difference
+    cannot vary.
+    """
     one = np.zeros(len(cells), dtype=bool)
     for span, cell in ((slice(0, 4), 1), (slice(4, 8), 5)):
         one |= (weights[:, cell] != 0) & (cells[:, span].sum(axis=1) < 2)
-    return one
+    trivial = np.ones(len(cells), dtype=bool)
+    for called, other in (([0, 1, 4, 5], [2, 3, 6, 7]), ([0, 2, 4, 6], [1, 3, 5, 7])):
+        trivial &= (cells[:, called].sum(axis=1) == 0) | (cells[:, other].sum(axis=1) == 0)
+    return one & ~trivial
 
 
 def adjusted_wald(cells: np.ndarray, weights: np.ndarray, options: Options):
