@@ -66,7 +66,7 @@ def grouped_scores(draw, *, min_groups=1, max_columns=2, max_rows=24):
     """Scored instances with 1-2 grouping columns named like costchart concepts.
 
     Returns ``(data, by)``: a pandas frame with the grouping columns, ``score`` (floats
-    with ties), ``y`` (0/1, both classes in every group), ``amount`` (positive instance
+    with ties), ``y`` (0/1, at least two of each class in every group: a band refuses a class of one), ``amount`` (positive instance
     costs) and ``instance`` (an id within the group), and the list of grouping columns.
     Group keys are strings or ints; every combination of key values is present.
     """
@@ -94,7 +94,7 @@ def grouped_scores(draw, *, min_groups=1, max_columns=2, max_rows=24):
         n = draw(st.integers(4, max_rows))
         scores = draw(st.lists(st.integers(0, 8), min_size=n, max_size=n))
         labels = draw(st.lists(st.integers(0, 1), min_size=n, max_size=n))
-        labels[0], labels[-1] = 1, 0
+        labels[:2], labels[-2:] = [1, 1], [0, 0]
         amounts = draw(st.lists(st.integers(1, 5), min_size=n, max_size=n))
         frame = pd.DataFrame(
             {

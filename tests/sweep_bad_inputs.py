@@ -678,6 +678,71 @@ def build_cases(tmp: Path) -> list[Case]:
     add("cheapest_set: classifiers True and 1", lambda: set_call(paired.assign(classifier=mixed)))
     keys = np.array([False, 0.0] * (len(paired) // 2) + [0.0] * (len(paired) % 2), dtype=object)
     add("cheapest_set: by= keys False and 0.0", lambda: set_call(paired.assign(k=keys), by="k"))
+    # The same edges in the bands and the other grouping functions.
+    diff_call = functools.partial(
+        cc.difference_band,
+        score="score",
+        label="label",
+        classifier="classifier",
+        instance="instance",
+        pc=[0.2, 0.5],
+    )
+    add("difference_band: no rows", lambda: diff_call(paired.iloc[:0]))
+    add("difference_band: no rows, by=", lambda: diff_call(paired.iloc[:0], by="fold"))
+    one_positive = paired[(paired["label"] == 0) | first_positive]
+    add("difference_band: one positive", lambda: diff_call(one_positive), RESULT)
+    for options in ({"interval": "normal"}, {"interval": "discrete"}, {"inference": "bootstrap"}):
+        add(
+            f"difference_band: one positive, {options}",
+            lambda o=options: diff_call(one_positive, rng=0, **o),
+        )
+    one_alone = one[(one["label"] == 0) | (one.index == one.index[one["label"] == 1][0])]
+    band_call = functools.partial(cc.bootstrap_band, score="score", label="label", pc=[0.5])
+    add("bootstrap_band: one positive", lambda: band_call(one_alone, rng=0))
+    add(
+        "bootstrap_band: one positive, exact bootstrap",
+        lambda: band_call(one_alone, inference="exact_bootstrap"),
+        RESULT,
+    )
+    add(
+        "confusion_band: a class of one, interval='normal'",
+        lambda: cc.confusion_band(
+            with_column(with_column(counts, "TP", [1, 30]), "FN", [0, 10]),
+            tp="TP",
+            fn="FN",
+            fp="FP",
+            tn="TN",
+            by="name",
+            pc=[0.5],
+            interval="normal",
+        ),
+    )
+    keyed = data.assign(k=np.array([True, 1] * (len(data) // 2), dtype=object))
+    add(
+        "roc_points: by= keys True and 1",
+        lambda: cc.roc_points(keyed, score="score", label="label", by="k"),
+    )
+    add("bootstrap_band: by= keys True and 1", lambda: band_call(keyed, by="k"))
+    add("difference_band: by= keys True and 1", lambda: diff_call(keyed, by="k"))
+    keyed_points = points.assign(classifier=points["classifier"].map({"logistic": True, "tree": 1}))
+    add("to_cost_lines: by= keys True and 1", lambda: cc.to_cost_lines(keyed_points))
+
+    def no_numpy_warning(call):
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", RuntimeWarning)  # a leaked warning: a raw error
+            return call()
+
+    huge = one.assign(amount=1e300)
+    for inference, expect in (("exact_bootstrap", RESULT), ("bootstrap", ERROR)):
+        add(
+            f"auc_ci: weights 1e300, inference={inference!r}",
+            lambda i=inference: no_numpy_warning(
+                lambda: cc.auc_ci(
+                    huge, score="score", label="label", weight="amount", inference=i, rng=0
+                )
+            ),
+            expect,
+        )
     # Options passed by position: refused with the signature, never a raw TypeError.
     add("compare: an option by position", lambda: cc.compare(envelope, envelope, None))
     add("palette: colors by position", lambda: cc.palette(["a"], {"a": "red"}))

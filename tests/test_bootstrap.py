@@ -1,3 +1,4 @@
+import functools
 import itertools
 import warnings
 
@@ -873,11 +874,18 @@ def _band_cases(draw):
 def test_band_is_finite_and_contains_the_estimate(case):
     data, options = case
     by = ["g"] if "g" in data else []
+    totals = data.groupby(by or np.zeros(len(data)))["y"].agg(["sum", "size"])
+    single = ((totals["sum"] == 1) | (totals["size"] - totals["sum"] == 1)).any()
+    call = functools.partial(
+        cc.bootstrap_band, data, score="score", label="y", by=by or None, n_resamples=200, rng=0
+    )
+    if single and (options["inference"], options["interval"]) != ("exact_bootstrap", "auto"):
+        with pytest.raises(cc.CostchartError, match="needs at least 2 of each class"):
+            call(**options)  # a class of one instance: no band from resampling it
+        return
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", cc.CostchartWarning)
-        band = cc.bootstrap_band(
-            data, score="score", label="y", by=by or None, n_resamples=200, rng=0, **options
-        )
+        band = call(**options)
     assert list(band.columns) == [*by, *_schema.BAND_TABLE]
     values = band[list(_schema.BAND_TABLE)].to_numpy(np.float64)
     assert np.isfinite(values).all()
@@ -987,3 +995,56 @@ def test_band_of_points_just_made_equals_the_band_of_the_points_frame():
         assert (
             points_and_columns(data, score="s", label="y", weight=weight, as_frame=False)[0] is None
         )
+
+
+ONE_POSITIVE = pd.DataFrame(
+    {"s": [3.0, *np.random.default_rng(1).normal(size=19)], "y": [1, *[0] * 19]}
+)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},  # the default: the smoothed bootstrap of the envelope's choice
+        {"inference": "smoothed_bootstrap"},
+        {"inference": "exact_bootstrap", "interval": "normal"},
+        {"inference": "exact_bootstrap", "interval": "discrete"},
+        {"inference": "bootstrap"},
+        {"inference": "exact_bootstrap", "simultaneous": True},
+    ],
+)
+def test_a_class_of_one_instance_is_refused_where_the_band_resamples_it(options):
+    with pytest.raises(
+        cc.CostchartError, match=r"^1 positives and 19 negatives: a band with inference="
+    ):
+        cc.bootstrap_band(ONE_POSITIVE, score="s", label="y", pc=[0.5], rng=0, **options)
+    counts = {"g": ["a", "b"], "TP": [1, 5], "FN": [0, 5], "FP": [3, 4], "TN": [7, 6]}
+    if "interval" in options or options.get("inference") == "bootstrap":
+        with pytest.raises(
+            cc.CostchartError, match=r"in group \{'g': 'a'\}: a band with inference"
+        ):
+            cc.confusion_band(
+                counts, tp="TP", fn="FN", fp="FP", tn="TN", by="g", pc=[0.5], rng=0, **options
+            )
+
+
+@pytest.mark.parametrize("sampling", ["stratified", "full"])
+def test_a_class_of_one_instance_takes_the_score_interval_with_width(sampling):
+    """No error of the single positive, none of the negatives: the bootstrap has no spread,
+    the score interval (Jeffreys on 1 instance) still says the rates are uncertain."""
+    band = cc.bootstrap_band(
+        ONE_POSITIVE,
+        score="s",
+        label="y",
+        inference="exact_bootstrap",
+        sampling=sampling,
+        pc=[0.2, 0.5, 0.8],
+    )
+    assert (band.cost == 0).all() and (band.se == 0).all()
+    assert (band.upper > 0.1).all() and not band.degenerate.any()
+    counts = {"TP": [1, 0], "FN": [0, 1], "FP": [0, 0], "TN": [10, 10], "g": ["ok", "none"]}
+    lines = cc.confusion_band(counts, tp="TP", fn="FN", fp="FP", tn="TN", by="g", pc=[0.3, 0.5])
+    assert (lines.upper - lines.lower > 0.1)[lines.g == "ok"].all()
+    # Calling nothing positive is the always-negative classifier on these data: its cost
+    # cannot vary in any resample, and its band keeps no width, as for any class size.
+    assert lines.degenerate[lines.g == "none"].all()

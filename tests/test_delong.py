@@ -1,5 +1,7 @@
 """AUC intervals and paired tests (DeLong), partial AUC: against brute force and scikit-learn."""
 
+import warnings
+
 import numpy as np
 import pandas as pd
 import polars as pl
@@ -398,3 +400,22 @@ def test_direction_auto_compares_medians_of_integers_past_2_53_exactly():
     s = np.array([big + 1, big + 1, big, big + 2], dtype=np.int64)
     got = cc.auc_ci({"s": s, "y": [1, 1, 0, 0]}, score="s", label="y", direction="auto")
     assert got["direction"].tolist() == ["higher"]
+
+
+def test_huge_weights_give_no_numpy_warning():
+    """Sums of weights of 1e300 overflowed products of counts in the exact bootstrap."""
+    rng = np.random.default_rng(3)
+    data = pd.DataFrame({"y": np.tile([0, 1], 20), "s": rng.normal(size=40)})
+    plain = cc.auc_ci(data, score="s", label="y", inference="exact_bootstrap")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)
+        huge = cc.auc_ci(
+            data.assign(w=1e300), score="s", label="y", weight="w", inference="exact_bootstrap"
+        )
+        with pytest.raises(cc.CostchartError, match="too large to resample"):
+            cc.auc_ci(
+                data.assign(w=1e300), score="s", label="y", weight="w", inference="bootstrap", rng=0
+            )
+    assert huge.auc.iat[0] == plain.auc.iat[0]
+    # k copies of every instance divide the bootstrap variance by k.
+    assert huge.se.iat[0] == pytest.approx(plain.se.iat[0] / 1e150, rel=1e-9)

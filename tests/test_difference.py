@@ -175,6 +175,12 @@ def _pairs(draw):
 @given(_pairs())
 def test_difference_band_is_finite_and_contains_the_estimate(case):
     data, options = case
+    positives = int(data["y"].sum()) // 2
+    single = 1 in (positives, len(data) // 2 - positives)
+    if single and (options["inference"], options["interval"]) != ("exact_bootstrap", "auto"):
+        with pytest.raises(cc.CostchartError, match="needs at least 2 of each class"):
+            _difference(data, n_resamples=200, rng=0, **options)  # a class of one instance
+        return
     band = _difference(data, n_resamples=200, rng=0, **options)
     assert list(band.columns) == list(_schema.DIFFERENCE_TABLE)
     values = band[["pc", "difference", "lower", "upper", "se"]].to_numpy(np.float64)
@@ -398,3 +404,41 @@ def test_a_selection_without_the_group_is_refused():
             selection=(table_a[table_a.dataset == "diabetes"], table_b),
             pc=[0.5],
         )
+
+
+def test_data_without_rows_is_refused_as_roc_points_refuses_it():
+    for empty, by in ((PAIR.iloc[:0], None), (PAIR.iloc[:0].assign(g=1), "g")):
+        with pytest.raises(cc.CostchartError, match=r"^data has no rows; ROC analysis needs"):
+            _difference(empty, by=by)
+
+
+def _one_positive(n=20, seed=0):
+    """a ranks the single positive first, b last: their one discordant positive."""
+    rng = np.random.default_rng(seed)
+    a, b = rng.normal(size=n), rng.normal(size=n)
+    a[0], b[0] = 3.0, -3.0
+    y = np.r_[1, np.zeros(n - 1, int)]
+    return pd.DataFrame(
+        {"model": ["a"] * n + ["b"] * n, "id": [*range(n)] * 2, "y": [*y] * 2, "p": np.r_[a, b]}
+    )
+
+
+@pytest.mark.parametrize(("inference", "interval"), INTERVAL_PAIRS[1:])
+def test_a_class_of_one_instance_is_refused_where_the_band_resamples_it(inference, interval):
+    with pytest.raises(cc.CostchartError) as caught:
+        _difference(_one_positive(), inference=inference, interval=interval, pc=[0.3])
+    message = str(caught.value)
+    assert message.startswith(f'1 positives and 19 negatives: a band with inference="{inference}"')
+    assert "needs at least 2 of each class" in message
+    assert 'Add positives, or pass inference="exact_bootstrap", interval="auto"' in message
+
+
+def test_a_class_of_one_instance_gets_width_and_no_significance_from_it():
+    """Only the single positive is discordant at pc 0.3: the band has width, and is not
+    significant at any level (the instance is in every resample: no evidence)."""
+    for level in (0.5, 0.9):
+        band = _difference(_one_positive(), pc=[0.3, 0.5], confidence_level=level)
+        assert (band.upper - band.lower > 0.05).all()
+        assert not band.significant.iat[0]
+    # At pc 0.5 the 19 negatives are discordant too: that is evidence.
+    assert band.significant.iat[1]

@@ -136,7 +136,13 @@ def _paired_band(predicted, positive, options, copies=None):
             lower, upper = _exact_quantiles(cells, weights, options, lower, upper)
         elif options.interval == "auto":
             for i in range(len(pc)):
-                if se[i] > 0 and _few_discordant(cells[i], pc[i]):
+                one = (pc[i] > 0 and cells[i, :4].sum() < 2) or (
+                    pc[i] < 1 and cells[i, 4:].sum() < 2
+                )  # a class of one instance: no bootstrap spread, se may be 0
+                a_calls, b_calls = cells[i, [0, 1, 4, 5]].sum(), cells[i, [0, 2, 4, 6]].sum()
+                n = cells[i].sum()
+                one = one and not (a_calls in (0, n) and b_calls in (0, n))  # both trivial
+                if (se[i] > 0 or one) and _few_discordant(cells[i], pc[i]):
                     lower[i], upper[i] = _agresti_min(cells[i], pc[i], z, options.sampling)
     lower, upper = np.minimum(lower, difference), np.maximum(upper, difference)
     return difference, lower, upper, se, no_evidence_chance(cells, weights, options.sampling)
@@ -223,6 +229,9 @@ def _difference_band_group_by_group(
     frame = as_pandas(
         data, [*by, classifier, instance, score, label, *([weight] if weight else [])]
     )
+    if not len(frame):
+        msg = "data has no rows; ROC analysis needs scored instances of both classes"
+        raise CostchartError(msg)
     for name, value in (("a", a), ("b", b)):
         if value is not None and not is_scalar_name(value):
             msg = f"{name}= must be one classifier name"
@@ -306,12 +315,12 @@ def _random_data(rng, n_groups, kind, *, classifiers=("m", "n"), weights=False):
     keys = key_series(rng, n_groups, kind)
     frames = []
     for g in range(n_groups):
-        n = int(rng.choice([2, 3, 5, 12, 40]))
+        n = int(rng.choice([4, 5, 7, 12, 40]))  # two of each class: every option bands them
         y = rng.random(n) < 0.5
-        y[:2] = [True, False]
+        y[:4] = [True, False, True, False]
         ids = rng.permutation(n) * 2 + 100
         w = rng.integers(0, 3, n).astype(float)
-        w[:2] = 1
+        w[:4] = 1
         grain = float(rng.choice([1, 4, 20]))
         for name in rng.permutation(classifiers):
             score = np.round((rng.normal(size=n) + y) * grain) / grain
@@ -479,8 +488,9 @@ def test_labels_coded_differently_by_group_and_empty_data():
     data = _random_data(rng, 6, "int")
     data["y"] = data.y.where(data.key != data.key.iloc[0], data.y * 2 - 1)  # -1/1 there
     _same(data, by="key", pc=PC)
-    _same(data.iloc[:0], by="key", pc=PC)
-    _same(data.iloc[:0].drop(columns="key"), pc=PC)
+    for empty, by in ((data.iloc[:0], "key"), (data.iloc[:0].drop(columns="key"), None)):
+        error = _same(empty, by=by, pc=PC)  # refused, as by roc_points and bootstrap_band
+        assert isinstance(error, CostchartError) and str(error).startswith("data has no rows")
 
 
 def test_grouped_vertex_index_and_rows_equal_the_per_group_search():

@@ -168,7 +168,7 @@ def test_groups_whose_rows_are_together_split_as_the_group_by_splits_them(seed):
         "apart": pd.DataFrame({"a": rng.integers(0, 4, n)}),  # groups interleaved
         "a group again later": pd.DataFrame({"a": np.r_[runs[: n // 2], runs[: n - n // 2]]}),
         "missing": pd.DataFrame({"a": np.where(runs == 3, np.nan, runs * 1.0)}),
-        "mixed objects": pd.DataFrame({"a": pd.Series([1, 1.0, True, "1", (1, 2)] * 60)}),
+        "mixed objects": pd.DataFrame({"a": pd.Series([1, 1.0, "True", "1", (1, 2)] * 60)}),
         "zeros": pd.DataFrame({"a": np.r_[np.zeros(150), -np.zeros(150)]}),
         "categories": pd.DataFrame({"a": pd.Categorical(np.array(["u", "v"])[runs % 2])}),
     }
@@ -182,3 +182,38 @@ def test_groups_whose_rows_are_together_split_as_the_group_by_splits_them(seed):
     assert _groups._contiguous_runs(cases["apart"], ["a"]) is None
     assert _groups._contiguous_runs(cases["a group again later"], ["a"]) is None
     assert _groups._contiguous_runs(cases["missing"], ["a"]) is None
+
+
+KEYED = pd.DataFrame({"s": [0.9, 0.2, 0.7, 0.4, 0.8, 0.1, 0.6, 0.3], "y": [1, 0, 1, 0, 1, 0, 1, 0]})
+GROUPED_CALLS = {
+    "roc_points": lambda d: cc.roc_points(d, score="s", label="y", by="g"),
+    "pr_points": lambda d: cc.pr_points(d, score="s", label="y", by="g"),
+    "bootstrap_band": lambda d: cc.bootstrap_band(
+        d, score="s", label="y", by="g", inference="exact_bootstrap", pc=[0.5]
+    ),
+    "to_cost_lines": lambda d: cc.to_cost_lines(
+        cc.roc_points(d.assign(g=d["g"].astype(str)), score="s", label="y", by="g").assign(
+            g=lambda p: p["g"].map(dict(zip(d["g"].astype(str), d["g"], strict=True)))
+        )
+    ),
+}
+
+
+@pytest.mark.parametrize("function", sorted(GROUPED_CALLS))
+@pytest.mark.parametrize(("true", "number"), [(True, 1), (False, 0.0), (np.True_, 1)])
+def test_a_bool_and_an_equal_number_as_keys_are_refused_everywhere(function, true, number):
+    """True == 1 in Python: pandas would merge the two groups into one, silently."""
+    keys = np.array([true] * 4 + [number] * 4, dtype=object)
+    with pytest.raises(cc.CostchartError, match=r"by= column 'g' holds .* which pandas takes"):
+        GROUPED_CALLS[function](KEYED.assign(g=keys))
+    as_text = GROUPED_CALLS[function](KEYED.assign(g=keys.astype(str)))
+    assert as_text["g"].nunique() == 2
+
+
+def test_split_groups_reads_only_object_key_columns():
+    """Ordinary key columns (numbers, text, categories) are not scanned value by value."""
+    frame = pd.DataFrame({"n": [1, 1, 2], "t": ["a", "b", "a"], "c": pd.Categorical(list("xyx"))})
+    assert len(split_groups(frame, ["n", "t", "c"])) == 3
+    mixed = frame.assign(o=np.array([True, 1, "x"], dtype=object))
+    with pytest.raises(cc.CostchartError, match=r"by= column 'o' holds True \(row 0\) and 1"):
+        split_groups(mixed, ["o"])

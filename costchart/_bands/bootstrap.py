@@ -34,6 +34,7 @@ from costchart._bands.describe import ATTRS, describe
 from costchart._bands.options import Options, options_from
 from costchart._bands.resample import resampled_band
 from costchart._bands.rows import grouped_rows
+from costchart._bands.score import class_totals, refuse_single_instances
 from costchart._bands.simultaneous import check_simultaneous, simultaneous_bounds
 from costchart._io import schema as col
 from costchart._io.deprecation import ABSENT, deprecated_names, future_warning, take_alias
@@ -131,7 +132,10 @@ def bootstrap_band(
         class whose errors count there has fewer than 5 errors (or fewer than 5 correct
         decisions): there the *score interval*, each error rate's Jeffreys interval
         combined for the cost by MOVER, which still reaches above a rate with no errors
-        (:mod:`costchart._bands.score`); elsewhere, where the normal interval leaves
+        (:mod:`costchart._bands.score`), and wherever a class of one instance counts: a
+        band resampling it (every other choice, or ``simultaneous=True``) is refused
+        for that group, since resampling one instance gives no width from its class's
+        rate; elsewhere, where the normal interval leaves
         [0, 1], the discrete quantiles if their distribution is at most
         :data:`~costchart._bands.options.AUTO_EXACT_PAIRS` pairs. At the true-optimal
         thresholds, level 0.9, 50 instances per class (positives ``N(1.5, 1)``, negatives
@@ -357,6 +361,7 @@ def _bands(
         for column in (col.THRESHOLD, col.TP, col.FN, col.FP, col.TN, col.FPR, col.TPR):
             if column not in read and column in points.columns:
                 read[column] = points[column].to_numpy()  # each column read once
+    refuse_single_instances(*class_totals(read, groups), groups, options, simultaneous)
     pc = options.pc
     if compact:
         check_grid(pc)

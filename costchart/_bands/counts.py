@@ -15,7 +15,7 @@ import numpy as np
 from costchart._bands.binomial import normal_quantile, trimmed_bounds
 from costchart._bands.exact import Problems, quantiles
 from costchart._bands.options import AUTO_EXACT_PAIRS, MAX_INSTANCES, Options, exact_where
-from costchart._bands.score import few_errors, score_bounds
+from costchart._bands.score import few_errors, score_bounds, single_instance
 from costchart._io.data_checks import whole_counts
 from costchart._io.errors import CostchartError
 from costchart._io.frames import as_pandas
@@ -181,7 +181,13 @@ def band_of_counts(counts: Counts, pc: np.ndarray, options: Options):
         if options.interval == "auto":
             # Few errors of a class that counts: the score interval (costchart._bands.score)
             # covered there where neither bootstrap interval did (bench_fixed_coverage.py).
-            few = (se > 0) & few_errors(
+            # A class of one instance has no bootstrap spread (se may be 0 there): its
+            # rate's width comes from the score interval, never from resampling it;
+            # a classifier trivial on the data (no positive or no negative calls) stays.
+            one = single_instance(floats.positives, floats.negatives, w_fn, w_fp) & ~(
+                ((counts.tp + counts.fp) == 0) | ((counts.fn + counts.tn) == 0)
+            )
+            few = ((se > 0) | one) & few_errors(
                 counts.fn, counts.fp, floats.positives, floats.negatives, w_fn, w_fp
             )
             candidates = np.flatnonzero(misfits & ~few)

@@ -23,6 +23,7 @@ from costchart._bands.options import options_from
 from costchart._bands.paired import RESAMPLE_DRAWS, band_of_cells, paired_cells
 from costchart._bands.pairs import Columns, pair_groups
 from costchart._bands.rows import grouped_rows, grouped_vertex_index, rows_of_thresholds
+from costchart._bands.score import refuse_single_instances
 from costchart._io import schema as col
 from costchart._io.deprecation import deprecated_names
 from costchart._io.errors import CostchartError
@@ -35,7 +36,7 @@ from costchart._io.table_values import threshold_values
 from costchart._io.tables import read_selection
 from costchart._io.validation import column_name, threshold_pair
 from costchart._roc.paired import is_scalar_name
-from costchart._roc.points import roc_points
+from costchart._roc.points import require_rows, roc_points
 
 __all__ = ["difference_band"]
 
@@ -109,7 +110,10 @@ def difference_band(
         discrete quantiles in every simulated setting), except at a ``pc`` where a class
         whose errors count there has fewer than 5 discordant instances: there the
         Agresti-Min interval, the normal fit to the 3-D confusion matrix with half an
-        instance added to every cell. At the true-optimal thresholds, level 0.9, 100
+        instance added to every cell; it is also taken wherever a class of one instance
+        counts, and every other choice refuses such a group (a resample of one instance
+        is that instance: no width from its class's rate); nor is such an instance
+        evidence for ``significant``. At the true-optimal thresholds, level 0.9, 100
         instances per class (positives ``N(1, 1)`` and ``N(1.5, 1)``, negatives
         ``N(0, 1)``, within-class correlation 0.6), ``"auto"`` held the true difference
         at ``pc`` 0.1 and 0.9 in 0.967 and 0.969 of 1,000 test sets (the normal fit:
@@ -189,6 +193,7 @@ def difference_band(
     frame = as_pandas(
         data, [*by, classifier, instance, score, label, *([weight] if weight else [])]
     )
+    require_rows(frame[score].to_numpy())  # as roc_points and bootstrap_band
     for name, value in (("a", a), ("b", b)):
         if value is not None and not is_scalar_name(value):
             msg = (
@@ -203,6 +208,8 @@ def difference_band(
     groups = split_groups(frame, by)
     read = Columns(by, classifier, instance, score, label, weight, names, pos_label)
     pairs = pair_groups(frame, groups, read, selection)
+    positives, negatives = pairs.class_totals(len(groups))
+    refuse_single_instances(positives, negatives, groups, options)
     compared = pairs.names
     chosen = [
         _chosen_thresholds(pairs, k, groups, options.pc, fixed, table, by)

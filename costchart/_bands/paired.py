@@ -112,7 +112,8 @@ def no_evidence_chance(cells: np.ndarray, weights: np.ndarray, sampling: str) ->
     chance is a lower bound on the resampled (and exact) distribution's tail beyond 0: where
     it exceeds the band's tail, ``(1 - level) / 2``, no bootstrap band can honestly exclude
     0. With class totals fixed (stratified) it is ``prod_c (1 - d_c / n_c) ** n_c``; with
-    the whole sample resampled, ``(1 - d / n) ** n``.
+    the whole sample resampled, ``(1 - d / n) ** n``. A class of one instance (which every
+    stratified resample holds) counts as no evidence: ``d_c = 0`` there.
     """
     difference = (weights * cells).sum(axis=1)
     side = np.sign(difference)[:, None]
@@ -122,6 +123,8 @@ def no_evidence_chance(cells: np.ndarray, weights: np.ndarray, sampling: str) ->
     for span in spans:  # both classes have instances: a band refuses one class only
         n = cells[:, span].sum(axis=1).astype(np.float64)
         d = favouring[:, span].sum(axis=1).astype(np.float64)
+        # A class of one instance is in every resample: it is no evidence of its own.
+        d = np.where(n < 2, 0.0, d)
         with np.errstate(divide="ignore"):
             chance *= np.exp(n * np.log1p(-np.minimum(d / n, 1.0)))
     return chance
@@ -154,7 +157,9 @@ def band_of_cells(cells: np.ndarray, n_groups: int, options: Options):
         if options.interval == "discrete":
             lower, upper = _exact_quantiles(cells, weights, options, lower, upper, n_groups)
         elif options.interval == "auto":
-            few = (se > 0) & few_discordant(cells, weights)
+            # A class of one instance has no bootstrap spread (se may be 0 there): its
+            # part of the width comes from the adjusted cells, never from resampling it.
+            few = ((se > 0) | single_counted(cells, weights)) & few_discordant(cells, weights)
             lower[few], upper[few] = adjusted_wald(cells[few], weights[few], options)
     # The band contains the estimate, as every band does.
     lower, upper = np.minimum(lower, difference), np.maximum(upper, difference)
@@ -173,6 +178,22 @@ def few_discordant(cells: np.ndarray, weights: np.ndarray) -> np.ndarray:
         counted = weights[:, discordant[0]] != 0
         few |= counted & (cells[:, list(discordant)].sum(axis=1) < FEW_DISCORDANT)
     return few
+
+
+def single_counted(cells: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """Rows where a class of one instance has weight in the difference.
+
+    Rows where both classifiers are trivial on the data (no positive, or no negative
+    calls: a+ is cells 0, 1, 4, 5, b+ cells 0, 2, 4, 6) are left out: their difference
+    cannot vary.
+    """
+    one = np.zeros(len(cells), dtype=bool)
+    for span, cell in ((slice(0, 4), 1), (slice(4, 8), 5)):
+        one |= (weights[:, cell] != 0) & (cells[:, span].sum(axis=1) < 2)
+    trivial = np.ones(len(cells), dtype=bool)
+    for called, other in (([0, 1, 4, 5], [2, 3, 6, 7]), ([0, 2, 4, 6], [1, 3, 5, 7])):
+        trivial &= (cells[:, called].sum(axis=1) == 0) | (cells[:, other].sum(axis=1) == 0)
+    return one & ~trivial
 
 
 def adjusted_wald(cells: np.ndarray, weights: np.ndarray, options: Options):

@@ -52,6 +52,14 @@ class Pairs:
     copies: np.ndarray | None
     names: tuple | None
 
+    def class_totals(self, n_groups: int) -> tuple[np.ndarray, np.ndarray]:
+        """Each group's positives and negatives (sums of the instance weights)."""
+        copies = np.ones(len(self.group)) if self.copies is None else self.copies
+        group = self.group.astype(np.intp, copy=False)
+        positives = np.bincount(group, weights=copies * self.positive, minlength=n_groups)
+        negatives = np.bincount(group, weights=copies * ~self.positive, minlength=n_groups)
+        return positives, negatives
+
 
 def check_group(frame: pd.DataFrame, key: tuple, columns: Columns, selection) -> None:
     """The per-group checks of a difference band, in its order: raise what fails first."""

@@ -21,6 +21,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from costchart._io import schema as col
+from costchart._io.data_checks import enough_of_each_class
+from costchart._io.frames import describe_group
+
 #: ``interval="auto"`` takes the score interval at a ``pc`` where a class whose errors
 #: count there has fewer than this many errors, or fewer correct decisions (the rule of
 #: thumb below which a normal approximation to a binomial is poor).
@@ -96,4 +100,62 @@ def tabled_limits(x: np.ndarray, m: np.ndarray, levels):
     return (
         np.take_along_axis(table_low, index, axis=1).reshape(x.shape),
         np.take_along_axis(table_high, index, axis=1).reshape(x.shape),
+    )
+
+
+def takes_score_interval(options) -> bool:
+    """Whether the band takes an interval that does not resample where a class is small.
+
+    ``inference="exact_bootstrap"`` with ``interval="auto"``: the score interval (a cost
+    band) or the Agresti-Min interval (a difference band).
+    """
+    return options.inference == "exact_bootstrap" and options.interval == "auto"
+
+
+def single_instance(positives, negatives, w_fn, w_fp) -> np.ndarray:
+    """Rows where a class of one instance counts: its rate has no bootstrap spread at all."""
+    return ((w_fn > 0) & (positives < 2)) | ((w_fp > 0) & (negatives < 2))
+
+
+def class_totals(read: dict, groups) -> tuple[np.ndarray, np.ndarray]:
+    """Each group's positives and negatives, from its ROC points' columns ``read``."""
+    firsts = groups.firsts  # every row of a group has its class totals
+    tp, fn, fp, tn = (read[c][firsts] for c in (col.TP, col.FN, col.FP, col.TN))
+    return tp + fn, fp + tn
+
+
+def refuse_single_instances(
+    positives, negatives, groups, options, simultaneous: bool = False
+) -> None:
+    """Refuse a group with a class of one instance unless :func:`takes_score_interval`.
+
+    A resample of one instance is that instance: a band whose width comes from
+    resampling it has no width from that class's rate, however uncertain the rate is.
+    ``positives``, ``negatives`` are each group's totals; ``groups`` their
+    :class:`~costchart._io.groups.Groups` (the message names the group). A simultaneous
+    band is refused too: its width comes from the rows' resampled maxima.
+    """
+    if takes_score_interval(options) and not simultaneous:
+        return
+    positives, negatives = np.asarray(positives), np.asarray(negatives)
+    one = ((positives > 0) & (positives < 2)) | ((negatives > 0) & (negatives < 2))
+    if not one.any():
+        return
+    g = int(np.flatnonzero(one)[0])
+    chosen = f'inference="{options.inference}"' + (
+        f', interval="{options.interval}"' if options.inference == "exact_bootstrap" else ""
+    )
+    enough_of_each_class(
+        float(positives[g]),
+        float(negatives[g]),
+        least=2,
+        where=f" in group {describe_group(groups.by, groups.keys[g])}" if groups.by else "",
+        purpose=f"a band with {chosen}" + (", simultaneous=True" if simultaneous else ""),
+        fix=(
+            "a resample of one instance is that instance, so the band would have no width "
+            "from its class's error rate. Add {short}, or pass "
+            'inference="exact_bootstrap", interval="auto" (the default interval)'
+            + (" without simultaneous=True" if simultaneous else "")
+            + ", which takes an interval that does not resample there"
+        ),
     )

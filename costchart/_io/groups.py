@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from costchart._io.data_checks import distinct_keys
 from costchart._io.errors import CostchartError
 from costchart._io.frames import carry_grouping, is_hashable, require_columns, table
 from costchart._io.schema import FLAG_COLUMNS, INTEGER_COLUMNS, TEXT_COLUMNS
@@ -110,12 +111,17 @@ def split_groups(frame: pd.DataFrame, by: list[str]) -> Groups:
     """Split ``frame`` into groups by ``by``, in order of first appearance.
 
     Row positions within each group keep their original order. Missing key values
-    (None, NaN) form a group of their own.
+    (None, NaN) form a group of their own. A key column holding a bool and a number equal
+    to it (``True`` and ``1``), which pandas would take for one key, is refused
+    (:func:`~costchart._io.data_checks.distinct_keys`; only object columns are read).
     """
     n = len(frame)
     if not by:
         return Groups(frame, by, np.arange(n), np.array([n] if n else [], dtype=np.int64))
     require_columns(frame.columns, by, "the table", "by= must name its grouping columns.")
+    for column in by:
+        if frame[column].dtype == object:  # only object columns hold bools beside numbers
+            distinct_keys(frame[column], f"by= column {column!r}")
     runs = _contiguous_runs(frame, by)
     if runs is not None:  # each group's rows together, as costchart's own tables hold them
         return Groups(frame, by, np.arange(n), runs)

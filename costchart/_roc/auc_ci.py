@@ -327,12 +327,17 @@ def _placement_moments(points: pd.DataFrame, groups, by: list[str], inference: s
     ss01 = np.add.reduceat(d_f * (v01 - area[ids]) ** 2, starts)
     if inference == "delong":
         return area, ss10 / (positives - 1) / positives + ss01 / (negatives - 1) / negatives
-    # psi^2 summed over all pairs: 1 per pair the positive wins, 1/4 per tie.
-    psi2 = np.add.reduceat(d_t * ((n_row - fp) + 0.25 * d_f), starts)
+    # In shares of each class (a_t, a_f), not counts: sums of weights as large as 1e300
+    # would overflow as products of counts. psi^2 over all pairs, per pair: 1 where the
+    # positive wins, 1/4 per tie.
+    a_t, a_f = d_t / p_row, d_f / n_row
+    psi2 = np.add.reduceat(a_t * ((n_row - fp) / n_row + 0.25 * a_f), starts)
     residual = (
         psi2
-        - negatives * np.add.reduceat(d_t * v10**2, starts)
-        - positives * np.add.reduceat(d_f * v01**2, starts)
-        + positives * negatives * area**2
-    ) / (positives * negatives)
-    return area, (ss10 / positives**2 + ss01 / negatives**2 + residual / (positives * negatives))
+        - np.add.reduceat(a_t * v10**2, starts)
+        - np.add.reduceat(a_f * v01**2, starts)
+        + area**2
+    )
+    spread10 = np.add.reduceat(a_t * (v10 - area[ids]) ** 2, starts)
+    spread01 = np.add.reduceat(a_f * (v01 - area[ids]) ** 2, starts)
+    return area, spread10 / positives + spread01 / negatives + residual / positives / negatives

@@ -18,7 +18,6 @@ import pandas as pd
 
 from costchart._bands.options import DEFAULT_PC, _grid, check_resample_memory
 from costchart._io import schema as col
-from costchart._io.data_checks import distinct_keys
 from costchart._io.errors import CostchartError
 from costchart._io.frames import as_pandas, check_by_names, normalize_by
 from costchart._io.groups import assemble, split_groups
@@ -164,9 +163,7 @@ def cheapest_set(
     grid = np.unique(DEFAULT_PC if pc is None else _grid(pc))
     frame = as_pandas(data, [*by, classifier, instance, score, label])
     require_rows(frame[score].to_numpy())  # as roc_points and the bands: no rows, no set
-    for name in by:
-        distinct_keys(frame[name], f"by= column {name!r}")
-    groups = split_groups(frame, by)
+    groups = split_groups(frame, by)  # refuses True beside 1 in a by= column
     aligned = align(
         frame,
         groups,
