@@ -1,4 +1,5 @@
 import contextlib
+import errno
 import io
 import json
 import os
@@ -408,10 +409,30 @@ def test_plot_writes_the_spec_to_standard_output(predictions_csv, tmp_path, caps
 @pytest.mark.parametrize(
     ("command", "out", "message"),
     [
-        ("table", "table.tsv", r"format of --out '.*table\.tsv' from its suffix; end it in \.csv"),
-        ("table", "missing/table.csv", r"there is no folder '.*missing'"),
-        ("table", "", r"is a folder; pass a file name"),
-        ("plot", "chart.gif", r"from its suffix; end it in \.html, \.png, \.svg, \.pdf, \.json"),
+        (
+            "table",
+            "table.tsv",
+            r"format of --out '.*table\.tsv' from its suffix '\.tsv'; end it in \.csv, .*or "
+            r"pass --out - for standard output",
+        ),
+        (
+            "table",
+            "missing/table.csv",
+            r"cannot write --out '.*table\.csv': the folder '.*missing' does not exist; create it",
+        ),
+        ("table", "", r"--out '.*' is a folder; pass a file name"),
+        ("plot", "chart.gif", r"from its suffix '\.gif'; end it in \.html, \.png, \.svg, \.pdf"),
+        (
+            "table",
+            "predictions.csv/table.csv",
+            r"cannot write --out '.*table\.csv': '.*predictions\.csv' is a file, not a folder; "
+            r"pass a path in an existing folder",
+        ),
+        (
+            "plot",
+            "predictions.csv/chart.html",
+            r"cannot write --out '.*chart\.html': '.*predictions\.csv' is a file, not a folder",
+        ),
     ],
 )
 def test_bad_out_is_refused_before_any_work(
@@ -419,6 +440,47 @@ def test_bad_out_is_refused_before_any_work(
 ):
     argv = [command, str(predictions_csv), *COLUMNS, "--out", str(tmp_path / out)]
     assert re.search(message, _fails_with(argv, capsys))
+
+
+def test_demo_out_that_is_a_file_names_the_option(predictions_csv, capsys):
+    error = _fails_with(["demo", "--out", str(predictions_csv)], capsys)
+    assert re.search(
+        r"cannot make the folder --out '.*predictions\.csv': it already exists as a file; "
+        r"pass the name of a new or existing folder",
+        error,
+    )
+    error = _fails_with(["demo", "--out", str(predictions_csv / "demo")], capsys)
+    assert re.search(r"--out '.*demo': a part of it is a file, not a folder", error)
+
+
+@pytest.mark.parametrize(
+    ("refusal", "reason"),
+    [
+        (errno.EROFS, r"the file system is read-only; pass a path on a writable disk"),
+        (errno.EACCES, r"permission denied; pass a path in a folder you can write to"),
+        (errno.ENOSPC, r"the disk is full; free some space or pass a path on another disk"),
+    ],
+)
+@pytest.mark.parametrize(("command", "name"), [("table", "t.csv"), ("plot", "c.svg")])
+def test_a_refused_write_names_the_option_and_the_fix(
+    predictions_csv, tmp_path, capsys, monkeypatch, refusal, reason, command, name
+):
+    def refuse(self, *args, **kwargs):
+        raise OSError(refusal, os.strerror(refusal))
+
+    monkeypatch.setattr(Path, "write_text", refuse)
+    monkeypatch.setattr(Path, "write_bytes", refuse)
+    argv = [command, str(predictions_csv), *COLUMNS, "--out", str(tmp_path / name)]
+    assert re.search(rf"cannot write --out '.*{name}': {reason}", _fails_with(argv, capsys))
+
+
+@pytest.mark.parametrize(("command", "name"), [("table", "x.csv"), ("plot", "x.json")])
+def test_a_file_system_that_takes_no_new_files_is_worded(predictions_csv, capsys, command, name):
+    # /proc exists but takes no new files: no raw "[Errno 2]"
+    argv = [command, str(predictions_csv), *COLUMNS, "--out", f"/proc/{name}"]
+    error = _fails_with(argv, capsys)
+    assert "Errno" not in error
+    assert re.search(rf"cannot write --out '/proc/{name}': .*; pass a file name the file", error)
 
 
 @pytest.mark.slow

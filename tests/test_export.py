@@ -136,7 +136,7 @@ def test_png_and_pdf_are_drawn_without_aria_labels_and_svg_keeps_them(chart, tmp
     [
         (
             lambda c, p: cc.save(c, p / "chart.gif"),
-            r"cannot tell the format of '.*chart\.gif' from its suffix '\.gif'; use one of \.json, \.html",
+            r"cannot tell the format of '.*chart\.gif' from its suffix '\.gif'; end it in \.json, \.html",
         ),
         (
             lambda c, p: cc.save(c, p / "c.png", scale_factor=0),

@@ -15,7 +15,6 @@ import csv
 import json
 import math
 import sys
-import tempfile
 import warnings
 from collections.abc import Callable
 from pathlib import Path
@@ -26,6 +25,7 @@ import pandas as pd
 
 from costchart._cli import STDOUT, one_line
 from costchart._cli.options import check_options, level
+from costchart._export.files import make_folder, output_path, write_file
 from costchart._io.errors import CostchartError, warn
 from costchart._io.pooling import text_columns_left_out
 
@@ -40,7 +40,7 @@ def demo(out: Path) -> list[Path]:
     """Render a handful of the gallery's figures into ``out`` (see :mod:`costchart._cli.demo`)."""
     from costchart._cli.demo import render_demo
 
-    return render_demo(out, progress=progress)
+    return render_demo(make_folder(out, name="--out"), progress=progress)
 
 
 _FORMATS = {".csv": "CSV", ".txt": "CSV", ".parquet": "Parquet"}
@@ -224,20 +224,7 @@ def _output(out: str | None, suffixes: tuple[str, ...]) -> Path | None:
     """The file ``--out`` names (checked before any work), or None for standard output."""
     if out is None or out == STDOUT:
         return None
-    path = Path(out)
-    if path.is_dir():
-        msg = f"--out {out!r} is a folder; pass a file name"
-        raise CostchartError(msg)
-    if path.suffix.lower() not in suffixes:
-        msg = (
-            f"cannot tell the format of --out {out!r} from its suffix; end it in "
-            f"{', '.join(suffixes)}, or pass --out - for standard output"
-        )
-        raise CostchartError(msg)
-    if not path.parent.is_dir():
-        msg = f"cannot write --out {out!r}: there is no folder {str(path.parent)!r}"
-        raise CostchartError(msg)
-    return path
+    return output_path(out, suffixes, name="--out", other=", or pass --out - for standard output")
 
 
 def plot(args) -> Path | None:
@@ -246,6 +233,7 @@ def plot(args) -> Path | None:
     ``--out -`` writes the Vega-Lite JSON spec to standard output.
     """
     import costchart as cc
+    from costchart._export import content_of
 
     kind = check_options(args, "plot")
     path = _output(args.out, _CHART_SUFFIXES)
@@ -271,14 +259,13 @@ def plot(args) -> Path | None:
     _warn_if_pooled(args, data)  # once the columns are found: an error says more
     if path is None:
         # The spec exactly as save() writes it to a .json file.
-        with tempfile.TemporaryDirectory() as folder:
-            spec = cc.save(chart, Path(folder) / "chart.json").read_text(encoding="utf-8")
-        sys.stdout.write(spec + "\n")
+        sys.stdout.write(f"{content_of(chart, Path('chart.json'))}\n")
         sys.stdout.flush()
         return None
-    written = cc.save(chart, path)
-    progress(f"wrote {written}")
-    return written
+    # What save() writes, written here so that a refusal names --out.
+    write_file(path, content_of(chart, path), name="--out")
+    progress(f"wrote {path}")
+    return path
 
 
 # A spreadsheet runs a cell starting with one of these as a formula (OWASP, "CSV injection").
@@ -384,8 +371,9 @@ def table(args) -> Path | None:
         sys.stdout.flush()
         return None
     if path.suffix.lower() == ".json":
-        path.write_text(_json_text(result), encoding="utf-8")
+        text = _json_text(result)
     else:
-        _spreadsheet_safe(result).to_csv(path, index=False)
+        text = _spreadsheet_safe(result).to_csv(index=False)
+    write_file(path, text, name="--out")
     progress(f"wrote {path} ({len(result):,} rows)")
     return path
