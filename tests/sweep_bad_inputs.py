@@ -1260,11 +1260,16 @@ def build_cases(tmp: Path) -> list[Case]:
         "save: scale_factor=None": lambda: cc.save(chart, tmp / "d.png", scale_factor=None),
         "save: title=123": lambda: cc.save(chart, tmp / "e.html", title=123),
         "save: title=['x']": lambda: cc.save(chart, tmp / "f.html", title=["x"]),
+        "save: title= for a PNG (a page's title)": lambda: cc.save(chart, tmp / "f.png", title="x"),
         "save: to a directory": lambda: cc.save(chart, tmp),
         "save: to a directory named x.json": lambda: cc.save(
             chart, (tmp / "dir.json").mkdir() or tmp / "dir.json"
         ),
         "save: under a missing parent": lambda: cc.save(chart, tmp / "missing" / "c.json"),
+        "save: under a file, not a folder": lambda: cc.save(
+            chart, (tmp / "file.txt").write_text("x") and tmp / "file.txt" / "c.json"
+        ),
+        "save: where the file system takes no new files": lambda: cc.save(chart, "/proc/c.json"),
         "save: suffix .txt": lambda: cc.save(chart, tmp / "c.txt"),
         "save: path=None": lambda: cc.save(chart, None),
         "save: path=3": lambda: cc.save(chart, 3),

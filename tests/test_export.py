@@ -151,6 +151,12 @@ def test_png_and_pdf_are_drawn_without_aria_labels_and_svg_keeps_them(chart, tmp
             r"scale_factor=inf must be a finite number",
         ),
         (lambda c, p: cc.save(c, p / "c.html", title=123), r"title=123 must be a string"),
+        (
+            lambda c, p: cc.save(c, p / "c.png", title="x"),
+            r"title='x' is the title of an HTML page, which \.png has not; drop it, or give the "
+            r"chart its own title with chart\.properties\(title=\.\.\.\)",
+        ),
+        (lambda c, p: cc.save(c, p / "c.json", title="x"), r"which \.json has not"),
         (lambda c, p: cc.report([c], p / "r.html", title=7), r"title=7 must be a string"),
         (lambda c, p: cc.save(c, p), r"path='.*' is a folder; pass a file name"),
         (
