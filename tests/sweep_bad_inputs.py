@@ -717,6 +717,57 @@ def build_cases(tmp: Path) -> list[Case]:
                 EITHER if label in ("fractional counts", "count 1e308") else ERROR,
             )
     add(
+        "from_confusion: tp= and fn= the same column",
+        lambda: cc.from_confusion(counts, tp="TP", fn="TP", fp="FP", tn="TN", by="name"),
+        message_must=r"tp= and fn= are both column 'TP'",
+    )
+    add(
+        "confusion_band: tp= and fn= the same column",
+        lambda: cc.confusion_band(counts, tp="TP", fn="TP", fp="FP", tn="TN", by="name", pc=[0.5]),
+        message_must=r"tp= and fn= are both column 'TP'",
+    )
+    for fname, counts_of in (
+        ("from_confusion", cc.from_confusion),
+        ("confusion_band", cc.confusion_band),
+    ):
+        add(
+            f"{fname}: a column of booleans as counts",
+            lambda f=counts_of: f(
+                counts.assign(TP=[True, False]),
+                tp="TP",
+                fn="FN",
+                fp="FP",
+                tn="TN",
+                by="name",
+                **({"pc": [0.5]} if f is cc.confusion_band else {}),
+            ),
+            message_must=r"column 'TP' \(tp=\) holds booleans",
+        )
+        add(
+            f"{fname}: no positives (names the count columns, not pos_label)",
+            lambda f=counts_of: f(
+                counts.iloc[:1].assign(TP=0, FN=0),
+                tp="TP",
+                fn="FN",
+                fp="FP",
+                tn="TN",
+                **({"pc": [0.5]} if f is cc.confusion_band else {}),
+            ),
+            message_must=r"the counts 'TP' \+ 'FN' are 0",
+            message_must_not="pos_label",
+        )
+    add(
+        "roc_points: every positive of weight 0 (names the weights, not pos_label)",
+        lambda: cc.roc_points(
+            one.assign(w=(one["label"] == 0).astype(float)),
+            score="score",
+            label="label",
+            weight="w",
+        ),
+        message_must=r"the positives of column 'label' all have weight 0 in column 'w'",
+        message_must_not="pos_label",
+    )
+    add(
         "from_confusion: two rows, no by=",
         lambda: cc.from_confusion(counts, tp="TP", fn="FN", fp="FP", tn="TN"),
     )

@@ -1,6 +1,8 @@
 """Every bad input named in the design raises CostchartError with a message that names the
 column or parameter, the value and the fix."""
 
+import warnings
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -125,16 +127,64 @@ def test_error_is_a_value_error():
             None,
             r"column 'tp' has 1 negative values \(first at position 0, -1\.0\)",
         ),
-        (
+        (  # no pos_label to check: the count columns are named
             {"tp": [0], "fn": [0], "fp": [1], "tn": [1]},
             None,
-            r"column 'tp/fn' has no positives",
+            r"^the counts 'tp' \+ 'fn' are 0, so there are no positives; ROC analysis needs "
+            r"both classes\. Pass counts whose 'tp' \+ 'fn' is above 0$",
+        ),
+        (
+            {"tp": [1], "fn": [1], "fp": [0], "tn": [0]},
+            None,
+            r"^the counts 'fp' \+ 'tn' are 0, so there are no negatives",
+        ),
+        (
+            {"n": ["a", "b"], "tp": [0, 0], "fn": [0, 0], "fp": [1, 2], "tn": [3, 4]},
+            "n",
+            r"no group of \['n'\] has both classes in the counts \('tp' \+ 'fn' positives, "
+            r"'fp' \+ 'tn' negatives\)",
+        ),
+        (
+            {"tp": [True], "fn": [1], "fp": [1], "tn": [1]},
+            None,
+            r"column 'tp' \(tp=\) holds booleans, not counts; pass a column of counts",
+        ),
+        (
+            {"tp": [1], "fn": [1], "fp": [1], "tn": pd.array([True], dtype="boolean")},
+            None,
+            r"column 'tn' \(tn=\) holds booleans",
+        ),
+        (
+            {"tp": [1], "fn": [1], "fp": [1], "tn": np.array([False], dtype=object)},
+            None,
+            r"column 'tn' \(tn=\) holds booleans",
         ),
     ],
 )
 def test_from_confusion_refuses(data, by, message):
-    with pytest.raises(cc.CostchartError, match=message):
-        cc.from_confusion(data, tp="tp", fn="fn", fp="fp", tn="tn", by=by)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", cc.CostchartWarning)  # groups left out, then refused
+        with pytest.raises(cc.CostchartError, match=message):
+            cc.from_confusion(data, tp="tp", fn="fn", fp="fp", tn="tn", by=by)
+    if by is None:  # confusion_band reads its counts through from_confusion
+        with pytest.raises(cc.CostchartError, match=message):
+            cc.confusion_band(data, tp="tp", fn="fn", fp="fp", tn="tn", pc=[0.5])
+
+
+@pytest.mark.parametrize(
+    ("columns", "message"),
+    [
+        ({"tp": "TP", "fn": "TP", "fp": "FP", "tn": "TN"}, r"^tp= and fn= are both column 'TP'"),
+        ({"tp": "TP", "fn": "FN", "fp": "FP", "tn": "FP"}, r"^fp= and tn= are both column 'FP'"),
+        ({"tp": "TP", "fn": "FN", "fp": "TP", "tn": "TN"}, r"^tp= and fp= are both column 'TP'"),
+    ],
+)
+@pytest.mark.parametrize("function", ["from_confusion", "confusion_band"])
+def test_one_column_for_two_counts_is_refused(columns, message, function):
+    data = {"TP": [3], "FN": [1], "FP": [2], "TN": [6]}
+    extra = {"pc": [0.5]} if function == "confusion_band" else {}
+    with pytest.raises(cc.CostchartError, match=message + r"; each count needs its own column"):
+        getattr(cc, function)(data, **columns, **extra)
 
 
 @pytest.mark.parametrize(
