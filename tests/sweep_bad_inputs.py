@@ -768,6 +768,13 @@ def build_cases(tmp: Path) -> list[Case]:
         message_must_not="pos_label",
     )
     add(
+        "roc_points: a file of semicolons read with commas (one column 'score;label')",
+        lambda: cc.roc_points(
+            pd.DataFrame({"score;label": ["0.1;0", "0.9;1"]}), score="score", label="label"
+        ),
+        message_must=r"the file seems to separate its columns by it; read it with sep=';'",
+    )
+    add(
         "from_confusion: two rows, no by=",
         lambda: cc.from_confusion(counts, tp="TP", fn="FN", fp="FP", tn="TN"),
     )

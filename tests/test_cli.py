@@ -208,6 +208,20 @@ def test_a_byte_order_mark_is_no_part_of_the_first_column(tmp_path, capsys):
     ]
 
 
+@pytest.mark.parametrize(("separator", "shown"), [(";", "';'"), ("\t", "a tab"), ("|", "'|'")])
+@pytest.mark.parametrize("command", ["plot", "table"])
+def test_a_csv_of_another_separator_says_so(tmp_path, capsys, separator, shown, command):
+    path = tmp_path / "semicolons.csv"
+    path.write_text(f"score{separator}label\n0.9{separator}1\n0.1{separator}0\n")
+    error = _fails_with([command, str(path), "--score", "score", "--label", "label"], capsys)
+    assert re.search(
+        rf"cannot read '.*semicolons\.csv' as CSV: its header is one column, "
+        rf"'score.{{1,2}}label', which holds {shown}: the file seems to separate its columns by "
+        r"it, but the command line reads comma-separated files; convert the file to commas",
+        error,
+    )
+
+
 def test_missing_file_and_folder_print_one_line(tmp_path, capsys):
     columns = ["--score", "score", "--label", "label"]
     missing = tmp_path / "missing.csv"

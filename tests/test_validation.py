@@ -65,6 +65,16 @@ def _data(**changes):
             {"data": GOOD, "score": "scores"},
             r"data has no column 'scores'; available columns: 's', 'y'. Pass the name of an existing column",
         ),
+        (  # a file of semicolons read with commas: one column, the whole header
+            {"data": pd.DataFrame({"s;y": ["0.1;0", "0.9;1"]}), "score": "s"},
+            r"data has no column 's'; available columns: 's;y'\. Pass the name of an existing "
+            r"column\. The only column's name holds ';': the file seems to separate its columns "
+            r"by it; read it with sep=';' \(e\.g\. pandas\.read_csv\(path, sep=';'\)\)",
+        ),
+        (
+            {"data": pd.DataFrame({"s\ty": ["0.1\t0"]}), "score": "s"},
+            r"holds a tab: the file seems to separate its columns by it; read it with sep='\\t'",
+        ),
         (
             {"data": pd.DataFrame(GOOD), "label": "label"},
             r"data has no column 'label'; available columns: 's', 'y'",

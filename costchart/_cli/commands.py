@@ -27,6 +27,7 @@ from costchart._cli import STDOUT, one_line
 from costchart._cli.options import check_options, level
 from costchart._export.files import make_folder, output_path, write_file
 from costchart._io.errors import CostchartError, warn
+from costchart._io.frames import SEPARATORS, separator_in
 from costchart._io.pooling import text_columns_left_out
 
 __all__ = ["STDOUT", "demo", "one_line", "plot", "progress", "table"]
@@ -68,7 +69,9 @@ def _read(file: Path) -> pd.DataFrame:
             warnings.simplefilter("error", pd.errors.ParserWarning)
             _check_header(file)
             # A byte-order mark (Excel's "CSV UTF-8") is no part of the first column's name.
-            return pd.read_csv(file, index_col=False, encoding="utf-8-sig")
+            data = pd.read_csv(file, index_col=False, encoding="utf-8-sig")
+        _check_separator(data, name)
+        return data
     except CostchartError:
         raise
     except ImportError:
@@ -86,6 +89,19 @@ def _read(file: Path) -> pd.DataFrame:
     except Exception as error:  # the readers raise many types; each means a bad file
         msg = f"cannot read {name!r} as {kind}: {one_line(error)}"
         raise CostchartError(msg) from None
+
+
+def _check_separator(data: pd.DataFrame, name: str) -> None:
+    """Refuse a CSV read as one column whose name holds another separator (``;``, tab)."""
+    separator = separator_in(data.columns)
+    if separator is not None:
+        msg = (
+            f"cannot read {name!r} as CSV: its header is one column, {data.columns[0]!r}, "
+            f"which holds {SEPARATORS[separator]}: the file seems to separate its columns by "
+            "it, but the command line reads comma-separated files; convert the file to "
+            "commas (or to Parquet)"
+        )
+        raise CostchartError(msg)
 
 
 def _check_header(file: Path) -> None:
