@@ -222,6 +222,15 @@ def test_a_csv_of_another_separator_says_so(tmp_path, capsys, separator, shown, 
     )
 
 
+@pytest.mark.parametrize("bins", ["0", "-1"])
+def test_a_bad_bins_speaks_of_the_command_line(predictions_csv, capsys, bins):
+    error = _fails_with(["table", str(predictions_csv), *COLUMNS, "--bins", bins], capsys)
+    assert f"--bins {bins} is out of range" in error
+    # None cannot be typed: leaving the flag out is what it means
+    assert "pass e.g. --bins 1000, or leave --bins out for every distinct score" in error
+    assert "None" not in error
+
+
 def test_missing_file_and_folder_print_one_line(tmp_path, capsys):
     columns = ["--score", "score", "--label", "label"]
     missing = tmp_path / "missing.csv"
