@@ -767,6 +767,22 @@ def build_cases(tmp: Path) -> list[Case]:
         message_must=r"the positives of column 'label' all have weight 0 in column 'w'",
         message_must_not="pos_label",
     )
+    numbered = paired.assign(classifier=np.where(paired["classifier"] == "logistic", 1, 2))
+    add(
+        "difference_band: a='1' for a column of numbers (values listed as typed)",
+        lambda: cc.difference_band(
+            numbered,
+            score="score",
+            label="label",
+            classifier="classifier",
+            instance="instance",
+            a="1",
+            b=2,
+            pc=[0.5],
+        ),
+        message_must=r"classifiers present: 1, 2; pass a=1, not '1'",
+        message_must_not=r"np\.int",
+    )
     add(
         "roc_points: a file of semicolons read with commas (one column 'score;label')",
         lambda: cc.roc_points(

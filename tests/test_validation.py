@@ -351,3 +351,20 @@ def test_the_word_checks_accept_values_inside(check, value, expected):
 
     result = getattr(validation, check)(value)
     assert result == expected and type(result) is type(expected)
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"bins": np.int64(0)}, r"^bins=0 is out of range"),
+        (
+            {"pos_label": np.int64(5)},
+            r"^pos_label=5 is not a value of column 'y'; pass one of 0, 1$",
+        ),
+        ({"pos_label": np.str_("x")}, r"^pos_label='x' is not a value of column 'y'"),
+    ],
+)
+def test_numpy_values_are_shown_as_typed(options, message):
+    # numpy 2 prints np.int64(5); a message shows the value as a user writes it
+    with pytest.raises(cc.CostchartError, match=message):
+        cc.roc_points({"s": [0.1, 0.9], "y": [0, 1]}, score="s", label="y", **options)

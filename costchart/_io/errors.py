@@ -8,7 +8,7 @@ import types
 import warnings
 from pathlib import Path
 
-__all__ = ["CostchartError", "CostchartWarning", "warn"]
+__all__ = ["CostchartError", "CostchartWarning", "listed", "plain", "show", "warn"]
 
 _PACKAGE = str(Path(__file__).resolve().parent.parent) + os.sep  # costchart/
 
@@ -55,3 +55,36 @@ def _user_stacklevel() -> int:
 def warn(message: str) -> None:
     """Issue a :class:`CostchartWarning` attributed to the user's line that called costchart."""
     warnings.warn(message, CostchartWarning, stacklevel=_user_stacklevel())
+
+
+def plain(value):
+    """A value as users write it: numpy scalars as Python ones (``np.int64(1)`` is ``1``).
+
+    numpy 2 prints its scalars as ``np.int64(1)``; messages show the value a user typed.
+    numpy is not imported: the command line answers ``--help`` without it.
+    """
+    if type(value).__module__ == "numpy" and getattr(value, "ndim", None) == 0:
+        return value.item()
+    return value
+
+
+def show(value) -> str:
+    """``repr`` of the :func:`plain` value, for messages: ``1``, ``'a'``, ``2.5``."""
+    return repr(plain(value))
+
+
+def listed(values, limit: int | None = None) -> str:
+    """Values for a message as users write them, ``1, 2, 'a'`` (``, ...`` past ``limit``).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> listed(np.array([1, 2, 3]))
+    '1, 2, 3'
+    >>> listed([np.str_("a"), np.float64(0.5), None, 7], limit=2)
+    "'a', 0.5, ..."
+    """
+    values = list(values)
+    head = values if limit is None else values[:limit]
+    more = ", ..." if limit is not None and len(values) > limit else ""
+    return ", ".join(show(value) for value in head) + more
