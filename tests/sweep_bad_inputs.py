@@ -1861,6 +1861,11 @@ def _edge_cases(add, tmp: Path) -> None:
             paired, score="s", label="y", classifier="m", instance="i", a="x", b="x"
         ),
         "palette: unhashable values": lambda: cc.palette([[1, 2], [3]]),
+        "palette: a colour Vega cannot read": lambda: cc.palette(["A"], colors={"A": "notacolor"}),
+        "cost_chart: palette= a colour Vega cannot read": lambda: cc.cost_chart(
+            cc.roc_points(data, score="s", label="y"), palette={"x": "#12345"}
+        ),
+        "layers.key: a colour Vega cannot read": lambda: layers.key([("x", "line", "reddish")]),
         "layers.key: orient='middle'": lambda: layers.key([("x", "line")], orient="middle"),
         "layers.key: a colour that is no string": lambda: layers.key([("x", "line", 3)]),
         "save: a null character in the name": lambda: cc.save(
