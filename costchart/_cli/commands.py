@@ -26,8 +26,7 @@ import pandas as pd
 from costchart._cli import STDOUT, one_line
 from costchart._cli.options import check_options, level
 from costchart._export.files import make_folder, output_path, write_file
-from costchart._io.errors import CostchartError, warn
-from costchart._io.frames import SEPARATORS, separator_in
+from costchart._io.errors import SEPARATORS, CostchartError, separator_in, warn
 from costchart._io.pooling import text_columns_left_out
 
 __all__ = ["STDOUT", "demo", "one_line", "plot", "progress", "table"]

@@ -17,7 +17,7 @@ import pandas as pd
 
 from costchart._io import kinds as _kinds
 from costchart._io.blocks import numeric_frame
-from costchart._io.errors import CostchartError
+from costchart._io.errors import CostchartError, separator_hint
 from costchart._io.native import native_pandas
 from costchart._io.schema import RESERVED
 
@@ -38,7 +38,6 @@ __all__ = [
     "plain_key",
     "require_columns",
     "rows_only",
-    "separator_in",
     "table",
 ]
 
@@ -79,32 +78,7 @@ def require_columns(
     if missing:
         listed = ", ".join(repr(c) for c in available)
         msg = f"{name} has no column {missing[0]!r}; available columns: {listed}. {fix}"
-        separator = separator_in(available)
-        if separator:
-            msg += (
-                f" The only column's name holds {SEPARATORS[separator]}: the file seems to "
-                f"separate its columns by it; read it with sep={separator!r} (e.g. "
-                f"pandas.read_csv(path, sep={separator!r}))"
-            )
-        raise CostchartError(msg)
-
-
-#: Separators of delimited text files, as messages name them.
-SEPARATORS = {";": "';'", "\t": "a tab", "|": "'|'", ",": "','"}
-
-
-def separator_in(available) -> str | None:
-    """The separator a frame's one column name holds: a header line split by another one.
-
-    Examples
-    --------
-    >>> separator_in(["score;label"]), separator_in(["score", "label"])
-    (';', None)
-    """
-    names = list(available)
-    if len(names) != 1 or not isinstance(names[0], str):
-        return None
-    return next((s for s in SEPARATORS if s in names[0]), None)
+        raise CostchartError(msg + separator_hint(available))
 
 
 def as_pandas(data, columns: Sequence[str], *, name: str = "data") -> pd.DataFrame:
