@@ -274,7 +274,8 @@ def plot(args) -> Path | None:
     _warn_if_pooled(args, data)  # once the columns are found: an error says more
     if path is None:
         # The spec exactly as save() writes it to a .json file.
-        sys.stdout.write(f"{content_of(chart, Path('chart.json'))}\n")
+        spec = content_of(chart, Path("chart.json"))  # JSON: text
+        sys.stdout.write(f"{spec if isinstance(spec, str) else spec.decode()}\n")
         sys.stdout.flush()
         return None
     # What save() writes, written here so that a refusal names --out.

@@ -46,7 +46,7 @@ def os_error(error: OSError, path, *, name: str | None = None, doing: str = "wri
     >>> os_error(OSError(errno.EROFS, "Read-only file system"), "/ro/x.csv", name="--out")
     "cannot write --out '/ro/x.csv': the file system is read-only; pass a path on a writable disk"
     """
-    fix = _FIXES.get(error.errno)
+    fix = None if error.errno is None else _FIXES.get(error.errno)
     path = Path(path)
     if fix is None and error.errno == errno.ENOENT and not path.parent.is_dir():
         fix = f"the folder {str(path.parent)!r} does not exist; create it first"
