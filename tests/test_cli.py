@@ -231,6 +231,14 @@ def test_a_bad_bins_speaks_of_the_command_line(predictions_csv, capsys, bins):
     assert "None" not in error
 
 
+def test_a_file_of_one_class_names_the_flag(tmp_path, capsys):
+    path = tmp_path / "negatives.csv"
+    path.write_text("score,label\n0.1,0\n0.9,0\n")
+    error = _fails_with(["table", str(path), "--score", "score", "--label", "label"], capsys)
+    assert "column 'label' has no positives" in error
+    assert "Check --pos-label and the data" in error
+
+
 def test_missing_file_and_folder_print_one_line(tmp_path, capsys):
     columns = ["--score", "score", "--label", "label"]
     missing = tmp_path / "missing.csv"

@@ -232,6 +232,8 @@ _FLAGS = re.compile(
 )
 #: ``inference='x'`` in a library message: the command line's ``--band x``.
 _BAND = re.compile(r"\binference='(\w+)'")
+#: Keywords no English word spells (an underscore), named without ``=`` ("check pos_label").
+_NAMED = re.compile(r"\b(pos_label|n_resamples|confidence_level|y_max|cost_lines)\b")
 #: "or None" after a flag: a value no one can type; leaving the flag out means it.
 _NONE = re.compile(r"(--([\w-]+)\b[^;]*?)\bor None\b")
 #: A list of column names after a flag (``--by ['a', 'b']``): the names, as typed.
@@ -251,6 +253,8 @@ def as_flags(message: str) -> str:
     'fewer pc values, or --band exact_bootstrap'
     >>> as_flags("classifier= and facet= are both 'dataset'; pass different columns")
     "--classifier and --facet are both 'dataset'; pass different columns"
+    >>> as_flags("column 'y' has no positives. Check pos_label and the data")
+    "column 'y' has no positives. Check --pos-label and the data"
     >>> as_flags("pass e.g. bins=1000, or None for every distinct score")
     'pass e.g. --bins 1000, or leave --bins out for every distinct score'
     >>> as_flags("pass by=['fold', 'my model'] for one curve per group, or by=() to pool")
@@ -262,6 +266,7 @@ def as_flags(message: str) -> str:
         lambda m: "--" + m.group(1).replace("_", "-") + _after(m.group(2), m.end(), message),
         message,
     )
+    message = _NAMED.sub(lambda m: "--" + m.group(1).replace("_", "-"), message)
     message = _NONE.sub(lambda m: f"{m.group(1)}or leave --{m.group(2)} out", message)
     return _LIST.sub(_typed_list, message)
 
