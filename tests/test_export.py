@@ -172,6 +172,11 @@ def test_png_and_pdf_are_drawn_without_aria_labels_and_svg_keeps_them(chart, tmp
             r"the folder '.*missing' does not exist",
         ),
         (lambda c, p: cc.save(c, None), r"path=None must be a file name"),
+        (
+            lambda c, p: cc.save(c, "~/costchart-no-such-folder/c.json"),
+            r"the folder '~/costchart-no-such-folder' does not exist; create it first \(Python does "
+            r"not expand '~': pass '/.*/costchart-no-such-folder/c\.json'\)",
+        ),
         (lambda c, p: cc.save(c, f"{p}/a\0b.json"), r"holds a null character"),
         (
             lambda c, p: cc.save(c, p / ("x" * 300 + ".json")),

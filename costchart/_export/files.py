@@ -94,9 +94,12 @@ def output_path(path, suffixes: Sequence[str], *, name: str | None = None, other
         )
         raise CostchartError(msg)
     if not parent_exists:
+        home = ""
+        if str(path).startswith("~"):  # a shell expands ~; Python does not
+            home = f" (Python does not expand '~': pass {str(path.expanduser())!r})"
         msg = (
             f"cannot write {_named(path, name)}: the folder {str(path.parent)!r} does not "
-            "exist; create it first"
+            f"exist; create it first{home}"
         )
         raise CostchartError(msg)
     return path
