@@ -18,8 +18,9 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
+from costchart._css import check_color
 from costchart._io.drawable import drawable_values
-from costchart._io.errors import CostchartError
+from costchart._io.errors import CostchartError, show
 from costchart._io.frames import is_hashable
 from costchart._io.parameters import checked
 
@@ -86,8 +87,10 @@ def palette(values: Iterable, *, colors: Mapping | None = None) -> dict:
         The values of the colour column, e.g. ``points["classifier"]``, or a list of names.
         Pass every value the report shows, so each keeps its colour in every chart.
     colors : dict, optional
-        Colours chosen by hand (value -> CSS colour); the other values get the default
-        colours that no chosen one uses.
+        Colours chosen by hand (value -> CSS colour: a name such as ``"black"``,
+        ``"#rgb"``, ``"#rrggbb"``, ``"#rrggbbaa"``, ``"rgb(...)"`` or ``"hsl(...)"``, as Vega
+        reads them; anything else is refused); the other values get the default colours
+        that no chosen one uses.
 
     Returns
     -------
@@ -145,9 +148,7 @@ def _check_colors(colors) -> dict:
         )
         raise CostchartError(msg)
     for value, colour in colors.items():
-        if not isinstance(colour, str) or not colour.strip():
-            msg = f"palette[{value!r}]={colour!r} must be a CSS colour, e.g. '#0072B2' or 'black'"
-            raise CostchartError(msg)
+        check_color(colour, f"palette[{show(value)}]={colour!r}")
     return dict(colors)
 
 

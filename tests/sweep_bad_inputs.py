@@ -782,6 +782,80 @@ def build_cases(tmp: Path) -> list[Case]:
                 EITHER if label in ("fractional counts", "count 1e308") else ERROR,
             )
     add(
+        "from_confusion: tp= and fn= the same column",
+        lambda: cc.from_confusion(counts, tp="TP", fn="TP", fp="FP", tn="TN", by="name"),
+        message_must=r"tp= and fn= are both column 'TP'",
+    )
+    add(
+        "confusion_band: tp= and fn= the same column",
+        lambda: cc.confusion_band(counts, tp="TP", fn="TP", fp="FP", tn="TN", by="name", pc=[0.5]),
+        message_must=r"tp= and fn= are both column 'TP'",
+    )
+    for fname, counts_of in (
+        ("from_confusion", cc.from_confusion),
+        ("confusion_band", cc.confusion_band),
+    ):
+        add(
+            f"{fname}: a column of booleans as counts",
+            lambda f=counts_of: f(
+                counts.assign(TP=[True, False]),
+                tp="TP",
+                fn="FN",
+                fp="FP",
+                tn="TN",
+                by="name",
+                **({"pc": [0.5]} if f is cc.confusion_band else {}),
+            ),
+            message_must=r"column 'TP' \(tp=\) holds booleans",
+        )
+        add(
+            f"{fname}: no positives (names the count columns, not pos_label)",
+            lambda f=counts_of: f(
+                counts.iloc[:1].assign(TP=0, FN=0),
+                tp="TP",
+                fn="FN",
+                fp="FP",
+                tn="TN",
+                **({"pc": [0.5]} if f is cc.confusion_band else {}),
+            ),
+            message_must=r"the counts 'TP' \+ 'FN' are 0",
+            message_must_not="pos_label",
+        )
+    add(
+        "roc_points: every positive of weight 0 (names the weights, not pos_label)",
+        lambda: cc.roc_points(
+            one.assign(w=(one["label"] == 0).astype(float)),
+            score="score",
+            label="label",
+            weight="w",
+        ),
+        message_must=r"the positives of column 'label' all have weight 0 in column 'w'",
+        message_must_not="pos_label",
+    )
+    numbered = paired.assign(classifier=np.where(paired["classifier"] == "logistic", 1, 2))
+    add(
+        "difference_band: a='1' for a column of numbers (values listed as typed)",
+        lambda: cc.difference_band(
+            numbered,
+            score="score",
+            label="label",
+            classifier="classifier",
+            instance="instance",
+            a="1",
+            b=2,
+            pc=[0.5],
+        ),
+        message_must=r"classifiers present: 1, 2; pass a=1, not '1'",
+        message_must_not=r"np\.int",
+    )
+    add(
+        "roc_points: a file of semicolons read with commas (one column 'score;label')",
+        lambda: cc.roc_points(
+            pd.DataFrame({"score;label": ["0.1;0", "0.9;1"]}), score="score", label="label"
+        ),
+        message_must=r"the file seems to separate its columns by it; read it with sep=';'",
+    )
+    add(
         "from_confusion: two rows, no by=",
         lambda: cc.from_confusion(counts, tp="TP", fn="FN", fp="FP", tn="TN"),
     )
@@ -1325,11 +1399,16 @@ def build_cases(tmp: Path) -> list[Case]:
         "save: scale_factor=None": lambda: cc.save(chart, tmp / "d.png", scale_factor=None),
         "save: title=123": lambda: cc.save(chart, tmp / "e.html", title=123),
         "save: title=['x']": lambda: cc.save(chart, tmp / "f.html", title=["x"]),
+        "save: title= for a PNG (a page's title)": lambda: cc.save(chart, tmp / "f.png", title="x"),
         "save: to a directory": lambda: cc.save(chart, tmp),
         "save: to a directory named x.json": lambda: cc.save(
             chart, (tmp / "dir.json").mkdir() or tmp / "dir.json"
         ),
         "save: under a missing parent": lambda: cc.save(chart, tmp / "missing" / "c.json"),
+        "save: under a file, not a folder": lambda: cc.save(
+            chart, (tmp / "file.txt").write_text("x") and tmp / "file.txt" / "c.json"
+        ),
+        "save: where the file system takes no new files": lambda: cc.save(chart, "/proc/c.json"),
         "save: suffix .txt": lambda: cc.save(chart, tmp / "c.txt"),
         "save: path=None": lambda: cc.save(chart, None),
         "save: path=3": lambda: cc.save(chart, 3),
@@ -1847,6 +1926,11 @@ def _edge_cases(add, tmp: Path) -> None:
             paired, score="s", label="y", classifier="m", instance="i", a="x", b="x"
         ),
         "palette: unhashable values": lambda: cc.palette([[1, 2], [3]]),
+        "palette: a colour Vega cannot read": lambda: cc.palette(["A"], colors={"A": "notacolor"}),
+        "cost_chart: palette= a colour Vega cannot read": lambda: cc.cost_chart(
+            cc.roc_points(data, score="s", label="y"), palette={"x": "#12345"}
+        ),
+        "layers.key: a colour Vega cannot read": lambda: layers.key([("x", "line", "reddish")]),
         "layers.key: orient='middle'": lambda: layers.key([("x", "line")], orient="middle"),
         "layers.key: a colour that is no string": lambda: layers.key([("x", "line", 3)]),
         "save: a null character in the name": lambda: cc.save(

@@ -1,4 +1,5 @@
 import contextlib
+import errno
 import io
 import json
 import os
@@ -283,6 +284,37 @@ def test_a_byte_order_mark_is_no_part_of_the_first_column(tmp_path, capsys):
     ]
 
 
+@pytest.mark.parametrize(("separator", "shown"), [(";", "';'"), ("\t", "a tab"), ("|", "'|'")])
+@pytest.mark.parametrize("command", ["plot", "table"])
+def test_a_csv_of_another_separator_says_so(tmp_path, capsys, separator, shown, command):
+    path = tmp_path / "semicolons.csv"
+    path.write_text(f"score{separator}label\n0.9{separator}1\n0.1{separator}0\n")
+    error = _fails_with([command, str(path), "--score", "score", "--label", "label"], capsys)
+    assert re.search(
+        rf"cannot read '.*semicolons\.csv' as CSV: its header is one column, "
+        rf"'score.{{1,2}}label', which holds {shown}: the file seems to separate its columns by "
+        r"it, but the command line reads comma-separated files; convert the file to commas",
+        error,
+    )
+
+
+@pytest.mark.parametrize("bins", ["0", "-1"])
+def test_a_bad_bins_speaks_of_the_command_line(predictions_csv, capsys, bins):
+    error = _fails_with(["table", str(predictions_csv), *COLUMNS, "--bins", bins], capsys)
+    assert f"--bins {bins} is out of range" in error
+    # None cannot be typed: leaving the flag out is what it means
+    assert "pass e.g. --bins 1000, or leave --bins out for every distinct score" in error
+    assert "None" not in error
+
+
+def test_a_file_of_one_class_names_the_flag(tmp_path, capsys):
+    path = tmp_path / "negatives.csv"
+    path.write_text("score,label\n0.1,0\n0.9,0\n")
+    error = _fails_with(["table", str(path), "--score", "score", "--label", "label"], capsys)
+    assert "column 'label' has no positives" in error
+    assert "Check --pos-label and the data" in error
+
+
 def test_missing_file_and_folder_print_one_line(tmp_path, capsys):
     columns = ["--score", "score", "--label", "label"]
     missing = tmp_path / "missing.csv"
@@ -484,10 +516,30 @@ def test_plot_writes_the_spec_to_standard_output(predictions_csv, tmp_path, caps
 @pytest.mark.parametrize(
     ("command", "out", "message"),
     [
-        ("table", "table.tsv", r"format of --out '.*table\.tsv' from its suffix; end it in \.csv"),
-        ("table", "missing/table.csv", r"there is no folder '.*missing'"),
-        ("table", "", r"is a folder; pass a file name"),
-        ("plot", "chart.gif", r"from its suffix; end it in \.html, \.png, \.svg, \.pdf, \.json"),
+        (
+            "table",
+            "table.tsv",
+            r"format of --out '.*table\.tsv' from its suffix '\.tsv'; end it in \.csv, .*or "
+            r"pass --out - for standard output",
+        ),
+        (
+            "table",
+            "missing/table.csv",
+            r"cannot write --out '.*table\.csv': the folder '.*missing' does not exist; create it",
+        ),
+        ("table", "", r"--out '.*' is a folder; pass a file name"),
+        ("plot", "chart.gif", r"from its suffix '\.gif'; end it in \.html, \.png, \.svg, \.pdf"),
+        (
+            "table",
+            "predictions.csv/table.csv",
+            r"cannot write --out '.*table\.csv': '.*predictions\.csv' is a file, not a folder; "
+            r"pass a path in an existing folder",
+        ),
+        (
+            "plot",
+            "predictions.csv/chart.html",
+            r"cannot write --out '.*chart\.html': '.*predictions\.csv' is a file, not a folder",
+        ),
     ],
 )
 def test_bad_out_is_refused_before_any_work(
@@ -495,6 +547,47 @@ def test_bad_out_is_refused_before_any_work(
 ):
     argv = [command, str(predictions_csv), *COLUMNS, "--out", str(tmp_path / out)]
     assert re.search(message, _fails_with(argv, capsys))
+
+
+def test_demo_out_that_is_a_file_names_the_option(predictions_csv, capsys):
+    error = _fails_with(["demo", "--out", str(predictions_csv)], capsys)
+    assert re.search(
+        r"cannot make the folder --out '.*predictions\.csv': it already exists as a file; "
+        r"pass the name of a new or existing folder",
+        error,
+    )
+    error = _fails_with(["demo", "--out", str(predictions_csv / "demo")], capsys)
+    assert re.search(r"--out '.*demo': a part of it is a file, not a folder", error)
+
+
+@pytest.mark.parametrize(
+    ("refusal", "reason"),
+    [
+        (errno.EROFS, r"the file system is read-only; pass a path on a writable disk"),
+        (errno.EACCES, r"permission denied; pass a path in a folder you can write to"),
+        (errno.ENOSPC, r"the disk is full; free some space or pass a path on another disk"),
+    ],
+)
+@pytest.mark.parametrize(("command", "name"), [("table", "t.csv"), ("plot", "c.svg")])
+def test_a_refused_write_names_the_option_and_the_fix(
+    predictions_csv, tmp_path, capsys, monkeypatch, refusal, reason, command, name
+):
+    def refuse(self, *args, **kwargs):
+        raise OSError(refusal, os.strerror(refusal))
+
+    monkeypatch.setattr(Path, "write_text", refuse)
+    monkeypatch.setattr(Path, "write_bytes", refuse)
+    argv = [command, str(predictions_csv), *COLUMNS, "--out", str(tmp_path / name)]
+    assert re.search(rf"cannot write --out '.*{name}': {reason}", _fails_with(argv, capsys))
+
+
+@pytest.mark.parametrize(("command", "name"), [("table", "x.csv"), ("plot", "x.json")])
+def test_a_file_system_that_takes_no_new_files_is_worded(predictions_csv, capsys, command, name):
+    # /proc exists but takes no new files: no raw "[Errno 2]"
+    argv = [command, str(predictions_csv), *COLUMNS, "--out", f"/proc/{name}"]
+    error = _fails_with(argv, capsys)
+    assert "Errno" not in error
+    assert re.search(rf"cannot write --out '/proc/{name}': .*; pass a file name the file", error)
 
 
 @pytest.mark.slow

@@ -90,6 +90,32 @@ def test_band_options_are_validated(options, message):
         _difference(**options)
 
 
+NUMBERED = PAIR.assign(model=np.where(PAIR["model"] == "a", 1, 2))
+
+
+@pytest.mark.parametrize(
+    ("data", "options", "message"),
+    [
+        (  # numbers listed as typed, not np.int64(1); the text '1' names the number 1
+            NUMBERED,
+            {"a": "1", "b": 2},
+            r"^no rows with model == '1'; classifiers present: 1, 2; pass a=1, not '1'$",
+        ),
+        (NUMBERED, {"a": 1, "b": "2"}, r"classifiers present: 1, 2; pass b=2, not '2'$"),
+        (NUMBERED, {"a": 1, "b": 3}, r"^no rows with model == 3; classifiers present: 1, 2$"),
+        (
+            pd.concat([NUMBERED, NUMBERED.assign(model=3)]),
+            {},
+            r"column 'model' has 3 classifiers \(1, 2, 3\); pass a= and b=",
+        ),
+        (NUMBERED, {"a": np.int64(1), "b": np.int64(1)}, r"^a= and b= both name 1;"),
+    ],
+)
+def test_messages_list_classifiers_as_typed(data, options, message):
+    with pytest.raises(cc.CostchartError, match=message):
+        _difference(data, **options)
+
+
 @pytest.mark.parametrize("sampling", ["stratified", "full"])
 def test_resampled_difference_is_reproducible_and_brackets_the_estimate(sampling):
     options = {"inference": "bootstrap", "n_resamples": 4000, "sampling": sampling}

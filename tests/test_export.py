@@ -136,7 +136,7 @@ def test_png_and_pdf_are_drawn_without_aria_labels_and_svg_keeps_them(chart, tmp
     [
         (
             lambda c, p: cc.save(c, p / "chart.gif"),
-            r"cannot tell the format of '.*chart\.gif' from its suffix '\.gif'; use one of \.json, \.html",
+            r"cannot tell the format of '.*chart\.gif' from its suffix '\.gif'; end it in \.json, \.html",
         ),
         (
             lambda c, p: cc.save(c, p / "c.png", scale_factor=0),
@@ -151,6 +151,12 @@ def test_png_and_pdf_are_drawn_without_aria_labels_and_svg_keeps_them(chart, tmp
             r"scale_factor=inf must be a finite number",
         ),
         (lambda c, p: cc.save(c, p / "c.html", title=123), r"title=123 must be a string"),
+        (
+            lambda c, p: cc.save(c, p / "c.png", title="x"),
+            r"title='x' is the title of an HTML page, which \.png has not; drop it, or give the "
+            r"chart its own title with chart\.properties\(title=\.\.\.\)",
+        ),
+        (lambda c, p: cc.save(c, p / "c.json", title="x"), r"which \.json has not"),
         (lambda c, p: cc.report([c], p / "r.html", title=7), r"title=7 must be a string"),
         (lambda c, p: cc.save(c, p), r"path='.*' is a folder; pass a file name"),
         (
@@ -166,6 +172,11 @@ def test_png_and_pdf_are_drawn_without_aria_labels_and_svg_keeps_them(chart, tmp
             r"the folder '.*missing' does not exist",
         ),
         (lambda c, p: cc.save(c, None), r"path=None must be a file name"),
+        (
+            lambda c, p: cc.save(c, "~/costchart-no-such-folder/c.json"),
+            r"the folder '~/costchart-no-such-folder' does not exist; create it first \(Python does "
+            r"not expand '~': pass '/.*/costchart-no-such-folder/c\.json'\)",
+        ),
         (lambda c, p: cc.save(c, f"{p}/a\0b.json"), r"holds a null character"),
         (
             lambda c, p: cc.save(c, p / ("x" * 300 + ".json")),

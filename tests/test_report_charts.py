@@ -251,8 +251,11 @@ def test_default_colours_are_colour_blind_safe_and_sorted(sonar):
 def test_palette_is_checked(sonar):
     with pytest.raises(cc.CostchartError, match=r"palette=.* must be a dict"):
         cc.cost_chart(sonar, classifier="classifier", palette=["red"])
-    with pytest.raises(cc.CostchartError, match=r"palette\['tree'\]=3 must be a CSS colour"):
+    with pytest.raises(cc.CostchartError, match=r"palette\['tree'\]=3 is not a colour"):
         cc.cost_chart(sonar, classifier="classifier", palette={"tree": 3})
+    # checked even when no value of it is drawn: a colour Vega cannot read draws black
+    with pytest.raises(cc.CostchartError, match=r"palette\['x'\]='notacolor' is not a colour"):
+        cc.cost_chart(sonar, palette={"x": "notacolor"})
 
 
 def test_composed_charts_keep_independent_selections(sonar):
@@ -348,8 +351,15 @@ def test_key_layer_checks_its_entries():
         cc.CostchartError, match=r"must be a \(label, kind\) or \(label, kind, colour\)"
     ):
         layers.key([("x", "line", "red", "wide")])
-    with pytest.raises(cc.CostchartError, match=r"key entry 'x' has colour 3; pass a CSS colour"):
+    with pytest.raises(
+        cc.CostchartError,
+        match=r"key entry 'x' has colour 3, which is not a colour; pass a CSS colour",
+    ):
         layers.key([("x", "line", 3)])
+    with pytest.raises(
+        cc.CostchartError, match=r"key entry 'x' has colour 'reddish', which is not"
+    ):
+        layers.key([("x", "line", "reddish")])
     with pytest.raises(cc.CostchartError, match=r"orient='middle' is not an option"):
         layers.key([("x", "line")], orient="middle")
 

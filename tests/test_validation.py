@@ -1,6 +1,8 @@
 """Every bad input named in the design raises CostchartError with a message that names the
 column or parameter, the value and the fix."""
 
+import warnings
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -62,6 +64,16 @@ def _data(**changes):
         (
             {"data": GOOD, "score": "scores"},
             r"data has no column 'scores'; available columns: 's', 'y'. Pass the name of an existing column",
+        ),
+        (  # a file of semicolons read with commas: one column, the whole header
+            {"data": pd.DataFrame({"s;y": ["0.1;0", "0.9;1"]}), "score": "s"},
+            r"data has no column 's'; available columns: 's;y'\. Pass the name of an existing "
+            r"column\. The only column's name holds ';': the file seems to separate its columns "
+            r"by it; read it with sep=';' \(e\.g\. pandas\.read_csv\(path, sep=';'\)\)",
+        ),
+        (
+            {"data": pd.DataFrame({"s\ty": ["0.1\t0"]}), "score": "s"},
+            r"holds a tab: the file seems to separate its columns by it; read it with sep='\\t'",
         ),
         (
             {"data": pd.DataFrame(GOOD), "label": "label"},
@@ -125,16 +137,64 @@ def test_error_is_a_value_error():
             None,
             r"column 'tp' has 1 negative values \(first at position 0, -1\.0\)",
         ),
-        (
+        (  # no pos_label to check: the count columns are named
             {"tp": [0], "fn": [0], "fp": [1], "tn": [1]},
             None,
-            r"column 'tp/fn' has no positives",
+            r"^the counts 'tp' \+ 'fn' are 0, so there are no positives; ROC analysis needs "
+            r"both classes\. Pass counts whose 'tp' \+ 'fn' is above 0$",
+        ),
+        (
+            {"tp": [1], "fn": [1], "fp": [0], "tn": [0]},
+            None,
+            r"^the counts 'fp' \+ 'tn' are 0, so there are no negatives",
+        ),
+        (
+            {"n": ["a", "b"], "tp": [0, 0], "fn": [0, 0], "fp": [1, 2], "tn": [3, 4]},
+            "n",
+            r"no group of \['n'\] has both classes in the counts \('tp' \+ 'fn' positives, "
+            r"'fp' \+ 'tn' negatives\)",
+        ),
+        (
+            {"tp": [True], "fn": [1], "fp": [1], "tn": [1]},
+            None,
+            r"column 'tp' \(tp=\) holds booleans, not counts; pass a column of counts",
+        ),
+        (
+            {"tp": [1], "fn": [1], "fp": [1], "tn": pd.array([True], dtype="boolean")},
+            None,
+            r"column 'tn' \(tn=\) holds booleans",
+        ),
+        (
+            {"tp": [1], "fn": [1], "fp": [1], "tn": np.array([False], dtype=object)},
+            None,
+            r"column 'tn' \(tn=\) holds booleans",
         ),
     ],
 )
 def test_from_confusion_refuses(data, by, message):
-    with pytest.raises(cc.CostchartError, match=message):
-        cc.from_confusion(data, tp="tp", fn="fn", fp="fp", tn="tn", by=by)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", cc.CostchartWarning)  # groups left out, then refused
+        with pytest.raises(cc.CostchartError, match=message):
+            cc.from_confusion(data, tp="tp", fn="fn", fp="fp", tn="tn", by=by)
+    if by is None:  # confusion_band reads its counts through from_confusion
+        with pytest.raises(cc.CostchartError, match=message):
+            cc.confusion_band(data, tp="tp", fn="fn", fp="fp", tn="tn", pc=[0.5])
+
+
+@pytest.mark.parametrize(
+    ("columns", "message"),
+    [
+        ({"tp": "TP", "fn": "TP", "fp": "FP", "tn": "TN"}, r"^tp= and fn= are both column 'TP'"),
+        ({"tp": "TP", "fn": "FN", "fp": "FP", "tn": "FP"}, r"^fp= and tn= are both column 'FP'"),
+        ({"tp": "TP", "fn": "FN", "fp": "TP", "tn": "TN"}, r"^tp= and fp= are both column 'TP'"),
+    ],
+)
+@pytest.mark.parametrize("function", ["from_confusion", "confusion_band"])
+def test_one_column_for_two_counts_is_refused(columns, message, function):
+    data = {"TP": [3], "FN": [1], "FP": [2], "TN": [6]}
+    extra = {"pc": [0.5]} if function == "confusion_band" else {}
+    with pytest.raises(cc.CostchartError, match=message + r"; each count needs its own column"):
+        getattr(cc, function)(data, **columns, **extra)
 
 
 @pytest.mark.parametrize(
@@ -291,3 +351,20 @@ def test_the_word_checks_accept_values_inside(check, value, expected):
 
     result = getattr(validation, check)(value)
     assert result == expected and type(result) is type(expected)
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"bins": np.int64(0)}, r"^bins=0 is out of range"),
+        (
+            {"pos_label": np.int64(5)},
+            r"^pos_label=5 is not a value of column 'y'; pass one of 0, 1$",
+        ),
+        ({"pos_label": np.str_("x")}, r"^pos_label='x' is not a value of column 'y'"),
+    ],
+)
+def test_numpy_values_are_shown_as_typed(options, message):
+    # numpy 2 prints np.int64(5); a message shows the value as a user writes it
+    with pytest.raises(cc.CostchartError, match=message):
+        cc.roc_points({"s": [0.1, 0.9], "y": [0, 1]}, score="s", label="y", **options)

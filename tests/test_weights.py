@@ -287,6 +287,39 @@ def test_all_zero_weights_are_refused_with_the_reason():
         cc.rociv(frame, score="s", label="y", amount="amount", weight="w")
 
 
+@pytest.mark.parametrize(
+    ("weights", "missing"), [([0, 1, 0, 1], "positives"), ([1, 0, 1, 0], "negatives")]
+)
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda d: cc.roc_points(d, score="s", label="y", weight="w"),
+        lambda d: cc.roc_points(d, score="s", label="y", weight="w", bins=2),
+        lambda d: cc.pr_points(d, score="s", label="y", weight="w"),
+        lambda d: cc.bootstrap_band(d, score="s", label="y", weight="w", pc=[0.5]),
+    ],
+)
+def test_a_class_of_weight_zero_is_named_as_such(weights, missing, call):
+    # The label column has both classes: "no positives, check pos_label" would mislead.
+    data = {"s": [0.9, 0.1, 0.8, 0.3], "y": [1, 0, 1, 0], "w": weights}
+    with pytest.raises(
+        CostchartError,
+        match=rf"^the {missing} of column 'y' all have weight 0 in column 'w'; ROC analysis "
+        r"needs both classes with weight above 0; check the weights$",
+    ):
+        call(data)
+
+
+def test_a_group_whose_class_has_weight_zero_is_left_out_with_the_reason():
+    data = {"s": [0.9, 0.1, 0.8, 0.3], "y": [1, 0, 1, 0], "w": [0, 1, 1, 1], "g": [1, 1, 2, 2]}
+    with pytest.warns(
+        cc.CostchartWarning,
+        match=r"group \{'g': 1\}: the positives of column 'y' all have weight 0 in column 'w'",
+    ):
+        points = cc.roc_points(data, score="s", label="y", weight="w", by="g")
+    assert set(points["g"]) == {2}
+
+
 def test_auc_test_whole_weights_repeat_instances():
     frame = _paired(6, False)
     common = {"score": "s", "label": "y", "classifier": "m", "instance": "instance"}

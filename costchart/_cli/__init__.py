@@ -15,6 +15,7 @@ import contextlib
 import math
 import os
 import re
+import shlex
 import sys
 import warnings
 from pathlib import Path
@@ -239,6 +240,12 @@ _FLAGS = re.compile(
 )
 #: ``inference='x'`` in a library message: the command line's ``--band x``.
 _BAND = re.compile(r"\binference='(\w+)'")
+#: Keywords no English word spells (an underscore), named without ``=`` ("check pos_label").
+_NAMED = re.compile(r"\b(pos_label|n_resamples|confidence_level|y_max|cost_lines)\b")
+#: "or None" after a flag: a value no one can type; leaving the flag out means it.
+_NONE = re.compile(r"(--([\w-]+)\b[^;]*?)\bor None\b")
+#: A list of column names after a flag (``--by ['a', 'b']``): the names, as typed.
+_LIST = re.compile(r"(--[\w-]+) [\[(]((?:'[^']*'(?:, )?)*)[\])]")
 
 
 def as_flags(message: str) -> str:
@@ -247,20 +254,35 @@ def as_flags(message: str) -> str:
     Examples
     --------
     >>> as_flags("pos_label=7 is not a class of column 'y'; pass by=['fold']")
-    "--pos-label 7 is not a class of column 'y'; pass --by ['fold']"
+    "--pos-label 7 is not a class of column 'y'; pass --by fold"
     >>> as_flags("pass n_resamples >= 200")
     'pass --n-resamples >= 200'
     >>> as_flags("fewer pc values, or inference='exact_bootstrap'")
     'fewer pc values, or --band exact_bootstrap'
     >>> as_flags("classifier= and facet= are both 'dataset'; pass different columns")
     "--classifier and --facet are both 'dataset'; pass different columns"
+    >>> as_flags("column 'y' has no positives. Check pos_label and the data")
+    "column 'y' has no positives. Check --pos-label and the data"
+    >>> as_flags("pass e.g. bins=1000, or None for every distinct score")
+    'pass e.g. --bins 1000, or leave --bins out for every distinct score'
+    >>> as_flags("pass by=['fold', 'my model'] for one curve per group, or by=() to pool")
+    "pass --by fold 'my model' for one curve per group, or --by with no column to pool"
     """
     # --band names the band's inference
     message = _BAND.sub(lambda m: f"--band {m.group(1)}", message)
-    return _FLAGS.sub(
+    message = _FLAGS.sub(
         lambda m: "--" + m.group(1).replace("_", "-") + _after(m.group(2), m.end(), message),
         message,
     )
+    message = _NAMED.sub(lambda m: "--" + m.group(1).replace("_", "-"), message)
+    message = _NONE.sub(lambda m: f"{m.group(1)}or leave --{m.group(2)} out", message)
+    return _LIST.sub(_typed_list, message)
+
+
+def _typed_list(match: re.Match) -> str:
+    """``--by ['a', 'b']`` as typed: ``--by a b`` (and ``--by []``: the flag alone)."""
+    names = [shlex.quote(name) for name in re.findall(r"'([^']*)'", match.group(2))]
+    return f"{match.group(1)} {' '.join(names)}" if names else f"{match.group(1)} with no column"
 
 
 def _after(sign: str, end: int, message: str) -> str:

@@ -15,7 +15,6 @@ import csv
 import json
 import math
 import sys
-import tempfile
 import warnings
 from collections.abc import Callable
 from pathlib import Path
@@ -26,7 +25,8 @@ import pandas as pd
 
 from costchart._cli import STDOUT, one_line
 from costchart._cli.options import check_options, level
-from costchart._io.errors import CostchartError, warn
+from costchart._export.files import make_folder, output_path, write_file
+from costchart._io.errors import SEPARATORS, CostchartError, separator_in, warn
 from costchart._io.pooling import text_columns_left_out
 
 __all__ = ["STDOUT", "demo", "one_line", "plot", "progress", "table"]
@@ -40,7 +40,7 @@ def demo(out: Path) -> list[Path]:
     """Render a handful of the gallery's figures into ``out`` (see :mod:`costchart._cli.demo`)."""
     from costchart._cli.demo import render_demo
 
-    return render_demo(out, progress=progress)
+    return render_demo(make_folder(out, name="--out"), progress=progress)
 
 
 _FORMATS = {".csv": "CSV", ".txt": "CSV", ".parquet": "Parquet"}
@@ -68,7 +68,9 @@ def _read(file: Path) -> pd.DataFrame:
             warnings.simplefilter("error", pd.errors.ParserWarning)
             _check_header(file)
             # A byte-order mark (Excel's "CSV UTF-8") is no part of the first column's name.
-            return pd.read_csv(file, index_col=False, encoding="utf-8-sig")
+            data = pd.read_csv(file, index_col=False, encoding="utf-8-sig")
+        _check_separator(data, name)
+        return data
     except CostchartError:
         raise
     except ImportError:
@@ -86,6 +88,19 @@ def _read(file: Path) -> pd.DataFrame:
     except Exception as error:  # the readers raise many types; each means a bad file
         msg = f"cannot read {name!r} as {kind}: {one_line(error)}"
         raise CostchartError(msg) from None
+
+
+def _check_separator(data: pd.DataFrame, name: str) -> None:
+    """Refuse a CSV read as one column whose name holds another separator (``;``, tab)."""
+    separator = separator_in(data.columns)
+    if separator is not None:
+        msg = (
+            f"cannot read {name!r} as CSV: its header is one column, {data.columns[0]!r}, "
+            f"which holds {SEPARATORS[separator]}: the file seems to separate its columns by "
+            "it, but the command line reads comma-separated files; convert the file to "
+            "commas (or to Parquet)"
+        )
+        raise CostchartError(msg)
 
 
 def _check_header(file: Path) -> None:
@@ -225,20 +240,7 @@ def _output(out: str | None, suffixes: tuple[str, ...]) -> Path | None:
     """The file ``--out`` names (checked before any work), or None for standard output."""
     if out is None or out == STDOUT:
         return None
-    path = Path(out)
-    if path.is_dir():
-        msg = f"--out {out!r} is a folder; pass a file name"
-        raise CostchartError(msg)
-    if path.suffix.lower() not in suffixes:
-        msg = (
-            f"cannot tell the format of --out {out!r} from its suffix; end it in "
-            f"{', '.join(suffixes)}, or pass --out - for standard output"
-        )
-        raise CostchartError(msg)
-    if not path.parent.is_dir():
-        msg = f"cannot write --out {out!r}: there is no folder {str(path.parent)!r}"
-        raise CostchartError(msg)
-    return path
+    return output_path(out, suffixes, name="--out", other=", or pass --out - for standard output")
 
 
 def plot(args) -> Path | None:
@@ -247,6 +249,7 @@ def plot(args) -> Path | None:
     ``--out -`` writes the Vega-Lite JSON spec to standard output.
     """
     import costchart as cc
+    from costchart._export import content_of
 
     kind = check_options(args, "plot")
     path = _output(args.out, _CHART_SUFFIXES)
@@ -272,14 +275,14 @@ def plot(args) -> Path | None:
     _warn_if_pooled(args, data)  # once the columns are found: an error says more
     if path is None:
         # The spec exactly as save() writes it to a .json file.
-        with tempfile.TemporaryDirectory() as folder:
-            spec = cc.save(chart, Path(folder) / "chart.json").read_text(encoding="utf-8")
-        sys.stdout.write(spec + "\n")
+        spec = content_of(chart, Path("chart.json"))  # JSON: text
+        sys.stdout.write(f"{spec if isinstance(spec, str) else spec.decode()}\n")
         sys.stdout.flush()
         return None
-    written = cc.save(chart, path)
-    progress(f"wrote {written}")
-    return written
+    # What save() writes, written here so that a refusal names --out.
+    write_file(path, content_of(chart, path), name="--out")
+    progress(f"wrote {path}")
+    return path
 
 
 # A spreadsheet runs a cell starting with one of these as a formula (OWASP, "CSV injection").
@@ -385,8 +388,9 @@ def table(args) -> Path | None:
         sys.stdout.flush()
         return None
     if path.suffix.lower() == ".json":
-        path.write_text(_json_text(result), encoding="utf-8")
+        text = _json_text(result)
     else:
-        _spreadsheet_safe(result).to_csv(path, index=False)
+        text = _spreadsheet_safe(result).to_csv(index=False)
+    write_file(path, text, name="--out")
     progress(f"wrote {path} ({len(result):,} rows)")
     return path

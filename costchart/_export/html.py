@@ -6,7 +6,7 @@ Specs are written as JSON with ``<``, ``>`` and ``&`` escaped (:func:`safe_json`
 name, title or data value can close the script element and inject code; tables
 (:mod:`costchart._export.table_html`) and text (:mod:`costchart._export.markdown`) are
 escaped HTML. :func:`to_html` builds a page, :func:`report` writes one, and
-:func:`output_path` checks a path before anything is written.
+:func:`~costchart._export.files.output_path` checks a path before anything is written.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from os import PathLike
 from pathlib import Path
 
 from costchart._export.bundle_cache import cached_bundle
+from costchart._export.files import output_path, write_file
 from costchart._export.image import chart_spec, vl_version
 from costchart._export.markdown import Markdown, markdown_html, text_html
 from costchart._export.packing import UNPACK_SCRIPT, pack_datasets
@@ -289,53 +290,3 @@ def page_title(title) -> str:
         msg = f"title={title!r} must be a string (the page's title)"
         raise CostchartError(msg)
     return title
-
-
-def output_path(path, suffixes: Sequence[str]) -> Path:
-    """``path`` as a Path with one of ``suffixes``, in an existing folder, not a folder."""
-    if not isinstance(path, (str, PathLike)):
-        msg = f"path={path!r} must be a file name (a str or pathlib.Path)"
-        raise CostchartError(msg)
-    path = Path(path)
-    suffix = path.suffix.lower()
-    if "\0" in str(path):
-        msg = f"path={str(path)!r} holds a null character, which no file name can; remove it"
-        raise CostchartError(msg)
-    try:
-        is_folder, parent_exists = path.is_dir(), path.parent.is_dir()
-    except OSError as error:  # e.g. a name longer than the file system allows
-        msg = f"cannot write {str(path)!r}: {error.strerror or error}; pass a shorter file name"
-        raise CostchartError(msg) from None
-    if is_folder:
-        msg = (
-            f"path={str(path)!r} is a folder; pass a file name such as {str(path / 'chart.html')!r}"
-        )
-        raise CostchartError(msg)
-    if suffix not in suffixes:
-        msg = (
-            f"cannot tell the format of {str(path)!r} from its suffix {suffix!r}; "
-            f"use one of {', '.join(suffixes)}"
-        )
-        raise CostchartError(msg)
-    if not parent_exists:
-        msg = (
-            f"cannot write {str(path)!r}: the folder {str(path.parent)!r} does not exist; "
-            "create it first"
-        )
-        raise CostchartError(msg)
-    return path
-
-
-def write_file(path: Path, content: str | bytes) -> None:
-    """Write ``content`` to ``path``, or say plainly why the file system refused it."""
-    try:
-        if isinstance(content, bytes):
-            path.write_bytes(content)
-        else:
-            path.write_text(content, encoding="utf-8")
-    except OSError as error:
-        msg = (
-            f"cannot write {str(path)!r}: {error.strerror or error}; pass a file name the "
-            "file system accepts, in a folder you can write to"
-        )
-        raise CostchartError(msg) from None

@@ -15,7 +15,7 @@ from decimal import Decimal
 import numpy as np
 import pandas as pd
 
-from costchart._io.errors import CostchartError
+from costchart._io.errors import CostchartError, show
 from costchart._io.exact import exact_column, float_exact, ranked_integers
 
 __all__ = [
@@ -142,7 +142,7 @@ def binary_labels(values, what: str, pos_label=None) -> np.ndarray:
     one-class group means); more than two values, or missing labels, are refused.
     """
     if pos_label is not None and (np.ndim(pos_label) != 0 or isinstance(pos_label, (tuple, dict))):
-        msg = f"pos_label={pos_label!r} must be one value: the label of the positive class"
+        msg = f"pos_label={show(pos_label)} must be one value: the label of the positive class"
         raise CostchartError(msg)
     array = np.asarray(values)
     if array.dtype == bool and pos_label is None:
@@ -187,7 +187,7 @@ def binary_labels(values, what: str, pos_label=None) -> np.ndarray:
     elif pos_label not in set(found.tolist()):
         listed = ", ".join(repr(v) for v in shown)
         if len(found) == 2:
-            msg = f"pos_label={pos_label!r} is not a value of {what}; pass one of {listed}"
+            msg = f"pos_label={show(pos_label)} is not a value of {what}; pass one of {listed}"
             raise CostchartError(msg)
     return np.asarray(array == pos_label, dtype=bool)
 

@@ -1,4 +1,9 @@
-"""The exception and warning classes every part of costchart raises."""
+"""The exception and warning classes every part of costchart raises, and the words of messages.
+
+Messages show values as users type them (:func:`show`, :func:`listed`: ``1``, not
+``np.int64(1)``) and say when a frame's one column is a whole header line of another
+separator (:func:`separator_hint`).
+"""
 
 from __future__ import annotations
 
@@ -8,7 +13,17 @@ import types
 import warnings
 from pathlib import Path
 
-__all__ = ["CostchartError", "CostchartWarning", "warn"]
+__all__ = [
+    "SEPARATORS",
+    "CostchartError",
+    "CostchartWarning",
+    "listed",
+    "plain",
+    "separator_hint",
+    "separator_in",
+    "show",
+    "warn",
+]
 
 _PACKAGE = str(Path(__file__).resolve().parent.parent) + os.sep  # costchart/
 
@@ -55,3 +70,66 @@ def _user_stacklevel() -> int:
 def warn(message: str) -> None:
     """Issue a :class:`CostchartWarning` attributed to the user's line that called costchart."""
     warnings.warn(message, CostchartWarning, stacklevel=_user_stacklevel())
+
+
+def plain(value):
+    """A value as users write it: numpy scalars as Python ones (``np.int64(1)`` is ``1``).
+
+    numpy 2 prints its scalars as ``np.int64(1)``; messages show the value a user typed.
+    numpy is not imported: the command line answers ``--help`` without it.
+    """
+    if type(value).__module__ == "numpy" and getattr(value, "ndim", None) == 0:
+        return value.item()
+    return value
+
+
+def show(value) -> str:
+    """``repr`` of the :func:`plain` value, for messages: ``1``, ``'a'``, ``2.5``."""
+    return repr(plain(value))
+
+
+def listed(values, limit: int | None = None) -> str:
+    """Values for a message as users write them, ``1, 2, 'a'`` (``, ...`` past ``limit``).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> listed(np.array([1, 2, 3]))
+    '1, 2, 3'
+    >>> listed([np.str_("a"), np.float64(0.5), None, 7], limit=2)
+    "'a', 0.5, ..."
+    """
+    values = list(values)
+    head = values if limit is None else values[:limit]
+    more = ", ..." if limit is not None and len(values) > limit else ""
+    return ", ".join(show(value) for value in head) + more
+
+
+#: Separators of delimited text files, as messages name them.
+SEPARATORS = {";": "';'", "\t": "a tab", "|": "'|'", ",": "','"}
+
+
+def separator_in(available) -> str | None:
+    """The separator a frame's one column name holds: a header line split by another one.
+
+    Examples
+    --------
+    >>> separator_in(["score;label"]), separator_in(["score", "label"])
+    (';', None)
+    """
+    names = list(available)
+    if len(names) != 1 or not isinstance(names[0], str):
+        return None
+    return next((s for s in SEPARATORS if s in names[0]), None)
+
+
+def separator_hint(available) -> str:
+    """The end of a missing-column message when the columns look like one header line."""
+    separator = separator_in(available)
+    if separator is None:
+        return ""
+    return (
+        f" The only column's name holds {SEPARATORS[separator]}: the file seems to "
+        f"separate its columns by it; read it with sep={separator!r} (e.g. "
+        f"pandas.read_csv(path, sep={separator!r}))"
+    )

@@ -17,7 +17,7 @@ import pandas as pd
 
 from costchart._io import kinds as _kinds
 from costchart._io.blocks import numeric_frame
-from costchart._io.errors import CostchartError
+from costchart._io.errors import CostchartError, separator_hint
 from costchart._io.native import native_pandas
 from costchart._io.schema import RESERVED
 
@@ -78,7 +78,7 @@ def require_columns(
     if missing:
         listed = ", ".join(repr(c) for c in available)
         msg = f"{name} has no column {missing[0]!r}; available columns: {listed}. {fix}"
-        raise CostchartError(msg)
+        raise CostchartError(msg + separator_hint(available))
 
 
 def as_pandas(data, columns: Sequence[str], *, name: str = "data") -> pd.DataFrame:

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 
 import numpy as np
 
-from costchart._io.errors import CostchartError
+from costchart._io.errors import CostchartError, show
 from costchart._io.exact import exact_number
 
 __all__ = [
@@ -93,7 +93,7 @@ def one_of(value, name: str, options) -> str:
         accepted = False
     if not accepted:
         listed = ", ".join(repr(option) for option in options)
-        msg = f"{name}={value!r} is not an option; pass one of {listed}"
+        msg = f"{name}={show(value)} is not an option; pass one of {listed}"
         raise CostchartError(msg)
     return value
 
@@ -108,12 +108,12 @@ def whole_number(value, name: str, *, minimum: int = 0, maximum: int | None = No
         isinstance(value, numbers.Real) and math.isfinite(value) and float(value).is_integer()
     )
     if isinstance(value, bool) or not whole:
-        msg = f"{name}={value!r} must be a whole number"
+        msg = f"{name}={show(value)} must be a whole number"
         raise CostchartError(msg)
     number = int(value)
     if number < minimum or (maximum is not None and number > maximum):
         upper = "" if maximum is None else f" and at most {maximum:,}"
-        msg = f"{name}={value!r} is out of range; pass a whole number at least {minimum}{upper}"
+        msg = f"{name}={show(value)} is out of range; pass a whole number at least {minimum}{upper}"
         raise CostchartError(msg)
     return number
 
@@ -121,17 +121,17 @@ def whole_number(value, name: str, *, minimum: int = 0, maximum: int | None = No
 def finite_number(value, name: str, *, minimum: float | None = None, positive: bool = False):
     """Return ``value`` as a finite float (``> 0`` when ``positive``, ``>= minimum`` if given)."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        msg = f"{name}={value!r} must be a number"
+        msg = f"{name}={show(value)} must be a number"
         raise CostchartError(msg)
     number = float(value)
     if not math.isfinite(number):
-        msg = f"{name}={value!r} must be a finite number"
+        msg = f"{name}={show(value)} must be a finite number"
         raise CostchartError(msg)
     if positive and number <= 0:
-        msg = f"{name}={value!r} must be greater than 0"
+        msg = f"{name}={show(value)} must be greater than 0"
         raise CostchartError(msg)
     if minimum is not None and number < minimum:
-        msg = f"{name}={value!r} must be at least {minimum}"
+        msg = f"{name}={show(value)} must be at least {minimum}"
         raise CostchartError(msg)
     return number
 
@@ -153,7 +153,7 @@ def panel_size(value, name: str = "size") -> int:
         or not 50 <= value <= MAX_SIZE
     ):
         msg = (
-            f"{name}={value!r} must be a whole number of pixels, at least 50 and at most "
+            f"{name}={show(value)} must be a whole number of pixels, at least 50 and at most "
             f"{MAX_SIZE:,}"
         )
         raise CostchartError(msg)
@@ -164,7 +164,7 @@ def text(value, name: str) -> str:
     """Return ``value`` if it is a string (a title); refuse anything else."""
     if isinstance(value, str):
         return value
-    msg = f"{name}={value!r} must be a string (or None for no {name})"
+    msg = f"{name}={show(value)} must be a string (or None for no {name})"
     raise CostchartError(msg)
 
 
@@ -177,7 +177,7 @@ def label_value(value, name: str = "pos_label"):
         single = False
     if not single:
         msg = (
-            f"{name}={value!r} must be one label value (e.g. 1 or 'spam'): the label of the "
+            f"{name}={show(value)} must be one label value (e.g. 1 or 'spam'): the label of the "
             "positive class, not a list"
         )
         raise CostchartError(msg)
@@ -193,7 +193,7 @@ def operating_points(value, name: str = "pc"):
         labelled_probabilities(value, name)
     elif isinstance(value, (str, bytes)):
         msg = (
-            f"{name}={value!r} must be a number or numbers, not {type(value).__name__}; pass a "
+            f"{name}={show(value)} must be a number or numbers, not {type(value).__name__}; pass a "
             f"pc in [0, 1], a list of them or a dict of label to pc"
         )
         raise CostchartError(msg)
@@ -231,7 +231,7 @@ def threshold_number(value, name: str = "threshold") -> float | int:
         value = value.item()
     if not isinstance(value, numbers.Real):
         msg = (
-            f"{name}={value!r} must be a number (the classifier predicts positive when "
+            f"{name}={show(value)} must be a number (the classifier predicts positive when "
             "score >= threshold)"
         )
         raise CostchartError(msg)
@@ -247,7 +247,7 @@ def threshold_number(value, name: str = "threshold") -> float | int:
 def threshold_pair(value, name: str = "threshold") -> tuple[float | int, float | int]:
     """Return a pair of thresholds ``(t_a, t_b)``, one per classifier, as numbers."""
     if not isinstance(value, tuple | list | np.ndarray) or len(value) != 2:
-        msg = f"{name}={value!r} must be a pair (t_a, t_b) of thresholds, one per classifier"
+        msg = f"{name}={show(value)} must be a pair (t_a, t_b) of thresholds, one per classifier"
         raise CostchartError(msg)
     return threshold_number(value[0], f"{name}[0]"), threshold_number(value[1], f"{name}[1]")
 
@@ -256,7 +256,7 @@ def flag(value, name: str) -> bool:
     """Return ``value`` if it is a bool (numpy's included); refuse anything else."""
     if isinstance(value, (bool, np.bool_)):
         return bool(value)
-    msg = f"{name}={value!r} must be True or False"
+    msg = f"{name}={show(value)} must be True or False"
     raise CostchartError(msg)
 
 
@@ -273,7 +273,7 @@ def labelled_probabilities(value, name: str) -> dict[str, float]:
         values = list(value.values())
     elif isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         msg = (
-            f"{name}={value!r} must be a dict of label to pc or a list of pc values in "
+            f"{name}={show(value)} must be a dict of label to pc or a list of pc values in "
             f"[0, 1], {example}"
         )
         raise CostchartError(msg)
@@ -281,7 +281,7 @@ def labelled_probabilities(value, name: str) -> dict[str, float]:
         labels, values = None, list(value)
     numbers = probabilities(values, name)
     if numbers.ndim != 1:
-        msg = f"{name}={value!r} must hold one pc value per marker, {example}"
+        msg = f"{name}={show(value)} must hold one pc value per marker, {example}"
         raise CostchartError(msg)
     if labels is None:
         labels = [f"pc = {number:g}" for number in numbers]
@@ -296,7 +296,7 @@ def real_numbers(value, name: str) -> np.ndarray:
     caller's range check refuses it with its own message).
     """
     if isinstance(value, (str, bytes)):
-        msg = f"{name}={value!r} must be a number or numbers, not {type(value).__name__}"
+        msg = f"{name}={show(value)} must be a number or numbers, not {type(value).__name__}"
         raise CostchartError(msg)
     try:
         fast = np.asarray(value)
@@ -310,7 +310,7 @@ def real_numbers(value, name: str) -> np.ndarray:
     wrong = [isinstance(v, (bool, np.bool_)) or not isinstance(v, real) for v in flat]
     if any(wrong):
         odd = flat[wrong.index(True)]
-        shown = f"={value!r}" if array.ndim == 0 else ""  # a container's repr can be long
+        shown = f"={show(value)}" if array.ndim == 0 else ""  # a container's repr can be long
         msg = f"{name}{shown} must be a number or numbers, not {type(odd).__name__} {odd!r}"
         raise CostchartError(msg)
     return array.astype(np.float64)
@@ -334,7 +334,7 @@ def column_name(value, name: str, *, optional: bool = False):
             f"column and pass its name, e.g. {name}='my_column'"
         )
         raise CostchartError(msg)
-    msg = f"{name}={value!r} must be a column name (a string)"
+    msg = f"{name}={show(value)} must be a column name (a string)"
     raise CostchartError(msg)
 
 
@@ -359,7 +359,7 @@ def raw_data(score, label, **raw_only) -> bool:
         for name, value in raw_only.items():
             if value is not None:
                 msg = (
-                    f"{name}={value!r} applies to raw data; a points table has its classes "
+                    f"{name}={show(value)} applies to raw data; a points table has its classes "
                     "counted already: pass score= and label= with the raw data, or leave "
                     f"{name}= out"
                 )

@@ -23,7 +23,8 @@ from costchart._io.frames import (
 from costchart._io.groups import combine_groups, split_groups
 from costchart._io.parameters import checked
 from costchart._io.validation import column_name
-from costchart._roc.points import points_or_nothing, require_some
+from costchart._roc.classes import CountColumns, require_some
+from costchart._roc.points import points_or_nothing
 
 __all__ = ["from_confusion"]
 
@@ -76,7 +77,10 @@ def from_confusion(
     check_by_names(by)
     for name, column in (("tp", tp), ("fn", fn), ("fp", fp), ("tn", tn)):
         column_name(column, name)
+    named = CountColumns(tp, fn, fp, tn)
+    _check_distinct(named)
     frame = as_pandas(data, [*by, tp, fn, fp, tn])
+    _check_not_boolean(frame, named)
     counts = {
         name: nonnegative_numbers(frame[column].to_numpy(), f"column {column!r}")
         for name, column in ((col.TP, tp), (col.FN, fn), (col.FP, fp), (col.TN, tn))
@@ -112,6 +116,38 @@ def from_confusion(
         neg = np.array([row[col.FP], row[col.TN]])
         if integer:
             pos, neg = pos.astype(np.int64), neg.astype(np.int64)
-        parts.append(points_or_nothing((np.array([1.0, 0.0]), pos, neg), group, by, f"{tp}/{fn}"))
-    require_some(parts, by, f"{tp}/{fn}")
+        parts.append(points_or_nothing((np.array([1.0, 0.0]), pos, neg), group, by, named))
+    require_some(parts, by, named)
     return combine_groups(frame, by, groups, parts, col.ROC_COLUMNS)
+
+
+def _check_distinct(named: CountColumns) -> None:
+    """Refuse one column given for two counts (``tp="TP", fn="TP"``)."""
+    given = {"tp": named.tp, "fn": named.fn, "fp": named.fp, "tn": named.tn}
+    seen: dict[str, str] = {}
+    for name, column in given.items():
+        if column in seen:
+            msg = (
+                f"{seen[column]}= and {name}= are both column {column!r}; each count needs "
+                "its own column: pass the columns of true positives, false negatives, false "
+                "positives and true negatives"
+            )
+            raise CostchartError(msg)
+        seen[column] = name
+
+
+def _check_not_boolean(frame: pd.DataFrame, named: CountColumns) -> None:
+    """Refuse a column of booleans as counts (True would count as 1 without a word)."""
+    given = {"tp": named.tp, "fn": named.fn, "fp": named.fp, "tn": named.tn}
+    for name, column in given.items():
+        values = frame[column]
+        boolean = pd.api.types.is_bool_dtype(values.dtype) or (
+            values.dtype == object and pd.api.types.infer_dtype(values, skipna=True) == "boolean"
+        )
+        if boolean:
+            msg = (
+                f"column {column!r} ({name}=) holds booleans, not counts; pass a column of "
+                "counts (whole numbers of instances), e.g. converted with .astype(int) if "
+                "True stands for 1"
+            )
+            raise CostchartError(msg)

@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from costchart._io.data_checks import frequency_weights
-from costchart._io.errors import CostchartError
+from costchart._io.errors import CostchartError, listed, show
 
 __all__ = ["instance_weights", "is_scalar_name", "paired"]
 
@@ -37,30 +37,35 @@ def paired(frame: pd.DataFrame, classifier: str, instance: str, names, label: st
     if names is None:
         if len(present) != 2:
             msg = (
-                f"column {classifier!r} has {len(present)} classifiers ({present[:5]}); "
+                f"column {classifier!r} has {len(present)} classifiers "
+                f"({listed(present, limit=5)}); "
                 "pass a= and b= to say which two to compare"
             )
             raise CostchartError(msg)
         names = tuple(present)
     elif _same(names[0], names[1]):
         msg = (
-            f"a= and b= both name {names[0]!r}; a classifier compared with itself has no "
+            f"a= and b= both name {show(names[0])}; a classifier compared with itself has no "
             "difference: pass two different classifiers"
         )
         raise CostchartError(msg)
     sides = []
-    for name in names:
+    for side, name in zip(("a", "b"), names, strict=True):
         try:
             rows = frame[frame[classifier] == name]
         except (OverflowError, TypeError, NotImplementedError, ValueError):  # matches nothing
             rows = frame.iloc[:0]
         if rows.empty:
-            msg = f"no rows with {classifier} == {name!r}; classifiers present: {present}"
+            msg = (
+                f"no rows with {classifier} == {show(name)}; classifiers present: "
+                f"{listed(present)}{_typed(side, name, present)}"
+            )
             raise CostchartError(msg)
         duplicated = rows[instance].duplicated()
         if duplicated.any():
             msg = (
-                f"classifier {name!r} scores instance {rows[instance][duplicated].tolist()[0]!r} "
+                f"classifier {show(name)} scores instance "
+                f"{rows[instance][duplicated].tolist()[0]!r} "
                 f"more than once; each instance needs one score per classifier. If the "
                 f"{instance!r} ids repeat across data sets or folds, pass by= the columns "
                 "that tell them apart (e.g. by='fold')"
@@ -114,3 +119,9 @@ def _same(a, b) -> bool:
         return bool(a == b)
     except (TypeError, ValueError):  # values that do not compare as one truth value
         return False
+
+
+def _typed(side: str, name, present: list) -> str:
+    """The fix when ``name`` is a present classifier of another type (``'1'`` for ``1``)."""
+    alike = [value for value in present if str(value) == str(name) and not _same(value, name)]
+    return f"; pass {side}={show(alike[0])}, not {name!r}" if alike else ""

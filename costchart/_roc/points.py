@@ -20,6 +20,7 @@ from costchart._io.groups import Group, Groups, assemble, combine_groups, split_
 from costchart._io.lazy import read_instances
 from costchart._io.parameters import checked
 from costchart._io.pooling import warn_if_pooled
+from costchart._roc.classes import has_both_classes, require_some, weightless_class
 from costchart._roc.columns import count_columns, distinct_columns, summable
 from costchart._roc.counting import (
     check_bins,
@@ -202,6 +203,15 @@ def points_and_columns(
             reason = f"all weights in column {weight!r} are 0"
             parts.append(left_out(group, by, reason, "ROC analysis needs positive weights"))
             continue
+        if weights is not None:
+            weightless = weightless_class(read.positive[positions], weights)
+            if weightless is not None:
+                reason = (
+                    f"the {weightless} of column {label!r} all have weight 0 in column {weight!r}"
+                )
+                fix = "ROC analysis needs both classes with weight above 0; check the weights"
+                parts.append(left_out(group, by, reason, fix))
+                continue
         plain = not by and weights is None and read.instances is None and bins is None
         columns = distinct_columns(read.scores, read.positive) if plain else None
         if columns is None:  # not all distinct float scores of one curve of both classes
@@ -316,37 +326,13 @@ def point_columns(counts, group: Group, by, label, what: str = "counts") -> dict
     """:func:`points_or_nothing`'s columns (numpy arrays), or None for a left-out group."""
     thresholds, pos, neg = counts
     pos, neg = summable(np.asarray(pos), np.asarray(neg), what)
-    if has_both_classes(pos, neg, group, by, label):
+    if has_both_classes(pos, neg, group, by, label, what):
         return count_columns(thresholds, pos, neg)
     return None
-
-
-def has_both_classes(pos: np.ndarray, neg: np.ndarray, group: Group, by, label) -> bool:
-    """Whether per-score counts hold both classes; if not, refuse ungrouped data or warn."""
-    if pos.sum() > 0 and neg.sum() > 0:
-        return True
-    missing = "positives" if pos.sum() == 0 else "negatives"
-    if not by:
-        msg = (
-            f"column {label!r} has no {missing}; ROC analysis needs both classes. "
-            "Check pos_label and the data"
-        )
-        raise CostchartError(msg)
-    warn(f"group {describe_group(by, group.key)} has no {missing}; it is left out")
-    return False
 
 
 def require_rows(scores: np.ndarray, what: str = "") -> None:
     """Refuse data without a single instance (``what`` adds e.g. " of weight above 0")."""
     if len(scores) == 0:
         msg = f"data has no rows{what}; ROC analysis needs scored instances of both classes"
-        raise CostchartError(msg)
-
-
-def require_some(parts, by, label) -> None:
-    if by and not any(len(part) for part in parts):
-        msg = (
-            f"no group of {by!r} has both classes in column {label!r}; "
-            "ROC analysis needs positives and negatives in a group"
-        )
         raise CostchartError(msg)

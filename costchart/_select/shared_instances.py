@@ -21,7 +21,7 @@ from costchart._io.data_checks import (
     enough_of_each_class,
     exact_scores,
 )
-from costchart._io.errors import CostchartError
+from costchart._io.errors import CostchartError, plain
 from costchart._io.frames import describe_group
 from costchart._io.groups import Groups
 
@@ -119,7 +119,7 @@ def _one_group(codes, frame, rows, columns, where: str, function: str) -> Aligne
     seen_at = np.array([np.argmax(names == c) for c in present])
     first_seen = np.argsort(seen_at, kind="stable")
     name_rows = rows[seen_at[first_seen]]
-    shown = [_plain(frame[classifier].iloc[r]) for r in name_rows]
+    shown = [plain(frame[classifier].iloc[r]) for r in name_rows]
     # Columns in order of first appearance.
     place = np.empty(len(present), dtype=np.int64)
     place[first_seen] = np.arange(len(present))
@@ -137,7 +137,7 @@ def _one_group(codes, frame, rows, columns, where: str, function: str) -> Aligne
     counts = np.bincount(slot, minlength=n * k)
     if (counts > 1).any():
         bad = int(np.argmax(counts > 1))
-        twice = _plain(frame[instance].iloc[rows[np.argmax(slot == bad)]])
+        twice = plain(frame[instance].iloc[rows[np.argmax(slot == bad)]])
         msg = (
             f"classifier {shown[bad % k]!r} scores instance {twice!r} more than once in {where}; "
             f"each instance needs one score per classifier. If the {instance!r} ids repeat "
@@ -146,7 +146,7 @@ def _one_group(codes, frame, rows, columns, where: str, function: str) -> Aligne
         raise CostchartError(msg)
     if (counts == 0).any():
         bad = int(np.argmax(counts == 0))
-        lonely = _plain(frame[instance].iloc[rows[np.argmax(row_of == bad // k)]])
+        lonely = plain(frame[instance].iloc[rows[np.argmax(row_of == bad // k)]])
         msg = (
             f"the classifiers do not share their instances in {where}: {shown[bad % k]!r} has "
             f"no row for {instance}={lonely!r} ({int((counts == 0).sum())} (classifier, "
@@ -163,7 +163,7 @@ def _one_group(codes, frame, rows, columns, where: str, function: str) -> Aligne
         bad = int(np.argmax((classes != classes[:, :1]).any(axis=1)))
         msg = (
             f"the classifiers' rows disagree on {label!r} for {instance}="
-            f"{_plain(frame[instance].iloc[rows[np.argmax(row_of == bad)]])!r} in {where}; "
+            f"{plain(frame[instance].iloc[rows[np.argmax(row_of == bad)]])!r} in {where}; "
             "each instance has one true class: fix the labels"
         )
         raise CostchartError(msg)
@@ -188,8 +188,3 @@ def _one_group(codes, frame, rows, columns, where: str, function: str) -> Aligne
         ),
     )
     return Aligned(shown, name_rows, scores.reshape(n, k), truth)
-
-
-def _plain(value):
-    """A value as a plain Python value for messages (numpy scalars unwrapped)."""
-    return value.item() if isinstance(value, np.generic) else value

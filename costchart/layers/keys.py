@@ -20,6 +20,7 @@ import altair as alt
 import pandas as pd
 
 from costchart._cost.geometry import repeat_for
+from costchart._css import check_color
 from costchart._io.deprecation import renamed
 from costchart._io.errors import CostchartError
 from costchart._io.parameters import checked
@@ -123,9 +124,8 @@ def _entry(entry) -> tuple[str, str, str | None]:
     if not isinstance(label, str) or not label:
         msg = f"key entry {entry!r} needs a non-empty label (a string) first"
         raise CostchartError(msg)
-    if colour and (not isinstance(colour[0], str) or not colour[0].strip()):
-        msg = f"key entry {label!r} has colour {colour[0]!r}; pass a CSS colour, e.g. '#0072B2'"
-        raise CostchartError(msg)
+    if colour:
+        check_color(colour[0], f"key entry {label!r} has colour {colour[0]!r}, which")
     return label, kind, colour[0] if colour else None
 
 
