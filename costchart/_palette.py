@@ -18,7 +18,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from costchart._css import check_color
+from costchart._io.colors import check_color
 from costchart._io.drawable import drawable_values
 from costchart._io.errors import CostchartError, show
 from costchart._io.frames import is_hashable

@@ -438,7 +438,7 @@ DIFF = _pair(np.random.default_rng(0), correlated=False, n=20)
             lambda: cc.difference_band(
                 DIFF.assign(model="a"), score="p", label="y", classifier="model", instance="id"
             ),
-            r"column 'model' has 1 classifiers \(\['a'\]\); pass a= and b=",
+            r"column 'model' has one classifier \('a'\); a comparison needs two",
         ),
         (
             lambda: cc.difference_band(

@@ -19,7 +19,7 @@ from typing import TypeVar
 import numpy as np
 import pandas as pd
 
-from costchart._css import check_color
+from costchart._io.colors import check_color
 from costchart._io.deprecation import take_aliases
 from costchart._io.errors import CostchartError, show
 from costchart._io.parameters import bound_call

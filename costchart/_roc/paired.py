@@ -35,7 +35,13 @@ def paired(frame: pd.DataFrame, classifier: str, instance: str, names, label: st
             raise CostchartError(msg) from None
     present = list(pd.unique(frame[classifier]))
     if names is None:
-        if len(present) != 2:
+        if len(present) < 2:
+            msg = (
+                f"column {classifier!r} has one classifier ({listed(present, limit=5)}); a "
+                "comparison needs two: pass the rows of both classifiers"
+            )
+            raise CostchartError(msg)
+        if len(present) > 2:
             msg = (
                 f"column {classifier!r} has {len(present)} classifiers "
                 f"({listed(present, limit=5)}); "

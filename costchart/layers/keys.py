@@ -20,7 +20,7 @@ import altair as alt
 import pandas as pd
 
 from costchart._cost.geometry import repeat_for
-from costchart._css import check_color
+from costchart._io.colors import check_color
 from costchart._io.deprecation import renamed
 from costchart._io.errors import CostchartError
 from costchart._io.parameters import checked
