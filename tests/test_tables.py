@@ -416,3 +416,26 @@ def test_points_columns_check_as_points_groups_does():
         points_columns(bad, [])
     with pytest.raises(cc.CostchartError, match=r"column 'tp' of points must hold finite, non"):
         points_columns(bad.assign(fpr=[0.0, 1.0]), [])
+
+
+def test_cost_lines_whose_costs_are_not_their_rates_are_refused_not_read_by_the_rates():
+    points = cc.roc_points({"s": [4, 3, 2, 1], "y": [1, 0, 1, 0]}, score="s", label="y")
+    lines = cc.to_cost_lines(points)
+    edited = lines.copy()
+    edited.loc[edited.index[2], "cost"] = 0.7  # a line's end at pc 0, its fpr 0
+    # The rates were read and the edit ignored: the envelope came out unchanged.
+    with pytest.raises(
+        cc.CostchartError, match=r"costs disagree with their 'fpr' and 'tpr'.*line 1 "
+    ):
+        cc.lower_envelope(edited)
+    # Without the rates, the costs are the lines: the edit is read.
+    bare = edited.drop(columns=["fpr", "tpr", "threshold"])
+    assert not cc.lower_envelope(bare)["cost"].equals(cc.lower_envelope(lines)["cost"])
+
+
+def test_a_cost_line_outside_0_1_is_refused_naming_cost():
+    points = cc.roc_points({"s": [4, 3, 2, 1], "y": [1, 0, 1, 0]}, score="s", label="y")
+    bare = cc.to_cost_lines(points).drop(columns=["fpr", "tpr", "threshold"])
+    bare.loc[bare.index[3], "cost"] = 1.5
+    with pytest.raises(cc.CostchartError, match=r"column 'cost' .* in \[0, 1\], but has 1\.5"):
+        cc.lower_envelope(bare)

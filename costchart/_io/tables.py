@@ -20,7 +20,7 @@ import pandas as pd
 
 from costchart._io import schema as col
 from costchart._io.curves import check_cost_curves, check_curves
-from costchart._io.errors import CostchartError
+from costchart._io.errors import CostchartError, show
 from costchart._io.frames import (
     as_pandas,
     check_by_names,
@@ -58,6 +58,9 @@ __all__ = [
 #: Selection intervals whose ends differ by less than this still meet (hand-written
 #: tables may carry rounding such as 0.1 + 0.2).
 TILE_TOLERANCE = 1e-9
+#: A cost line's ends, ``fpr + pc (1 - tpr - fpr)`` at pc 0 and 1, round to its rates
+#: within this.
+LINE_END_TOLERANCE = 1e-9
 
 
 def read_table(table, name: str) -> pd.DataFrame:
@@ -141,11 +144,34 @@ def _lines_to_points(lines: pd.DataFrame, by: list[str], owners: Sequence = ()) 
     if {col.FPR, col.TPR} <= set(merged.columns):
         fpr = numbers(merged, col.FPR, "the cost lines")
         tpr = numbers(merged, col.TPR, "the cost lines")
+        _check_ends(merged, fpr, tpr)
     else:
         fpr = numbers(merged, col.COST, "the cost lines")
         tpr = 1.0 - numbers(merged, "_cost_at_one", "the cost lines")
     points[col.TPR], points[col.FPR] = tpr, fpr  # in roc_points' column order
     return points
+
+
+def _check_ends(lines: pd.DataFrame, fpr: np.ndarray, tpr: np.ndarray) -> None:
+    """Refuse cost lines whose ends are not their rates: ``fpr`` at pc 0, ``1 - tpr`` at 1.
+
+    The rates are read instead of the costs, so a cost edited by hand would be ignored.
+    """
+    at_zero = numbers(lines, col.COST, "the cost lines")
+    at_one = numbers(lines, "_cost_at_one", "the cost lines")
+    off = (np.abs(at_zero - fpr) > LINE_END_TOLERANCE) | (
+        np.abs(at_one - (1 - tpr)) > LINE_END_TOLERANCE
+    )
+    if off.any():
+        k = int(np.flatnonzero(off)[0])
+        msg = (
+            f"the cost lines' costs disagree with their 'fpr' and 'tpr' columns: line "
+            f"{show(lines[col.LINE].iat[k])} costs {float(at_zero[k])!r} at pc=0 and "
+            f"{float(at_one[k])!r} at pc=1, but its fpr is {float(fpr[k])!r} and 1 - tpr "
+            f"{float(1 - tpr[k])!r}; a cost line runs from its fpr to 1 - tpr: drop the "
+            "'fpr' and 'tpr' columns to read the lines from their costs, or edit the rates"
+        )
+        raise CostchartError(msg)
 
 
 def points_groups(
@@ -206,6 +232,7 @@ def points_owned(
     if kind == "lines":
         _groups_of(table, by, name)  # names a missing by column before the conversion
         check_unit(table, (col.PC,), name, "operating points")
+        check_unit(table, (col.COST,), name, "costs (a cost line's ends are rates)")
         table = _lines_to_points(table, by, owners)
     elif kind != "points":
         msg = (
