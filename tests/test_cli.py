@@ -441,6 +441,47 @@ def test_n_resamples_reaches_the_resampled_band(predictions_csv, tmp_path, capsy
     assert "pass --n-resamples >= 200" in error
 
 
+def test_seed_makes_a_resampled_table_repeatable(predictions_csv, tmp_path, capsys):
+    argv = ["table", str(predictions_csv), *COLUMNS, "--kind", "band", "--band", "bootstrap"]
+    argv += ["--n-resamples", "200"]
+    tables = []
+    for seed, name in (("7", "a"), ("7", "b"), ("8", "c")):
+        out = tmp_path / f"{name}.csv"
+        assert main([*argv, "--seed", seed, "--out", str(out)]) == 0
+        tables.append(pd.read_csv(out))
+    pd.testing.assert_frame_equal(tables[0], tables[1])
+    assert not tables[0][["lower", "upper"]].equals(tables[2][["lower", "upper"]])
+    # As the library draws it with rng=7.
+    import costchart as cc
+
+    data = pd.read_csv(predictions_csv)
+    expected = cc.bootstrap_band(
+        data,
+        score="score",
+        label="label",
+        by="classifier",
+        inference="bootstrap",
+        n_resamples=200,
+        rng=7,
+    )
+    np.testing.assert_allclose(tables[0]["upper"], expected["upper"], rtol=0, atol=1e-12)
+    capsys.readouterr()
+
+
+@pytest.mark.parametrize("value", ["x", "nan", "1.5", "-1", ""])
+def test_seed_must_be_a_whole_number(predictions_csv, capsys, value):
+    argv = ["table", str(predictions_csv), *COLUMNS, "--kind", "band", "--band", "bootstrap"]
+    with pytest.raises(SystemExit) as exit_info:
+        main([*argv, "--seed", value])
+    assert exit_info.value.code == 2
+    assert f"argument --seed: {value!r} is not a seed" in capsys.readouterr().err
+
+
+def test_seed_without_resampling_is_refused(predictions_csv, capsys):
+    argv = ["table", str(predictions_csv), *COLUMNS, "--kind", "points", "--seed", "3"]
+    assert "--seed 3 applies to a resampled band" in _fails_with(argv, capsys)
+
+
 @pytest.mark.parametrize("value", ["many", "nan", "inf", "1.5", "0", "-200", ""])
 def test_n_resamples_must_be_a_whole_number(predictions_csv, capsys, value):
     argv = ["table", str(predictions_csv), *COLUMNS, "--kind", "band", "--band", "bootstrap"]
@@ -1142,16 +1183,18 @@ def test_an_empty_by_pools_on_purpose_with_a_classifier_too(tmp_path, capsys):
 # -- --kind cheapest_set (issue 35, item 2) ----------------------------------------------------
 
 SET = ["--classifier", "classifier", "--instance", "instance", "--n-resamples", "200"]
+#: ``SET``, with its resamples seeded.
+SEEDED = [*SET, "--seed", "0"]
 
 
 def _seeded_set(monkeypatch) -> list[dict]:
-    """Make ``cc.cheapest_set`` seeded (the command line leaves ``rng`` to chance); record calls."""
+    """Record the calls of ``cc.cheapest_set`` (seeded by ``--seed``, which ``SEEDED`` passes)."""
     import costchart as cc
 
     calls, original = [], cc.cheapest_set
 
     def seeded(data, **kwargs):
-        kwargs = {**kwargs, "rng": 0}
+        assert kwargs["rng"] == 0  # --seed 0 reached it
         calls.append(kwargs)
         return original(data, **kwargs)
 
@@ -1169,7 +1212,7 @@ def test_table_of_the_classifiers_that_could_be_the_cheapest(
     calls = _seeded_set(monkeypatch)
     out = tmp_path / "set.csv"
     argv = ["table", str(two_datasets_csv), "--score", "score", "--label", "label"]
-    argv += ["--by", "dataset", "--kind", "cheapest_set", *SET, "--confidence-level", "0.8"]
+    argv += ["--by", "dataset", "--kind", "cheapest_set", *SEEDED, "--confidence-level", "0.8"]
     assert main([*argv, "--out", str(out)]) == 0
     (kwargs,) = calls
     assert kwargs["by"] == ["dataset"] and kwargs["classifier"] == "classifier"
@@ -1188,7 +1231,7 @@ def test_plot_of_the_cheapest_set_draws_its_table(two_datasets_csv, capsys, monk
     import costchart as cc
 
     calls = _seeded_set(monkeypatch)
-    options = ["--by", "dataset", "--kind", "cheapest_set", *SET, "--y-max", "0.5"]
+    options = ["--by", "dataset", "--kind", "cheapest_set", *SEEDED, "--y-max", "0.5"]
     spec, _ = _spec(two_datasets_csv, [*options, "--cost-lines", "none", "--out", "-"], capsys)
     (kwargs,) = calls
     expected = cc.cheapest_set(pd.read_csv(two_datasets_csv), **kwargs)

@@ -38,6 +38,18 @@ def _resamples(text: str) -> int:
     return int(number)
 
 
+def _seed(text: str) -> int:
+    """``--seed``: a whole number at least 0 (numpy's seeds)."""
+    try:
+        number = float(text)
+    except ValueError:
+        number = math.nan
+    if not (math.isfinite(number) and number.is_integer() and number >= 0):
+        msg = f"{text!r} is not a seed; pass a whole number of 0 or more, e.g. 2026"
+        raise argparse.ArgumentTypeError(msg)
+    return int(number)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``costchart`` command's argument parser (also read by the docs' CLI reference)."""
     parser = argparse.ArgumentParser(
@@ -114,6 +126,14 @@ def build_parser() -> argparse.ArgumentParser:
             metavar="N",
             help="resamples of a resampled --band or of --kind cheapest_set (2000); each "
             "tail of the band needs at least 10, so a 0.9 band needs at least 200",
+        )
+        sub.add_argument(
+            "--seed",
+            type=_seed,
+            default=None,
+            metavar="N",
+            help="seed of the resamples of a resampled --band or of --kind cheapest_set "
+            "(rng=): the same seed, the same table; by default a fresh draw each run",
         )
 
     def instance_argument(sub):

@@ -206,7 +206,6 @@ def _points(args, data: pd.DataFrame) -> pd.DataFrame:
 def _band(args, data: pd.DataFrame, inference: str) -> pd.DataFrame:
     import costchart as cc
 
-    resamples = {} if args.n_resamples is None else {"n_resamples": args.n_resamples}
     return cc.bootstrap_band(
         data,
         **_columns(args, data),
@@ -215,21 +214,26 @@ def _band(args, data: pd.DataFrame, inference: str) -> pd.DataFrame:
         progress=progress,
         bins=args.bins,
         compact=args.compact,
-        **resamples,
+        **_resampling(args),
     )
 
 
 def _paired(args, data: pd.DataFrame) -> dict:
     """The arguments of ``--kind cheapest_set``: the pairing, the set's level, its groups."""
-    resamples = {} if args.n_resamples is None else {"n_resamples": args.n_resamples}
     return {
         **_columns(args, data),
         "by": [c for c in _grouping(args) if c != args.classifier],
         "classifier": args.classifier,
         "instance": args.instance,
         "confidence_level": level(args),
-        **resamples,
+        **_resampling(args),
     }
+
+
+def _resampling(args) -> dict:
+    """``--n-resamples`` and ``--seed`` as the library's ``n_resamples=`` and ``rng=``."""
+    given = {"n_resamples": args.n_resamples, "rng": args.seed}
+    return {name: value for name, value in given.items() if value is not None}
 
 
 _TABLE_SUFFIXES = (".csv", ".txt", ".json")

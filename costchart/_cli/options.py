@@ -24,7 +24,7 @@ __all__ = ["check_options", "inference", "level"]
 
 #: ``--band``'s deprecated values, as the inference they name.
 _OLD_BANDS = {"exact": "exact_bootstrap", "resample": "bootstrap"}
-#: The bands that resample (``--n-resamples`` applies to them).
+#: The bands that resample (``--n-resamples`` and ``--seed`` apply to them).
 _RESAMPLED = ("auto", "smoothed_bootstrap", "bootstrap")
 #: The kinds of ``plot`` with a cost view (``band``: ``plot --band``).
 _COST_AXIS = ("roc-cost", "cost", "band", "cheapest_set")
@@ -100,6 +100,12 @@ _SCOPES = {
     ),
     "n_resamples": _Scope(
         "--n-resamples",
+        lambda c: c.band in _RESAMPLED or c.kind == _SET,
+        "a resampled band (--band auto, smoothed_bootstrap or bootstrap) or to --kind cheapest_set",
+        "pass one of them",
+    ),
+    "seed": _Scope(
+        "--seed",
         lambda c: c.band in _RESAMPLED or c.kind == _SET,
         "a resampled band (--band auto, smoothed_bootstrap or bootstrap) or to --kind cheapest_set",
         "pass one of them",
