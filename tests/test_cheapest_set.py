@@ -113,6 +113,19 @@ def test_groups_draw_from_one_generator_in_group_order(rng):
         pd.testing.assert_frame_equal(rows, part, check_like=False)
 
 
+def test_progress_is_reported_group_by_group_and_changes_nothing(rng, capsys):
+    a, b = paired(rng, [1.5, 1.0], n=40), paired(rng, [0.5, 1.5], n=50)
+    both = pd.concat([a.assign(data="a"), b.assign(data="b")], ignore_index=True)
+    told: list[str] = []
+    reported = call(both, by="data", progress=told.append)
+    pd.testing.assert_frame_equal(reported, call(both, by="data"))
+    assert told[0].startswith("group 1 of 2: resampled ")
+    assert told[-1] == "group 2 of 2: resampled 400 of 400"
+    assert all(m.startswith(("group 1 of 2: ", "group 2 of 2: ")) for m in told)
+    call(a, progress=True)  # to standard error, without a group for one group
+    assert capsys.readouterr().err.splitlines()[-1] == "costchart: resampled 400 of 400"
+
+
 def test_rows_order_and_scores_order_do_not_matter(rng):
     data = paired(rng, [1.2, 1.0, 0.8], n=40)
     shuffled = data.sample(frac=1.0, random_state=1).reset_index(drop=True)

@@ -102,7 +102,7 @@ def check_options(
     if inference == "bootstrap":
         check_resample_memory(resamples, RESAMPLE_ARRAYS * len(grid) + per_resample, len(grid))
     return Options(
-        level, inference, sampling, interval, resamples, generator, grid, _progress(progress)
+        level, inference, sampling, interval, resamples, generator, grid, reporter(progress)
     )
 
 
@@ -167,7 +167,8 @@ def check_resample_memory(
         raise CostchartError(msg)
 
 
-def _progress(progress) -> Callable[[str], None] | None:
+def reporter(progress) -> Callable[[str], None] | None:
+    """``progress=`` as a callable taking a message (``True``: standard error), or None."""
     if progress is True or (isinstance(progress, np.bool_) and progress):
         return _stderr_progress
     if progress is None or progress is False or isinstance(progress, np.bool_):

@@ -151,6 +151,7 @@ def cheapest_set_chart(
     n_resamples: int = 2000,
     rng=None,
     pc=None,
+    progress=False,
     roc: bool = True,
     y_max: float | None = None,
     cost_lines: str = "hull",
@@ -181,7 +182,7 @@ def cheapest_set_chart(
     score, label, classifier, instance, by, pos_label
         As in :func:`cheapest_set`: the ROC points drawn are
         ``roc_points(data, by=[*by, classifier])``.
-    confidence_level, n_resamples, rng, pc
+    confidence_level, n_resamples, rng, pc, progress
         The confidence set's, as in :func:`cheapest_set`.
     show_roc : bool
         Draw the linked ROC view beside the cost view and strip.
@@ -234,6 +235,7 @@ def cheapest_set_chart(
         confidence_level=confidence_level,
         n_resamples=n_resamples,
         rng=rng,
+        progress=progress,
         pc=pc,
     )
     grouping = [*by, color]

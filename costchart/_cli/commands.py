@@ -226,6 +226,7 @@ def _paired(args, data: pd.DataFrame) -> dict:
         "classifier": args.classifier,
         "instance": args.instance,
         "confidence_level": level(args),
+        "progress": progress,
         **_resampling(args),
     }
 

@@ -11,12 +11,12 @@ same cheapest classifier become the table's intervals.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import pandas as pd
 
-from costchart._bands.options import DEFAULT_PC, _grid, check_resample_memory
+from costchart._bands.options import DEFAULT_PC, _grid, check_resample_memory, reporter
 from costchart._io import schema as col
 from costchart._io.errors import CostchartError
 from costchart._io.frames import as_pandas, check_by_names, normalize_by
@@ -49,6 +49,7 @@ def cheapest_set(
     n_resamples: int = 2000,
     rng=None,
     pc=None,
+    progress=False,
 ) -> pd.DataFrame:
     """The classifiers that could be the cheapest at each ``pc``, with confidence.
 
@@ -97,6 +98,9 @@ def cheapest_set(
     pc : array-like, optional
         The operating points (probability costs) examined, sorted and taken once each;
         by default 501 points from 0 to 1.
+    progress : bool or callable
+        Report resampling progress (to standard error, or to the callable), group by
+        group: large data take seconds to minutes (``docs/cheapest_set.md``).
 
     Returns
     -------
@@ -177,7 +181,8 @@ def cheapest_set(
     # Each resample holds every classifier's cost at each pc, and a pair's differences.
     check_resample_memory(n_resamples, (widest + 3) * len(grid), len(grid), instead="")
     parts, lengths = [], []
-    for one in aligned:
+    told = reporter(progress)
+    for k, one in enumerate(aligned):
         found = members(
             one.scores,
             one.positive,
@@ -185,6 +190,7 @@ def cheapest_set(
             confidence_level=level,
             n_resamples=n_resamples,
             rng=generator,
+            progress=_of_group(told, k, len(aligned)),
         )
         part = _intervals(found, grid)
         part["name_row"] = one.name_rows[part.pop("which")]
@@ -262,3 +268,10 @@ def _intervals(found, grid: np.ndarray) -> dict[str, np.ndarray]:
         "lower": lower,
         "upper": upper,
     }
+
+
+def _of_group(told: Callable[[str], None] | None, k: int, count: int):
+    """``told``, its messages prefixed with the group (when there are several)."""
+    if told is None or count == 1:
+        return told
+    return lambda message: told(f"group {k + 1} of {count}: {message}")

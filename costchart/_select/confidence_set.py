@@ -24,6 +24,7 @@ once with the bounds' joint probability (a multiple comparison with the best).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -66,11 +67,13 @@ def members(
     confidence_level: float,
     n_resamples: int,
     rng: np.random.Generator,
+    progress: Callable[[str], None] | None = None,
 ) -> Members:
     """The set at each ``pc`` of one group (see the module docstring).
 
     ``scores`` (instances x classifiers, comparable numbers: positive when ``score >=``
-    a threshold) and ``positive``, each instance's class.
+    a threshold) and ``positive``, each instance's class. ``progress``, if given, is told
+    how many resamples are done after each chunk of them.
     """
     k = scores.shape[1]
     curves = [_Curve(scores[:, j], positive) for j in range(k)]
@@ -87,6 +90,8 @@ def members(
         drawn_neg = rng.multinomial(n_neg, np.full(n_neg, 1 / n_neg), size=size)
         for j, curve in enumerate(curves):
             resampled[start : start + size, j] = curve.least_cost(drawn_pos, drawn_neg, pc)
+        if progress is not None:
+            progress(f"resampled {start + size:,} of {n_resamples:,}")
     se = np.zeros((k, k, len(pc)))
     largest = np.zeros(n_resamples)
     for pair, (i, j) in enumerate(zip(first.tolist(), second.tolist(), strict=True)):
