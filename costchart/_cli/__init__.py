@@ -26,28 +26,40 @@ from costchart._io.errors import CostchartError
 __all__ = ["main"]
 
 
+def _whole(text: str, least: int) -> int | None:
+    """``text`` as a whole number at least ``least`` (``2000``, ``2e3``), or None.
+
+    Digits are read as an integer, so a long seed keeps every digit.
+    """
+    try:
+        number = int(text)
+    except ValueError:
+        try:
+            value = float(text)
+        except ValueError:
+            return None
+        if not (math.isfinite(value) and value.is_integer()):
+            return None
+        number = int(value)
+    return number if number >= least else None
+
+
 def _resamples(text: str) -> int:
     """``--n-resamples``: a whole number at least 1 (the library checks it is enough)."""
-    try:
-        number = float(text)
-    except ValueError:
-        number = math.nan
-    if not (math.isfinite(number) and number.is_integer() and number >= 1):
+    number = _whole(text, 1)
+    if number is None:
         msg = f"{text!r} is not a whole number of resamples; pass e.g. 2000"
         raise argparse.ArgumentTypeError(msg)
-    return int(number)
+    return number
 
 
 def _seed(text: str) -> int:
     """``--seed``: a whole number at least 0 (numpy's seeds)."""
-    try:
-        number = float(text)
-    except ValueError:
-        number = math.nan
-    if not (math.isfinite(number) and number.is_integer() and number >= 0):
+    number = _whole(text, 0)
+    if number is None:
         msg = f"{text!r} is not a seed; pass a whole number of 0 or more, e.g. 2026"
         raise argparse.ArgumentTypeError(msg)
-    return int(number)
+    return number
 
 
 def build_parser() -> argparse.ArgumentParser:
