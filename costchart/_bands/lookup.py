@@ -89,6 +89,12 @@ def band_at(
         The band's level, recorded in the result; by default the level the band recorded
         (NaN, with a warning, when it recorded none). A level other than the one the band
         recorded is refused: the bounds are the band's, not recomputed.
+    compact : bool, optional
+        Whether the band is compact (``compact=True`` of :func:`bootstrap_band`,
+        :func:`confusion_band`): read linearly between its rows, or at its nearest row.
+        By default as the band recorded; a band that lost its record (through another
+        library, a merge or a concatenation) is refused at a ``pc`` between its rows
+        unless ``compact=`` says how it was made.
 
     Returns
     -------
@@ -117,6 +123,12 @@ def band_at(
     >>> compact = cc.bootstrap_band(data, compact=True, **options)
     >>> round(cc.band_at(full, 0.3).upper, 4), round(cc.band_at(compact, 0.3).upper, 4)
     (0.2627, 0.2627)
+
+    A band that lost its record is told how it was made:
+
+    >>> lost = compact.to_dict("list")  # a dict of lists keeps no record
+    >>> round(cc.band_at(lost, 0.3, confidence_level=0.9, compact=True).upper, 4)
+    0.2627
     """
     fix = "pass a table from bootstrap_band or confusion_band"
     frame = _read_table(table, "table", list(col.BAND_NEEDED), fix)
