@@ -18,9 +18,9 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from costchart._io.colors import check_color
+from costchart._io.colors import check_palette
 from costchart._io.drawable import drawable_values
-from costchart._io.errors import CostchartError, show
+from costchart._io.errors import CostchartError
 from costchart._io.frames import is_hashable
 from costchart._io.parameters import checked
 
@@ -110,7 +110,7 @@ def palette(values: Iterable, *, colors: Mapping | None = None) -> dict:
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
         msg = f"values={values!r} must be a list or column of the values to colour"
         raise CostchartError(msg)
-    chosen = _check_colors(colors)
+    chosen = check_palette(colors)
     if isinstance(values, pd.Series) and isinstance(values.dtype, pd.StringDtype):
         # Text columns: their distinct values, in order of first appearance as below, in
         # one pass of the column's own (instead of a Python object per row).
@@ -136,20 +136,6 @@ def _as_drawn(values: list) -> list:
         return values  # the unhashable are refused by _sorted_values, naming the value
     drawn = drawable_values(pd.Series(distinct, dtype=object), "the values to colour")
     return distinct if drawn is None else list(drawn)
-
-
-def _check_colors(colors) -> dict:
-    if colors is None:
-        return {}
-    if not isinstance(colors, Mapping):
-        msg = (
-            f"palette={colors!r} must be a dict of value -> colour, e.g. "
-            "{'logistic': '#0072B2', 'tree': '#E69F00'} (see costchart._palette)"
-        )
-        raise CostchartError(msg)
-    for value, colour in colors.items():
-        check_color(colour, f"palette[{show(value)}]={colour!r}")
-    return dict(colors)
 
 
 def color_scale(values, colors: Mapping | None = None) -> alt.Scale:
