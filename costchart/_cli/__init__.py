@@ -26,8 +26,8 @@ from costchart._io.errors import CostchartError
 __all__ = ["main"]
 
 
-def _whole(text: str, least: int) -> int | None:
-    """``text`` as a whole number at least ``least`` (``2000``, ``2e3``), or None.
+def _whole(text: str, least: int, refusal: str) -> int:
+    """``text`` as a whole number at least ``least`` (``2000``, ``2e3``), else ``refusal``.
 
     Digits are read as an integer, so a long seed keeps every digit.
     """
@@ -37,29 +37,21 @@ def _whole(text: str, least: int) -> int | None:
         try:
             value = float(text)
         except ValueError:
-            return None
-        if not (math.isfinite(value) and value.is_integer()):
-            return None
-        number = int(value)
-    return number if number >= least else None
+            value = math.nan
+        number = int(value) if math.isfinite(value) and value.is_integer() else least - 1
+    if number < least:
+        raise argparse.ArgumentTypeError(refusal.format(text=text))
+    return number
 
 
 def _resamples(text: str) -> int:
     """``--n-resamples``: a whole number at least 1 (the library checks it is enough)."""
-    number = _whole(text, 1)
-    if number is None:
-        msg = f"{text!r} is not a whole number of resamples; pass e.g. 2000"
-        raise argparse.ArgumentTypeError(msg)
-    return number
+    return _whole(text, 1, "{text!r} is not a whole number of resamples; pass e.g. 2000")
 
 
 def _seed(text: str) -> int:
     """``--seed``: a whole number at least 0 (numpy's seeds)."""
-    number = _whole(text, 0)
-    if number is None:
-        msg = f"{text!r} is not a seed; pass a whole number of 0 or more, e.g. 2026"
-        raise argparse.ArgumentTypeError(msg)
-    return number
+    return _whole(text, 0, "{text!r} is not a seed; pass a whole number of 0 or more, e.g. 2026")
 
 
 def build_parser() -> argparse.ArgumentParser:
