@@ -15,12 +15,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 import altair as alt
-import numpy as np
 import pandas as pd
 
 from costchart._io.colors import check_palette
 from costchart._io.drawable import drawable_values
-from costchart._io.errors import CostchartError
+from costchart._io.errors import CostchartError, plain
 from costchart._io.frames import is_hashable
 from costchart._io.parameters import checked
 
@@ -72,11 +71,6 @@ def _missing(value) -> bool:
         return False
 
 
-def _plain(value):
-    """A numpy scalar as the Python value Vega-Lite compares against the data."""
-    return value.item() if isinstance(value, np.generic) else value
-
-
 @checked
 def palette(values: Iterable, *, colors: Mapping | None = None) -> dict:
     """A colour for each distinct value: fixed choices first, the rest in sorted order.
@@ -122,9 +116,9 @@ def palette(values: Iterable, *, colors: Mapping | None = None) -> dict:
     mapping = {}
     for number, value in enumerate(ordered):
         if value in chosen:
-            mapping[_plain(value)] = chosen[value]
+            mapping[plain(value)] = chosen[value]
         else:
-            mapping[_plain(value)] = next(free, COLORS[number % len(COLORS)])
+            mapping[plain(value)] = next(free, COLORS[number % len(COLORS)])
     return mapping
 
 
