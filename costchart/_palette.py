@@ -15,12 +15,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 import altair as alt
-import numpy as np
 import pandas as pd
 
-from costchart._io.colors import check_color
+from costchart._io.colors import check_palette
 from costchart._io.drawable import drawable_values
-from costchart._io.errors import CostchartError, show
+from costchart._io.errors import CostchartError, plain
 from costchart._io.frames import is_hashable
 from costchart._io.parameters import checked
 
@@ -72,11 +71,6 @@ def _missing(value) -> bool:
         return False
 
 
-def _plain(value):
-    """A numpy scalar as the Python value Vega-Lite compares against the data."""
-    return value.item() if isinstance(value, np.generic) else value
-
-
 @checked
 def palette(values: Iterable, *, colors: Mapping | None = None) -> dict:
     """A colour for each distinct value: fixed choices first, the rest in sorted order.
@@ -110,7 +104,7 @@ def palette(values: Iterable, *, colors: Mapping | None = None) -> dict:
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
         msg = f"values={values!r} must be a list or column of the values to colour"
         raise CostchartError(msg)
-    chosen = _check_colors(colors)
+    chosen = check_palette(colors)
     if isinstance(values, pd.Series) and isinstance(values.dtype, pd.StringDtype):
         # Text columns: their distinct values, in order of first appearance as below, in
         # one pass of the column's own (instead of a Python object per row).
@@ -122,9 +116,9 @@ def palette(values: Iterable, *, colors: Mapping | None = None) -> dict:
     mapping = {}
     for number, value in enumerate(ordered):
         if value in chosen:
-            mapping[_plain(value)] = chosen[value]
+            mapping[plain(value)] = chosen[value]
         else:
-            mapping[_plain(value)] = next(free, COLORS[number % len(COLORS)])
+            mapping[plain(value)] = next(free, COLORS[number % len(COLORS)])
     return mapping
 
 
@@ -136,20 +130,6 @@ def _as_drawn(values: list) -> list:
         return values  # the unhashable are refused by _sorted_values, naming the value
     drawn = drawable_values(pd.Series(distinct, dtype=object), "the values to colour")
     return distinct if drawn is None else list(drawn)
-
-
-def _check_colors(colors) -> dict:
-    if colors is None:
-        return {}
-    if not isinstance(colors, Mapping):
-        msg = (
-            f"palette={colors!r} must be a dict of value -> colour, e.g. "
-            "{'logistic': '#0072B2', 'tree': '#E69F00'} (see costchart._palette)"
-        )
-        raise CostchartError(msg)
-    for value, colour in colors.items():
-        check_color(colour, f"palette[{show(value)}]={colour!r}")
-    return dict(colors)
 
 
 def color_scale(values, colors: Mapping | None = None) -> alt.Scale:

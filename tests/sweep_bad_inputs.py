@@ -1165,6 +1165,10 @@ def build_cases(tmp: Path) -> list[Case]:
         "band_at: confidence_level=2": lambda: cc.band_at(band, 0.5, confidence_level=2),
         "band_at: <polars>": lambda: cc.band_at(pl.from_pandas(band), 0.5),
         "band_at: None": lambda: cc.band_at(None, 0.5),
+        "band_at: compact='yes'": lambda: cc.band_at(band, 0.5, compact="yes"),
+        "band_at: a level the band was not made at": lambda: cc.band_at(
+            band, 0.5, confidence_level=0.5
+        ),
         "costs_from_benefits: benefit=None": lambda: cc.costs_from_benefits(
             data, label="label", amount="amount", benefit=None
         ),

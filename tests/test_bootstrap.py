@@ -823,6 +823,11 @@ def test_band_at_refuses_a_level_the_band_was_not_made_at():
         cc.CostchartError, match=r"confidence_level=0\.5, but the band was made at 0\.9"
     ):
         cc.band_at(BAND, 0.5, confidence_level=0.5)
+    # The level as typed, not numpy's repr of it.
+    with pytest.raises(
+        cc.CostchartError, match=r"^confidence_level=0\.5, but .* the band at 0\.5 "
+    ):
+        cc.band_at(BAND, 0.5, confidence_level=np.float64(0.5))
     # A band that lost its record takes the level it is told.
     lost = pl.from_pandas(BAND)
     assert cc.band_at(lost, 0.5, confidence_level=0.5).confidence_level == 0.5

@@ -482,6 +482,30 @@ def test_seed_without_resampling_is_refused(predictions_csv, capsys):
     assert "--seed 3 applies to a resampled band" in _fails_with(argv, capsys)
 
 
+def test_a_long_seed_keeps_every_digit():
+    from costchart._cli import build_parser
+
+    seed = "12345678901234567891"  # past 2**53: read as a float, its last digits change
+    args = build_parser().parse_args(["table", "f.csv", *COLUMNS, "--seed", seed])
+    assert args.seed == int(seed)
+    args = build_parser().parse_args(["table", "f.csv", *COLUMNS, "--seed", "2e3"])
+    assert args.seed == 2000
+
+
+@pytest.mark.parametrize("option", [["--seed", "3"], ["--n-resamples", "300"]])
+@pytest.mark.parametrize("command", ["table", "plot"])
+def test_a_resampling_option_beside_a_band_that_does_not_resample_says_which_do(
+    predictions_csv, capsys, command, option
+):
+    argv = [command, str(predictions_csv), *COLUMNS, "--band", "exact_bootstrap", *option]
+    if command == "table":
+        argv += ["--kind", "band"]
+    error = _fails_with(argv, capsys)
+    assert "applies to a resampled band (--band auto, smoothed_bootstrap or bootstrap)" in error
+    assert error.rstrip().endswith("drop it or pass one of them"), error
+    assert "drop --band for the cost chart" not in error
+
+
 @pytest.mark.parametrize("value", ["many", "nan", "inf", "1.5", "0", "-200", ""])
 def test_n_resamples_must_be_a_whole_number(predictions_csv, capsys, value):
     argv = ["table", str(predictions_csv), *COLUMNS, "--kind", "band", "--band", "bootstrap"]

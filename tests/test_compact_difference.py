@@ -15,6 +15,7 @@ import warnings
 import numpy as np
 import pandas as pd
 import pytest
+from compact_checks import check_compact_agreement
 
 import costchart as cc
 from costchart._bands.compact import DIFFERENCE_VALUES, TOLERANCE
@@ -85,31 +86,9 @@ def _both(data=DATA, by="group", **options):
 
 
 def _check_agreement(full: pd.DataFrame, compact: pd.DataFrame, by: list[str]) -> None:
-    assert list(compact.columns) == list(full.columns)
-    assert compact.dtypes.equals(full.dtypes)
-    # Every kept row is the full band's row at its pc, to the last bit.
-    kept = compact.merge(full, on=[*by, col.PC], suffixes=("", "_full"), validate="1:1")
-    assert len(kept) == len(compact)
-    for name in [*VALUES, col.SIGNIFICANT]:
-        np.testing.assert_array_equal(kept[name], kept[f"{name}_full"], err_msg=name)
-    for key, whole in full.groupby(by, sort=False) if by else [((), full)]:
-        part = compact[(compact[by] == np.atleast_1d(key)).all(axis=1)] if by else compact
-        pc = part[col.PC].to_numpy()
-        assert np.all(np.diff(pc) > 0)
-        assert pc[0] == whole[col.PC].iloc[0] and pc[-1] == whole[col.PC].iloc[-1]
-        grid = whole[col.PC].to_numpy()
-        for name in VALUES:
-            drawn = np.interp(grid, pc, part[name].to_numpy())
-            error = np.abs(drawn - whole[name].to_numpy()).max()
-            # The difference is linear between kept rows: exact up to rounding.
-            limit = 1e-12 if name == col.DIFFERENCE else TOLERANCE * (1 + 1e-9)
-            assert error <= limit, f"{key}: {name} off by {error:.3g}"
-        # Significant between kept rows exactly where it is at both of them.
-        where = np.searchsorted(pc, grid, side="right") - 1
-        after = np.minimum(where + 1, len(pc) - 1)
-        flags = part[col.SIGNIFICANT].to_numpy()
-        expected = np.where(np.isin(grid, pc), flags[where], flags[where] & flags[after])
-        np.testing.assert_array_equal(whole[col.SIGNIFICANT].to_numpy(), expected)
+    check_compact_agreement(
+        full, compact, by, values=VALUES, linear=col.DIFFERENCE, flag=col.SIGNIFICANT
+    )
     # The same regions, to the last bit (edges are midpoints of neighbouring grid points).
     pd.testing.assert_frame_equal(cc.significant_regions(compact), cc.significant_regions(full))
 

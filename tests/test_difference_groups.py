@@ -15,7 +15,7 @@ from strategies import key_series
 import costchart as cc
 from costchart._bands.binomial import normal_quantile, sample_quantiles, weighted_quantiles
 from costchart._bands.describe import ATTRS, describe
-from costchart._bands.difference import _plain, _selection_pair, significant
+from costchart._bands.difference import _selection_pair, significant
 from costchart._bands.options import exact_where, options_from
 from costchart._bands.paired import (
     RESAMPLE_DRAWS,
@@ -27,7 +27,7 @@ from costchart._bands.paired import (
 )
 from costchart._io import schema as col
 from costchart._io.data_checks import binary_labels, finite_numbers
-from costchart._io.errors import CostchartError
+from costchart._io.errors import CostchartError, plain
 from costchart._io.frames import as_pandas, describe_group, normalize_by
 from costchart._io.groups import assemble, split_groups
 from costchart._io.tables import read_selection
@@ -298,8 +298,8 @@ def _difference_band_group_by_group(
     band.attrs[ATTRS] = describe(
         options,
         fixed=threshold is not None or selection is not None,
-        a=_plain(a_name),
-        b=_plain(b_name),
+        a=plain(a_name),
+        b=plain(b_name),
         classifier=str(classifier),
     )
     return band

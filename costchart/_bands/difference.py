@@ -26,7 +26,7 @@ from costchart._bands.rows import grouped_rows, grouped_vertex_index, rows_of_th
 from costchart._bands.score import refuse_single_instances
 from costchart._io import schema as col
 from costchart._io.deprecation import deprecated_names
-from costchart._io.errors import CostchartError
+from costchart._io.errors import CostchartError, plain
 from costchart._io.exact import exact_column, order_keys
 from costchart._io.frames import as_pandas, normalize_by
 from costchart._io.groups import assemble, split_groups
@@ -250,8 +250,8 @@ def difference_band(
     band.attrs[ATTRS] = describe(
         options,
         fixed=threshold is not None or selection is not None,
-        a=_plain(a_name),
-        b=_plain(b_name),
+        a=plain(a_name),
+        b=plain(b_name),
         classifier=str(classifier),
         compact=compact,
     )
@@ -371,8 +371,3 @@ def significant(lower, upper, chance, confidence_level: float) -> np.ndarray:
     """
     excludes = (np.asarray(lower) > ZERO) | (np.asarray(upper) < -ZERO)
     return excludes & (np.asarray(chance) < (1 - confidence_level) / 2)
-
-
-def _plain(value):
-    """A classifier name as a plain Python value (numpy scalars unwrapped)."""
-    return value.item() if isinstance(value, np.generic) else value

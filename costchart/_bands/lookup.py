@@ -12,7 +12,7 @@ import pandas as pd
 from costchart._bands.describe import recorded_compact, recorded_level
 from costchart._io import schema as col
 from costchart._io.data_checks import finite_numbers
-from costchart._io.errors import CostchartError, warn
+from costchart._io.errors import CostchartError, show, warn
 from costchart._io.frames import as_pandas, own_columns, require_columns
 from costchart._io.groups import split_groups
 from costchart._io.native import native_names
@@ -89,6 +89,12 @@ def band_at(
         The band's level, recorded in the result; by default the level the band recorded
         (NaN, with a warning, when it recorded none). A level other than the one the band
         recorded is refused: the bounds are the band's, not recomputed.
+    compact : bool, optional
+        Whether the band is compact (``compact=True`` of :func:`bootstrap_band`,
+        :func:`confusion_band`): read linearly between its rows, or at its nearest row.
+        By default as the band recorded; a band that lost its record (through another
+        library, a merge or a concatenation) is refused at a ``pc`` between its rows
+        unless ``compact=`` says how it was made.
 
     Returns
     -------
@@ -117,6 +123,12 @@ def band_at(
     >>> compact = cc.bootstrap_band(data, compact=True, **options)
     >>> round(cc.band_at(full, 0.3).upper, 4), round(cc.band_at(compact, 0.3).upper, 4)
     (0.2627, 0.2627)
+
+    A band that lost its record is told how it was made:
+
+    >>> lost = compact.to_dict("list")  # a dict of lists keeps no record
+    >>> round(cc.band_at(lost, 0.3, confidence_level=0.9, compact=True).upper, 4)
+    0.2627
     """
     fix = "pass a table from bootstrap_band or confusion_band"
     frame = _read_table(table, "table", list(col.BAND_NEEDED), fix)
@@ -147,8 +159,9 @@ def band_at(
             "range, or compute the band there (pc= of bootstrap_band)"
         )
         raise CostchartError(msg)
+    recorded = recorded_level(table)
     if confidence_level is None:
-        confidence_level = recorded_level(table)
+        confidence_level = recorded
         if confidence_level is None:
             warn(
                 "the band does not record its confidence level (it went through another "
@@ -164,13 +177,12 @@ def band_at(
             high_open=True,
         )
     )
-    recorded = recorded_level(table)
     if recorded is not None and abs(level - recorded) > 1e-12:
         msg = (
-            f"confidence_level={confidence_level!r}, but the band was made at {recorded:g}: "
+            f"confidence_level={show(confidence_level)}, but the band was made at {recorded:g}: "
             f"band_at reads a band's bounds, it does not recompute them; pass "
             f"confidence_level={recorded:g} (or leave it out), or make the band at "
-            f"{confidence_level!r} (confidence_level= of bootstrap_band or confusion_band)"
+            f"{show(confidence_level)} (confidence_level= of bootstrap_band or confusion_band)"
         )
         raise CostchartError(msg)
     # The nearest row; of two equally near, the one of lower pc (whatever the row order).
@@ -181,7 +193,7 @@ def band_at(
     if compact is None and distance.min() > 1e-9:
         nearest = float(grid[nearest_row])
         msg = (
-            f"pc={pc!r} lies between the band's rows, and the band does not record whether it "
+            f"pc={show(pc)} lies between the band's rows, and the band does not record whether it "
             "is compact (it went through another library, a merge or a concatenation): a "
             "compact band is read between its rows, a full band at its nearest row "
             f"(pc={nearest:g}); pass compact=True or compact=False as the band was made"

@@ -19,9 +19,9 @@ from typing import TypeVar
 import numpy as np
 import pandas as pd
 
-from costchart._io.colors import check_color
+from costchart._io.colors import check_palette
 from costchart._io.deprecation import take_aliases
-from costchart._io.errors import CostchartError, show
+from costchart._io.errors import CostchartError
 from costchart._io.parameters import bound_call
 from costchart._io.validation import (
     MAX_SIZE,
@@ -193,11 +193,7 @@ def look_of(*, size, columns, title, subtitle, show_key, palette) -> Look:
     if subtitle is not None and title is None:
         msg = "subtitle= needs a title=; pass both"
         raise CostchartError(msg)
-    if palette is not None and not isinstance(palette, Mapping):
-        msg = f"palette={palette!r} must be a dict of value -> colour (see costchart._palette)"
-        raise CostchartError(msg)
-    for value, colour in (palette or {}).items():  # checked even where nothing is coloured
-        check_color(colour, f"palette[{show(value)}]={colour!r}")
+    check_palette(palette)  # checked even where nothing is coloured
     return Look(
         size=check_size(size),
         columns=None if columns is None else int(columns),

@@ -26,28 +26,32 @@ from costchart._io.errors import CostchartError
 __all__ = ["main"]
 
 
+def _whole(text: str, least: int, refusal: str) -> int:
+    """``text`` as a whole number at least ``least`` (``2000``, ``2e3``), else ``refusal``.
+
+    Digits are read as an integer, so a long seed keeps every digit.
+    """
+    try:
+        number = int(text)
+    except ValueError:
+        try:
+            value = float(text)
+        except ValueError:
+            value = math.nan
+        number = int(value) if math.isfinite(value) and value.is_integer() else least - 1
+    if number < least:
+        raise argparse.ArgumentTypeError(refusal.format(text=text))
+    return number
+
+
 def _resamples(text: str) -> int:
     """``--n-resamples``: a whole number at least 1 (the library checks it is enough)."""
-    try:
-        number = float(text)
-    except ValueError:
-        number = math.nan
-    if not (math.isfinite(number) and number.is_integer() and number >= 1):
-        msg = f"{text!r} is not a whole number of resamples; pass e.g. 2000"
-        raise argparse.ArgumentTypeError(msg)
-    return int(number)
+    return _whole(text, 1, "{text!r} is not a whole number of resamples; pass e.g. 2000")
 
 
 def _seed(text: str) -> int:
     """``--seed``: a whole number at least 0 (numpy's seeds)."""
-    try:
-        number = float(text)
-    except ValueError:
-        number = math.nan
-    if not (math.isfinite(number) and number.is_integer() and number >= 0):
-        msg = f"{text!r} is not a seed; pass a whole number of 0 or more, e.g. 2026"
-        raise argparse.ArgumentTypeError(msg)
-    return int(number)
+    return _whole(text, 0, "{text!r} is not a seed; pass a whole number of 0 or more, e.g. 2026")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -209,7 +209,8 @@ def _refusal(scope: _Scope, value, chosen: _Chosen, name: str) -> str:
     """The message refusing an option that does not apply: where it does, and the fix."""
     shown = "" if value is True else f" {value:g}" if isinstance(value, float) else f" {value}"
     fix = scope.fix
-    if chosen.kind == "band" and name != "band":  # a band chart, which has no such option
+    # A band chart has no such option; a band that resamples has --n-resamples and --seed.
+    if chosen.kind == "band" and name not in ("band", "n_resamples", "seed"):
         fix = "drop --band for the cost chart"
     why = ""
     if name in ("confidence_level", "compact"):

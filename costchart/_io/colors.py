@@ -10,10 +10,11 @@ word: :func:`check_color` refuses it first.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
-from costchart._io.errors import CostchartError
+from costchart._io.errors import CostchartError, show
 
-__all__ = ["NAMED_COLORS", "check_color", "is_color"]
+__all__ = ["NAMED_COLORS", "check_color", "check_palette", "is_color"]
 
 #: The CSS named colours (CSS Color Module Level 4), as d3-color knows them.
 NAMED_COLORS = frozenset(
@@ -85,3 +86,24 @@ def check_color(colour, subject: str) -> str:
         )
         raise CostchartError(msg)
     return colour
+
+
+def check_palette(colors) -> dict:
+    """``palette=`` (value -> colour) as a dict, every colour checked; ``None`` is ``{}``.
+
+    Examples
+    --------
+    >>> check_palette({"tree": "black", "logistic": "#0072B2"})
+    {'tree': 'black', 'logistic': '#0072B2'}
+    """
+    if colors is None:
+        return {}
+    if not isinstance(colors, Mapping):
+        msg = (
+            f"palette={colors!r} must be a dict of value -> colour, e.g. "
+            "{'logistic': '#0072B2', 'tree': '#E69F00'} (see costchart._palette)"
+        )
+        raise CostchartError(msg)
+    for value, colour in colors.items():
+        check_color(colour, f"palette[{show(value)}]={colour!r}")
+    return dict(colors)

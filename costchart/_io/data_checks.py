@@ -229,10 +229,10 @@ def distinct_keys(values, what: str) -> None:
             continue
         for truth, at in bools.items():
             if value == truth:
-                shown = value.item() if isinstance(value, np.generic) else value
+                shown = show(value)
                 msg = (
-                    f"{what} holds {truth!r} (row {at}) and {shown!r} (row {int(i)}), which "
-                    f"pandas takes for one value ({truth!r} == {shown!r} in Python); make "
+                    f"{what} holds {truth!r} (row {at}) and {shown} (row {int(i)}), which "
+                    f"pandas takes for one value ({truth!r} == {shown} in Python); make "
                     "the column text, e.g. data[column] = data[column].astype(str)"
                 )
                 raise CostchartError(msg)
