@@ -104,7 +104,7 @@ def palette(values: Iterable, *, colors: Mapping | None = None) -> dict:
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
         msg = f"values={values!r} must be a list or column of the values to colour"
         raise CostchartError(msg)
-    chosen = check_palette(colors)
+    chosen = check_palette(colors, "colors")
     if isinstance(values, pd.Series) and isinstance(values.dtype, pd.StringDtype):
         # Text columns: their distinct values, in order of first appearance as below, in
         # one pass of the column's own (instead of a Python object per row).

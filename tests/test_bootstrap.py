@@ -1020,7 +1020,7 @@ ONE_POSITIVE = pd.DataFrame(
 )
 def test_a_class_of_one_instance_is_refused_where_the_band_resamples_it(options):
     with pytest.raises(
-        cc.CostchartError, match=r"^1 positives and 19 negatives: a band with inference="
+        cc.CostchartError, match=r"^1 positive and 19 negatives: a band with inference="
     ):
         cc.bootstrap_band(ONE_POSITIVE, score="s", label="y", pc=[0.5], rng=0, **options)
     counts = {"g": ["a", "b"], "TP": [1, 5], "FN": [0, 5], "FP": [3, 4], "TN": [7, 6]}

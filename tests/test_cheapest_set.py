@@ -165,7 +165,7 @@ def test_a_group_with_one_instance_of_a_class_is_refused(rng, cls, other):
     data = data[lone].assign(y=lambda d: np.where(d["id"] == (0 if cls else 20), cls, other))
     data = pd.concat([paired(rng, [1.0, 0.5], n=20).assign(data="ok"), data.assign(data="x")])
     short = "positives" if cls else "negatives"
-    counts = "1 positives and 20 negatives" if cls else "20 positives and 1 negatives"
+    counts = "1 positive and 20 negatives" if cls else "20 positives and 1 negative"
     with pytest.raises(cc.CostchartError) as caught:
         call(data, by="data")
     message = str(caught.value)

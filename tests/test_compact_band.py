@@ -226,7 +226,14 @@ def test_band_at_reads_a_compact_band_between_its_rows():
     assert cc.band_at(one, pc).lower == pytest.approx(lower, abs=1e-15)
     nearest = one.iloc[int(np.argmin(np.abs(one[col.PC].to_numpy() - pc)))]
     assert nearest[col.LOWER] != pytest.approx(lower, abs=1e-6)  # the two readings differ
-    assert cc.band_at(one, pc, compact=False).lower == nearest[col.LOWER]
+    # Read at its nearest row, it would be off: compact= may not contradict the record.
+    with pytest.raises(
+        CostchartError, match=r"compact=False, but the band records that it is a compact"
+    ):
+        cc.band_at(one, pc, compact=False)
+    assert cc.band_at(one, pc, compact=True).lower == pytest.approx(lower, abs=1e-15)
+    lost = pd.DataFrame({c: one[c].to_numpy() for c in one.columns if c != "group"})
+    assert cc.band_at(lost, pc, confidence_level=0.9, compact=False).lower == nearest[col.LOWER]
 
 
 def _lost(band: pd.DataFrame):

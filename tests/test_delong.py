@@ -173,7 +173,7 @@ def test_raw_partial_auc_equals_an_integral_of_the_curve(max_fpr):
         (lambda d: cc.auc_ci(d, score="s", label="y", confidence_level=1), r"confidence_level=1"),
         (
             lambda d: cc.auc_ci({"s": [1.0, 0.0, 0.5], "y": [1, 0, 0]}, score="s", label="y"),
-            r"1 positives and 2 negatives: DeLong variance needs at least 2 of each class",
+            r"1 positive and 2 negatives: DeLong variance needs at least 2 of each class",
         ),
         (lambda d: cc.auc(cc.roc_points(d, score="s", label="y"), max_fpr=0), r"max_fpr=0"),
         (lambda d: cc.auc(cc.roc_points(d, score="s", label="y"), max_fpr=1.5), r"max_fpr=1.5"),

@@ -454,7 +454,7 @@ def test_a_class_of_one_instance_is_refused_where_the_band_resamples_it(inferenc
     with pytest.raises(cc.CostchartError) as caught:
         _difference(_one_positive(), inference=inference, interval=interval, pc=[0.3])
     message = str(caught.value)
-    assert message.startswith(f'1 positives and 19 negatives: a band with inference="{inference}"')
+    assert message.startswith(f'1 positive and 19 negatives: a band with inference="{inference}"')
     assert "needs at least 2 of each class" in message
     assert 'Add positives, or pass inference="exact_bootstrap", interval="auto"' in message
 

@@ -210,8 +210,8 @@ def test_a_bool_and_an_equal_number_as_keys_are_refused_everywhere(function, tru
     assert as_text["g"].nunique() == 2
 
 
-def test_split_groups_reads_only_object_key_columns():
-    """Ordinary key columns (numbers, text, categories) are not scanned value by value."""
+def test_split_groups_groups_ordinary_keys_and_refuses_a_bool_beside_a_number():
+    """Numbers, text and categories group as before; True beside 1 in a column is refused."""
     frame = pd.DataFrame({"n": [1, 1, 2], "t": ["a", "b", "a"], "c": pd.Categorical(list("xyx"))})
     assert len(split_groups(frame, ["n", "t", "c"])) == 3
     mixed = frame.assign(o=np.array([True, 1, "x"], dtype=object))

@@ -48,19 +48,19 @@ def test_numpy_values_become_plain_values_for_vega_lite():
     [
         ("abc", None, r"values='abc' must be a list or column"),
         (3, None, r"values=3 must be a list or column"),
-        (["a"], ["red"], r"palette=\['red'\] must be a dict"),
-        (["a"], {"a": 3}, r"palette\['a'\]=3 is not a colour; pass a CSS colour name"),
-        (["a"], {"a": " "}, r"palette\['a'\]=' ' is not a colour"),
+        (["a"], ["red"], r"colors=\['red'\] must be a dict"),
+        (["a"], {"a": 3}, r"colors\['a'\]=3 is not a colour; pass a CSS colour name"),
+        (["a"], {"a": " "}, r"colors\['a'\]=' ' is not a colour"),
         (
             ["A"],
             {"A": "notacolor"},
-            r"^palette\['A'\]='notacolor' is not a colour; pass a CSS colour name \('black', "
+            r"^colors\['A'\]='notacolor' is not a colour; pass a CSS colour name \('black', "
             r"'steelblue'\), '#rgb' or '#rrggbb' \('#0072B2'; '#rrggbbaa' with opacity\), "
             r"'rgb\(0, 114, 178\)' or 'hsl\(202, 100%, 35%\)'$",
         ),
-        (["a"], {"a": "#12345"}, r"palette\['a'\]='#12345' is not a colour"),
-        (["a"], {"a": "rgb(1, 2)"}, r"palette\['a'\]='rgb\(1, 2\)' is not a colour"),
-        ([1], {np.int64(1): "blu"}, r"^palette\[1\]='blu' is not a colour"),
+        (["a"], {"a": "#12345"}, r"colors\['a'\]='#12345' is not a colour"),
+        (["a"], {"a": "rgb(1, 2)"}, r"colors\['a'\]='rgb\(1, 2\)' is not a colour"),
+        ([1], {np.int64(1): "blu"}, r"^colors\[1\]='blu' is not a colour"),
         ([[1, 2], [3]], None, r"values such as \[1, 2\] \(list\) cannot be given colours"),
         (np.array([{"a": 1}], dtype=object), None, r"\(dict\) cannot be given colours"),
     ],

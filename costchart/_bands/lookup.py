@@ -188,8 +188,17 @@ def band_at(
     # The nearest row; of two equally near, the one of lower pc (whatever the row order).
     distance = np.abs(grid - point)
     nearest_row = int(np.lexsort((grid, distance))[0])
+    recorded_kind = recorded_compact(table)
+    if compact is not None and recorded_kind is not None and bool(compact) != recorded_kind:
+        made = "compact" if recorded_kind else "full"
+        msg = (
+            f"compact={compact!r}, but the band records that it is a {made} band: band_at "
+            "reads a band as it was made; leave compact= out (it is for a band that lost its "
+            "record)"
+        )
+        raise CostchartError(msg)
     if compact is None:
-        compact = recorded_compact(table)
+        compact = recorded_kind
     if compact is None and distance.min() > 1e-9:
         nearest = float(grid[nearest_row])
         msg = (

@@ -88,8 +88,10 @@ def check_color(colour, subject: str) -> str:
     return colour
 
 
-def check_palette(colors) -> dict:
+def check_palette(colors, name: str = "palette") -> dict:
     """``palette=`` (value -> colour) as a dict, every colour checked; ``None`` is ``{}``.
+
+    ``name`` is the parameter the messages name (``colors`` for :func:`costchart.palette`).
 
     Examples
     --------
@@ -100,10 +102,10 @@ def check_palette(colors) -> dict:
         return {}
     if not isinstance(colors, Mapping):
         msg = (
-            f"palette={colors!r} must be a dict of value -> colour, e.g. "
-            "{'logistic': '#0072B2', 'tree': '#E69F00'} (see costchart._palette)"
+            f"{name}={colors!r} must be a dict of value -> colour, e.g. "
+            "{'logistic': '#0072B2', 'tree': '#E69F00'} (see costchart.palette)"
         )
         raise CostchartError(msg)
     for value, colour in colors.items():
-        check_color(colour, f"palette[{show(value)}]={colour!r}")
+        check_color(colour, f"{name}[{show(value)}]={colour!r}")
     return dict(colors)

@@ -204,8 +204,8 @@ def enough_of_each_class(
         return
     short = "positives" if positives < least else "negatives"
     msg = (
-        f"{positives:.15g} positives and {negatives:.15g} negatives{where}: {purpose} needs "
-        f"at least {least} of each class"
+        f"{_counted(positives, 'positive')} and {_counted(negatives, 'negative')}{where}: "
+        f"{purpose} needs at least {least} of each class"
     )
     raise CostchartError(msg + (f"; {fix.format(short=short)}" if fix else ""))
 
@@ -353,3 +353,8 @@ def _whole_objects(array: np.ndarray) -> np.ndarray | None:
     whole = np.empty(len(values), dtype=object)
     whole[:] = values
     return whole
+
+
+def _counted(count, noun: str) -> str:
+    """``1 positive``, ``0 negatives``, ``2.5 positives`` (weighted counts)."""
+    return f"{count:.15g} {noun}" + ("" if count == 1 else "s")
