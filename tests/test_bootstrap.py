@@ -833,6 +833,19 @@ def test_band_at_refuses_a_level_the_band_was_not_made_at():
     assert cc.band_at(lost, 0.5, confidence_level=0.5).confidence_level == 0.5
 
 
+def test_band_at_takes_the_level_a_band_made_at_float32_records():
+    band = cc.confusion_band(
+        {"TP": [16], "FN": [4], "FP": [4], "TN": [6]},
+        tp="TP",
+        fn="FN",
+        fp="FP",
+        tn="TN",
+        pc=[0.5],
+        confidence_level=np.float32(0.9),
+    )
+    assert cc.band_at(band, 0.5, confidence_level=0.9).confidence_level == 0.9
+
+
 def test_band_at_between_two_rows_reads_the_lower_whatever_the_row_order():
     band = cc.confusion_band(
         {"TP": [16], "FN": [4], "FP": [4], "TN": [6]},

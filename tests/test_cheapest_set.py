@@ -126,6 +126,12 @@ def test_progress_is_reported_group_by_group_and_changes_nothing(rng, capsys):
     assert capsys.readouterr().err.splitlines()[-1] == "costchart: resampled 400 of 400"
 
 
+def test_progress_must_take_a_message(rng):
+    data = paired(rng, [1.5, 1.0], n=20)
+    with pytest.raises(cc.CostchartError, match=r"progress=.* must be True, False or a callable"):
+        call(data, progress=lambda: None)  # it was called with a message: a TypeError
+
+
 def test_rows_order_and_scores_order_do_not_matter(rng):
     data = paired(rng, [1.2, 1.0, 0.8], n=40)
     shuffled = data.sample(frac=1.0, random_state=1).reset_index(drop=True)

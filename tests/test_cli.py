@@ -477,6 +477,17 @@ def test_seed_must_be_a_whole_number(predictions_csv, capsys, value):
     assert f"argument --seed: {value!r} is not a seed" in capsys.readouterr().err
 
 
+def test_out_may_not_replace_the_input_file(tmp_path, predictions_csv, capsys):
+    # (plot writes charts, never a .csv or .parquet: only table could overwrite its input.)
+    copy = tmp_path / "data.csv"
+    copy.write_bytes(predictions_csv.read_bytes())
+    before = copy.read_bytes()
+    for out in (str(copy), str(tmp_path / "." / "data.csv")):
+        error = _fails_with(["table", str(copy), *COLUMNS, "--out", out], capsys)
+        assert "is the input file: writing it would replace the data" in error
+    assert copy.read_bytes() == before
+
+
 def test_seed_without_resampling_is_refused(predictions_csv, capsys):
     argv = ["table", str(predictions_csv), *COLUMNS, "--kind", "points", "--seed", "3"]
     assert "--seed 3 applies to a resampled band" in _fails_with(argv, capsys)
@@ -725,12 +736,12 @@ def test_csv_text_cells_cannot_start_formulas(tmp_path, capsys):
 
 @pytest.mark.parametrize("text", ["=1+1", "+1", "-x", "@x", "\tx", "\rx", "a=1", "", "'=kept"])
 def test_guarded_cells(text):
-    from costchart._cli.commands import _guard, _spreadsheet_safe
+    from costchart._cli.writing import guard, spreadsheet_safe
 
-    guarded = _guard(text)
+    guarded = guard(text)
     assert guarded == ("'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text)
     table = pd.DataFrame({"name": [text, None], "value": [-1.5, -2.0], "count": [-3, 4]})
-    safe = _spreadsheet_safe(table)
+    safe = spreadsheet_safe(table)
     assert safe["name"].iloc[0] == guarded and pd.isna(safe["name"].iloc[1])
     assert safe["value"].tolist() == [-1.5, -2.0] and safe["count"].tolist() == [-3, 4]
     assert table["name"].iloc[0] == text  # the input is not changed

@@ -110,3 +110,59 @@ def test_one_curve_with_a_repeated_inner_vertex_or_a_jump_is_still_one_curve():
     assert cc.expected_cost(repeated).iat[0, 0] == pytest.approx(cc.expected_cost(one).iat[0, 0])
     jump = pd.DataFrame({"pc": [0.0, 0.5, 0.5, 1.0], "cost": [0.0, 0.3, 0.1, 0.0]})
     assert cc.expected_cost(jump)["expected_cost"].item() == pytest.approx(0.1)
+
+
+def _hybrids() -> pd.DataFrame:
+    """Honest hybrid curves of two classifiers: one threshold each, chosen on other data."""
+    data = _runs(folds=2, n=120)
+    chose, test = data[data.fold == 0], data[data.fold == 1]
+    selection = cc.selection_table(
+        cc.lower_envelope(cc.roc_points(chose, score="s", label="y", by="clf"))
+    )
+    return cc.apply_selection(test, selection, score="s", label="y", by="clf")
+
+
+def test_two_lines_concatenated_start_twice_at_different_costs():
+    # Curves of one fixed threshold are lines: their ends differ, no point repeats.
+    lines = pd.DataFrame(
+        {"clf": ["A", "A", "B", "B"], "pc": [0.0, 1.0, 0.0, 1.0], "cost": [0.1, 0.3, 0.2, 0.6]}
+    )
+    alone = [cc.expected_cost(lines[lines.clf == c].drop(columns="clf")).iat[0, 0] for c in "AB"]
+    pooled = lines.drop(columns="clf").sort_values("pc", kind="stable")
+    with pytest.raises(
+        cc.CostchartError, match=SEVERAL + r".*two rows at pc=0\.0 \(costs 0\.1, 0\.2\)"
+    ):
+        cc.expected_cost(pooled)
+    with pytest.raises(cc.CostchartError, match=r"'clf' tells them apart"):
+        cc.expected_cost(lines, by=[])
+    got = cc.expected_cost(lines, by="clf")["expected_cost"].to_numpy()
+    np.testing.assert_allclose(got, alone, rtol=0, atol=1e-15)
+
+
+def test_curve_points_reads_a_jump_as_the_curve_leaves_it():
+    jump = pd.DataFrame({"pc": [0.0, 0.5, 0.5, 1.0], "cost": [0.0, 0.3, 0.1, 0.0]})
+    points = cc.curve_points(jump)
+    # Leaving pc 0.5 at cost 0.1 for cost 0 at 1: the line of fpr 0.2, tpr 1.
+    np.testing.assert_allclose(points[["fpr", "tpr"]].to_numpy(), [[0.0, 0.4], [0.2, 1.0]])
+    with pytest.raises(cc.CostchartError, match=r"jumps at pc=0\.5, but its rows are not in pc"):
+        cc.curve_points(jump.iloc[[3, 1, 2, 0]])
+
+
+def test_the_segments_of_honest_hybrids_are_their_roc_points():
+    hybrids = _hybrids()
+    data = _runs(folds=2, n=120)
+    test = data[data.fold == 1]
+    for clf, curve in hybrids.groupby("clf"):
+        points = cc.roc_points(test[test.clf == clf], score="s", label="y")
+        segments = cc.curve_points(curve.drop(columns="clf"))
+        for row in segments.itertuples():
+            near = (np.abs(points.fpr - row.fpr) < 1e-12) & (np.abs(points.tpr - row.tpr) < 1e-12)
+            assert near.any(), (clf, row)
+
+
+def test_vertical_average_refuses_curves_that_jump():
+    hybrids = _hybrids()
+    jumps = hybrids.groupby("clf")["pc"].apply(lambda pc: pc.duplicated().any())
+    assert jumps.any()  # an honest hybrid changes threshold somewhere: it jumps there
+    with pytest.raises(cc.CostchartError, match=r"jumps at pc=.*vertical_average averages curves"):
+        cc.vertical_average(hybrids, over="clf", by=[])

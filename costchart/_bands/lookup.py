@@ -177,7 +177,8 @@ def band_at(
             high_open=True,
         )
     )
-    if recorded is not None and abs(level - recorded) > 1e-12:
+    # Within float32's precision: a level given as np.float32(0.9) is recorded as such.
+    if recorded is not None and abs(level - recorded) > 1e-6:
         msg = (
             f"confidence_level={show(confidence_level)}, but the band was made at {recorded:g}: "
             f"band_at reads a band's bounds, it does not recompute them; pass "

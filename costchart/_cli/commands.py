@@ -3,28 +3,26 @@
 Each command takes the parsed arguments of :func:`costchart._cli.build_parser`. Input is a
 CSV or Parquet file, and any failure to read it is one :class:`CostchartError`;
 ``--pos-label`` is cast to the label column's type. ``--kind cheapest_set`` pairs the
-classifiers' rows by ``--instance``. ``table`` writes spreadsheet-safe CSV
-(text cells that could start a formula get a leading ``'``) or strict JSON (NaN as null,
-infinities as strings); ``plot`` writes a chart file or the Vega-Lite spec. Progress goes
-to standard error through :func:`progress`.
+classifiers' rows by ``--instance``. ``table`` writes spreadsheet-safe CSV or strict JSON
+(:mod:`costchart._cli.writing`); ``plot`` writes a chart file or the Vega-Lite spec.
+Progress goes to standard error through :func:`progress`. ``--out`` may not name the input
+file.
 """
 
 from __future__ import annotations
 
 import csv
-import json
-import math
 import sys
 import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pandas as pd
 
 from costchart._cli import STDOUT, one_line
 from costchart._cli.options import check_options, level
+from costchart._cli.writing import json_text, spreadsheet_safe
 from costchart._export.files import make_folder, output_path, write_file
 from costchart._io.errors import SEPARATORS, CostchartError, separator_in, warn
 from costchart._io.pooling import text_columns_left_out
@@ -241,11 +239,23 @@ _TABLE_SUFFIXES = (".csv", ".txt", ".json")
 _CHART_SUFFIXES = (".html", ".png", ".svg", ".pdf", ".json")
 
 
-def _output(out: str | None, suffixes: tuple[str, ...]) -> Path | None:
-    """The file ``--out`` names (checked before any work), or None for standard output."""
-    if out is None or out == STDOUT:
+def _output(args, suffixes: tuple[str, ...]) -> Path | None:
+    """The file ``--out`` names (checked before any work), or None for standard output.
+
+    The input file is refused: writing there would replace the data read.
+    """
+    if args.out is None or args.out == STDOUT:
         return None
-    return output_path(out, suffixes, name="--out", other=", or pass --out - for standard output")
+    path = output_path(
+        args.out, suffixes, name="--out", other=", or pass --out - for standard output"
+    )
+    if path.resolve() == Path(args.file).resolve():
+        msg = (
+            f"--out {args.out} is the input file: writing it would replace the data; pass "
+            "another file"
+        )
+        raise CostchartError(msg)
+    return path
 
 
 def plot(args) -> Path | None:
@@ -257,7 +267,7 @@ def plot(args) -> Path | None:
     from costchart._export import content_of
 
     kind = check_options(args, "plot")
-    path = _output(args.out, _CHART_SUFFIXES)
+    path = _output(args, _CHART_SUFFIXES)
     data = _read(Path(args.file))
     classifier = args.classifier or next((c for c in args.by or [] if c != args.facet), None)
     look = {"classifier": classifier, "facet": args.facet, "title": args.title}
@@ -290,81 +300,13 @@ def plot(args) -> Path | None:
     return path
 
 
-# A spreadsheet runs a cell starting with one of these as a formula (OWASP, "CSV injection").
-_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def _guard(cell):
-    """A text cell that cannot start a formula: prefixed with ``'`` (OWASP's convention)."""
-    if isinstance(cell, str) and cell.startswith(_FORMULA_STARTS):
-        return "'" + cell
-    return cell
-
-
-def _spreadsheet_safe(table: pd.DataFrame) -> pd.DataFrame:
-    """A copy of ``table`` whose text cells and names are guarded; numbers stay numbers.
-
-    Only text is guarded: a negative number is a number, not a formula.
-    """
-    safe = table.copy()
-    for position in range(table.shape[1]):
-        values = table.iloc[:, position]
-        if not (
-            pd.api.types.is_numeric_dtype(values.dtype)
-            or pd.api.types.is_bool_dtype(values.dtype)
-            or pd.api.types.is_datetime64_any_dtype(values.dtype)
-            or pd.api.types.is_timedelta64_dtype(values.dtype)
-        ):
-            # Cell by cell into an object column: Series.map would infer a dtype, and
-            # float64 rounds whole numbers past 2**53 (exact thresholds) in the CSV.
-            guarded = [_guard(cell) for cell in values.tolist()]
-            safe.isetitem(position, pd.Series(guarded, index=values.index, dtype=object))
-    safe.columns = [_guard(name) for name in table.columns]
-    return safe
-
-
-def _json_cell(value):
-    """A cell as strict JSON: NaN becomes null, infinities the strings "Infinity"/"-Infinity"."""
-    if isinstance(value, float):
-        if math.isnan(value):
-            return None
-        if math.isinf(value):
-            return "Infinity" if value > 0 else "-Infinity"
-    return value
-
-
-def _json_other(value):
-    """What :func:`json.dumps` cannot write by itself: numpy scalars, timestamps, missing."""
-    if value is pd.NaT or value is pd.NA:
-        return None
-    if isinstance(value, np.generic):
-        return _json_cell(value.item())
-    if isinstance(value, (pd.Timestamp, pd.Timedelta)):
-        return value.isoformat()
-    return str(value)
-
-
-def _json_text(table: pd.DataFrame) -> str:
-    """The table as a JSON list of row objects, strictly valid (no NaN or Infinity tokens)."""
-    names = [str(name) for name in table.columns]
-    columns = [
-        [_json_cell(value) for value in table.iloc[:, position].tolist()]
-        for position in range(table.shape[1])
-    ]
-    rows = (
-        json.dumps(dict(zip(names, row, strict=True)), allow_nan=False, default=_json_other)
-        for row in zip(*columns, strict=True)
-    )
-    return ("[\n" + ",\n".join(rows) + "\n]\n") if len(table) else "[]\n"
-
-
 def table(args) -> Path | None:
     """Write a transformer's table: CSV to standard output, or a .csv or .json file."""
     import costchart as cc
 
     kind = check_options(args, "table")
     pooled = args.classifier  # --kind cheapest_regions pools it in each group of --by
-    path = _output(args.out, _TABLE_SUFFIXES)
+    path = _output(args, _TABLE_SUFFIXES)
     data = _read(Path(args.file))
     if kind == "band":
         result = _band(args, data, args.band or "auto")
@@ -389,13 +331,13 @@ def table(args) -> Path | None:
         result = tables[kind]()
     _warn_if_pooled(args, data)  # once the columns are found: an error says more
     if path is None:
-        _spreadsheet_safe(result).to_csv(sys.stdout, index=False)
+        spreadsheet_safe(result).to_csv(sys.stdout, index=False)
         sys.stdout.flush()
         return None
     if path.suffix.lower() == ".json":
-        text = _json_text(result)
+        text = json_text(result)
     else:
-        text = _spreadsheet_safe(result).to_csv(index=False)
+        text = spreadsheet_safe(result).to_csv(index=False)
     write_file(path, text, name="--out")
     progress(f"wrote {path} ({len(result):,} rows)")
     return path

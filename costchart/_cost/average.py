@@ -160,6 +160,7 @@ def vertical_average(
         check_cost_curves(
             table, [*by, *over], members, pc, cost, name="curves", kind=kind, fix_for=fix_for
         )
+        _refuse_jumps(table, [*by, *over], members, pc, cost)
     return _vertical_average(table, by, over, groups, members.row_ids, pc, cost)
 
 
@@ -208,6 +209,27 @@ def _vertical_average(
     )
 
 
+def _refuse_jumps(table, curves: list[str], members, pc, cost) -> None:
+    """Refuse curves that jump (two costs at one ``pc``): their average is not defined here.
+
+    The average runs through each curve's vertices, one cost per ``pc``; at a jump it
+    would keep one side and average the wrong costs beyond it.
+    """
+    order = np.lexsort((pc, members.row_ids))
+    same = (np.diff(members.row_ids[order]) == 0) & (np.diff(pc[order]) == 0)
+    jump = same & (np.abs(np.diff(cost[order])) > 1e-12)
+    if jump.any():
+        row = order[int(np.flatnonzero(jump)[0])]
+        where = describe_group(curves, tuple(table[c].iloc[row] for c in curves))
+        msg = (
+            f"curve {where} jumps at pc={float(pc[row])!r} (two costs there), as honest "
+            "hybrids (apply_selection) and Brier curves do; vertical_average averages curves "
+            "with one cost at each pc: average the curves' ROC points (vertical_average of "
+            "roc_points) or compare their expected costs instead"
+        )
+        raise CostchartError(msg)
+
+
 def _check_all_spans(table, by, over, first_rows, x, starts) -> None:
     """Refuse the first curve (in group order) that does not span pc from 0 to 1."""
     stops = np.r_[starts[1:], len(x)]
@@ -240,8 +262,14 @@ def grouped_representatives(pc: np.ndarray, group: np.ndarray) -> np.ndarray:
     values closer than the tolerance, its first, or its last when a group's last run ends
     at exactly 1.
     """
+    return grouped_runs(pc, group)[2]
+
+
+def grouped_runs(pc: np.ndarray, group: np.ndarray) -> tuple[np.ndarray, ...]:
+    """The runs of :func:`grouped_representatives`: first and last positions, representatives."""
     if len(pc) == 0:
-        return np.zeros(0, dtype=np.intp)
+        empty = np.zeros(0, dtype=np.intp)
+        return empty, empty, empty
     new_group = np.r_[True, group[1:] != group[:-1]]
     starts = np.flatnonzero(new_group | np.r_[True, np.diff(pc) > PC_TOLERANCE])
     ends = np.r_[starts[1:], len(pc)] - 1
@@ -249,7 +277,7 @@ def grouped_representatives(pc: np.ndarray, group: np.ndarray) -> np.ndarray:
     last_run = np.r_[group[starts][1:] != group[starts][:-1], True]
     holds_one = last_run & (pc[ends] == 1.0)
     chosen[holds_one] = ends[holds_one]
-    return chosen
+    return starts, ends, chosen
 
 
 def cluster_representatives(sorted_pc: np.ndarray) -> np.ndarray:

@@ -13,8 +13,9 @@ path: they take points in any order, as long as no threshold labels two of them.
 
 A cost curve (``pc``, ``cost``) has one cost at each ``pc``, or two where it jumps (a
 Brier curve does), and it starts and ends once. :func:`check_cost_curves` refuses a group
-with the same end point twice (two envelopes concatenated both hold ``pc`` 0 and 1 at
-cost 0), three or more costs at a ``pc``, or, for a band (one row per ``pc``), two.
+with two rows at ``pc`` 0 or at 1 (two envelopes concatenated both hold ``pc`` 0 and 1;
+so do two lines), three or more costs at a ``pc``, or, for a band (one row per ``pc``),
+two.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 import pandas as pd
 
-from costchart._io.errors import CostchartError
+from costchart._io.errors import CostchartError, listed
 from costchart._io.frames import describe_group, is_row_index, own_columns
 from costchart._io.groups import Groups, split_groups
 
@@ -227,16 +228,21 @@ def _first_cost_problem(
     same = (ids[order][1:] == ids[order][:-1]) & (pc[order][1:] == pc[order][:-1])
     close = same & (np.abs(np.diff(cost[order])) <= COST_TOLERANCE)
     apart = same & ~close
-    # A repeated vertex inside is a segment of no width; a curve starts and ends once.
-    twice = close & ((pc[order][1:] == 0) | (pc[order][1:] == 1))
+    # A repeated vertex inside is a segment of no width, a jump inside is a curve's own;
+    # but a curve starts and ends once, with one cost (two lines concatenated start twice).
+    twice = same & ((pc[order][1:] == 0) | (pc[order][1:] == 1))
     # One run per (curve, pc): its number of distinct costs.
     run = np.r_[0, np.cumsum(~same)]
     costs = 1 + np.bincount(run[1:], weights=apart, minlength=run[-1] + 1)
     found = []
     if twice.any():
         k = int(np.flatnonzero(twice)[0])
-        point = f"(pc={float(pc[order][k])!r}, cost={float(cost[order][k])!r})"
-        found.append((k, f"the point {point} appears twice, and a curve starts and ends once"))
+        end, costs_there = float(pc[order][k]), cost[order][k : k + 2]
+        if close[k]:
+            point = f"the point (pc={end!r}, cost={float(costs_there[0])!r}) appears twice"
+        else:
+            point = f"it has two rows at pc={end!r} (costs {listed(costs_there.tolist())})"
+        found.append((k, f"{point}, and a curve starts and ends once"))
     too_many = 2 if one_per_pc else 3
     if (costs >= too_many).any():
         k = int(np.flatnonzero(run == np.flatnonzero(costs >= too_many)[0])[0])

@@ -40,6 +40,7 @@ from costchart._io.validation import (
     panel_size,
     probabilities,
     probability,
+    progress_option,
     random_generator,
     real_numbers,
     text,
@@ -130,13 +131,6 @@ def _max_points(value, name: str) -> int:
 
 def _bins(value, name: str):
     return check_bins(value)
-
-
-def _progress(value, name: str):
-    if isinstance(value, (bool, np.bool_)) or callable(value):
-        return value
-    msg = f"{name}={value!r} must be True, False or a callable taking a message"
-    raise CostchartError(msg)
 
 
 def _positive(value, name: str):
@@ -251,7 +245,7 @@ WORDS: Mapping[str, Word] = {
     ),
     "progress": Word(
         "`True`, `False`, `None` or a callable taking a message",
-        _progress,
+        progress_option,
         ("yes", 1, 0.5),
         none=True,
     ),

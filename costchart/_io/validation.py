@@ -10,6 +10,7 @@ of the data itself (columns of scores, labels, weights, counts) live in
 
 from __future__ import annotations
 
+import inspect
 import math
 import numbers
 from collections.abc import Iterable, Mapping
@@ -32,6 +33,7 @@ __all__ = [
     "panel_size",
     "probabilities",
     "probability",
+    "progress_option",
     "random_generator",
     "raw_data",
     "real_numbers",
@@ -372,4 +374,23 @@ def raw_data(score, label, **raw_only) -> bool:
             "class columns); a table of ROC points needs neither"
         )
         raise CostchartError(msg)
+    return True
+
+
+def progress_option(value, name: str = "progress"):
+    """``progress=``: ``True``, ``False`` or a callable taking one message (a string)."""
+    if isinstance(value, (bool, np.bool_)) or (callable(value) and _takes_one(value)):
+        return value
+    msg = f"{name}={value!r} must be True, False or a callable taking a message"
+    raise CostchartError(msg)
+
+
+def _takes_one(function) -> bool:
+    """Whether ``function`` can be called with one argument (True when it cannot be told)."""
+    try:
+        inspect.signature(function).bind("message")
+    except TypeError:
+        return False
+    except ValueError:  # no signature (some builtins): let the call say
+        return True
     return True

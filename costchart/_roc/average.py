@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from costchart._cost.average import check_over, grouped_representatives
+from costchart._cost.average import check_over, grouped_runs
 from costchart._io import schema as col
 from costchart._io.deprecation import ABSENT, deprecated_names, renamed_value, take_alias
 from costchart._io.errors import CostchartError, warn
@@ -40,19 +40,23 @@ __all__ = ["curve_points", "roc_average"]
 _ROUNDING = 64 * float(np.finfo(np.float64).eps)
 
 
-def _segment_rates(pc: np.ndarray, cost: np.ndarray, inside: np.ndarray, where):
+def _segment_rates(
+    pc: np.ndarray, leaving: np.ndarray, arriving: np.ndarray, inside: np.ndarray, where
+):
     """The ROC point dual to each segment of sorted curves, and the rounding bound on it.
 
-    ``pc`` and ``cost`` hold the vertices of every curve, curve after curve; ``inside``
-    marks the segments (pairs of neighbouring vertices) within one curve, and
-    ``where(k)`` names the curve of the ``k``-th of them in messages.
+    ``pc`` holds the vertices of every curve, curve after curve, ``leaving`` the cost with
+    which the curve leaves each vertex and ``arriving`` the cost with which it reaches it
+    (the two differ where the curve jumps); ``inside`` marks the segments (pairs of
+    neighbouring vertices) within one curve, and ``where(k)`` names the curve of the
+    ``k``-th of them in messages.
 
     Rates outside [0, 1] by no more than the rounding error of the segment (which grows as
     the segment narrows: its slope divides by the width) are clipped; larger excursions
     mean the table is not a cost curve of ROC points, and are refused.
     """
     left = np.flatnonzero(inside)
-    pc_0, pc_1, cost_0, cost_1 = pc[left], pc[left + 1], cost[left], cost[left + 1]
+    pc_0, pc_1, cost_0, cost_1 = pc[left], pc[left + 1], leaving[left], arriving[left + 1]
     width = pc_1 - pc_0
     slope = (cost_1 - cost_0) / width
     intercept = cost_0 - slope * pc_0
@@ -101,19 +105,32 @@ def curve_points(curve, *, by: str | Sequence[str] | None = None) -> pd.DataFram
         raise CostchartError(msg)
     pc = table[col.PC].to_numpy(np.float64)
     cost = table[col.COST].to_numpy(np.float64)
+    given = pc[groups.order]
+    unsorted = (groups.ids[1:] == groups.ids[:-1]) & (given[1:] < given[:-1])
     # Every group's rows sorted by pc at once (stable: ties keep their order).
-    rows = groups.order[np.lexsort((pc[groups.order], groups.ids))]
+    rows = groups.order[np.lexsort((given, groups.ids))]
     pc, cost = pc[rows], cost[rows]
     # Vertices a rounding error apart are one vertex (segments of no real width).
-    kept = grouped_representatives(pc, groups.ids)
-    pc, cost, group = pc[kept], cost[kept], groups.ids[kept]
+    # Where a curve jumps (two rows at one pc, in the order the table gives them) it
+    # reaches the vertex at the first row's cost and leaves it at the last row's.
+    starts, ends, kept = grouped_runs(pc, groups.ids)
+    arriving, leaving = cost[starts], cost[ends]
+    jumps = np.abs(leaving - arriving) > 1e-12
+    if jumps.any() and unsorted.any():
+        msg = (
+            f"curve jumps at pc={float(pc[kept][np.flatnonzero(jumps)[0]])!r}, but its rows are "
+            "not in pc order, so which cost comes first is unknown; sort it by pc (e.g. "
+            "curve.sort_values('pc', kind='stable')) with the jump's costs in order"
+        )
+        raise CostchartError(msg)
+    pc, group = pc[kept], groups.ids[kept]
     inside = group[1:] == group[:-1]
 
     def where(k: int) -> str:
         key = groups.keys[int(group[np.flatnonzero(inside)[k]])]
         return f"group {describe_group(by, key)}" if by else "curve"
 
-    fpr, tpr = _segment_rates(pc, cost, inside, where)
+    fpr, tpr = _segment_rates(pc, leaving, arriving, inside, where)
     columns = {col.PC_LO: pc[:-1][inside], col.PC_HI: pc[1:][inside], col.FPR: fpr, col.TPR: tpr}
     return assemble(groups, np.bincount(group[1:][inside], minlength=len(groups)), columns)
 
