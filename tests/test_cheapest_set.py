@@ -207,7 +207,9 @@ def test_a_bool_and_an_equal_number_as_names_or_keys_are_refused(rng, true, numb
     assert ".astype(str)" in message
     keys = np.array([true] * len(data) + [number] * len(data), dtype=object)
     both = pd.concat([data, data], ignore_index=True).assign(g=keys)
-    with pytest.raises(cc.CostchartError, match=r"by= column 'g' holds .* \(row 0\) and"):
+    with pytest.raises(
+        cc.CostchartError, match=r"column 'g' \(a grouping column\) holds .* \(row 0\) and"
+    ):
         call(both, by="g")
     as_text = call(both.assign(g=both["g"].astype(str)), by="g")
     assert as_text["g"].unique().tolist() == [str(true), str(number)]

@@ -468,3 +468,25 @@ def test_a_class_of_one_instance_gets_width_and_no_significance_from_it():
         assert not band.significant.iat[0]
     # At pc 0.5 the 19 negatives are discordant too: that is evidence.
     assert band.significant.iat[1]
+
+
+@pytest.mark.parametrize("function", ["difference_band", "auc_test"])
+@pytest.mark.parametrize("column", ["m", "id"])
+def test_a_bool_beside_an_equal_number_in_the_pairing_columns_is_named(function, column):
+    # True == 1 to pandas: "one classifier (True)" or "instance 1 twice" hid the cause.
+    n = 20
+    data = pd.DataFrame(
+        {
+            "id": np.tile(np.arange(n), 2).astype(object),
+            "y": np.tile([1, 0], n),
+            "m": np.repeat(["a", "b"], n).astype(object),
+            "s": np.r_[np.arange(n), np.arange(n)[::-1]] * 1.0,
+        }
+    )
+    if column == "m":
+        data["m"] = np.array([True] * n + [1] * n, dtype=object)
+    else:
+        data.loc[0, "id"] = True
+    what = "the classifier names|a grouping column" if column == "m" else "the instance ids"
+    with pytest.raises(cc.CostchartError, match=rf"column '{column}' \(({what})\) holds True"):
+        getattr(cc, function)(data, score="s", label="y", classifier="m", instance="id")

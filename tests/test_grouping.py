@@ -204,7 +204,9 @@ GROUPED_CALLS = {
 def test_a_bool_and_an_equal_number_as_keys_are_refused_everywhere(function, true, number):
     """True == 1 in Python: pandas would merge the two groups into one, silently."""
     keys = np.array([true] * 4 + [number] * 4, dtype=object)
-    with pytest.raises(cc.CostchartError, match=r"by= column 'g' holds .* which pandas takes"):
+    with pytest.raises(
+        cc.CostchartError, match=r"column 'g' \(a grouping column\) holds .* which pandas takes"
+    ):
         GROUPED_CALLS[function](KEYED.assign(g=keys))
     as_text = GROUPED_CALLS[function](KEYED.assign(g=keys.astype(str)))
     assert as_text["g"].nunique() == 2
@@ -215,5 +217,7 @@ def test_split_groups_groups_ordinary_keys_and_refuses_a_bool_beside_a_number():
     frame = pd.DataFrame({"n": [1, 1, 2], "t": ["a", "b", "a"], "c": pd.Categorical(list("xyx"))})
     assert len(split_groups(frame, ["n", "t", "c"])) == 3
     mixed = frame.assign(o=np.array([True, 1, "x"], dtype=object))
-    with pytest.raises(cc.CostchartError, match=r"by= column 'o' holds True \(row 0\) and 1"):
+    with pytest.raises(
+        cc.CostchartError, match=r"column 'o' \(a grouping column\) holds True \(row 0\) and 1"
+    ):
         split_groups(mixed, ["o"])

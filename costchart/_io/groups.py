@@ -121,7 +121,7 @@ def split_groups(frame: pd.DataFrame, by: list[str]) -> Groups:
     require_columns(frame.columns, by, "the table", "by= must name its grouping columns.")
     for column in by:
         if frame[column].dtype == object:  # only object columns hold bools beside numbers
-            distinct_keys(frame[column], f"by= column {column!r}")
+            distinct_keys(frame[column], f"column {column!r} (a grouping column)")
     runs = _contiguous_runs(frame, by)
     if runs is not None:  # each group's rows together, as costchart's own tables hold them
         return Groups(frame, by, np.arange(n), runs)

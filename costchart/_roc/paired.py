@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from costchart._io.data_checks import frequency_weights
+from costchart._io.data_checks import distinct_keys, frequency_weights
 from costchart._io.errors import CostchartError, listed, show
 
 __all__ = ["instance_weights", "is_scalar_name", "paired"]
@@ -33,6 +33,7 @@ def paired(frame: pd.DataFrame, classifier: str, instance: str, names, label: st
         except TypeError:  # unhashable cells, e.g. lists
             msg = f"column {column!r} holds values that are not {what} (e.g. lists); fix it"
             raise CostchartError(msg) from None
+        distinct_keys(frame[column], f"column {column!r} (the {what})")
     present = list(pd.unique(frame[classifier]))
     if names is None:
         if len(present) < 2:
