@@ -833,28 +833,19 @@ def test_band_at_refuses_a_level_the_band_was_not_made_at():
     assert cc.band_at(lost, 0.5, confidence_level=0.5).confidence_level == 0.5
 
 
+def _counts_band(**options) -> pd.DataFrame:
+    """The band of one confusion matrix (16, 4, 4, 6)."""
+    counts = {"TP": [16], "FN": [4], "FP": [4], "TN": [6]}
+    return cc.confusion_band(counts, tp="TP", fn="FN", fp="FP", tn="TN", **options)
+
+
 def test_band_at_takes_the_level_a_band_made_at_float32_records():
-    band = cc.confusion_band(
-        {"TP": [16], "FN": [4], "FP": [4], "TN": [6]},
-        tp="TP",
-        fn="FN",
-        fp="FP",
-        tn="TN",
-        pc=[0.5],
-        confidence_level=np.float32(0.9),
-    )
+    band = _counts_band(pc=[0.5], confidence_level=np.float32(0.9))
     assert cc.band_at(band, 0.5, confidence_level=0.9).confidence_level == 0.9
 
 
 def test_band_at_between_two_rows_reads_the_lower_whatever_the_row_order():
-    band = cc.confusion_band(
-        {"TP": [16], "FN": [4], "FP": [4], "TN": [6]},
-        tp="TP",
-        fn="FN",
-        fp="FP",
-        tn="TN",
-        pc=[0.25, 0.5, 0.75],
-    )
+    band = _counts_band(pc=[0.25, 0.5, 0.75])
     shuffled = band.iloc[[2, 1, 0]]
     for table in (band, shuffled):  # 0.625 and 0.375 are exactly midway
         assert cc.band_at(table, 0.625).pc == 0.5
