@@ -166,3 +166,14 @@ def test_vertical_average_refuses_curves_that_jump():
     assert jumps.any()  # an honest hybrid changes threshold somewhere: it jumps there
     with pytest.raises(cc.CostchartError, match=r"jumps at pc=.*vertical_average averages curves"):
         cc.vertical_average(hybrids, over="clf", by=[])
+
+
+def test_the_selection_of_an_honest_hybrid_has_no_empty_intervals_and_gives_it_back():
+    hybrids = _hybrids()
+    selection = cc.selection_table(hybrids, by="clf")
+    assert (selection.pc_hi > selection.pc_lo).all()  # the jumps made empty intervals
+    for _, own in selection.groupby("clf"):
+        np.testing.assert_array_equal(own.pc_lo.to_numpy()[1:], own.pc_hi.to_numpy()[:-1])
+    data = _runs(folds=2, n=120)
+    again = cc.apply_selection(data[data.fold == 1], selection, score="s", label="y", by="clf")
+    np.testing.assert_allclose(again[["pc", "cost"]], hybrids[["pc", "cost"]], rtol=0, atol=1e-15)

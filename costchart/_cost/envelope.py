@@ -197,8 +197,8 @@ def selection_table(curve, *, by: str | Sequence[str] | None = None) -> pd.DataF
     Returns
     -------
     pandas.DataFrame
-        The grouping columns, then one row per interval, sorted by ``pc_lo``:
-        ``pc_lo``, ``pc_hi`` (float64; the intervals tile [0, 1]) and the chosen
+        The grouping columns, then one row per interval of positive width, sorted by
+        ``pc_lo``: ``pc_lo``, ``pc_hi`` (float64; the intervals tile [0, 1]) and the chosen
         classifier's ``threshold``, ``fpr``, ``tpr``. The owner columns of a pooled
         envelope (see :func:`lower_envelope`) follow the grouping columns.
 
@@ -246,18 +246,23 @@ def selection_table(curve, *, by: str | Sequence[str] | None = None) -> pd.DataF
         raise CostchartError(msg)
     ends_interval = np.ones(len(rows), dtype=bool)
     ends_interval[groups.starts] = False
+    # A curve that jumps (an honest hybrid) has two rows at the pc of each jump: the
+    # interval between them has no width, and is left out (the others still tile [0, 1]).
+    pc_lo, pc_hi = pc[starts_interval], pc[ends_interval]
+    kept = pc_hi > pc_lo
+    group = np.repeat(np.arange(len(groups)), groups.sizes - 1)
     owners = [c for c in recorded_owners(table) if c in table.columns and c not in by]
-    owned = {c: table[c].iloc[chosen].reset_index(drop=True) for c in owners}
+    owned = {c: table[c].iloc[chosen[kept]].reset_index(drop=True) for c in owners}
     return assemble(
         groups,
-        groups.sizes - 1,
+        np.bincount(group[kept], minlength=len(groups)),
         {
             **owned,
-            col.PC_LO: pc[starts_interval],
-            col.PC_HI: pc[ends_interval],
-            col.THRESHOLD: threshold,
-            col.FPR: fpr,
-            col.TPR: tpr,
+            col.PC_LO: pc_lo[kept],
+            col.PC_HI: pc_hi[kept],
+            col.THRESHOLD: threshold[kept],
+            col.FPR: fpr[kept],
+            col.TPR: tpr[kept],
         },
         owners=owners,
     )
