@@ -284,6 +284,15 @@ def test_a_byte_order_mark_is_no_part_of_the_first_column(tmp_path, capsys):
     ]
 
 
+def test_a_csv_of_semicolons_and_decimal_commas_says_so(tmp_path, capsys):
+    # The usual European export: commas in the numbers make more fields than the header.
+    path = tmp_path / "european.csv"
+    path.write_text("score;label\n0,9;1\n0,1;0\n0,5;1\n")
+    error = _fails_with(["table", str(path), "--score", "score", "--label", "label"], capsys)
+    assert "rows have more fields than the header row; its header holds ';'" in error
+    assert "convert it to a comma-separated file with decimal points" in error
+
+
 @pytest.mark.parametrize(("separator", "shown"), [(";", "';'"), ("\t", "a tab"), ("|", "'|'")])
 @pytest.mark.parametrize("command", ["plot", "table"])
 def test_a_csv_of_another_separator_says_so(tmp_path, capsys, separator, shown, command):

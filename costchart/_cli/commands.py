@@ -79,6 +79,14 @@ def _read(file: Path) -> pd.DataFrame:
         raise CostchartError(msg) from None
     except pd.errors.ParserWarning:
         msg = f"cannot read {name!r} as CSV: rows have more fields than the header row"
+        with file.open(encoding="utf-8-sig", errors="replace") as handle:
+            separator = separator_in([handle.readline().strip()])
+        if separator is not None:  # decimal commas, columns by semicolons (or tabs)
+            msg += (
+                f"; its header holds {SEPARATORS[separator]}, so the file seems to separate "
+                "columns by it (and perhaps write decimals with commas): convert it to a "
+                "comma-separated file with decimal points (or to Parquet)"
+            )
         raise CostchartError(msg) from None
     except pd.errors.EmptyDataError:
         msg = f"cannot read {name!r}: the file is empty; pass a CSV with a header row"
