@@ -169,6 +169,11 @@ def test_error_is_a_value_error():
             None,
             r"column 'tn' \(tn=\) holds booleans",
         ),
+        (  # one boolean among numbers: True would count as 1
+            {"tp": np.array([True, 3], dtype=object), "fn": [1, 2], "fp": [1, 1], "tn": [3, 3]},
+            None,
+            r"column 'tp' \(tp=\) holds booleans",
+        ),
     ],
 )
 def test_from_confusion_refuses(data, by, message):

@@ -137,12 +137,14 @@ def _check_distinct(named: CountColumns) -> None:
 
 
 def _check_not_boolean(frame: pd.DataFrame, named: CountColumns) -> None:
-    """Refuse a column of booleans as counts (True would count as 1 without a word)."""
+    """Refuse booleans as counts (True would count as 1 without a word), even one of them."""
     given = {"tp": named.tp, "fn": named.fn, "fp": named.fp, "tn": named.tn}
     for name, column in given.items():
         values = frame[column]
+        # An object column may hold a boolean among numbers ([True, 3]): one is enough.
         boolean = pd.api.types.is_bool_dtype(values.dtype) or (
-            values.dtype == object and pd.api.types.infer_dtype(values, skipna=True) == "boolean"
+            values.dtype == object
+            and any(isinstance(value, (bool, np.bool_)) for value in values.tolist())
         )
         if boolean:
             msg = (
