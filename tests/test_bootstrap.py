@@ -607,6 +607,16 @@ def test_resampled_band_is_reproducible_and_reports_progress():
     assert (first["lower"] <= first["cost"]).all() and (first["cost"] <= first["upper"]).all()
 
 
+def test_a_grouped_resampled_band_names_the_group_in_its_progress():
+    rng = np.random.default_rng(0)
+    y = rng.random(200) < 0.5
+    data = pd.DataFrame({"g": np.repeat(["a", "b"], 100), "s": rng.normal(size=200) + y, "y": y})
+    messages: list[str] = []
+    options = dict(score="s", label="y", inference="bootstrap", n_resamples=200, pc=[0.5])
+    cc.bootstrap_band(data, by="g", progress=messages.append, **options)
+    assert messages == ["group 1 of 2: resampled 200 of 200", "group 2 of 2: resampled 200 of 200"]
+
+
 def _scored(seed=5, n=200):
     rng = np.random.default_rng(seed)
     y = rng.random(n) < 0.4
@@ -706,9 +716,9 @@ def test_selection_intervals_are_checked_per_group():
     assert list(band["model"]) == ["a", "b"]
 
 
-def _counts_band(tp=16, fn=4, fp=4, tn=6, **options):
+def _counts_band(tp=16, fn=4, fp=4, tn=6, pc=(0.3, 0.5), **options):
     counts = {"TP": [tp], "FN": [fn], "FP": [fp], "TN": [tn]}
-    return cc.confusion_band(counts, tp="TP", fn="FN", fp="FP", tn="TN", pc=[0.3, 0.5], **options)
+    return cc.confusion_band(counts, tp="TP", fn="FN", fp="FP", tn="TN", pc=list(pc), **options)
 
 
 @pytest.mark.parametrize("sampling", ["stratified", "full"])
@@ -831,12 +841,6 @@ def test_band_at_refuses_a_level_the_band_was_not_made_at():
     # A band that lost its record takes the level it is told.
     lost = pl.from_pandas(BAND)
     assert cc.band_at(lost, 0.5, confidence_level=0.5).confidence_level == 0.5
-
-
-def _counts_band(**options) -> pd.DataFrame:
-    """The band of one confusion matrix (16, 4, 4, 6)."""
-    counts = {"TP": [16], "FN": [4], "FP": [4], "TN": [6]}
-    return cc.confusion_band(counts, tp="TP", fn="FN", fp="FP", tn="TN", **options)
 
 
 def test_band_at_takes_the_level_a_band_made_at_float32_records():

@@ -31,7 +31,7 @@ from costchart._bands.choice import choice_band, chosen_inference, class_counts
 from costchart._bands.compact import check_grid, computes_kept_rows_only, normal_fit, thinned
 from costchart._bands.counts import Counts, band_of_counts, check_count_columns, cost_weights
 from costchart._bands.describe import ATTRS, describe
-from costchart._bands.options import Options, options_from
+from costchart._bands.options import Options, for_group, options_from
 from costchart._bands.resample import resampled_band
 from costchart._bands.rows import grouped_rows
 from costchart._bands.score import class_totals, refuse_single_instances
@@ -385,7 +385,7 @@ def _bands(
         for g in range(len(groups)):
             span = slice(g * len(pc), (g + 1) * len(pc))
             group = Counts(counts.tp[span], counts.fn[span], counts.fp[span], counts.tn[span])
-            parts.append(resampled_band(group, pc, options))
+            parts.append(resampled_band(group, pc, for_group(options, g, len(groups))))
         cost, lower, upper, se = (
             np.concatenate([part[i] for part in parts]) if parts else np.zeros(0) for i in range(4)
         )

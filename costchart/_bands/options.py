@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import sys
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -177,6 +177,18 @@ def reporter(progress) -> Callable[[str], None] | None:
         msg = f"progress={progress!r} must be True, False or a callable taking a message"
         raise CostchartError(msg)
     return progress
+
+
+def of_group(told: Callable[[str], None] | None, k: int, count: int):
+    """``told``, its messages prefixed with group ``k`` of ``count`` when there are several."""
+    if told is None or count == 1:
+        return told
+    return lambda message: told(f"group {k + 1} of {count}: {message}")
+
+
+def for_group(options: Options, k: int, count: int) -> Options:
+    """``options`` whose progress messages name group ``k`` of ``count`` (see :func:`of_group`)."""
+    return replace(options, progress=of_group(options.progress, k, count))
 
 
 def _stderr_progress(message: str) -> None:

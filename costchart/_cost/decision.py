@@ -29,7 +29,7 @@ import numpy as np
 import pandas as pd
 
 from costchart._bands.counts import Counts, band_of_counts
-from costchart._bands.options import RESAMPLE_ARRAYS, Options, check_resample_memory
+from costchart._bands.options import RESAMPLE_ARRAYS, Options, check_resample_memory, for_group
 from costchart._bands.resample import resampled_band
 from costchart._io import schema as col
 from costchart._io.errors import CostchartError
@@ -235,7 +235,7 @@ def _cost_band(counts: Counts, pc: np.ndarray, scale: np.ndarray, options: Optio
         for g in range(shape[0]):
             row = slice(g * shape[1], (g + 1) * shape[1])
             group = Counts(flat.tp[row], flat.fn[row], flat.fp[row], flat.tn[row])
-            parts.append(resampled_band(group, pc[g], options)[1:])
+            parts.append(resampled_band(group, pc[g], for_group(options, g, shape[0]))[1:])
         low, high, se = (
             np.concatenate([part[i] for part in parts]) if parts else np.zeros(0) for i in range(3)
         )

@@ -250,12 +250,12 @@ def selection_table(curve, *, by: str | Sequence[str] | None = None) -> pd.DataF
     # interval between them has no width, and is left out (the others still tile [0, 1]).
     pc_lo, pc_hi = pc[starts_interval], pc[ends_interval]
     kept = pc_hi > pc_lo
-    group = np.repeat(np.arange(len(groups)), groups.sizes - 1)
+    of_interval = np.repeat(np.arange(len(groups)), groups.sizes - 1)
     owners = [c for c in recorded_owners(table) if c in table.columns and c not in by]
     owned = {c: table[c].iloc[chosen[kept]].reset_index(drop=True) for c in owners}
     return assemble(
         groups,
-        np.bincount(group[kept], minlength=len(groups)),
+        np.bincount(of_interval[kept], minlength=len(groups)),
         {
             **owned,
             col.PC_LO: pc_lo[kept],

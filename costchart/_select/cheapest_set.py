@@ -11,12 +11,18 @@ same cheapest classifier become the table's intervals.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 import pandas as pd
 
-from costchart._bands.options import DEFAULT_PC, _grid, check_resample_memory, reporter
+from costchart._bands.options import (
+    DEFAULT_PC,
+    _grid,
+    check_resample_memory,
+    of_group,
+    reporter,
+)
 from costchart._io import schema as col
 from costchart._io.errors import CostchartError
 from costchart._io.frames import as_pandas, check_by_names, normalize_by
@@ -190,7 +196,7 @@ def cheapest_set(
             confidence_level=level,
             n_resamples=n_resamples,
             rng=generator,
-            progress=_of_group(told, k, len(aligned)),
+            progress=of_group(told, k, len(aligned)),
         )
         part = _intervals(found, grid)
         part["name_row"] = one.name_rows[part.pop("which")]
@@ -268,10 +274,3 @@ def _intervals(found, grid: np.ndarray) -> dict[str, np.ndarray]:
         "lower": lower,
         "upper": upper,
     }
-
-
-def _of_group(told: Callable[[str], None] | None, k: int, count: int):
-    """``told``, its messages prefixed with the group (when there are several)."""
-    if told is None or count == 1:
-        return told
-    return lambda message: told(f"group {k + 1} of {count}: {message}")
