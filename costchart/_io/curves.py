@@ -213,7 +213,8 @@ def check_cost_curves(
     msg = (
         f"{name} is not one cost curve per group{where}: {what}, so its rows belong to "
         "several curves (tables concatenated, a grouping column dropped or left out of by=, "
-        f"or cost lines that lost their 'line' column); {_fix(table, curves, problem, fix_for)}"
+        "cost lines that lost their 'line' column, or a grid given pc 0 or 1 twice); "
+        f"{_fix(table, curves, problem, fix_for)}"
     )
     raise CostchartError(msg)
 
