@@ -168,14 +168,12 @@ def check_resample_memory(
 
 
 def reporter(progress) -> Callable[[str], None] | None:
-    """``progress=`` as a callable taking a message (``True``: standard error), or None."""
-    if progress is True or (isinstance(progress, np.bool_) and progress):
-        return _stderr_progress
-    if progress is None or progress is False or isinstance(progress, np.bool_):
-        return None
-    if not callable(progress):
-        msg = f"progress={progress!r} must be True, False or a callable taking a message"
-        raise CostchartError(msg)
+    """``progress=`` (checked at the edge) as a callable taking a message, or None.
+
+    ``True`` reports to standard error.
+    """
+    if progress is None or isinstance(progress, (bool, np.bool_)):
+        return _stderr_progress if progress else None
     return progress
 
 

@@ -17,7 +17,7 @@ import pandas as pd
 from costchart._cost.envelope import lower_envelope
 from costchart._cost.pointwise import SLIVER, pointwise_statistics
 from costchart._io import schema as col
-from costchart._io.curves import check_cost_curves
+from costchart._io.curves import COST_TOLERANCE, check_cost_curves
 from costchart._io.errors import CostchartError
 from costchart._io.frames import describe_group, infer_by, normalize_by
 from costchart._io.groups import assemble, split_groups
@@ -140,15 +140,15 @@ def vertical_average(
     grouping = infer_by(table, by, name="curves", declared=over)
     by = [c for c in grouping if c not in over]
     given = table_kind(table) == "curve"
-    if not given:
+    if given:
+        pc, cost = check_curve(table, "curves")
+    else:  # costchart's own envelopes: one curve per group of by and over
         table = lower_envelope(table, by=[*by, *over])
-    else:
-        check_curve(table, "curves")
+        pc = table[col.PC].to_numpy(np.float64)
+        cost = table[col.COST].to_numpy(np.float64)
     groups = split_groups(table, by)
     members = split_groups(table, [*by, *over])
-    pc = table[col.PC].to_numpy(np.float64)
-    cost = table[col.COST].to_numpy(np.float64)
-    if given:  # one curve per group of by and over (costchart's own envelopes are)
+    if given:  # one curve per group of by and over
         kind = table.attrs.get(KIND)
 
         def fix_for(column: str) -> str:
@@ -217,7 +217,7 @@ def _refuse_jumps(table, curves: list[str], members, pc, cost) -> None:
     """
     order = np.lexsort((pc, members.row_ids))
     same = (np.diff(members.row_ids[order]) == 0) & (np.diff(pc[order]) == 0)
-    jump = same & (np.abs(np.diff(cost[order])) > 1e-12)
+    jump = same & (np.abs(np.diff(cost[order])) > COST_TOLERANCE)
     if jump.any():
         row = order[int(np.flatnonzero(jump)[0])]
         where = describe_group(curves, tuple(table[c].iloc[row] for c in curves))

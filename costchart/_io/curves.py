@@ -29,7 +29,7 @@ from costchart._io.errors import CostchartError, listed
 from costchart._io.frames import describe_group, is_row_index, own_columns
 from costchart._io.groups import Groups, split_groups
 
-__all__ = ["ONE_COST_PER_PC", "check_cost_curves", "check_curves"]
+__all__ = ["COST_TOLERANCE", "ONE_COST_PER_PC", "check_cost_curves", "check_curves"]
 
 #: Rates written by hand may carry rounding (0.1 + 0.2); a fall smaller than this is none.
 RATE_TOLERANCE = 1e-12

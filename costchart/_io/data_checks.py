@@ -216,8 +216,10 @@ def distinct_keys(values, what: str) -> None:
     ``True == 1`` and ``False == 0`` in Python, so pandas takes them for one name (one
     classifier, one group). Only object columns can hold both kinds.
     """
+    if not pd.api.types.is_object_dtype(values):  # read no other column value by value
+        return
     array = values.to_numpy() if isinstance(values, pd.Series) else np.asarray(values)
-    if array.dtype != object or not array.size:
+    if not array.size:
         return
     if pd.api.types.infer_dtype(array, skipna=True) not in ("mixed", "mixed-integer"):
         return  # one kind of value (or bools with text), nothing equal across kinds

@@ -119,9 +119,8 @@ def split_groups(frame: pd.DataFrame, by: list[str]) -> Groups:
     if not by:
         return Groups(frame, by, np.arange(n), np.array([n] if n else [], dtype=np.int64))
     require_columns(frame.columns, by, "the table", "by= must name its grouping columns.")
-    for column in by:
-        if frame[column].dtype == object:  # only object columns hold bools beside numbers
-            distinct_keys(frame[column], f"column {column!r} (a grouping column)")
+    for column in by:  # only object columns can hold a bool beside a number
+        distinct_keys(frame[column], f"column {column!r} (a grouping column)")
     runs = _contiguous_runs(frame, by)
     if runs is not None:  # each group's rows together, as costchart's own tables hold them
         return Groups(frame, by, np.arange(n), runs)

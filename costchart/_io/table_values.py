@@ -138,12 +138,17 @@ def check_rates(table: pd.DataFrame, name: str) -> dict[str, np.ndarray]:
 _CHECKED = (col.FPR, col.TPR, col.TP, col.FP, col.TN, col.FN, col.THRESHOLD)
 
 
-def check_curve(table: pd.DataFrame, name: str) -> None:
-    """Refuse ``pc`` outside [0, 1] or NaN and costs that are NaN, infinite or negative."""
-    check_unit(table, (col.PC,), name, "operating points")
+def check_curve(table: pd.DataFrame, name: str) -> tuple[np.ndarray, np.ndarray]:
+    """Refuse ``pc`` outside [0, 1] or NaN and costs that are NaN, infinite or negative.
+
+    Returns the ``pc`` and ``cost`` columns it read, as float64.
+    """
+    pc = numbers(table, col.PC, name)
+    _refuse(pc, ~((pc >= 0) & (pc <= 1)), col.PC, name, "operating points in [0, 1]")
     # An envelope's rates travel on to selection tables: they must be rates too.
     check_unit(table, [c for c in (col.FPR, col.TPR) if c in table.columns], name, "rates")
     cost = numbers(table, col.COST, name)
     # Normalized expected cost FNR·pc + FPR·(1 - pc) lies in [0, 1].
     bad = ~(np.isfinite(cost) & (cost >= -COST_ROUNDING) & (cost <= 1 + COST_ROUNDING))
     _refuse(cost, bad, col.COST, name, "normalized costs in [0, 1]")
+    return pc, cost

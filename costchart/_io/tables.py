@@ -265,8 +265,7 @@ def curve_groups(
         raise CostchartError(msg)
     by = infer_by(table, by, name=name, declared=declared)
     groups = _groups_of(table, by, name)
-    check_curve(table, name)
-    pc, cost = numbers(table, col.PC, name), numbers(table, col.COST, name)
+    pc, cost = check_curve(table, name)
     check_cost_curves(table, by, groups, pc, cost, name=name, kind=table.attrs.get(KIND))
     return table, by, groups
 

@@ -15,6 +15,7 @@ import pandas as pd
 
 from costchart._cost.average import check_over, grouped_runs
 from costchart._io import schema as col
+from costchart._io.curves import COST_TOLERANCE
 from costchart._io.deprecation import ABSENT, deprecated_names, renamed_value, take_alias
 from costchart._io.errors import CostchartError, warn
 from costchart._io.exact import exact_column, order_keys
@@ -115,7 +116,7 @@ def curve_points(curve, *, by: str | Sequence[str] | None = None) -> pd.DataFram
     # reaches the vertex at the first row's cost and leaves it at the last row's.
     starts, ends, kept = grouped_runs(pc, groups.ids)
     arriving, leaving = cost[starts], cost[ends]
-    jumps = np.abs(leaving - arriving) > 1e-12
+    jumps = np.abs(leaving - arriving) > COST_TOLERANCE
     if jumps.any() and unsorted.any():
         msg = (
             f"curve jumps at pc={float(pc[kept][np.flatnonzero(jumps)[0]])!r}, but its rows are "

@@ -42,8 +42,8 @@ print(switches)
 
 # %%
 # The confidence set: at each ``pc``, the classifiers no other is surely cheaper than.
-sets = cc.cheapest_set(
-    data,
+# The chart below finds the same set from the same options.
+paired = dict(
     score="score",
     label="label",
     classifier="classifier",
@@ -51,6 +51,7 @@ sets = cc.cheapest_set(
     by="dataset",
     rng=0,
 )
+sets = cc.cheapest_set(data, **paired)
 size = sets.groupby(["dataset", "pc_lo", "pc_hi"])["classifier"].agg(["size", "first"])
 alone = size[size["size"] == 1].reset_index()
 print(alone)
@@ -70,12 +71,7 @@ print(decided.round(3))
 # set (a bar wherever a classifier is in it, solid where it is the data's cheapest).
 chart = cc.cheapest_set_chart(
     data,
-    score="score",
-    label="label",
-    classifier="classifier",
-    instance="instance",
-    by="dataset",
-    rng=0,
+    **paired,
     size=220,
     title="Which classifier where, and where the data cannot tell",
     subtitle="beneath each cost view: the classifiers that could be the cheapest (90 %)",
