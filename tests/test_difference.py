@@ -490,3 +490,21 @@ def test_a_bool_beside_an_equal_number_in_the_pairing_columns_is_named(function,
     what = "the classifier names|a grouping column" if column == "m" else "the instance ids"
     with pytest.raises(cc.CostchartError, match=rf"column '{column}' \(({what})\) holds True"):
         getattr(cc, function)(data, score="s", label="y", classifier="m", instance="id")
+
+
+@pytest.mark.parametrize("column", ["lower", "significant", "pc"])
+def test_a_grouping_column_named_like_the_bands_own_is_refused(column):
+    # It was written over by the band's column: the groups were lost without a word.
+    n = 20
+    data = pd.DataFrame(
+        {
+            column: np.repeat(["x", "y"], 2 * n),
+            "m": np.tile(np.repeat(["a", "b"], n), 2),
+            "id": np.tile(np.arange(n), 4),
+            "y": np.tile([1, 0], 2 * n),
+            "s": np.arange(4 * n) % 7 * 1.0,
+        }
+    )
+    options = dict(score="s", label="y", classifier="m", instance="id", by=column)
+    with pytest.raises(cc.CostchartError, match=rf"includes '{column}', a column name costchart"):
+        cc.difference_band(data, **options)

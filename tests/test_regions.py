@@ -73,6 +73,15 @@ def test_names_come_from_the_band_the_argument_or_default():
     band.attrs["costchart"] = {"a": "logistic", "b": "tree"}
     assert cc.significant_regions(band).cheaper.tolist() == ["tree"]
     assert cc.significant_regions(band, a="p", b="q").cheaper.tolist() == ["q"]
+    # The recorded two the other way round would call the wrong classifier cheaper.
+    with pytest.raises(cc.CostchartError, match=r"a='tree' and b='logistic' swap the"):
+        cc.significant_regions(band, a="tree", b="logistic")
+    full = band.assign(lower=band.difference - 0.05, upper=band.difference + 0.05, se=0.02)
+    with (
+        pytest.warns(cc.CostchartWarning, match=r"does not record its level"),
+        pytest.raises(cc.CostchartError, match=r"swap the classifiers the band compares"),
+    ):
+        cc.difference_chart(full, a="tree", b="logistic")
 
 
 @pytest.mark.parametrize(

@@ -174,6 +174,7 @@ def recorded_names(table, names) -> tuple[str, str]:
         ):
             msg = f"names={names!r} must be two non-empty strings: the names of a and b"
             raise CostchartError(msg)
+        _refuse_swapped(table, names)
         return names[0], names[1]
     recorded = _recorded(table)
     a, b = recorded.get("a"), recorded.get("b")
@@ -187,6 +188,26 @@ def recorded_names(table, names) -> tuple[str, str]:
     # As the charts draw them: a date as 2020-01-31, bytes as their text, ...
     texts = drawable_values(pd.Series([a, b], dtype=object), "the names of a and b")
     return (str(a), str(b)) if texts is None else (str(texts[0]), str(texts[1]))
+
+
+def _refuse_swapped(table, names) -> None:
+    """Refuse ``a=``, ``b=`` that name the band's two classifiers the other way round.
+
+    Other names are display names (a shorter or prettier label); the recorded two swapped
+    would call the wrong classifier cheaper.
+    """
+    recorded = _recorded(table)
+    a, b = recorded.get("a"), recorded.get("b")
+    if a is None or b is None or str(a) == str(b):
+        return
+    if (names[0], names[1]) == (str(b), str(a)):
+        msg = (
+            f"a={names[0]!r} and b={names[1]!r} swap the classifiers the band compares "
+            f"(its difference is {str(a)!r} minus {str(b)!r}); pass a={str(a)!r}, "
+            f"b={str(b)!r} (or leave them out), or make the band with a={names[0]!r}, "
+            f"b={names[1]!r}"
+        )
+        raise CostchartError(msg)
 
 
 def recorded_compact(table) -> bool | None:

@@ -28,7 +28,7 @@ from costchart._io import schema as col
 from costchart._io.deprecation import deprecated_names
 from costchart._io.errors import CostchartError, plain
 from costchart._io.exact import exact_column, order_keys
-from costchart._io.frames import as_pandas, normalize_by
+from costchart._io.frames import as_pandas, check_by_names, normalize_by
 from costchart._io.groups import assemble, split_groups
 from costchart._io.intervals import band_aliases
 from costchart._io.parameters import checked
@@ -177,6 +177,7 @@ def difference_band(
     if compact:
         check_grid(options.pc)
     by = normalize_by(by)
+    check_by_names(by)  # the band's own columns would be written twice
     if threshold is not None:
         threshold = threshold_pair(threshold, "threshold")
     if selection is not None:
