@@ -177,3 +177,14 @@ def test_the_selection_of_an_honest_hybrid_has_no_empty_intervals_and_gives_it_b
     data = _runs(folds=2, n=120)
     again = cc.apply_selection(data[data.fold == 1], selection, score="s", label="y", by="clf")
     np.testing.assert_allclose(again[["pc", "cost"]], hybrids[["pc", "cost"]], rtol=0, atol=1e-15)
+
+
+def test_compare_refuses_curves_that_jump():
+    # It read one side of each jump: b, cheaper below pc 0.5, was never called better.
+    jump = pd.DataFrame({"pc": [0.0, 0.5, 0.5, 1.0], "cost": [0.0, 0.5, 0.2, 0.0]})
+    line = pd.DataFrame({"pc": [0.0, 0.5, 1.0], "cost": [0.0, 0.3, 0.0]})
+    with pytest.raises(cc.CostchartError, match=r"a jumps at pc=0\.5 .*compare reads curves"):
+        cc.compare(jump, line)
+    with pytest.raises(cc.CostchartError, match=r"b jumps at pc=0\.5"):
+        cc.compare(line, jump)
+    assert cc.compare(line, line).crossovers.size == 0

@@ -17,7 +17,7 @@ import pandas as pd
 from costchart._cost.envelope import lower_envelope
 from costchart._cost.pointwise import SLIVER, pointwise_statistics
 from costchart._io import schema as col
-from costchart._io.curves import COST_TOLERANCE, check_cost_curves
+from costchart._io.curves import check_cost_curves, first_jump
 from costchart._io.errors import CostchartError
 from costchart._io.frames import describe_group, infer_by, normalize_by
 from costchart._io.groups import assemble, split_groups
@@ -215,11 +215,8 @@ def _refuse_jumps(table, curves: list[str], members, pc, cost) -> None:
     The average runs through each curve's vertices, one cost per ``pc``; at a jump it
     would keep one side and average the wrong costs beyond it.
     """
-    order = np.lexsort((pc, members.row_ids))
-    same = (np.diff(members.row_ids[order]) == 0) & (np.diff(pc[order]) == 0)
-    jump = same & (np.abs(np.diff(cost[order])) > COST_TOLERANCE)
-    if jump.any():
-        row = order[int(np.flatnonzero(jump)[0])]
+    row = first_jump(members.row_ids, pc, cost)
+    if row is not None:
         where = describe_group(curves, tuple(table[c].iloc[row] for c in curves))
         msg = (
             f"curve {where} jumps at pc={float(pc[row])!r} (two costs there), as honest "

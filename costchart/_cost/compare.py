@@ -9,6 +9,7 @@ import pandas as pd
 
 from costchart._cost.expected import _lines, _vertices, expected_cost, segment_integrator
 from costchart._io import schema as col
+from costchart._io.curves import first_jump
 from costchart._io.errors import CostchartError
 from costchart._io.parameters import checked
 from costchart._io.tables import curve_groups, read_table
@@ -81,7 +82,16 @@ def _single_curve(curve, name: str):
             "each: select one group first"
         )
         raise CostchartError(msg)
-    return table, _vertices(table, by, groups[0], name)
+    pc, cost = _vertices(table, by, groups[0], name)
+    row = first_jump(np.zeros(len(pc), dtype=np.int64), pc, cost)
+    if row is not None:
+        msg = (
+            f"{name} jumps at pc={float(pc[row])!r} (two costs there), as honest hybrids "
+            "(apply_selection) and Brier curves do; compare reads curves with one cost at "
+            "each pc: compare their expected costs (expected_cost) instead"
+        )
+        raise CostchartError(msg)
+    return table, (pc, cost)
 
 
 def check_names(names) -> tuple[str, str]:

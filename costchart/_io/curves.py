@@ -29,7 +29,13 @@ from costchart._io.errors import CostchartError, listed
 from costchart._io.frames import describe_group, is_row_index, own_columns
 from costchart._io.groups import Groups, split_groups
 
-__all__ = ["COST_TOLERANCE", "ONE_COST_PER_PC", "check_cost_curves", "check_curves"]
+__all__ = [
+    "COST_TOLERANCE",
+    "ONE_COST_PER_PC",
+    "check_cost_curves",
+    "check_curves",
+    "first_jump",
+]
 
 #: Rates written by hand may carry rounding (0.1 + 0.2); a fall smaller than this is none.
 RATE_TOLERANCE = 1e-12
@@ -257,6 +263,18 @@ def _first_cost_problem(
         return None
     k, what = min(found, key=lambda item: ids[order[item[0]]])
     return int(ids[order[k]]), what
+
+
+def first_jump(ids: np.ndarray, pc: np.ndarray, cost: np.ndarray) -> int | None:
+    """The first row (in curve, then ``pc`` order) where a curve jumps, or None.
+
+    A jump is two costs at one ``pc`` of one curve (``ids`` numbers each row's curve), as
+    honest hybrids and Brier curves have; for readers that take one cost at each ``pc``.
+    """
+    order = np.lexsort((pc, ids))
+    same = (np.diff(ids[order]) == 0) & (np.diff(pc[order]) == 0)
+    jump = same & (np.abs(np.diff(cost[order])) > COST_TOLERANCE)
+    return int(order[int(np.flatnonzero(jump)[0])]) if jump.any() else None
 
 
 def _fix(
