@@ -120,10 +120,11 @@ def test_progress_is_reported_group_by_group_and_changes_nothing(rng, capsys):
     reported = call(both, by="data", progress=told.append)
     pd.testing.assert_frame_equal(reported, call(both, by="data"))
     assert told[0].startswith("group 1 of 2: resampled ")
-    assert told[-1] == "group 2 of 2: resampled 400 of 400"
+    # 400 resamples, and 50 inner resamples of each of the first 200 (the calibration)
+    assert told[-1] == "group 2 of 2: resampled 10,400 of 10,400"
     assert all(m.startswith(("group 1 of 2: ", "group 2 of 2: ")) for m in told)
     call(a, progress=True)  # to standard error, without a group for one group
-    assert capsys.readouterr().err.splitlines()[-1] == "costchart: resampled 400 of 400"
+    assert capsys.readouterr().err.splitlines()[-1] == "costchart: resampled 10,400 of 10,400"
 
 
 def test_progress_must_take_a_message(rng):
@@ -234,9 +235,10 @@ class _Recorded:
     def __init__(self, draws):
         self.draws = list(draws)
 
-    def multinomial(self, n, pvals, size):
+    def multinomial(self, n, pvals, size=None):
         drawn = self.draws.pop(0)
-        assert drawn.shape == (size, len(pvals)) and (drawn.sum(axis=1) == n).all()
+        rows = size if size is not None else len(pvals)
+        assert drawn.shape == (rows, np.shape(pvals)[-1]) and (drawn.sum(axis=1) == n).all()
         return drawn
 
 
@@ -252,8 +254,40 @@ def _least_cost(scores, positive, weights, pc):
     return np.min(costs, axis=0)
 
 
+def _floored(spread):
+    """Brute force: each pair's standard errors at least half their median over live pc."""
+    floored = np.zeros_like(spread)
+    for p, row in enumerate(spread):
+        live = row > 1e-12
+        if live.any():
+            floored[p] = np.where(live, np.maximum(row, 0.5 * np.median(row[live])), 0.0)
+    return floored
+
+
+def _resampled(scores, positive, pc, pos_draws, neg_draws):
+    """Brute force: every classifier's least cost on each resample (resamples x k x pc)."""
+    out = np.empty((len(pos_draws), scores.shape[1], len(pc)))
+    for b in range(len(pos_draws)):
+        weights = np.r_[pos_draws[b], neg_draws[b]].astype(float)
+        for j in range(scores.shape[1]):
+            out[b, j] = _least_cost(scores[:, j], positive, weights, pc)
+    return out
+
+
+def _largest(resampled, centre, pairs, se):
+    """Brute force: each resample's largest |d* - centre| / se over pairs and live pc."""
+    largest = np.zeros(len(resampled))
+    for b in range(len(resampled)):
+        for p, (i, j) in enumerate(pairs):
+            live = se[p] > 0
+            deviation = np.abs(resampled[b, i] - resampled[b, j] - centre[p])[live] / se[p][live]
+            largest[b] = max(largest[b], deviation.max(initial=0.0))
+    return largest
+
+
 def test_the_kernel_agrees_with_a_brute_force_resampling_reference(rng):
-    n_pos, n_neg, k, draws, level = 7, 9, 3, 60, 0.8
+    """Costs, floored standard errors, the double bootstrap's level and the set, by loops."""
+    n_pos, n_neg, k, draws, inner, level = 7, 9, 3, 60, 50, 0.8
     positive = np.r_[np.ones(n_pos, bool), np.zeros(n_neg, bool)]
     scores = np.stack(
         [np.round(s * positive + rng.normal(size=len(positive)), 1) for s in (1.5, 1.0, 0.2)], 1
@@ -261,40 +295,48 @@ def test_the_kernel_agrees_with_a_brute_force_resampling_reference(rng):
     pc = np.linspace(0, 1, 11)
     pos_draws = rng.multinomial(n_pos, np.full(n_pos, 1 / n_pos), size=draws)
     neg_draws = rng.multinomial(n_neg, np.full(n_neg, 1 / n_neg), size=draws)
+    # Every one of the 60 resamples is calibrated on (fewer than 200), 50 times each.
+    inner_pos = np.concatenate([rng.multinomial(n_pos, d / n_pos, size=inner) for d in pos_draws])
+    inner_neg = np.concatenate([rng.multinomial(n_neg, d / n_neg, size=inner) for d in neg_draws])
     found = members(
         scores,
         positive,
         pc,
         confidence_level=level,
         n_resamples=draws,
-        rng=_Recorded([pos_draws, neg_draws]),
+        rng=_Recorded([pos_draws, neg_draws, inner_pos, inner_neg]),
     )
     ones = np.ones(len(positive))
     cost = np.stack([_least_cost(scores[:, j], positive, ones, pc) for j in range(k)])
     np.testing.assert_allclose(found.cost, cost, atol=1e-12)
-    resampled = np.empty((draws, k, len(pc)))
-    for b in range(draws):
-        weights = np.r_[pos_draws[b], neg_draws[b]].astype(float)
-        for j in range(k):
-            resampled[b, j] = _least_cost(scores[:, j], positive, weights, pc)
-    largest = np.zeros(draws)
-    member = np.ones((k, len(pc)), bool)
     pairs = [(i, j) for i in range(k) for j in range(i + 1, k)]
-    spreads = {}
-    for i, j in pairs:
-        estimate = cost[i] - cost[j]
-        deviation = resampled[:, i] - resampled[:, j] - estimate
-        spread = deviation.std(axis=0)
-        spreads[i, j] = spread
-        np.testing.assert_allclose(found.se[i, j], spread, atol=1e-12)
-        np.testing.assert_allclose(found.se[j, i], spread, atol=1e-12)
-        live = spread > 1e-12
-        largest = np.maximum(largest, np.max(np.abs(deviation[:, live]) / spread[live], axis=1))
-    critical = np.sort(largest)[int(np.ceil(level * (draws - 1)))]
+    estimate = np.stack([cost[i] - cost[j] for i, j in pairs])
+    resampled = _resampled(scores, positive, pc, pos_draws, neg_draws)
+    spread = np.stack([(resampled[:, i] - resampled[:, j]).std(axis=0) for i, j in pairs])
+    se = _floored(spread)
+    assert (se > spread).any()  # the floor acts in this case
+    for p, (i, j) in enumerate(pairs):
+        np.testing.assert_allclose(found.se[i, j], se[p], atol=1e-12)
+        np.testing.assert_allclose(found.se[j, i], se[p], atol=1e-12)
+    # The double bootstrap: each resample as the sample, the sample as the truth.
+    placed = np.empty(draws)
+    for b in range(draws):
+        rows = slice(b * inner, (b + 1) * inner)
+        again = _resampled(scores, positive, pc, inner_pos[rows], inner_neg[rows])
+        centre = np.stack([resampled[b, i] - resampled[b, j] for i, j in pairs])
+        inner_se = np.stack([_floored((again[:, i] - again[:, j]).std(axis=0)) for i, j in pairs])
+        spreads = _largest(again, centre, pairs, inner_se)
+        own = _largest(resampled[b : b + 1], estimate, pairs, inner_se)[0]
+        placed[b] = np.mean(spreads < own) + 0.5 * np.mean(spreads == own)
+    calibrated = min(max(np.quantile(placed, level), level), max(level, 1 - 10 / draws))
+    assert found.level == pytest.approx(calibrated, abs=1e-12)
+    assert found.level > level  # the calibration acts in this case
+    largest = _largest(resampled, estimate, pairs, se)
+    critical = np.sort(largest)[int(np.ceil(calibrated * (draws - 1) - 1e-9))]
     assert found.critical == pytest.approx(critical, abs=1e-12)
-    for i, j in pairs:
-        estimate = cost[i] - cost[j]
-        member[j] &= ~(estimate + critical * spreads[i, j] < -1e-12)  # i surely cheaper
-        member[i] &= ~(-estimate + critical * spreads[i, j] < -1e-12)  # j surely cheaper
+    member = np.ones((k, len(pc)), bool)
+    for p, (i, j) in enumerate(pairs):
+        member[j] &= ~(estimate[p] + critical * se[p] < -1e-12)  # i surely cheaper
+        member[i] &= ~(-estimate[p] + critical * se[p] < -1e-12)  # j surely cheaper
     np.testing.assert_array_equal(found.member, member)
     assert not member.all()  # the case tells something apart

@@ -72,8 +72,10 @@ def cheapest_set(
     ``n_resamples`` paired resamples of the instances (stratified: each class's size kept),
     in which every classifier chooses its thresholds again (the choice is made on the same
     data, and its luck must be in the bounds): the standard errors are the resampled
-    differences' standard deviations, and the critical value is the ``confidence_level``
-    quantile of the largest deviation over pairs and ``pc`` in standard errors. A
+    differences' standard deviations (at least half their median over ``pc``), and the
+    critical value is a quantile of the largest deviation over pairs and ``pc`` in
+    standard errors, at a level a double bootstrap calibrates so that the bounds hold at
+    ``confidence_level`` (10,000 resamples of resamples on top of ``n_resamples``). A
     classifier leaves the set at a ``pc`` where another's cost is surely lower (the bound
     of their difference lies below 0): a multiple comparison with the best, in the spirit
     of a model confidence set.
@@ -143,12 +145,12 @@ def cheapest_set(
     ...                         pc=np.linspace(0.1, 0.9, 9), rng=0)
     >>> table.round(3)
        pc_lo  pc_hi  model  cheapest   pc  difference  lower  upper
-    0    0.1    0.7  sharp      True  0.1       0.000  0.000  0.000
-    1    0.8    0.9  sharp      True  0.8       0.000  0.000  0.000
-    2    0.8    0.9   fair     False  0.8       0.056 -0.006  0.118
+    0    0.1    0.3  sharp      True  0.1        0.00  0.000  0.000
+    1    0.4    0.9  sharp      True  0.4        0.00  0.000  0.000
+    2    0.4    0.9   fair     False  0.5        0.09 -0.001  0.181
 
-    "weak" is surely dearer everywhere, and "fair" up to 0.7; from 0.8 the data cannot
-    tell "fair" and "sharp" apart.
+    "weak" is surely dearer everywhere, and "fair" up to 0.3; from 0.4 the data cannot
+    tell "fair" and "sharp" apart (at 0.5 only just: the lower bound is -0.001).
     """
     by = normalize_by(by)
     for name, value in (

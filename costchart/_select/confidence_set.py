@@ -5,16 +5,30 @@ chooses there, ``pc * FNR + (1 - pc) * FPR``: its least cost on the data. For ev
 of classifiers ``(i, j)`` and every ``pc``, the difference ``d = cost_i - cost_j`` gets
 bounds ``d +- c * se`` that hold for every pair and every ``pc`` at once. Both come from
 paired resamples of the instances, in each of which every classifier chooses its
-thresholds again, along the resample's own envelope: ``se`` is the standard deviation of
-the resampled differences, and ``c`` the quantile at the confidence level of the largest
-deviation ``|d* - d| / se`` over pairs and ``pc``.
+thresholds again, along the resample's own envelope:
+
+* ``se`` is the standard deviation of the resampled differences, but at least
+  :data:`SE_FLOOR` times its median over ``pc`` (per pair). Near ``pc`` 0 and 1 the least
+  cost turns on a few extreme scores, and a resampled standard deviation there varies
+  from test set to test set by a quarter; a deviation divided by so uncertain a scale is
+  heavy-tailed, and those ``pc`` alone would set the critical value. With ties in the
+  scores it can be near 0 where one resample in hundreds differs, and a deviation divided
+  by it near the square root of the resamples.
+* ``c`` is a quantile of the largest deviation ``|d* - d| / se`` over pairs and ``pc``,
+  at a level calibrated by a double bootstrap (prepivoting, Beran 1987), as the
+  simultaneous bands calibrate theirs: each of the first
+  :data:`~costchart._bands.simultaneous.CALIBRATION_OUTER` resamples is taken as the
+  sample and the sample as the truth, resampled
+  :data:`~costchart._bands.simultaneous.CALIBRATION_INNER` times, and its own largest
+  deviation from the truth is placed among its inner resamples' (``u``, ties counted
+  half). The level is the ``confidence_level`` quantile of ``u``, never below
+  ``confidence_level`` and never so high that fewer than 10 resamples lie beyond it.
 
 Each resample draws each class's instances with replacement, as many as the class holds
-(stratified). Half-size resamples (an m-out-of-n bootstrap, a remedy for statistics that
-are minima) covered no better in ``tests/benchmarks/bench_cheapest_set.py``: two equal
-classifiers with independent scores, 50, 100 and 200 instances per class, stayed in the
-set over the whole ``pc`` range in 0.861, 0.889 and 0.897 of 1,000 test sets, against
-0.889, 0.872 and 0.892 with full-size resamples (``docs/cheapest_set.md``).
+(stratified). ``tests/benchmarks/bench_cheapest_set.py`` measures the set's coverage and
+power; ``docs/cheapest_set.md`` shows them, with the remedies that did no better
+(half-size resamples, a variance-stabilizing scale, the double bootstrap without the
+floor).
 
 A classifier ``j`` leaves the set at a ``pc`` where some other classifier ``i`` is surely
 cheaper: the upper bound of ``cost_i - cost_j`` is below 0. The truly cheapest classifier
@@ -30,11 +44,15 @@ from dataclasses import dataclass
 import numpy as np
 
 from costchart._bands.choice import envelope_choice
+from costchart._bands.simultaneous import CALIBRATION_INNER, CALIBRATION_OUTER
 
-__all__ = ["ZERO", "Members", "members"]
+__all__ = ["SE_FLOOR", "ZERO", "Members", "members"]
 
 #: Cost differences within this of 0 are rounding: costs are sums of fractions of counts.
 ZERO = 1e-12
+#: The least standard error a pair's difference is scaled by, as a share of its median
+#: over ``pc``.
+SE_FLOOR = 0.5
 #: Elements of the temporary arrays made per chunk of resamples.
 CHUNK_ELEMENTS = 2**23
 
@@ -44,13 +62,15 @@ class Members:
     """One group's answer.
 
     ``cost`` and ``member`` (classifiers x ``pc``), ``se`` of each ordered pair's
-    difference (classifiers x classifiers x ``pc``) and the critical value.
+    difference (classifiers x classifiers x ``pc``), the critical value and the level it
+    was taken at (calibrated).
     """
 
     cost: np.ndarray
     member: np.ndarray
     se: np.ndarray
     critical: float
+    level: float
 
     def bounds(self, i: np.ndarray, j: np.ndarray, at: np.ndarray):
         """``cost_i - cost_j`` at the ``pc`` positions ``at``, with its bounds."""
@@ -76,37 +96,149 @@ def members(
     how many resamples are done after each chunk of them.
     """
     k = scores.shape[1]
-    curves = [_Curve(scores[:, j], positive) for j in range(k)]
-    cost = np.stack([c.least_cost(None, None, pc)[0] for c in curves])
-    first, second = np.triu_indices(k, 1)
-    estimate = cost[first] - cost[second]
-    n_pos, n_neg = int(positive.sum()), int((~positive).sum())
-    per_resample = n_pos + n_neg + sum(c.width for c in curves) * 3 + 4 * len(pc)
-    chunk = max(1, min(n_resamples, CHUNK_ELEMENTS // per_resample))
-    resampled = np.empty((n_resamples, k, len(pc)))
+    resampler = _Resampler([_Curve(scores[:, j], positive) for j in range(k)], positive, pc)
+    cost = resampler.costs(None, None)[0]
+    pairs = np.triu_indices(k, 1)
+    estimate = cost[pairs[0]] - cost[pairs[1]]  # pairs x pc
+    keep = min(CALIBRATION_OUTER, n_resamples)
+    chunk = resampler.chunk(n_resamples)
+    differences = np.empty((n_resamples, len(estimate), len(pc)))
+    kept = []
+    total = n_resamples + keep * CALIBRATION_INNER  # with the calibration's inner resamples
+    told = _counter(progress, total)
     for start in range(0, n_resamples, chunk):
         size = min(chunk, n_resamples - start)
-        drawn_pos = rng.multinomial(n_pos, np.full(n_pos, 1 / n_pos), size=size)
-        drawn_neg = rng.multinomial(n_neg, np.full(n_neg, 1 / n_neg), size=size)
-        for j, curve in enumerate(curves):
-            resampled[start : start + size, j] = curve.least_cost(drawn_pos, drawn_neg, pc)
-        if progress is not None:
-            progress(f"resampled {start + size:,} of {n_resamples:,}")
-    se = np.zeros((k, k, len(pc)))
-    largest = np.zeros(n_resamples)
-    for pair, (i, j) in enumerate(zip(first.tolist(), second.tolist(), strict=True)):
-        difference = resampled[:, i] - resampled[:, j]
-        spread = difference.std(axis=0)
-        live = spread > ZERO
-        se[i, j] = se[j, i] = np.where(live, spread, 0.0)
-        inverse = np.where(live, 1.0 / np.where(live, spread, 1.0), 0.0)
-        deviation = np.abs((difference - estimate[pair]) * inverse).max(axis=1)
-        np.maximum(largest, deviation, out=largest)
-    critical = float(np.quantile(largest, confidence_level, method="higher"))
-    upper = cost[:, None, :] - cost[None, :, :] + critical * se  # bound of cost_i - cost_j
+        drawn = resampler.draw(rng, size)
+        differences[start : start + size] = _differences(resampler.costs(*drawn), pairs)
+        kept.append(tuple(d[: max(0, keep - start)] for d in drawn))
+        told(start + size)
+    se = _floored(differences.std(axis=0))
+    largest = _largest(differences, estimate, se)
+    kept_pos, kept_neg = (np.concatenate(parts) for parts in zip(*kept, strict=True))
+    placed = _placed(
+        resampler,
+        pairs,
+        (kept_pos, kept_neg),
+        differences[:keep],
+        estimate,
+        rng,
+        lambda done: told(n_resamples + done),
+    )
+    level = _calibrated(placed, confidence_level, n_resamples)
+    critical = float(np.quantile(largest, level, method="higher"))
+    full = np.zeros((k, k, len(pc)))
+    full[pairs] = se
+    full[pairs[::-1]] = se
+    upper = cost[:, None, :] - cost[None, :, :] + critical * full  # bound of cost_i - cost_j
     beaten = (upper < -ZERO) & ~np.eye(k, dtype=bool)[:, :, None]
     member = ~beaten.any(axis=0)  # j stays unless some i is surely cheaper
-    return Members(cost, member, se, critical)
+    return Members(cost, member, full, critical, level)
+
+
+def _counter(progress, total: int) -> Callable[[int], None]:
+    """Tell ``progress`` (if given) how many of ``total`` resamples are done."""
+
+    def told(done: int) -> None:
+        if progress is not None:
+            progress(f"resampled {done:,} of {total:,}")
+
+    return told
+
+
+def _differences(costs: np.ndarray, pairs) -> np.ndarray:
+    """Each pair's cost difference, ``cost_i - cost_j``: (rows, pairs, pc)."""
+    return costs[:, pairs[0]] - costs[:, pairs[1]]
+
+
+def _floored(spread: np.ndarray) -> np.ndarray:
+    """Standard errors (..., pc) at least :data:`SE_FLOOR` times their median over ``pc``.
+
+    A ``pc`` where every resample gives the same difference keeps 0: it has no spread to
+    scale by, and it enters no maximum.
+    """
+    live = spread > ZERO
+    some = live.any(axis=-1)
+    median = np.zeros((*spread.shape[:-1], 1))
+    median[some] = np.nanmedian(np.where(live, spread, np.nan)[some], axis=-1, keepdims=True)
+    return np.where(live, np.maximum(spread, SE_FLOOR * median), 0.0)
+
+
+def _largest(differences: np.ndarray, centre: np.ndarray, se: np.ndarray) -> np.ndarray:
+    """Each resample's largest ``|difference - centre| / se`` over pairs and live ``pc``.
+
+    ``differences`` (..., resamples, pairs, pc); ``centre`` and ``se`` (..., pairs, pc).
+    """
+    inverse = np.where(se > 0, 1.0 / np.where(se > 0, se, 1.0), 0.0)
+    deviation = np.abs(differences - centre[..., None, :, :]) * inverse[..., None, :, :]
+    return deviation.reshape(*deviation.shape[:-2], -1).max(axis=-1, initial=0.0)
+
+
+def _placed(resampler, pairs, kept, outer, estimate, rng, told) -> np.ndarray:
+    """``u`` of each kept resample: its own deviation placed among its inner resamples'.
+
+    Each kept resample (its draws ``kept``, its differences ``outer``) is taken as the
+    sample and ``estimate`` as the truth. Its :data:`CALIBRATION_INNER` resamples give
+    its standard errors and the distribution its own largest deviation from the truth
+    is placed in (ties counted half). ``told`` is given the inner resamples done.
+    """
+    keep = len(outer)
+    placed = np.empty(keep)
+    chunk = max(1, resampler.chunk(keep * CALIBRATION_INNER) // CALIBRATION_INNER)
+    for start in range(0, keep, chunk):
+        stop = min(keep, start + chunk)
+        drawn = resampler.draw_from(rng, *(d[start:stop] for d in kept), CALIBRATION_INNER)
+        inner = _differences(resampler.costs(*drawn), pairs)
+        inner = inner.reshape(stop - start, CALIBRATION_INNER, *inner.shape[1:])
+        centre = outer[start:stop]
+        se = _floored(inner.std(axis=1))
+        own = _largest(centre[:, None], estimate, se)  # (kept, 1)
+        spread = _largest(inner, centre, se)  # (kept, inner)
+        placed[start:stop] = np.mean(spread < own, axis=1) + 0.5 * np.mean(spread == own, axis=1)
+        told(stop * CALIBRATION_INNER)
+    return placed
+
+
+def _calibrated(placed: np.ndarray, level: float, n_resamples: int) -> float:
+    """The level the critical value is taken at: the ``level`` quantile of ``placed``.
+
+    Never below ``level``, nor so high that fewer than 10 of ``n_resamples`` lie beyond.
+    """
+    ceiling = max(level, 1 - 10 / n_resamples)
+    return float(np.clip(np.quantile(placed, level), level, ceiling))
+
+
+class _Resampler:
+    """Every classifier's least cost on paired, stratified resamples of one group."""
+
+    def __init__(self, curves: list[_Curve], positive: np.ndarray, pc: np.ndarray):
+        self.curves, self.pc = curves, pc
+        self.n_pos, self.n_neg = int(positive.sum()), int((~positive).sum())
+        widths = sum(c.width for c in curves)
+        self.per_resample = self.n_pos + self.n_neg + 3 * widths + 4 * len(pc) * len(curves)
+
+    def chunk(self, rows: int) -> int:
+        """How many resamples to hold at once, of ``rows``."""
+        return max(1, min(rows, CHUNK_ELEMENTS // self.per_resample))
+
+    def draw(self, rng, size: int) -> tuple[np.ndarray, np.ndarray]:
+        """``size`` resamples: copies of each instance drawn, per class (rows x instances)."""
+        return tuple(
+            rng.multinomial(n, np.full(n, 1 / n), size=size) for n in (self.n_pos, self.n_neg)
+        )
+
+    def draw_from(self, rng, drawn_pos, drawn_neg, times: int):
+        """``times`` resamples of each resample given (its rows of copies), row after row."""
+        return tuple(
+            rng.multinomial(n, np.repeat(drawn / n, times, axis=0))
+            for drawn, n in ((drawn_pos, self.n_pos), (drawn_neg, self.n_neg))
+        )
+
+    def costs(self, drawn_pos, drawn_neg) -> np.ndarray:
+        """Each classifier's least cost at each ``pc`` (rows x classifiers x pc).
+
+        One row of the data themselves when ``drawn_pos`` and ``drawn_neg`` are None.
+        """
+        return np.stack([c.least_cost(drawn_pos, drawn_neg, self.pc) for c in self.curves], 1)
 
 
 class _Curve:

@@ -15,12 +15,12 @@ What the page shows
 
 The envelope always names an owner, but only the largest data set can name one classifier
 with confidence. On credit, logistic regression is never ruled out, and over a stretch of
-``pc`` around 0.6 it is the only classifier left: there the data say to use it. On
-diabetes and ionosphere the data rule out one classifier over short stretches only, and
-keep two or three everywhere else. On sonar, the smallest, no classifier is ruled out at
-any ``pc``, although the envelope passes from one classifier to another: those switches
-are within the noise of 208 instances. Everywhere, the data's own cheapest classifier is
-in the set.
+``pc`` from about 0.5 to 0.7 it is the only classifier left: there the data say to use it.
+On diabetes and sonar the data rule out the tree over short stretches of high ``pc`` only,
+and keep all three classifiers everywhere else. On ionosphere no classifier is ruled out
+at any ``pc``, although the envelope passes from one classifier to another three times:
+those switches are within the noise of 351 instances. Everywhere, the data's own
+cheapest classifier is in the set.
 """
 
 import costchart as cc
