@@ -112,6 +112,22 @@ def test_only_the_scores_order_matters_and_a_seed_repeats_the_band():
     np.testing.assert_allclose(band[columns], moved[columns], rtol=0, atol=1e-12)
 
 
+def test_the_default_band_reports_progress_group_by_group_and_changes_nothing():
+    rng = np.random.default_rng(9)
+    data = pd.concat([_binormal(rng).assign(g=g) for g in "ab"], ignore_index=True)
+    pc = [0.25, 0.5, 0.75]
+    messages: list[str] = []
+    band = cc.bootstrap_band(
+        data, score="s", label="y", by="g", pc=pc, rng=3, progress=messages.append
+    )
+    pd.testing.assert_frame_equal(
+        band, cc.bootstrap_band(data, score="s", label="y", by="g", pc=pc, rng=3)
+    )
+    assert messages[0].startswith("group 1 of 2: resampled ")
+    assert messages[-1] == "group 2 of 2: resampled 2,000 of 2,000"
+    assert "group 1 of 2: resampled 2,000 of 2,000" in messages
+
+
 def test_whole_weights_give_the_band_of_repeated_rows():
     rng = np.random.default_rng(7)
     data = _binormal(rng, 30, 30).assign(w=rng.integers(1, 4, 60))

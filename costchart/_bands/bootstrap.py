@@ -164,7 +164,7 @@ def bootstrap_band(
     pc : array-like, optional
         Operating points; 501 evenly spaced values in [0, 1] by default.
     progress : bool or callable
-        Report resampling progress (to standard error, or to the callable).
+        Report resampling progress group by group (to standard error, or to the callable).
     bins : int, optional
         Compute the ROC points at about ``bins`` score quantiles (as in
         :func:`roc_points`); the envelope then chooses among those thresholds only.

@@ -42,7 +42,7 @@ import numpy as np
 from scipy.special import ndtr, ndtri
 
 from costchart._bands.counts import Counts, cost_weights
-from costchart._bands.options import MAX_INSTANCES, Options
+from costchart._bands.options import MAX_INSTANCES, Options, for_group
 from costchart._io.errors import CostchartError
 from costchart._roc.upper_hull import upper_hulls
 
@@ -119,7 +119,7 @@ def choice_band(
         span = slice(g * n_pc, (g + 1) * n_pc)
         part = Counts(counts.tp[span], counts.fn[span], counts.fp[span], counts.tn[span])
         shift, low_q, high_q, spread, factor = _resampled_choice(
-            positives, negatives, grid, options, simultaneous
+            positives, negatives, grid, for_group(options, g, len(classes)), simultaneous
         )
         s_hat = _jeffreys(part, pc, options.sampling)
         if len(grid) != n_pc:
@@ -208,6 +208,8 @@ def _resampled_choice(positives, negatives, pc, options: Options, simultaneous: 
         s_all[rows] = jeffreys_se(
             pos_total[:, None] - tp_c, fp_c, pos_total[:, None], n, w_fn, w_fp, options.sampling
         )
+        if options.progress is not None:
+            options.progress(f"resampled {start + size:,} of {draws:,}")
     shift = d_all.mean(axis=0)
     spread = d_all.std(axis=0)
     # A resample that chose a nearly trivial classifier has a tiny standard error but no
