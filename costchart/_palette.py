@@ -19,11 +19,11 @@ import pandas as pd
 
 from costchart._io.colors import check_palette
 from costchart._io.drawable import drawable_values
-from costchart._io.errors import CostchartError, plain
+from costchart._io.errors import CostchartError, plain, show
 from costchart._io.frames import is_hashable
 from costchart._io.parameters import checked
 
-__all__ = ["COLORS", "color_scale", "palette"]
+__all__ = ["COLORS", "chart_palette", "color_scale", "palette"]
 
 #: The default colours, in the order values receive them.
 COLORS = (
@@ -101,16 +101,27 @@ def palette(values: Iterable, *, colors: Mapping | None = None) -> dict:
     >>> cc.palette(["tree", "logistic"], colors={"tree": "black"})
     {'logistic': '#0072B2', 'tree': 'black'}
     """
+    return _mapping(values, colors, "colors")
+
+
+def chart_palette(values: Iterable, palette: Mapping | None) -> dict:
+    """:func:`palette` of a chart's values, its ``palette=`` named so in messages."""
+    return _mapping(values, palette, "palette")
+
+
+def _mapping(values: Iterable, colors: Mapping | None, name: str) -> dict:
+    """:func:`palette`, its chosen colours named ``name`` in messages."""
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
         msg = f"values={values!r} must be a list or column of the values to colour"
         raise CostchartError(msg)
-    chosen = check_palette(colors, "colors")
+    chosen = check_palette(colors, name)
     if isinstance(values, pd.Series) and isinstance(values.dtype, pd.StringDtype):
         # Text columns: their distinct values, in order of first appearance as below, in
         # one pass of the column's own (instead of a Python object per row).
         values = values.unique()
     values = _as_drawn(list(values))
     chosen = dict(zip(_as_drawn(list(chosen)), chosen.values(), strict=True))
+    _refuse_near_misses(values, chosen, name)
     ordered = _sorted_values(values + list(chosen))
     free = iter(c for c in COLORS if c not in set(chosen.values()))
     mapping = {}
@@ -120,6 +131,38 @@ def palette(values: Iterable, *, colors: Mapping | None = None) -> dict:
         else:
             mapping[plain(value)] = next(free, COLORS[number % len(COLORS)])
     return mapping
+
+
+def _refuse_near_misses(values: list, chosen: dict, name: str) -> None:
+    """Refuse a chosen key that names no value but one value without a colour, loosely.
+
+    ``"Logistic"`` for ``"logistic"``, or ``"1"`` for the number 1, would leave that value
+    its default colour without a word. A key that names no value at all is kept: one
+    mapping may serve every chart of a report.
+    """
+    named = {_loosely(value) for value in chosen if _hashable_in(value, values)}
+    uncoloured = {}
+    for value in values:
+        if is_hashable(value) and value not in chosen and _loosely(value) not in named:
+            uncoloured.setdefault(_loosely(value), value)
+    for key in chosen:
+        if not _hashable_in(key, values) and _loosely(key) in uncoloured:
+            meant = uncoloured[_loosely(key)]
+            msg = (
+                f"{name}= key {show(key)} names no value to colour, and {show(meant)} got no "
+                f"colour chosen: pass {show(meant)} as the key (keys must equal the values, "
+                "type and case included)"
+            )
+            raise CostchartError(msg)
+
+
+def _loosely(value) -> str:
+    """A value as text, case folded: how a typed key can look like a value and miss it."""
+    return str(plain(value)).casefold()
+
+
+def _hashable_in(value, values: list) -> bool:
+    return is_hashable(value) and value in values
 
 
 def _as_drawn(values: list) -> list:
@@ -138,5 +181,5 @@ def color_scale(values, colors: Mapping | None = None) -> alt.Scale:
     ``colors`` may already be a full mapping (from :func:`palette`): values missing from
     it get free default colours.
     """
-    mapping = palette(values, colors=colors)
+    mapping = _mapping(values, colors, "palette")
     return alt.Scale(domain=list(mapping), range=list(mapping.values()))

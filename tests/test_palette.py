@@ -90,3 +90,35 @@ def test_bad_input_is_refused(values, colors, message):
 )
 def test_every_colour_vega_reads_is_accepted(colour):
     assert cc.palette(["a"], colors={"a": colour}) == {"a": colour}
+
+
+@pytest.mark.parametrize(
+    ("values", "colors", "meant"),
+    [
+        (["tree", "logistic"], {"Logistic": "red"}, "'logistic'"),
+        ([1, 2], {"1": "red"}, "1"),
+        (["1", "2"], {1: "red"}, "'1'"),
+    ],
+)
+def test_a_key_that_misses_a_value_only_by_case_or_type_is_refused(values, colors, meant):
+    with pytest.raises(cc.CostchartError, match=f"colors= key .* names no value.*pass {meant} as"):
+        cc.palette(values, colors=colors)
+
+
+def test_keys_for_other_charts_values_are_kept():
+    # One mapping for a whole report: keys this chart does not show are no mistake, and
+    # neither is a key like another value in case when that value has its own colour.
+    mapping = cc.palette(
+        ["logistic"], colors={"tree": "black", "Logistic": "red", "logistic": "blue"}
+    )
+    assert mapping == {"Logistic": "red", "logistic": "blue", "tree": "black"}
+
+
+def test_a_chart_names_its_palette_when_a_key_misses(rng):
+    y = rng.random(100) < 0.5
+    data = pd.DataFrame(
+        {"m": np.repeat(["tree", "logistic"], 50), "s": rng.normal(size=100) + y, "y": y}
+    )
+    points = cc.roc_points(data, score="s", label="y", by="m")
+    with pytest.raises(cc.CostchartError, match="palette= key 'Tree' names no value"):
+        cc.roc_chart(points, classifier="m", palette={"Tree": "black"})

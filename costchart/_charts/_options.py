@@ -31,7 +31,7 @@ from costchart._io.validation import (
     probabilities,
     whole_number,
 )
-from costchart._palette import palette as palette_of
+from costchart._palette import chart_palette
 from costchart._vega import content_name
 
 __all__ = [
@@ -237,7 +237,7 @@ def check_iso(iso) -> list[float] | None:
 
 def colors_of(table: pd.DataFrame, color: str | None, look: Look) -> dict | None:
     """One colour per value of ``color`` for every layer of a composition."""
-    return palette_of(table[color], colors=look.palette) if color else None
+    return chart_palette(table[color], look.palette) if color else None
 
 
 def keys_of(table: pd.DataFrame, facet: str | None) -> pd.DataFrame | None:

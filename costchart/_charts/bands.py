@@ -23,7 +23,7 @@ from costchart._io.deprecation import renamed_pair
 from costchart._io.errors import CostchartError, warn
 from costchart._io.frames import carry_grouping, infer_by
 from costchart._io.parameters import checked
-from costchart._palette import palette as palette_of
+from costchart._palette import chart_palette
 from costchart._vega import title_text
 from costchart.layers import _base as layers_base
 from costchart.layers.bands import draw_band, draw_degenerate_ticks
@@ -181,7 +181,7 @@ def difference_chart(
         raise CostchartError(msg)
     keys = keys_of(table, facet)
     # A report's palette names every classifier; the key lists only the two compared.
-    everyone = palette_of([a, b], colors=look.palette)
+    everyone = chart_palette([a, b], look.palette)
     colors = {name: everyone[name] for name in (a, b)}
     axis = title_text(f"Cost of {a} minus cost of {b}")  # names in Vega-Lite's expressions
     drawn = table.assign(costchart_low=table[col.LOWER], costchart_high=table[col.UPPER])

@@ -42,7 +42,7 @@ from costchart._io import schema as col
 from costchart._io.errors import CostchartError
 from costchart._io.parameters import checked
 from costchart._io.validation import finite_number, one_of, probability, whole_number
-from costchart._palette import palette as palette_of
+from costchart._palette import chart_palette
 from costchart._vega import content_name, nominal
 from costchart.layers import _base as base
 from costchart.layers.cost import trivial, trivial_region
@@ -195,7 +195,7 @@ def explorer(
             raise CostchartError(msg)
         # The data's prevalence, to the slider's step (a reader sees 0.53, not 0.533654).
         prevalence = round(data_prevalence, 2) if p_pos is None else probability(p_pos, "p_pos")
-    colors = palette_of(table[color], colors=look.palette) if color else None
+    colors = chart_palette(table[color], look.palette) if color else None
 
     pc_name = f"{name}_pc"
     params, prevalence_expr = (
