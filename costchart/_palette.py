@@ -141,7 +141,7 @@ def _refuse_near_misses(values: list, chosen: dict, name: str) -> None:
     mapping may serve every chart of a report.
     """
     named = {_loosely(value) for value in chosen if _hashable_in(value, values)}
-    uncoloured = {}
+    uncoloured: dict[str, object] = {}
     for value in values:
         if is_hashable(value) and value not in chosen and _loosely(value) not in named:
             uncoloured.setdefault(_loosely(value), value)

@@ -102,24 +102,24 @@ def members(
     estimate = cost[pairs[0]] - cost[pairs[1]]  # pairs x pc
     keep = min(CALIBRATION_OUTER, n_resamples)
     chunk = resampler.chunk(n_resamples)
-    differences = np.empty((n_resamples, len(estimate), len(pc)))
+    resampled = np.empty((n_resamples, k, len(pc)))
     kept = []
     total = n_resamples + keep * CALIBRATION_INNER  # with the calibration's inner resamples
     told = _counter(progress, total)
     for start in range(0, n_resamples, chunk):
         size = min(chunk, n_resamples - start)
         drawn = resampler.draw(rng, size)
-        differences[start : start + size] = _differences(resampler.costs(*drawn), pairs)
+        resampled[start : start + size] = resampler.costs(*drawn)
         kept.append(tuple(d[: max(0, keep - start)] for d in drawn))
         told(start + size)
-    se = _floored(differences.std(axis=0))
-    largest = _largest(differences, estimate, se)
+    se = _standard_errors(resampled, pairs)
+    largest = _largest(resampled, estimate, se, pairs)
     kept_pos, kept_neg = (np.concatenate(parts) for parts in zip(*kept, strict=True))
     placed = _placed(
         resampler,
         pairs,
         (kept_pos, kept_neg),
-        differences[:keep],
+        resampled[:keep],
         estimate,
         rng,
         lambda done: told(n_resamples + done),
@@ -145,9 +145,15 @@ def _counter(progress, total: int) -> Callable[[int], None]:
     return told
 
 
-def _differences(costs: np.ndarray, pairs) -> np.ndarray:
-    """Each pair's cost difference, ``cost_i - cost_j``: (rows, pairs, pc)."""
-    return costs[:, pairs[0]] - costs[:, pairs[1]]
+def _standard_errors(costs: np.ndarray, pairs) -> np.ndarray:
+    """Each pair's standard error at each ``pc``, floored (:func:`_floored`).
+
+    ``costs`` (..., resamples, classifiers, pc); the result is (..., pairs, pc).
+    """
+    spread = [
+        (costs[..., i, :] - costs[..., j, :]).std(axis=-2) for i, j in zip(*pairs, strict=True)
+    ]
+    return _floored(np.stack(spread, axis=-2))
 
 
 def _floored(spread: np.ndarray) -> np.ndarray:
@@ -163,23 +169,29 @@ def _floored(spread: np.ndarray) -> np.ndarray:
     return np.where(live, np.maximum(spread, SE_FLOOR * median), 0.0)
 
 
-def _largest(differences: np.ndarray, centre: np.ndarray, se: np.ndarray) -> np.ndarray:
-    """Each resample's largest ``|difference - centre| / se`` over pairs and live ``pc``.
+def _largest(costs: np.ndarray, centre: np.ndarray, se: np.ndarray, pairs) -> np.ndarray:
+    """Each resample's largest ``|cost_i - cost_j - centre| / se`` over pairs and live ``pc``.
 
-    ``differences`` (..., resamples, pairs, pc); ``centre`` and ``se`` (..., pairs, pc).
+    ``costs`` (..., resamples, classifiers, pc); ``centre`` and ``se`` (..., pairs, pc).
+    One pair at a time: many classifiers make many pairs.
     """
-    inverse = np.where(se > 0, 1.0 / np.where(se > 0, se, 1.0), 0.0)
-    deviation = np.abs(differences - centre[..., None, :, :]) * inverse[..., None, :, :]
-    return deviation.reshape(*deviation.shape[:-2], -1).max(axis=-1, initial=0.0)
+    largest = np.zeros(costs.shape[:-2])
+    for p, (i, j) in enumerate(zip(*pairs, strict=True)):
+        scale = se[..., p, None, :]
+        inverse = np.where(scale > 0, 1.0 / np.where(scale > 0, scale, 1.0), 0.0)
+        difference = costs[..., i, :] - costs[..., j, :]
+        deviation = np.abs(difference - centre[..., p, None, :]) * inverse
+        np.maximum(largest, deviation.max(axis=-1, initial=0.0), out=largest)
+    return largest
 
 
 def _placed(resampler, pairs, kept, outer, estimate, rng, told) -> np.ndarray:
     """``u`` of each kept resample: its own deviation placed among its inner resamples'.
 
-    Each kept resample (its draws ``kept``, its differences ``outer``) is taken as the
-    sample and ``estimate`` as the truth. Its :data:`CALIBRATION_INNER` resamples give
-    its standard errors and the distribution its own largest deviation from the truth
-    is placed in (ties counted half). ``told`` is given the inner resamples done.
+    Each kept resample (its draws ``kept``, its costs ``outer``) is taken as the sample
+    and ``estimate`` as the truth. Its :data:`CALIBRATION_INNER` resamples give its
+    standard errors and the distribution its own largest deviation from the truth is
+    placed in (ties counted half). ``told`` is given the inner resamples done.
     """
     keep = len(outer)
     placed = np.empty(keep)
@@ -187,12 +199,12 @@ def _placed(resampler, pairs, kept, outer, estimate, rng, told) -> np.ndarray:
     for start in range(0, keep, chunk):
         stop = min(keep, start + chunk)
         drawn = resampler.draw_from(rng, *(d[start:stop] for d in kept), CALIBRATION_INNER)
-        inner = _differences(resampler.costs(*drawn), pairs)
-        inner = inner.reshape(stop - start, CALIBRATION_INNER, *inner.shape[1:])
-        centre = outer[start:stop]
-        se = _floored(inner.std(axis=1))
-        own = _largest(centre[:, None], estimate, se)  # (kept, 1)
-        spread = _largest(inner, centre, se)  # (kept, inner)
+        inner = resampler.costs(*drawn).reshape(stop - start, CALIBRATION_INNER, *outer.shape[1:])
+        sample = outer[start:stop]  # (kept, classifiers, pc)
+        se = _standard_errors(inner, pairs)  # (kept, pairs, pc)
+        centre = sample[:, pairs[0]] - sample[:, pairs[1]]
+        own = _largest(sample[:, None], estimate, se, pairs)  # (kept, 1)
+        spread = _largest(inner, centre, se, pairs)  # (kept, inner)
         placed[start:stop] = np.mean(spread < own, axis=1) + 0.5 * np.mean(spread == own, axis=1)
         told(stop * CALIBRATION_INNER)
     return placed
