@@ -140,14 +140,15 @@ def _refuse_near_misses(values: list, chosen: dict, name: str) -> None:
     its default colour without a word. A key that names no value at all is kept: one
     mapping may serve every chart of a report.
     """
-    named = {_loosely(value) for value in chosen if _hashable_in(value, values)}
+    present = {value for value in values if is_hashable(value)}
+    named = {_loosely(key) for key in chosen if key in present}
     uncoloured: dict[str, object] = {}
-    for value in values:
+    for value in values:  # in order, so the message names the first
         if is_hashable(value) and value not in chosen and _loosely(value) not in named:
             uncoloured.setdefault(_loosely(value), value)
     for key in chosen:
-        if not _hashable_in(key, values) and _loosely(key) in uncoloured:
-            meant = uncoloured[_loosely(key)]
+        meant = uncoloured.get(_loosely(key)) if key not in present else None
+        if meant is not None:
             msg = (
                 f"{name}= key {show(key)} names no value to colour, and {show(meant)} got no "
                 f"colour chosen: pass {show(meant)} as the key (keys must equal the values, "
@@ -159,10 +160,6 @@ def _refuse_near_misses(values: list, chosen: dict, name: str) -> None:
 def _loosely(value) -> str:
     """A value as text, case folded: how a typed key can look like a value and miss it."""
     return str(plain(value)).casefold()
-
-
-def _hashable_in(value, values: list) -> bool:
-    return is_hashable(value) and value in values
 
 
 def _as_drawn(values: list) -> list:
