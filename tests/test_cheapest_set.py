@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -28,6 +30,11 @@ def paired(rng, separations, n=100, *, copies=False):
             "s": np.concatenate(scores),
         }
     )
+
+
+#: Small test data can ask the calibration for more than the resamples resolve; the
+#: warning that says so has its own test, and the other tests read the table.
+UNRESOLVED = "ignore:cheapest_set. the double bootstrap:costchart.CostchartWarning"
 
 
 def call(data, **options):
@@ -65,6 +72,7 @@ def test_two_copies_are_both_in_the_set_everywhere(rng):
     assert (table[["difference", "lower", "upper"]] == 0).all().all()
 
 
+@pytest.mark.filterwarnings(UNRESOLVED)
 def test_the_table(rng):
     data = paired(rng, [2.0, 1.6, 0.3], n=60)
     table = call(data)
@@ -133,6 +141,7 @@ def test_progress_must_take_a_message(rng):
         call(data, progress=lambda: None)  # it was called with a message: a TypeError
 
 
+@pytest.mark.filterwarnings(UNRESOLVED)
 def test_rows_order_and_scores_order_do_not_matter(rng):
     data = paired(rng, [1.2, 1.0, 0.8], n=40)
     shuffled = data.sample(frac=1.0, random_state=1).reset_index(drop=True)
@@ -146,6 +155,48 @@ def test_rows_order_and_scores_order_do_not_matter(rng):
         again.sort_values(key).reset_index(drop=True),
         reference.sort_values(key).reset_index(drop=True),
     )
+
+
+def test_classifiers_tied_for_the_cheapest_give_bounds_whatever_their_order():
+    # Two classifiers tie for the cheapest at the ends of pc (both the trivial classifier
+    # there); each row's bounds must not depend on which of them the data list first.
+    data = paired(np.random.default_rng(0), [2.5, 2.0, 0.5], n=30)
+    grid = np.linspace(0, 1, 21)
+    key = ["pc_lo", "model"]
+    reference = call(data, pc=grid).sort_values(key).reset_index(drop=True)
+    for order in (["m1", "m0", "m2"], ["m2", "m1", "m0"]):
+        swapped = pd.concat([data[data.model == m] for m in order], ignore_index=True)
+        table = call(swapped, pc=grid).sort_values(key).reset_index(drop=True)
+        pd.testing.assert_frame_equal(table, reference)
+    # A classifier among the cheapest is its own reference: no difference, no width.
+    cheapest = reference[reference["cheapest"]]
+    assert (cheapest[["difference", "lower", "upper"]] == 0).all().all()
+    tied = reference.groupby(["pc_lo"])["cheapest"].sum()
+    assert (tied >= 2).any()  # the case has ties
+
+
+def test_a_level_the_resamples_cannot_resolve_is_said_with_the_resamples_it_needs():
+    data = paired(np.random.default_rng(4), [1.0, 1.0], n=50)
+    with pytest.warns(cc.CostchartWarning, match="calibrated its critical value") as caught:
+        call(data, n_resamples=100, pc=np.linspace(0, 1, 51))
+    # The level and the resamples it names are those of the kernel on the same draws.
+    wide = data.pivot(index="id", columns="model", values="s").to_numpy()
+    found = members(
+        wide,
+        np.repeat([True, False], 50),
+        np.linspace(0, 1, 51),
+        confidence_level=0.9,
+        n_resamples=100,
+        rng=np.random.default_rng(0),
+    )
+    assert found.calibrated > found.level == pytest.approx(0.9)
+    message = str(caught[0].message)
+    assert f"level {found.calibrated:.3g}" in message
+    needed = int(np.ceil(10 / (1 - found.calibrated) - 1e-9))
+    assert message.endswith(f"pass n_resamples >= {needed:,}")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        call(data, n_resamples=needed + 200, pc=np.linspace(0, 1, 51))
 
 
 @pytest.mark.parametrize(
@@ -164,6 +215,7 @@ def test_data_that_cannot_be_paired_are_refused(rng, change, message):
         call(change(paired(rng, [1.0, 0.5], n=20)))
 
 
+@pytest.mark.filterwarnings(UNRESOLVED)
 @pytest.mark.parametrize(("cls", "other"), [(1, 0), (0, 1)])
 def test_a_group_with_one_instance_of_a_class_is_refused(rng, cls, other):
     """One instance of a class: the resamples never vary it, so the bounds are too narrow."""
@@ -340,3 +392,9 @@ def test_the_kernel_agrees_with_a_brute_force_resampling_reference(rng):
         member[i] &= ~(-estimate[p] + critical * se[p] < -1e-12)  # j surely cheaper
     np.testing.assert_array_equal(found.member, member)
     assert not member.all()  # the case tells something apart
+
+
+def test_resamples_beyond_memory_are_refused_with_what_to_pass(rng):
+    data = paired(rng, [1.0, 0.5], n=20)
+    with pytest.raises(cc.CostchartError, match=r"pass n_resamples <= [\d,]+ or fewer pc values$"):
+        call(data, n_resamples=10**8)

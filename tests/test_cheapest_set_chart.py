@@ -18,7 +18,7 @@ from costchart._charts.cheapest_set import STRIP_FROM, STRIP_TO, strip_rows
 
 DIGITS = 5
 GRID = np.linspace(0, 1, 41)
-OPTIONS = {"n_resamples": 200, "rng": 1, "pc": GRID}
+OPTIONS = {"n_resamples": 500, "rng": 1, "pc": GRID}
 
 
 def _data(*, groups=("p",), n=80, seed=0) -> pd.DataFrame:

@@ -161,8 +161,8 @@ def check_resample_memory(
         msg = (
             f"n_resamples={n_resamples:,} at {n_pc:,} operating points would need about "
             f"{needed / 2**30:,.1f} GiB of memory (at most {RESAMPLE_MEMORY / 2**30:g} GiB "
-            f"is allowed); pass n_resamples <= {fitting:,}, fewer pc values"
-            + (f", or {instead}" if instead else "")
+            f"is allowed); pass n_resamples <= {fitting:,}"
+            + (f", fewer pc values, or {instead}" if instead else " or fewer pc values")
         )
         raise CostchartError(msg)
 

@@ -24,7 +24,7 @@ from costchart._bands.options import (
     reporter,
 )
 from costchart._io import schema as col
-from costchart._io.errors import CostchartError
+from costchart._io.errors import CostchartError, warn
 from costchart._io.frames import as_pandas, check_by_names, normalize_by
 from costchart._io.groups import assemble, split_groups
 from costchart._io.parameters import checked
@@ -188,7 +188,7 @@ def cheapest_set(
     widest = max((one.scores.shape[1] for one in aligned), default=0)
     # Each resample holds every classifier's cost at each pc, and a pair's differences.
     check_resample_memory(n_resamples, (widest + 3) * len(grid), len(grid), instead="")
-    parts, lengths = [], []
+    parts, lengths, wanted = [], [], []
     told = reporter(progress)
     for k, one in enumerate(aligned):
         found = members(
@@ -200,10 +200,14 @@ def cheapest_set(
             rng=generator,
             progress=of_group(told, k, len(aligned)),
         )
+        if found.level + 1e-12 < found.calibrated < 1:  # level 1: see _warn_uncalibrated
+            wanted.append(found.calibrated)
         part = _intervals(found, grid)
         part["name_row"] = one.name_rows[part.pop("which")]
         parts.append(part)
         lengths.append(len(part["name_row"]))
+    if wanted:
+        _warn_uncalibrated(wanted, len(aligned), level, n_resamples)
     columns = {
         name: np.concatenate([p[name] for p in parts]) if parts else np.zeros(0) for name in _PARTS
     }
@@ -219,6 +223,26 @@ def cheapest_set(
         col.UPPER: columns["upper"],
     }
     return assemble(groups, np.asarray(lengths, dtype=np.int64), table, kind=KIND)
+
+
+def _warn_uncalibrated(wanted: list[float], groups: int, level: float, n_resamples: int):
+    """Warn that some groups' critical values need more resamples than were drawn.
+
+    A calibrated level below 1 that fewer than 10 resamples lie beyond is resolved by more
+    resamples, and the warning names how many. Level 1 (in over a tenth of the resamples
+    taken as the sample, the truth lay beyond all their own resamples) no number resolves;
+    such a group's critical value is taken where 10 resamples lie beyond, and is not warned
+    about (``docs/cheapest_set.md``: the calibration errs on the wide side).
+    """
+    highest = max(wanted)
+    which = "its" if groups == 1 else f"{len(wanted)} of {groups} groups'"
+    warn(
+        f"cheapest_set: the double bootstrap calibrated {which} critical value to level "
+        f"{highest:.3g}, but n_resamples={n_resamples:,} resolves levels up to "
+        f"{max(level, 1 - 10 / n_resamples):.3g} only (10 resamples beyond the critical "
+        f"value): the set may hold the cheapest classifier in fewer than {level:g} of test "
+        f"sets; pass n_resamples >= {math.ceil(10 / (1 - highest) - 1e-9):,}"
+    )
 
 
 def _check_columns(by: list[str], classifier, instance, score, label) -> None:
@@ -264,8 +288,7 @@ def _intervals(found, grid: np.ndarray) -> dict[str, np.ndarray]:
     first_largest = np.minimum.reduceat(where, starts, axis=1)
     run, which = np.nonzero(found.member[:, starts].T)  # runs in order, classifiers within
     at = first_largest[which, run]
-    owner = np.argmin(found.cost, axis=0)
-    difference, lower, upper = found.bounds(which, owner[at], at)
+    difference, lower, upper = found.bounds(which, _reference(found, cheapest, which, at), at)
     return {
         "pc_lo": grid[starts[run]],
         "pc_hi": grid[stops[run]],
@@ -276,3 +299,15 @@ def _intervals(found, grid: np.ndarray) -> dict[str, np.ndarray]:
         "lower": lower,
         "upper": upper,
     }
+
+
+def _reference(found, cheapest: np.ndarray, which: np.ndarray, at: np.ndarray) -> np.ndarray:
+    """The classifier each row's difference is taken against: the cheapest at its ``pc``.
+
+    A classifier among the cheapest is its own reference (difference 0). Of several
+    classifiers tied for the cheapest, the one whose difference has the least standard
+    error: the rows' order in the data does not matter.
+    """
+    tied = cheapest[:, at].T  # (rows, classifiers)
+    spread = np.where(tied, found.se[which, :, at], np.inf)
+    return np.where(cheapest[which, at], which, np.argmin(spread, axis=1))

@@ -22,7 +22,10 @@ thresholds again, along the resample's own envelope:
   :data:`~costchart._bands.simultaneous.CALIBRATION_INNER` times, and its own largest
   deviation from the truth is placed among its inner resamples' (``u``, ties counted
   half). The level is the ``confidence_level`` quantile of ``u``, never below
-  ``confidence_level`` and never so high that fewer than 10 resamples lie beyond it.
+  ``confidence_level``. Where fewer than 10 of ``n_resamples`` would lie beyond it, the
+  critical value is taken where 10 do; :func:`~costchart.cheapest_set` warns that the
+  set may be too small and names the ``n_resamples`` it needs, unless the level is 1,
+  which no number of resamples resolves.
 
 Each resample draws each class's instances with replacement, as many as the class holds
 (stratified). ``tests/benchmarks/bench_cheapest_set.py`` measures the set's coverage and
@@ -62,8 +65,9 @@ class Members:
     """One group's answer.
 
     ``cost`` and ``member`` (classifiers x ``pc``), ``se`` of each ordered pair's
-    difference (classifiers x classifiers x ``pc``), the critical value and the level it
-    was taken at (calibrated).
+    difference (classifiers x classifiers x ``pc``), the critical value, the level it
+    was taken at, and the level the calibration asked for (above ``level`` where the
+    resamples cannot resolve it: fewer than 10 would lie beyond).
     """
 
     cost: np.ndarray
@@ -71,6 +75,7 @@ class Members:
     se: np.ndarray
     critical: float
     level: float
+    calibrated: float
 
     def bounds(self, i: np.ndarray, j: np.ndarray, at: np.ndarray):
         """``cost_i - cost_j`` at the ``pc`` positions ``at``, with its bounds."""
@@ -124,7 +129,8 @@ def members(
         rng,
         lambda done: told(n_resamples + done),
     )
-    level = _calibrated(placed, confidence_level, n_resamples)
+    calibrated = max(confidence_level, float(np.quantile(placed, confidence_level)))
+    level = min(calibrated, max(confidence_level, 1 - 10 / n_resamples))
     critical = float(np.quantile(largest, level, method="higher"))
     full = np.zeros((k, k, len(pc)))
     full[pairs] = se
@@ -132,7 +138,7 @@ def members(
     upper = cost[:, None, :] - cost[None, :, :] + critical * full  # bound of cost_i - cost_j
     beaten = (upper < -ZERO) & ~np.eye(k, dtype=bool)[:, :, None]
     member = ~beaten.any(axis=0)  # j stays unless some i is surely cheaper
-    return Members(cost, member, full, critical, level)
+    return Members(cost, member, full, critical, level, calibrated)
 
 
 def _counter(progress, total: int) -> Callable[[int], None]:
@@ -208,15 +214,6 @@ def _placed(resampler, pairs, kept, outer, estimate, rng, told) -> np.ndarray:
         placed[start:stop] = np.mean(spread < own, axis=1) + 0.5 * np.mean(spread == own, axis=1)
         told(stop * CALIBRATION_INNER)
     return placed
-
-
-def _calibrated(placed: np.ndarray, level: float, n_resamples: int) -> float:
-    """The level the critical value is taken at: the ``level`` quantile of ``placed``.
-
-    Never below ``level``, nor so high that fewer than 10 of ``n_resamples`` lie beyond.
-    """
-    ceiling = max(level, 1 - 10 / n_resamples)
-    return float(np.clip(np.quantile(placed, level), level, ceiling))
 
 
 class _Resampler:
