@@ -12,6 +12,7 @@ colour blindness, and in greyscale by lightness for the first few), then Paul To
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 
 import altair as alt
@@ -119,8 +120,10 @@ def _mapping(values: Iterable, colors: Mapping | None, name: str) -> dict:
         # Text columns: their distinct values, in order of first appearance as below, in
         # one pass of the column's own (instead of a Python object per row).
         values = values.unique()
-    values = _as_drawn(list(values))
-    chosen = dict(zip(_as_drawn(list(chosen)), chosen.values(), strict=True))
+    values = list(values)
+    keys = _keys_as_drawn(values, list(chosen))
+    values = _as_drawn(values)
+    chosen = dict(zip(keys, chosen.values(), strict=True))
     _refuse_near_misses(values, chosen, name)
     ordered = _sorted_values(values + list(chosen))
     free = iter(c for c in COLORS if c not in set(chosen.values()))
@@ -154,12 +157,40 @@ def _refuse_near_misses(values: list, chosen: dict, name: str) -> None:
                 f"colour chosen: pass {show(meant)} as the key (keys must equal the values, "
                 "type and case included)"
             )
+            if isinstance(key, str) and not isinstance(meant, str):
+                msg += (
+                    "; a mapping from cc.palette keys every value as text when one of them "
+                    "is drawn as text (inf, a decimal, a tuple): make the column text in "
+                    "every chart, or leave those values out of the mapping"
+                )
             raise CostchartError(msg)
 
 
 def _loosely(value) -> str:
-    """A value as text, case folded: how a typed key can look like a value and miss it."""
-    return str(plain(value)).casefold()
+    """A value as text, case folded, numbers as floats: how a key can look like a value."""
+    text = str(plain(value)).strip()
+    try:
+        number = float(text)
+    except ValueError:
+        return text.casefold()
+    return repr(number) if math.isfinite(number) else text.casefold()
+
+
+def _keys_as_drawn(values: list, keys: list) -> list:
+    """The chosen keys as the values are drawn: as text when the values are, alike.
+
+    A column holding one value a chart draws as text (``inf``, a decimal, a tuple) is
+    drawn as text throughout, so a key equal to one of its numbers must become the same
+    text; keys of a column drawn as it is are converted on their own.
+    """
+    try:
+        distinct = list(dict.fromkeys(values))
+    except TypeError:
+        return _as_drawn(keys)
+    if _as_drawn(distinct) == distinct:
+        return _as_drawn(keys)
+    drawn = drawable_values(pd.Series(distinct + keys, dtype=object), "the values to colour")
+    return keys if drawn is None else list(drawn[len(distinct) :])
 
 
 def _as_drawn(values: list) -> list:

@@ -1,3 +1,5 @@
+from decimal import Decimal
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -98,6 +100,8 @@ def test_every_colour_vega_reads_is_accepted(colour):
         (["tree", "logistic"], {"Logistic": "red"}, "'logistic'"),
         ([1, 2], {"1": "red"}, "1"),
         (["1", "2"], {1: "red"}, "'1'"),
+        ([1.0, 2.0], {"1": "red"}, "1.0"),  # pandas makes ints floats beside a NaN
+        ([1, 2], {"1.0": "red"}, "1"),
     ],
 )
 def test_a_key_that_misses_a_value_only_by_case_or_type_is_refused(values, colors, meant):
@@ -122,3 +126,27 @@ def test_a_chart_names_its_palette_when_a_key_misses(rng):
     points = cc.roc_points(data, score="s", label="y", by="m")
     with pytest.raises(cc.CostchartError, match="palette= key 'Tree' names no value"):
         cc.roc_chart(points, classifier="m", palette={"Tree": "black"})
+
+
+@pytest.mark.parametrize(
+    ("values", "colors", "key"),
+    [
+        ([np.inf, 1.0], {1.0: "red"}, "1.0"),
+        ([Decimal("1.5"), 2], {2: "red"}, "2"),
+        ([1, ("a", 2)], {1: "red"}, "1"),
+    ],
+)
+def test_keys_equal_to_values_drawn_as_text_are_drawn_alike(values, colors, key):
+    # One value drawn as text draws the whole column as text; an equal key follows it.
+    mapping = cc.palette(values, colors=colors)
+    assert mapping[key] == "red"
+    assert len(mapping) == 2
+
+
+def test_a_text_keyed_report_palette_on_a_numeric_chart_says_why(rng):
+    everyone = cc.palette([0.1, 1.0, np.inf])  # inf makes every key text
+    y = rng.random(100) < 0.5
+    data = pd.DataFrame({"clf": np.repeat([0.1, 1.0], 50), "s": rng.normal(size=100) + y, "y": y})
+    points = cc.roc_points(data, score="s", label="y", by="clf")
+    with pytest.raises(cc.CostchartError, match="keys every value as text when one of them"):
+        cc.cost_chart(points, classifier="clf", palette=everyone)
