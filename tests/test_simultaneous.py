@@ -251,6 +251,24 @@ def test_groups_get_their_own_factor_and_the_pointwise_band_is_inside():
     assert cc.band_label(band) == "90 % simultaneous bootstrap band (whole curve; 2,000 resamples)"
 
 
+def test_the_simultaneous_band_reports_its_joint_resamples_and_its_calibration():
+    data = pd.concat([_data(1).assign(g="a"), _data(2).assign(g="b")])
+    options = {"score": "s", "label": "y", "by": "g", "simultaneous": True, "rng": 0}
+    options["inference"] = "exact_bootstrap"
+    told: list[str] = []
+    band = cc.bootstrap_band(data, progress=told.append, **options)
+    pd.testing.assert_frame_equal(band, cc.bootstrap_band(data, **options))
+    assert "simultaneous band: 2 of 2 groups resampled jointly" in told
+    # Each group's first 200 resamples are taken as the sample: 400 in all.
+    calibration = [m for m in told if "calibrated on" in m]
+    assert calibration and calibration[-1] == (
+        "simultaneous band: calibrated on 400 of 400 resamples taken as the sample"
+    )
+    assert told.index(calibration[0]) > told.index(
+        "simultaneous band: 2 of 2 groups resampled jointly"
+    )
+
+
 def test_confusion_band_simultaneous_over_pc():
     counts = {"TP": [16], "FN": [4], "FP": [4], "TN": [6]}
     band = cc.confusion_band(

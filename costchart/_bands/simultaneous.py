@@ -196,6 +196,7 @@ def _max_deviations(bins, slot, weights, centre, alive, options: Options, *, dra
     """
     bins_pos, bins_neg = bins
     n_groups, n_pc = slot.shape
+    inner = draws > 0  # the calibration's resamples of resamples (rows: group x resample)
     draws = draws or options.n_resamples
     width = bins_pos.shape[1]
     step = max(1, CHUNK_VALUES // (draws * (2 * width + 6 * n_pc)))
@@ -226,6 +227,14 @@ def _max_deviations(bins, slot, weights, centre, alive, options: Options, *, dra
         above[part] = _studentized(-shift, up, live).max(axis=2)
         kept_pos[part], kept_neg[part] = pos[:, :keep], neg[:, :keep]
         kept_cost[part] = resampled[:, :keep]
+        if options.progress is not None:
+            done = min(start + step, n_groups)
+            options.progress(
+                f"simultaneous band: calibrated on {done:,} of {n_groups:,} resamples taken "
+                "as the sample"
+                if inner
+                else f"simultaneous band: {done:,} of {n_groups:,} groups resampled jointly"
+            )
     return (below, above), ((kept_pos, kept_neg), kept_cost)
 
 
