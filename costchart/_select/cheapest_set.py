@@ -79,7 +79,9 @@ def cheapest_set(
     classifier leaves the set at a ``pc`` where another's cost is surely lower (the bound
     of their difference lies below 0): a multiple comparison with the best, in the spirit
     of a model confidence set.
-    ``docs/cheapest_set.md`` gives its measured coverage and power.
+    ``docs/cheapest_set.md`` gives its measured coverage and power: at level 0.9, two
+    equal binormal classifiers stayed in the set over the whole ``pc`` range in 0.93-0.94
+    of 1,000 test sets of 50-200 instances per class.
 
     Parameters
     ----------
