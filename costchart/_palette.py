@@ -177,20 +177,22 @@ def _loosely(value) -> str:
 
 
 def _keys_as_drawn(values: list, keys: list) -> list:
-    """The chosen keys as the values are drawn: as text when the values are, alike.
+    """The chosen keys as the values are drawn: a key equal to a value takes its text.
 
     A column holding one value a chart draws as text (``inf``, a decimal, a tuple) is
     drawn as text throughout, so a key equal to one of its numbers must become the same
-    text; keys of a column drawn as it is are converted on their own.
+    text. Other keys (already text, or naming no value) are converted on their own.
     """
+    alone = _as_drawn(keys)  # dict keys are distinct: one drawn key each
     try:
         distinct = list(dict.fromkeys(values))
     except TypeError:
-        return _as_drawn(keys)
-    if _as_drawn(distinct) == distinct:
-        return _as_drawn(keys)
-    drawn = drawable_values(pd.Series(distinct + keys, dtype=object), "the values to colour")
-    return keys if drawn is None else list(drawn[len(distinct) :])
+        return alone
+    drawn = _as_drawn(distinct)
+    if drawn == distinct:
+        return alone
+    text_of = dict(zip(distinct, drawn, strict=True))
+    return [text_of.get(key, own) for key, own in zip(keys, alone, strict=True)]
 
 
 def _as_drawn(values: list) -> list:

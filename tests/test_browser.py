@@ -563,7 +563,7 @@ def test_the_cheapest_set_chart_links_its_views_and_strip(tmp_path, browser):
         classifier="classifier",
         instance="instance",
         by="dataset",
-        n_resamples=200,
+        n_resamples=1000,
         rng=0,
         pc=np.linspace(0, 1, 101),
         size=240,

@@ -1226,7 +1226,7 @@ def test_an_empty_by_pools_on_purpose_with_a_classifier_too(tmp_path, capsys):
 
 # -- --kind cheapest_set (issue 35, item 2) ----------------------------------------------------
 
-SET = ["--classifier", "classifier", "--instance", "instance", "--n-resamples", "200"]
+SET = ["--classifier", "classifier", "--instance", "instance", "--n-resamples", "1000"]
 #: ``SET``, with its resamples seeded.
 SEEDED = [*SET, "--seed", "0"]
 
@@ -1261,7 +1261,7 @@ def test_table_of_the_classifiers_that_could_be_the_cheapest(
     (kwargs,) = calls
     assert kwargs["by"] == ["dataset"] and kwargs["classifier"] == "classifier"
     assert kwargs["instance"] == "instance" and kwargs["confidence_level"] == 0.8
-    assert kwargs["n_resamples"] == 200
+    assert kwargs["n_resamples"] == 1000
     expected = original(pd.read_csv(two_datasets_csv), **kwargs)
     table = pd.read_csv(out)
     assert list(table.columns) == list(expected.columns)
