@@ -120,9 +120,7 @@ def _mapping(values: Iterable, colors: Mapping | None, name: str) -> dict:
         # Text columns: their distinct values, in order of first appearance as below, in
         # one pass of the column's own (instead of a Python object per row).
         values = values.unique()
-    values = list(values)
-    keys = _keys_as_drawn(values, list(chosen))
-    values = _as_drawn(values)
+    values, keys = _drawn_with_keys(list(values), list(chosen))
     chosen = dict(zip(keys, chosen.values(), strict=True))
     _refuse_near_misses(values, chosen, name)
     ordered = _sorted_values(values + list(chosen))
@@ -176,23 +174,23 @@ def _loosely(value) -> str:
     return repr(number) if math.isfinite(number) else text.casefold()
 
 
-def _keys_as_drawn(values: list, keys: list) -> list:
-    """The chosen keys as the values are drawn: a key equal to a value takes its text.
+def _drawn_with_keys(values: list, keys: list) -> tuple[list, list]:
+    """The distinct values and the chosen keys as a chart draws them, the keys alike.
 
     A column holding one value a chart draws as text (``inf``, a decimal, a tuple) is
-    drawn as text throughout, so a key equal to one of its numbers must become the same
+    drawn as text throughout, so a key equal to one of its numbers takes that number's
     text. Other keys (already text, or naming no value) are converted on their own.
     """
     alone = _as_drawn(keys)  # dict keys are distinct: one drawn key each
     try:
         distinct = list(dict.fromkeys(values))
     except TypeError:
-        return alone
+        return _as_drawn(values), alone
     drawn = _as_drawn(distinct)
     if drawn == distinct:
-        return alone
+        return drawn, alone
     text_of = dict(zip(distinct, drawn, strict=True))
-    return [text_of.get(key, own) for key, own in zip(keys, alone, strict=True)]
+    return drawn, [text_of.get(key, own) for key, own in zip(keys, alone, strict=True)]
 
 
 def _as_drawn(values: list) -> list:

@@ -203,7 +203,7 @@ def cheapest_set(
             progress=of_group(told, k, len(aligned)),
         )
         if found.level + 1e-12 < found.calibrated < 1:  # level 1: see _warn_uncalibrated
-            wanted.append(found.calibrated)
+            wanted.append((found.calibrated, found.level))
         part = _intervals(found, grid)
         part["name_row"] = one.name_rows[part.pop("which")]
         parts.append(part)
@@ -227,7 +227,9 @@ def cheapest_set(
     return assemble(groups, np.asarray(lengths, dtype=np.int64), table, kind=KIND)
 
 
-def _warn_uncalibrated(wanted: list[float], groups: int, level: float, n_resamples: int):
+def _warn_uncalibrated(
+    wanted: list[tuple[float, float]], groups: int, level: float, n_resamples: int
+):
     """Warn that some groups' critical values need more resamples than were drawn.
 
     A calibrated level below 1 that fewer than 10 resamples lie beyond is resolved by more
@@ -236,12 +238,12 @@ def _warn_uncalibrated(wanted: list[float], groups: int, level: float, n_resampl
     such a group's critical value is taken where 10 resamples lie beyond, and is not warned
     about (``docs/cheapest_set.md``: the calibration errs on the wide side).
     """
-    highest = max(wanted)
+    highest, resolved = max(wanted)  # the calibrated level, and the level taken instead
     which = "its" if groups == 1 else f"{len(wanted)} of {groups} groups'"
     warn(
         f"cheapest_set: the double bootstrap calibrated {which} critical value to level "
         f"{highest:.3g}, but n_resamples={n_resamples:,} resolves levels up to "
-        f"{max(level, 1 - 10 / n_resamples):.3g} only (10 resamples beyond the critical "
+        f"{resolved:.3g} only (10 resamples beyond the critical "
         f"value): the set may hold the cheapest classifier in fewer than {level:g} of test "
         f"sets; pass n_resamples >= {math.ceil(10 / (1 - highest) - 1e-9):,}"
     )
