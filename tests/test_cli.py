@@ -284,11 +284,16 @@ def test_a_byte_order_mark_is_no_part_of_the_first_column(tmp_path, capsys):
     ]
 
 
+def _read_fails(tmp_path, capsys, name: str, text: str, command: str = "table") -> str:
+    """The message of ``command`` reading a CSV ``name`` holding ``text``."""
+    path = tmp_path / name
+    path.write_text(text)
+    return _fails_with([command, str(path), "--score", "score", "--label", "label"], capsys)
+
+
 def test_a_csv_of_semicolons_and_decimal_commas_says_so(tmp_path, capsys):
     # The usual European export: commas in the numbers make more fields than the header.
-    path = tmp_path / "european.csv"
-    path.write_text("score;label\n0,9;1\n0,1;0\n0,5;1\n")
-    error = _fails_with(["table", str(path), "--score", "score", "--label", "label"], capsys)
+    error = _read_fails(tmp_path, capsys, "european.csv", "score;label\n0,9;1\n0,1;0\n0,5;1\n")
     assert "rows have more fields than the header row; its header holds ';'" in error
     assert "convert it to a comma-separated file with decimal points" in error
 
@@ -296,9 +301,8 @@ def test_a_csv_of_semicolons_and_decimal_commas_says_so(tmp_path, capsys):
 @pytest.mark.parametrize(("separator", "shown"), [(";", "';'"), ("\t", "a tab"), ("|", "'|'")])
 @pytest.mark.parametrize("command", ["plot", "table"])
 def test_a_csv_of_another_separator_says_so(tmp_path, capsys, separator, shown, command):
-    path = tmp_path / "semicolons.csv"
-    path.write_text(f"score{separator}label\n0.9{separator}1\n0.1{separator}0\n")
-    error = _fails_with([command, str(path), "--score", "score", "--label", "label"], capsys)
+    text = f"score{separator}label\n0.9{separator}1\n0.1{separator}0\n"
+    error = _read_fails(tmp_path, capsys, "semicolons.csv", text, command)
     assert re.search(
         rf"cannot read '.*semicolons\.csv' as CSV: its header is one column, "
         rf"'score.{{1,2}}label', which holds {shown}: the file seems to separate its columns by "
@@ -317,9 +321,7 @@ def test_a_bad_bins_speaks_of_the_command_line(predictions_csv, capsys, bins):
 
 
 def test_a_file_of_one_class_names_the_flag(tmp_path, capsys):
-    path = tmp_path / "negatives.csv"
-    path.write_text("score,label\n0.1,0\n0.9,0\n")
-    error = _fails_with(["table", str(path), "--score", "score", "--label", "label"], capsys)
+    error = _read_fails(tmp_path, capsys, "negatives.csv", "score,label\n0.1,0\n0.9,0\n")
     assert "column 'label' has no positives" in error
     assert "Check --pos-label and the data" in error
 
