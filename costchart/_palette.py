@@ -116,6 +116,11 @@ def _mapping(values: Iterable, colors: Mapping | None, name: str) -> dict:
         msg = f"values={values!r} must be a list or column of the values to colour"
         raise CostchartError(msg)
     chosen = check_palette(colors, name)
+    to_pylist = getattr(values, "to_pylist", None)
+    if callable(to_pylist):
+        # A pyarrow array or chunked array: its values as Python values (nulls None), not
+        # pyarrow scalars, which would be drawn as text.
+        values = to_pylist()
     if isinstance(values, pd.Series) and isinstance(values.dtype, pd.StringDtype):
         # Text columns: their distinct values, in order of first appearance as below, in
         # one pass of the column's own (instead of a Python object per row).

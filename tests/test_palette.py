@@ -150,3 +150,11 @@ def test_a_text_keyed_report_palette_on_a_numeric_chart_says_why(rng):
     points = cc.roc_points(data, score="s", label="y", by="clf")
     with pytest.raises(cc.CostchartError, match="keys every value as text when one of them"):
         cc.cost_chart(points, classifier="clf", palette=everyone)
+
+
+def test_a_pyarrow_column_gives_the_palette_of_its_values():
+    import pyarrow as pa
+
+    assert cc.palette(pa.array([2, 1])) == cc.palette([2, 1])
+    assert cc.palette(pa.chunked_array([[True], [False]])) == cc.palette([True, False])
+    assert cc.palette(pa.array(["b", "a", None])) == cc.palette(["b", "a"])  # nulls left out
