@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 
 import costchart as cc
-from costchart._bands import choice
+from costchart._bands import resampled_choice, smoothing
 from costchart._io.errors import CostchartError
 
 
@@ -30,7 +30,7 @@ def test_each_resample_chooses_its_cheapest_candidate_first_of_equals(seed):
     # Brute force in exact integer arithmetic: cost * P * N = pc N fn + (1 - pc) P fp,
     # with pc a multiple of 1/2**20 so that every product is a whole number.
     pc_int = np.round(pc * 2**20).astype(np.int64)
-    got = choice.envelope_choice(tp, fp, pc_int / 2**20, float(n_pos), float(n_neg))
+    got = resampled_choice.envelope_choice(tp, fp, pc_int / 2**20, float(n_pos), float(n_neg))
     fn = (n_pos - tp).astype(np.int64)
     scaled = (
         pc_int[None, :, None] * n_neg * fn[:, None, :]
@@ -48,7 +48,7 @@ def test_the_choice_at_a_switch_is_decided_exactly():
         counts = [rng.multinomial(n, np.full(width, 1 / width), size=rows) for n in (n_pos, n_neg)]
         tp, fp = (np.c_[np.zeros(rows), np.cumsum(c, axis=1)] for c in counts)
         pc_int = np.unique(np.r_[np.arange(0, 2**20 + 1, 2**16), rng.integers(0, 2**20, 5)])
-        got = choice.envelope_choice(tp, fp, pc_int / 2**20, float(n_pos), float(n_neg))
+        got = resampled_choice.envelope_choice(tp, fp, pc_int / 2**20, float(n_pos), float(n_neg))
         fn = (n_pos - tp).astype(np.int64)
         scaled = (
             pc_int[None, :, None] * n_neg * fn[:, None, :]
@@ -63,7 +63,7 @@ def test_smoothed_cells_are_shares_that_follow_the_classes():
     points = cc.roc_points(data, score="s", label="y")
     positives = np.diff(points["tp"].to_numpy(float), prepend=0.0)
     negatives = np.diff(points["fp"].to_numpy(float), prepend=0.0)
-    edges, above_pos, above_neg = choice._smoothed_cells(positives, negatives)
+    edges, above_pos, above_neg = smoothing.smoothed_cells(positives, negatives)
     assert np.all(np.diff(edges) < 0)  # decreasing, as the candidates' thresholds
     for above in (above_pos, above_neg):
         assert np.all((above >= 0) & (above <= 1)) and np.all(np.diff(above) >= -1e-15)
@@ -124,8 +124,12 @@ def test_the_default_band_reports_progress_group_by_group_and_changes_nothing():
         band, cc.bootstrap_band(data, score="s", label="y", by="g", pc=pc, rng=3)
     )
     assert messages[0].startswith("group 1 of 2: resampled ")
-    assert messages[-1] == "group 2 of 2: resampled 2,000 of 2,000"
-    assert "group 1 of 2: resampled 2,000 of 2,000" in messages
+    # Each group's 2,000 resamples, then its calibration's 200 x 50 (choice_level.py).
+    assert messages[-1] == "group 2 of 2: calibrating the level: resampled 10,000 of 10,000"
+    for group in (1, 2):
+        done = messages.index(f"group {group} of 2: resampled 2,000 of 2,000")
+        calibrated = f"group {group} of 2: calibrating the level: resampled 10,000 of 10,000"
+        assert messages.index(calibrated) > done
 
 
 def test_whole_weights_give_the_band_of_repeated_rows():

@@ -46,7 +46,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from costchart._bands.choice import envelope_choice
+from costchart._bands.resampled_choice import envelope_choice
 from costchart._bands.simultaneous import CALIBRATION_INNER, CALIBRATION_OUTER
 
 __all__ = ["SE_FLOOR", "ZERO", "Members", "members"]

@@ -21,7 +21,7 @@ Monte Carlo standard error of a share near the level, ``sqrt(level (1 - level) /
 and the band's mean width. The date of the run is printed first. ``docs/bands.md`` shows
 the table.
 
-    nice -n 10 python tests/benchmarks/bench_band_coverage.py [--sets 1000] [--only A,B]
+    nice -n 10 python tests/benchmarks/bench_band_coverage.py [--sets 1000] [--only A,B] [--jobs 2]
         [--chart docs/measured/band_coverage.png]
 
 The chart of ``docs/bands.md`` lives in ``docs/measured/`` (``docs/images/`` holds only the
@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import time
+from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 import pandas as pd
@@ -160,6 +161,11 @@ def run(name, setting, sets, level, seed, sources) -> list[dict]:
     return rows
 
 
+def _run(job) -> list[dict]:
+    """:func:`run` of one job's arguments (a process pool maps one argument)."""
+    return run(*job)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sets", type=int, default=1000, help="test sets per setting")
@@ -169,21 +175,26 @@ def main() -> None:
         "--sources", default="envelope,true-optimal", help="envelope and/or true-optimal"
     )
     parser.add_argument("--chart", default="", help="also draw the coverage by pc (.png, .html)")
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="settings run at once, in processes (same results)"
+    )
     args = parser.parse_args()
     names = [n.strip() for n in args.only.split(",") if n.strip()] or list(SETTINGS)
     sources = {s.strip() for s in args.sources.split(",")}
     print(f"run {datetime.date.today()}: {args.sets} test sets per setting, level {args.level}")
     pd.set_option("display.width", 200)
     rows = []
-    for seed, name in enumerate(names):
-        start = time.perf_counter()
-        rows += run(name, SETTINGS[name], args.sets, args.level, 2026 + seed, sources)
-        table = pd.DataFrame(
-            rows[-(3 * ("envelope" in sources) + 2 * ("true-optimal" in sources)) :]
-        )
-        shown = table.drop(columns="by pc").round(3)
-        print(shown.to_string(index=False, header=seed == 0), flush=True)
-        print(f"  ({time.perf_counter() - start:.0f} s)", flush=True)
+    start = time.perf_counter()
+    jobs = [
+        (n, SETTINGS[n], args.sets, args.level, 2026 + seed, sources)
+        for seed, n in enumerate(names)
+    ]
+    with ProcessPoolExecutor(max(1, args.jobs)) as pool:
+        for seed, done in enumerate(pool.map(_run, jobs)):
+            rows += done
+            shown = pd.DataFrame(done).drop(columns="by pc").round(3)
+            print(shown.to_string(index=False, header=seed == 0), flush=True)
+            print(f"  ({time.perf_counter() - start:.0f} s since the start)", flush=True)
     if args.chart:
         draw(rows, args.level, args.sets, args.chart)
 
