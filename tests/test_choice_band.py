@@ -206,11 +206,12 @@ def test_weights_past_2_53_in_sum_are_refused():
 @pytest.mark.slow
 def test_the_default_band_covers_the_true_cost_of_its_thresholds():
     # Setting C of docs/bands.md (N(1.5, 1) vs N(0, 1), 50 per class), 150 test sets. The
-    # benchmark's 500 gave a mean pointwise coverage over pc in [0.1, 0.9] of 0.900 for the
-    # default band and 0.762 for the band that treats the chosen thresholds as fixed, and
-    # whole-curve coverage 0.872 for the simultaneous band. With 150 sets the Monte Carlo
-    # se of a share near 0.9 is 0.025 (less for a mean over correlated pc): each bound
-    # below is at least two se inside the measured value.
+    # benchmark's 1,000 (5 December 2026) gave the default band a pointwise coverage of
+    # 0.928 on average over pc in [0.1, 0.9] and 0.913 at its worst pc in [0.2, 0.8]; the
+    # band that treats the chosen thresholds as fixed held 0.785 on average; and the
+    # simultaneous band held the whole curve in 0.925. With 150 sets the Monte Carlo se of
+    # a share near 0.9 is 0.025 (less for a mean over correlated pc): each bound below is
+    # two se inside the measured value, three for the worst of 61 pc.
     import sys
     from pathlib import Path
 
@@ -219,7 +220,8 @@ def test_the_default_band_covers_the_true_cost_of_its_thresholds():
 
     rows = bench.run("C", bench.SETTINGS["C"], 150, 0.9, 2026, {"envelope"})
     table = pd.DataFrame(rows).set_index(["thresholds", "band"])
-    default = table.loc[("envelope", "pointwise"), "mean"]
-    assert default >= 0.85
-    assert default - table.loc[("envelope, fixed", "pointwise"), "mean"] >= 0.08
-    assert table.loc[("envelope", "simultaneous"), "whole"] >= 0.80
+    default = table.loc[("envelope", "pointwise")]
+    assert default["mean"] >= 0.88
+    assert default["worst 0.2-0.8"] >= 0.84
+    assert default["mean"] - table.loc[("envelope, fixed", "pointwise"), "mean"] >= 0.08
+    assert table.loc[("envelope", "simultaneous"), "whole"] >= 0.875

@@ -120,9 +120,10 @@ def warn_capped(wanted, taken, groups: int, capped: int, n_resamples: int, tails
     """Warn that the calibration asked for a level ``n_resamples`` cannot resolve.
 
     A level below 1 is resolved by more resamples, and the warning names how many. Level 1
-    (over a tenth of the resamples taken as the test set placed their truth beyond all
-    their own resamples) no number resolves: it is taken at the cap, where 10 resamples lie
-    beyond each side, and is not warned about (``docs/bands.md``: such a band errs wide).
+    (more than ``1 - confidence_level`` of the resamples taken as the test set placed their
+    truth beyond all their own resamples) no number resolves: it is taken at the cap,
+    where 10 resamples lie beyond a quantile, and is not warned about (``docs/bands.md``:
+    such a band errs wide).
     ``tails`` is 2 for the pointwise band's two quantiles and 1 for the simultaneous
     band's one.
     """
