@@ -84,11 +84,9 @@ def bootstrap_band(
     thresholds whose errors happened to be fewest, so their apparent cost is optimistic;
     the default band (``inference="auto"``) resamples that choice and covers their *true*
     cost (the table records which quantity it covers: ``band.attrs["costchart"]["covers"]``).
-    Measured (``tests/benchmarks/bench_band_coverage.py``, ``docs/bands.md``, 500 binormal
-    test sets of 50-200 per class, level 0.9): it held the true cost of the thresholds it
-    follows in 0.89-0.92 of test sets on average over ``pc`` in [0.1, 0.9] (0.73-0.79 when
-    the chosen thresholds are treated as fixed; 0.85-0.88 at its worst ``pc``), and
-    ``simultaneous=True`` held it at every ``pc`` at once in 0.87-0.92.
+    Measured (``docs/bands.md``, 1,000 binormal test sets of 50-200 per class, level 0.9):
+    it held that cost in 0.893-0.913 of test sets at its worst ``pc`` in [0.2, 0.8] (0.75-0.79
+    on average as if fixed), and ``simultaneous=True`` at every ``pc`` in 0.897-0.926.
 
     Parameters
     ----------
@@ -111,12 +109,13 @@ def bootstrap_band(
         ``"exact_bootstrap"`` where ``threshold=`` or ``selection=`` fixes them.
         ``"smoothed_bootstrap"`` draws ``n_resamples`` test sets from smoothed scores of
         each class, chooses the envelope's thresholds again in each, and corrects the
-        envelope's cost by the resamples' optimism (``costchart._bands.choice``); it
-        needs no scale of the scores (only their order) and is refused with fixed
-        thresholds. In ``docs/bands.md``'s settings A-D (1,000 test sets, level 0.9) it
-        held the true cost of the thresholds it follows in 0.888-0.912 of test sets on
-        average over ``pc`` (0.859-0.878 at the worst ``pc`` in 0.2-0.8), where the
-        exact bootstrap of the same thresholds held 0.75-0.79. ``"exact_bootstrap"``
+        envelope's cost by the resamples' optimism at a level calibrated by a double
+        bootstrap (``costchart._bands.choice``; it warns if ``n_resamples`` is too few);
+        it needs only the scores' order, and is refused with fixed thresholds. In
+        ``docs/bands.md``'s settings A-D (1,000 test sets, level 0.9) it held the true
+        cost of its thresholds in 0.911-0.928 of test sets on average over ``pc``
+        (0.893-0.913 at the worst ``pc`` in 0.2-0.8), where the exact bootstrap of the
+        same thresholds held 0.75-0.79. ``"exact_bootstrap"``
         treats the thresholds as fixed and finds the bootstrap distribution of their cost
         in closed form (no resampling);
         ``"bootstrap"`` does the same by ``n_resamples`` binomial / multinomial resamples.
@@ -188,7 +187,7 @@ def bootstrap_band(
         With ``inference="smoothed_bootstrap"`` (the default band) the factor is one
         ``q``, the quantile of ``max_pc |D - mean(D)| / s*`` over the resampled choices,
         so the band holds the true cost of the thresholds it follows at every ``pc`` at
-        once: in 0.901, 0.901, 0.885 and 0.868 of 1,000 test sets in settings A-D.
+        once: in 0.926, 0.920, 0.925 and 0.897 of 1,000 test sets in settings A-D.
     compact : bool
         Keep only the rows linear interpolation needs (``pc`` must increase): at each
         threshold change, and where the bounds bend (``costchart._bands.compact``). Between
