@@ -99,7 +99,6 @@ def _reference_levels(d_outer, s_outer, d_inner, s_inner, level, n_resamples, si
 @pytest.mark.parametrize("simultaneous", [False, True])
 def test_calibrated_level_equals_a_loop_over_resamples(monkeypatch, simultaneous):
     monkeypatch.setattr(resampled_choice, "CHUNK", 2**30)  # one chunk: draws in loop order
-    monkeypatch.setattr(choice_level, "CALIBRATION_OUTER", 40)
     monkeypatch.setattr("costchart._bands.choice.CALIBRATION_OUTER", 40)
     monkeypatch.setattr(choice_level, "CALIBRATION_INNER", 30)
     seen = {}

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from costchart._bands.choice_level import CALIBRATION_OUTER, calibrated_level, warn_capped
+from costchart._bands.choice_level import calibrated_level, warn_capped
 from costchart._bands.counts import Counts, cost_weights
 from costchart._bands.options import MAX_INSTANCES, Options, for_group
 from costchart._bands.resampled_choice import (
@@ -50,7 +50,7 @@ from costchart._bands.resampled_choice import (
     resampled_deviations,
     studentized,
 )
-from costchart._bands.simultaneous import _quantiles
+from costchart._bands.simultaneous import CALIBRATION_OUTER, _quantiles
 from costchart._bands.smoothing import smoothed_cells
 from costchart._io.errors import CostchartError
 

@@ -3,17 +3,17 @@
 The smoothed bootstrap (:mod:`costchart._bands.choice`) sees about nine tenths of the
 choice's optimism, and its band, drawn at the level asked for, held the true cost of its
 thresholds in 0.86-0.88 of test sets at its worst ``pc`` (``docs/bands.md``). Prepivoting
-(Beran 1987) finds the nominal level at which it holds. Each of the first
-:data:`CALIBRATION_OUTER` resamples is taken as the test set, and the smoothed scores it
-was drawn from as its truth. Its counts are smoothed again (over at most
-:data:`INNER_CELLS` cells, from at most :data:`INNER_CENTRES` runs of cells) and resampled
-:data:`CALIBRATION_INNER` times, and its own studentized deviation, placed among its inner
-resamples', gives ``u``: the least nominal level whose band holds its truth. The
-calibrated level is the ``confidence_level`` quantile of ``u``: at each ``pc`` for the
-pointwise band (then averaged over the ``pc`` within :data:`WINDOW`), over the whole
-curve for the simultaneous band. It is never below ``confidence_level``, and never so high
-that fewer than 10 resamples lie beyond a quantile: below 2,000 resamples the cap can bind,
-and the band says so (:func:`warn_capped`).
+(Beran 1987) finds the nominal level at which it holds. Each of the first 200 resamples
+(``CALIBRATION_OUTER`` of :mod:`costchart._bands.simultaneous`) is taken as the test set,
+and the smoothed scores it was drawn from as its truth. Its counts are smoothed again
+(over at most :data:`INNER_CELLS` cells, from at most :data:`INNER_CENTRES` runs of cells)
+and resampled 50 times (``CALIBRATION_INNER``), and its own studentized deviation, placed
+among its inner resamples', gives ``u``: the least nominal level whose band holds its
+truth. The calibrated level is the ``confidence_level`` quantile of ``u``: at each ``pc``
+for the pointwise band (then averaged over the ``pc`` within :data:`WINDOW`), over the
+whole curve for the simultaneous band. It is never below ``confidence_level``, and never
+so high that fewer than 10 resamples lie beyond a quantile (0.99 for the pointwise band at
+the default 2,000 resamples); where that cap binds, the band says so (:func:`warn_capped`).
 """
 
 from __future__ import annotations
@@ -23,11 +23,11 @@ import math
 import numpy as np
 
 from costchart._bands.resampled_choice import Drawn, World, resampled_deviations, studentized
-from costchart._bands.simultaneous import CALIBRATION_INNER, CALIBRATION_OUTER
+from costchart._bands.simultaneous import CALIBRATION_INNER
 from costchart._bands.smoothing import smoothed_cells
 from costchart._io.errors import warn
 
-__all__ = ["CALIBRATION_INNER", "CALIBRATION_OUTER", "calibrated_level", "warn_capped"]
+__all__ = ["INNER_CELLS", "INNER_CENTRES", "WINDOW", "calibrated_level", "warn_capped"]
 
 #: The most cells a resample's counts are smoothed over again.
 INNER_CELLS = 256
@@ -38,7 +38,9 @@ INNER_CENTRES = 128
 WINDOW = 0.04
 
 
-def calibrated_level(drawn: Drawn, d: np.ndarray, s: np.ndarray, pc, options, simultaneous):
+def calibrated_level(
+    drawn: Drawn, d: np.ndarray, s: np.ndarray, pc: np.ndarray, options, simultaneous: bool
+):
     """The calibrated level, and the one the resamples asked for before the cap.
 
     ``drawn``, ``d`` and ``s`` (resamples, ``pc``) are the first resamples' counts,
