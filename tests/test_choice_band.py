@@ -166,6 +166,19 @@ def test_simultaneous_is_wider_than_pointwise():
     assert np.mean(whole["upper"] - whole["lower"]) > np.mean(each["upper"] - each["lower"])
 
 
+@pytest.mark.parametrize("simultaneous", [False, True])
+def test_the_band_of_tiny_classes_stays_within_0_and_1(simultaneous):
+    # Two instances per class, resampled in full: the studentized quantiles times the
+    # cost's standard error reach past 1 at some pc, a cost no classifier can have.
+    rng = np.random.default_rng(4)
+    data = _binormal(rng, n_pos=2, n_neg=2, shift=1.0)
+    band = cc.bootstrap_band(
+        data, score="s", label="y", rng=4, sampling="full", simultaneous=simultaneous
+    )
+    assert band["upper"].max() == 1.0 and band["lower"].min() >= 0
+    assert (band["lower"] <= band["cost"]).all() and (band["cost"] <= band["upper"]).all()
+
+
 def test_full_sampling_varies_the_class_totals():
     data = _binormal(np.random.default_rng(11))
     pc = [0.3, 0.5, 0.7]

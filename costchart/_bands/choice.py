@@ -133,9 +133,10 @@ def choice_band(
         centre = cost[span] - shift
         band_lower = np.where(still, cost[span], centre - high_q * s_hat)
         band_upper = np.where(still, cost[span], centre - low_q * s_hat)
-        # The apparent cost is optimistic: widen to it where the band lies above it.
+        # The apparent cost is optimistic: widen to it where the band lies above it. A
+        # normalized cost lies in [0, 1], and so does the band (tiny classes reach past 1).
         lower[span] = np.clip(np.minimum(band_lower, cost[span]), 0, None)
-        upper[span] = np.maximum(band_upper, cost[span])
+        upper[span] = np.clip(np.maximum(band_upper, cost[span]), None, 1)
         se[span] = spread
     if capped:
         wanted, taken = max(capped)
