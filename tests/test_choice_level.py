@@ -117,7 +117,7 @@ def test_calibrated_level_equals_a_loop_over_resamples(monkeypatch, simultaneous
 
     monkeypatch.setattr("costchart._bands.choice.calibrated_level", spy_calibrated)
     monkeypatch.setattr(choice_level, "resampled_deviations", spy_deviations)
-    cc.bootstrap_band(_binormal(1), score="s", label="y", pc=PC, rng=5, simultaneous=simultaneous)
+    cc.bootstrap_band(_binormal(1), score="s", label="y", pc=PC, rng=1, simultaneous=simultaneous)
     drawn, d_outer, s_outer = seen["outer"]
     worlds = [
         smoothed_cells(p, n, cells=choice_level.INNER_CELLS, centres=choice_level.INNER_CENTRES)
@@ -178,3 +178,52 @@ def test_a_resample_without_a_class_is_left_out_of_the_calibration():
     data = _binormal(5, 2, 38)
     band = cc.bootstrap_band(data, score="s", label="y", pc=PC, rng=2, sampling="full")
     assert band[["lower", "upper"]].notna().all().all()
+
+
+def _calibration_of(monkeypatch, data, **options):
+    """The levels the calibration asked for, group by group, in one band call."""
+    wanted = []
+    original = choice_level.calibrated_level
+
+    def spy(*args):
+        taken, asked = original(*args)
+        wanted.append(asked)
+        return taken, asked
+
+    monkeypatch.setattr("costchart._bands.choice.calibrated_level", spy)
+    band = cc.bootstrap_band(data, score="s", label="y", pc=PC, **options)
+    return band, wanted
+
+
+def test_the_calibration_depends_on_neither_n_resamples_nor_the_other_groups(monkeypatch):
+    # Groups a and b; then b after a group a of another size: b's band and calibration
+    # are the same, and a's calibration is the same at 1,000 and 3,000 resamples.
+    a, b = _binormal(6, 50, 50).assign(g="a"), _binormal(7).assign(g="b")
+    bigger_a = _binormal(8, 90, 70).assign(g="a")
+    one, asked_one = _calibration_of(monkeypatch, pd.concat([a, b]), by="g", rng=4)
+    two, asked_two = _calibration_of(monkeypatch, pd.concat([bigger_a, b]), by="g", rng=4)
+    pd.testing.assert_frame_equal(
+        one[one["g"] == "b"].reset_index(drop=True), two[two["g"] == "b"].reset_index(drop=True)
+    )
+    np.testing.assert_array_equal(asked_one[1], asked_two[1])
+    _, fewer = _calibration_of(monkeypatch, a, rng=4, n_resamples=1000)
+    _, more = _calibration_of(monkeypatch, a, rng=4, n_resamples=3000)
+    np.testing.assert_array_equal(fewer[0], more[0])
+
+
+def test_the_number_the_warning_names_resolves_the_level():
+    data = _binormal(4, 50, 50)
+    options = dict(score="s", label="y", pc=PC, rng=1)
+    with pytest.warns(CostchartWarning, match=r"pass n_resamples >= ") as told:
+        cc.bootstrap_band(data, n_resamples=200, **options)
+    named = int(str(told[0].message).rsplit(">= ", 1)[1].replace(",", ""))
+    assert named > 200
+    cc.bootstrap_band(data, n_resamples=named, **options)  # warnings are errors in tests
+
+
+def test_level_1_at_the_level_asked_for_itself_warns():
+    # At level 0.99 and 2,000 resamples the cap is 0.99 itself: a pc calibrated to level 1
+    # is left uncalibrated, and the band says so, naming the number that halves the gap.
+    data = _binormal(9, 40, 40)
+    with pytest.warns(CostchartWarning, match=r"to level 1, .*up to 0\.99 only.*>= 4,000"):
+        cc.bootstrap_band(data, score="s", label="y", pc=PC, rng=0, confidence_level=0.99)

@@ -204,10 +204,11 @@ def bootstrap_band(
         levels, where a percentile could exclude the estimate, the band is widened to it.
         ``degenerate`` (bool) marks a band of no width: every resample gives the same
         cost. It happens where the chosen classifier is trivial (its threshold beyond all
-        observed scores) or makes no errors of the class that counts at that ``pc``, and
-        at ``pc`` 0 and 1. Such a band says nothing about the uncertainty: the exact
-        bootstrap paper traced its coverage breaks at the extremes of ``pc`` to these
-        thresholds. ``band_chart`` marks them.
+        observed scores) or makes no errors of the class that counts at that ``pc``: at
+        ``pc`` 0, and at 1 but in the default band (a resample's threshold at 1, its lowest
+        positive, misses some true positives). Such a band says nothing about the
+        uncertainty: the exact bootstrap paper traced its coverage breaks at the extremes
+        of ``pc`` to these thresholds. ``band_chart`` marks them.
 
     Examples
     --------

@@ -39,9 +39,11 @@ asked for (:mod:`costchart._bands.choice_level`).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
-from costchart._bands.choice_level import calibrated_level, warn_capped
+from costchart._bands.choice_level import calibrated_level, shortfall, warn_short
 from costchart._bands.counts import Counts, cost_weights
 from costchart._bands.options import MAX_INSTANCES, Options, for_group
 from costchart._bands.resampled_choice import (
@@ -114,16 +116,19 @@ def choice_band(
     n_pc = len(pc)
     lower, upper, se = np.empty(len(cost)), np.empty(len(cost)), np.empty(len(cost))
     grid = _subgrid(pc)
-    capped = []
+    # Each group draws from its own two streams (resamples, calibration), so neither its
+    # calibration nor its band depends on n_resamples or on the other groups' sizes.
+    seeds = options.rng.integers(0, 2**63, size=(len(classes), 2))
+    short = []
     for g, (positives, negatives) in enumerate(classes):
         span = slice(g * n_pc, (g + 1) * n_pc)
         part = Counts(counts.tp[span], counts.fn[span], counts.fp[span], counts.tn[span])
+        streams = [np.random.default_rng(seed) for seed in seeds[g]]
+        group = replace(for_group(options, g, len(classes)), rng=streams[0])
         shift, low_q, high_q, spread, (level, wanted) = _resampled_choice(
-            positives, negatives, grid, for_group(options, g, len(classes)), simultaneous
+            positives, negatives, grid, group, simultaneous, streams[1]
         )
-        resolvable = (wanted > level + 1e-12) & (wanted < 1 - 1e-12)  # see warn_capped
-        if np.any(resolvable):
-            capped.append((float(np.max(wanted[resolvable])), float(np.max(level))))
+        short += shortfall(level, wanted, options, tails=1 if simultaneous else 2)
         s_hat = _jeffreys(part, pc, options.sampling)
         if len(grid) != n_pc:
             shift, low_q, high_q, spread = (
@@ -138,10 +143,8 @@ def choice_band(
         lower[span] = np.clip(np.minimum(band_lower, cost[span]), 0, None)
         upper[span] = np.clip(np.maximum(band_upper, cost[span]), None, 1)
         se[span] = spread
-    if capped:
-        wanted, taken = max(capped)
-        tails = 1 if simultaneous else 2
-        warn_capped(wanted, taken, len(classes), len(capped), options.n_resamples, tails)
+    if short:
+        warn_short(short, len(classes), options.n_resamples)
     return lower, upper, se
 
 
@@ -176,13 +179,14 @@ def _jeffreys(counts: Counts, pc: np.ndarray, sampling: str) -> np.ndarray:
     return jeffreys_se(counts.fn, counts.fp, counts.positives, n, w_fn, w_fp, sampling)
 
 
-def _resampled_choice(positives, negatives, pc, options: Options, simultaneous: bool):
+def _resampled_choice(positives, negatives, pc, options: Options, simultaneous: bool, calibration):
     """Mean and studentized quantiles of ``D`` at each ``pc``, its spread, and the level.
 
     Returns ``mean(D)``; the lower and upper quantiles of ``(D - mean(D)) / s*`` at the
     calibrated level (both ``-q`` and ``q`` for the simultaneous band, ``q`` the quantile
     of ``max |D - mean(D)| / s*`` over the ``pc`` where ``D`` varies); the standard
-    deviation of ``D``; and the calibrated level, as taken and as asked for.
+    deviation of ``D``; and the calibrated level, as taken and as asked for. The
+    calibration draws from the generator ``calibration``.
     """
     n_pos, n_neg = float(positives.sum()), float(negatives.sum())
     _, above_pos, above_neg = smoothed_cells(positives, negatives)
@@ -197,7 +201,8 @@ def _resampled_choice(positives, negatives, pc, options: Options, simultaneous: 
     keep = min(CALIBRATION_OUTER, draws)
     d, s, drawn = resampled_deviations(world, pc, draws, options, keep=keep, report=report)
     shift, spread, ratio = studentized(d, s)
-    level, wanted = calibrated_level(drawn, d[:keep], s[:keep], pc, options, simultaneous)
+    own = replace(options, rng=calibration)
+    level, wanted = calibrated_level(drawn, d[:keep], s[:keep], pc, own, simultaneous)
     if simultaneous:
         live = spread > 0
         worst = np.abs(ratio[:, live]).max(axis=1) if live.any() else np.zeros(draws)

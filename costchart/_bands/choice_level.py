@@ -13,7 +13,7 @@ truth. The calibrated level is the ``confidence_level`` quantile of ``u``: at ea
 for the pointwise band (then averaged over the ``pc`` within :data:`WINDOW`), over the
 whole curve for the simultaneous band. It is never below ``confidence_level``, and never
 so high that fewer than 10 resamples lie beyond a quantile (0.99 for the pointwise band at
-the default 2,000 resamples); where that cap binds, the band says so (:func:`warn_capped`).
+the default 2,000 resamples); where that cap binds, the band says so (:func:`shortfall`).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from costchart._bands.simultaneous import CALIBRATION_INNER
 from costchart._bands.smoothing import smoothed_cells
 from costchart._io.errors import warn
 
-__all__ = ["INNER_CELLS", "INNER_CENTRES", "WINDOW", "calibrated_level", "warn_capped"]
+__all__ = ["INNER_CELLS", "INNER_CENTRES", "WINDOW", "calibrated_level", "shortfall", "warn_short"]
 
 #: The most cells a resample's counts are smoothed over again.
 INNER_CELLS = 256
@@ -63,7 +63,7 @@ def calibrated_level(
 def _averaged(wanted: np.ndarray, pc: np.ndarray) -> np.ndarray:
     """Each ``pc``'s level averaged over the ``pc`` within :data:`WINDOW` of it.
 
-    Level 1 (see :func:`warn_capped`) stays 1 and is left out of its neighbours' means.
+    Level 1 (see :func:`shortfall`) stays 1 and is left out of its neighbours' means.
     """
     one = wanted >= 1 - 1e-12
     near = (np.abs(pc[:, None] - pc[None, :]) <= WINDOW + 1e-12) & ~one[None, :]
@@ -118,22 +118,35 @@ def _placed(inner: np.ndarray, own: np.ndarray) -> np.ndarray:
     return np.mean(inner < own, axis=1) + 0.5 * np.mean(inner == own, axis=1)
 
 
-def warn_capped(wanted, taken, groups: int, capped: int, n_resamples: int, tails: int) -> None:
-    """Warn that the calibration asked for a level ``n_resamples`` cannot resolve.
+def shortfall(taken, wanted, options, *, tails: int) -> list[tuple[int, float, float]]:
+    """``[(n_resamples needed, level wanted, level taken)]`` if the cap kept the level short.
 
-    A level below 1 is resolved by more resamples, and the warning names how many. Level 1
-    (more than ``1 - confidence_level`` of the resamples taken as the test set placed their
-    truth beyond all their own resamples) no number resolves: it is taken at the cap,
-    where 10 resamples lie beyond a quantile, and is not warned about (``docs/bands.md``:
-    such a band errs wide).
-    ``tails`` is 2 for the pointwise band's two quantiles and 1 for the simultaneous
-    band's one.
+    A level below 1 is short where the cap kept it lower, and the ``n_resamples`` that
+    resolves it is named. Level 1 (more than ``1 - confidence_level`` of the resamples
+    taken as the test set placed their truth beyond all their own resamples) no number
+    resolves: it is taken at the cap, which errs wide, and is short only where the cap is
+    the level asked for itself; then the number named puts the cap halfway to 1. ``tails``
+    is 2 for the pointwise band's two quantiles and 1 for the simultaneous band's one.
     """
-    which = "its" if groups == 1 else f"{capped} of {groups} groups'"
+    level = options.confidence_level
+    taken, wanted = np.atleast_1d(taken), np.atleast_1d(wanted)
+    below_one = (wanted < 1 - 1e-12) & (wanted > taken + 1e-12)
+    bare_one = (wanted >= 1 - 1e-12) & (taken <= level + 1e-12)
+    if not (below_one.any() or bare_one.any()):
+        return []
+    needed = np.where(below_one, 10 * tails / (1 - np.minimum(wanted, 1 - 1e-12)), 0.0)
+    needed = np.where(bare_one, 20 * tails / (1 - level), needed)
+    worst = int(np.argmax(needed))
+    return [(math.ceil(needed[worst] - 1e-9), float(wanted[worst]), float(taken[worst]))]
+
+
+def warn_short(short: list[tuple[int, float, float]], groups: int, n_resamples: int) -> None:
+    """Warn that some groups' calibrated levels need more resamples than were drawn."""
+    needed, wanted, taken = max(short)
+    which = "its" if groups == 1 else f"{len(short)} of {groups} groups'"
     warn(
         f"bootstrap_band: the double bootstrap calibrated {which} band to level "
         f"{wanted:.3g}, but n_resamples={n_resamples:,} resolves levels up to {taken:.3g} "
         "only (10 resamples beyond a quantile): the band may hold the true cost of its "
-        "thresholds in fewer test sets than it says; pass n_resamples >= "
-        f"{math.ceil(10 * tails / (1 - wanted) - 1e-9):,}"
+        f"thresholds in fewer test sets than it says; pass n_resamples >= {needed:,}"
     )

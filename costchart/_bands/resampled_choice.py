@@ -67,9 +67,9 @@ def resampled_deviations(world: World, pc: np.ndarray, draws: int, options, *, k
     """``D`` and ``s`` of ``draws`` test sets from each world, world after world.
 
     Returns ``D`` and ``s`` (worlds x draws, pc) and the :class:`Drawn` counts of the first
-    ``keep`` resamples. ``options`` gives the generator and the sampling (stratified class
-    totals, or binomial ones with ``"full"``); ``report(done, total)`` is called after each
-    chunk.
+    ``keep`` resamples (at most ``draws``), which are drawn the same whatever ``draws`` is.
+    ``options`` gives the generator and the sampling (stratified class totals, or binomial
+    ones with ``"full"``); ``report(done, total)`` is called after each chunk.
     """
     n_worlds, n_edges = world.above_pos.shape
     rows = n_worlds * draws
@@ -81,8 +81,9 @@ def resampled_deviations(world: World, pc: np.ndarray, draws: int, options, *, k
     chunk = max(1, CHUNK // (4 * n_cand))
     d_all, s_all = np.empty((rows, len(pc))), np.empty((rows, len(pc)))
     kept = []
-    for start in range(0, rows, chunk):
-        stop = min(rows, start + chunk)
+    # The first ``keep`` resamples are chunks of their own: drawn alike whatever ``draws``.
+    starts = [*range(0, keep, chunk), *range(keep, rows, chunk)]
+    for start, stop in zip(starts, [*starts[1:], rows], strict=True):
         which = np.arange(start, stop) // draws  # each resample's world
         n_pos, n_neg = world.n_pos[which], world.n_neg[which]
         pos_total, neg_total = _class_totals(options.rng, n_pos, n_neg, options.sampling)
