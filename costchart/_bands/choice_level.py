@@ -23,7 +23,7 @@ import math
 import numpy as np
 
 from costchart._bands.resampled_choice import Drawn, World, resampled_deviations, studentized
-from costchart._bands.simultaneous import CALIBRATION_INNER
+from costchart._bands.simultaneous import CALIBRATION_INNER, placed_among
 from costchart._bands.smoothing import smoothed_cells
 from costchart._io.errors import warn
 
@@ -103,19 +103,14 @@ def _least_levels(drawn: Drawn, d, s, usable, pc, options, simultaneous) -> np.n
         live = spread > 0
         own_worst = np.where(live, np.abs(own), 0.0).max(axis=1)
         inner_worst = np.where(live[:, None, :], np.abs(inner), 0.0).max(axis=2)
-        return _placed(inner_worst, own_worst[:, None])
-    placed = _placed(inner, own[:, None, :])  # (keep, pc)
+        return placed_among(inner_worst, own_worst[:, None], axis=1)
+    placed = placed_among(inner, own[:, None, :], axis=1)  # (keep, pc)
     # The band holds the truth above it (D < 0) when the lower quantile, at (1 - u) / 2,
     # lies at or below the truth's place, and the truth below it when the upper one does;
     # it always reaches the test set's own cost, on whichever side the truth lies.
     for_truth_above = np.where(d < 0, 1 - 2 * placed, 0.0)
     for_truth_below = np.where(d > 0, 2 * placed - 1, 0.0)
     return np.maximum(np.maximum(for_truth_above, for_truth_below), 0.0)
-
-
-def _placed(inner: np.ndarray, own: np.ndarray) -> np.ndarray:
-    """The share of inner resamples (axis 1) below ``own``, ties counted half."""
-    return np.mean(inner < own, axis=1) + 0.5 * np.mean(inner == own, axis=1)
 
 
 def shortfall(taken, wanted, options, *, tails: int) -> list[tuple[int, float, float]]:

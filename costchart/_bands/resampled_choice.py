@@ -132,7 +132,10 @@ def studentized(d: np.ndarray, s: np.ndarray):
 
 
 def _multinomial(rng, totals: np.ndarray, cells: np.ndarray, which: np.ndarray, n_worlds: int):
-    """Counts over the cells of each resample's world (one row of ``cells`` per world)."""
+    """Counts over the cells of each resample's world (one row of ``cells`` per world).
+
+    One world's cells are shared by every row, not copied per row (up to 4,097 each).
+    """
     if n_worlds == 1:
         return rng.multinomial(totals.astype(np.int64), cells[0])
     return rng.multinomial(totals.astype(np.int64), cells[which])

@@ -164,10 +164,26 @@ def calibrated_levels(outer, kept, slot, weights, alive, options: Options) -> np
     for own, resampled in zip(outer, inner, strict=True):
         resampled = resampled.reshape(n_groups, keep, -1)
         own = own[:, :keep, None]
-        placed.append(np.mean(resampled < own, axis=2) + 0.5 * np.mean(resampled == own, axis=2))
+        placed.append(placed_among(resampled, own, axis=2))
     u = 2 * np.maximum(*placed) - 1
     ceiling = max(level, 1 - 20 / options.n_resamples)
     return np.clip(np.quantile(u, level, axis=1), level, ceiling)
+
+
+def placed_among(inner: np.ndarray, own: np.ndarray, *, axis: int) -> np.ndarray:
+    """The share of the ``inner`` resamples (along ``axis``) below ``own``, ties counted half.
+
+    ``own`` broadcasts against ``inner``. The double bootstraps of the simultaneous bands,
+    the default band (:mod:`costchart._bands.choice_level`) and the cheapest set place a
+    resample's own deviation among its inner resamples' with it.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> placed_among(np.array([[1.0, 2.0, 3.0, 4.0]]), np.array([[3.0]]), axis=1)
+    array([0.625])
+    """
+    return np.mean(inner < own, axis=axis) + 0.5 * np.mean(inner == own, axis=axis)
 
 
 def _quantiles(values: np.ndarray, levels: np.ndarray) -> np.ndarray:

@@ -47,7 +47,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from costchart._bands.resampled_choice import envelope_choice
-from costchart._bands.simultaneous import CALIBRATION_INNER, CALIBRATION_OUTER
+from costchart._bands.simultaneous import CALIBRATION_INNER, CALIBRATION_OUTER, placed_among
 
 __all__ = ["SE_FLOOR", "ZERO", "Members", "members"]
 
@@ -211,7 +211,7 @@ def _placed(resampler, pairs, kept, outer, estimate, rng, told) -> np.ndarray:
         centre = sample[:, pairs[0]] - sample[:, pairs[1]]
         own = _largest(sample[:, None], estimate, se, pairs)  # (kept, 1)
         spread = _largest(inner, centre, se, pairs)  # (kept, inner)
-        placed[start:stop] = np.mean(spread < own, axis=1) + 0.5 * np.mean(spread == own, axis=1)
+        placed[start:stop] = placed_among(spread, own, axis=1)
         told(stop * CALIBRATION_INNER)
     return placed
 
