@@ -22,6 +22,7 @@ column as ``datum["name"]``, with the name as a JSON string.
 from __future__ import annotations
 
 import hashlib
+import math
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -255,12 +256,13 @@ def json_values(series: pd.Series) -> list:
         return cells.tolist()
     if isinstance(series.dtype, pd.StringDtype):
         return series.array.to_numpy(dtype=object, na_value=None).tolist()
-    if kind == "b":
-        return [bool(v) for v in series]
-    if kind in "iu":
-        return [int(v) for v in series]
-    if kind == "f":
-        return [float(v) if np.isfinite(v) else None for v in series]
+    if kind in "biuf":  # nullable columns (Int64, boolean, Float64): a missing cell is None
+        convert = {"b": bool, "i": int, "u": int, "f": float}[kind]
+        cells = series.array.to_numpy(dtype=object, na_value=None)
+        return [
+            None if v is None or (kind == "f" and not math.isfinite(v)) else convert(v)
+            for v in cells
+        ]
     if kind == "M":
         return [None if pd.isna(v) else v.isoformat() for v in series]
     return [

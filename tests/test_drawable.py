@@ -278,3 +278,21 @@ def test_a_difference_chart_names_the_classifiers_as_the_other_charts_draw_them(
     shown = _texts(scene(chart))
     assert "Cost of tree minus cost of forest" in shown, shown
     assert not any("b'" in line for line in shown), shown
+
+
+@pytest.mark.parametrize(
+    ("dtype", "values"), [("Int64", [1, 2]), ("boolean", [True, False]), ("Float64", [0.5, 2.5])]
+)
+def test_a_nullable_colour_column_with_a_missing_value_is_drawn_with_null(dtype, values):
+    # pandas' nullable columns: the missing group is drawn as null, the others as numbers.
+    frame = _data(values)
+    frame["g"] = pd.array(values * 40 + [None] * 40 + values[:1] * 40, dtype=dtype)
+    points = _points(frame, by=["g"])
+    chart = cc.roc_chart(points, classifier="g", palette=cc.palette(frame["g"]))
+    spec = chart_spec(chart)
+    json.dumps(spec, allow_nan=False)
+    # The ROC points (lifted table 0, as chart_tables reads it): a missing g is left out of
+    # the row, which Vega reads as null.
+    rows = [r for data in spec["datasets"].values() for r in data if r["costchart_table"] == 0]
+    assert {r.get("g") for r in rows} == {*values, None}
+    assert cc.chart_tables(chart)["points"]["g"].isna().sum() == points["g"].isna().sum() > 0
